@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The library context: sysfs root, log function, last error. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mg-private.h"
+
+#define MG_DEFAULT_ROOT "/sys"
+
+void mg_log(const struct mg_ctx *ctx, int priority, const char *file, int line,
+	    const char *fn, const char *fmt, ...)
+{
+	va_list args;
+
+	if (!ctx->log_fn || priority > ctx->log_priority)
+		return;
+	va_start(args, fmt);
+	ctx->log_fn(ctx->log_data, priority, file, line, fn, fmt, args);
+	va_end(args);
+}
+
+int mg_fail(struct mg_ctx *ctx, int err, const char *fmt, ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(ctx->error, sizeof(ctx->error), fmt, args);
+	va_end(args);
+	mg_log(ctx, LOG_ERR, __FILE__, __LINE__, __func__, "%s", ctx->error);
+	return err;
+}
+
+void mg_clear_error(struct mg_ctx *ctx)
+{
+	ctx->error[0] = '\0';
+}
+
+/* Keep the root as given, minus trailing slashes, so relative paths join. */
+static char *normalize_root(const char *root)
+{
+	size_t len = strlen(root);
+	char *copy;
+
+	while (len > 1 && root[len - 1] == '/')
+		len--;
+	copy = strndup(root, len);
+	return copy;
+}
+
+MG_EXPORT int mg_ctx_new(const char *sysfs_root, struct mg_ctx **ctx)
+{
+	struct mg_ctx *c;
+	struct stat st;
+	const char *root = sysfs_root ? sysfs_root : MG_DEFAULT_ROOT;
+
+	if (!ctx || !root[0])
+		return -EINVAL;
+	*ctx = NULL;
+	if (stat(root, &st) < 0)
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->refcount = 1;
+	c->root = normalize_root(root);
+	if (!c->root) {
+		free(c);
+		return -ENOMEM;
+	}
+	c->offline = strcmp(c->root, MG_DEFAULT_ROOT) != 0;
+	c->log_priority = LOG_ERR;
+	c->ioctl_fd = -1;
+	*ctx = c;
+	return 0;
+}
+
+MG_EXPORT struct mg_ctx *mg_ctx_ref(struct mg_ctx *ctx)
+{
+	if (ctx)
+		ctx->refcount++;
+	return ctx;
+}
+
+MG_EXPORT struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx)
+{
+	if (!ctx || --ctx->refcount > 0)
+		return NULL;
+	mg_rtnl_close(ctx);
+	if (ctx->ioctl_fd >= 0)
+		close(ctx->ioctl_fd);
+	mg_pci_free(ctx->pci);
+	free(ctx->root);
+	free(ctx);
+	return NULL;
+}
+
+MG_EXPORT void mg_ctx_set_log_fn(struct mg_ctx *ctx, mg_log_fn fn, void *data)
+{
+	if (!ctx)
+		return;
+	ctx->log_fn = fn;
+	ctx->log_data = data;
+}
+
+MG_EXPORT void mg_ctx_set_log_priority(struct mg_ctx *ctx, int priority)
+{
+	if (ctx)
+		ctx->log_priority = priority;
+}
+
+MG_EXPORT int mg_ctx_get_log_priority(const struct mg_ctx *ctx)
+{
+	return ctx ? ctx->log_priority : -EINVAL;
+}
+
+MG_EXPORT const char *mg_ctx_last_error(const struct mg_ctx *ctx)
+{
+	return ctx ? ctx->error : "no context";
+}
+
+MG_EXPORT const char *mg_ctx_get_sysfs_root(const struct mg_ctx *ctx)
+{
+	return ctx ? ctx->root : NULL;
+}
+
+MG_EXPORT int mg_ctx_is_offline(const struct mg_ctx *ctx)
+{
+	return ctx ? ctx->offline : -EINVAL;
+}

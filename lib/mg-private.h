@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Declarations shared by the library's own files; never installed. */
+#ifndef MG_PRIVATE_H
+#define MG_PRIVATE_H
+
+#include <net/if.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <syslog.h>
+
+#include "multigig/multigig.h"
+
+#define MG_EXPORT __attribute__((visibility("default")))
+#define MG_PRINTF(a, b) __attribute__((format(printf, a, b)))
+
+#define MG_PATH_MAX 4096
+#define MG_ATTR_MAX 256 /* largest sysfs attribute the library reads */
+
+struct nl_sock;
+struct mg_pci;
+
+struct mg_ctx {
+	int refcount;
+	char *root;		/* sysfs root, no trailing slash */
+	bool offline;		/* root is not /sys: never ask the kernel */
+	mg_log_fn log_fn;
+	void *log_data;
+	int log_priority;
+	char error[512];
+	const char *capture_dir; /* set while mg_ctx_capture() runs */
+	struct nl_sock *rtnl;	/* opened on first use */
+	int ioctl_fd;		/* for ETHTOOL_GDRVINFO; -1 until first use */
+	struct mg_pci *pci;	/* libpci access; created on first use */
+};
+
+/* ---- context.c: logging and errors ---- */
+void mg_log(const struct mg_ctx *ctx, int priority, const char *file, int line,
+	    const char *fn, const char *fmt, ...) MG_PRINTF(6, 7);
+#define mg_dbg(ctx, ...) mg_log(ctx, LOG_DEBUG, __FILE__, __LINE__, __func__, __VA_ARGS__)
+#define mg_info(ctx, ...) mg_log(ctx, LOG_INFO, __FILE__, __LINE__, __func__, __VA_ARGS__)
+
+/* Record a failure as the context's last error, log it, and return @err. */
+int mg_fail(struct mg_ctx *ctx, int err, const char *fmt, ...) MG_PRINTF(3, 4);
+void mg_clear_error(struct mg_ctx *ctx);
+
+/* ---- sysfs.c: bounded reads below the context's root ---- */
+/* Paths are relative to the root ("class/net/eth0/mtu"). */
+int mg_sysfs_read(struct mg_ctx *ctx, const char *rel, char *buf, size_t size);
+int mg_sysfs_read_long(struct mg_ctx *ctx, const char *rel, int base, long *value);
+int mg_sysfs_readlink(struct mg_ctx *ctx, const char *rel, char *buf, size_t size);
+int mg_sysfs_resolve(struct mg_ctx *ctx, const char *rel, char *out, size_t size);
+int mg_sysfs_link_name(struct mg_ctx *ctx, const char *rel, char *out, size_t size);
+bool mg_sysfs_exists(const struct mg_ctx *ctx, const char *rel);
+typedef int (*mg_sysfs_entry_fn)(struct mg_ctx *ctx, const char *name, void *data);
+int mg_sysfs_foreach(struct mg_ctx *ctx, const char *rel, mg_sysfs_entry_fn fn, void *data);
+int mg_path_join(char *out, size_t size, const char *a, const char *b);
+/* Copy at most @size - 1 bytes and terminate; returns -E2BIG when cut. */
+int mg_strlcpy(char *dst, const char *src, size_t size);
+int mg_parse_long(const char *s, int base, long *value);
+
+/* ---- capture.c: the copy mg_ctx_capture() makes ---- */
+void mg_capture_file(struct mg_ctx *ctx, const char *rel, const char *data, size_t len);
+void mg_capture_link(struct mg_ctx *ctx, const char *rel, const char *target);
+int mg_mkdir_p(const char *path);
+
+/* ---- pci.c: libpci access (names now, config space later) ---- */
+void mg_pci_free(struct mg_pci *pci);
+/* Fill @buf with a name from pci.ids; returns NULL when pci.ids has none. */
+const char *mg_pci_vendor_name(struct mg_ctx *ctx, int vendor, char *buf, size_t size);
+const char *mg_pci_device_name(struct mg_ctx *ctx, int vendor, int device, char *buf, size_t size);
+const char *mg_pci_subsystem_name(struct mg_ctx *ctx, int vendor, int device,
+				  int sub_vendor, int sub_device, char *buf, size_t size);
+
+/* ---- link.c: what rtnetlink (or a capture) says about an interface ---- */
+struct mg_link {
+	char name[IFNAMSIZ];
+	int ifindex;
+	char kind[32];		/* IFLA_INFO_KIND, "" when none */
+	char operstate[16];
+	int carrier;
+	int mtu, min_mtu, max_mtu;
+	char mac[64];
+	char parent[64];	/* IFLA_PARENT_DEV_NAME */
+	unsigned int flags;	/* IFF_* */
+};
+void mg_link_init(struct mg_link *link);
+
+/* rtnl.c: one RTM_GETLINK dump; *links is malloc'ed. */
+int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);
+void mg_rtnl_close(struct mg_ctx *ctx);
+int mg_nlerr_to_errno(int nlerr);
+
+/* drvinfo.c: ETHTOOL_GDRVINFO for one interface. */
+struct mg_drvinfo {
+	char driver[33]; /* the ioctl's fields are 32 bytes, not always terminated */
+	char version[33];
+	char fw_version[33];
+	char bus_info[33];
+};
+int mg_drvinfo_get(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info);
+
+/* sidecar.c: netlink and ethtool facts kept beside a captured tree. */
+int mg_sidecar_read(struct mg_ctx *ctx, const char *ifname, struct mg_link *link,
+		    struct mg_drvinfo *info);
+int mg_sidecar_write(struct mg_ctx *ctx, const char *dir, const struct mg_nic *nic);
+
+/* ---- nic.c ---- */
+struct mg_nic {
+	int refcount;
+	char *name;
+	int ifindex;
+	char *kind;
+	char *operstate;
+	int carrier;
+	int mtu, min_mtu, max_mtu;
+	char *mac;
+	int speed_mbps;
+	char *parent;
+	enum mg_bus bus;
+	char *address;
+	int vendor_id, device_id;
+	int subsys_vendor_id, subsys_device_id;
+	int revision;
+	int class_code;
+	char *vendor, *device, *subsystem;
+	int usb_speed_mbps;
+	char *driver;
+	bool driver_from_ethtool;
+	char *driver_version, *firmware_version;
+	bool has_driver;
+};
+
+struct mg_nic *mg_nic_alloc(void);
+int mg_nic_set_str(char **field, const char *value);
+
+/* device.c: identity of the hardware behind an interface. */
+int mg_device_identify(struct mg_ctx *ctx, const char *devpath, struct mg_nic *nic);
+
+#endif

@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Adapter objects and their getters. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mg-private.h"
+
+struct mg_nic *mg_nic_alloc(void)
+{
+	struct mg_nic *nic = calloc(1, sizeof(*nic));
+
+	if (!nic)
+		return NULL;
+	nic->refcount = 1;
+	nic->ifindex = MG_UNKNOWN;
+	nic->carrier = MG_UNKNOWN;
+	nic->mtu = nic->min_mtu = nic->max_mtu = MG_UNKNOWN;
+	nic->speed_mbps = MG_UNKNOWN;
+	nic->bus = MG_BUS_VIRTUAL;
+	nic->vendor_id = nic->device_id = MG_UNKNOWN;
+	nic->subsys_vendor_id = nic->subsys_device_id = MG_UNKNOWN;
+	nic->revision = MG_UNKNOWN;
+	nic->class_code = MG_UNKNOWN;
+	nic->usb_speed_mbps = MG_UNKNOWN;
+	return nic;
+}
+
+/* Replace a string field; an empty value means unknown. */
+int mg_nic_set_str(char **field, const char *value)
+{
+	char *copy = NULL;
+
+	if (value && *value) {
+		copy = strdup(value);
+		if (!copy)
+			return -ENOMEM;
+	}
+	free(*field);
+	*field = copy;
+	return 0;
+}
+
+MG_EXPORT struct mg_nic *mg_nic_ref(struct mg_nic *nic)
+{
+	if (nic)
+		nic->refcount++;
+	return nic;
+}
+
+MG_EXPORT struct mg_nic *mg_nic_unref(struct mg_nic *nic)
+{
+	if (!nic || --nic->refcount > 0)
+		return NULL;
+	free(nic->name);
+	free(nic->kind);
+	free(nic->operstate);
+	free(nic->mac);
+	free(nic->parent);
+	free(nic->address);
+	free(nic->vendor);
+	free(nic->device);
+	free(nic->subsystem);
+	free(nic->driver);
+	free(nic->driver_version);
+	free(nic->firmware_version);
+	free(nic);
+	return NULL;
+}
+
+MG_EXPORT const char *mg_bus_name(enum mg_bus bus)
+{
+	switch (bus) {
+	case MG_BUS_PCI:
+		return "pci";
+	case MG_BUS_USB:
+		return "usb";
+	case MG_BUS_VIRTUAL:
+		return "virtual";
+	case MG_BUS_OTHER:
+		break;
+	}
+	return "other";
+}
+
+#define STR_GETTER(fn, field)                                   \
+	MG_EXPORT const char *fn(const struct mg_nic *nic)      \
+	{                                                       \
+		return nic ? nic->field : NULL;                 \
+	}
+#define INT_GETTER(fn, field)                                   \
+	MG_EXPORT int fn(const struct mg_nic *nic)              \
+	{                                                       \
+		return nic ? nic->field : MG_UNKNOWN;           \
+	}
+
+STR_GETTER(mg_nic_get_name, name)
+STR_GETTER(mg_nic_get_kind, kind)
+STR_GETTER(mg_nic_get_operstate, operstate)
+STR_GETTER(mg_nic_get_mac, mac)
+STR_GETTER(mg_nic_get_parent, parent)
+STR_GETTER(mg_nic_get_address, address)
+STR_GETTER(mg_nic_get_vendor, vendor)
+STR_GETTER(mg_nic_get_device, device)
+STR_GETTER(mg_nic_get_subsystem, subsystem)
+STR_GETTER(mg_nic_get_driver, driver)
+STR_GETTER(mg_nic_get_driver_version, driver_version)
+STR_GETTER(mg_nic_get_firmware_version, firmware_version)
+
+INT_GETTER(mg_nic_get_ifindex, ifindex)
+INT_GETTER(mg_nic_get_carrier, carrier)
+INT_GETTER(mg_nic_get_mtu, mtu)
+INT_GETTER(mg_nic_get_min_mtu, min_mtu)
+INT_GETTER(mg_nic_get_max_mtu, max_mtu)
+INT_GETTER(mg_nic_get_speed_mbps, speed_mbps)
+INT_GETTER(mg_nic_get_vendor_id, vendor_id)
+INT_GETTER(mg_nic_get_device_id, device_id)
+INT_GETTER(mg_nic_get_subsystem_vendor_id, subsys_vendor_id)
+INT_GETTER(mg_nic_get_subsystem_device_id, subsys_device_id)
+INT_GETTER(mg_nic_get_revision, revision)
+INT_GETTER(mg_nic_get_class, class_code)
+INT_GETTER(mg_nic_get_usb_speed_mbps, usb_speed_mbps)
+
+MG_EXPORT enum mg_bus mg_nic_get_bus(const struct mg_nic *nic)
+{
+	return nic ? nic->bus : MG_BUS_OTHER;
+}
+
+MG_EXPORT int mg_nic_has_driver(const struct mg_nic *nic)
+{
+	return nic ? nic->has_driver : 0;
+}

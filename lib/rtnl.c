@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * All links from one RTM_GETLINK dump. libnl-route parses the common
+ * attributes; the minimum and maximum MTU and the parent device are read
+ * from the raw message because libnl does not parse them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/if_link.h>
+#include <linux/rtnetlink.h>
+#include <netlink/msg.h>
+#include <netlink/netlink.h>
+#include <netlink/route/link.h>
+#include <netlink/socket.h>
+
+#include "mg-private.h"
+
+struct dump_state {
+	struct mg_ctx *ctx;
+	struct mg_link *links;
+	size_t count, alloc;
+	int err;
+};
+
+void mg_link_init(struct mg_link *link)
+{
+	memset(link, 0, sizeof(*link));
+	link->ifindex = MG_UNKNOWN;
+	link->carrier = MG_UNKNOWN;
+	link->mtu = link->min_mtu = link->max_mtu = MG_UNKNOWN;
+}
+
+static int rtnl_open(struct mg_ctx *ctx)
+{
+	int err;
+
+	if (ctx->rtnl)
+		return 0;
+	ctx->rtnl = nl_socket_alloc();
+	if (!ctx->rtnl)
+		return -ENOMEM;
+	err = nl_connect(ctx->rtnl, NETLINK_ROUTE);
+	if (err < 0) {
+		nl_socket_free(ctx->rtnl);
+		ctx->rtnl = NULL;
+		return mg_nlerr_to_errno(err);
+	}
+	/* Large dumps (hundreds of links) arrive in many big messages. */
+	nl_socket_set_msg_buf_size(ctx->rtnl, 32768);
+	nl_socket_set_buffer_size(ctx->rtnl, 1 << 20, 0);
+	return 0;
+}
+
+void mg_rtnl_close(struct mg_ctx *ctx)
+{
+	if (!ctx->rtnl)
+		return;
+	nl_close(ctx->rtnl);
+	nl_socket_free(ctx->rtnl);
+	ctx->rtnl = NULL;
+}
+
+static void copy_str(char *dst, size_t size, const char *src)
+{
+	if (src)
+		mg_strlcpy(dst, src, size);
+}
+
+static void fill_from_object(struct nl_object *obj, void *arg)
+{
+	struct rtnl_link *rl = (struct rtnl_link *)obj;
+	struct mg_link *link = arg;
+	struct nl_addr *addr = rtnl_link_get_addr(rl);
+	char buf[64];
+
+	copy_str(link->name, sizeof(link->name), rtnl_link_get_name(rl));
+	link->ifindex = rtnl_link_get_ifindex(rl);
+	copy_str(link->kind, sizeof(link->kind), rtnl_link_get_type(rl));
+	copy_str(link->operstate, sizeof(link->operstate),
+		 rtnl_link_operstate2str(rtnl_link_get_operstate(rl), buf, sizeof(buf)));
+	link->carrier = rtnl_link_get_carrier(rl);
+	link->mtu = (int)rtnl_link_get_mtu(rl);
+	link->flags = rtnl_link_get_flags(rl);
+	if (addr && nl_addr_get_len(addr) > 0)
+		copy_str(link->mac, sizeof(link->mac), nl_addr2str(addr, buf, sizeof(buf)));
+}
+
+/* The attributes libnl-route leaves out. */
+static void fill_from_raw(struct nl_msg *msg, struct mg_link *link)
+{
+	struct nlattr *tb[IFLA_MAX + 1];
+	static const struct nla_policy policy[IFLA_MAX + 1] = {
+		[IFLA_MIN_MTU] = { .type = NLA_U32 },
+		[IFLA_MAX_MTU] = { .type = NLA_U32 },
+		[IFLA_PARENT_DEV_NAME] = { .type = NLA_STRING },
+	};
+
+	if (nlmsg_parse(nlmsg_hdr(msg), sizeof(struct ifinfomsg), tb, IFLA_MAX, policy) < 0)
+		return;
+	if (tb[IFLA_MIN_MTU])
+		link->min_mtu = (int)nla_get_u32(tb[IFLA_MIN_MTU]);
+	if (tb[IFLA_MAX_MTU])
+		link->max_mtu = (int)nla_get_u32(tb[IFLA_MAX_MTU]);
+	if (tb[IFLA_PARENT_DEV_NAME])
+		copy_str(link->parent, sizeof(link->parent), nla_get_string(tb[IFLA_PARENT_DEV_NAME]));
+}
+
+static int on_link(struct nl_msg *msg, void *arg)
+{
+	struct dump_state *st = arg;
+	struct mg_link *link;
+	int err;
+
+	if (nlmsg_hdr(msg)->nlmsg_type != RTM_NEWLINK)
+		return NL_OK;
+	if (st->count == st->alloc) {
+		size_t n = st->alloc ? st->alloc * 2 : 32;
+		struct mg_link *grown = realloc(st->links, n * sizeof(*grown));
+
+		if (!grown) {
+			st->err = -ENOMEM;
+			return NL_STOP;
+		}
+		st->links = grown;
+		st->alloc = n;
+	}
+	link = &st->links[st->count];
+	mg_link_init(link);
+	err = nl_msg_parse(msg, fill_from_object, link);
+	if (err < 0) {
+		mg_info(st->ctx, "rtnetlink: cannot parse a link: %s", nl_geterror(err));
+		return NL_SKIP;
+	}
+	fill_from_raw(msg, link);
+	st->count++;
+	return NL_OK;
+}
+
+int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count)
+{
+	struct dump_state st = { .ctx = ctx };
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
+	int err;
+
+	err = rtnl_open(ctx);
+	if (err < 0)
+		return mg_fail(ctx, err, "rtnetlink: cannot open a socket: %s", strerror(-err));
+	nl_socket_modify_cb(ctx->rtnl, NL_CB_VALID, NL_CB_CUSTOM, on_link, &st);
+	err = nl_send_simple(ctx->rtnl, RTM_GETLINK, NLM_F_DUMP, &ifi, sizeof(ifi));
+	if (err >= 0)
+		err = nl_recvmsgs_default(ctx->rtnl);
+	if (err < 0)
+		err = mg_nlerr_to_errno(err);
+	else
+		err = st.err;
+	if (err < 0) {
+		free(st.links);
+		return mg_fail(ctx, err, "rtnetlink: link dump failed: %s", strerror(-err));
+	}
+	*links = st.links;
+	*count = st.count;
+	return 0;
+}
