@@ -317,6 +317,7 @@ MG_EXPORT int mg_nic_list_new(struct mg_ctx *ctx, struct mg_nic_list **list)
 		return ctx->error[0] ? err : mg_fail(ctx, err, "enumeration failed: %s", strerror(-err));
 	}
 	qsort(l->nics, l->count, sizeof(*l->nics), by_ifindex_then_address);
+	mg_dbg(ctx, "%zu adapters from %s", l->count, ctx->offline ? ctx->root : "netlink and sysfs");
 	*list = l;
 	return 0;
 }

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Small helpers for the tests: temporary trees and finding adapters. */
+#ifndef MG_TEST_UTIL_H
+#define MG_TEST_UTIL_H
+
+#include <ftw.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "multigig/multigig.h"
+
+static inline int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static inline void rm_tree(const char *path)
+{
+	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* mkdtemp() under $TMPDIR; the caller removes it with rm_tree(). */
+static inline char *make_tmpdir(char *buf, size_t size)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(buf, size, "%s/multigig-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	return mkdtemp(buf);
+}
+
+/* Create a file (and its directories) below @root holding @content. */
+static inline void put_file(const char *root, const char *rel, const char *content)
+{
+	char path[4096], cmd[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	snprintf(cmd, sizeof(cmd), "%s", path);
+	for (char *p = cmd + 1; *p; p++) {
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(cmd, 0755);
+			*p = '/';
+		}
+	}
+	f = fopen(path, "w");
+	if (f) {
+		fputs(content, f);
+		fclose(f);
+	}
+}
+
+static inline void put_link(const char *root, const char *rel, const char *target)
+{
+	char path[4096];
+
+	put_file(root, rel, "");
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	unlink(path);
+	if (symlink(target, path) < 0)
+		perror(path);
+}
+
+static inline struct mg_nic *find_nic(struct mg_nic_list *list, const char *name)
+{
+	for (size_t i = 0; i < mg_nic_list_count(list); i++) {
+		struct mg_nic *nic = mg_nic_list_get(list, i);
+		const char *n = mg_nic_get_name(nic), *a = mg_nic_get_address(nic);
+
+		if ((n && !strcmp(n, name)) || (!n && a && !strcmp(a, name)))
+			return nic;
+	}
+	return NULL;
+}
+
+static inline bool str_eq(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+#endif
