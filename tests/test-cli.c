@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Suite "library": the multigig CLI on fixture trees. Its JSON is parsed
+ * with json-c and checked field by field; exit codes and error lines too.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <json-c/json.h>
+
+#include "mg-test.h"
+#include "test-util.h"
+
+struct run {
+	int status;
+	char out[65536];
+	char err[4096];
+};
+
+/* Run the CLI with @args (a shell word list), capturing stdout and stderr. */
+static void cli(struct run *r, const char *args)
+{
+	char cmd[8192], errfile[4096], tmp[4096];
+	size_t n;
+	FILE *p, *e;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(errfile, sizeof(errfile), "%s/stderr", tmp);
+	snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' %s 2>'%s'", FIXTURE_TREES, MULTIGIG_CLI, args,
+		 errfile);
+	p = popen(cmd, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	n = fread(r->out, 1, sizeof(r->out) - 1, p);
+	r->out[n] = '\0';
+	r->status = pclose(p);
+	r->status = WIFEXITED(r->status) ? WEXITSTATUS(r->status) : -1;
+	r->err[0] = '\0';
+	e = fopen(errfile, "r");
+	if (e) {
+		n = fread(r->err, 1, sizeof(r->err) - 1, e);
+		r->err[n] = '\0';
+		fclose(e);
+	}
+	rm_tree(tmp);
+}
+
+static json_object *cli_json(const char *args)
+{
+	static __thread struct run r;
+	json_object *o;
+
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	o = json_tokener_parse(r.out);
+	CU_ASSERT_PTR_NOT_NULL(o);
+	return o;
+}
+
+static const char *jget_str(json_object *o, const char *key)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v))
+		return "<missing>";
+	return v ? json_object_get_string(v) : NULL;
+}
+
+static int jget_int(json_object *o, const char *key)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v))
+		return -1000;
+	return v ? json_object_get_int(v) : MG_UNKNOWN;
+}
+
+static json_object *by_name(json_object *arr, const char *name)
+{
+	for (size_t i = 0; i < json_object_array_length(arr); i++) {
+		json_object *o = json_object_array_get_idx(arr, i);
+		const char *n = jget_str(o, "name"), *a = jget_str(o, "address");
+
+		if ((n && !strcmp(n, name)) || (!n && a && !strcmp(a, name)))
+			return o;
+	}
+	return NULL;
+}
+
+#define CHECK_STR(o, key, want) CU_ASSERT_TRUE(str_eq(jget_str(o, key), want))
+
+static void test_list_json_desktop(void)
+{
+	json_object *arr = cli_json("--sysfs-root desktop list --json");
+	json_object *o;
+
+	CU_ASSERT_FATAL(json_object_is_type(arr, json_type_array));
+	CU_ASSERT_EQUAL(json_object_array_length(arr), 4);
+
+	o = by_name(arr, "enp1s0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+	CU_ASSERT_EQUAL(jget_int(o, "ifindex"), 2);
+	CHECK_STR(o, "bus", "pci");
+	CHECK_STR(o, "address", "0000:01:00.0");
+	CHECK_STR(o, "vendor_id", "0x8086");
+	CHECK_STR(o, "device_id", "0x10c9");
+	CHECK_STR(o, "vendor", "Intel Corporation");
+	CHECK_STR(o, "device", "82576 Gigabit Network Connection");
+	CHECK_STR(o, "driver", "igb");
+	CHECK_STR(o, "driver_version", "6.1.0-28-amd64");
+	CHECK_STR(o, "firmware_version", "1.2.1");
+	CU_ASSERT_EQUAL(jget_int(o, "mtu"), 1500);
+	CU_ASSERT_EQUAL(jget_int(o, "min_mtu"), 68);
+	CU_ASSERT_EQUAL(jget_int(o, "max_mtu"), 9216);
+	CHECK_STR(o, "operstate", "up");
+
+	o = by_name(arr, "0000:02:00.0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+	CHECK_STR(o, "name", NULL);
+	CU_ASSERT_EQUAL(jget_int(o, "ifindex"), MG_UNKNOWN);
+	CHECK_STR(o, "vendor_id", "0x10ec");
+	CHECK_STR(o, "device_id", "0x8126");
+	CHECK_STR(o, "driver", NULL);
+	CHECK_STR(o, "has_driver", "false");
+	CHECK_STR(o, "operstate", NULL);
+	CU_ASSERT_EQUAL(jget_int(o, "mtu"), MG_UNKNOWN);
+
+	o = by_name(arr, "enx00e04c680001");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+	CHECK_STR(o, "bus", "usb");
+	CHECK_STR(o, "address", "2-1");
+	CHECK_STR(o, "vendor_id", "0x0bda");
+	CHECK_STR(o, "device_id", "0x8156");
+	CHECK_STR(o, "vendor", "Realtek");
+	CHECK_STR(o, "driver", "r8152");
+	CU_ASSERT_EQUAL(jget_int(o, "min_mtu"), MG_UNKNOWN);
+
+	o = by_name(arr, "lo");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+	CHECK_STR(o, "bus", "virtual");
+	CHECK_STR(o, "address", NULL);
+	CHECK_STR(o, "kind", "loopback");
+	json_object_put(arr);
+}
+
+static void test_show_json(void)
+{
+	json_object *o = cli_json("--sysfs-root desktop show enx00e04c680001 --json");
+
+	CU_ASSERT_FATAL(json_object_is_type(o, json_type_object));
+	CU_ASSERT_EQUAL(jget_int(o, "usb_speed_mbps"), 5000);
+	CHECK_STR(o, "revision", "0x3104");
+	CHECK_STR(o, "parent", "2-1:1.0");
+	CHECK_STR(o, "class", NULL);
+	json_object_put(o);
+
+	o = cli_json("show --json 0000:01:00.0 --sysfs-root desktop");
+	CHECK_STR(o, "name", "enp1s0");
+	CHECK_STR(o, "subsystem_vendor_id", "0x8086");
+	CHECK_STR(o, "subsystem_device_id", "0xa03c");
+	CHECK_STR(o, "class", "0x020000");
+	CHECK_STR(o, "revision", "0x01");
+	json_object_put(o);
+}
+
+static void test_list_json_virtio(void)
+{
+	json_object *arr = cli_json("--json --sysfs-root virtio-vm list");
+	json_object *o = by_name(arr, "eth0");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+	CHECK_STR(o, "bus", "pci");
+	CHECK_STR(o, "driver", "virtio_net");
+	CHECK_STR(o, "vendor_id", "0x1af4");
+	CHECK_STR(o, "device_id", "0x1041");
+	CHECK_STR(o, "vendor", "Red Hat, Inc.");
+	CHECK_STR(o, "device", "Virtio 1.0 network device");
+	json_object_put(arr);
+}
+
+/* What `multigig capture` writes replays to the same JSON. */
+static void test_capture_replays_same_json(void)
+{
+	char tmp[4096], args[8192];
+	const char *trees[] = { "desktop", "virtio-vm", "netns-virtual" };
+
+	for (size_t i = 0; i < sizeof(trees) / sizeof(trees[0]); i++) {
+		json_object *before, *after;
+		struct run r;
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+		snprintf(args, sizeof(args), "--sysfs-root %s capture '%s/c'", trees[i], tmp);
+		cli(&r, args);
+		CU_ASSERT_EQUAL(r.status, 0);
+		snprintf(args, sizeof(args), "--sysfs-root %s list --json", trees[i]);
+		before = cli_json(args);
+		snprintf(args, sizeof(args), "--sysfs-root '%s/c' list --json", tmp);
+		after = cli_json(args);
+		CU_ASSERT_TRUE(json_object_equal(before, after));
+		json_object_put(before);
+		json_object_put(after);
+		rm_tree(tmp);
+	}
+}
+
+static void test_text_output(void)
+{
+	struct run r;
+
+	cli(&r, "--sysfs-root desktop list");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "INTERFACE"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "no-driver"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "2.5G"));
+	cli(&r, "--sysfs-root desktop show 02:00.0");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "none bound"));
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+static void test_errors_and_usage(void)
+{
+	struct run r;
+
+	cli(&r, "--sysfs-root desktop show eth9");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_EQUAL(count_lines(r.err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no network interface named 'eth9'"));
+	CU_ASSERT_STRING_EQUAL(r.out, "");
+
+	cli(&r, "--sysfs-root desktop show averyveryverylongname");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "too long"));
+
+	cli(&r, "--sysfs-root /nonexistent list");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_EQUAL(count_lines(r.err), 1);
+
+	cli(&r, "");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "frobnicate");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "show");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "list extra");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "--bogus list");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "list --sysfs-root");
+	CU_ASSERT_EQUAL(r.status, 2);
+
+	cli(&r, "--help");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "Usage: multigig"));
+	cli(&r, "list --version");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, PACKAGE_VERSION));
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
+		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
+		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage));
+	return mg_test_run();
+}

@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Suite "kernel": needs root. The program moves itself into a private
+ * network namespace and a private mount namespace with its own sysfs (as
+ * `ip netns exec` does), creates veth, tun and macvlan devices there, and
+ * checks what the library reports against what it created. The host's
+ * interfaces are never touched.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <sched.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <linux/if_tun.h>
+#include <netlink/netlink.h>
+#include <netlink/route/link.h>
+#include <netlink/route/link/macvlan.h>
+#include <netlink/route/link/veth.h>
+
+#include "mg-test.h"
+#include "test-util.h"
+
+struct kernel_fixture {
+	int tun_fd;
+};
+
+static struct kernel_fixture fixture = { .tun_fd = -1 };
+
+static int enter_namespaces(void)
+{
+	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0) {
+		perror("unshare(CLONE_NEWNET | CLONE_NEWNS)");
+		return -1;
+	}
+	/* Our mounts must not leak to the host; then a sysfs of this netns. */
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    mount("sysfs", "/sys", "sysfs", 0, NULL) < 0) {
+		perror("mount sysfs in the private namespace");
+		return -1;
+	}
+	return 0;
+}
+
+static int set_if(const char *name, int mtu, int up)
+{
+	struct ifreq ifr;
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), err = 0;
+
+	if (fd < 0)
+		return -errno;
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", name);
+	if (mtu > 0) {
+		ifr.ifr_mtu = mtu;
+		if (ioctl(fd, SIOCSIFMTU, &ifr) < 0)
+			err = -errno;
+	}
+	if (!err && up) {
+		if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0)
+			err = -errno;
+		ifr.ifr_flags |= IFF_UP;
+		if (!err && ioctl(fd, SIOCSIFFLAGS, &ifr) < 0)
+			err = -errno;
+	}
+	close(fd);
+	return err;
+}
+
+static int add_veth(struct nl_sock *sk)
+{
+	struct rtnl_link *veth = rtnl_link_veth_alloc(), *peer;
+	int err;
+
+	if (!veth)
+		return -ENOMEM;
+	rtnl_link_set_name(veth, "veth0");
+	rtnl_link_set_mtu(veth, 9000);
+	peer = rtnl_link_veth_get_peer(veth);
+	rtnl_link_set_name(peer, "veth1");
+	rtnl_link_set_mtu(peer, 1280);
+	rtnl_link_put(peer);
+	err = rtnl_link_add(sk, veth, NLM_F_CREATE | NLM_F_EXCL);
+	rtnl_link_veth_release(veth);
+	return err;
+}
+
+static int add_macvlan(struct nl_sock *sk)
+{
+	struct rtnl_link *mv = rtnl_link_macvlan_alloc();
+	int err;
+
+	if (!mv)
+		return -ENOMEM;
+	rtnl_link_set_name(mv, "macvlan0");
+	rtnl_link_set_link(mv, (int)if_nametoindex("veth0"));
+	rtnl_link_set_mtu(mv, 1500);
+	err = rtnl_link_add(sk, mv, NLM_F_CREATE | NLM_F_EXCL);
+	rtnl_link_put(mv);
+	return err;
+}
+
+static int add_tun(void)
+{
+	struct ifreq ifr;
+
+	fixture.tun_fd = open("/dev/net/tun", O_RDWR | O_CLOEXEC);
+	if (fixture.tun_fd < 0)
+		return -errno;
+	memset(&ifr, 0, sizeof(ifr));
+	ifr.ifr_flags = IFF_TUN | IFF_NO_PI;
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "tun0");
+	if (ioctl(fixture.tun_fd, TUNSETIFF, &ifr) < 0)
+		return -errno;
+	return set_if("tun0", 1400, 0);
+}
+
+static int create_devices(void)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	int err = -1;
+
+	if (!sk || nl_connect(sk, NETLINK_ROUTE) < 0)
+		goto out;
+	if ((err = add_veth(sk)) < 0 || (err = add_macvlan(sk)) < 0) {
+		fprintf(stderr, "creating veth/macvlan: %s\n", nl_geterror(err));
+		goto out;
+	}
+	if ((err = add_tun()) < 0) {
+		fprintf(stderr, "creating tun0: %s\n", strerror(-err));
+		goto out;
+	}
+	err = set_if("lo", 0, 1);
+	if (!err)
+		err = set_if("veth0", 0, 1);
+	if (!err)
+		err = set_if("veth1", 0, 1);
+out:
+	nl_socket_free(sk);
+	return err < 0 ? -1 : 0;
+}
+
+/* Operstate follows IFF_UP through the kernel's linkwatch, a little later. */
+static int wait_operstate(const char *name, const char *want)
+{
+	char path[256], buf[32] = "";
+
+	snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", name);
+	for (int i = 0; i < 300; i++) {
+		FILE *f = fopen(path, "r");
+
+		if (f) {
+			if (!fgets(buf, sizeof(buf), f))
+				buf[0] = '\0';
+			fclose(f);
+		}
+		buf[strcspn(buf, "\n")] = '\0';
+		if (!strcmp(buf, want))
+			return 0;
+		usleep(10000);
+	}
+	fprintf(stderr, "%s: operstate is '%s', not '%s'\n", name, buf, want);
+	return -1;
+}
+
+static int suite_init(void)
+{
+	if (create_devices() < 0)
+		return -1;
+	if (wait_operstate("veth0", "up") < 0 || wait_operstate("veth1", "up") < 0)
+		return -1;
+	return 0;
+}
+
+static int suite_fini(void)
+{
+	if (fixture.tun_fd >= 0)
+		close(fixture.tun_fd);
+	return 0;
+}
+
+static struct mg_nic_list *live_list(struct mg_ctx **ctx)
+{
+	struct mg_nic_list *list = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_list_new(*ctx, &list), 0);
+	return list;
+}
+
+static void check(struct mg_nic_list *list, const char *name, const char *kind, int mtu,
+		  int max_mtu, const char *state)
+{
+	struct mg_nic *nic = find_nic(list, name);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(nic);
+	CU_ASSERT_EQUAL(mg_nic_get_ifindex(nic), (int)if_nametoindex(name));
+	CU_ASSERT_STRING_EQUAL(mg_nic_get_kind(nic), kind);
+	/* Virtual devices have no sysfs driver: ethtool names the driver. */
+	CU_ASSERT_TRUE(str_eq(mg_nic_get_driver(nic), kind));
+	CU_ASSERT_EQUAL(mg_nic_has_driver(nic), 1);
+	CU_ASSERT_PTR_NOT_NULL(mg_nic_get_driver_version(nic));
+	CU_ASSERT_EQUAL(mg_nic_get_bus(nic), MG_BUS_VIRTUAL);
+	CU_ASSERT_EQUAL(mg_nic_get_mtu(nic), mtu);
+	CU_ASSERT_EQUAL(mg_nic_get_min_mtu(nic), 68);
+	CU_ASSERT_EQUAL(mg_nic_get_max_mtu(nic), max_mtu);
+	CU_ASSERT_STRING_EQUAL(mg_nic_get_operstate(nic), state);
+}
+
+static void test_virtual_devices(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_nic_list *list = live_list(&ctx);
+
+	CU_ASSERT_EQUAL(mg_ctx_is_offline(ctx), 0);
+	check(list, "veth0", "veth", 9000, 65535, "up");
+	check(list, "veth1", "veth", 1280, 65535, "up");
+	check(list, "tun0", "tun", 1400, 65535, "down");
+	check(list, "macvlan0", "macvlan", 1500, 65535, "down");
+	CU_ASSERT_EQUAL(mg_nic_get_carrier(find_nic(list, "veth0")), 1);
+	/* A tun has carrier while a program holds it open, as this one does. */
+	CU_ASSERT_EQUAL(mg_nic_get_carrier(find_nic(list, "tun0")), 1);
+	/* veth's sysfs speed is 10000; a tun reports none. */
+	CU_ASSERT_EQUAL(mg_nic_get_speed_mbps(find_nic(list, "veth0")), 10000);
+	CU_ASSERT_EQUAL(mg_nic_get_speed_mbps(find_nic(list, "tun0")), MG_UNKNOWN);
+	CU_ASSERT_STRING_EQUAL(mg_nic_get_kind(find_nic(list, "lo")), "loopback");
+	mg_nic_list_free(list);
+	mg_ctx_unref(ctx);
+}
+
+static void test_only_this_namespace(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_nic_list *list = live_list(&ctx);
+
+	/* lo, veth0, veth1, macvlan0, tun0; the host's links are elsewhere. */
+	size_t named = 0;
+
+	for (size_t i = 0; i < mg_nic_list_count(list); i++)
+		named += mg_nic_get_name(mg_nic_list_get(list, i)) != NULL;
+	CU_ASSERT_EQUAL(named, 5);
+	mg_nic_list_free(list);
+	mg_ctx_unref(ctx);
+}
+
+static void test_lookup_live(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_nic *nic;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL(mg_nic_lookup(ctx, "macvlan0", &nic), 0);
+	CU_ASSERT_STRING_EQUAL(mg_nic_get_kind(nic), "macvlan");
+	mg_nic_unref(nic);
+	CU_ASSERT_EQUAL(mg_nic_lookup(ctx, "nosuch0", &nic), -ENODEV);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "nosuch0"));
+	mg_ctx_unref(ctx);
+}
+
+static void test_capture_live(void)
+{
+	char tmp[4096], dest[4096];
+	struct mg_ctx *ctx, *replay;
+	struct mg_nic_list *live = live_list(&ctx), *offline = NULL;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(dest, sizeof(dest), "%s/c", tmp);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_capture(ctx, dest), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(dest, &replay), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_list_new(replay, &offline), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_list_count(live), mg_nic_list_count(offline));
+	for (size_t i = 0; i < mg_nic_list_count(live); i++) {
+		struct mg_nic *a = mg_nic_list_get(live, i), *b = mg_nic_list_get(offline, i);
+
+		CU_ASSERT_TRUE(str_eq(mg_nic_get_name(a), mg_nic_get_name(b)));
+		CU_ASSERT_TRUE(str_eq(mg_nic_get_kind(a), mg_nic_get_kind(b)));
+		CU_ASSERT_TRUE(str_eq(mg_nic_get_driver(a), mg_nic_get_driver(b)));
+		CU_ASSERT_EQUAL(mg_nic_get_mtu(a), mg_nic_get_mtu(b));
+		CU_ASSERT_EQUAL(mg_nic_get_max_mtu(a), mg_nic_get_max_mtu(b));
+		CU_ASSERT_EQUAL(mg_nic_get_bus(a), mg_nic_get_bus(b));
+	}
+	mg_nic_list_free(offline);
+	mg_nic_list_free(live);
+	mg_ctx_unref(replay);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
+}
+
+int main(void)
+{
+	if (geteuid() != 0) {
+		printf("kernel suite: needs root to create a network namespace; not run\n");
+		return MG_TEST_SKIP;
+	}
+	if (enter_namespaces() < 0)
+		return EXIT_FAILURE;
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE("netns", suite_init, suite_fini, MG_TEST(test_virtual_devices),
+		     MG_TEST(test_only_this_namespace), MG_TEST(test_lookup_live),
+		     MG_TEST(test_capture_live));
+	return mg_test_run();
+}
