@@ -38,7 +38,7 @@ static int enter_namespaces(void)
 		return -1;
 	}
 	/* Our mounts must not leak to the host; then a sysfs of this netns. */
-	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0 ||
+	if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
 	    mount("sysfs", "/sys", "sysfs", 0, NULL) < 0) {
 		perror("mount sysfs in the private namespace");
 		return -1;

@@ -1,0 +1,42 @@
+#!/usr/bin/python3
+"""Add up meson test logs into one closing line: N passed, N failed, N skipped.
+
+A test program that prints its own "N passed, N failed" line (every CUnit
+program here does) counts with those numbers; any other test counts as one.
+A skipped program counts as skipped, never as passed.
+"""
+import json
+import re
+import sys
+
+LINE = re.compile(r"^(\d+) passed, (\d+) failed", re.M)
+
+
+def main(paths):
+    passed = failed = skipped = 0
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for raw in f:
+                test = json.loads(raw)
+                result = test["result"]
+                if result == "SKIP":
+                    skipped += 1
+                    continue
+                counts = LINE.findall(test.get("stdout") or "")
+                ok = result in ("OK", "EXPECTEDFAIL")
+                if counts:
+                    p, f_ = (int(x) for x in counts[-1])
+                    passed += p
+                    failed += f_
+                    if not ok and f_ == 0:
+                        failed += 1  # crashed or leaked after its own summary
+                elif ok:
+                    passed += 1
+                else:
+                    failed += 1
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
