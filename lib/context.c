@@ -97,6 +97,7 @@ MG_EXPORT struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx)
 	if (ctx->ioctl_fd >= 0)
 		close(ctx->ioctl_fd);
 	mg_pci_free(ctx->pci);
+	free(ctx->pci_dump);
 	free(ctx->root);
 	free(ctx);
 	return NULL;

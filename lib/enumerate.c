@@ -345,20 +345,11 @@ MG_EXPORT struct mg_nic *mg_nic_list_get(const struct mg_nic_list *list, size_t 
 /* "0000:01:00.0" or "01:00.0" to the canonical form; -EINVAL otherwise. */
 static int parse_pci_address(const char *s, char *out, size_t size)
 {
-	unsigned int dom = 0, bus, dev, fn;
-	int used = 0;
+	struct mg_pci_addr a;
 
-	if (sscanf(s, "%x:%x:%x.%x%n", &dom, &bus, &dev, &fn, &used) == 4 && !s[used])
-		goto ok;
-	dom = 0;
-	used = 0;
-	if (sscanf(s, "%x:%x.%x%n", &bus, &dev, &fn, &used) == 3 && !s[used])
-		goto ok;
-	return -EINVAL;
-ok:
-	if (dom > 0xffff || bus > 0xff || dev > 0x1f || fn > 7 || !isxdigit((unsigned char)s[0]))
+	if (mg_pci_parse_address(s, &a) < 0)
 		return -EINVAL;
-	snprintf(out, size, "%04x:%02x:%02x.%x", dom, bus, dev, fn);
+	snprintf(out, size, "%04x:%02x:%02x.%x", a.domain, a.bus, a.dev, a.func);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <net/if.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <syslog.h>
 
 #include "multigig/multigig.h"
@@ -31,6 +32,7 @@ struct mg_ctx {
 	struct nl_sock *rtnl;	/* opened on first use */
 	int ioctl_fd;		/* for ETHTOOL_GDRVINFO; -1 until first use */
 	struct mg_pci *pci;	/* libpci access; created on first use */
+	char *pci_dump;		/* read PCI devices from this lspci dump */
 };
 
 /* ---- context.c: logging and errors ---- */
@@ -71,6 +73,38 @@ const char *mg_pci_device_name(struct mg_ctx *ctx, int vendor, int device, char 
 const char *mg_pci_subsystem_name(struct mg_ctx *ctx, int vendor, int device,
 				  int sub_vendor, int sub_device, char *buf, size_t size);
 
+struct mg_pci_addr {
+	unsigned int domain, bus, dev, func;
+};
+
+/* The Express capability's registers as read, before decoding. */
+struct mg_pcie_regs {
+	bool have_express;
+	bool have_v2;
+	uint16_t flags;
+	uint32_t devcap;
+	uint16_t devctl;
+	uint32_t lnkcap;
+	uint16_t lnkctl;
+	uint16_t lnksta;
+	uint32_t lnkcap2;
+	uint16_t lnkctl2;
+};
+
+struct mg_pci_func {
+	int vendor, device;
+	int header_type;
+	int secondary_bus, subordinate_bus;
+	bool readable;		/* more than the first 64 bytes */
+	struct mg_pcie_regs regs;
+};
+
+void mg_pci_reset_config(struct mg_ctx *ctx);
+int mg_pci_read_function(struct mg_ctx *ctx, const struct mg_pci_addr *addr, struct mg_pci_func *f,
+			 char *why, size_t size);
+int mg_pci_dump_parent(struct mg_ctx *ctx, const struct mg_pci_addr *child, struct mg_pci_addr *parent);
+int mg_pci_parse_address(const char *s, struct mg_pci_addr *addr);
+
 /* ---- link.c: what rtnetlink (or a capture) says about an interface ---- */
 struct mg_link {
 	char name[IFNAMSIZ];
@@ -103,6 +137,9 @@ int mg_drvinfo_get(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *in
 int mg_sidecar_read(struct mg_ctx *ctx, const char *ifname, struct mg_link *link,
 		    struct mg_drvinfo *info);
 int mg_sidecar_write(struct mg_ctx *ctx, const char *dir, const struct mg_nic *nic);
+
+/* ---- bandwidth.c ---- */
+int mg_pcie_lane_mbps(int gen);
 
 /* ---- nic.c ---- */
 struct mg_nic {

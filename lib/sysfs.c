@@ -245,3 +245,26 @@ int mg_sysfs_foreach(struct mg_ctx *ctx, const char *rel, mg_sysfs_entry_fn fn, 
 	closedir(dir);
 	return err;
 }
+
+/* "0000:01:00.0" or "01:00.0" (domain 0); -EINVAL for anything else. */
+int mg_pci_parse_address(const char *s, struct mg_pci_addr *addr)
+{
+	unsigned int dom = 0, bus, dev, fn;
+	int used = 0;
+
+	if (!isxdigit((unsigned char)s[0]))
+		return -EINVAL;
+	if (!(sscanf(s, "%x:%x:%x.%x%n", &dom, &bus, &dev, &fn, &used) == 4 && !s[used])) {
+		dom = 0;
+		used = 0;
+		if (!(sscanf(s, "%x:%x.%x%n", &bus, &dev, &fn, &used) == 3 && !s[used]))
+			return -EINVAL;
+	}
+	if (dom > 0xffff || bus > 0xff || dev > 0x1f || fn > 7)
+		return -EINVAL;
+	addr->domain = dom;
+	addr->bus = bus;
+	addr->dev = dev;
+	addr->func = fn;
+	return 0;
+}

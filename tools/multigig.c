@@ -7,54 +7,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <json-c/json.h>
-
-#include "multigig/multigig.h"
-
-#define EXIT_USAGE 2
-
-struct options {
-	const char *sysfs_root;
-	int json;
-	int verbose;
-};
+#include "cli.h"
 
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: multigig [--sysfs-root DIR] [--json] COMMAND [ARGS]\n"
+		"Usage: multigig [--sysfs-root DIR] [--pci-dump FILE] [--json] COMMAND [ARGS]\n"
 		"\n"
 		"Commands:\n"
 		"  list                 every network adapter: interface, bus, chip, driver, state\n"
 		"  show IFACE|PCI-ADDR  everything known about one adapter\n"
+		"  pcie IFACE|PCI-ADDR  the PCIe path to the root port, its limit and ceilings\n"
+		"  estimate --pcie-gen N --pcie-width N --mps BYTES [--mrrs BYTES]\n"
+		"           [--completion BYTES] [--header 3dw|4dw] --mtu N --link-mbps N\n"
+		"                       throughput ceilings for a link you describe\n"
 		"  capture DIR          copy what the library reads into DIR, for a bug report\n"
 		"\n"
 		"Options (also accepted after the command):\n"
 		"  --sysfs-root DIR     read a captured sysfs tree instead of /sys (offline)\n"
+		"  --pci-dump FILE      read PCI devices from an lspci -xxx/-xxxx dump\n"
 		"  --json               print JSON\n"
 		"  -v, --verbose        log what the library does to stderr\n"
 		"  -h, --help           show this help\n"
 		"  -V, --version        show the version\n");
-}
-
-static int usage_error(const char *fmt, ...)
-{
-	va_list args;
-
-	fputs("multigig: ", stderr);
-	va_start(args, fmt);
-	vfprintf(stderr, fmt, args);
-	va_end(args);
-	fputs("\nTry 'multigig --help'.\n", stderr);
-	return EXIT_USAGE;
-}
-
-static int fail(struct mg_ctx *ctx, int err, const char *what)
-{
-	const char *msg = ctx ? mg_ctx_last_error(ctx) : "";
-
-	fprintf(stderr, "multigig: %s: %s\n", what, msg[0] ? msg : strerror(-err));
-	return EXIT_FAILURE;
 }
 
 static void log_to_stderr(void *data, int priority, const char *file, int line,
@@ -68,231 +43,6 @@ static void log_to_stderr(void *data, int priority, const char *file, int line,
 	fputc('\n', stderr);
 }
 
-/* ---- JSON ---- */
-
-static json_object *jstr(const char *s)
-{
-	return s ? json_object_new_string(s) : NULL;
-}
-
-static json_object *jint(int v)
-{
-	return v == MG_UNKNOWN ? NULL : json_object_new_int(v);
-}
-
-static json_object *jhex(int v, int digits)
-{
-	char buf[16];
-
-	if (v == MG_UNKNOWN)
-		return NULL;
-	snprintf(buf, sizeof(buf), "0x%0*x", digits, (unsigned int)v);
-	return json_object_new_string(buf);
-}
-
-static void put(json_object *o, const char *key, json_object *value)
-{
-	json_object_object_add(o, key, value);
-}
-
-static json_object *nic_json(const struct mg_nic *nic, int detail)
-{
-	json_object *o = json_object_new_object();
-	int carrier = mg_nic_get_carrier(nic);
-
-	put(o, "name", jstr(mg_nic_get_name(nic)));
-	put(o, "ifindex", jint(mg_nic_get_ifindex(nic)));
-	put(o, "kind", jstr(mg_nic_get_kind(nic)));
-	put(o, "bus", json_object_new_string(mg_bus_name(mg_nic_get_bus(nic))));
-	put(o, "address", jstr(mg_nic_get_address(nic)));
-	put(o, "vendor_id", jhex(mg_nic_get_vendor_id(nic), 4));
-	put(o, "device_id", jhex(mg_nic_get_device_id(nic), 4));
-	put(o, "vendor", jstr(mg_nic_get_vendor(nic)));
-	put(o, "device", jstr(mg_nic_get_device(nic)));
-	put(o, "driver", jstr(mg_nic_get_driver(nic)));
-	put(o, "driver_version", jstr(mg_nic_get_driver_version(nic)));
-	put(o, "firmware_version", jstr(mg_nic_get_firmware_version(nic)));
-	put(o, "has_driver", json_object_new_boolean(mg_nic_has_driver(nic)));
-	put(o, "mtu", jint(mg_nic_get_mtu(nic)));
-	put(o, "min_mtu", jint(mg_nic_get_min_mtu(nic)));
-	put(o, "max_mtu", jint(mg_nic_get_max_mtu(nic)));
-	put(o, "operstate", jstr(mg_nic_get_operstate(nic)));
-	put(o, "carrier", carrier == MG_UNKNOWN ? NULL : json_object_new_boolean(carrier));
-	put(o, "speed_mbps", jint(mg_nic_get_speed_mbps(nic)));
-	put(o, "mac", jstr(mg_nic_get_mac(nic)));
-	if (!detail)
-		return o;
-	put(o, "parent", jstr(mg_nic_get_parent(nic)));
-	put(o, "subsystem_vendor_id", jhex(mg_nic_get_subsystem_vendor_id(nic), 4));
-	put(o, "subsystem_device_id", jhex(mg_nic_get_subsystem_device_id(nic), 4));
-	put(o, "subsystem", jstr(mg_nic_get_subsystem(nic)));
-	put(o, "revision", jhex(mg_nic_get_revision(nic), 2));
-	put(o, "class", jhex(mg_nic_get_class(nic), 6));
-	put(o, "usb_speed_mbps", jint(mg_nic_get_usb_speed_mbps(nic)));
-	return o;
-}
-
-static int print_json(json_object *o)
-{
-	int ok = puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-						     JSON_C_TO_STRING_SPACED |
-						     JSON_C_TO_STRING_NOSLASHESCAPE)) >= 0;
-
-	json_object_put(o);
-	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
-}
-
-/* ---- text ---- */
-
-static const char *or_dash(const char *s)
-{
-	return s && *s ? s : "-";
-}
-
-static void format_speed(const struct mg_nic *nic, char *buf, size_t size)
-{
-	int mbps = mg_nic_get_speed_mbps(nic);
-
-	if (mbps == MG_UNKNOWN)
-		snprintf(buf, size, "-");
-	else if (mbps % 1000 == 0)
-		snprintf(buf, size, "%dG", mbps / 1000);
-	else if (mbps > 1000 && mbps % 100 == 0)
-		snprintf(buf, size, "%d.%dG", mbps / 1000, (mbps % 1000) / 100);
-	else
-		snprintf(buf, size, "%dM", mbps);
-}
-
-static const char *state_of(const struct mg_nic *nic)
-{
-	if (!mg_nic_get_name(nic))
-		return mg_nic_has_driver(nic) ? "no-interface" : "no-driver";
-	return or_dash(mg_nic_get_operstate(nic));
-}
-
-static void print_row(const struct mg_nic *nic)
-{
-	char speed[16];
-	const char *driver = mg_nic_get_driver(nic);
-
-	/* Hardware without a driver is the answer people look for: say so. */
-	if (!driver && mg_nic_get_bus(nic) != MG_BUS_VIRTUAL)
-		driver = "(none)";
-
-	format_speed(nic, speed, sizeof(speed));
-	printf("%-15s %-7s %-13s %-40.40s %-12s %-14s %s\n", or_dash(mg_nic_get_name(nic)),
-	       mg_bus_name(mg_nic_get_bus(nic)), or_dash(mg_nic_get_address(nic)),
-	       or_dash(mg_nic_get_device(nic)), or_dash(driver), state_of(nic), speed);
-}
-
-static int cmd_list(struct mg_ctx *ctx, const struct options *opt)
-{
-	struct mg_nic_list *list;
-	size_t n;
-	int err = mg_nic_list_new(ctx, &list);
-
-	if (err < 0)
-		return fail(ctx, err, "cannot list adapters");
-	n = mg_nic_list_count(list);
-	if (opt->json) {
-		json_object *arr = json_object_new_array();
-
-		for (size_t i = 0; i < n; i++)
-			json_object_array_add(arr, nic_json(mg_nic_list_get(list, i), 0));
-		mg_nic_list_free(list);
-		return print_json(arr);
-	}
-	printf("%-15s %-7s %-13s %-40s %-12s %-14s %s\n", "INTERFACE", "BUS", "ADDRESS", "CHIP",
-	       "DRIVER", "STATE", "SPEED");
-	for (size_t i = 0; i < n; i++)
-		print_row(mg_nic_list_get(list, i));
-	mg_nic_list_free(list);
-	return EXIT_SUCCESS;
-}
-
-static void line_str(const char *key, const char *value)
-{
-	if (value)
-		printf("%-18s %s\n", key, value);
-}
-
-static void line_int(const char *key, int value, const char *unit)
-{
-	if (value != MG_UNKNOWN)
-		printf("%-18s %d%s\n", key, value, unit);
-}
-
-static void line_ids(const char *key, int a, int b)
-{
-	if (a != MG_UNKNOWN && b != MG_UNKNOWN)
-		printf("%-18s %04x:%04x\n", key, (unsigned int)a, (unsigned int)b);
-}
-
-static void print_show(const struct mg_nic *nic)
-{
-	int carrier = mg_nic_get_carrier(nic);
-
-	line_str("interface:", or_dash(mg_nic_get_name(nic)));
-	line_str("kind:", mg_nic_get_kind(nic));
-	line_str("bus:", mg_bus_name(mg_nic_get_bus(nic)));
-	line_str("address:", mg_nic_get_address(nic));
-	line_ids("ids:", mg_nic_get_vendor_id(nic), mg_nic_get_device_id(nic));
-	line_ids("subsystem ids:", mg_nic_get_subsystem_vendor_id(nic),
-		 mg_nic_get_subsystem_device_id(nic));
-	line_str("vendor:", mg_nic_get_vendor(nic));
-	line_str("device:", mg_nic_get_device(nic));
-	line_str("subsystem:", mg_nic_get_subsystem(nic));
-	if (mg_nic_get_revision(nic) != MG_UNKNOWN)
-		printf("%-18s 0x%02x\n", "revision:", (unsigned int)mg_nic_get_revision(nic));
-	if (mg_nic_get_class(nic) != MG_UNKNOWN)
-		printf("%-18s 0x%06x\n", "class:", (unsigned int)mg_nic_get_class(nic));
-	line_int("usb speed:", mg_nic_get_usb_speed_mbps(nic), " Mbit/s");
-	if (mg_nic_has_driver(nic))
-		line_str("driver:", mg_nic_get_driver(nic));
-	else
-		line_str("driver:", "none bound: the kernel has no driver for this device, "
-				    "or the driver failed to start (see dmesg)");
-	line_str("driver version:", mg_nic_get_driver_version(nic));
-	line_str("firmware:", mg_nic_get_firmware_version(nic));
-	line_str("state:", mg_nic_get_operstate(nic));
-	if (carrier != MG_UNKNOWN)
-		line_str("carrier:", carrier ? "yes" : "no");
-	line_int("speed:", mg_nic_get_speed_mbps(nic), " Mbit/s");
-	line_int("mtu:", mg_nic_get_mtu(nic), "");
-	if (mg_nic_get_min_mtu(nic) != MG_UNKNOWN && mg_nic_get_max_mtu(nic) != MG_UNKNOWN)
-		printf("%-18s %d..%d\n", "mtu range:", mg_nic_get_min_mtu(nic), mg_nic_get_max_mtu(nic));
-	line_str("mac:", mg_nic_get_mac(nic));
-	line_str("parent device:", mg_nic_get_parent(nic));
-}
-
-static int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
-{
-	struct mg_nic *nic;
-	int err = mg_nic_lookup(ctx, target, &nic);
-
-	if (err < 0)
-		return fail(ctx, err, "show");
-	if (opt->json) {
-		err = print_json(nic_json(nic, 1));
-	} else {
-		print_show(nic);
-		err = EXIT_SUCCESS;
-	}
-	mg_nic_unref(nic);
-	return err;
-}
-
-static int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir)
-{
-	int err = mg_ctx_capture(ctx, dir);
-
-	if (err < 0)
-		return fail(ctx, err, "capture");
-	if (!opt->json)
-		printf("captured %s into %s\n", mg_ctx_is_offline(ctx) ? mg_ctx_get_sysfs_root(ctx) : "this machine", dir);
-	return EXIT_SUCCESS;
-}
-
 struct command {
 	const char *name;
 	int nargs;
@@ -303,6 +53,8 @@ static const struct command commands[] = {
 	{ "list", 0, "" },
 	{ "show", 1, " IFACE|PCI-ADDRESS" },
 	{ "capture", 1, " DIR" },
+	{ "pcie", 1, " IFACE|PCI-ADDRESS" },
+	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N" },
 };
 
 static int run(const struct command *cmd, const struct options *opt, char **args)
@@ -315,6 +67,11 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 			opt->sysfs_root ? opt->sysfs_root : "/sys", strerror(-err));
 		return EXIT_FAILURE;
 	}
+	if (opt->pci_dump && (err = mg_ctx_set_pci_dump(ctx, opt->pci_dump)) < 0) {
+		err = fail(ctx, err, "--pci-dump");
+		mg_ctx_unref(ctx);
+		return err;
+	}
 	if (opt->verbose) {
 		mg_ctx_set_log_fn(ctx, log_to_stderr, NULL);
 		mg_ctx_set_log_priority(ctx, opt->verbose > 1 ? 7 : 6);
@@ -323,6 +80,10 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_list(ctx, opt);
 	else if (!strcmp(cmd->name, "show"))
 		err = cmd_show(ctx, opt, args[0]);
+	else if (!strcmp(cmd->name, "pcie"))
+		err = cmd_pcie(ctx, opt, args[0]);
+	else if (!strcmp(cmd->name, "estimate"))
+		err = cmd_estimate(ctx, opt);
 	else
 		err = cmd_capture(ctx, opt, args[0]);
 	mg_ctx_unref(ctx);
@@ -331,12 +92,43 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 
 static const struct option longopts[] = {
 	{ "sysfs-root", required_argument, NULL, 'r' },
+	{ "pci-dump", required_argument, NULL, 'D' },
+	{ "pcie-gen", required_argument, NULL, 'G' },
+	{ "pcie-width", required_argument, NULL, 'W' },
+	{ "mps", required_argument, NULL, 'P' },
+	{ "mrrs", required_argument, NULL, 'R' },
+	{ "completion", required_argument, NULL, 'C' },
+	{ "header", required_argument, NULL, 'H' },
+	{ "mtu", required_argument, NULL, 'M' },
+	{ "link-mbps", required_argument, NULL, 'L' },
 	{ "json", no_argument, NULL, 'j' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 }
 };
+
+/* Store a whole decimal number in the estimate field option @c names. */
+static int parse_number(int c, const char *arg, struct options *opt)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (errno || end == arg || *end || v < -1 || v > 10000000)
+		return -1;
+	switch (c) {
+	case 'G': opt->gen = (int)v; break;
+	case 'W': opt->width = (int)v; break;
+	case 'P': opt->mps = (int)v; break;
+	case 'R': opt->mrrs = (int)v; break;
+	case 'C': opt->completion = (int)v; break;
+	case 'M': opt->mtu = (int)v; break;
+	case 'L': opt->link_mbps = (int)v; break;
+	}
+	return 0;
+}
 
 /*
  * Parse options in argv[1..]; "+" stops at the first word (the command),
@@ -355,6 +147,23 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 			break;
 		case 'j':
 			opt->json = 1;
+			break;
+		case 'D':
+			opt->pci_dump = optarg;
+			break;
+		case 'G': case 'W': case 'P': case 'R': case 'C': case 'M': case 'L':
+			if (parse_number(c, optarg, opt) < 0)
+				return usage_error("'%s' is not a number for %s", optarg, argv[optind - 1]);
+			opt->have_estimate_option = 1;
+			break;
+		case 'H':
+			if (!strcmp(optarg, "3dw"))
+				opt->header_dw = 3;
+			else if (!strcmp(optarg, "4dw"))
+				opt->header_dw = 4;
+			else
+				return usage_error("--header takes 3dw or 4dw, not '%s'", optarg);
+			opt->have_estimate_option = 1;
 			break;
 		case 'v':
 			opt->verbose++;
@@ -384,7 +193,7 @@ static const struct command *find_command(const char *name)
 
 int main(int argc, char **argv)
 {
-	struct options opt = { 0 };
+	struct options opt = { .mrrs = MG_UNKNOWN, .header_dw = 4, .link_mbps = -1 };
 	const struct command *cmd;
 	char **sub;
 	int nsub, ret;
@@ -405,6 +214,8 @@ int main(int argc, char **argv)
 	ret = parse_options(nsub, sub, ":vhV", &opt);
 	if (ret >= 0)
 		return ret;
+	if (opt.have_estimate_option && strcmp(cmd->name, "estimate"))
+		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);
 	if (nsub - optind > cmd->nargs)
 		return usage_error("too many arguments; usage: multigig %s%s", cmd->name, cmd->args);
 	if (nsub - optind < cmd->nargs)

@@ -521,6 +521,543 @@ const char *mg_nic_get_firmware_version(const struct mg_nic *nic);
  */
 int mg_nic_has_driver(const struct mg_nic *nic);
 
+/* ------------------------------------------------------------------ */
+/* Throughput model                                                    */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_estimate - throughput ceilings for one PCIe link and Ethernet
+ * link, per direction. rx: the NIC writes received frames to memory. tx:
+ * the NIC reads frames to send from memory.
+ */
+struct mg_estimate;
+
+/**
+ * enum mg_limit - what sets the expected throughput.
+ * @MG_LIMIT_PCIE: the PCIe link.
+ * @MG_LIMIT_ETHERNET: the Ethernet link.
+ * @MG_LIMIT_USB: the USB link.
+ */
+enum mg_limit {
+	MG_LIMIT_PCIE = 1,
+	MG_LIMIT_ETHERNET = 2,
+	MG_LIMIT_USB = 3,
+};
+
+/**
+ * mg_limit_name - name of a limit.
+ * @limit: limit.
+ *
+ * Returns: "pcie", "ethernet", "usb", or "unknown".
+ * Since: 0.1
+ */
+const char *mg_limit_name(enum mg_limit limit);
+
+/**
+ * mg_estimate_new - model the TCP goodput a NIC can reach over PCIe.
+ * @ctx: context for the error message, or NULL.
+ * @gen: PCIe generation 1..6 (2.5, 5, 8, 16, 32, 64 GT/s).
+ * @width: link width: 1, 2, 4, 8, 12, 16 or 32.
+ * @mps: Max Payload Size in bytes: 128, 256, ... 4096.
+ * @mrrs: Max Read Request Size in bytes (128..4096), or MG_UNKNOWN. Read
+ *	requests travel upstream, so it does not change the ceilings; it is
+ *	validated and kept for the record.
+ * @completion: read completion size in bytes (64..@mps, a power of two),
+ *	or 0 for @mps.
+ * @header_dw: TLP header size for memory requests: 3 (32-bit addresses)
+ *	or 4 (64-bit addresses).
+ * @mtu: Ethernet MTU in bytes, 68..65535.
+ * @link_mbps: Ethernet link rate in Mbit/s, or 0 to model PCIe alone.
+ * @estimate: where the result is stored.
+ *
+ * The accounting follows Neugebauer et al. (SIGCOMM 2018): per TLP 8 bytes
+ * of framing plus the header; ACK and flow-control DLLPs at the
+ * specification's x1 latency limits; SKP ordered sets; descriptor fetch
+ * and write-back, MSI and doorbell traffic per frame. Widths above x1 use
+ * the x1 DLLP rates, which slightly understates their ceiling.
+ *
+ * Returns: 0; -EINVAL with a message naming the bad value; -ENOMEM.
+ * Since: 0.1
+ */
+int mg_estimate_new(struct mg_ctx *ctx, int gen, int width, int mps, int mrrs, int completion,
+		    int header_dw, int mtu, int link_mbps, struct mg_estimate **estimate);
+
+/**
+ * mg_estimate_free - free an estimate.
+ * @estimate: estimate, may be NULL.
+ *
+ * Since: 0.1
+ */
+void mg_estimate_free(struct mg_estimate *estimate);
+
+/**
+ * mg_estimate_get_pcie_available_gbps - the kernel's "available PCIe
+ * bandwidth": width times the per-lane rate after line coding, counted in
+ * whole Mb/s as pcie_bandwidth_available() does (4.000 for 5 GT/s x1).
+ * @estimate: estimate.
+ *
+ * Returns: Gbit/s.
+ * Since: 0.1
+ */
+double mg_estimate_get_pcie_available_gbps(const struct mg_estimate *estimate);
+
+/**
+ * mg_estimate_get_link_data_rate_gbps - what the link carries for
+ * transaction layer packets after line coding, DLLPs and SKP ordered sets.
+ * @estimate: estimate.
+ *
+ * Returns: Gbit/s.
+ * Since: 0.1
+ */
+double mg_estimate_get_link_data_rate_gbps(const struct mg_estimate *estimate);
+
+/**
+ * mg_estimate_get_rx_ceiling_gbps - TCP goodput ceiling PCIe sets on receive.
+ * @estimate: estimate.
+ *
+ * Returns: Gbit/s.
+ * Since: 0.1
+ */
+double mg_estimate_get_rx_ceiling_gbps(const struct mg_estimate *estimate);
+
+/**
+ * mg_estimate_get_tx_ceiling_gbps - TCP goodput ceiling PCIe sets on transmit.
+ * @estimate: estimate.
+ *
+ * Returns: Gbit/s.
+ * Since: 0.1
+ */
+double mg_estimate_get_tx_ceiling_gbps(const struct mg_estimate *estimate);
+
+/**
+ * mg_estimate_get_ethernet_ceiling_gbps - TCP goodput ceiling of the
+ * Ethernet link: rate x (MTU - 52) / (MTU + 38).
+ * @estimate: estimate.
+ *
+ * Returns: Gbit/s, or a negative value when no Ethernet rate was given.
+ * Since: 0.1
+ */
+double mg_estimate_get_ethernet_ceiling_gbps(const struct mg_estimate *estimate);
+
+/**
+ * mg_estimate_get_expected_rx_gbps - the smaller of the receive ceilings.
+ * @estimate: estimate.
+ *
+ * Returns: Gbit/s.
+ * Since: 0.1
+ */
+double mg_estimate_get_expected_rx_gbps(const struct mg_estimate *estimate);
+
+/**
+ * mg_estimate_get_expected_tx_gbps - the smaller of the transmit ceilings.
+ * @estimate: estimate.
+ *
+ * Returns: Gbit/s.
+ * Since: 0.1
+ */
+double mg_estimate_get_expected_tx_gbps(const struct mg_estimate *estimate);
+
+/**
+ * mg_estimate_get_limited_by - what sets the expected throughput.
+ * @estimate: estimate.
+ * @tx: 0 for receive, 1 for transmit.
+ *
+ * Returns: MG_LIMIT_PCIE or MG_LIMIT_ETHERNET (PCIe on a tie, and when no
+ * Ethernet rate was given).
+ * Since: 0.1
+ */
+enum mg_limit mg_estimate_get_limited_by(const struct mg_estimate *estimate, int tx);
+
+/**
+ * mg_usb_data_ceiling_mbps - what a USB link carries after line coding.
+ * @usb_mbps: negotiated USB speed: 480, 5000, 10000 or 20000.
+ * @overhead_pct: where the estimated protocol overhead in percent is
+ *	stored (packet headers, link commands, flow control), or NULL.
+ *
+ * 5 Gbit/s uses 8b/10b, 10 and 20 Gbit/s 128b/132b. USB 2.0 is counted at
+ * its bulk maximum of 13 512-byte packets per microframe.
+ *
+ * Returns: Mbit/s before protocol overhead, or -EINVAL for another speed.
+ * Since: 0.1
+ */
+int mg_usb_data_ceiling_mbps(int usb_mbps, int *overhead_pct);
+
+/* ------------------------------------------------------------------ */
+/* PCI Express link                                                    */
+/* ------------------------------------------------------------------ */
+
+/**
+ * mg_ctx_set_pci_dump - read PCI devices from an lspci dump file.
+ * @ctx: context.
+ * @path: a file of `lspci -xxx` or `-xxxx` output, or NULL to go back to
+ *	the sysfs tree.
+ *
+ * PCIe paths are then built from the dump (libpci's dump method), the tree
+ * rebuilt from the bridges' bus numbers. Sysfs is still used for the rest.
+ *
+ * Returns: 0; -EINVAL when @ctx is NULL; -ENOENT when @path cannot be read.
+ * Since: 0.1
+ */
+int mg_ctx_set_pci_dump(struct mg_ctx *ctx, const char *path);
+
+/**
+ * enum mg_pcie_role - the PCI Express port type of a function.
+ */
+enum mg_pcie_role {
+	MG_PCIE_ROLE_UNKNOWN = 0,
+	MG_PCIE_ROLE_ENDPOINT = 1,
+	MG_PCIE_ROLE_LEGACY_ENDPOINT = 2,
+	MG_PCIE_ROLE_ROOT_PORT = 3,
+	MG_PCIE_ROLE_UPSTREAM_PORT = 4,
+	MG_PCIE_ROLE_DOWNSTREAM_PORT = 5,
+	MG_PCIE_ROLE_PCIE_TO_PCI_BRIDGE = 6,
+	MG_PCIE_ROLE_PCI_TO_PCIE_BRIDGE = 7,
+	MG_PCIE_ROLE_RC_ENDPOINT = 8,
+	MG_PCIE_ROLE_RC_EVENT_COLLECTOR = 9,
+};
+
+/**
+ * mg_pcie_role_name - name of a role.
+ * @role: role.
+ *
+ * Returns: "endpoint", "legacy_endpoint", "root_port", "upstream_port",
+ * "downstream_port", "pcie_to_pci_bridge", "pci_to_pcie_bridge",
+ * "rc_endpoint", "rc_event_collector" or "unknown".
+ * Since: 0.1
+ */
+const char *mg_pcie_role_name(enum mg_pcie_role role);
+
+/**
+ * enum mg_pcie_cap_by - which end of a link limits its capability.
+ */
+enum mg_pcie_cap_by {
+	MG_PCIE_CAP_BY_UNKNOWN = 0,
+	MG_PCIE_CAP_BY_NONE = 1,	/* both ends are equally capable */
+	MG_PCIE_CAP_BY_DEVICE = 2,	/* the lower (device) end */
+	MG_PCIE_CAP_BY_PORT = 3,	/* the upper (port) end */
+	MG_PCIE_CAP_BY_BOTH = 4,	/* one in speed, the other in width */
+};
+
+/**
+ * mg_pcie_cap_by_name - name of a capping end.
+ * @by: value.
+ *
+ * Returns: "none", "device", "port", "both" or "unknown".
+ * Since: 0.1
+ */
+const char *mg_pcie_cap_by_name(enum mg_pcie_cap_by by);
+
+/**
+ * struct mg_pcie_path - the PCI functions from a device up to its root
+ * port, each with its decoded Express capability.
+ */
+struct mg_pcie_path;
+
+/**
+ * struct mg_pcie_node - one PCI function of a path; owned by the path.
+ */
+struct mg_pcie_node;
+
+/**
+ * mg_pcie_path_new - decode the PCIe path of a device.
+ * @ctx: context.
+ * @target: an interface name or a PCI address.
+ * @path: where the path is stored.
+ *
+ * Reads each function's config space through libpci. Without
+ * CAP_SYS_ADMIN only 64 bytes are readable: link speeds and widths then
+ * come from sysfs (current_link_speed, max_link_speed, ...), and payload
+ * and read request sizes are unknown with a reason.
+ *
+ * Returns: 0; -EINVAL for bad arguments; -ENODEV when @target is unknown;
+ * -ENXIO when it is not a PCI device (USB, virtual); -EIO when its config
+ * space is malformed (all 0xff, a capability pointer out of range).
+ * Since: 0.1
+ */
+int mg_pcie_path_new(struct mg_ctx *ctx, const char *target, struct mg_pcie_path **path);
+
+/**
+ * mg_pcie_path_free - free a path and its nodes.
+ * @path: path, may be NULL.
+ *
+ * Since: 0.1
+ */
+void mg_pcie_path_free(struct mg_pcie_path *path);
+
+/**
+ * mg_pcie_path_count - number of functions on the path.
+ * @path: path.
+ *
+ * Returns: the count, the device first and the root port last.
+ * Since: 0.1
+ */
+size_t mg_pcie_path_count(const struct mg_pcie_path *path);
+
+/**
+ * mg_pcie_path_get - one function of the path.
+ * @path: path.
+ * @index: 0 for the device, up to mg_pcie_path_count() - 1.
+ *
+ * Returns: the node, or NULL when out of range.
+ * Since: 0.1
+ */
+const struct mg_pcie_node *mg_pcie_path_get(const struct mg_pcie_path *path, size_t index);
+
+/**
+ * mg_pcie_path_get_limit - the function whose link limits the path.
+ * @path: path.
+ *
+ * The kernel's rule (pcie_bandwidth_available()): the smallest current
+ * width times per-lane rate after line coding; ties go to the upper one.
+ *
+ * Returns: the node, or NULL when no link state is known.
+ * Since: 0.1
+ */
+const struct mg_pcie_node *mg_pcie_path_get_limit(const struct mg_pcie_path *path);
+
+/**
+ * mg_pcie_path_get_available_mbps - bandwidth the limiting link allows.
+ * @path: path.
+ *
+ * Returns: Mbit/s as the kernel counts it (4000 for 5 GT/s x1), or
+ * MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_pcie_path_get_available_mbps(const struct mg_pcie_path *path);
+
+/**
+ * mg_pcie_path_get_board - the board the path was read on, when known.
+ * @path: path.
+ *
+ * Returns: the device tree's model ("Raspberry Pi 5 Model B Rev 1.0"), or
+ * NULL.
+ * Since: 0.1
+ */
+const char *mg_pcie_path_get_board(const struct mg_pcie_path *path);
+
+/**
+ * mg_pcie_path_get_advice - what would raise the limit, when the library
+ * knows.
+ * @path: path.
+ *
+ * Returns: one sentence (for instance the config.txt line that raises a
+ * Raspberry Pi 5's external port to 8 GT/s), or NULL.
+ * Since: 0.1
+ */
+const char *mg_pcie_path_get_advice(const struct mg_pcie_path *path);
+
+/**
+ * mg_pcie_path_estimate - the throughput ceilings the limiting link sets.
+ * @path: path.
+ * @mtu: Ethernet MTU.
+ * @link_mbps: Ethernet rate in Mbit/s, or 0 for PCIe alone.
+ * @estimate: where the estimate is stored.
+ * @lower_bound: set to 1 when MPS or the header size was unknown and
+ *	128 bytes / 4DW were assumed, so the figure is a lower bound; or NULL.
+ *
+ * Returns: 0; -ENODATA when the path has no known link state; -EINVAL.
+ * Since: 0.1
+ */
+int mg_pcie_path_estimate(const struct mg_pcie_path *path, int mtu, int link_mbps,
+			  struct mg_estimate **estimate, int *lower_bound);
+
+/**
+ * mg_pcie_node_get_address - PCI address of the function.
+ * @node: node.
+ *
+ * Returns: "0000:01:00.0".
+ * Since: 0.1
+ */
+const char *mg_pcie_node_get_address(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_vendor_id - PCI vendor ID.
+ * @node: node.
+ *
+ * Returns: the ID, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_pcie_node_get_vendor_id(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_device_id - PCI device ID.
+ * @node: node.
+ *
+ * Returns: the ID, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_pcie_node_get_device_id(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_role - Express port type (inferred from the topology
+ * when the capability is unreadable).
+ * @node: node.
+ *
+ * Returns: the role.
+ * Since: 0.1
+ */
+enum mg_pcie_role mg_pcie_node_get_role(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_cap_speed_gts - highest supported link speed (LnkCap2's
+ * vector when present, else LnkCap).
+ * @node: node.
+ *
+ * Returns: GT/s (2.5, 5, 8, 16, 32, 64), or MG_UNKNOWN.
+ * Since: 0.1
+ */
+double mg_pcie_node_get_cap_speed_gts(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_lnkcap_speed_gts - the speed LnkCap names (what lspci
+ * shows; it can differ from the LnkCap2 vector).
+ * @node: node.
+ *
+ * Returns: GT/s, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+double mg_pcie_node_get_lnkcap_speed_gts(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_cap_width - maximum link width (LnkCap).
+ * @node: node.
+ *
+ * Returns: lanes, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_pcie_node_get_cap_width(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_speed_gts - negotiated link speed (LnkSta).
+ * @node: node.
+ *
+ * Returns: GT/s, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+double mg_pcie_node_get_speed_gts(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_width - negotiated link width (LnkSta).
+ * @node: node.
+ *
+ * Returns: lanes, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_pcie_node_get_width(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_target_speed_gts - target link speed (LnkCtl2).
+ * @node: node.
+ *
+ * Returns: GT/s, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+double mg_pcie_node_get_target_speed_gts(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_supported_speeds - LnkCap2 supported-speeds vector.
+ * @node: node.
+ *
+ * Returns: bit 0 = 2.5 GT/s ... bit 5 = 64 GT/s; 0 when absent;
+ * MG_UNKNOWN when unreadable.
+ * Since: 0.1
+ */
+int mg_pcie_node_get_supported_speeds(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_devcap_mps - largest payload the function supports.
+ * @node: node.
+ *
+ * Returns: bytes, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_pcie_node_get_devcap_mps(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_mps - Max Payload Size in effect (DevCtl).
+ * @node: node.
+ *
+ * Returns: bytes, or MG_UNKNOWN (see mg_pcie_node_get_unknown_reason()).
+ * Since: 0.1
+ */
+int mg_pcie_node_get_mps(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_mrrs - Max Read Request Size in effect (DevCtl).
+ * @node: node.
+ *
+ * Returns: bytes, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_pcie_node_get_mrrs(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_rcb - Read Completion Boundary (LnkCtl).
+ * @node: node.
+ *
+ * Returns: 64 or 128 bytes, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_pcie_node_get_rcb(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_unknown_reason - why config-space values are unknown.
+ * @node: node.
+ *
+ * Returns: e.g. "config space beyond 64 bytes needs CAP_SYS_ADMIN", or NULL
+ * when the capability was read.
+ * Since: 0.1
+ */
+const char *mg_pcie_node_get_unknown_reason(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_has_link - whether a physical link connects this function
+ * to the next one up (a root port or a switch's downstream port).
+ * @node: node.
+ *
+ * Returns: 1 or 0.
+ * Since: 0.1
+ */
+int mg_pcie_node_has_link(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_link_cap_speed_gts - what the link above this function
+ * can reach: the lower of both ends' capabilities.
+ * @node: node.
+ *
+ * Returns: GT/s, or MG_UNKNOWN (also without a link).
+ * Since: 0.1
+ */
+double mg_pcie_node_get_link_cap_speed_gts(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_link_cap_width - the lower of both ends' widths.
+ * @node: node.
+ *
+ * Returns: lanes, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_pcie_node_get_link_cap_width(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_link_is_degraded - whether the link above this function
+ * runs below what both ends support.
+ * @node: node.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_pcie_node_link_is_degraded(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_link_capped_by - which end limits the link's capability.
+ * @node: node.
+ *
+ * Returns: the end.
+ * Since: 0.1
+ */
+enum mg_pcie_cap_by mg_pcie_node_get_link_capped_by(const struct mg_pcie_node *node);
+
 #ifdef __cplusplus
 }
 #endif

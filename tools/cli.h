@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Shared by the multigig CLI's files. */
+#ifndef MULTIGIG_CLI_H
+#define MULTIGIG_CLI_H
+
+#include <json-c/json.h>
+
+#include "multigig/multigig.h"
+
+#define EXIT_USAGE 2
+
+struct options {
+	const char *sysfs_root;
+	const char *pci_dump;
+	int json;
+	int verbose;
+	/* estimate */
+	int gen, width, mps, mrrs, completion, header_dw, mtu, link_mbps;
+	int have_estimate_option;
+};
+
+int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int fail(struct mg_ctx *ctx, int err, const char *what);
+
+/* JSON helpers: NULL (JSON null) for unknown values. */
+json_object *jstr(const char *s);
+json_object *jint(int v);
+json_object *jhex(int v, int digits);
+json_object *jgbps(double v);
+json_object *jgts(double v);
+void put(json_object *o, const char *key, json_object *value);
+int print_json(json_object *o);
+const char *or_dash(const char *s);
+
+int cmd_list(struct mg_ctx *ctx, const struct options *opt);
+int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target);
+int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir);
+int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
+int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
+
+/* One line about the PCIe link of @nic for `show`, or nothing. */
+void print_pcie_summary(struct mg_ctx *ctx, const struct mg_nic *nic);
+json_object *pcie_summary_json(struct mg_ctx *ctx, const struct mg_nic *nic);
+
+#endif

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* multigig list, show and capture. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static json_object *nic_json(const struct mg_nic *nic, int detail)
+{
+	json_object *o = json_object_new_object();
+	int carrier = mg_nic_get_carrier(nic);
+
+	put(o, "name", jstr(mg_nic_get_name(nic)));
+	put(o, "ifindex", jint(mg_nic_get_ifindex(nic)));
+	put(o, "kind", jstr(mg_nic_get_kind(nic)));
+	put(o, "bus", json_object_new_string(mg_bus_name(mg_nic_get_bus(nic))));
+	put(o, "address", jstr(mg_nic_get_address(nic)));
+	put(o, "vendor_id", jhex(mg_nic_get_vendor_id(nic), 4));
+	put(o, "device_id", jhex(mg_nic_get_device_id(nic), 4));
+	put(o, "vendor", jstr(mg_nic_get_vendor(nic)));
+	put(o, "device", jstr(mg_nic_get_device(nic)));
+	put(o, "driver", jstr(mg_nic_get_driver(nic)));
+	put(o, "driver_version", jstr(mg_nic_get_driver_version(nic)));
+	put(o, "firmware_version", jstr(mg_nic_get_firmware_version(nic)));
+	put(o, "has_driver", json_object_new_boolean(mg_nic_has_driver(nic)));
+	put(o, "mtu", jint(mg_nic_get_mtu(nic)));
+	put(o, "min_mtu", jint(mg_nic_get_min_mtu(nic)));
+	put(o, "max_mtu", jint(mg_nic_get_max_mtu(nic)));
+	put(o, "operstate", jstr(mg_nic_get_operstate(nic)));
+	put(o, "carrier", carrier == MG_UNKNOWN ? NULL : json_object_new_boolean(carrier));
+	put(o, "speed_mbps", jint(mg_nic_get_speed_mbps(nic)));
+	put(o, "mac", jstr(mg_nic_get_mac(nic)));
+	if (!detail)
+		return o;
+	put(o, "parent", jstr(mg_nic_get_parent(nic)));
+	put(o, "subsystem_vendor_id", jhex(mg_nic_get_subsystem_vendor_id(nic), 4));
+	put(o, "subsystem_device_id", jhex(mg_nic_get_subsystem_device_id(nic), 4));
+	put(o, "subsystem", jstr(mg_nic_get_subsystem(nic)));
+	put(o, "revision", jhex(mg_nic_get_revision(nic), 2));
+	put(o, "class", jhex(mg_nic_get_class(nic), 6));
+	put(o, "usb_speed_mbps", jint(mg_nic_get_usb_speed_mbps(nic)));
+	return o;
+}
+
+/* ---- text ---- */
+
+static void format_speed(const struct mg_nic *nic, char *buf, size_t size)
+{
+	int mbps = mg_nic_get_speed_mbps(nic);
+
+	if (mbps == MG_UNKNOWN)
+		snprintf(buf, size, "-");
+	else if (mbps % 1000 == 0)
+		snprintf(buf, size, "%dG", mbps / 1000);
+	else if (mbps > 1000 && mbps % 100 == 0)
+		snprintf(buf, size, "%d.%dG", mbps / 1000, (mbps % 1000) / 100);
+	else
+		snprintf(buf, size, "%dM", mbps);
+}
+
+static const char *state_of(const struct mg_nic *nic)
+{
+	if (!mg_nic_get_name(nic))
+		return mg_nic_has_driver(nic) ? "no-interface" : "no-driver";
+	return or_dash(mg_nic_get_operstate(nic));
+}
+
+static void print_row(const struct mg_nic *nic)
+{
+	char speed[16];
+	const char *driver = mg_nic_get_driver(nic);
+
+	/* Hardware without a driver is the answer people look for: say so. */
+	if (!driver && mg_nic_get_bus(nic) != MG_BUS_VIRTUAL)
+		driver = "(none)";
+
+	format_speed(nic, speed, sizeof(speed));
+	printf("%-15s %-7s %-13s %-40.40s %-12s %-14s %s\n", or_dash(mg_nic_get_name(nic)),
+	       mg_bus_name(mg_nic_get_bus(nic)), or_dash(mg_nic_get_address(nic)),
+	       or_dash(mg_nic_get_device(nic)), or_dash(driver), state_of(nic), speed);
+}
+
+int cmd_list(struct mg_ctx *ctx, const struct options *opt)
+{
+	struct mg_nic_list *list;
+	size_t n;
+	int err = mg_nic_list_new(ctx, &list);
+
+	if (err < 0)
+		return fail(ctx, err, "cannot list adapters");
+	n = mg_nic_list_count(list);
+	if (opt->json) {
+		json_object *arr = json_object_new_array();
+
+		for (size_t i = 0; i < n; i++)
+			json_object_array_add(arr, nic_json(mg_nic_list_get(list, i), 0));
+		mg_nic_list_free(list);
+		return print_json(arr);
+	}
+	printf("%-15s %-7s %-13s %-40s %-12s %-14s %s\n", "INTERFACE", "BUS", "ADDRESS", "CHIP",
+	       "DRIVER", "STATE", "SPEED");
+	for (size_t i = 0; i < n; i++)
+		print_row(mg_nic_list_get(list, i));
+	mg_nic_list_free(list);
+	return EXIT_SUCCESS;
+}
+
+static void line_str(const char *key, const char *value)
+{
+	if (value)
+		printf("%-18s %s\n", key, value);
+}
+
+static void line_int(const char *key, int value, const char *unit)
+{
+	if (value != MG_UNKNOWN)
+		printf("%-18s %d%s\n", key, value, unit);
+}
+
+static void line_ids(const char *key, int a, int b)
+{
+	if (a != MG_UNKNOWN && b != MG_UNKNOWN)
+		printf("%-18s %04x:%04x\n", key, (unsigned int)a, (unsigned int)b);
+}
+
+static void print_show(const struct mg_nic *nic)
+{
+	int carrier = mg_nic_get_carrier(nic);
+
+	line_str("interface:", or_dash(mg_nic_get_name(nic)));
+	line_str("kind:", mg_nic_get_kind(nic));
+	line_str("bus:", mg_bus_name(mg_nic_get_bus(nic)));
+	line_str("address:", mg_nic_get_address(nic));
+	line_ids("ids:", mg_nic_get_vendor_id(nic), mg_nic_get_device_id(nic));
+	line_ids("subsystem ids:", mg_nic_get_subsystem_vendor_id(nic),
+		 mg_nic_get_subsystem_device_id(nic));
+	line_str("vendor:", mg_nic_get_vendor(nic));
+	line_str("device:", mg_nic_get_device(nic));
+	line_str("subsystem:", mg_nic_get_subsystem(nic));
+	if (mg_nic_get_revision(nic) != MG_UNKNOWN)
+		printf("%-18s 0x%02x\n", "revision:", (unsigned int)mg_nic_get_revision(nic));
+	if (mg_nic_get_class(nic) != MG_UNKNOWN)
+		printf("%-18s 0x%06x\n", "class:", (unsigned int)mg_nic_get_class(nic));
+	line_int("usb speed:", mg_nic_get_usb_speed_mbps(nic), " Mbit/s");
+	if (mg_nic_has_driver(nic))
+		line_str("driver:", mg_nic_get_driver(nic));
+	else
+		line_str("driver:", "none bound: the kernel has no driver for this device, "
+				    "or the driver failed to start (see dmesg)");
+	line_str("driver version:", mg_nic_get_driver_version(nic));
+	line_str("firmware:", mg_nic_get_firmware_version(nic));
+	line_str("state:", mg_nic_get_operstate(nic));
+	if (carrier != MG_UNKNOWN)
+		line_str("carrier:", carrier ? "yes" : "no");
+	line_int("speed:", mg_nic_get_speed_mbps(nic), " Mbit/s");
+	line_int("mtu:", mg_nic_get_mtu(nic), "");
+	if (mg_nic_get_min_mtu(nic) != MG_UNKNOWN && mg_nic_get_max_mtu(nic) != MG_UNKNOWN)
+		printf("%-18s %d..%d\n", "mtu range:", mg_nic_get_min_mtu(nic), mg_nic_get_max_mtu(nic));
+	line_str("mac:", mg_nic_get_mac(nic));
+	line_str("parent device:", mg_nic_get_parent(nic));
+}
+
+int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
+{
+	struct mg_nic *nic;
+	int err = mg_nic_lookup(ctx, target, &nic);
+
+	if (err < 0)
+		return fail(ctx, err, "show");
+	if (opt->json) {
+		json_object *o = nic_json(nic, 1);
+
+		put(o, "pcie", pcie_summary_json(ctx, nic));
+		err = print_json(o);
+	} else {
+		print_show(nic);
+		print_pcie_summary(ctx, nic);
+		err = EXIT_SUCCESS;
+	}
+	mg_nic_unref(nic);
+	return err;
+}
+
+int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir)
+{
+	int err = mg_ctx_capture(ctx, dir);
+
+	if (err < 0)
+		return fail(ctx, err, "capture");
+	if (!opt->json)
+		printf("captured %s into %s\n", mg_ctx_is_offline(ctx) ? mg_ctx_get_sysfs_root(ctx) : "this machine", dir);
+	return EXIT_SUCCESS;
+}
+

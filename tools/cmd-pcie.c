@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* multigig pcie and estimate; the PCIe line of multigig show. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define DEFAULT_MTU 1500
+
+static void format_link(double gts, int width, char *buf, size_t size)
+{
+	if (gts < 0 || width == MG_UNKNOWN)
+		snprintf(buf, size, "unknown");
+	else
+		snprintf(buf, size, "%g GT/s x%d", gts, width);
+}
+
+static json_object *node_json(const struct mg_pcie_node *n)
+{
+	json_object *o = json_object_new_object();
+
+	put(o, "address", jstr(mg_pcie_node_get_address(n)));
+	put(o, "role", json_object_new_string(mg_pcie_role_name(mg_pcie_node_get_role(n))));
+	put(o, "vendor_id", jhex(mg_pcie_node_get_vendor_id(n), 4));
+	put(o, "device_id", jhex(mg_pcie_node_get_device_id(n), 4));
+	put(o, "cap_speed_gts", jgts(mg_pcie_node_get_cap_speed_gts(n)));
+	put(o, "cap_width", jint(mg_pcie_node_get_cap_width(n)));
+	put(o, "speed_gts", jgts(mg_pcie_node_get_speed_gts(n)));
+	put(o, "width", jint(mg_pcie_node_get_width(n)));
+	put(o, "target_speed_gts", jgts(mg_pcie_node_get_target_speed_gts(n)));
+	put(o, "devcap_mps", jint(mg_pcie_node_get_devcap_mps(n)));
+	put(o, "mps", jint(mg_pcie_node_get_mps(n)));
+	put(o, "mrrs", jint(mg_pcie_node_get_mrrs(n)));
+	put(o, "unknown_reason", jstr(mg_pcie_node_get_unknown_reason(n)));
+	if (mg_pcie_node_has_link(n)) {
+		int degraded = mg_pcie_node_link_is_degraded(n);
+		json_object *link = json_object_new_object();
+
+		put(link, "cap_speed_gts", jgts(mg_pcie_node_get_link_cap_speed_gts(n)));
+		put(link, "cap_width", jint(mg_pcie_node_get_link_cap_width(n)));
+		put(link, "below_capability",
+		    degraded == MG_UNKNOWN ? NULL : json_object_new_boolean(degraded));
+		put(link, "capped_by",
+		    json_object_new_string(mg_pcie_cap_by_name(mg_pcie_node_get_link_capped_by(n))));
+		put(o, "link_up", link);
+	}
+	return o;
+}
+
+static json_object *estimate_json(const struct mg_estimate *e)
+{
+	json_object *o = json_object_new_object();
+	enum mg_limit rx = mg_estimate_get_limited_by(e, 0), tx = mg_estimate_get_limited_by(e, 1);
+
+	put(o, "pcie_available_gbps", jgbps(mg_estimate_get_pcie_available_gbps(e)));
+	put(o, "link_data_rate_gbps", jgbps(mg_estimate_get_link_data_rate_gbps(e)));
+	put(o, "rx_ceiling_gbps", jgbps(mg_estimate_get_rx_ceiling_gbps(e)));
+	put(o, "tx_ceiling_gbps", jgbps(mg_estimate_get_tx_ceiling_gbps(e)));
+	put(o, "ethernet_ceiling_gbps", jgbps(mg_estimate_get_ethernet_ceiling_gbps(e)));
+	put(o, "expected_rx_gbps", jgbps(mg_estimate_get_expected_rx_gbps(e)));
+	put(o, "expected_tx_gbps", jgbps(mg_estimate_get_expected_tx_gbps(e)));
+	/* PCIe when it caps either direction. */
+	put(o, "limited_by", json_object_new_string(mg_limit_name(rx == MG_LIMIT_PCIE ? rx : tx)));
+	put(o, "limited_by_rx", json_object_new_string(mg_limit_name(rx)));
+	put(o, "limited_by_tx", json_object_new_string(mg_limit_name(tx)));
+	return o;
+}
+
+/* The NIC's MTU and Ethernet speed, when @target names one. */
+static void nic_rates(struct mg_ctx *ctx, const char *target, int *mtu, int *mbps)
+{
+	struct mg_nic *nic;
+
+	*mtu = DEFAULT_MTU;
+	*mbps = 0;
+	if (mg_nic_lookup(ctx, target, &nic) < 0)
+		return;
+	if (mg_nic_get_mtu(nic) != MG_UNKNOWN)
+		*mtu = mg_nic_get_mtu(nic);
+	if (mg_nic_get_speed_mbps(nic) != MG_UNKNOWN)
+		*mbps = mg_nic_get_speed_mbps(nic);
+	mg_nic_unref(nic);
+}
+
+static void print_node(const struct mg_pcie_node *n, int is_limit)
+{
+	char cap[32], cur[32];
+	const char *reason = mg_pcie_node_get_unknown_reason(n);
+
+	format_link(mg_pcie_node_get_cap_speed_gts(n), mg_pcie_node_get_cap_width(n), cap, sizeof(cap));
+	format_link(mg_pcie_node_get_speed_gts(n), mg_pcie_node_get_width(n), cur, sizeof(cur));
+	printf("  %-13s %-16s capable %-14s running %-14s", mg_pcie_node_get_address(n),
+	       mg_pcie_role_name(mg_pcie_node_get_role(n)), cap, cur);
+	if (mg_pcie_node_get_mps(n) != MG_UNKNOWN)
+		printf(" MPS %d MRRS %d", mg_pcie_node_get_mps(n), mg_pcie_node_get_mrrs(n));
+	printf("%s\n", is_limit ? "  <- limit" : "");
+	if (mg_pcie_node_link_is_degraded(n) == 1) {
+		format_link(mg_pcie_node_get_link_cap_speed_gts(n), mg_pcie_node_get_link_cap_width(n),
+			    cap, sizeof(cap));
+		printf("  %-13s link above runs below %s, which both ends support\n", "", cap);
+	} else if (mg_pcie_node_has_link(n) &&
+		   mg_pcie_node_get_link_capped_by(n) != MG_PCIE_CAP_BY_NONE &&
+		   mg_pcie_node_get_link_capped_by(n) != MG_PCIE_CAP_BY_UNKNOWN) {
+		enum mg_pcie_cap_by by = mg_pcie_node_get_link_capped_by(n);
+
+		printf("  %-13s link above is capped by %s\n", "",
+		       by == MG_PCIE_CAP_BY_BOTH ? "both ends (one in speed, one in width)"
+		       : by == MG_PCIE_CAP_BY_PORT ? "the port above" : "this device");
+	}
+	if (reason)
+		printf("  %-13s (%s)\n", "", reason);
+}
+
+static void print_estimate(const struct mg_estimate *e, int lower_bound)
+{
+	printf("ceiling (TCP goodput): receive %.3f Gbit/s, transmit %.3f Gbit/s%s\n",
+	       mg_estimate_get_rx_ceiling_gbps(e), mg_estimate_get_tx_ceiling_gbps(e),
+	       lower_bound ? " (lower bound: MPS unknown, 128 assumed)" : "");
+	if (mg_estimate_get_ethernet_ceiling_gbps(e) >= 0)
+		printf("ethernet ceiling: %.3f Gbit/s; expected: receive %.3f (%s), transmit %.3f (%s)\n",
+		       mg_estimate_get_ethernet_ceiling_gbps(e), mg_estimate_get_expected_rx_gbps(e),
+		       mg_limit_name(mg_estimate_get_limited_by(e, 0)),
+		       mg_estimate_get_expected_tx_gbps(e), mg_limit_name(mg_estimate_get_limited_by(e, 1)));
+}
+
+int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target)
+{
+	struct mg_pcie_path *path;
+	struct mg_estimate *e = NULL;
+	const struct mg_pcie_node *lim;
+	int err, mtu, mbps, lower = 0;
+
+	err = mg_pcie_path_new(ctx, target, &path);
+	if (err < 0)
+		return fail(ctx, err, "pcie");
+	nic_rates(ctx, target, &mtu, &mbps);
+	lim = mg_pcie_path_get_limit(path);
+	if (lim)
+		mg_pcie_path_estimate(path, mtu, mbps, &e, &lower);
+	if (opt->json) {
+		json_object *o = json_object_new_object(), *arr = json_object_new_array(), *l = NULL;
+
+		put(o, "address", jstr(mg_pcie_node_get_address(mg_pcie_path_get(path, 0))));
+		for (size_t i = 0; i < mg_pcie_path_count(path); i++)
+			json_object_array_add(arr, node_json(mg_pcie_path_get(path, i)));
+		put(o, "path", arr);
+		if (lim) {
+			l = json_object_new_object();
+			put(l, "address", jstr(mg_pcie_node_get_address(lim)));
+			put(l, "speed_gts", jgts(mg_pcie_node_get_speed_gts(lim)));
+			put(l, "width", jint(mg_pcie_node_get_width(lim)));
+			put(l, "available_gbps", jgbps(mg_pcie_path_get_available_mbps(path) / 1000.0));
+		}
+		put(o, "limit", l);
+		put(o, "ceilings", e ? estimate_json(e) : NULL);
+		put(o, "lower_bound", json_object_new_boolean(lower));
+		put(o, "board", jstr(mg_pcie_path_get_board(path)));
+		put(o, "advice", jstr(mg_pcie_path_get_advice(path)));
+		err = print_json(o);
+	} else {
+		if (mg_pcie_path_get_board(path))
+			printf("board: %s\n", mg_pcie_path_get_board(path));
+		printf("path from the device up to the root port:\n");
+		for (size_t i = 0; i < mg_pcie_path_count(path); i++)
+			print_node(mg_pcie_path_get(path, i), mg_pcie_path_get(path, i) == lim);
+		if (lim)
+			printf("limit: %s at %g GT/s x%d: %d.%03d Gb/s available\n", mg_pcie_node_get_address(lim),
+			       mg_pcie_node_get_speed_gts(lim), mg_pcie_node_get_width(lim),
+			       mg_pcie_path_get_available_mbps(path) / 1000,
+			       mg_pcie_path_get_available_mbps(path) % 1000);
+		if (e)
+			print_estimate(e, lower);
+		if (mg_pcie_path_get_advice(path))
+			printf("advice: %s\n", mg_pcie_path_get_advice(path));
+		err = EXIT_SUCCESS;
+	}
+	mg_estimate_free(e);
+	mg_pcie_path_free(path);
+	return err;
+}
+
+int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
+{
+	struct mg_estimate *e;
+	int err;
+
+	if (!opt->gen || !opt->width || !opt->mps || !opt->mtu || opt->link_mbps < 0)
+		return usage_error("estimate needs --pcie-gen, --pcie-width, --mps, --mtu and --link-mbps");
+	err = mg_estimate_new(ctx, opt->gen, opt->width, opt->mps, opt->mrrs, opt->completion,
+			      opt->header_dw, opt->mtu, opt->link_mbps, &e);
+	if (err < 0)
+		return usage_error("%s", mg_ctx_last_error(ctx));
+	if (opt->json) {
+		err = print_json(estimate_json(e));
+	} else {
+		printf("PCIe: %.3f Gb/s available, %.3f Gb/s for TLPs after DLLPs and SKPs\n",
+		       mg_estimate_get_pcie_available_gbps(e), mg_estimate_get_link_data_rate_gbps(e));
+		print_estimate(e, 0);
+		err = EXIT_SUCCESS;
+	}
+	mg_estimate_free(e);
+	return err;
+}
+
+/* One line for `show`: the limit of the device's PCIe path. */
+void print_pcie_summary(struct mg_ctx *ctx, const struct mg_nic *nic)
+{
+	struct mg_pcie_path *path;
+	const struct mg_pcie_node *lim, *dev;
+
+	if (mg_nic_get_bus(nic) != MG_BUS_PCI || mg_pcie_path_new(ctx, mg_nic_get_address(nic), &path) < 0)
+		return;
+	lim = mg_pcie_path_get_limit(path);
+	dev = mg_pcie_path_get(path, 0);
+	if (lim)
+		printf("%-18s %g GT/s x%d (device capable of %g GT/s x%d), limited at %s: %d.%03d Gb/s%s\n",
+		       "pcie:", mg_pcie_node_get_speed_gts(dev), mg_pcie_node_get_width(dev),
+		       mg_pcie_node_get_cap_speed_gts(dev), mg_pcie_node_get_cap_width(dev),
+		       mg_pcie_node_get_address(lim), mg_pcie_path_get_available_mbps(path) / 1000,
+		       mg_pcie_path_get_available_mbps(path) % 1000,
+		       mg_pcie_path_get_advice(path) ? " (see multigig pcie)" : "");
+	mg_pcie_path_free(path);
+}
+
+json_object *pcie_summary_json(struct mg_ctx *ctx, const struct mg_nic *nic)
+{
+	struct mg_pcie_path *path;
+	const struct mg_pcie_node *lim;
+	json_object *o;
+
+	if (mg_nic_get_bus(nic) != MG_BUS_PCI || mg_pcie_path_new(ctx, mg_nic_get_address(nic), &path) < 0)
+		return NULL;
+	lim = mg_pcie_path_get_limit(path);
+	o = json_object_new_object();
+	put(o, "limit_address", jstr(lim ? mg_pcie_node_get_address(lim) : NULL));
+	put(o, "speed_gts", jgts(lim ? mg_pcie_node_get_speed_gts(lim) : MG_UNKNOWN));
+	put(o, "width", jint(lim ? mg_pcie_node_get_width(lim) : MG_UNKNOWN));
+	put(o, "available_gbps", jgbps(mg_pcie_path_get_available_mbps(path) < 0 ? -1 :
+				       mg_pcie_path_get_available_mbps(path) / 1000.0));
+	put(o, "advice", jstr(mg_pcie_path_get_advice(path)));
+	mg_pcie_path_free(path);
+	return o;
+}
