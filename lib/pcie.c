@@ -65,14 +65,23 @@ static void fill_from_sysfs(struct mg_ctx *ctx, const char *dir, struct mg_pcie_
 	n->width = sysfs_width(ctx, dir, "current_link_width");
 }
 
-static int read_node(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n)
+/*
+ * A device whose config space cannot be read is an error; a bridge above it
+ * that cannot be read leaves that bridge unknown, with the reason.
+ */
+static int read_node(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n, bool is_target)
 {
 	struct mg_pci_func f;
 	char why[160];
 	int err = mg_pci_read_function(ctx, &n->addr, &f, why, sizeof(why));
 
-	if (err < 0)
+	if (err < 0 && is_target)
 		return mg_fail(ctx, err, "%s: %s", n->address, why[0] ? why : strerror(-err));
+	if (err < 0) {
+		mg_info(ctx, "%s: %s", n->address, why);
+		mg_strlcpy(n->reason, why[0] ? why : strerror(-err), sizeof(n->reason));
+		return 0;
+	}
 	n->vendor_id = f.vendor;
 	n->device_id = f.device;
 	n->is_bridge = f.header_type == 1;
@@ -126,7 +135,7 @@ static int walk_sysfs(struct mg_ctx *ctx, const char *address, struct mg_pcie_pa
 			break;
 		err = add_node(p, &a);
 		if (err == 0)
-			err = read_node(ctx, dev, &p->nodes[p->count - 1]);
+			err = read_node(ctx, dev, &p->nodes[p->count - 1], p->count == 1);
 		if (err < 0)
 			return err;
 		if (!slash)
@@ -145,7 +154,7 @@ static int walk_dump(struct mg_ctx *ctx, const struct mg_pci_addr *start, struct
 	for (;;) {
 		err = add_node(p, &a);
 		if (err == 0)
-			err = read_node(ctx, NULL, &p->nodes[p->count - 1]);
+			err = read_node(ctx, NULL, &p->nodes[p->count - 1], p->count == 1);
 		if (err < 0)
 			return err == -ELOOP ? mg_fail(ctx, err, "bridges in the dump form a loop") : err;
 		if (mg_pci_dump_parent(ctx, &a, &parent) < 0)

@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Suite "library": PCIe decoding and paths.
+ * - every device of the real lspci dumps decoded and compared with what
+ *   `lspci -F FILE -vv` reports for the same file;
+ * - fixture trees (Pi 5 + RTL8126, CM4 + RTL8125, Pi 5 + AQC107, Gen 5 x16),
+ *   each also with config space cut to 64 bytes, as an unprivileged reader
+ *   sees it;
+ * - malformed config spaces give an error, never a crash.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <regex.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "mg-test.h"
+#include "test-util.h"
+
+#define DUMPS FIXTURE_DIR "/pci"
+
+/* ---- against lspci ---- */
+
+struct lspci_dev {
+	char address[32];
+	double cap_speed, speed;
+	int cap_width, width, devcap_mps, mps, mrrs;
+};
+
+static int match_int(const char *line, const char *pattern, int group, double *out)
+{
+	regex_t re;
+	regmatch_t m[4];
+	int found = 0;
+
+	if (regcomp(&re, pattern, REG_EXTENDED) != 0)
+		return 0;
+	if (regexec(&re, line, 4, m, 0) == 0 && m[group].rm_so >= 0) {
+		*out = atof(line + m[group].rm_so);
+		found = 1;
+	}
+	regfree(&re);
+	return found;
+}
+
+/* Parse `lspci -D -vv` text into devices; returns how many. */
+static size_t parse_lspci(FILE *f, struct lspci_dev *devs, size_t max)
+{
+	char line[1024];
+	size_t n = 0;
+	struct lspci_dev *d = NULL;
+	double v, w;
+
+	while (fgets(line, sizeof(line), f)) {
+		if (line[0] != '\t' && line[0] != ' ' && line[0] != '\n' && n < max) {
+			d = &devs[n++];
+			memset(d, 0, sizeof(*d));
+			d->cap_speed = d->speed = -1;
+			d->cap_width = d->width = d->devcap_mps = d->mps = d->mrrs = -1;
+			sscanf(line, "%31s", d->address);
+			continue;
+		}
+		if (!d)
+			continue;
+		if (strstr(line, "DevCap:") && match_int(line, "MaxPayload ([0-9]+) bytes", 1, &v))
+			d->devcap_mps = (int)v;
+		else if (match_int(line, "^[ \t]+MaxPayload ([0-9]+) bytes, MaxReadReq", 1, &v) &&
+			 match_int(line, "MaxReadReq ([0-9]+) bytes", 1, &w)) {
+			d->mps = (int)v;
+			d->mrrs = (int)w;
+		} else if (strstr(line, "LnkCap:") && match_int(line, "Speed ([0-9.]+)GT/s", 1, &v) &&
+			   match_int(line, "Width x([0-9]+)", 1, &w)) {
+			d->cap_speed = v;
+			d->cap_width = (int)w;
+		} else if (strstr(line, "LnkSta:") && match_int(line, "Speed ([0-9.]+)GT/s", 1, &v) &&
+			   match_int(line, "Width x([0-9]+)", 1, &w)) {
+			d->speed = v;
+			d->width = (int)w;
+		}
+	}
+	return n;
+}
+
+static void compare_dump(const char *file)
+{
+	char cmd[4096], path[4096];
+	struct lspci_dev devs[64];
+	struct mg_ctx *ctx;
+	size_t n, checked = 0;
+	FILE *p;
+
+	snprintf(path, sizeof(path), "%s/%s", DUMPS, file);
+	snprintf(cmd, sizeof(cmd), "lspci -D -F '%s' -vv 2>/dev/null", path);
+	p = popen(cmd, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	n = parse_lspci(p, devs, 64);
+	CU_ASSERT_EQUAL(pclose(p), 0);
+	CU_ASSERT_FATAL(n > 0);
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_set_pci_dump(ctx, path), 0);
+	for (size_t i = 0; i < n; i++) {
+		struct mg_pcie_path *pp;
+		const struct mg_pcie_node *node;
+
+		if (devs[i].cap_width < 0)
+			continue; /* no Express capability */
+		CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(ctx, devs[i].address, &pp), 0);
+		node = mg_pcie_path_get(pp, 0);
+		CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_address(node), devs[i].address);
+		/* lspci shows LnkCap's speed, not LnkCap2's vector. */
+		CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_lnkcap_speed_gts(node), devs[i].cap_speed, 1e-9);
+		CU_ASSERT_EQUAL(mg_pcie_node_get_cap_width(node), devs[i].cap_width);
+		CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_speed_gts(node), devs[i].speed, 1e-9);
+		CU_ASSERT_EQUAL(mg_pcie_node_get_width(node), devs[i].width);
+		CU_ASSERT_EQUAL(mg_pcie_node_get_devcap_mps(node), devs[i].devcap_mps);
+		CU_ASSERT_EQUAL(mg_pcie_node_get_mps(node), devs[i].mps);
+		CU_ASSERT_EQUAL(mg_pcie_node_get_mrrs(node), devs[i].mrrs);
+		mg_pcie_path_free(pp);
+		checked++;
+	}
+	CU_ASSERT(checked > 0);
+	mg_ctx_unref(ctx);
+}
+
+static void test_dump_connectx3(void)
+{
+	compare_dump("connectx3pro-haswell-rootport.lspci");
+}
+
+static void test_dump_fsl_p2020(void)
+{
+	compare_dump("fsl-p2020-x4-ports-x1-links.lspci");
+}
+
+static void test_dump_82576(void)
+{
+	compare_dump("intel-82576-gen1-x4.lspci");
+}
+
+/* The dump's tree rebuilt from bridge bus numbers: endpoint, then its root port. */
+static void test_dump_path(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p;
+	const struct mg_pcie_node *lim;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_set_pci_dump(ctx, DUMPS "/fsl-p2020-x4-ports-x1-links.lspci"), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(ctx, "0002:01:00.0", &p), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_count(p), 2);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_address(mg_pcie_path_get(p, 1)), "0002:00:00.0");
+	CU_ASSERT_EQUAL(mg_pcie_node_get_role(mg_pcie_path_get(p, 1)), MG_PCIE_ROLE_ROOT_PORT);
+	/* TI xHCI: 5 GT/s capable, the port only 2.5 GT/s but x4; the device x1. */
+	CU_ASSERT_EQUAL(mg_pcie_node_get_link_capped_by(mg_pcie_path_get(p, 0)), MG_PCIE_CAP_BY_BOTH);
+	CU_ASSERT_EQUAL(mg_pcie_node_link_is_degraded(mg_pcie_path_get(p, 0)), 0);
+	/* Both ends run 2.5 GT/s x1: the tie goes to the upper one. */
+	lim = mg_pcie_path_get_limit(p);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_address(lim), "0002:00:00.0");
+	CU_ASSERT_EQUAL(mg_pcie_path_get_available_mbps(p), 2000);
+	mg_pcie_path_free(p);
+	CU_ASSERT_EQUAL(mg_pcie_path_new(ctx, "0003:00:00.0", &p), -ENODEV);
+	mg_ctx_unref(ctx);
+}
+
+/* ---- fixture trees ---- */
+
+static struct mg_pcie_path *tree_path(const char *root, const char *target, struct mg_ctx **ctx)
+{
+	struct mg_pcie_path *p = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(*ctx, target, &p), 0);
+	return p;
+}
+
+/* A copy of a tree whose config files hold only their first 64 bytes. */
+static void make_unprivileged(const char *tree, char *out, size_t size)
+{
+	char cmd[8192];
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(out, size));
+	snprintf(cmd, sizeof(cmd),
+		 "cp -a '%s/%s/.' '%s/' && find '%s' -name config -type f -exec truncate -s 64 {} +",
+		 FIXTURE_TREES, tree, out, out);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+}
+
+static void check_pi5_rtl8126(const char *root, int privileged)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = tree_path(root, "eth1", &ctx);
+	const struct mg_pcie_node *dev = mg_pcie_path_get(p, 0), *port = mg_pcie_path_get(p, 1);
+	struct mg_estimate *e;
+	int lower = -1;
+
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_count(p), 2);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_address(dev), "0001:01:00.0");
+	CU_ASSERT_EQUAL(mg_pcie_node_get_role(dev), MG_PCIE_ROLE_ENDPOINT);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_role(port), MG_PCIE_ROLE_ROOT_PORT);
+	CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_cap_speed_gts(dev), 8.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_speed_gts(dev), 5.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_cap_speed_gts(port), 5.0, 1e-9);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_width(dev), 1);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_link_capped_by(dev), MG_PCIE_CAP_BY_PORT);
+	CU_ASSERT_EQUAL(mg_pcie_node_link_is_degraded(dev), 0);
+	CU_ASSERT_PTR_EQUAL(mg_pcie_path_get_limit(p), port);
+	CU_ASSERT_EQUAL(mg_pcie_path_get_available_mbps(p), 4000);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_path_get_board(p), "Raspberry Pi 5 Model B Rev 1.0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mg_pcie_path_get_advice(p));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_pcie_path_get_advice(p), "dtparam=pciex1_gen=3"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_pcie_path_get_advice(p), "not certified"));
+	if (privileged) {
+		CU_ASSERT_EQUAL(mg_pcie_node_get_mps(dev), 512);
+		CU_ASSERT_EQUAL(mg_pcie_node_get_mrrs(dev), 2048);
+		CU_ASSERT_PTR_NULL(mg_pcie_node_get_unknown_reason(dev));
+	} else {
+		CU_ASSERT_EQUAL(mg_pcie_node_get_mps(dev), MG_UNKNOWN);
+		CU_ASSERT_EQUAL(mg_pcie_node_get_mrrs(dev), MG_UNKNOWN);
+		CU_ASSERT_PTR_NOT_NULL(strstr(mg_pcie_node_get_unknown_reason(dev), "CAP_SYS_ADMIN"));
+	}
+	/*
+	 * About 3.4 Gbit/s receive at 5 GT/s x1 with MPS 512; without config
+	 * space MPS 128 is assumed and the figure is a lower bound.
+	 */
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_estimate(p, 1500, 5000, &e, &lower), 0);
+	CU_ASSERT_EQUAL(lower, !privileged);
+	CU_ASSERT(mg_estimate_get_rx_ceiling_gbps(e) > (privileged ? 3.4 : 2.9));
+	CU_ASSERT(mg_estimate_get_rx_ceiling_gbps(e) < (privileged ? 3.5 : 3.0));
+	CU_ASSERT_EQUAL(mg_estimate_get_limited_by(e, 0), MG_LIMIT_PCIE);
+	mg_estimate_free(e);
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+static void test_pi5_rtl8126(void)
+{
+	check_pi5_rtl8126(FIXTURE_TREES "/pi5-rtl8126", 1);
+}
+
+static void test_pi5_rtl8126_unprivileged(void)
+{
+	char tmp[4096];
+
+	make_unprivileged("pi5-rtl8126", tmp, sizeof(tmp));
+	check_pi5_rtl8126(tmp, 0);
+	rm_tree(tmp);
+}
+
+static void check_cm4(const char *root, int privileged)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = tree_path(root, "0000:01:00.0", &ctx);
+	const struct mg_pcie_node *dev = mg_pcie_path_get(p, 0);
+
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_count(p), 2);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_vendor_id(dev), 0x10ec);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_device_id(dev), 0x8125);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_link_capped_by(dev), MG_PCIE_CAP_BY_NONE);
+	CU_ASSERT_EQUAL(mg_pcie_node_link_is_degraded(dev), 0);
+	CU_ASSERT_EQUAL(mg_pcie_path_get_available_mbps(p), 4000);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_path_get_board(p), "Raspberry Pi Compute Module 4 Rev 1.1");
+	/* Not a Pi 5: nothing to raise. */
+	CU_ASSERT_PTR_NULL(mg_pcie_path_get_advice(p));
+	CU_ASSERT_EQUAL(mg_pcie_node_get_mps(mg_pcie_path_get(p, 1)), privileged ? 128 : MG_UNKNOWN);
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+static void test_cm4_rtl8125(void)
+{
+	char tmp[4096];
+
+	check_cm4(FIXTURE_TREES "/cm4-rtl8125", 1);
+	make_unprivileged("cm4-rtl8125", tmp, sizeof(tmp));
+	check_cm4(tmp, 0);
+	rm_tree(tmp);
+}
+
+static void check_aqc107(const char *root)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = tree_path(root, "eth1", &ctx);
+	const struct mg_pcie_node *dev = mg_pcie_path_get(p, 0);
+
+	CU_ASSERT_EQUAL(mg_pcie_node_get_cap_width(dev), 4);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_width(dev), 1);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_link_cap_width(dev), 1);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_link_capped_by(dev), MG_PCIE_CAP_BY_PORT);
+	CU_ASSERT_EQUAL(mg_pcie_node_link_is_degraded(dev), 0);
+	CU_ASSERT_EQUAL(mg_pcie_path_get_available_mbps(p), 7876);
+	/* Already at 8 GT/s: no config.txt line to give. */
+	CU_ASSERT_PTR_NULL(mg_pcie_path_get_advice(p));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+static void test_pi5_aqc107(void)
+{
+	char tmp[4096];
+
+	check_aqc107(FIXTURE_TREES "/pi5-aqc107");
+	make_unprivileged("pi5-aqc107", tmp, sizeof(tmp));
+	check_aqc107(tmp);
+	rm_tree(tmp);
+}
+
+static void check_gen5(const char *root)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = tree_path(root, "ens1f0np0", &ctx);
+
+	CU_ASSERT_EQUAL(mg_pcie_path_get_available_mbps(p), 504112);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_address(mg_pcie_path_get_limit(p)), "0000:16:01.0");
+	CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_speed_gts(mg_pcie_path_get(p, 0)), 32.0, 1e-9);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_width(mg_pcie_path_get(p, 0)), 16);
+	CU_ASSERT_PTR_NULL(mg_pcie_path_get_board(p));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+static void test_gen5_x16(void)
+{
+	char tmp[4096];
+
+	check_gen5(FIXTURE_TREES "/gen5-x16");
+	make_unprivileged("gen5-x16", tmp, sizeof(tmp));
+	check_gen5(tmp);
+	rm_tree(tmp);
+}
+
+static void test_not_pci(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = (struct mg_pcie_path *)1;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	CU_ASSERT_EQUAL(mg_pcie_path_new(ctx, "enx00e04c680001", &p), -ENXIO);
+	CU_ASSERT_PTR_NULL(p);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "usb"));
+	CU_ASSERT_EQUAL(mg_pcie_path_new(ctx, "lo", &p), -ENXIO);
+	CU_ASSERT_EQUAL(mg_pcie_path_new(ctx, "eth9", &p), -ENODEV);
+	CU_ASSERT_EQUAL(mg_pcie_path_new(ctx, "0000:09:00.0", &p), -ENODEV);
+	CU_ASSERT_EQUAL(mg_pcie_path_new(ctx, NULL, &p), -EINVAL);
+	CU_ASSERT_EQUAL(mg_ctx_set_pci_dump(ctx, "/nonexistent.lspci"), -ENOENT);
+	mg_ctx_unref(ctx);
+}
+
+/* ---- malformed config space ---- */
+
+static void write_config(const char *root, const unsigned char *cfg, size_t len)
+{
+	char path[4096];
+	int fd;
+
+	put_file(root, "devices/pci0000:00/0000:00:1c.0/0000:05:00.0/vendor", "0x10ec\n");
+	put_link(root, "bus/pci/devices/0000:05:00.0", "../../../devices/pci0000:00/0000:00:1c.0/0000:05:00.0");
+	snprintf(path, sizeof(path), "%s/devices/pci0000:00/0000:00:1c.0/0000:05:00.0/config", root);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT_EQUAL(write(fd, cfg, len), (ssize_t)len);
+	close(fd);
+}
+
+static int path_error(const unsigned char *cfg, size_t len, char *msg, size_t size)
+{
+	char tmp[4096];
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = NULL;
+	int err;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	write_config(tmp, cfg, len);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(tmp, &ctx), 0);
+	err = mg_pcie_path_new(ctx, "0000:05:00.0", &p);
+	snprintf(msg, size, "%s", mg_ctx_last_error(ctx));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
+	return err;
+}
+
+static void base_header(unsigned char *cfg)
+{
+	memset(cfg, 0, 256);
+	cfg[0] = 0xec, cfg[1] = 0x10, cfg[2] = 0x26, cfg[3] = 0x81;
+	cfg[6] = 0x10; /* capability list */
+	cfg[0x0b] = 0x02;
+}
+
+static void test_config_all_ff(void)
+{
+	unsigned char cfg[256];
+	char msg[512];
+
+	memset(cfg, 0xff, sizeof(cfg));
+	CU_ASSERT_EQUAL(path_error(cfg, sizeof(cfg), msg, sizeof(msg)), -EIO);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "0xff"));
+}
+
+static void test_config_capability_loop(void)
+{
+	unsigned char cfg[256];
+	char msg[512];
+
+	base_header(cfg);
+	cfg[0x34] = 0x40;
+	cfg[0x40] = 0x01, cfg[0x41] = 0x50; /* PM -> 0x50 */
+	cfg[0x50] = 0x05, cfg[0x51] = 0x40; /* MSI -> back to 0x40 */
+	/* No Express capability is found, and the walk ends. */
+	CU_ASSERT_EQUAL(path_error(cfg, sizeof(cfg), msg, sizeof(msg)), 0);
+}
+
+static void test_config_pointer_out_of_range(void)
+{
+	unsigned char cfg[256];
+	char msg[512];
+
+	base_header(cfg);
+	cfg[0x34] = 0xf8;
+	cfg[0xf8] = 0x10; /* an Express capability that would run past 0xff */
+	CU_ASSERT_EQUAL(path_error(cfg, sizeof(cfg), msg, sizeof(msg)), -EIO);
+	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "outside"));
+
+	base_header(cfg);
+	cfg[0x34] = 0x10;
+	cfg[0x10] = 0x10; /* pointing into the standard header */
+	CU_ASSERT_EQUAL(path_error(cfg, sizeof(cfg), msg, sizeof(msg)), -EIO);
+}
+
+static void test_config_truncated(void)
+{
+	unsigned char cfg[256];
+	char msg[512];
+
+	base_header(cfg);
+	/* Shorter than the header: unreadable, an error rather than garbage. */
+	CU_ASSERT_EQUAL(path_error(cfg, 16, msg, sizeof(msg)), -EIO);
+	CU_ASSERT_EQUAL(path_error(cfg, 0, msg, sizeof(msg)), -EIO);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE("pcie-dumps", NULL, NULL, MG_TEST(test_dump_connectx3), MG_TEST(test_dump_fsl_p2020),
+		     MG_TEST(test_dump_82576), MG_TEST(test_dump_path));
+	MG_ADD_SUITE("pcie-trees", NULL, NULL, MG_TEST(test_pi5_rtl8126),
+		     MG_TEST(test_pi5_rtl8126_unprivileged), MG_TEST(test_cm4_rtl8125),
+		     MG_TEST(test_pi5_aqc107), MG_TEST(test_gen5_x16), MG_TEST(test_not_pci));
+	MG_ADD_SUITE("pcie-malformed", NULL, NULL, MG_TEST(test_config_all_ff),
+		     MG_TEST(test_config_capability_loop), MG_TEST(test_config_pointer_out_of_range),
+		     MG_TEST(test_config_truncated));
+	return mg_test_run();
+}
