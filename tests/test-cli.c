@@ -152,6 +152,14 @@ static void test_show_json(void)
 	CHECK_STR(o, "revision", "0x3104");
 	CHECK_STR(o, "parent", "2-1:1.0");
 	CHECK_STR(o, "class", NULL);
+	{
+		json_object *usb;
+
+		CU_ASSERT_FATAL(json_object_object_get_ex(o, "usb", &usb) && usb);
+		CU_ASSERT_EQUAL(jget_int(usb, "link_mbps"), 5000);
+		CU_ASSERT_EQUAL(jget_int(usb, "data_ceiling_mbps"), 4000);
+		CU_ASSERT_EQUAL(jget_int(usb, "protocol_overhead_pct_estimate"), 10);
+	}
 	json_object_put(o);
 
 	o = cli_json("show --json 0000:01:00.0 --sysfs-root desktop");
@@ -265,6 +273,116 @@ static void test_errors_and_usage(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, PACKAGE_VERSION));
 }
 
+static double jget_double(json_object *o, const char *key)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v) || !v)
+		return -1000;
+	return json_object_get_double(v);
+}
+
+static void test_pcie_json(void)
+{
+	json_object *o = cli_json("--sysfs-root pi5-rtl8126 pcie eth1 --json");
+	json_object *path, *dev, *port, *limit;
+
+	CU_ASSERT_FATAL(json_object_is_type(o, json_type_object));
+	CHECK_STR(o, "address", "0001:01:00.0");
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "path", &path));
+	CU_ASSERT_EQUAL_FATAL(json_object_array_length(path), 2);
+	dev = json_object_array_get_idx(path, 0);
+	port = json_object_array_get_idx(path, 1);
+	CHECK_STR(dev, "role", "endpoint");
+	CHECK_STR(port, "role", "root_port");
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(dev, "cap_speed_gts"), 8.0, 1e-9);
+	CU_ASSERT_EQUAL(jget_int(dev, "cap_width"), 1);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(dev, "speed_gts"), 5.0, 1e-9);
+	CU_ASSERT_EQUAL(jget_int(dev, "width"), 1);
+	CU_ASSERT_EQUAL(jget_int(dev, "mps"), 512);
+	CU_ASSERT_EQUAL(jget_int(dev, "mrrs"), 2048);
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "limit", &limit));
+	CHECK_STR(limit, "address", "0001:00:00.0");
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(limit, "speed_gts"), 5.0, 1e-9);
+	CU_ASSERT_EQUAL(jget_int(limit, "width"), 1);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(limit, "available_gbps"), 4.0, 1e-9);
+	CU_ASSERT_PTR_NOT_NULL(strstr(jget_str(o, "advice"), "dtparam=pciex1_gen=3"));
+	json_object_put(o);
+
+	/* The summary in show --json. */
+	o = cli_json("--sysfs-root pi5-rtl8126 show eth1 --json");
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "pcie", &limit) && limit);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(limit, "available_gbps"), 4.0, 1e-9);
+	json_object_put(o);
+}
+
+static void test_pcie_dump(void)
+{
+	json_object *o = cli_json("--sysfs-root desktop --pci-dump ../pci/intel-82576-gen1-x4.lspci "
+				  "pcie 01:00.0 --json");
+	json_object *path, *dev;
+
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "path", &path));
+	dev = json_object_array_get_idx(path, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dev);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(dev, "cap_speed_gts"), 2.5, 1e-9);
+	CU_ASSERT_EQUAL(jget_int(dev, "cap_width"), 4);
+	CU_ASSERT_EQUAL(jget_int(dev, "mps"), 256);
+	CU_ASSERT_EQUAL(jget_int(dev, "mrrs"), 512);
+	json_object_put(o);
+}
+
+static void test_estimate(void)
+{
+	json_object *o = cli_json("estimate --pcie-gen 2 --pcie-width 1 --mps 256 --header 4dw "
+				  "--mtu 1500 --link-mbps 10000 --json");
+	struct run r;
+
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "pcie_available_gbps"), 4.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "rx_ceiling_gbps"), 3.278, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "tx_ceiling_gbps"), 3.285, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "ethernet_ceiling_gbps"), 9.415, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "expected_rx_gbps"), 3.278, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "expected_tx_gbps"), 3.285, 1e-9);
+	CHECK_STR(o, "limited_by", "pcie");
+	json_object_put(o);
+
+	o = cli_json("estimate --pcie-gen 3 --pcie-width 1 --mps 256 --mtu 1500 --link-mbps 2500 --json");
+	CHECK_STR(o, "limited_by", "ethernet");
+	json_object_put(o);
+
+	cli(&r, "estimate --pcie-gen 9 --pcie-width 1 --mps 256 --mtu 1500 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "generation"));
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 3 --mps 256 --mtu 1500 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "width"));
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 100 --mtu 1500 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "payload"));
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 256 --mtu 1500 --link-mbps 10000 --header 5dw");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "estimate --pcie-gen three --pcie-width 1 --mps 256 --mtu 1500 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "estimate --pcie-gen 3");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "list --mps 256");
+	CU_ASSERT_EQUAL(r.status, 2);
+}
+
+static void test_pcie_errors(void)
+{
+	struct run r;
+
+	cli(&r, "--sysfs-root desktop pcie enx00e04c680001");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "not PCI"));
+	cli(&r, "--sysfs-root desktop --pci-dump /nonexistent pcie 01:00.0");
+	CU_ASSERT_EQUAL(r.status, 1);
+	cli(&r, "--sysfs-root desktop pcie");
+	CU_ASSERT_EQUAL(r.status, 2);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -272,5 +390,7 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage));
+	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_dump),
+		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors));
 	return mg_test_run();
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* multigig list, show and capture. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -161,6 +162,35 @@ static void print_show(const struct mg_nic *nic)
 	line_str("parent device:", mg_nic_get_parent(nic));
 }
 
+/* A USB NIC's bus ceiling: line coding, then an estimated protocol overhead. */
+static json_object *usb_json(const struct mg_nic *nic)
+{
+	int overhead, usb = mg_nic_get_usb_speed_mbps(nic);
+	int data = usb == MG_UNKNOWN ? -EINVAL : mg_usb_data_ceiling_mbps(usb, &overhead);
+	json_object *o;
+
+	if (data < 0)
+		return NULL;
+	o = json_object_new_object();
+	put(o, "link_mbps", jint(usb));
+	put(o, "data_ceiling_mbps", jint(data));
+	put(o, "protocol_overhead_pct_estimate", jint(overhead));
+	put(o, "expected_ceiling_mbps", jint(data * (100 - overhead) / 100));
+	return o;
+}
+
+static void print_usb(const struct mg_nic *nic)
+{
+	int overhead, usb = mg_nic_get_usb_speed_mbps(nic);
+	int data = usb == MG_UNKNOWN ? -EINVAL : mg_usb_data_ceiling_mbps(usb, &overhead);
+
+	if (data < 0)
+		return;
+	printf("%-18s %d Mbit/s link carries %d Mbit/s after line coding; about %d Mbit/s "
+	       "after an estimated %d%% protocol overhead\n", "usb ceiling:", usb, data,
+	       data * (100 - overhead) / 100, overhead);
+}
+
 int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
 	struct mg_nic *nic;
@@ -172,10 +202,12 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		json_object *o = nic_json(nic, 1);
 
 		put(o, "pcie", pcie_summary_json(ctx, nic));
+		put(o, "usb", usb_json(nic));
 		err = print_json(o);
 	} else {
 		print_show(nic);
 		print_pcie_summary(ctx, nic);
+		print_usb(nic);
 		err = EXIT_SUCCESS;
 	}
 	mg_nic_unref(nic);

@@ -220,6 +220,8 @@ void print_pcie_summary(struct mg_ctx *ctx, const struct mg_nic *nic)
 		       mg_pcie_node_get_address(lim), mg_pcie_path_get_available_mbps(path) / 1000,
 		       mg_pcie_path_get_available_mbps(path) % 1000,
 		       mg_pcie_path_get_advice(path) ? " (see multigig pcie)" : "");
+	else if (mg_pcie_node_get_unknown_reason(dev))
+		printf("%-18s %s\n", "pcie:", mg_pcie_node_get_unknown_reason(dev));
 	mg_pcie_path_free(path);
 }
 
