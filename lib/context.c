@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mg-private.h"
+#include "mg-settings.h"
 
 #define MG_DEFAULT_ROOT "/sys"
 
@@ -78,6 +78,7 @@ MG_EXPORT int mg_ctx_new(const char *sysfs_root, struct mg_ctx **ctx)
 	c->offline = strcmp(c->root, MG_DEFAULT_ROOT) != 0;
 	c->log_priority = LOG_ERR;
 	c->ioctl_fd = -1;
+	c->inject_group = -1;
 	*ctx = c;
 	return 0;
 }
@@ -94,6 +95,7 @@ MG_EXPORT struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx)
 	if (!ctx || --ctx->refcount > 0)
 		return NULL;
 	mg_rtnl_close(ctx);
+	mg_ethtool_close(ctx);
 	if (ctx->ioctl_fd >= 0)
 		close(ctx->ioctl_fd);
 	mg_pci_free(ctx->pci);
@@ -130,6 +132,11 @@ MG_EXPORT const char *mg_ctx_last_error(const struct mg_ctx *ctx)
 MG_EXPORT const char *mg_ctx_get_sysfs_root(const struct mg_ctx *ctx)
 {
 	return ctx ? ctx->root : NULL;
+}
+
+MG_EXPORT long mg_ctx_get_request_count(const struct mg_ctx *ctx)
+{
+	return ctx ? ctx->requests : -EINVAL;
 }
 
 MG_EXPORT int mg_ctx_is_offline(const struct mg_ctx *ctx)

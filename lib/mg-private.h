@@ -33,6 +33,11 @@ struct mg_ctx {
 	int ioctl_fd;		/* for ETHTOOL_GDRVINFO; -1 until first use */
 	struct mg_pci *pci;	/* libpci access; created on first use */
 	char *pci_dump;		/* read PCI devices from this lspci dump */
+	struct nl_sock *genl;	/* ethtool generic netlink; opened on first use */
+	int ethtool_family;	/* resolved once per context */
+	char extack[256];	/* the kernel's message for the last request */
+	long requests;		/* netlink requests sent, for benchmarks */
+	int inject_group;	/* tests: make this group's change fail (-1: none) */
 };
 
 /* ---- context.c: logging and errors ---- */
@@ -123,6 +128,13 @@ void mg_link_init(struct mg_link *link);
 int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);
 void mg_rtnl_close(struct mg_ctx *ctx);
 int mg_nlerr_to_errno(int nlerr);
+
+/* nlreq.c: one request, its replies, its ACK with extended ack text. */
+struct nl_msg;
+void mg_nl_enable_extack(struct nl_sock *sk);
+int mg_nl_transact(struct mg_ctx *ctx, struct nl_sock *sk, struct nl_msg *msg,
+		   int (*on_reply)(struct nl_msg *, void *), void *arg);
+int mg_rtnl_open(struct mg_ctx *ctx);
 
 /* drvinfo.c: ETHTOOL_GDRVINFO for one interface. */
 struct mg_drvinfo {

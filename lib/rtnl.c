@@ -32,7 +32,7 @@ void mg_link_init(struct mg_link *link)
 	link->mtu = link->min_mtu = link->max_mtu = MG_UNKNOWN;
 }
 
-static int rtnl_open(struct mg_ctx *ctx)
+int mg_rtnl_open(struct mg_ctx *ctx)
 {
 	int err;
 
@@ -50,6 +50,7 @@ static int rtnl_open(struct mg_ctx *ctx)
 	/* Large dumps (hundreds of links) arrive in many big messages. */
 	nl_socket_set_msg_buf_size(ctx->rtnl, 32768);
 	nl_socket_set_buffer_size(ctx->rtnl, 1 << 20, 0);
+	mg_nl_enable_extack(ctx->rtnl);
 	return 0;
 }
 
@@ -142,18 +143,19 @@ int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count
 {
 	struct dump_state st = { .ctx = ctx };
 	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
+	struct nl_msg *msg;
 	int err;
 
-	err = rtnl_open(ctx);
+	err = mg_rtnl_open(ctx);
 	if (err < 0)
 		return mg_fail(ctx, err, "rtnetlink: cannot open a socket: %s", strerror(-err));
-	nl_socket_modify_cb(ctx->rtnl, NL_CB_VALID, NL_CB_CUSTOM, on_link, &st);
-	err = nl_send_simple(ctx->rtnl, RTM_GETLINK, NLM_F_DUMP, &ifi, sizeof(ifi));
-	if (err >= 0)
-		err = nl_recvmsgs_default(ctx->rtnl);
-	if (err < 0)
-		err = mg_nlerr_to_errno(err);
-	else
+	msg = nlmsg_alloc_simple(RTM_GETLINK, NLM_F_DUMP);
+	if (!msg || nlmsg_append(msg, &ifi, sizeof(ifi), NLMSG_ALIGNTO) < 0) {
+		nlmsg_free(msg);
+		return -ENOMEM;
+	}
+	err = mg_nl_transact(ctx, ctx->rtnl, msg, on_link, &st);
+	if (err == 0)
 		err = st.err;
 	if (err < 0) {
 		free(st.links);

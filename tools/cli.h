@@ -14,6 +14,8 @@ struct options {
 	const char *pci_dump;
 	int json;
 	int verbose;
+	int dry_run;
+	int all;
 	/* estimate */
 	int gen, width, mps, mrrs, completion, header_dw, mtu, link_mbps;
 	int have_estimate_option;
@@ -35,6 +37,9 @@ const char *or_dash(const char *s);
 int cmd_list(struct mg_ctx *ctx, const struct options *opt);
 int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir);
+int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords);
+void settings_json(json_object *o, const struct mg_settings *s);
+void print_settings(const struct mg_settings *s);
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
 

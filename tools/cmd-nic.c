@@ -191,25 +191,80 @@ static void print_usb(const struct mg_nic *nic)
 	       data * (100 - overhead) / 100, overhead);
 }
 
-int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
+/* Every interface's settings, from one dump per group. */
+static int show_all(struct mg_ctx *ctx, const struct options *opt)
 {
-	struct mg_nic *nic;
-	int err = mg_nic_lookup(ctx, target, &nic);
+	struct mg_settings_list *list;
+	json_object *arr;
+	int err = mg_settings_list_read(ctx, &list);
 
 	if (err < 0)
+		return fail(ctx, err, "show --all");
+	arr = json_object_new_array();
+	for (size_t i = 0; i < mg_settings_list_count(list); i++) {
+		const struct mg_settings *s = mg_settings_list_get(list, i);
+		long long v;
+
+		if (opt->json) {
+			json_object *o = json_object_new_object();
+
+			put(o, "name", jstr(mg_settings_get_ifname(s)));
+			put(o, "mtu", mg_settings_get(s, MG_PARAM_MTU, &v) == 0 ? json_object_new_int64(v) : NULL);
+			settings_json(o, s);
+			json_object_array_add(arr, o);
+		} else {
+			printf("%s\n", mg_settings_get_ifname(s));
+			print_settings(s);
+		}
+	}
+	mg_settings_list_free(list);
+	if (opt->json)
+		return print_json(arr);
+	json_object_put(arr);
+	return EXIT_SUCCESS;
+}
+
+/* Settings of a live interface; NULL offline or for a device without one. */
+static struct mg_settings *read_settings(struct mg_ctx *ctx, const struct mg_nic *nic)
+{
+	struct mg_settings *s = NULL;
+
+	if (mg_ctx_is_offline(ctx) || !mg_nic_get_name(nic))
+		return NULL;
+	if (mg_settings_read(ctx, mg_nic_get_name(nic), &s) < 0)
+		return NULL;
+	return s;
+}
+
+int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
+{
+	struct mg_settings *settings;
+	struct mg_nic *nic;
+	int err;
+
+	if (opt->all)
+		return show_all(ctx, opt);
+	err = mg_nic_lookup(ctx, target, &nic);
+	if (err < 0)
 		return fail(ctx, err, "show");
+	settings = read_settings(ctx, nic);
 	if (opt->json) {
 		json_object *o = nic_json(nic, 1);
 
 		put(o, "pcie", pcie_summary_json(ctx, nic));
 		put(o, "usb", usb_json(nic));
+		if (settings)
+			settings_json(o, settings);
 		err = print_json(o);
 	} else {
 		print_show(nic);
 		print_pcie_summary(ctx, nic);
 		print_usb(nic);
+		if (settings)
+			print_settings(settings);
 		err = EXIT_SUCCESS;
 	}
+	mg_settings_free(settings);
 	mg_nic_unref(nic);
 	return err;
 }

@@ -16,7 +16,11 @@ static void usage(FILE *out)
 		"\n"
 		"Commands:\n"
 		"  list                 every network adapter: interface, bus, chip, driver, state\n"
-		"  show IFACE|PCI-ADDR  everything known about one adapter\n"
+		"  show IFACE|PCI-ADDR  everything known about one adapter (--all: every interface)\n"
+		"  set IFACE PARAM VALUE ...  change settings, all or nothing (--dry-run)\n"
+		"                       mtu N, rx-ring N|max, tx-ring N|max, rx-usecs N, rx-frames N,\n"
+		"                       tx-usecs N, tx-frames N, adaptive-rx on|off, adaptive-tx on|off,\n"
+		"                       combined N, rx N, tx N, pause-autoneg|pause-rx|pause-tx on|off\n"
 		"  pcie IFACE|PCI-ADDR  the PCIe path to the root port, its limit and ceilings\n"
 		"  estimate --pcie-gen N --pcie-width N --mps BYTES [--mrrs BYTES]\n"
 		"           [--completion BYTES] [--header 3dw|4dw] --mtu N --link-mbps N\n"
@@ -52,12 +56,13 @@ struct command {
 static const struct command commands[] = {
 	{ "list", 0, "" },
 	{ "show", 1, " IFACE|PCI-ADDRESS" },
+	{ "set", -1, " IFACE PARAM VALUE [PARAM VALUE ...]" },
 	{ "capture", 1, " DIR" },
 	{ "pcie", 1, " IFACE|PCI-ADDRESS" },
 	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N" },
 };
 
-static int run(const struct command *cmd, const struct options *opt, char **args)
+static int run(const struct command *cmd, const struct options *opt, char **args, int nargs)
 {
 	struct mg_ctx *ctx;
 	int err = mg_ctx_new(opt->sysfs_root, &ctx);
@@ -79,7 +84,9 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 	if (!strcmp(cmd->name, "list"))
 		err = cmd_list(ctx, opt);
 	else if (!strcmp(cmd->name, "show"))
-		err = cmd_show(ctx, opt, args[0]);
+		err = cmd_show(ctx, opt, nargs ? args[0] : NULL);
+	else if (!strcmp(cmd->name, "set"))
+		err = cmd_set(ctx, opt, args, nargs);
 	else if (!strcmp(cmd->name, "pcie"))
 		err = cmd_pcie(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "estimate"))
@@ -102,6 +109,8 @@ static const struct option longopts[] = {
 	{ "mtu", required_argument, NULL, 'M' },
 	{ "link-mbps", required_argument, NULL, 'L' },
 	{ "json", no_argument, NULL, 'j' },
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ "all", no_argument, NULL, 'a' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -151,6 +160,12 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 		case 'D':
 			opt->pci_dump = optarg;
 			break;
+		case 'n':
+			opt->dry_run = 1;
+			break;
+		case 'a':
+			opt->all = 1;
+			break;
 		case 'G': case 'W': case 'P': case 'R': case 'C': case 'M': case 'L':
 			if (parse_number(c, optarg, opt) < 0)
 				return usage_error("'%s' is not a number for %s", optarg, argv[optind - 1]);
@@ -196,7 +211,7 @@ int main(int argc, char **argv)
 	struct options opt = { .mrrs = MG_UNKNOWN, .header_dw = 4, .link_mbps = -1 };
 	const struct command *cmd;
 	char **sub;
-	int nsub, ret;
+	int nsub, nwords, ret;
 
 	opterr = 0;
 	ret = parse_options(argc, argv, "+:vhV", &opt);
@@ -216,9 +231,18 @@ int main(int argc, char **argv)
 		return ret;
 	if (opt.have_estimate_option && strcmp(cmd->name, "estimate"))
 		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);
-	if (nsub - optind > cmd->nargs)
+	if (opt.dry_run && strcmp(cmd->name, "set"))
+		return usage_error("--dry-run belongs to 'set'");
+	if (opt.all && strcmp(cmd->name, "show"))
+		return usage_error("--all belongs to 'show'");
+	nwords = nsub - optind;
+	if (!strcmp(cmd->name, "show") && opt.all) {
+		if (nwords)
+			return usage_error("show --all takes no interface");
+	} else if (cmd->nargs >= 0 && nwords > cmd->nargs) {
 		return usage_error("too many arguments; usage: multigig %s%s", cmd->name, cmd->args);
-	if (nsub - optind < cmd->nargs)
+	} else if (cmd->nargs >= 0 ? nwords < cmd->nargs : nwords < 1) {
 		return usage_error("missing argument; usage: multigig %s%s", cmd->name, cmd->args);
-	return run(cmd, &opt, sub + optind);
+	}
+	return run(cmd, &opt, sub + optind, nwords);
 }

@@ -1058,6 +1058,360 @@ int mg_pcie_node_link_is_degraded(const struct mg_pcie_node *node);
  */
 enum mg_pcie_cap_by mg_pcie_node_get_link_capped_by(const struct mg_pcie_node *node);
 
+/* ------------------------------------------------------------------ */
+/* Ethernet settings over ethtool netlink                              */
+/* ------------------------------------------------------------------ */
+
+/**
+ * enum mg_param - one tunable setting. Ring, channel, coalesce and pause
+ * parameters are those of ethtool -g, -l, -c and -a; MTU that of ip link.
+ */
+enum mg_param {
+	MG_PARAM_MTU = 0,
+	MG_PARAM_RX_RING,
+	MG_PARAM_RX_MINI_RING,
+	MG_PARAM_RX_JUMBO_RING,
+	MG_PARAM_TX_RING,
+	MG_PARAM_RX_BUF_LEN,
+	MG_PARAM_CQE_SIZE,
+	MG_PARAM_TX_PUSH,
+	MG_PARAM_TCP_DATA_SPLIT,
+	MG_PARAM_RX_CHANNELS,
+	MG_PARAM_TX_CHANNELS,
+	MG_PARAM_OTHER_CHANNELS,
+	MG_PARAM_COMBINED_CHANNELS,
+	MG_PARAM_RX_USECS,
+	MG_PARAM_RX_FRAMES,
+	MG_PARAM_RX_USECS_IRQ,
+	MG_PARAM_RX_FRAMES_IRQ,
+	MG_PARAM_TX_USECS,
+	MG_PARAM_TX_FRAMES,
+	MG_PARAM_TX_USECS_IRQ,
+	MG_PARAM_TX_FRAMES_IRQ,
+	MG_PARAM_STATS_BLOCK_USECS,
+	MG_PARAM_ADAPTIVE_RX,
+	MG_PARAM_ADAPTIVE_TX,
+	MG_PARAM_PKT_RATE_LOW,
+	MG_PARAM_RX_USECS_LOW,
+	MG_PARAM_RX_FRAMES_LOW,
+	MG_PARAM_TX_USECS_LOW,
+	MG_PARAM_TX_FRAMES_LOW,
+	MG_PARAM_PKT_RATE_HIGH,
+	MG_PARAM_RX_USECS_HIGH,
+	MG_PARAM_RX_FRAMES_HIGH,
+	MG_PARAM_TX_USECS_HIGH,
+	MG_PARAM_TX_FRAMES_HIGH,
+	MG_PARAM_RATE_SAMPLE_INTERVAL,
+	MG_PARAM_PAUSE_AUTONEG,
+	MG_PARAM_PAUSE_RX,
+	MG_PARAM_PAUSE_TX,
+};
+
+/** Number of enum mg_param values in this version of the library. */
+#define MG_PARAM_COUNT 38
+
+/** As a ring size to set: the largest the driver reports. */
+#define MG_VALUE_MAX (-2)
+
+/**
+ * enum mg_param_group - the request a parameter belongs to.
+ */
+enum mg_param_group {
+	MG_GROUP_MTU = 0,
+	MG_GROUP_RINGS = 1,
+	MG_GROUP_CHANNELS = 2,
+	MG_GROUP_COALESCE = 3,
+	MG_GROUP_PAUSE = 4,
+};
+
+/**
+ * mg_param_name - the parameter's name, as the CLI spells it.
+ * @param: parameter.
+ *
+ * Returns: "mtu", "rx-ring", "combined", "rx-usecs", "pause-rx", ... or
+ * NULL for an unknown value.
+ * Since: 0.1
+ */
+const char *mg_param_name(enum mg_param param);
+
+/**
+ * mg_param_from_name - the parameter a name spells.
+ * @name: name as mg_param_name() gives it.
+ *
+ * Returns: the parameter, or -EINVAL.
+ * Since: 0.1
+ */
+int mg_param_from_name(const char *name);
+
+/**
+ * mg_param_get_group - the request a parameter belongs to.
+ * @param: parameter.
+ *
+ * Returns: the group, or -EINVAL.
+ * Since: 0.1
+ */
+int mg_param_get_group(enum mg_param param);
+
+/**
+ * mg_param_group_name - name of a group: "mtu", "rings", "channels",
+ * "coalesce", "pause".
+ * @group: group.
+ *
+ * Returns: the name, or NULL.
+ * Since: 0.1
+ */
+const char *mg_param_group_name(enum mg_param_group group);
+
+/**
+ * struct mg_settings - values of parameters, each with a presence bit;
+ * what was read from the kernel, or what to apply.
+ */
+struct mg_settings;
+
+/**
+ * mg_settings_new - an empty settings object, to fill with values to apply.
+ * @settings: where the object is stored.
+ *
+ * Returns: 0 or -ENOMEM.
+ * Since: 0.1
+ */
+int mg_settings_new(struct mg_settings **settings);
+
+/**
+ * mg_settings_free - free a settings object.
+ * @settings: object, may be NULL.
+ *
+ * Since: 0.1
+ */
+void mg_settings_free(struct mg_settings *settings);
+
+/**
+ * mg_settings_set - mark a parameter present with a value.
+ * @settings: object.
+ * @param: parameter.
+ * @value: the value; booleans are 0 or 1; MG_VALUE_MAX for a ring asks for
+ *	the driver's maximum.
+ *
+ * Returns: 0, or -EINVAL for an unknown parameter or a negative value.
+ * Since: 0.1
+ */
+int mg_settings_set(struct mg_settings *settings, enum mg_param param, long long value);
+
+/**
+ * mg_settings_get - a parameter's value.
+ * @settings: object.
+ * @param: parameter.
+ * @value: where the value is stored.
+ *
+ * Returns: 0; -ENODATA when the parameter is not present (for a read
+ * object: the driver does not report it); -EINVAL.
+ * Since: 0.1
+ */
+int mg_settings_get(const struct mg_settings *settings, enum mg_param param, long long *value);
+
+/**
+ * mg_settings_get_max - the largest value the driver accepts.
+ * @settings: object read from the kernel.
+ * @param: a ring or channel count, or MG_PARAM_MTU.
+ * @value: where the maximum is stored.
+ *
+ * Returns: 0; -ENODATA when the driver reports no maximum; -EINVAL.
+ * Since: 0.1
+ */
+int mg_settings_get_max(const struct mg_settings *settings, enum mg_param param, long long *value);
+
+/**
+ * mg_settings_get_min - the smallest value the driver accepts (MTU only).
+ * @settings: object read from the kernel.
+ * @param: parameter.
+ * @value: where the minimum is stored.
+ *
+ * Returns: 0; -ENODATA; -EINVAL.
+ * Since: 0.1
+ */
+int mg_settings_get_min(const struct mg_settings *settings, enum mg_param param, long long *value);
+
+/**
+ * mg_settings_group_error - why a group could not be read.
+ * @settings: object read from the kernel.
+ * @group: group.
+ *
+ * Returns: a message such as "veth does not support ring parameters", or
+ * NULL when the group was read.
+ * Since: 0.1
+ */
+const char *mg_settings_group_error(const struct mg_settings *settings, enum mg_param_group group);
+
+/**
+ * mg_settings_get_ifname - the interface a read object describes.
+ * @settings: object.
+ *
+ * Returns: the name, or NULL for an object made with mg_settings_new().
+ * Since: 0.1
+ */
+const char *mg_settings_get_ifname(const struct mg_settings *settings);
+
+/**
+ * mg_settings_read - read every parameter of one interface.
+ * @ctx: a live context.
+ * @ifname: interface name.
+ * @settings: where the object is stored.
+ *
+ * One ethtool request per group (rings, channels, coalesce, pause) and the
+ * MTU with its limits from rtnetlink. A group the driver does not support
+ * is absent, with mg_settings_group_error() saying so; a coalesce
+ * parameter the driver does not report is absent, never 0.
+ *
+ * Returns: 0; -EINVAL; -ENODEV; -EOPNOTSUPP on an offline context.
+ * Since: 0.1
+ */
+int mg_settings_read(struct mg_ctx *ctx, const char *ifname, struct mg_settings **settings);
+
+/** struct mg_settings_list - settings of every interface. */
+struct mg_settings_list;
+
+/**
+ * mg_settings_list_read - read every parameter of every interface.
+ * @ctx: a live context.
+ * @list: where the list is stored.
+ *
+ * One dump request per group and one RTM_GETLINK dump: five requests
+ * whatever the number of interfaces.
+ *
+ * Returns: 0 or a negative errno.
+ * Since: 0.1
+ */
+int mg_settings_list_read(struct mg_ctx *ctx, struct mg_settings_list **list);
+
+/**
+ * mg_settings_list_free - free a list.
+ * @list: list, may be NULL.
+ *
+ * Since: 0.1
+ */
+void mg_settings_list_free(struct mg_settings_list *list);
+
+/**
+ * mg_settings_list_count - number of interfaces in a list.
+ * @list: list.
+ *
+ * Returns: the count.
+ * Since: 0.1
+ */
+size_t mg_settings_list_count(const struct mg_settings_list *list);
+
+/**
+ * mg_settings_list_get - settings of one interface, owned by the list.
+ * @list: list.
+ * @index: position.
+ *
+ * Returns: the settings, or NULL.
+ * Since: 0.1
+ */
+const struct mg_settings *mg_settings_list_get(const struct mg_settings_list *list, size_t index);
+
+/**
+ * mg_ctx_get_request_count - netlink requests this context has sent.
+ * @ctx: context.
+ *
+ * Returns: the count (for benchmarks), or -EINVAL.
+ * Since: 0.1
+ */
+long mg_ctx_get_request_count(const struct mg_ctx *ctx);
+
+/** Options of mg_settings_apply(). */
+#define MG_APPLY_DRY_RUN 0x1
+
+/**
+ * struct mg_apply_result - what mg_settings_apply() planned and did.
+ */
+struct mg_apply_result;
+
+/**
+ * mg_settings_apply - change an interface's settings, all or nothing.
+ * @ctx: a live context.
+ * @ifname: interface name.
+ * @want: the parameters to change (only present ones are sent).
+ * @flags: 0 or MG_APPLY_DRY_RUN.
+ * @result: where the result is stored (also on failure), or NULL.
+ *
+ * Reads the current state, validates every present parameter against what
+ * the kernel reports (MTU range, ring and channel maxima, supported
+ * coalesce parameters) and refuses before changing anything; then changes
+ * MTU, rings, channels, coalesce, pause in that order, one request per
+ * group, and reads back to verify. On any failure every group already
+ * changed is restored, in reverse order.
+ *
+ * Returns: 0; -EINVAL (out of range, with the limit in the message);
+ * -EOPNOTSUPP (the driver lacks the group: "veth does not support ring
+ * parameters"); -EPERM ("needs CAP_NET_ADMIN"); another negative errno from
+ * the kernel, with its extended ack message. The context's last error names
+ * the failing step and whether the rollback succeeded.
+ * Since: 0.1
+ */
+int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
+		      unsigned int flags, struct mg_apply_result **result);
+
+/**
+ * mg_apply_result_free - free a result.
+ * @result: result, may be NULL.
+ *
+ * Since: 0.1
+ */
+void mg_apply_result_free(struct mg_apply_result *result);
+
+/**
+ * mg_apply_result_count - number of planned changes.
+ * @result: result.
+ *
+ * Returns: the count; parameters already at the wanted value are left out.
+ * Since: 0.1
+ */
+size_t mg_apply_result_count(const struct mg_apply_result *result);
+
+/**
+ * mg_apply_result_get - one planned change.
+ * @result: result.
+ * @index: position, in the order of application.
+ * @param: where the parameter is stored.
+ * @old_value: where the value before is stored.
+ * @new_value: where the value to set is stored.
+ *
+ * Returns: 0 or -EINVAL.
+ * Since: 0.1
+ */
+int mg_apply_result_get(const struct mg_apply_result *result, size_t index, enum mg_param *param,
+			long long *old_value, long long *new_value);
+
+/**
+ * mg_apply_result_may_bounce_link - whether the plan changes rings or
+ * channels, which makes many drivers reset the link.
+ * @result: result.
+ *
+ * Returns: 1 or 0.
+ * Since: 0.1
+ */
+int mg_apply_result_may_bounce_link(const struct mg_apply_result *result);
+
+/**
+ * mg_apply_result_get_failed_group - the group whose change failed.
+ * @result: result.
+ *
+ * Returns: the group, or -1 when nothing failed.
+ * Since: 0.1
+ */
+int mg_apply_result_get_failed_group(const struct mg_apply_result *result);
+
+/**
+ * mg_apply_result_rolled_back - whether a failure was fully undone.
+ * @result: result.
+ *
+ * Returns: 1 when every changed group was restored, 0 when a restore failed
+ * too, MG_UNKNOWN when nothing failed.
+ * Since: 0.1
+ */
+int mg_apply_result_rolled_back(const struct mg_apply_result *result);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Settings internals shared by settings.c, ethtool.c and apply.c. */
+#ifndef MG_SETTINGS_H
+#define MG_SETTINGS_H
+
+#include "mg-private.h"
+
+struct nlmsghdr;
+
+#define MG_GROUP_COUNT 5
+
+struct mg_param_info {
+	const char *name;
+	enum mg_param_group group;
+	int attr;		/* ETHTOOL_A_* of the value */
+	int max_attr;		/* ETHTOOL_A_* of its maximum, 0 when none */
+	bool is_u8;		/* u8 (a flag or enum) rather than u32 */
+};
+
+struct mg_settings {
+	char ifname[IFNAMSIZ];
+	int ifindex;
+	long long value[MG_PARAM_COUNT];
+	long long max[MG_PARAM_COUNT];
+	long long min[MG_PARAM_COUNT];
+	unsigned long long present, has_max, has_min;
+	bool group_read[MG_GROUP_COUNT];
+	char group_error[MG_GROUP_COUNT][128];
+};
+
+struct mg_settings_list {
+	struct mg_settings **items;
+	size_t count, alloc;
+};
+
+const struct mg_param_info *mg_param_info(enum mg_param param);
+void mg_settings_init(struct mg_settings *s);
+void mg_settings_put(struct mg_settings *s, enum mg_param p, long long v);
+void mg_settings_put_max(struct mg_settings *s, enum mg_param p, long long v);
+bool mg_settings_has(const struct mg_settings *s, enum mg_param p);
+struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifindex,
+					  const char *ifname);
+
+void mg_settings_unsupported(struct mg_settings *s, enum mg_param_group g, const char *driver);
+int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, struct mg_settings *s);
+
+/* ethtool.c */
+int mg_ethtool_open(struct mg_ctx *ctx);
+void mg_ethtool_close(struct mg_ctx *ctx);
+/* Parse one GET reply of @group into @s; pure, for tests too. */
+int mg_ethtool_parse_reply(const struct nlmsghdr *nlh, enum mg_param_group group,
+			   struct mg_settings *s, int *ifindex, char *ifname, size_t size);
+int mg_ethtool_read_group(struct mg_ctx *ctx, const char *ifname, enum mg_param_group group,
+			  struct mg_settings *s);
+int mg_ethtool_dump_group(struct mg_ctx *ctx, enum mg_param_group group, struct mg_settings_list *list);
+int mg_ethtool_set_group(struct mg_ctx *ctx, const char *ifname, enum mg_param_group group,
+			 const struct mg_settings *values, unsigned long long mask);
+int mg_rtnl_set_mtu(struct mg_ctx *ctx, int ifindex, int mtu);
+
+#endif

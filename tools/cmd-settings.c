@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* multigig set, and the settings part of multigig show. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const enum mg_param_group groups[] = {
+	MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE,
+};
+
+/* "rx-ring" -> "rx_ring" for JSON keys. */
+static void json_key(const char *name, const char *suffix, char *out, size_t size)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < size; i++)
+		out[i] = name[i] == '-' ? '_' : name[i];
+	out[i] = '\0';
+	strncat(out, suffix, size - strlen(out) - 1);
+}
+
+static json_object *group_json(const struct mg_settings *s, enum mg_param_group g)
+{
+	json_object *o = json_object_new_object();
+	const char *error = mg_settings_group_error(s, g);
+
+	put(o, "supported", json_object_new_boolean(!error));
+	if (error) {
+		put(o, "error", json_object_new_string(error));
+		return o;
+	}
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		long long v;
+		char key[64];
+
+		if (mg_param_get_group((enum mg_param)p) != (int)g)
+			continue;
+		json_key(mg_param_name((enum mg_param)p), "", key, sizeof(key));
+		/* A parameter the driver does not report is unsupported: null, never 0. */
+		put(o, key, mg_settings_get(s, (enum mg_param)p, &v) == 0 ? json_object_new_int64(v) : NULL);
+		if (mg_settings_get_max(s, (enum mg_param)p, &v) == 0) {
+			json_key(mg_param_name((enum mg_param)p), "_max", key, sizeof(key));
+			put(o, key, json_object_new_int64(v));
+		}
+	}
+	return o;
+}
+
+void settings_json(json_object *o, const struct mg_settings *s)
+{
+	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
+		put(o, mg_param_group_name(groups[i]), group_json(s, groups[i]));
+}
+
+void print_settings(const struct mg_settings *s)
+{
+	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
+		const char *error = mg_settings_group_error(s, groups[i]);
+		int printed = 0;
+
+		printf("%-18s", mg_param_group_name(groups[i]));
+		if (error) {
+			printf(" %s\n", error);
+			continue;
+		}
+		for (int p = 0; p < MG_PARAM_COUNT; p++) {
+			long long v, max;
+
+			if (mg_param_get_group((enum mg_param)p) != (int)groups[i] ||
+			    mg_settings_get(s, (enum mg_param)p, &v) < 0)
+				continue;
+			printf(" %s %lld", mg_param_name((enum mg_param)p), v);
+			if (mg_settings_get_max(s, (enum mg_param)p, &max) == 0)
+				printf("/%lld", max);
+			printed = 1;
+		}
+		printf("%s\n", printed ? "" : " (nothing reported)");
+	}
+}
+
+static int parse_value(enum mg_param p, const char *word, long long *v)
+{
+	char *end;
+
+	if (!strcmp(word, "on"))
+		*v = 1;
+	else if (!strcmp(word, "off"))
+		*v = 0;
+	else if (!strcmp(word, "max") && mg_param_get_group(p) == MG_GROUP_RINGS)
+		*v = MG_VALUE_MAX;
+	else {
+		errno = 0;
+		*v = strtoll(word, &end, 10);
+		if (errno || end == word || *end || *v < 0)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static void print_plan(const struct mg_apply_result *r, const char *verb)
+{
+	for (size_t i = 0; i < mg_apply_result_count(r); i++) {
+		enum mg_param p;
+		long long from, to;
+
+		mg_apply_result_get(r, i, &p, &from, &to);
+		printf("%s %s: %lld -> %lld\n", verb, mg_param_name(p), from, to);
+	}
+	if (mg_apply_result_may_bounce_link(r))
+		printf("note: ring and channel changes make many drivers reset the link\n");
+}
+
+int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
+{
+	struct mg_settings *want;
+	struct mg_apply_result *r = NULL;
+	int err;
+
+	if (nwords < 3 || (nwords - 1) % 2)
+		return usage_error("usage: multigig set IFACE PARAM VALUE [PARAM VALUE ...] [--dry-run]");
+	if (mg_settings_new(&want) < 0)
+		return fail(ctx, -ENOMEM, "set");
+	for (int i = 1; i < nwords; i += 2) {
+		int p = mg_param_from_name(words[i]);
+		long long v;
+
+		if (p < 0 || parse_value((enum mg_param)p, words[i + 1], &v) < 0 ||
+		    mg_settings_set(want, (enum mg_param)p, v) < 0) {
+			mg_settings_free(want);
+			return usage_error(p < 0 ? "unknown setting '%s'" : "bad value '%s' for %s",
+					   p < 0 ? words[i] : words[i + 1], words[i]);
+		}
+	}
+	err = mg_settings_apply(ctx, words[0], want, opt->dry_run ? MG_APPLY_DRY_RUN : 0, &r);
+	mg_settings_free(want);
+	if (err < 0) {
+		mg_apply_result_free(r);
+		return fail(ctx, err, "set");
+	}
+	if (mg_apply_result_count(r) == 0)
+		printf("%s: nothing to change\n", words[0]);
+	else
+		print_plan(r, opt->dry_run ? "would set" : "set");
+	mg_apply_result_free(r);
+	return EXIT_SUCCESS;
+}
