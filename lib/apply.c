@@ -138,12 +138,10 @@ static bool roll_back(struct mg_ctx *ctx, const struct mg_settings *cur, const s
 }
 
 static int explain(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_param_group g, int err,
-		   const char *driver, bool rolled_back)
+		   const char *extack, const char *driver, bool rolled_back)
 {
-	char extack[sizeof(ctx->extack)];
 	const char *rb = rolled_back ? "every change was rolled back" : "ROLLBACK FAILED: check the interface";
 
-	mg_strlcpy(extack, ctx->extack, sizeof(extack));
 	if (err == -EPERM || err == -EACCES)
 		return mg_fail(ctx, -EPERM, "%s: changing %s needs CAP_NET_ADMIN; %s", cur->ifname,
 			       mg_param_group_name(g), rb);
@@ -174,6 +172,7 @@ static int verify(struct mg_ctx *ctx, const struct mg_settings *cur, const struc
 
 static int execute(struct mg_ctx *ctx, const struct mg_settings *cur, struct mg_apply_result *r)
 {
+	char extack[sizeof(ctx->extack)];
 	struct mg_drvinfo info;
 	size_t done;
 	int err = 0;
@@ -191,11 +190,13 @@ static int execute(struct mg_ctx *ctx, const struct mg_settings *cur, struct mg_
 		r->rolled_back = roll_back(ctx, cur, r, done);
 		return err;
 	}
+	/* The rollback's own requests would overwrite the kernel's message. */
+	mg_strlcpy(extack, ctx->extack, sizeof(extack));
 	r->failed_group = (int)order[done];
 	r->rolled_back = roll_back(ctx, cur, r, done);
 	if (mg_drvinfo_get(ctx, cur->ifname, &info) < 0)
 		info.driver[0] = '\0';
-	return explain(ctx, cur, order[done], err, info.driver, r->rolled_back);
+	return explain(ctx, cur, order[done], err, extack, info.driver, r->rolled_back);
 }
 
 MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
