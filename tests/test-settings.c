@@ -390,6 +390,58 @@ static void test_dump_many(void)
 	mg_ctx_unref(ctx);
 }
 
+/* Run the CLI; returns its exit status, output in @out. */
+static int cli(const char *args, char *out, size_t size)
+{
+	char cmd[4096];
+	size_t n;
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "'%s' %s 2>&1", MULTIGIG_CLI, args);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	n = fread(out, 1, size - 1, p);
+	out[n] = '\0';
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void test_cli_set_and_show(void)
+{
+	struct mg_ctx *ctx = live();
+	char out[65536];
+
+	CU_ASSERT_EQUAL(cli("set veth0 mtu 70000", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "above the maximum 65535"));
+	CU_ASSERT_EQUAL(cli("set veth0 mtu 9000 rx 0 tx 0", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "rolled back"));
+	CU_ASSERT_EQUAL(cli("set veth0 rx-ring max", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "veth does not support ring parameters"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(cli("set veth0 mtu 2000 --dry-run", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would set mtu: 1500 -> 2000"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(cli("set tun0 rx-frames 4", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(value_of(ctx, "tun0", MG_PARAM_RX_FRAMES), 4);
+	CU_ASSERT_EQUAL(cli("set tun0 rx-frames 0", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(cli("set veth0 frobs 3", out, sizeof(out)), 2);
+	CU_ASSERT_EQUAL(cli("set veth0 mtu", out, sizeof(out)), 2);
+	CU_ASSERT_EQUAL(cli("set veth0 adaptive-rx maybe", out, sizeof(out)), 2);
+
+	CU_ASSERT_EQUAL(cli("show veth0 --json", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"rings\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"channels\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"coalesce\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"pause\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "veth does not support ring parameters"));
+	CU_ASSERT_EQUAL(cli("--json show --all", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"name\": \"tun0\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"rx_frames\": 0"));
+	mg_ctx_unref(ctx);
+}
+
 int main(void)
 {
 	if (geteuid() != 0) {
@@ -407,6 +459,7 @@ int main(void)
 		     MG_TEST(test_macvlan), MG_TEST(test_rings_refused_on_veth),
 		     MG_TEST(test_mtu_above_max_refused), MG_TEST(test_all_or_nothing),
 		     MG_TEST(test_failure_at_last_step), MG_TEST(test_dry_run),
-		     MG_TEST(test_without_cap_net_admin), MG_TEST(test_bad_input), MG_TEST(test_dump_many));
+		     MG_TEST(test_without_cap_net_admin), MG_TEST(test_bad_input), MG_TEST(test_cli_set_and_show),
+		     MG_TEST(test_dump_many));
 	return mg_test_run();
 }
