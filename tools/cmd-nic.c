@@ -191,33 +191,54 @@ static void print_usb(const struct mg_nic *nic)
 	       data * (100 - overhead) / 100, overhead);
 }
 
-/* Every interface's settings, from one dump per group. */
+static const struct mg_nic *nic_named(const struct mg_nic_list *nics, const char *name)
+{
+	for (size_t i = 0; name && i < mg_nic_list_count(nics); i++) {
+		const char *n = mg_nic_get_name(mg_nic_list_get(nics, i));
+
+		if (n && !strcmp(n, name))
+			return mg_nic_list_get(nics, i);
+	}
+	return NULL;
+}
+
+/* Every interface: identity from the enumeration, settings from one dump per group. */
 static int show_all(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_settings_list *list;
+	struct mg_nic_list *nics;
 	json_object *arr;
-	int err = mg_settings_list_read(ctx, &list);
+	int err = mg_nic_list_new(ctx, &nics);
 
 	if (err < 0)
 		return fail(ctx, err, "show --all");
+	err = mg_settings_list_read(ctx, &list);
+	if (err < 0) {
+		mg_nic_list_free(nics);
+		return fail(ctx, err, "show --all");
+	}
 	arr = json_object_new_array();
 	for (size_t i = 0; i < mg_settings_list_count(list); i++) {
 		const struct mg_settings *s = mg_settings_list_get(list, i);
-		long long v;
+		const struct mg_nic *nic = nic_named(nics, mg_settings_get_ifname(s));
 
 		if (opt->json) {
-			json_object *o = json_object_new_object();
+			json_object *o = nic ? nic_json(nic, 0) : json_object_new_object();
 
-			put(o, "name", jstr(mg_settings_get_ifname(s)));
-			put(o, "mtu", mg_settings_get(s, MG_PARAM_MTU, &v) == 0 ? json_object_new_int64(v) : NULL);
+			if (!nic)
+				put(o, "name", jstr(mg_settings_get_ifname(s)));
 			settings_json(o, s);
 			json_object_array_add(arr, o);
 		} else {
-			printf("%s\n", mg_settings_get_ifname(s));
+			if (nic)
+				print_row(nic);
+			else
+				printf("%s\n", mg_settings_get_ifname(s));
 			print_settings(s);
 		}
 	}
 	mg_settings_list_free(list);
+	mg_nic_list_free(nics);
 	if (opt->json)
 		return print_json(arr);
 	json_object_put(arr);

@@ -93,6 +93,8 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_estimate(ctx, opt);
 	else
 		err = cmd_capture(ctx, opt, args[0]);
+	if (opt->verbose)
+		fprintf(stderr, "multigig: %ld netlink requests\n", mg_ctx_get_request_count(ctx));
 	mg_ctx_unref(ctx);
 	return err;
 }
