@@ -13,6 +13,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
+#include "mg-ethlink.h"
 #include "mg-settings.h"
 #include "mg-test.h"
 
@@ -246,6 +247,92 @@ static void test_settings_object(void)
 	mg_settings_free(s);
 }
 
+static void put_bit(struct nl_msg *msg, uint32_t index, const char *name, int value)
+{
+	struct nlattr *bit = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS_BIT);
+
+	nla_put_u32(msg, ETHTOOL_A_BITSET_BIT_INDEX, index);
+	nla_put_string(msg, ETHTOOL_A_BITSET_BIT_NAME, name);
+	if (value)
+		nla_put_flag(msg, ETHTOOL_A_BITSET_BIT_VALUE);
+	nla_nest_end(msg, bit);
+}
+
+/* A 2.5G PHY: supports 1G and 2.5G, advertises 2.5G; the partner offers both. */
+static void test_linkmodes_reply(void)
+{
+	struct nl_msg *msg = reply(ETHTOOL_MSG_LINKMODES_GET_REPLY, ETHTOOL_A_LINKMODES_HEADER, 4, "eth2");
+	struct nlattr *set, *bits;
+	struct mg_ethlink l;
+
+	nla_put_u8(msg, ETHTOOL_A_LINKMODES_AUTONEG, 1);
+	nla_put_u32(msg, ETHTOOL_A_LINKMODES_SPEED, 2500);
+	nla_put_u8(msg, ETHTOOL_A_LINKMODES_DUPLEX, 1);
+	nla_put_u32(msg, ETHTOOL_A_LINKMODES_LANES, 1);
+	set = nla_nest_start(msg, ETHTOOL_A_LINKMODES_OURS);
+	nla_put_u32(msg, ETHTOOL_A_BITSET_SIZE, 100);
+	bits = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS);
+	put_bit(msg, 5, "1000baseT/Full", 0);
+	put_bit(msg, 47, "2500baseT/Full", 1);
+	nla_nest_end(msg, bits);
+	nla_nest_end(msg, set);
+	set = nla_nest_start(msg, ETHTOOL_A_LINKMODES_PEER);
+	nla_put_flag(msg, ETHTOOL_A_BITSET_NOMASK);
+	bits = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS);
+	put_bit(msg, 5, "1000baseT/Full", 0);
+	put_bit(msg, 47, "2500baseT/Full", 0);
+	nla_nest_end(msg, bits);
+	nla_nest_end(msg, set);
+
+	mg_ethlink_init(&l);
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), 1, &l), 0);
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_ifname(&l), "eth2");
+	CU_ASSERT_EQUAL(mg_ethlink_get_speed_mbps(&l), 2500);
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_duplex(&l), "full");
+	CU_ASSERT_EQUAL(mg_ethlink_get_autoneg(&l), 1);
+	CU_ASSERT_EQUAL(mg_ethlink_get_lanes(&l), 1);
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_get_mode_count(&l, MG_MODES_SUPPORTED), 2);
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_get_mode_count(&l, MG_MODES_ADVERTISED), 1);
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_mode(&l, MG_MODES_ADVERTISED, 0), "2500baseT/Full");
+	CU_ASSERT_EQUAL(mg_ethlink_get_mode_count(&l, MG_MODES_PARTNER), 2);
+	CU_ASSERT_PTR_NULL(mg_ethlink_get_mode(&l, MG_MODES_PARTNER, 2));
+	nlmsg_free(msg);
+	{
+		struct mg_ethlink empty;
+
+		/* Merging moves the modes; the source keeps none. */
+		mg_ethlink_init(&empty);
+		mg_ethlink_merge(&empty, &l, 1);
+		CU_ASSERT_EQUAL(mg_ethlink_get_mode_count(&empty, MG_MODES_SUPPORTED), 2);
+		CU_ASSERT_EQUAL(mg_ethlink_get_mode_count(&l, MG_MODES_SUPPORTED), 0);
+		mg_ethlink_merge(&l, &empty, 1);
+	}
+	mg_ethlink_merge(&l, &l, 2);
+}
+
+static void test_linkstate_reply(void)
+{
+	struct nl_msg *msg = reply(ETHTOOL_MSG_LINKSTATE_GET_REPLY, ETHTOOL_A_LINKSTATE_HEADER, 4, "eth2");
+	struct mg_ethlink l;
+
+	nla_put_u8(msg, ETHTOOL_A_LINKSTATE_LINK, 0);
+	nla_put_u32(msg, ETHTOOL_A_LINKSTATE_SQI, 5);
+	nla_put_u32(msg, ETHTOOL_A_LINKSTATE_SQI_MAX, 7);
+	nla_put_u8(msg, ETHTOOL_A_LINKSTATE_EXT_STATE, 4);
+	nla_put_u8(msg, ETHTOOL_A_LINKSTATE_EXT_SUBSTATE, 1);
+	mg_ethlink_init(&l);
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), 2, &l), 0);
+	CU_ASSERT_EQUAL(mg_ethlink_get_link(&l), 0);
+	CU_ASSERT_EQUAL(mg_ethlink_get_sqi(&l), 5);
+	CU_ASSERT_EQUAL(mg_ethlink_get_sqi_max(&l), 7);
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_ext_state(&l), "no_cable");
+	CU_ASSERT_EQUAL(mg_ethlink_get_ext_substate(&l), 1);
+	/* The wrong parser for the reply is refused. */
+	CU_ASSERT_EQUAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), 1, &l), -EPROTO);
+	CU_ASSERT_EQUAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), 7, &l), -EINVAL);
+	nlmsg_free(msg);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -253,6 +340,7 @@ int main(void)
 	MG_ADD_SUITE("ethtool-parse", NULL, NULL, MG_TEST(test_rings_reply),
 		     MG_TEST(test_coalesce_full_and_partial), MG_TEST(test_channels_and_pause),
 		     MG_TEST(test_malformed_replies), MG_TEST(test_param_names),
-		     MG_TEST(test_settings_object));
+		     MG_TEST(test_settings_object), MG_TEST(test_linkmodes_reply),
+		     MG_TEST(test_linkstate_reply));
 	return mg_test_run();
 }

@@ -20,6 +20,7 @@
 #include <netlink/route/link/macvlan.h>
 #include <netlink/route/link/veth.h>
 
+#include "mg-ethlink.h"
 #include "mg-settings.h"
 #include "mg-test.h"
 
@@ -390,6 +391,36 @@ static void test_dump_many(void)
 	mg_ctx_unref(ctx);
 }
 
+static void test_ethlink_veth(void)
+{
+	struct mg_ctx *ctx = live();
+	struct mg_ethlink *l;
+	struct mg_ethlink_list *list;
+	size_t found = 0;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_read(ctx, "veth0", &l), 0);
+	/* veth reports 10000 Mb/s full duplex, autoneg off; both ends are down. */
+	CU_ASSERT_EQUAL(mg_ethlink_get_speed_mbps(l), 10000);
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_duplex(l), "full");
+	CU_ASSERT_EQUAL(mg_ethlink_get_autoneg(l), 0);
+	CU_ASSERT_EQUAL(mg_ethlink_get_link(l), 0);
+	CU_ASSERT_EQUAL(mg_ethlink_get_sqi(l), MG_UNKNOWN);
+	mg_ethlink_free(l);
+	CU_ASSERT_EQUAL(mg_ethlink_read(ctx, "nosuch0", &l), -ENODEV);
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_list_read(ctx, &list), 0);
+	for (size_t i = 0; i < mg_ethlink_list_count(list); i++) {
+		const struct mg_ethlink *e = mg_ethlink_list_get(list, i);
+
+		if (!strcmp(mg_ethlink_get_ifname(e), "veth1")) {
+			found++;
+			CU_ASSERT_EQUAL(mg_ethlink_get_speed_mbps(e), 10000);
+		}
+	}
+	CU_ASSERT_EQUAL(found, 1);
+	mg_ethlink_list_free(list);
+	mg_ctx_unref(ctx);
+}
+
 /* Run the CLI; returns its exit status, output in @out. */
 static int cli(const char *args, char *out, size_t size)
 {
@@ -435,6 +466,7 @@ static void test_cli_set_and_show(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"channels\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"coalesce\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"pause\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"speed_mbps\": 10000"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "veth does not support ring parameters"));
 	CU_ASSERT_EQUAL(cli("--json show --all", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"name\": \"tun0\""));
@@ -459,7 +491,7 @@ int main(void)
 		     MG_TEST(test_macvlan), MG_TEST(test_rings_refused_on_veth),
 		     MG_TEST(test_mtu_above_max_refused), MG_TEST(test_all_or_nothing),
 		     MG_TEST(test_failure_at_last_step), MG_TEST(test_dry_run),
-		     MG_TEST(test_without_cap_net_admin), MG_TEST(test_bad_input), MG_TEST(test_cli_set_and_show),
+		     MG_TEST(test_without_cap_net_admin), MG_TEST(test_bad_input), MG_TEST(test_ethlink_veth), MG_TEST(test_cli_set_and_show),
 		     MG_TEST(test_dump_many));
 	return mg_test_run();
 }

@@ -40,6 +40,8 @@ int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir);
 int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords);
 void settings_json(json_object *o, const struct mg_settings *s);
 void print_settings(const struct mg_settings *s);
+json_object *ethlink_json(const struct mg_ethlink *l);
+void print_ethlink(const struct mg_ethlink *l);
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
 

@@ -202,10 +202,19 @@ static const struct mg_nic *nic_named(const struct mg_nic_list *nics, const char
 	return NULL;
 }
 
+static const struct mg_ethlink *link_named(const struct mg_ethlink_list *links, const char *name)
+{
+	for (size_t i = 0; name && i < mg_ethlink_list_count(links); i++)
+		if (!strcmp(mg_ethlink_get_ifname(mg_ethlink_list_get(links, i)), name))
+			return mg_ethlink_list_get(links, i);
+	return NULL;
+}
+
 /* Every interface: identity from the enumeration, settings from one dump per group. */
 static int show_all(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_settings_list *list;
+	struct mg_ethlink_list *links = NULL;
 	struct mg_nic_list *nics;
 	json_object *arr;
 	int err = mg_nic_list_new(ctx, &nics);
@@ -213,6 +222,8 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 	if (err < 0)
 		return fail(ctx, err, "show --all");
 	err = mg_settings_list_read(ctx, &list);
+	if (err == 0 && (err = mg_ethlink_list_read(ctx, &links)) < 0)
+		mg_settings_list_free(list);
 	if (err < 0) {
 		mg_nic_list_free(nics);
 		return fail(ctx, err, "show --all");
@@ -221,12 +232,14 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 	for (size_t i = 0; i < mg_settings_list_count(list); i++) {
 		const struct mg_settings *s = mg_settings_list_get(list, i);
 		const struct mg_nic *nic = nic_named(nics, mg_settings_get_ifname(s));
+		const struct mg_ethlink *l = link_named(links, mg_settings_get_ifname(s));
 
 		if (opt->json) {
 			json_object *o = nic ? nic_json(nic, 0) : json_object_new_object();
 
 			if (!nic)
 				put(o, "name", jstr(mg_settings_get_ifname(s)));
+			put(o, "link", l ? ethlink_json(l) : NULL);
 			settings_json(o, s);
 			json_object_array_add(arr, o);
 		} else {
@@ -234,10 +247,13 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 				print_row(nic);
 			else
 				printf("%s\n", mg_settings_get_ifname(s));
+			if (l)
+				print_ethlink(l);
 			print_settings(s);
 		}
 	}
 	mg_settings_list_free(list);
+	mg_ethlink_list_free(links);
 	mg_nic_list_free(nics);
 	if (opt->json)
 		return print_json(arr);
@@ -257,8 +273,18 @@ static struct mg_settings *read_settings(struct mg_ctx *ctx, const struct mg_nic
 	return s;
 }
 
+static struct mg_ethlink *read_ethlink(struct mg_ctx *ctx, const struct mg_nic *nic)
+{
+	struct mg_ethlink *l = NULL;
+
+	if (mg_ctx_is_offline(ctx) || !mg_nic_get_name(nic) || mg_ethlink_read(ctx, mg_nic_get_name(nic), &l) < 0)
+		return NULL;
+	return l;
+}
+
 int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
+	struct mg_ethlink *ethlink;
 	struct mg_settings *settings;
 	struct mg_nic *nic;
 	int err;
@@ -269,11 +295,13 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	if (err < 0)
 		return fail(ctx, err, "show");
 	settings = read_settings(ctx, nic);
+	ethlink = read_ethlink(ctx, nic);
 	if (opt->json) {
 		json_object *o = nic_json(nic, 1);
 
 		put(o, "pcie", pcie_summary_json(ctx, nic));
 		put(o, "usb", usb_json(nic));
+		put(o, "link", ethlink ? ethlink_json(ethlink) : NULL);
 		if (settings)
 			settings_json(o, settings);
 		err = print_json(o);
@@ -281,10 +309,13 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		print_show(nic);
 		print_pcie_summary(ctx, nic);
 		print_usb(nic);
+		if (ethlink)
+			print_ethlink(ethlink);
 		if (settings)
 			print_settings(settings);
 		err = EXIT_SUCCESS;
 	}
+	mg_ethlink_free(ethlink);
 	mg_settings_free(settings);
 	mg_nic_unref(nic);
 	return err;

@@ -147,3 +147,72 @@ int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwo
 	mg_apply_result_free(r);
 	return EXIT_SUCCESS;
 }
+
+static json_object *modes_json(const struct mg_ethlink *l, enum mg_modes which)
+{
+	json_object *arr = json_object_new_array();
+
+	for (size_t i = 0; i < mg_ethlink_get_mode_count(l, which); i++)
+		json_object_array_add(arr, json_object_new_string(mg_ethlink_get_mode(l, which, i)));
+	return arr;
+}
+
+static json_object *jbool(int v)
+{
+	return v == MG_UNKNOWN ? NULL : json_object_new_boolean(v);
+}
+
+json_object *ethlink_json(const struct mg_ethlink *l)
+{
+	json_object *o = json_object_new_object();
+
+	put(o, "link", jbool(mg_ethlink_get_link(l)));
+	put(o, "speed_mbps", jint(mg_ethlink_get_speed_mbps(l)));
+	put(o, "duplex", jstr(mg_ethlink_get_duplex(l)));
+	put(o, "autoneg", jbool(mg_ethlink_get_autoneg(l)));
+	put(o, "port", jstr(mg_ethlink_get_port(l)));
+	put(o, "lanes", jint(mg_ethlink_get_lanes(l)));
+	put(o, "supported_modes", modes_json(l, MG_MODES_SUPPORTED));
+	put(o, "advertised_modes", modes_json(l, MG_MODES_ADVERTISED));
+	put(o, "partner_modes", modes_json(l, MG_MODES_PARTNER));
+	put(o, "sqi", jint(mg_ethlink_get_sqi(l)));
+	put(o, "sqi_max", jint(mg_ethlink_get_sqi_max(l)));
+	put(o, "down_reason", jstr(mg_ethlink_get_ext_state(l)));
+	put(o, "down_subreason", jint(mg_ethlink_get_ext_substate(l)));
+	return o;
+}
+
+static void print_modes(const char *label, const struct mg_ethlink *l, enum mg_modes which)
+{
+	size_t n = mg_ethlink_get_mode_count(l, which);
+
+	if (!n)
+		return;
+	printf("%-18s", label);
+	for (size_t i = 0; i < n; i++)
+		printf(" %s", mg_ethlink_get_mode(l, which, i));
+	printf("\n");
+}
+
+void print_ethlink(const struct mg_ethlink *l)
+{
+	int up = mg_ethlink_get_link(l), speed = mg_ethlink_get_speed_mbps(l);
+
+	printf("%-18s %s", "link:", up == MG_UNKNOWN ? "unknown" : up ? "up" : "down");
+	if (speed != MG_UNKNOWN)
+		printf(", %d Mbit/s", speed);
+	if (mg_ethlink_get_duplex(l))
+		printf(" %s duplex", mg_ethlink_get_duplex(l));
+	if (mg_ethlink_get_autoneg(l) != MG_UNKNOWN)
+		printf(", autoneg %s", mg_ethlink_get_autoneg(l) ? "on" : "off");
+	if (mg_ethlink_get_port(l))
+		printf(", port %s", mg_ethlink_get_port(l));
+	if (mg_ethlink_get_sqi(l) != MG_UNKNOWN)
+		printf(", SQI %d/%d", mg_ethlink_get_sqi(l), mg_ethlink_get_sqi_max(l));
+	if (mg_ethlink_get_ext_state(l))
+		printf(", down because: %s", mg_ethlink_get_ext_state(l));
+	printf("\n");
+	print_modes("supported modes:", l, MG_MODES_SUPPORTED);
+	print_modes("advertised modes:", l, MG_MODES_ADVERTISED);
+	print_modes("partner modes:", l, MG_MODES_PARTNER);
+}

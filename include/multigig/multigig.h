@@ -1412,6 +1412,216 @@ int mg_apply_result_get_failed_group(const struct mg_apply_result *result);
  */
 int mg_apply_result_rolled_back(const struct mg_apply_result *result);
 
+/* ------------------------------------------------------------------ */
+/* Ethernet link: modes and state over ethtool netlink                 */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_ethlink - an interface's Ethernet link: what ethtool shows
+ * without options (link info, link modes, link state).
+ */
+struct mg_ethlink;
+
+/** struct mg_ethlink_list - the Ethernet links of every interface. */
+struct mg_ethlink_list;
+
+/**
+ * enum mg_modes - which set of link modes.
+ * @MG_MODES_SUPPORTED: what the interface supports.
+ * @MG_MODES_ADVERTISED: what it advertises.
+ * @MG_MODES_PARTNER: what the link partner advertises.
+ */
+enum mg_modes {
+	MG_MODES_SUPPORTED = 0,
+	MG_MODES_ADVERTISED = 1,
+	MG_MODES_PARTNER = 2,
+};
+
+/**
+ * mg_ethlink_read - read one interface's link info, modes and state.
+ * @ctx: a live context.
+ * @ifname: interface name.
+ * @link: where the object is stored.
+ *
+ * One LINKINFO, LINKMODES and LINKSTATE request each; a message type the
+ * driver does not support leaves its values unknown.
+ *
+ * Returns: 0; -EINVAL; -ENODEV; -EOPNOTSUPP on an offline context.
+ * Since: 0.1
+ */
+int mg_ethlink_read(struct mg_ctx *ctx, const char *ifname, struct mg_ethlink **link);
+
+/**
+ * mg_ethlink_free - free a link object.
+ * @link: object, may be NULL.
+ *
+ * Since: 0.1
+ */
+void mg_ethlink_free(struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_list_read - the links of every interface, from one dump per
+ * message type.
+ * @ctx: a live context.
+ * @list: where the list is stored.
+ *
+ * Returns: 0 or a negative errno.
+ * Since: 0.1
+ */
+int mg_ethlink_list_read(struct mg_ctx *ctx, struct mg_ethlink_list **list);
+
+/**
+ * mg_ethlink_list_free - free a list.
+ * @list: list, may be NULL.
+ *
+ * Since: 0.1
+ */
+void mg_ethlink_list_free(struct mg_ethlink_list *list);
+
+/**
+ * mg_ethlink_list_count - number of interfaces in a list.
+ * @list: list.
+ *
+ * Returns: the count.
+ * Since: 0.1
+ */
+size_t mg_ethlink_list_count(const struct mg_ethlink_list *list);
+
+/**
+ * mg_ethlink_list_get - one interface's link, owned by the list.
+ * @list: list.
+ * @index: position.
+ *
+ * Returns: the link, or NULL.
+ * Since: 0.1
+ */
+const struct mg_ethlink *mg_ethlink_list_get(const struct mg_ethlink_list *list, size_t index);
+
+/**
+ * mg_ethlink_get_ifname - the interface.
+ * @link: link.
+ *
+ * Returns: the name.
+ * Since: 0.1
+ */
+const char *mg_ethlink_get_ifname(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_speed_mbps - negotiated speed.
+ * @link: link.
+ *
+ * Returns: Mbit/s, or MG_UNKNOWN (no link, or not reported).
+ * Since: 0.1
+ */
+int mg_ethlink_get_speed_mbps(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_duplex - negotiated duplex.
+ * @link: link.
+ *
+ * Returns: "full", "half", or NULL.
+ * Since: 0.1
+ */
+const char *mg_ethlink_get_duplex(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_autoneg - whether autonegotiation is on.
+ * @link: link.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_ethlink_get_autoneg(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_port - connector type.
+ * @link: link.
+ *
+ * Returns: "tp", "aui", "mii", "fibre", "bnc", "da", "none", "other", or
+ * NULL.
+ * Since: 0.1
+ */
+const char *mg_ethlink_get_port(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_lanes - lanes in use.
+ * @link: link.
+ *
+ * Returns: the count, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_ethlink_get_lanes(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_mode_count - number of link modes in a set.
+ * @link: link.
+ * @which: the set.
+ *
+ * Returns: the count (0 also when unknown).
+ * Since: 0.1
+ */
+size_t mg_ethlink_get_mode_count(const struct mg_ethlink *link, enum mg_modes which);
+
+/**
+ * mg_ethlink_get_mode - one link mode, by the kernel's name
+ * ("2500baseT/Full").
+ * @link: link.
+ * @which: the set.
+ * @index: position.
+ *
+ * Returns: the name, or NULL.
+ * Since: 0.1
+ */
+const char *mg_ethlink_get_mode(const struct mg_ethlink *link, enum mg_modes which, size_t index);
+
+/**
+ * mg_ethlink_get_link - whether the link is up (LINKSTATE).
+ * @link: link.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_ethlink_get_link(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_sqi - signal quality index, where the PHY reports one.
+ * @link: link.
+ *
+ * Returns: the index (see mg_ethlink_get_sqi_max()), or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_ethlink_get_sqi(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_sqi_max - the best signal quality index.
+ * @link: link.
+ *
+ * Returns: the maximum, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_ethlink_get_sqi_max(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_ext_state - why the link is down, when the driver says.
+ * @link: link.
+ *
+ * Returns: "autoneg", "link_training_failure", "link_logical_mismatch",
+ * "bad_signal_integrity", "no_cable", "cable_issue", "eeprom_issue",
+ * "calibration_failure", "power_budget_exceeded", "overheat", "module", or
+ * NULL.
+ * Since: 0.1
+ */
+const char *mg_ethlink_get_ext_state(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_ext_substate - the driver's finer reason code.
+ * @link: link.
+ *
+ * Returns: the code, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_ethlink_get_ext_substate(const struct mg_ethlink *link);
+
 #ifdef __cplusplus
 }
 #endif

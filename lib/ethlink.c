@@ -1,0 +1,503 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The Ethernet link over ethtool netlink: LINKINFO (port), LINKMODES
+ * (speed, duplex, autoneg, lanes, modes) and LINKSTATE (link, SQI, why it
+ * is down). Link modes come as verbose bitsets so the kernel names them.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/ethtool.h>
+#include <linux/ethtool_netlink.h>
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+
+#include "mg-ethlink.h"
+
+void mg_ethlink_init(struct mg_ethlink *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->speed = l->autoneg = l->lanes = l->link = MG_UNKNOWN;
+	l->sqi = l->sqi_max = l->ext_substate = MG_UNKNOWN;
+	l->duplex = l->port = l->ext_state = -1;
+}
+
+static void free_modes(struct mg_ethlink *l)
+{
+	for (int w = 0; w < 3; w++) {
+		for (size_t i = 0; i < l->modes[w].count; i++)
+			free(l->modes[w].names[i]);
+		free(l->modes[w].names);
+		l->modes[w].names = NULL;
+		l->modes[w].count = 0;
+	}
+}
+
+static int add_mode(struct mg_ethlink_modes *m, const char *name)
+{
+	char **grown = realloc(m->names, (m->count + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	m->names = grown;
+	m->names[m->count] = strdup(name);
+	if (!m->names[m->count])
+		return -ENOMEM;
+	m->count++;
+	return 0;
+}
+
+/*
+ * A verbose bitset: each listed bit has a name. With a mask, the listed bits
+ * are the mask (@all) and those with a VALUE flag are set (@set); without
+ * one (NOMASK), the listed bits are the set bits.
+ */
+static int parse_bitset(struct nlattr *nest, struct mg_ethlink_modes *all, struct mg_ethlink_modes *set)
+{
+	struct nlattr *tb[ETHTOOL_A_BITSET_MAX + 1], *bit;
+	struct nla_policy policy[ETHTOOL_A_BITSET_MAX + 1];
+	bool nomask;
+	int rem, err;
+
+	memset(policy, 0, sizeof(policy));
+	policy[ETHTOOL_A_BITSET_NOMASK].type = NLA_FLAG;
+	policy[ETHTOOL_A_BITSET_SIZE].type = NLA_U32;
+	policy[ETHTOOL_A_BITSET_BITS].type = NLA_NESTED;
+	if (nla_parse_nested(tb, ETHTOOL_A_BITSET_MAX, nest, policy) < 0)
+		return -EPROTO;
+	if (!tb[ETHTOOL_A_BITSET_BITS])
+		return 0; /* compact form: not asked for */
+	nomask = tb[ETHTOOL_A_BITSET_NOMASK] != NULL;
+	nla_for_each_nested(bit, tb[ETHTOOL_A_BITSET_BITS], rem) {
+		struct nlattr *b[ETHTOOL_A_BITSET_BIT_MAX + 1];
+		struct nla_policy bp[ETHTOOL_A_BITSET_BIT_MAX + 1];
+
+		if (nla_type(bit) != ETHTOOL_A_BITSET_BITS_BIT)
+			continue;
+		memset(bp, 0, sizeof(bp));
+		bp[ETHTOOL_A_BITSET_BIT_INDEX].type = NLA_U32;
+		bp[ETHTOOL_A_BITSET_BIT_NAME].type = NLA_STRING;
+		bp[ETHTOOL_A_BITSET_BIT_VALUE].type = NLA_FLAG;
+		if (nla_parse_nested(b, ETHTOOL_A_BITSET_BIT_MAX, bit, bp) < 0 || !b[ETHTOOL_A_BITSET_BIT_NAME])
+			return -EPROTO;
+		if (all && (err = add_mode(all, nla_get_string(b[ETHTOOL_A_BITSET_BIT_NAME]))) < 0)
+			return err;
+		if (set && (nomask || b[ETHTOOL_A_BITSET_BIT_VALUE]) &&
+		    (err = add_mode(set, nla_get_string(b[ETHTOOL_A_BITSET_BIT_NAME]))) < 0)
+			return err;
+	}
+	return 0;
+}
+
+static int parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **tb, int maxattr,
+		      struct nla_policy *policy)
+{
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN || ((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != cmd)
+		return -EPROTO;
+	return genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, maxattr, policy) < 0 ? -EPROTO : 0;
+}
+
+static void parse_header(struct nlattr *nest, struct mg_ethlink *l)
+{
+	struct nlattr *tb[ETHTOOL_A_HEADER_MAX + 1];
+	struct nla_policy policy[ETHTOOL_A_HEADER_MAX + 1];
+
+	memset(policy, 0, sizeof(policy));
+	policy[ETHTOOL_A_HEADER_DEV_INDEX].type = NLA_U32;
+	policy[ETHTOOL_A_HEADER_DEV_NAME].type = NLA_STRING;
+	if (!nest || nla_parse_nested(tb, ETHTOOL_A_HEADER_MAX, nest, policy) < 0)
+		return;
+	if (tb[ETHTOOL_A_HEADER_DEV_INDEX])
+		l->ifindex = (int)nla_get_u32(tb[ETHTOOL_A_HEADER_DEV_INDEX]);
+	if (tb[ETHTOOL_A_HEADER_DEV_NAME])
+		mg_strlcpy(l->ifname, nla_get_string(tb[ETHTOOL_A_HEADER_DEV_NAME]), sizeof(l->ifname));
+}
+
+static int parse_linkinfo(const struct nlmsghdr *nlh, struct mg_ethlink *l)
+{
+	struct nlattr *tb[ETHTOOL_A_LINKINFO_MAX + 1];
+	struct nla_policy policy[ETHTOOL_A_LINKINFO_MAX + 1];
+
+	memset(policy, 0, sizeof(policy));
+	policy[ETHTOOL_A_LINKINFO_HEADER].type = NLA_NESTED;
+	policy[ETHTOOL_A_LINKINFO_PORT].type = NLA_U8;
+	if (parse_genl(nlh, ETHTOOL_MSG_LINKINFO_GET_REPLY, tb, ETHTOOL_A_LINKINFO_MAX, policy) < 0)
+		return -EPROTO;
+	parse_header(tb[ETHTOOL_A_LINKINFO_HEADER], l);
+	if (tb[ETHTOOL_A_LINKINFO_PORT])
+		l->port = nla_get_u8(tb[ETHTOOL_A_LINKINFO_PORT]);
+	return 0;
+}
+
+static int parse_linkmodes(const struct nlmsghdr *nlh, struct mg_ethlink *l)
+{
+	struct nlattr *tb[ETHTOOL_A_LINKMODES_MAX + 1];
+	struct nla_policy policy[ETHTOOL_A_LINKMODES_MAX + 1];
+	int err;
+
+	memset(policy, 0, sizeof(policy));
+	policy[ETHTOOL_A_LINKMODES_HEADER].type = NLA_NESTED;
+	policy[ETHTOOL_A_LINKMODES_AUTONEG].type = NLA_U8;
+	policy[ETHTOOL_A_LINKMODES_OURS].type = NLA_NESTED;
+	policy[ETHTOOL_A_LINKMODES_PEER].type = NLA_NESTED;
+	policy[ETHTOOL_A_LINKMODES_SPEED].type = NLA_U32;
+	policy[ETHTOOL_A_LINKMODES_DUPLEX].type = NLA_U8;
+	policy[ETHTOOL_A_LINKMODES_LANES].type = NLA_U32;
+	if (parse_genl(nlh, ETHTOOL_MSG_LINKMODES_GET_REPLY, tb, ETHTOOL_A_LINKMODES_MAX, policy) < 0)
+		return -EPROTO;
+	parse_header(tb[ETHTOOL_A_LINKMODES_HEADER], l);
+	if (tb[ETHTOOL_A_LINKMODES_AUTONEG])
+		l->autoneg = nla_get_u8(tb[ETHTOOL_A_LINKMODES_AUTONEG]) ? 1 : 0;
+	if (tb[ETHTOOL_A_LINKMODES_SPEED]) {
+		uint32_t v = nla_get_u32(tb[ETHTOOL_A_LINKMODES_SPEED]);
+
+		l->speed = (v == 0 || v > 0x7fffffff) ? MG_UNKNOWN : (int)v; /* SPEED_UNKNOWN is -1 */
+	}
+	if (tb[ETHTOOL_A_LINKMODES_DUPLEX])
+		l->duplex = nla_get_u8(tb[ETHTOOL_A_LINKMODES_DUPLEX]);
+	if (tb[ETHTOOL_A_LINKMODES_LANES])
+		l->lanes = (int)nla_get_u32(tb[ETHTOOL_A_LINKMODES_LANES]);
+	if (tb[ETHTOOL_A_LINKMODES_OURS] &&
+	    (err = parse_bitset(tb[ETHTOOL_A_LINKMODES_OURS], &l->modes[MG_MODES_SUPPORTED],
+				&l->modes[MG_MODES_ADVERTISED])) < 0)
+		return err;
+	if (tb[ETHTOOL_A_LINKMODES_PEER] &&
+	    (err = parse_bitset(tb[ETHTOOL_A_LINKMODES_PEER], NULL, &l->modes[MG_MODES_PARTNER])) < 0)
+		return err;
+	return 0;
+}
+
+static int parse_linkstate(const struct nlmsghdr *nlh, struct mg_ethlink *l)
+{
+	struct nlattr *tb[ETHTOOL_A_LINKSTATE_MAX + 1];
+	struct nla_policy policy[ETHTOOL_A_LINKSTATE_MAX + 1];
+
+	memset(policy, 0, sizeof(policy));
+	policy[ETHTOOL_A_LINKSTATE_HEADER].type = NLA_NESTED;
+	policy[ETHTOOL_A_LINKSTATE_LINK].type = NLA_U8;
+	policy[ETHTOOL_A_LINKSTATE_SQI].type = NLA_U32;
+	policy[ETHTOOL_A_LINKSTATE_SQI_MAX].type = NLA_U32;
+	policy[ETHTOOL_A_LINKSTATE_EXT_STATE].type = NLA_U8;
+	policy[ETHTOOL_A_LINKSTATE_EXT_SUBSTATE].type = NLA_U8;
+	if (parse_genl(nlh, ETHTOOL_MSG_LINKSTATE_GET_REPLY, tb, ETHTOOL_A_LINKSTATE_MAX, policy) < 0)
+		return -EPROTO;
+	parse_header(tb[ETHTOOL_A_LINKSTATE_HEADER], l);
+	if (tb[ETHTOOL_A_LINKSTATE_LINK])
+		l->link = nla_get_u8(tb[ETHTOOL_A_LINKSTATE_LINK]) ? 1 : 0;
+	if (tb[ETHTOOL_A_LINKSTATE_SQI])
+		l->sqi = (int)nla_get_u32(tb[ETHTOOL_A_LINKSTATE_SQI]);
+	if (tb[ETHTOOL_A_LINKSTATE_SQI_MAX])
+		l->sqi_max = (int)nla_get_u32(tb[ETHTOOL_A_LINKSTATE_SQI_MAX]);
+	if (tb[ETHTOOL_A_LINKSTATE_EXT_STATE])
+		l->ext_state = nla_get_u8(tb[ETHTOOL_A_LINKSTATE_EXT_STATE]);
+	if (tb[ETHTOOL_A_LINKSTATE_EXT_SUBSTATE])
+		l->ext_substate = nla_get_u8(tb[ETHTOOL_A_LINKSTATE_EXT_SUBSTATE]);
+	return 0;
+}
+
+static const struct {
+	int get, header;
+	int (*parse)(const struct nlmsghdr *, struct mg_ethlink *);
+} kinds[] = {
+	{ ETHTOOL_MSG_LINKINFO_GET, ETHTOOL_A_LINKINFO_HEADER, parse_linkinfo },
+	{ ETHTOOL_MSG_LINKMODES_GET, ETHTOOL_A_LINKMODES_HEADER, parse_linkmodes },
+	{ ETHTOOL_MSG_LINKSTATE_GET, ETHTOOL_A_LINKSTATE_HEADER, parse_linkstate },
+};
+
+int mg_ethlink_parse_reply(const struct nlmsghdr *nlh, int kind, struct mg_ethlink *l)
+{
+	if (kind < 0 || kind >= (int)(sizeof(kinds) / sizeof(kinds[0])))
+		return -EINVAL;
+	return kinds[kind].parse(nlh, l);
+}
+
+struct state {
+	int kind;
+	struct mg_ethlink *one;
+	struct mg_ethlink_list *list;
+	int err;
+};
+
+static struct mg_ethlink *list_slot(struct mg_ethlink_list *list, int ifindex)
+{
+	for (size_t i = 0; i < list->count; i++)
+		if (list->items[i]->ifindex == ifindex)
+			return list->items[i];
+	return NULL;
+}
+
+static int list_add(struct mg_ethlink_list *list, struct mg_ethlink *l)
+{
+	if (list->count == list->alloc) {
+		size_t n = list->alloc ? list->alloc * 2 : 64;
+		struct mg_ethlink **grown = realloc(list->items, n * sizeof(*grown));
+
+		if (!grown)
+			return -ENOMEM;
+		list->items = grown;
+		list->alloc = n;
+	}
+	list->items[list->count++] = l;
+	return 0;
+}
+
+static int on_reply(struct nl_msg *msg, void *arg)
+{
+	struct state *st = arg;
+	struct mg_ethlink scratch, *l = st->one, *dst;
+
+	if (l)
+		return mg_ethlink_parse_reply(nlmsg_hdr(msg), st->kind, l) < 0 ? NL_SKIP : NL_OK;
+	/* A dump: parse into a scratch object to learn the interface, then merge. */
+	mg_ethlink_init(&scratch);
+	if (mg_ethlink_parse_reply(nlmsg_hdr(msg), st->kind, &scratch) < 0) {
+		free_modes(&scratch);
+		return NL_SKIP;
+	}
+	dst = list_slot(st->list, scratch.ifindex);
+	if (!dst) {
+		dst = malloc(sizeof(*dst));
+		if (!dst || list_add(st->list, dst) < 0) {
+			free(dst);
+			free_modes(&scratch);
+			st->err = -ENOMEM;
+			return NL_STOP;
+		}
+		mg_ethlink_init(dst);
+		dst->ifindex = scratch.ifindex;
+		mg_strlcpy(dst->ifname, scratch.ifname, sizeof(dst->ifname));
+	}
+	mg_ethlink_merge(dst, &scratch, st->kind);
+	return NL_OK;
+}
+
+/* Move what one reply kind filled from @src into @dst. */
+void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind)
+{
+	if (kind == 0) {
+		dst->port = src->port;
+	} else if (kind == 1) {
+		dst->autoneg = src->autoneg;
+		dst->speed = src->speed;
+		dst->duplex = src->duplex;
+		dst->lanes = src->lanes;
+		free_modes(dst);
+		memcpy(dst->modes, src->modes, sizeof(dst->modes));
+		memset(src->modes, 0, sizeof(src->modes));
+	} else {
+		dst->link = src->link;
+		dst->sqi = src->sqi;
+		dst->sqi_max = src->sqi_max;
+		dst->ext_state = src->ext_state;
+		dst->ext_substate = src->ext_substate;
+	}
+	free_modes(src);
+}
+
+static int request(struct mg_ctx *ctx, int kind, const char *ifname, struct state *st)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+	struct nlattr *nest;
+
+	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, ctx->ethtool_family, 0,
+				 NLM_F_REQUEST | (ifname ? 0 : NLM_F_DUMP), (uint8_t)kinds[kind].get,
+				 ETHTOOL_GENL_VERSION))
+		goto fail;
+	nest = nla_nest_start(msg, kinds[kind].header);
+	if (!nest || (ifname && nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, ifname) < 0))
+		goto fail;
+	nla_nest_end(msg, nest);
+	st->kind = kind;
+	return mg_nl_transact(ctx, ctx->genl, msg, on_reply, st);
+fail:
+	nlmsg_free(msg);
+	return -ENOMEM;
+}
+
+MG_EXPORT int mg_ethlink_read(struct mg_ctx *ctx, const char *ifname, struct mg_ethlink **link)
+{
+	struct mg_ethlink *l;
+	struct state st = { 0 };
+	int err;
+
+	if (!ctx || !link)
+		return -EINVAL;
+	*link = NULL;
+	mg_clear_error(ctx);
+	if (!ifname || !ifname[0] || strlen(ifname) >= IFNAMSIZ)
+		return mg_fail(ctx, -EINVAL, "not a valid interface name");
+	err = mg_ethtool_open(ctx);
+	if (err < 0)
+		return err;
+	l = malloc(sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	mg_ethlink_init(l);
+	mg_strlcpy(l->ifname, ifname, sizeof(l->ifname));
+	st.one = l;
+	for (int k = 0; k < (int)(sizeof(kinds) / sizeof(kinds[0])); k++) {
+		err = request(ctx, k, ifname, &st);
+		if (err == -EOPNOTSUPP)
+			continue; /* that part stays unknown */
+		if (err == -ENODEV) {
+			mg_ethlink_free(l);
+			return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+		}
+		if (err < 0) {
+			mg_ethlink_free(l);
+			return mg_fail(ctx, err, "%s: reading the link: %s%s%s", ifname, strerror(-err),
+				       ctx->extack[0] ? ": " : "", ctx->extack);
+		}
+	}
+	*link = l;
+	return 0;
+}
+
+MG_EXPORT void mg_ethlink_free(struct mg_ethlink *link)
+{
+	if (!link)
+		return;
+	free_modes(link);
+	free(link);
+}
+
+MG_EXPORT int mg_ethlink_list_read(struct mg_ctx *ctx, struct mg_ethlink_list **list)
+{
+	struct mg_ethlink_list *l;
+	struct state st = { 0 };
+	int err;
+
+	if (!ctx || !list)
+		return -EINVAL;
+	*list = NULL;
+	mg_clear_error(ctx);
+	err = mg_ethtool_open(ctx);
+	if (err < 0)
+		return err;
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	st.list = l;
+	for (int k = 0; k < (int)(sizeof(kinds) / sizeof(kinds[0])) && err == 0; k++) {
+		err = request(ctx, k, NULL, &st);
+		if (err == 0)
+			err = st.err;
+	}
+	if (err < 0) {
+		mg_ethlink_list_free(l);
+		return mg_fail(ctx, err, "link dump failed: %s", strerror(-err));
+	}
+	*list = l;
+	return 0;
+}
+
+MG_EXPORT void mg_ethlink_list_free(struct mg_ethlink_list *list)
+{
+	if (!list)
+		return;
+	for (size_t i = 0; i < list->count; i++)
+		mg_ethlink_free(list->items[i]);
+	free(list->items);
+	free(list);
+}
+
+MG_EXPORT size_t mg_ethlink_list_count(const struct mg_ethlink_list *list)
+{
+	return list ? list->count : 0;
+}
+
+MG_EXPORT const struct mg_ethlink *mg_ethlink_list_get(const struct mg_ethlink_list *list, size_t index)
+{
+	return list && index < list->count ? list->items[index] : NULL;
+}
+
+MG_EXPORT const char *mg_ethlink_get_ifname(const struct mg_ethlink *l)
+{
+	return l ? l->ifname : NULL;
+}
+
+MG_EXPORT int mg_ethlink_get_speed_mbps(const struct mg_ethlink *l)
+{
+	return l ? l->speed : MG_UNKNOWN;
+}
+
+MG_EXPORT const char *mg_ethlink_get_duplex(const struct mg_ethlink *l)
+{
+	if (!l)
+		return NULL;
+	return l->duplex == DUPLEX_FULL ? "full" : l->duplex == DUPLEX_HALF ? "half" : NULL;
+}
+
+MG_EXPORT int mg_ethlink_get_autoneg(const struct mg_ethlink *l)
+{
+	return l ? l->autoneg : MG_UNKNOWN;
+}
+
+MG_EXPORT const char *mg_ethlink_get_port(const struct mg_ethlink *l)
+{
+	if (!l)
+		return NULL;
+	switch (l->port) {
+	case PORT_TP: return "tp";
+	case PORT_AUI: return "aui";
+	case PORT_MII: return "mii";
+	case PORT_FIBRE: return "fibre";
+	case PORT_BNC: return "bnc";
+	case PORT_DA: return "da";
+	case PORT_NONE: return "none";
+	case PORT_OTHER: return "other";
+	}
+	return NULL;
+}
+
+MG_EXPORT int mg_ethlink_get_lanes(const struct mg_ethlink *l)
+{
+	return l ? l->lanes : MG_UNKNOWN;
+}
+
+MG_EXPORT size_t mg_ethlink_get_mode_count(const struct mg_ethlink *l, enum mg_modes which)
+{
+	return l && (unsigned int)which < 3 ? l->modes[which].count : 0;
+}
+
+MG_EXPORT const char *mg_ethlink_get_mode(const struct mg_ethlink *l, enum mg_modes which, size_t index)
+{
+	if (!l || (unsigned int)which >= 3 || index >= l->modes[which].count)
+		return NULL;
+	return l->modes[which].names[index];
+}
+
+MG_EXPORT int mg_ethlink_get_link(const struct mg_ethlink *l)
+{
+	return l ? l->link : MG_UNKNOWN;
+}
+
+MG_EXPORT int mg_ethlink_get_sqi(const struct mg_ethlink *l)
+{
+	return l ? l->sqi : MG_UNKNOWN;
+}
+
+MG_EXPORT int mg_ethlink_get_sqi_max(const struct mg_ethlink *l)
+{
+	return l ? l->sqi_max : MG_UNKNOWN;
+}
+
+MG_EXPORT const char *mg_ethlink_get_ext_state(const struct mg_ethlink *l)
+{
+	static const char *const names[] = {
+		"autoneg", "link_training_failure", "link_logical_mismatch", "bad_signal_integrity",
+		"no_cable", "cable_issue", "eeprom_issue", "calibration_failure",
+		"power_budget_exceeded", "overheat", "module",
+	};
+
+	if (!l || l->ext_state < 0 || l->ext_state >= (int)(sizeof(names) / sizeof(names[0])))
+		return NULL;
+	return names[l->ext_state];
+}
+
+MG_EXPORT int mg_ethlink_get_ext_substate(const struct mg_ethlink *l)
+{
+	return l ? l->ext_substate : MG_UNKNOWN;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Ethernet link internals, shared with the tests of the reply parser. */
+#ifndef MG_ETHLINK_H
+#define MG_ETHLINK_H
+
+#include "mg-settings.h"
+
+struct mg_ethlink_modes {
+	char **names;
+	size_t count;
+};
+
+struct mg_ethlink {
+	char ifname[IFNAMSIZ];
+	int ifindex;
+	int speed, autoneg, lanes, link, sqi, sqi_max, ext_substate;
+	int duplex, port, ext_state; /* raw codes, -1 when unknown */
+	struct mg_ethlink_modes modes[3];
+};
+
+struct mg_ethlink_list {
+	struct mg_ethlink **items;
+	size_t count, alloc;
+};
+
+/* @kind: 0 LINKINFO, 1 LINKMODES, 2 LINKSTATE reply. */
+void mg_ethlink_init(struct mg_ethlink *l);
+int mg_ethlink_parse_reply(const struct nlmsghdr *nlh, int kind, struct mg_ethlink *l);
+void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind);
+
+#endif
