@@ -1102,13 +1102,15 @@ enum mg_param {
 	MG_PARAM_TX_USECS_HIGH,
 	MG_PARAM_TX_FRAMES_HIGH,
 	MG_PARAM_RATE_SAMPLE_INTERVAL,
+	MG_PARAM_CQE_MODE_RX,
+	MG_PARAM_CQE_MODE_TX,
 	MG_PARAM_PAUSE_AUTONEG,
 	MG_PARAM_PAUSE_RX,
 	MG_PARAM_PAUSE_TX,
 };
 
 /** Number of enum mg_param values in this version of the library. */
-#define MG_PARAM_COUNT 38
+#define MG_PARAM_COUNT 40
 
 /** As a ring size to set: the largest the driver reports. */
 #define MG_VALUE_MAX (-2)
