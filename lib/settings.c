@@ -65,6 +65,8 @@ static const char *const group_names[MG_GROUP_COUNT] = {
 	"mtu", "rings", "channels", "coalesce", "pause",
 };
 
+_Static_assert(MG_PARAM_COUNT <= 64, "presence bits live in one 64-bit word");
+
 static bool valid_param(int p)
 {
 	return p >= 0 && p < MG_PARAM_COUNT;
