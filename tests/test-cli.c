@@ -383,6 +383,32 @@ static void test_pcie_errors(void)
 	CU_ASSERT_EQUAL(r.status, 2);
 }
 
+static void test_cable_cli(void)
+{
+	json_object *o = cli_json("--sysfs-root phys cable eth1 --json");
+	struct run r;
+
+	CHECK_STR(o, "support", "supported");
+	CHECK_STR(o, "phy_driver", "Marvell 88E1510");
+	CHECK_STR(o, "tdr", "true");
+	CU_ASSERT_PTR_NOT_NULL(strstr(jget_str(o, "reason"), "TDR"));
+	json_object_put(o);
+	o = cli_json("--sysfs-root phys cable eth0 --json");
+	CHECK_STR(o, "support", "unsupported");
+	CHECK_STR(o, "tdr", "false");
+	json_object_put(o);
+	o = cli_json("--sysfs-root desktop cable lo --json");
+	CHECK_STR(o, "support", "unsupported");
+	CHECK_STR(o, "phy_driver", NULL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(jget_str(o, "reason"), "no PHY"));
+	json_object_put(o);
+	cli(&r, "--sysfs-root phys cable-test eth1");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--yes"));
+	cli(&r, "--sysfs-root phys cable eth9");
+	CU_ASSERT_EQUAL(r.status, 1);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -392,5 +418,6 @@ int main(void)
 		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_dump),
 		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors));
+	MG_ADD_SUITE("cli-cable", NULL, NULL, MG_TEST(test_cable_cli));
 	return mg_test_run();
 }

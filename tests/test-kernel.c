@@ -290,6 +290,33 @@ static void test_capture_live(void)
 	rm_tree(tmp);
 }
 
+/* A cable test on veth: refused cleanly, the interface untouched. */
+static void test_cable_on_veth(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_cable_info *info;
+	struct mg_cable_result *r = NULL;
+	struct mg_nic *before, *after;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_cable_query(ctx, "veth0", &info), 0);
+	CU_ASSERT_EQUAL(mg_cable_info_get_support(info), MG_CABLE_UNSUPPORTED);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_cable_info_get_reason(info), "no PHY"));
+	mg_cable_info_free(info);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "veth0", &before), 0);
+	CU_ASSERT_EQUAL(mg_cable_test_run(ctx, "veth0", MG_CABLE_TEST_LINK_GOES_DOWN, 2000, NULL, NULL, &r),
+			-EOPNOTSUPP);
+	CU_ASSERT_PTR_NULL(r);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "no PHY"));
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "veth0", &after), 0);
+	CU_ASSERT_STRING_EQUAL(mg_nic_get_operstate(after), mg_nic_get_operstate(before));
+	CU_ASSERT_EQUAL(mg_nic_get_carrier(after), mg_nic_get_carrier(before));
+	CU_ASSERT_EQUAL(mg_nic_get_mtu(after), mg_nic_get_mtu(before));
+	mg_nic_unref(before);
+	mg_nic_unref(after);
+	mg_ctx_unref(ctx);
+}
+
 int main(void)
 {
 	if (geteuid() != 0) {
@@ -302,6 +329,6 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("netns", suite_init, suite_fini, MG_TEST(test_virtual_devices),
 		     MG_TEST(test_only_this_namespace), MG_TEST(test_lookup_live),
-		     MG_TEST(test_capture_live));
+		     MG_TEST(test_capture_live), MG_TEST(test_cable_on_veth));
 	return mg_test_run();
 }

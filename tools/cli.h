@@ -15,6 +15,7 @@ struct options {
 	int json;
 	int verbose;
 	int dry_run;
+	int yes;
 	int all;
 	/* estimate */
 	int gen, width, mps, mrrs, completion, header_dw, mtu, link_mbps;
@@ -42,6 +43,8 @@ void settings_json(json_object *o, const struct mg_settings *s);
 void print_settings(const struct mg_settings *s);
 json_object *ethlink_json(const struct mg_ethlink *l);
 void print_ethlink(const struct mg_ethlink *l);
+int cmd_cable(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
+int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
 

@@ -25,6 +25,8 @@ static void usage(FILE *out)
 		"  estimate --pcie-gen N --pcie-width N --mps BYTES [--mrrs BYTES]\n"
 		"           [--completion BYTES] [--header 3dw|4dw] --mtu N --link-mbps N\n"
 		"                       throughput ceilings for a link you describe\n"
+		"  cable IFACE          can this NIC test its cable? (never runs a test)\n"
+		"  cable-test IFACE --yes  run a cable test; the link goes down for seconds\n"
 		"  capture DIR          copy what the library reads into DIR, for a bug report\n"
 		"\n"
 		"Options (also accepted after the command):\n"
@@ -57,6 +59,8 @@ static const struct command commands[] = {
 	{ "list", 0, "" },
 	{ "show", 1, " IFACE|PCI-ADDRESS" },
 	{ "set", -1, " IFACE PARAM VALUE [PARAM VALUE ...]" },
+	{ "cable", 1, " IFACE" },
+	{ "cable-test", 1, " IFACE --yes" },
 	{ "capture", 1, " DIR" },
 	{ "pcie", 1, " IFACE|PCI-ADDRESS" },
 	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N" },
@@ -87,6 +91,10 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_show(ctx, opt, nargs ? args[0] : NULL);
 	else if (!strcmp(cmd->name, "set"))
 		err = cmd_set(ctx, opt, args, nargs);
+	else if (!strcmp(cmd->name, "cable"))
+		err = cmd_cable(ctx, opt, args[0]);
+	else if (!strcmp(cmd->name, "cable-test"))
+		err = cmd_cable_test(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "pcie"))
 		err = cmd_pcie(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "estimate"))
@@ -113,6 +121,7 @@ static const struct option longopts[] = {
 	{ "json", no_argument, NULL, 'j' },
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "all", no_argument, NULL, 'a' },
+	{ "yes", no_argument, NULL, 'y' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -167,6 +176,9 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 			break;
 		case 'a':
 			opt->all = 1;
+			break;
+		case 'y':
+			opt->yes = 1;
 			break;
 		case 'G': case 'W': case 'P': case 'R': case 'C': case 'M': case 'L':
 			if (parse_number(c, optarg, opt) < 0)
@@ -235,6 +247,8 @@ int main(int argc, char **argv)
 		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);
 	if (opt.dry_run && strcmp(cmd->name, "set"))
 		return usage_error("--dry-run belongs to 'set'");
+	if (opt.yes && strcmp(cmd->name, "cable-test"))
+		return usage_error("--yes belongs to 'cable-test'");
 	if (opt.all && strcmp(cmd->name, "show"))
 		return usage_error("--all belongs to 'show'");
 	nwords = nsub - optind;

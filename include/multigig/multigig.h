@@ -1624,6 +1624,181 @@ const char *mg_ethlink_get_ext_state(const struct mg_ethlink *link);
  */
 int mg_ethlink_get_ext_substate(const struct mg_ethlink *link);
 
+/* ------------------------------------------------------------------ */
+/* Cable diagnostics                                                   */
+/* ------------------------------------------------------------------ */
+
+/**
+ * enum mg_cable_support - whether a NIC can test its cable.
+ */
+enum mg_cable_support {
+	MG_CABLE_UNKNOWN = 0,
+	MG_CABLE_SUPPORTED = 1,
+	MG_CABLE_UNSUPPORTED = 2,
+};
+
+/**
+ * mg_cable_support_name - "supported", "unsupported" or "unknown".
+ * @support: value.
+ *
+ * Returns: the name.
+ * Since: 0.1
+ */
+const char *mg_cable_support_name(enum mg_cable_support support);
+
+/** struct mg_cable_info - the answer to "can this NIC test its cable?". */
+struct mg_cable_info;
+
+/**
+ * mg_cable_query - say whether an interface can run a cable test, without
+ * running one and without touching the interface.
+ * @ctx: context (live or captured: it reads sysfs only).
+ * @ifname: interface name.
+ * @info: where the answer is stored.
+ *
+ * The kernel runs cable tests only through a phylib PHY driver and has no
+ * capability flag. No /sys/class/net/IF/phydev means no PHY the kernel
+ * drives (atlantic, igc, r8152, virtual devices): unsupported. Otherwise
+ * the PHY driver's name is looked up in a table of the drivers that
+ * implement cable test and TDR in Linux 6.12.
+ *
+ * Returns: 0; -EINVAL; -ENODEV when there is no such interface.
+ * Since: 0.1
+ */
+int mg_cable_query(struct mg_ctx *ctx, const char *ifname, struct mg_cable_info **info);
+
+/**
+ * mg_cable_info_free - free an answer.
+ * @info: answer, may be NULL.
+ *
+ * Since: 0.1
+ */
+void mg_cable_info_free(struct mg_cable_info *info);
+
+/**
+ * mg_cable_info_get_support - supported, unsupported or unknown.
+ * @info: answer.
+ *
+ * Returns: the support.
+ * Since: 0.1
+ */
+enum mg_cable_support mg_cable_info_get_support(const struct mg_cable_info *info);
+
+/**
+ * mg_cable_info_get_reason - why, in one sentence.
+ * @info: answer.
+ *
+ * Returns: e.g. "no PHY: veth is not driven through phylib, so the kernel
+ * has no cable test for it".
+ * Since: 0.1
+ */
+const char *mg_cable_info_get_reason(const struct mg_cable_info *info);
+
+/**
+ * mg_cable_info_get_phy_driver - the PHY driver's name.
+ * @info: answer.
+ *
+ * Returns: e.g. "Marvell 88E1510", or NULL without a PHY.
+ * Since: 0.1
+ */
+const char *mg_cable_info_get_phy_driver(const struct mg_cable_info *info);
+
+/**
+ * mg_cable_info_get_tdr - whether the PHY can also report raw TDR data.
+ * @info: answer.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_cable_info_get_tdr(const struct mg_cable_info *info);
+
+/**
+ * enum mg_cable_code - result of one pair.
+ */
+enum mg_cable_code {
+	MG_CABLE_CODE_UNSPEC = 0,
+	MG_CABLE_CODE_OK = 1,
+	MG_CABLE_CODE_OPEN = 2,
+	MG_CABLE_CODE_SAME_SHORT = 3,
+	MG_CABLE_CODE_CROSS_SHORT = 4,
+	MG_CABLE_CODE_IMPEDANCE_MISMATCH = 5,
+	MG_CABLE_CODE_NOISE = 6,
+	MG_CABLE_CODE_RESOLUTION_NOT_POSSIBLE = 7,
+};
+
+/**
+ * mg_cable_code_name - "ok", "open", "same_short", "cross_short",
+ * "impedance_mismatch", "noise", "resolution_not_possible" or "unspec".
+ * @code: code.
+ *
+ * Returns: the name.
+ * Since: 0.1
+ */
+const char *mg_cable_code_name(enum mg_cable_code code);
+
+/** struct mg_cable_result - per-pair results of a cable test. */
+struct mg_cable_result;
+
+/** Acknowledge that a cable test takes the link down for seconds. */
+#define MG_CABLE_TEST_LINK_GOES_DOWN 0x1
+
+/**
+ * mg_cable_progress_fn - called while a cable test runs.
+ * @data: as given.
+ * @status: "started", or "waiting" once a second.
+ * @elapsed_ms: time since the request.
+ */
+typedef void (*mg_cable_progress_fn)(void *data, const char *status, int elapsed_ms);
+
+/**
+ * mg_cable_test_run - run a cable test.
+ * @ctx: a live context.
+ * @ifname: interface name.
+ * @flags: must include MG_CABLE_TEST_LINK_GOES_DOWN.
+ * @timeout_ms: how long to wait for the result; 0 for 30 s.
+ * @progress: called while waiting, or NULL.
+ * @data: passed to @progress.
+ * @result: where the result is stored.
+ *
+ * Joins the ethtool "monitor" multicast group, sends CABLE_TEST_ACT and
+ * waits for the COMPLETED notification for this interface.
+ *
+ * Returns: 0; -EINVAL without MG_CABLE_TEST_LINK_GOES_DOWN (the message
+ * says the link will go down); -EOPNOTSUPP when the driver or PHY has no
+ * cable test; -EPERM without CAP_NET_ADMIN; -ETIMEDOUT.
+ * Since: 0.1
+ */
+int mg_cable_test_run(struct mg_ctx *ctx, const char *ifname, unsigned int flags, int timeout_ms,
+		      mg_cable_progress_fn progress, void *data, struct mg_cable_result **result);
+
+/**
+ * mg_cable_result_free - free a result.
+ * @result: result, may be NULL.
+ *
+ * Since: 0.1
+ */
+void mg_cable_result_free(struct mg_cable_result *result);
+
+/**
+ * mg_cable_result_get_code - a pair's result.
+ * @result: result.
+ * @pair: 0..3 for pairs A..D.
+ *
+ * Returns: the code; MG_CABLE_CODE_UNSPEC when the PHY reported none.
+ * Since: 0.1
+ */
+enum mg_cable_code mg_cable_result_get_code(const struct mg_cable_result *result, int pair);
+
+/**
+ * mg_cable_result_get_fault_length_cm - distance to a pair's fault.
+ * @result: result.
+ * @pair: 0..3.
+ *
+ * Returns: centimetres, or MG_UNKNOWN.
+ * Since: 0.1
+ */
+int mg_cable_result_get_fault_length_cm(const struct mg_cable_result *result, int pair);
+
 #ifdef __cplusplus
 }
 #endif

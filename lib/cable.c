@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Cable diagnostics: say whether a NIC can test its cable by looking, never
+ * by trying; run the test only when the caller acknowledges that the link
+ * goes down, and collect the result from the ethtool monitor group.
+ */
+#include <errno.h>
+#include <net/if.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <linux/ethtool_netlink.h>
+#include <netlink/attr.h>
+#include <netlink/genl/ctrl.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+#include <netlink/socket.h>
+
+#include "mg-cable.h"
+
+#define DEFAULT_TIMEOUT_MS 30000
+
+struct mg_cable_info {
+	enum mg_cable_support support;
+	int tdr;
+	char phy_driver[128];
+	char reason[256];
+};
+
+/* ---- the question, answered from sysfs ---- */
+
+static int query(struct mg_ctx *ctx, const char *ifname, struct mg_cable_info *info)
+{
+	char rel[MG_PATH_MAX], netdir[MG_PATH_MAX], driver[128] = "";
+	const struct mg_cable_phy *phy;
+	struct mg_drvinfo di;
+
+	snprintf(rel, sizeof(rel), "class/net/%s", ifname);
+	if (mg_sysfs_resolve(ctx, rel, netdir, sizeof(netdir)) < 0) {
+		if (ctx->offline || !if_nametoindex(ifname))
+			return mg_fail(ctx, -ENODEV, "no network interface named '%s'", ifname);
+		/* It exists, but this sysfs was mounted in another network namespace. */
+		snprintf(info->reason, sizeof(info->reason),
+			 "%s is not in this sysfs (mounted for another network namespace): cannot look for its PHY",
+			 ifname);
+		return 0;
+	}
+	/* The MAC driver's name makes the "no PHY" answer concrete. */
+	mg_path_join(rel, sizeof(rel), netdir, "device/driver");
+	if (mg_sysfs_link_name(ctx, rel, driver, sizeof(driver)) < 0 && !ctx->offline &&
+	    mg_drvinfo_get(ctx, ifname, &di) == 0)
+		mg_strlcpy(driver, di.driver, sizeof(driver));
+	mg_path_join(rel, sizeof(rel), netdir, "phydev");
+	if (!mg_sysfs_exists(ctx, rel)) {
+		info->support = MG_CABLE_UNSUPPORTED;
+		info->tdr = 0;
+		snprintf(info->reason, sizeof(info->reason),
+			 "no PHY: %s is not driven through phylib (no phydev), so the kernel has no cable test for it",
+			 driver[0] ? driver : ifname);
+		return 0;
+	}
+	mg_path_join(rel, sizeof(rel), netdir, "phydev/driver");
+	if (mg_sysfs_link_name(ctx, rel, info->phy_driver, sizeof(info->phy_driver)) < 0) {
+		snprintf(info->reason, sizeof(info->reason), "the PHY has no driver bound");
+		return 0;
+	}
+	phy = mg_cable_phy_lookup(info->phy_driver);
+	if (!phy) {
+		snprintf(info->reason, sizeof(info->reason),
+			 "PHY driver '%s' is not in the table of drivers with cable test; only running it tells",
+			 info->phy_driver);
+		return 0;
+	}
+	info->support = phy->support;
+	info->tdr = phy->tdr;
+	if (phy->support == MG_CABLE_SUPPORTED)
+		snprintf(info->reason, sizeof(info->reason), "PHY driver '%s' implements cable test%s",
+			 info->phy_driver, phy->tdr ? " and TDR" : "");
+	else
+		snprintf(info->reason, sizeof(info->reason), "PHY driver '%s': %s", info->phy_driver,
+			 phy->why_not);
+	return 0;
+}
+
+MG_EXPORT int mg_cable_query(struct mg_ctx *ctx, const char *ifname, struct mg_cable_info **info)
+{
+	struct mg_cable_info *i;
+	int err;
+
+	if (!ctx || !info)
+		return -EINVAL;
+	*info = NULL;
+	mg_clear_error(ctx);
+	if (!ifname || !ifname[0] || strlen(ifname) >= IFNAMSIZ || strchr(ifname, '/'))
+		return mg_fail(ctx, -EINVAL, "not a valid interface name");
+	i = calloc(1, sizeof(*i));
+	if (!i)
+		return -ENOMEM;
+	i->tdr = MG_UNKNOWN;
+	err = query(ctx, ifname, i);
+	if (err < 0) {
+		free(i);
+		return err;
+	}
+	*info = i;
+	return 0;
+}
+
+MG_EXPORT void mg_cable_info_free(struct mg_cable_info *info)
+{
+	free(info);
+}
+
+MG_EXPORT enum mg_cable_support mg_cable_info_get_support(const struct mg_cable_info *info)
+{
+	return info ? info->support : MG_CABLE_UNKNOWN;
+}
+
+MG_EXPORT const char *mg_cable_info_get_reason(const struct mg_cable_info *info)
+{
+	return info ? info->reason : NULL;
+}
+
+MG_EXPORT const char *mg_cable_info_get_phy_driver(const struct mg_cable_info *info)
+{
+	return info && info->phy_driver[0] ? info->phy_driver : NULL;
+}
+
+MG_EXPORT int mg_cable_info_get_tdr(const struct mg_cable_info *info)
+{
+	return info ? info->tdr : MG_UNKNOWN;
+}
+
+MG_EXPORT const char *mg_cable_support_name(enum mg_cable_support s)
+{
+	return s == MG_CABLE_SUPPORTED ? "supported" : s == MG_CABLE_UNSUPPORTED ? "unsupported" : "unknown";
+}
+
+MG_EXPORT const char *mg_cable_code_name(enum mg_cable_code code)
+{
+	static const char *const names[] = {
+		"unspec", "ok", "open", "same_short", "cross_short",
+		"impedance_mismatch", "noise", "resolution_not_possible",
+	};
+
+	return (unsigned int)code < sizeof(names) / sizeof(names[0]) ? names[code] : "unspec";
+}
+
+/* ---- the notification ---- */
+
+void mg_cable_result_init(struct mg_cable_result *r)
+{
+	for (int i = 0; i < MG_CABLE_PAIRS; i++) {
+		r->code[i] = MG_CABLE_CODE_UNSPEC;
+		r->fault_cm[i] = MG_UNKNOWN;
+	}
+}
+
+static void parse_entry(struct nlattr *entry, struct mg_cable_result *r)
+{
+	struct nlattr *tb[4];
+	struct nla_policy policy[4];
+	int pair;
+
+	memset(policy, 0, sizeof(policy));
+	policy[1].type = NLA_U8;
+	if (nla_type(entry) == ETHTOOL_A_CABLE_NEST_RESULT) {
+		policy[ETHTOOL_A_CABLE_RESULT_CODE].type = NLA_U8;
+		if (nla_parse_nested(tb, ETHTOOL_A_CABLE_RESULT_MAX, entry, policy) < 0 ||
+		    !tb[ETHTOOL_A_CABLE_RESULT_PAIR] || !tb[ETHTOOL_A_CABLE_RESULT_CODE])
+			return;
+		pair = nla_get_u8(tb[ETHTOOL_A_CABLE_RESULT_PAIR]);
+		if (pair < MG_CABLE_PAIRS && nla_get_u8(tb[ETHTOOL_A_CABLE_RESULT_CODE]) <= 7)
+			r->code[pair] = (enum mg_cable_code)nla_get_u8(tb[ETHTOOL_A_CABLE_RESULT_CODE]);
+	} else if (nla_type(entry) == ETHTOOL_A_CABLE_NEST_FAULT_LENGTH) {
+		policy[ETHTOOL_A_CABLE_FAULT_LENGTH_CM].type = NLA_U32;
+		if (nla_parse_nested(tb, ETHTOOL_A_CABLE_FAULT_LENGTH_MAX, entry, policy) < 0 ||
+		    !tb[ETHTOOL_A_CABLE_FAULT_LENGTH_PAIR] || !tb[ETHTOOL_A_CABLE_FAULT_LENGTH_CM])
+			return;
+		pair = nla_get_u8(tb[ETHTOOL_A_CABLE_FAULT_LENGTH_PAIR]);
+		if (pair < MG_CABLE_PAIRS && nla_get_u32(tb[ETHTOOL_A_CABLE_FAULT_LENGTH_CM]) <= 0x7fffffff)
+			r->fault_cm[pair] = (int)nla_get_u32(tb[ETHTOOL_A_CABLE_FAULT_LENGTH_CM]);
+	}
+}
+
+int mg_cable_parse_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r)
+{
+	struct nlattr *tb[ETHTOOL_A_CABLE_TEST_NTF_MAX + 1], *hdr[ETHTOOL_A_HEADER_MAX + 1], *entry;
+	struct nla_policy policy[ETHTOOL_A_CABLE_TEST_NTF_MAX + 1];
+	struct nla_policy hpolicy[ETHTOOL_A_HEADER_MAX + 1];
+	int rem;
+
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
+		return -EPROTO;
+	if (((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != ETHTOOL_MSG_CABLE_TEST_NTF)
+		return -ENOMSG;
+	memset(policy, 0, sizeof(policy));
+	policy[ETHTOOL_A_CABLE_TEST_NTF_HEADER].type = NLA_NESTED;
+	policy[ETHTOOL_A_CABLE_TEST_NTF_STATUS].type = NLA_U8;
+	policy[ETHTOOL_A_CABLE_TEST_NTF_NEST].type = NLA_NESTED;
+	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, ETHTOOL_A_CABLE_TEST_NTF_MAX, policy) < 0 ||
+	    !tb[ETHTOOL_A_CABLE_TEST_NTF_HEADER] || !tb[ETHTOOL_A_CABLE_TEST_NTF_STATUS])
+		return -EPROTO;
+	memset(hpolicy, 0, sizeof(hpolicy));
+	hpolicy[ETHTOOL_A_HEADER_DEV_INDEX].type = NLA_U32;
+	if (nla_parse_nested(hdr, ETHTOOL_A_HEADER_MAX, tb[ETHTOOL_A_CABLE_TEST_NTF_HEADER], hpolicy) < 0 ||
+	    !hdr[ETHTOOL_A_HEADER_DEV_INDEX])
+		return -EPROTO;
+	*ifindex = (int)nla_get_u32(hdr[ETHTOOL_A_HEADER_DEV_INDEX]);
+	*status = nla_get_u8(tb[ETHTOOL_A_CABLE_TEST_NTF_STATUS]);
+	if (*status == ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED && tb[ETHTOOL_A_CABLE_TEST_NTF_NEST])
+		nla_for_each_nested(entry, tb[ETHTOOL_A_CABLE_TEST_NTF_NEST], rem)
+			parse_entry(entry, r);
+	return 0;
+}
+
+/* ---- waiting for it ---- */
+
+struct wait_state {
+	int ifindex;
+	bool started, completed;
+	struct mg_cable_result *r;
+};
+
+static int on_ntf(struct nl_msg *msg, void *arg)
+{
+	struct wait_state *w = arg;
+	int ifindex, status;
+
+	if (mg_cable_parse_ntf(nlmsg_hdr(msg), &ifindex, &status, w->r) < 0 || ifindex != w->ifindex)
+		return NL_OK;
+	if (status == ETHTOOL_A_CABLE_TEST_NTF_STATUS_STARTED)
+		w->started = true;
+	else if (status == ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED)
+		w->completed = true;
+	return NL_OK;
+}
+
+static long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int mg_cable_wait(struct mg_ctx *ctx, struct nl_sock *mon, int ifindex, int timeout_ms,
+		  mg_cable_progress_fn progress, void *data, struct mg_cable_result *r)
+{
+	struct wait_state w = { .ifindex = ifindex, .r = r };
+	long start = now_ms(), next_tick = start + 1000;
+	bool told_started = false;
+
+	nl_socket_modify_cb(mon, NL_CB_VALID, NL_CB_CUSTOM, on_ntf, &w);
+	while (!w.completed) {
+		long left = start + timeout_ms - now_ms();
+		struct pollfd pfd = { .fd = nl_socket_get_fd(mon), .events = POLLIN };
+		int n;
+
+		if (left <= 0)
+			return mg_fail(ctx, -ETIMEDOUT, "no cable test result after %d ms", timeout_ms);
+		n = poll(&pfd, 1, (int)(left < next_tick - now_ms() ? left : next_tick - now_ms()));
+		if (n < 0 && errno != EINTR)
+			return -errno;
+		if (n > 0 && nl_recvmsgs_default(mon) < 0)
+			return mg_fail(ctx, -EIO, "reading ethtool notifications failed");
+		if (w.started && !told_started && progress) {
+			progress(data, "started", (int)(now_ms() - start));
+			told_started = true;
+		}
+		if (now_ms() >= next_tick) {
+			if (progress && !w.completed)
+				progress(data, "waiting", (int)(now_ms() - start));
+			next_tick += 1000;
+		}
+	}
+	return 0;
+}
+
+/* A socket in the ethtool "monitor" group, joined before the test starts. */
+static int open_monitor(struct mg_ctx *ctx, struct nl_sock **mon)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	int grp, err;
+
+	if (!sk)
+		return -ENOMEM;
+	nl_socket_disable_seq_check(sk);
+	err = genl_connect(sk);
+	grp = err < 0 ? err : genl_ctrl_resolve_grp(sk, ETHTOOL_GENL_NAME, ETHTOOL_MCGRP_MONITOR_NAME);
+	if (grp >= 0)
+		err = nl_socket_add_membership(sk, grp);
+	if (grp < 0 || err < 0) {
+		nl_socket_free(sk);
+		return mg_fail(ctx, mg_nlerr_to_errno(grp < 0 ? grp : err),
+			       "cannot join the ethtool monitor group");
+	}
+	ctx->requests++;
+	*mon = sk;
+	return 0;
+}
+
+static int start_test(struct mg_ctx *ctx, const char *ifname)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+	struct nlattr *nest;
+
+	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, ctx->ethtool_family, 0, NLM_F_REQUEST,
+				 ETHTOOL_MSG_CABLE_TEST_ACT, ETHTOOL_GENL_VERSION))
+		goto fail;
+	nest = nla_nest_start(msg, ETHTOOL_A_CABLE_TEST_HEADER);
+	if (!nest || nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, ifname) < 0)
+		goto fail;
+	nla_nest_end(msg, nest);
+	return mg_nl_transact(ctx, ctx->genl, msg, NULL, NULL);
+fail:
+	nlmsg_free(msg);
+	return -ENOMEM;
+}
+
+static int explain_start(struct mg_ctx *ctx, const char *ifname, int err)
+{
+	struct mg_cable_info *info = NULL;
+	int ret;
+
+	if (err == -EOPNOTSUPP) {
+		mg_cable_query(ctx, ifname, &info);
+		ret = mg_fail(ctx, err, "%s cannot test its cable: %s", ifname,
+			      info ? info->reason : "the driver has no cable test");
+		mg_cable_info_free(info);
+		return ret;
+	}
+	if (err == -EPERM)
+		return mg_fail(ctx, err, "%s: a cable test needs CAP_NET_ADMIN", ifname);
+	if (err == -ENODEV)
+		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	return mg_fail(ctx, err, "%s: starting the cable test failed: %s%s%s", ifname, strerror(-err),
+		       ctx->extack[0] ? ": " : "", ctx->extack);
+}
+
+MG_EXPORT int mg_cable_test_run(struct mg_ctx *ctx, const char *ifname, unsigned int flags, int timeout_ms,
+				mg_cable_progress_fn progress, void *data, struct mg_cable_result **result)
+{
+	struct mg_cable_result *r;
+	struct nl_sock *mon = NULL;
+	struct mg_settings s;
+	int err;
+
+	if (!ctx || !result)
+		return -EINVAL;
+	*result = NULL;
+	mg_clear_error(ctx);
+	if (!ifname || !ifname[0] || strlen(ifname) >= IFNAMSIZ)
+		return mg_fail(ctx, -EINVAL, "not a valid interface name");
+	if (!(flags & MG_CABLE_TEST_LINK_GOES_DOWN))
+		return mg_fail(ctx, -EINVAL, "a cable test takes the link of %s down for seconds; "
+					     "confirm with MG_CABLE_TEST_LINK_GOES_DOWN (multigig: --yes)", ifname);
+	if ((err = mg_ethtool_open(ctx)) < 0)
+		return err;
+	/* The notification names the interface by index. */
+	err = mg_settings_read_into(ctx, ifname, &s);
+	if (err < 0)
+		return err;
+	err = open_monitor(ctx, &mon);
+	if (err < 0)
+		return err;
+	r = malloc(sizeof(*r));
+	if (!r) {
+		nl_socket_free(mon);
+		return -ENOMEM;
+	}
+	mg_cable_result_init(r);
+	err = start_test(ctx, ifname);
+	if (err < 0)
+		err = explain_start(ctx, ifname, err);
+	else
+		err = mg_cable_wait(ctx, mon, s.ifindex, timeout_ms > 0 ? timeout_ms : DEFAULT_TIMEOUT_MS,
+				    progress, data, r);
+	nl_socket_free(mon);
+	if (err < 0) {
+		free(r);
+		return err;
+	}
+	*result = r;
+	return 0;
+}
+
+MG_EXPORT void mg_cable_result_free(struct mg_cable_result *result)
+{
+	free(result);
+}
+
+MG_EXPORT enum mg_cable_code mg_cable_result_get_code(const struct mg_cable_result *r, int pair)
+{
+	return r && pair >= 0 && pair < MG_CABLE_PAIRS ? r->code[pair] : MG_CABLE_CODE_UNSPEC;
+}
+
+MG_EXPORT int mg_cable_result_get_fault_length_cm(const struct mg_cable_result *r, int pair)
+{
+	return r && pair >= 0 && pair < MG_CABLE_PAIRS ? r->fault_cm[pair] : MG_UNKNOWN;
+}

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Cable diagnostics internals, shared with the tests. */
+#ifndef MG_CABLE_H
+#define MG_CABLE_H
+
+#include "mg-settings.h"
+
+struct mg_cable_phy {
+	const char *pattern;		/* part of the PHY driver's name */
+	enum mg_cable_support support;
+	int tdr;
+	const char *why_not;
+};
+
+const struct mg_cable_phy *mg_cable_phy_lookup(const char *driver);
+
+#define MG_CABLE_PAIRS 4
+
+struct mg_cable_result {
+	enum mg_cable_code code[MG_CABLE_PAIRS];
+	int fault_cm[MG_CABLE_PAIRS];
+};
+
+void mg_cable_result_init(struct mg_cable_result *r);
+/*
+ * Parse a CABLE_TEST_NTF. Returns 0 with @status (1 started, 2 completed)
+ * and @ifindex; results go to @r when completed. -EPROTO when malformed;
+ * -ENOMSG for another message.
+ */
+int mg_cable_parse_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r);
+/* Wait on a socket that joined the monitor group; for the timeout test. */
+int mg_cable_wait(struct mg_ctx *ctx, struct nl_sock *mon, int ifindex, int timeout_ms,
+		  mg_cable_progress_fn progress, void *data, struct mg_cable_result *r);
+
+#endif

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Suite "library": cable diagnostics without hardware. The support answer
+ * on fixture trees whose PHY drivers are real driver names; notification
+ * parsing on messages built with the uapi layout, for every result code
+ * and fault length (no PHY here can run a test); the timeout path.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <linux/ethtool_netlink.h>
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+#include <netlink/socket.h>
+
+#include "mg-cable.h"
+#include "mg-test.h"
+
+static struct mg_cable_info *query(const char *tree, const char *ifname, struct mg_ctx **ctx)
+{
+	struct mg_cable_info *info = NULL;
+	char root[4096];
+
+	snprintf(root, sizeof(root), "%s/%s", FIXTURE_TREES, tree);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_cable_query(*ctx, ifname, &info), 0);
+	return info;
+}
+
+static void check(const char *ifname, enum mg_cable_support support, int tdr, const char *phy,
+		  const char *reason_part)
+{
+	struct mg_ctx *ctx;
+	struct mg_cable_info *info = query("phys", ifname, &ctx);
+
+	CU_ASSERT_EQUAL(mg_cable_info_get_support(info), support);
+	CU_ASSERT_EQUAL(mg_cable_info_get_tdr(info), tdr);
+	CU_ASSERT_STRING_EQUAL(mg_cable_info_get_phy_driver(info), phy);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_cable_info_get_reason(info), reason_part));
+	mg_cable_info_free(info);
+	mg_ctx_unref(ctx);
+}
+
+static void test_marvell_88e1510(void)
+{
+	check("eth1", MG_CABLE_SUPPORTED, 1, "Marvell 88E1510", "cable test and TDR");
+}
+
+static void test_realtek_nbase_t(void)
+{
+	check("eth2", MG_CABLE_UNSUPPORTED, 0, "Realtek Internal NBASE-T PHY", "no cable test");
+}
+
+static void test_broadcom_bcm54213pe(void)
+{
+	check("eth0", MG_CABLE_UNSUPPORTED, 0, "Broadcom BCM54213PE", "mainline");
+}
+
+static void test_unknown_phy(void)
+{
+	check("eth3", MG_CABLE_UNKNOWN, MG_UNKNOWN, "Generic PHY", "not in the table");
+}
+
+/* No phydev: atlantic, igc, r8152 and virtual devices. */
+static void test_no_phy(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_cable_info *info = query("desktop", "enx00e04c680001", &ctx);
+
+	CU_ASSERT_EQUAL(mg_cable_info_get_support(info), MG_CABLE_UNSUPPORTED);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_cable_info_get_reason(info), "no PHY"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_cable_info_get_reason(info), "r8152"));
+	CU_ASSERT_PTR_NULL(mg_cable_info_get_phy_driver(info));
+	mg_cable_info_free(info);
+	CU_ASSERT_EQUAL(mg_cable_query(ctx, "eth9", &info), -ENODEV);
+	CU_ASSERT_EQUAL(mg_cable_query(ctx, "../../x", &info), -EINVAL);
+	CU_ASSERT_EQUAL(mg_cable_query(ctx, NULL, &info), -EINVAL);
+	mg_ctx_unref(ctx);
+}
+
+static void test_phy_table(void)
+{
+	CU_ASSERT_EQUAL(mg_cable_phy_lookup("Marvell 88E1545")->tdr, 1);
+	CU_ASSERT_EQUAL(mg_cable_phy_lookup("Marvell 88E1111")->tdr, 0);
+	CU_ASSERT_EQUAL(mg_cable_phy_lookup("Micrel KSZ9031 Gigabit PHY")->support, MG_CABLE_SUPPORTED);
+	CU_ASSERT_EQUAL(mg_cable_phy_lookup("Qualcomm Atheros AR8035")->support, MG_CABLE_SUPPORTED);
+	CU_ASSERT_EQUAL(mg_cable_phy_lookup("Aquantia AQR113C")->support, MG_CABLE_UNSUPPORTED);
+	CU_ASSERT_PTR_NULL(mg_cable_phy_lookup("Generic Clause 45 PHY"));
+}
+
+/* Without the acknowledgement nothing starts, whatever the interface. */
+static void test_run_needs_ack(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_cable_result *r = (struct mg_cable_result *)1;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/phys", &ctx), 0);
+	CU_ASSERT_EQUAL(mg_cable_test_run(ctx, "eth1", 0, 0, NULL, NULL, &r), -EINVAL);
+	CU_ASSERT_PTR_NULL(r);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "link"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "down"));
+	mg_ctx_unref(ctx);
+}
+
+/* ---- notifications ---- */
+
+static struct nl_msg *ntf(int ifindex, int status)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+	struct nlattr *nest;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(msg);
+	genlmsg_put(msg, 0, 0, 0x20, 0, 0, ETHTOOL_MSG_CABLE_TEST_NTF, 1);
+	nest = nla_nest_start(msg, ETHTOOL_A_CABLE_TEST_NTF_HEADER);
+	nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, (uint32_t)ifindex);
+	nla_nest_end(msg, nest);
+	nla_put_u8(msg, ETHTOOL_A_CABLE_TEST_NTF_STATUS, (uint8_t)status);
+	return msg;
+}
+
+static void put_result(struct nl_msg *msg, int pair, int code)
+{
+	struct nlattr *n = nla_nest_start(msg, ETHTOOL_A_CABLE_NEST_RESULT);
+
+	nla_put_u8(msg, ETHTOOL_A_CABLE_RESULT_PAIR, (uint8_t)pair);
+	nla_put_u8(msg, ETHTOOL_A_CABLE_RESULT_CODE, (uint8_t)code);
+	nla_nest_end(msg, n);
+}
+
+static void put_length(struct nl_msg *msg, int pair, uint32_t cm)
+{
+	struct nlattr *n = nla_nest_start(msg, ETHTOOL_A_CABLE_NEST_FAULT_LENGTH);
+
+	nla_put_u8(msg, ETHTOOL_A_CABLE_FAULT_LENGTH_PAIR, (uint8_t)pair);
+	nla_put_u32(msg, ETHTOOL_A_CABLE_FAULT_LENGTH_CM, cm);
+	nla_nest_end(msg, n);
+}
+
+/* Every code, in two notifications of four pairs, with fault lengths. */
+static void test_every_result_code(void)
+{
+	for (int base = 0; base < 8; base += 4) {
+		struct nl_msg *msg = ntf(9, ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED);
+		struct mg_cable_result r;
+		struct nlattr *nest = nla_nest_start(msg, ETHTOOL_A_CABLE_TEST_NTF_NEST);
+		int ifindex = 0, status = 0;
+
+		for (int p = 0; p < 4; p++) {
+			put_result(msg, p, base + p);
+			if (base + p >= 2)
+				put_length(msg, p, (uint32_t)(150 * (base + p)));
+		}
+		nla_nest_end(msg, nest);
+		mg_cable_result_init(&r);
+		CU_ASSERT_EQUAL_FATAL(mg_cable_parse_ntf(nlmsg_hdr(msg), &ifindex, &status, &r), 0);
+		CU_ASSERT_EQUAL(ifindex, 9);
+		CU_ASSERT_EQUAL(status, ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED);
+		for (int p = 0; p < 4; p++) {
+			CU_ASSERT_EQUAL(mg_cable_result_get_code(&r, p), (enum mg_cable_code)(base + p));
+			CU_ASSERT_EQUAL(mg_cable_result_get_fault_length_cm(&r, p),
+					base + p >= 2 ? 150 * (base + p) : MG_UNKNOWN);
+		}
+		nlmsg_free(msg);
+	}
+	CU_ASSERT_STRING_EQUAL(mg_cable_code_name(MG_CABLE_CODE_OK), "ok");
+	CU_ASSERT_STRING_EQUAL(mg_cable_code_name(MG_CABLE_CODE_OPEN), "open");
+	CU_ASSERT_STRING_EQUAL(mg_cable_code_name(MG_CABLE_CODE_SAME_SHORT), "same_short");
+	CU_ASSERT_STRING_EQUAL(mg_cable_code_name(MG_CABLE_CODE_CROSS_SHORT), "cross_short");
+	CU_ASSERT_STRING_EQUAL(mg_cable_code_name(MG_CABLE_CODE_IMPEDANCE_MISMATCH), "impedance_mismatch");
+	CU_ASSERT_STRING_EQUAL(mg_cable_code_name(MG_CABLE_CODE_NOISE), "noise");
+	CU_ASSERT_STRING_EQUAL(mg_cable_code_name(MG_CABLE_CODE_RESOLUTION_NOT_POSSIBLE),
+			       "resolution_not_possible");
+}
+
+static void test_started_and_malformed(void)
+{
+	struct nl_msg *msg = ntf(3, ETHTOOL_A_CABLE_TEST_NTF_STATUS_STARTED);
+	struct mg_cable_result r;
+	int ifindex, status;
+
+	mg_cable_result_init(&r);
+	CU_ASSERT_EQUAL(mg_cable_parse_ntf(nlmsg_hdr(msg), &ifindex, &status, &r), 0);
+	CU_ASSERT_EQUAL(status, ETHTOOL_A_CABLE_TEST_NTF_STATUS_STARTED);
+	CU_ASSERT_EQUAL(mg_cable_result_get_code(&r, 0), MG_CABLE_CODE_UNSPEC);
+	nlmsg_free(msg);
+
+	/* Another notification of the monitor group is not ours. */
+	msg = nlmsg_alloc();
+	genlmsg_put(msg, 0, 0, 0x20, 0, 0, ETHTOOL_MSG_LINKINFO_NTF, 1);
+	CU_ASSERT_EQUAL(mg_cable_parse_ntf(nlmsg_hdr(msg), &ifindex, &status, &r), -ENOMSG);
+	nlmsg_free(msg);
+
+	/* No header, or a pair out of range, or a short attribute. */
+	msg = nlmsg_alloc();
+	genlmsg_put(msg, 0, 0, 0x20, 0, 0, ETHTOOL_MSG_CABLE_TEST_NTF, 1);
+	nla_put_u8(msg, ETHTOOL_A_CABLE_TEST_NTF_STATUS, 2);
+	CU_ASSERT_EQUAL(mg_cable_parse_ntf(nlmsg_hdr(msg), &ifindex, &status, &r), -EPROTO);
+	nlmsg_free(msg);
+	msg = ntf(3, ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED);
+	{
+		struct nlattr *nest = nla_nest_start(msg, ETHTOOL_A_CABLE_TEST_NTF_NEST);
+
+		put_result(msg, 7, MG_CABLE_CODE_OPEN);
+		put_result(msg, 1, 200);
+		nla_nest_end(msg, nest);
+	}
+	mg_cable_result_init(&r);
+	CU_ASSERT_EQUAL(mg_cable_parse_ntf(nlmsg_hdr(msg), &ifindex, &status, &r), 0);
+	for (int p = 0; p < 4; p++)
+		CU_ASSERT_EQUAL(mg_cable_result_get_code(&r, p), MG_CABLE_CODE_UNSPEC);
+	CU_ASSERT_EQUAL(mg_cable_result_get_code(&r, 9), MG_CABLE_CODE_UNSPEC);
+	nlmsg_free(msg);
+}
+
+static void count_progress(void *data, const char *status, int elapsed_ms)
+{
+	(void)elapsed_ms;
+	if (!strcmp(status, "started"))
+		++*(int *)data;
+}
+
+/* Nothing arrives: the wait ends with ETIMEDOUT after the timeout. */
+static void test_timeout(void)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct mg_cable_result r;
+	struct mg_ctx *ctx;
+	int started = 0;
+
+	CU_ASSERT_FATAL(sk && genl_connect(sk) == 0);
+	nl_socket_disable_seq_check(sk);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/phys", &ctx), 0);
+	mg_cable_result_init(&r);
+	CU_ASSERT_EQUAL(mg_cable_wait(ctx, sk, 2, 300, count_progress, &started, &r), -ETIMEDOUT);
+	CU_ASSERT_EQUAL(started, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "no cable test result"));
+	mg_ctx_unref(ctx);
+	nl_socket_free(sk);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE("cable-support", NULL, NULL, MG_TEST(test_marvell_88e1510),
+		     MG_TEST(test_realtek_nbase_t), MG_TEST(test_broadcom_bcm54213pe),
+		     MG_TEST(test_unknown_phy), MG_TEST(test_no_phy), MG_TEST(test_phy_table),
+		     MG_TEST(test_run_needs_ack));
+	MG_ADD_SUITE("cable-notifications", NULL, NULL, MG_TEST(test_every_result_code),
+		     MG_TEST(test_started_and_malformed), MG_TEST(test_timeout));
+	return mg_test_run();
+}
