@@ -153,6 +153,9 @@ MG_EXPORT const char *mg_cable_code_name(enum mg_cable_code code)
 
 void mg_cable_result_init(struct mg_cable_result *r)
 {
+	r->ntdr = 0;
+	r->first_cm = r->step_cm = 0;
+	memset(r->seen, 0, sizeof(r->seen));
 	for (int i = 0; i < MG_CABLE_PAIRS; i++) {
 		r->code[i] = MG_CABLE_CODE_UNSPEC;
 		r->fault_cm[i] = MG_UNKNOWN;
@@ -217,10 +220,80 @@ int mg_cable_parse_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, st
 	return 0;
 }
 
+/*
+ * TDR data: a STEP nest gives the first distance and the step; then each
+ * pair reports one amplitude per distance, so the n-th amplitude of a pair
+ * lies at first + n * step.
+ */
+static void parse_tdr_entry(struct nlattr *entry, struct mg_cable_result *r)
+{
+	struct nlattr *tb[4];
+	struct nla_policy policy[4];
+	int pair;
+
+	memset(policy, 0, sizeof(policy));
+	if (nla_type(entry) == ETHTOOL_A_CABLE_TDR_NEST_STEP) {
+		policy[ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE].type = NLA_U32;
+		policy[ETHTOOL_A_CABLE_STEP_LAST_DISTANCE].type = NLA_U32;
+		policy[ETHTOOL_A_CABLE_STEP_STEP_DISTANCE].type = NLA_U32;
+		if (nla_parse_nested(tb, ETHTOOL_A_CABLE_STEP_MAX, entry, policy) < 0 ||
+		    !tb[ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE] || !tb[ETHTOOL_A_CABLE_STEP_STEP_DISTANCE])
+			return;
+		r->first_cm = (int)(nla_get_u32(tb[ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE]) & 0x7fffffff);
+		r->step_cm = (int)(nla_get_u32(tb[ETHTOOL_A_CABLE_STEP_STEP_DISTANCE]) & 0x7fffffff);
+		memset(r->seen, 0, sizeof(r->seen));
+	} else if (nla_type(entry) == ETHTOOL_A_CABLE_TDR_NEST_AMPLITUDE) {
+		policy[ETHTOOL_A_CABLE_AMPLITUDE_PAIR].type = NLA_U8;
+		policy[ETHTOOL_A_CABLE_AMPLITUDE_mV].type = NLA_U16;
+		if (nla_parse_nested(tb, ETHTOOL_A_CABLE_AMPLITUDE_MAX, entry, policy) < 0 ||
+		    !tb[ETHTOOL_A_CABLE_AMPLITUDE_PAIR] || !tb[ETHTOOL_A_CABLE_AMPLITUDE_mV])
+			return;
+		pair = nla_get_u8(tb[ETHTOOL_A_CABLE_AMPLITUDE_PAIR]);
+		if (pair >= MG_CABLE_PAIRS || r->ntdr == MG_CABLE_TDR_MAX)
+			return;
+		r->tdr[r->ntdr++] = (struct mg_cable_tdr_sample){
+			pair, r->first_cm + r->seen[pair]++ * r->step_cm,
+			(int16_t)nla_get_u16(tb[ETHTOOL_A_CABLE_AMPLITUDE_mV]),
+		};
+	}
+}
+
+int mg_cable_parse_tdr_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r)
+{
+	struct nlattr *tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_MAX + 1], *hdr[ETHTOOL_A_HEADER_MAX + 1], *entry;
+	struct nla_policy policy[ETHTOOL_A_CABLE_TEST_TDR_NTF_MAX + 1];
+	struct nla_policy hpolicy[ETHTOOL_A_HEADER_MAX + 1];
+	int rem;
+
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
+		return -EPROTO;
+	if (((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != ETHTOOL_MSG_CABLE_TEST_TDR_NTF)
+		return -ENOMSG;
+	memset(policy, 0, sizeof(policy));
+	policy[ETHTOOL_A_CABLE_TEST_TDR_NTF_HEADER].type = NLA_NESTED;
+	policy[ETHTOOL_A_CABLE_TEST_TDR_NTF_STATUS].type = NLA_U8;
+	policy[ETHTOOL_A_CABLE_TEST_TDR_NTF_NEST].type = NLA_NESTED;
+	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, ETHTOOL_A_CABLE_TEST_TDR_NTF_MAX, policy) < 0 ||
+	    !tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_HEADER] || !tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_STATUS])
+		return -EPROTO;
+	memset(hpolicy, 0, sizeof(hpolicy));
+	hpolicy[ETHTOOL_A_HEADER_DEV_INDEX].type = NLA_U32;
+	if (nla_parse_nested(hdr, ETHTOOL_A_HEADER_MAX, tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_HEADER], hpolicy) < 0 ||
+	    !hdr[ETHTOOL_A_HEADER_DEV_INDEX])
+		return -EPROTO;
+	*ifindex = (int)nla_get_u32(hdr[ETHTOOL_A_HEADER_DEV_INDEX]);
+	*status = nla_get_u8(tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_STATUS]);
+	if (*status == ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED && tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_NEST])
+		nla_for_each_nested(entry, tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_NEST], rem)
+			parse_tdr_entry(entry, r);
+	return 0;
+}
+
 /* ---- waiting for it ---- */
 
 struct wait_state {
 	int ifindex;
+	bool tdr;
 	bool started, completed;
 	struct mg_cable_result *r;
 };
@@ -230,7 +303,10 @@ static int on_ntf(struct nl_msg *msg, void *arg)
 	struct wait_state *w = arg;
 	int ifindex, status;
 
-	if (mg_cable_parse_ntf(nlmsg_hdr(msg), &ifindex, &status, w->r) < 0 || ifindex != w->ifindex)
+	int err = w->tdr ? mg_cable_parse_tdr_ntf(nlmsg_hdr(msg), &ifindex, &status, w->r)
+			 : mg_cable_parse_ntf(nlmsg_hdr(msg), &ifindex, &status, w->r);
+
+	if (err < 0 || ifindex != w->ifindex)
 		return NL_OK;
 	if (status == ETHTOOL_A_CABLE_TEST_NTF_STATUS_STARTED)
 		w->started = true;
@@ -247,10 +323,10 @@ static long now_ms(void)
 	return ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
-int mg_cable_wait(struct mg_ctx *ctx, struct nl_sock *mon, int ifindex, int timeout_ms,
+int mg_cable_wait(struct mg_ctx *ctx, struct nl_sock *mon, int ifindex, bool tdr, int timeout_ms,
 		  mg_cable_progress_fn progress, void *data, struct mg_cable_result *r)
 {
-	struct wait_state w = { .ifindex = ifindex, .r = r };
+	struct wait_state w = { .ifindex = ifindex, .tdr = tdr, .r = r };
 	long start = now_ms(), next_tick = start + 1000;
 	bool told_started = false;
 
@@ -303,15 +379,17 @@ static int open_monitor(struct mg_ctx *ctx, struct nl_sock **mon)
 	return 0;
 }
 
-static int start_test(struct mg_ctx *ctx, const char *ifname)
+static int start_test(struct mg_ctx *ctx, const char *ifname, bool tdr)
 {
 	struct nl_msg *msg = nlmsg_alloc();
 	struct nlattr *nest;
 
+	/* Both requests carry their header nest as attribute 1. */
 	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, ctx->ethtool_family, 0, NLM_F_REQUEST,
-				 ETHTOOL_MSG_CABLE_TEST_ACT, ETHTOOL_GENL_VERSION))
+				 tdr ? ETHTOOL_MSG_CABLE_TEST_TDR_ACT : ETHTOOL_MSG_CABLE_TEST_ACT,
+				 ETHTOOL_GENL_VERSION))
 		goto fail;
-	nest = nla_nest_start(msg, ETHTOOL_A_CABLE_TEST_HEADER);
+	nest = nla_nest_start(msg, tdr ? ETHTOOL_A_CABLE_TEST_TDR_HEADER : ETHTOOL_A_CABLE_TEST_HEADER);
 	if (!nest || nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, ifname) < 0)
 		goto fail;
 	nla_nest_end(msg, nest);
@@ -367,18 +445,18 @@ MG_EXPORT int mg_cable_test_run(struct mg_ctx *ctx, const char *ifname, unsigned
 	err = open_monitor(ctx, &mon);
 	if (err < 0)
 		return err;
-	r = malloc(sizeof(*r));
+	r = calloc(1, sizeof(*r));
 	if (!r) {
 		nl_socket_free(mon);
 		return -ENOMEM;
 	}
 	mg_cable_result_init(r);
-	err = start_test(ctx, ifname);
+	err = start_test(ctx, ifname, flags & MG_CABLE_TEST_TDR);
 	if (err < 0)
 		err = explain_start(ctx, ifname, err);
 	else
-		err = mg_cable_wait(ctx, mon, s.ifindex, timeout_ms > 0 ? timeout_ms : DEFAULT_TIMEOUT_MS,
-				    progress, data, r);
+		err = mg_cable_wait(ctx, mon, s.ifindex, flags & MG_CABLE_TEST_TDR,
+				    timeout_ms > 0 ? timeout_ms : DEFAULT_TIMEOUT_MS, progress, data, r);
 	nl_socket_free(mon);
 	if (err < 0) {
 		free(r);
@@ -401,4 +479,23 @@ MG_EXPORT enum mg_cable_code mg_cable_result_get_code(const struct mg_cable_resu
 MG_EXPORT int mg_cable_result_get_fault_length_cm(const struct mg_cable_result *r, int pair)
 {
 	return r && pair >= 0 && pair < MG_CABLE_PAIRS ? r->fault_cm[pair] : MG_UNKNOWN;
+}
+
+MG_EXPORT size_t mg_cable_result_get_tdr_count(const struct mg_cable_result *r)
+{
+	return r ? r->ntdr : 0;
+}
+
+MG_EXPORT int mg_cable_result_get_tdr_sample(const struct mg_cable_result *r, size_t index, int *pair,
+					     int *distance_cm, int *mv)
+{
+	if (!r || index >= r->ntdr)
+		return -EINVAL;
+	if (pair)
+		*pair = r->tdr[index].pair;
+	if (distance_cm)
+		*distance_cm = r->tdr[index].distance_cm;
+	if (mv)
+		*mv = r->tdr[index].mv;
+	return 0;
 }

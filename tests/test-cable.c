@@ -213,6 +213,52 @@ static void test_started_and_malformed(void)
 	nlmsg_free(msg);
 }
 
+/* A TDR run: a step of 80 cm from 0, two pairs, three distances each. */
+static void test_tdr_notification(void)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+	struct nlattr *hdr, *nest, *e;
+	struct mg_cable_result r;
+	int ifindex, status, pair, cm, mv;
+
+	genlmsg_put(msg, 0, 0, 0x20, 0, 0, ETHTOOL_MSG_CABLE_TEST_TDR_NTF, 1);
+	hdr = nla_nest_start(msg, ETHTOOL_A_CABLE_TEST_TDR_NTF_HEADER);
+	nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, 4);
+	nla_nest_end(msg, hdr);
+	nla_put_u8(msg, ETHTOOL_A_CABLE_TEST_TDR_NTF_STATUS, ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED);
+	nest = nla_nest_start(msg, ETHTOOL_A_CABLE_TEST_TDR_NTF_NEST);
+	e = nla_nest_start(msg, ETHTOOL_A_CABLE_TDR_NEST_STEP);
+	nla_put_u32(msg, ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE, 0);
+	nla_put_u32(msg, ETHTOOL_A_CABLE_STEP_LAST_DISTANCE, 160);
+	nla_put_u32(msg, ETHTOOL_A_CABLE_STEP_STEP_DISTANCE, 80);
+	nla_nest_end(msg, e);
+	for (int d = 0; d < 3; d++) {
+		for (int p = 0; p < 2; p++) {
+			e = nla_nest_start(msg, ETHTOOL_A_CABLE_TDR_NEST_AMPLITUDE);
+			nla_put_u8(msg, ETHTOOL_A_CABLE_AMPLITUDE_PAIR, (uint8_t)p);
+			nla_put_u16(msg, ETHTOOL_A_CABLE_AMPLITUDE_mV, (uint16_t)(int16_t)(d == 2 ? -300 : 10 * p));
+			nla_nest_end(msg, e);
+		}
+	}
+	nla_nest_end(msg, nest);
+	mg_cable_result_init(&r);
+	CU_ASSERT_EQUAL_FATAL(mg_cable_parse_tdr_ntf(nlmsg_hdr(msg), &ifindex, &status, &r), 0);
+	CU_ASSERT_EQUAL(ifindex, 4);
+	CU_ASSERT_EQUAL_FATAL(mg_cable_result_get_tdr_count(&r), 6);
+	CU_ASSERT_EQUAL(mg_cable_result_get_tdr_sample(&r, 5, &pair, &cm, &mv), 0);
+	CU_ASSERT_EQUAL(pair, 1);
+	CU_ASSERT_EQUAL(cm, 160);
+	CU_ASSERT_EQUAL(mv, -300);
+	CU_ASSERT_EQUAL(mg_cable_result_get_tdr_sample(&r, 2, &pair, &cm, &mv), 0);
+	CU_ASSERT_EQUAL(pair, 0);
+	CU_ASSERT_EQUAL(cm, 80);
+	CU_ASSERT_EQUAL(mv, 0);
+	CU_ASSERT_EQUAL(mg_cable_result_get_tdr_sample(&r, 6, &pair, &cm, &mv), -EINVAL);
+	/* The plain parser does not take a TDR notification. */
+	CU_ASSERT_EQUAL(mg_cable_parse_ntf(nlmsg_hdr(msg), &ifindex, &status, &r), -ENOMSG);
+	nlmsg_free(msg);
+}
+
 static void count_progress(void *data, const char *status, int elapsed_ms)
 {
 	(void)elapsed_ms;
@@ -232,7 +278,7 @@ static void test_timeout(void)
 	nl_socket_disable_seq_check(sk);
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/phys", &ctx), 0);
 	mg_cable_result_init(&r);
-	CU_ASSERT_EQUAL(mg_cable_wait(ctx, sk, 2, 300, count_progress, &started, &r), -ETIMEDOUT);
+	CU_ASSERT_EQUAL(mg_cable_wait(ctx, sk, 2, false, 300, count_progress, &started, &r), -ETIMEDOUT);
 	CU_ASSERT_EQUAL(started, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "no cable test result"));
 	mg_ctx_unref(ctx);
@@ -248,6 +294,7 @@ int main(void)
 		     MG_TEST(test_unknown_phy), MG_TEST(test_no_phy), MG_TEST(test_phy_table),
 		     MG_TEST(test_run_needs_ack));
 	MG_ADD_SUITE("cable-notifications", NULL, NULL, MG_TEST(test_every_result_code),
-		     MG_TEST(test_started_and_malformed), MG_TEST(test_timeout));
+		     MG_TEST(test_started_and_malformed), MG_TEST(test_tdr_notification),
+		     MG_TEST(test_timeout));
 	return mg_test_run();
 }

@@ -308,6 +308,8 @@ static void test_cable_on_veth(void)
 			-EOPNOTSUPP);
 	CU_ASSERT_PTR_NULL(r);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "no PHY"));
+	CU_ASSERT_EQUAL(mg_cable_test_run(ctx, "veth0", MG_CABLE_TEST_LINK_GOES_DOWN | MG_CABLE_TEST_TDR, 2000,
+					  NULL, NULL, &r), -EOPNOTSUPP);
 	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "veth0", &after), 0);
 	CU_ASSERT_STRING_EQUAL(mg_nic_get_operstate(after), mg_nic_get_operstate(before));
 	CU_ASSERT_EQUAL(mg_nic_get_carrier(after), mg_nic_get_carrier(before));

@@ -16,6 +16,7 @@ struct options {
 	int verbose;
 	int dry_run;
 	int yes;
+	int tdr;
 	int all;
 	/* estimate */
 	int gen, width, mps, mrrs, completion, header_dw, mtu, link_mbps;

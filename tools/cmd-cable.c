@@ -45,7 +45,8 @@ int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *if
 
 	if (!opt->yes)
 		return usage_error("a cable test takes the link of %s down for seconds: add --yes to run it", ifname);
-	err = mg_cable_test_run(ctx, ifname, MG_CABLE_TEST_LINK_GOES_DOWN, 0, progress, NULL, &r);
+	err = mg_cable_test_run(ctx, ifname, MG_CABLE_TEST_LINK_GOES_DOWN | (opt->tdr ? MG_CABLE_TEST_TDR : 0),
+				0, progress, NULL, &r);
 	if (err < 0)
 		return fail(ctx, err, "cable-test");
 	if (opt->json) {
@@ -62,7 +63,30 @@ int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *if
 		}
 		put(o, "name", json_object_new_string(ifname));
 		put(o, "pairs", pairs);
+		if (opt->tdr) {
+			json_object *samples = json_object_new_array();
+
+			for (size_t i = 0; i < mg_cable_result_get_tdr_count(r); i++) {
+				json_object *e = json_object_new_object();
+				int pair, cm, mv;
+
+				mg_cable_result_get_tdr_sample(r, i, &pair, &cm, &mv);
+				put(e, "pair", json_object_new_int(pair));
+				put(e, "distance_cm", json_object_new_int(cm));
+				put(e, "mv", json_object_new_int(mv));
+				json_object_array_add(samples, e);
+			}
+			put(o, "tdr", samples);
+		}
 		err = print_json(o);
+	} else if (opt->tdr) {
+		for (size_t i = 0; i < mg_cable_result_get_tdr_count(r); i++) {
+			int pair, cm, mv;
+
+			mg_cable_result_get_tdr_sample(r, i, &pair, &cm, &mv);
+			printf("pair %c %4d.%02d m %6d mV\n", 'A' + pair, cm / 100, cm % 100, mv);
+		}
+		err = EXIT_SUCCESS;
 	} else {
 		for (int p = 0; p < 4; p++) {
 			int cm = mg_cable_result_get_fault_length_cm(r, p);

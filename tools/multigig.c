@@ -26,7 +26,7 @@ static void usage(FILE *out)
 		"           [--completion BYTES] [--header 3dw|4dw] --mtu N --link-mbps N\n"
 		"                       throughput ceilings for a link you describe\n"
 		"  cable IFACE          can this NIC test its cable? (never runs a test)\n"
-		"  cable-test IFACE --yes  run a cable test; the link goes down for seconds\n"
+		"  cable-test IFACE --yes [--tdr]  run a cable test (or raw TDR); the link goes down\n"
 		"  capture DIR          copy what the library reads into DIR, for a bug report\n"
 		"\n"
 		"Options (also accepted after the command):\n"
@@ -122,6 +122,7 @@ static const struct option longopts[] = {
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "all", no_argument, NULL, 'a' },
 	{ "yes", no_argument, NULL, 'y' },
+	{ "tdr", no_argument, NULL, 't' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -179,6 +180,9 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 			break;
 		case 'y':
 			opt->yes = 1;
+			break;
+		case 't':
+			opt->tdr = 1;
 			break;
 		case 'G': case 'W': case 'P': case 'R': case 'C': case 'M': case 'L':
 			if (parse_number(c, optarg, opt) < 0)
@@ -247,8 +251,8 @@ int main(int argc, char **argv)
 		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);
 	if (opt.dry_run && strcmp(cmd->name, "set"))
 		return usage_error("--dry-run belongs to 'set'");
-	if (opt.yes && strcmp(cmd->name, "cable-test"))
-		return usage_error("--yes belongs to 'cable-test'");
+	if ((opt.yes || opt.tdr) && strcmp(cmd->name, "cable-test"))
+		return usage_error("--yes and --tdr belong to 'cable-test'");
 	if (opt.all && strcmp(cmd->name, "show"))
 		return usage_error("--all belongs to 'show'");
 	nwords = nsub - optind;

@@ -1741,6 +1741,8 @@ struct mg_cable_result;
 
 /** Acknowledge that a cable test takes the link down for seconds. */
 #define MG_CABLE_TEST_LINK_GOES_DOWN 0x1
+/** Ask for raw TDR data (reflection amplitude along the cable) instead. */
+#define MG_CABLE_TEST_TDR 0x2
 
 /**
  * mg_cable_progress_fn - called while a cable test runs.
@@ -1770,6 +1772,29 @@ typedef void (*mg_cable_progress_fn)(void *data, const char *status, int elapsed
  */
 int mg_cable_test_run(struct mg_ctx *ctx, const char *ifname, unsigned int flags, int timeout_ms,
 		      mg_cable_progress_fn progress, void *data, struct mg_cable_result **result);
+
+/**
+ * mg_cable_result_get_tdr_count - number of TDR samples (a TDR run only).
+ * @result: result.
+ *
+ * Returns: the count.
+ * Since: 0.1
+ */
+size_t mg_cable_result_get_tdr_count(const struct mg_cable_result *result);
+
+/**
+ * mg_cable_result_get_tdr_sample - one TDR sample.
+ * @result: result.
+ * @index: position, in the order the PHY reported.
+ * @pair: where the pair (0..3) is stored.
+ * @distance_cm: where the distance from the PHY is stored.
+ * @mv: where the reflected amplitude in millivolts is stored.
+ *
+ * Returns: 0 or -EINVAL.
+ * Since: 0.1
+ */
+int mg_cable_result_get_tdr_sample(const struct mg_cable_result *result, size_t index, int *pair,
+				   int *distance_cm, int *mv);
 
 /**
  * mg_cable_result_free - free a result.
