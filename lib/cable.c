@@ -23,6 +23,24 @@
 
 #define DEFAULT_TIMEOUT_MS 30000
 
+/*
+ * ETHTOOL_MSG_PHY_GET arrived in Linux 6.12, after the uapi headers this
+ * builds against; its numbers are fixed by the kernel's ABI.
+ */
+#ifndef ETHTOOL_A_PHY_DRVNAME
+#define MG_ETHTOOL_MSG_PHY_GET 45
+#define MG_ETHTOOL_MSG_PHY_GET_REPLY 45
+#define MG_ETHTOOL_A_PHY_HEADER 1
+#define MG_ETHTOOL_A_PHY_DRVNAME 3
+#define MG_ETHTOOL_A_PHY_MAX 8
+#else
+#define MG_ETHTOOL_MSG_PHY_GET ETHTOOL_MSG_PHY_GET
+#define MG_ETHTOOL_MSG_PHY_GET_REPLY ETHTOOL_MSG_PHY_GET_REPLY
+#define MG_ETHTOOL_A_PHY_HEADER ETHTOOL_A_PHY_HEADER
+#define MG_ETHTOOL_A_PHY_DRVNAME ETHTOOL_A_PHY_DRVNAME
+#define MG_ETHTOOL_A_PHY_MAX ETHTOOL_A_PHY_MAX
+#endif
+
 struct mg_cable_info {
 	enum mg_cable_support support;
 	int tdr;
@@ -30,12 +48,72 @@ struct mg_cable_info {
 	char reason[256];
 };
 
-/* ---- the question, answered from sysfs ---- */
+/* ---- the question, answered from the kernel's PHY list or from sysfs ---- */
+
+int mg_cable_parse_phy_reply(const struct nlmsghdr *nlh, char *driver, size_t size)
+{
+	struct nlattr *tb[MG_ETHTOOL_A_PHY_MAX + 1];
+	struct nla_policy policy[MG_ETHTOOL_A_PHY_MAX + 1];
+
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN ||
+	    ((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != MG_ETHTOOL_MSG_PHY_GET_REPLY)
+		return -EPROTO;
+	memset(policy, 0, sizeof(policy));
+	policy[MG_ETHTOOL_A_PHY_HEADER].type = NLA_NESTED;
+	policy[MG_ETHTOOL_A_PHY_DRVNAME].type = NLA_STRING;
+	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, MG_ETHTOOL_A_PHY_MAX, policy) < 0)
+		return -EPROTO;
+	if (!tb[MG_ETHTOOL_A_PHY_DRVNAME])
+		return -ENODATA;
+	mg_strlcpy(driver, nla_get_string(tb[MG_ETHTOOL_A_PHY_DRVNAME]), size);
+	return 0;
+}
+
+struct phy_state {
+	char *driver;
+	size_t size;
+	bool found;
+};
+
+static int on_phy(struct nl_msg *msg, void *arg)
+{
+	struct phy_state *st = arg;
+
+	if (!st->found && mg_cable_parse_phy_reply(nlmsg_hdr(msg), st->driver, st->size) == 0)
+		st->found = true;
+	return NL_OK;
+}
+
+/* The kernel's own list of the interface's PHYs (6.12+); -errno otherwise. */
+static int phy_get(struct mg_ctx *ctx, const char *ifname, char *driver, size_t size)
+{
+	struct phy_state st = { driver, size, false };
+	struct nl_msg *msg;
+	struct nlattr *nest;
+	int err = mg_ethtool_open(ctx);
+
+	if (err < 0)
+		return err;
+	msg = nlmsg_alloc();
+	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, ctx->ethtool_family, 0, NLM_F_REQUEST,
+				 MG_ETHTOOL_MSG_PHY_GET, ETHTOOL_GENL_VERSION) ||
+	    !(nest = nla_nest_start(msg, MG_ETHTOOL_A_PHY_HEADER)) ||
+	    nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, ifname) < 0) {
+		nlmsg_free(msg);
+		return -ENOMEM;
+	}
+	nla_nest_end(msg, nest);
+	err = mg_nl_transact(ctx, ctx->genl, msg, on_phy, &st);
+	if (err < 0)
+		return err;
+	return st.found ? 0 : -ENODATA;
+}
+
+static int classify(struct mg_cable_info *info);
 
 static int query(struct mg_ctx *ctx, const char *ifname, struct mg_cable_info *info)
 {
 	char rel[MG_PATH_MAX], netdir[MG_PATH_MAX], driver[128] = "";
-	const struct mg_cable_phy *phy;
 	struct mg_drvinfo di;
 
 	snprintf(rel, sizeof(rel), "class/net/%s", ifname);
@@ -53,6 +131,9 @@ static int query(struct mg_ctx *ctx, const char *ifname, struct mg_cable_info *i
 	if (mg_sysfs_link_name(ctx, rel, driver, sizeof(driver)) < 0 && !ctx->offline &&
 	    mg_drvinfo_get(ctx, ifname, &di) == 0)
 		mg_strlcpy(driver, di.driver, sizeof(driver));
+	/* Live, the kernel names the PHY driver itself where it can (6.12+). */
+	if (!ctx->offline && phy_get(ctx, ifname, info->phy_driver, sizeof(info->phy_driver)) == 0)
+		return classify(info);
 	mg_path_join(rel, sizeof(rel), netdir, "phydev");
 	if (!mg_sysfs_exists(ctx, rel)) {
 		info->support = MG_CABLE_UNSUPPORTED;
@@ -67,7 +148,14 @@ static int query(struct mg_ctx *ctx, const char *ifname, struct mg_cable_info *i
 		snprintf(info->reason, sizeof(info->reason), "the PHY has no driver bound");
 		return 0;
 	}
-	phy = mg_cable_phy_lookup(info->phy_driver);
+	return classify(info);
+}
+
+/* The answer for a known PHY driver name, from the table. */
+static int classify(struct mg_cable_info *info)
+{
+	const struct mg_cable_phy *phy = mg_cable_phy_lookup(info->phy_driver);
+
 	if (!phy) {
 		snprintf(info->reason, sizeof(info->reason),
 			 "PHY driver '%s' is not in the table of drivers with cable test; only running it tells",

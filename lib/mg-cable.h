@@ -38,6 +38,8 @@ void mg_cable_result_init(struct mg_cable_result *r);
  * -ENOMSG for another message.
  */
 int mg_cable_parse_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r);
+/* The PHY driver's name from an ETHTOOL_MSG_PHY_GET reply. */
+int mg_cable_parse_phy_reply(const struct nlmsghdr *nlh, char *driver, size_t size);
 /* The same for a CABLE_TEST_TDR_NTF. */
 int mg_cable_parse_tdr_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r);
 /* Wait on a socket that joined the monitor group; for the timeout test. */

@@ -259,6 +259,33 @@ static void test_tdr_notification(void)
 	nlmsg_free(msg);
 }
 
+/* The PHY list of Linux 6.12+: the driver's name straight from the kernel. */
+static void test_phy_get_reply(void)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+	struct nlattr *hdr;
+	char driver[64] = "";
+
+	genlmsg_put(msg, 0, 0, 0x20, 0, 0, 45 /* ETHTOOL_MSG_PHY_GET_REPLY */, 1);
+	hdr = nla_nest_start(msg, 1);
+	nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, 2);
+	nla_nest_end(msg, hdr);
+	nla_put_u32(msg, 2, 1);				/* ETHTOOL_A_PHY_INDEX */
+	nla_put_string(msg, 3, "Marvell 88E1510");	/* ETHTOOL_A_PHY_DRVNAME */
+	nla_put_string(msg, 4, "stmmac-0:01");		/* ETHTOOL_A_PHY_NAME */
+	CU_ASSERT_EQUAL(mg_cable_parse_phy_reply(nlmsg_hdr(msg), driver, sizeof(driver)), 0);
+	CU_ASSERT_STRING_EQUAL(driver, "Marvell 88E1510");
+	nlmsg_free(msg);
+
+	msg = nlmsg_alloc();
+	genlmsg_put(msg, 0, 0, 0x20, 0, 0, 45, 1);
+	CU_ASSERT_EQUAL(mg_cable_parse_phy_reply(nlmsg_hdr(msg), driver, sizeof(driver)), -ENODATA);
+	nlmsg_free(msg);
+	msg = ntf(1, 1);
+	CU_ASSERT_EQUAL(mg_cable_parse_phy_reply(nlmsg_hdr(msg), driver, sizeof(driver)), -EPROTO);
+	nlmsg_free(msg);
+}
+
 static void count_progress(void *data, const char *status, int elapsed_ms)
 {
 	(void)elapsed_ms;
@@ -295,6 +322,6 @@ int main(void)
 		     MG_TEST(test_run_needs_ack));
 	MG_ADD_SUITE("cable-notifications", NULL, NULL, MG_TEST(test_every_result_code),
 		     MG_TEST(test_started_and_malformed), MG_TEST(test_tdr_notification),
-		     MG_TEST(test_timeout));
+		     MG_TEST(test_phy_get_reply), MG_TEST(test_timeout));
 	return mg_test_run();
 }
