@@ -1,0 +1,550 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""libmultigig for Python: what a multi-gigabit network adapter can really do.
+
+    import multigig
+    with multigig.Context() as ctx:
+        for nic in ctx.nics():
+            print(nic.name, nic.driver, nic.pcie().limit)
+
+Every object has ``to_dict()``, giving the same data as the ``multigig`` CLI's
+``--json`` output. Errors raise ``OSError`` subclasses carrying the errno and
+the library's message: ``FileNotFoundError`` for an unknown interface,
+``PermissionError`` without CAP_NET_ADMIN. Objects read from a context are
+snapshots: they stay valid after the context is closed; methods that need the
+context again raise ``ValueError`` then.
+"""
+
+import contextlib
+import errno as _errno
+import os
+
+from . import core as _c
+
+__all__ = [
+    "Context", "Nic", "PciePath", "Estimate", "Settings", "ApplyResult",
+    "CableInfo", "estimate", "UNKNOWN", "PARAMS",
+]
+
+UNKNOWN = _c.MG_UNKNOWN
+
+# Parameter names as the CLI spells them, in the library's order.
+PARAMS = [_c.mg_param_name(p) for p in range(_c.MG_PARAM_COUNT)]
+_GROUPS = ["rings", "channels", "coalesce", "pause"]
+
+
+def _raise(rc, ctx_ptr=None, fallback=None):
+    code = -rc
+    message = _c.mg_ctx_last_error(ctx_ptr) if ctx_ptr is not None else ""
+    message = message or fallback or os.strerror(code)
+    if code == _errno.ENODEV:
+        # An unknown interface is "not found" to a Python caller.
+        raise FileNotFoundError(code, message)
+    raise OSError(code, message)  # OSError picks the subclass from errno
+
+
+def _int(v):
+    return None if v == UNKNOWN else v
+
+
+def _hex(v, digits):
+    return None if v == UNKNOWN else "0x%0*x" % (digits, v)
+
+
+def _gbps(v):
+    # Three decimals, as the CLI prints them.
+    return None if v is None or v < 0 else float("%.3f" % v)
+
+
+def _gts(v):
+    if v < 0:
+        return None
+    return int(v) if v == int(v) else v
+
+
+def _bool(v):
+    return None if v == UNKNOWN else bool(v)
+
+
+def _key(name, suffix=""):
+    return name.replace("-", "_") + suffix
+
+
+class Context:
+    """A library context: a sysfs root (``None`` for the live /sys) and,
+    when live, the netlink sockets of this process's network namespace."""
+
+    def __init__(self, sysfs_root=None, pci_dump=None):
+        rc, ptr = _c.mg_ctx_new(sysfs_root)
+        if rc < 0:
+            _raise(rc, fallback="cannot use sysfs root %s: %s" % (sysfs_root or "/sys", os.strerror(-rc)))
+        self._ptr = ptr
+        if pci_dump is not None:
+            rc = _c.mg_ctx_set_pci_dump(ptr, pci_dump)
+            if rc < 0:
+                self.close()
+                _raise(rc, fallback="cannot read PCI dump %s" % pci_dump)
+
+    @property
+    def _ctx(self):
+        if self._ptr is None:
+            raise ValueError("the multigig context is closed")
+        return self._ptr
+
+    def close(self):
+        """Release the context; objects read from it stay valid."""
+        if getattr(self, "_ptr", None) is not None:
+            _c.mg_ctx_unref(self._ptr)
+            self._ptr = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def __del__(self):
+        self.close()
+
+    @property
+    def offline(self):
+        """True when the context replays a captured tree."""
+        return bool(_c.mg_ctx_is_offline(self._ctx))
+
+    @property
+    def sysfs_root(self):
+        return _c.mg_ctx_get_sysfs_root(self._ctx)
+
+    def nics(self):
+        """Every adapter: interfaces, then network PCI devices with none."""
+        rc, lst = _c.mg_nic_list_new(self._ctx)
+        if rc < 0:
+            _raise(rc, self._ptr)
+        try:
+            return [Nic(self, _c.mg_nic_list_get(lst, i)) for i in range(_c.mg_nic_list_count(lst))]
+        finally:
+            _c.mg_nic_list_free(lst)
+
+    def nic(self, name):
+        """One adapter by interface name or PCI address."""
+        rc, ptr = _c.mg_nic_lookup(self._ctx, name)
+        if rc < 0:
+            _raise(rc, self._ptr)
+        try:
+            return Nic(self, ptr)
+        finally:
+            _c.mg_nic_unref(ptr)
+
+    def capture(self, directory):
+        """Copy what the library reads into ``directory`` (see multigig capture)."""
+        rc = _c.mg_ctx_capture(self._ctx, directory)
+        if rc < 0:
+            _raise(rc, self._ptr)
+
+    def pcie(self, target):
+        """The PCIe path of an interface or PCI address."""
+        return PciePath(self, target)
+
+    def settings(self, ifname):
+        """Rings, channels, coalesce, pause and MTU of a live interface."""
+        return Settings.read(self, ifname)
+
+    def apply(self, ifname, dry_run=False, **params):
+        """Change settings all or nothing: ``apply("eth0", mtu=9000,
+        rx_ring="max", adaptive_rx=False)``. Returns an ApplyResult; raises
+        OSError (with every change rolled back) when any step fails."""
+        return ApplyResult.apply(self, ifname, params, dry_run)
+
+    @contextlib.contextmanager
+    def tuned(self, ifname, **params):
+        """Apply settings for the ``with`` block and restore the previous
+        values on exit, also when the block raises."""
+        before = self.settings(ifname)
+        wanted = {_key(k): v for k, v in params.items()}
+        previous = {k: before.values[k] for k in wanted if before.values.get(k) is not None}
+        result = self.apply(ifname, **params)
+        try:
+            yield result
+        finally:
+            changed = {_key(name): previous[_key(name)] for name, _, _ in result.changes
+                       if _key(name) in previous}
+            if changed:
+                self.apply(ifname, **changed)
+
+    def cable(self, ifname):
+        """Whether an interface can test its cable; never runs a test."""
+        return CableInfo(self, ifname)
+
+    def cable_test(self, ifname, yes=False, tdr=False, timeout_ms=0):
+        """Run a cable test (the link goes down for seconds: pass yes=True)."""
+        flags = (_c.MG_CABLE_TEST_LINK_GOES_DOWN if yes else 0) | (_c.MG_CABLE_TEST_TDR if tdr else 0)
+        rc, res = _c.mg_cable_test_run(self._ctx, ifname, flags, timeout_ms)
+        if rc < 0:
+            _raise(rc, self._ptr)
+        try:
+            pairs = [{"pair": "ABCD"[p],
+                      "code": _c.mg_cable_code_name(_c.mg_cable_result_get_code(res, p)),
+                      "fault_length_cm": _int(_c.mg_cable_result_get_fault_length_cm(res, p))}
+                     for p in range(4)]
+            out = {"name": ifname, "pairs": pairs}
+            if tdr:
+                out["tdr"] = []
+                for i in range(_c.mg_cable_result_get_tdr_count(res)):
+                    _, pair, cm, mv = _c.mg_cable_result_get_tdr_sample(res, i)
+                    out["tdr"].append({"pair": pair, "distance_cm": cm, "mv": mv})
+            return out
+        finally:
+            _c.mg_cable_result_free(res)
+
+
+class Nic:
+    """One network adapter, as read when the object was made.
+
+    Attributes are named like the CLI's JSON keys: name, ifindex, kind, bus,
+    address, vendor_id, device_id ("0x10ec"), vendor, device, driver,
+    driver_version, firmware_version, has_driver, mtu, min_mtu, max_mtu,
+    operstate, carrier, speed_mbps, mac, and parent, subsystem_vendor_id,
+    subsystem_device_id, subsystem, revision, class_code, usb_speed_mbps.
+    """
+
+    _LIST_KEYS = ["name", "ifindex", "kind", "bus", "address", "vendor_id", "device_id", "vendor",
+                  "device", "driver", "driver_version", "firmware_version", "has_driver", "mtu",
+                  "min_mtu", "max_mtu", "operstate", "carrier", "speed_mbps", "mac"]
+    _DETAIL_KEYS = ["parent", "subsystem_vendor_id", "subsystem_device_id", "subsystem", "revision",
+                    "class", "usb_speed_mbps"]
+
+    def __init__(self, context, ptr):
+        self._context = context
+        g = _c
+        self.name = g.mg_nic_get_name(ptr)
+        self.ifindex = _int(g.mg_nic_get_ifindex(ptr))
+        self.kind = g.mg_nic_get_kind(ptr)
+        self.bus = g.mg_bus_name(g.mg_nic_get_bus(ptr))
+        self.address = g.mg_nic_get_address(ptr)
+        self.vendor_id = _hex(g.mg_nic_get_vendor_id(ptr), 4)
+        self.device_id = _hex(g.mg_nic_get_device_id(ptr), 4)
+        self.vendor = g.mg_nic_get_vendor(ptr)
+        self.device = g.mg_nic_get_device(ptr)
+        self.driver = g.mg_nic_get_driver(ptr)
+        self.driver_version = g.mg_nic_get_driver_version(ptr)
+        self.firmware_version = g.mg_nic_get_firmware_version(ptr)
+        self.has_driver = bool(g.mg_nic_has_driver(ptr))
+        self.mtu = _int(g.mg_nic_get_mtu(ptr))
+        self.min_mtu = _int(g.mg_nic_get_min_mtu(ptr))
+        self.max_mtu = _int(g.mg_nic_get_max_mtu(ptr))
+        self.operstate = g.mg_nic_get_operstate(ptr)
+        self.carrier = _bool(g.mg_nic_get_carrier(ptr))
+        self.speed_mbps = _int(g.mg_nic_get_speed_mbps(ptr))
+        self.mac = g.mg_nic_get_mac(ptr)
+        self.parent = g.mg_nic_get_parent(ptr)
+        self.subsystem_vendor_id = _hex(g.mg_nic_get_subsystem_vendor_id(ptr), 4)
+        self.subsystem_device_id = _hex(g.mg_nic_get_subsystem_device_id(ptr), 4)
+        self.subsystem = g.mg_nic_get_subsystem(ptr)
+        self.revision = _hex(g.mg_nic_get_revision(ptr), 2)
+        self.class_code = _hex(g.mg_nic_get_class(ptr), 6)
+        self.usb_speed_mbps = _int(g.mg_nic_get_usb_speed_mbps(ptr))
+
+    def __repr__(self):
+        return "<multigig.Nic %s %s %s>" % (self.name or "-", self.bus, self.address or "")
+
+    def to_dict(self, detail=False):
+        """The CLI's ``list --json`` object; with detail, ``show --json``'s
+        identity keys too."""
+        keys = self._LIST_KEYS + (self._DETAIL_KEYS if detail else [])
+        return {k: getattr(self, "class_code" if k == "class" else k) for k in keys}
+
+    def _target(self):
+        return self.name or self.address
+
+    def pcie(self):
+        """The PCIe path from this device to its root port."""
+        return PciePath(self._context, self._target())
+
+    def settings(self):
+        return Settings.read(self._context, self.name)
+
+    def rings(self):
+        return self.settings().group("rings")
+
+    def channels(self):
+        return self.settings().group("channels")
+
+    def coalesce(self):
+        return self.settings().group("coalesce")
+
+    def pause(self):
+        return self.settings().group("pause")
+
+    def link(self):
+        """Speed, duplex, modes and state of the Ethernet link (CLI key "link")."""
+        ctx = self._context._ctx
+        rc, link = _c.mg_ethlink_read(ctx, self.name)
+        if rc < 0:
+            _raise(rc, ctx)
+        try:
+            modes = {which: [_c.mg_ethlink_get_mode(link, which, i)
+                             for i in range(_c.mg_ethlink_get_mode_count(link, which))]
+                     for which in (_c.MG_MODES_SUPPORTED, _c.MG_MODES_ADVERTISED, _c.MG_MODES_PARTNER)}
+            return {
+                "link": _bool(_c.mg_ethlink_get_link(link)),
+                "speed_mbps": _int(_c.mg_ethlink_get_speed_mbps(link)),
+                "duplex": _c.mg_ethlink_get_duplex(link),
+                "autoneg": _bool(_c.mg_ethlink_get_autoneg(link)),
+                "port": _c.mg_ethlink_get_port(link),
+                "lanes": _int(_c.mg_ethlink_get_lanes(link)),
+                "supported_modes": modes[_c.MG_MODES_SUPPORTED],
+                "advertised_modes": modes[_c.MG_MODES_ADVERTISED],
+                "partner_modes": modes[_c.MG_MODES_PARTNER],
+                "sqi": _int(_c.mg_ethlink_get_sqi(link)),
+                "sqi_max": _int(_c.mg_ethlink_get_sqi_max(link)),
+                "down_reason": _c.mg_ethlink_get_ext_state(link),
+                "down_subreason": _int(_c.mg_ethlink_get_ext_substate(link)),
+            }
+        finally:
+            _c.mg_ethlink_free(link)
+
+    def cable(self):
+        return CableInfo(self._context, self.name)
+
+
+class Estimate:
+    """Throughput ceilings per direction; to_dict() is ``multigig estimate --json``."""
+
+    def __init__(self, ptr):
+        self.pcie_available_gbps = _c.mg_estimate_get_pcie_available_gbps(ptr)
+        self.link_data_rate_gbps = _c.mg_estimate_get_link_data_rate_gbps(ptr)
+        self.rx_ceiling_gbps = _c.mg_estimate_get_rx_ceiling_gbps(ptr)
+        self.tx_ceiling_gbps = _c.mg_estimate_get_tx_ceiling_gbps(ptr)
+        eth = _c.mg_estimate_get_ethernet_ceiling_gbps(ptr)
+        self.ethernet_ceiling_gbps = eth if eth >= 0 else None
+        self.expected_rx_gbps = _c.mg_estimate_get_expected_rx_gbps(ptr)
+        self.expected_tx_gbps = _c.mg_estimate_get_expected_tx_gbps(ptr)
+        self.limited_by_rx = _c.mg_limit_name(_c.mg_estimate_get_limited_by(ptr, 0))
+        self.limited_by_tx = _c.mg_limit_name(_c.mg_estimate_get_limited_by(ptr, 1))
+        self.limited_by = "pcie" if "pcie" in (self.limited_by_rx, self.limited_by_tx) else self.limited_by_rx
+
+    def to_dict(self):
+        d = {k: _gbps(getattr(self, k)) for k in (
+            "pcie_available_gbps", "link_data_rate_gbps", "rx_ceiling_gbps", "tx_ceiling_gbps",
+            "ethernet_ceiling_gbps", "expected_rx_gbps", "expected_tx_gbps")}
+        d.update(limited_by=self.limited_by, limited_by_rx=self.limited_by_rx,
+                 limited_by_tx=self.limited_by_tx)
+        return d
+
+
+def estimate(pcie_gen, pcie_width, mps, mtu, link_mbps, mrrs=None, completion=None, header="4dw"):
+    """Model the TCP goodput ceilings of a link you describe (multigig estimate)."""
+    header_dw = {"3dw": 3, "4dw": 4, 3: 3, 4: 4}.get(header)
+    if header_dw is None:
+        raise ValueError("header must be '3dw' or '4dw', not %r" % (header,))
+    with Context("/") as ctx:  # a context only to carry the error message; nothing is read
+        rc, ptr = _c.mg_estimate_new(ctx._ctx, pcie_gen, pcie_width, mps,
+                                     UNKNOWN if mrrs is None else mrrs, completion or 0, header_dw,
+                                     mtu, link_mbps)
+        if rc < 0:
+            _raise(rc, ctx._ptr)
+    try:
+        return Estimate(ptr)
+    finally:
+        _c.mg_estimate_free(ptr)
+
+
+class PciePath:
+    """The functions from a device up to its root port; to_dict() is
+    ``multigig pcie --json``."""
+
+    def __init__(self, context, target):
+        ctx = context._ctx
+        rc, path = _c.mg_pcie_path_new(ctx, target)
+        if rc < 0:
+            _raise(rc, ctx)
+        try:
+            self.path = [self._node(_c.mg_pcie_path_get(path, i)) for i in range(_c.mg_pcie_path_count(path))]
+            self.address = self.path[0]["address"] if self.path else None
+            lim = _c.mg_pcie_path_get_limit(path)
+            self.limit = None
+            if lim is not None:
+                self.limit = {"address": _c.mg_pcie_node_get_address(lim),
+                              "speed_gts": _gts(_c.mg_pcie_node_get_speed_gts(lim)),
+                              "width": _int(_c.mg_pcie_node_get_width(lim)),
+                              "available_gbps": _gbps(_c.mg_pcie_path_get_available_mbps(path) / 1000.0)}
+            self.board = _c.mg_pcie_path_get_board(path)
+            self.advice = _c.mg_pcie_path_get_advice(path)
+            self.ceilings = None
+            self.lower_bound = False
+            if lim is not None:
+                mtu, mbps = self._rates(context, target)
+                rc, est, lower = _c.mg_pcie_path_estimate(path, mtu, mbps)
+                if rc == 0:
+                    self.ceilings = Estimate(est).to_dict()
+                    self.lower_bound = bool(lower)
+                    _c.mg_estimate_free(est)
+        finally:
+            _c.mg_pcie_path_free(path)
+
+    @staticmethod
+    def _rates(context, target):
+        try:
+            nic = context.nic(target)
+        except OSError:
+            return 1500, 0
+        return nic.mtu or 1500, nic.speed_mbps or 0
+
+    @staticmethod
+    def _node(n):
+        d = {
+            "address": _c.mg_pcie_node_get_address(n),
+            "role": _c.mg_pcie_role_name(_c.mg_pcie_node_get_role(n)),
+            "vendor_id": _hex(_c.mg_pcie_node_get_vendor_id(n), 4),
+            "device_id": _hex(_c.mg_pcie_node_get_device_id(n), 4),
+            "cap_speed_gts": _gts(_c.mg_pcie_node_get_cap_speed_gts(n)),
+            "cap_width": _int(_c.mg_pcie_node_get_cap_width(n)),
+            "speed_gts": _gts(_c.mg_pcie_node_get_speed_gts(n)),
+            "width": _int(_c.mg_pcie_node_get_width(n)),
+            "target_speed_gts": _gts(_c.mg_pcie_node_get_target_speed_gts(n)),
+            "devcap_mps": _int(_c.mg_pcie_node_get_devcap_mps(n)),
+            "mps": _int(_c.mg_pcie_node_get_mps(n)),
+            "mrrs": _int(_c.mg_pcie_node_get_mrrs(n)),
+            "unknown_reason": _c.mg_pcie_node_get_unknown_reason(n),
+        }
+        if _c.mg_pcie_node_has_link(n):
+            degraded = _c.mg_pcie_node_link_is_degraded(n)
+            d["link_up"] = {
+                "cap_speed_gts": _gts(_c.mg_pcie_node_get_link_cap_speed_gts(n)),
+                "cap_width": _int(_c.mg_pcie_node_get_link_cap_width(n)),
+                "below_capability": None if degraded == UNKNOWN else bool(degraded),
+                "capped_by": _c.mg_pcie_cap_by_name(_c.mg_pcie_node_get_link_capped_by(n)),
+            }
+        return d
+
+    def to_dict(self):
+        return {"address": self.address, "path": self.path, "limit": self.limit,
+                "ceilings": self.ceilings, "lower_bound": self.lower_bound,
+                "board": self.board, "advice": self.advice}
+
+
+class Settings:
+    """Parameter values of one interface, by CLI name with '_' ("rx_ring")."""
+
+    def __init__(self, ifname, values, maxima, errors):
+        self.ifname = ifname
+        self.values = values
+        self.maxima = maxima
+        self.errors = errors
+
+    @classmethod
+    def _from_ptr(cls, ptr):
+        values, maxima, errors = {}, {}, {}
+        for p, name in enumerate(PARAMS):
+            rc, v = _c.mg_settings_get(ptr, p)
+            values[_key(name)] = v if rc == 0 else None
+            rc, m = _c.mg_settings_get_max(ptr, p)
+            if rc == 0:
+                maxima[_key(name)] = m
+        for g, group in enumerate(["mtu"] + _GROUPS):
+            errors[group] = _c.mg_settings_group_error(ptr, g)
+        return cls(_c.mg_settings_get_ifname(ptr), values, maxima, errors)
+
+    @classmethod
+    def read(cls, context, ifname):
+        ctx = context._ctx
+        rc, ptr = _c.mg_settings_read(ctx, ifname)
+        if rc < 0:
+            _raise(rc, ctx)
+        try:
+            return cls._from_ptr(ptr)
+        finally:
+            _c.mg_settings_free(ptr)
+
+    def group(self, group):
+        """One group as the CLI prints it: {"supported": ..., "rx_ring": ...}."""
+        if self.errors.get(group):
+            return {"supported": False, "error": self.errors[group]}
+        out = {"supported": True}
+        for p, name in enumerate(PARAMS):
+            if _c.mg_param_group_name(_c.mg_param_get_group(p)) != group:
+                continue
+            out[_key(name)] = self.values[_key(name)]
+            if _key(name) in self.maxima:
+                out[_key(name, "_max")] = self.maxima[_key(name)]
+        return out
+
+    def to_dict(self):
+        d = {"name": self.ifname, "mtu": self.values["mtu"]}
+        d.update({g: self.group(g) for g in _GROUPS})
+        return d
+
+
+class ApplyResult:
+    """What apply() planned and changed: ``changes`` is a list of
+    (parameter, old, new); ``may_bounce_link`` says whether the driver may
+    reset the link."""
+
+    def __init__(self, ptr):
+        self.changes = []
+        for i in range(_c.mg_apply_result_count(ptr)):
+            _, param, old, new = _c.mg_apply_result_get(ptr, i)
+            self.changes.append((_c.mg_param_name(param), old, new))
+        self.may_bounce_link = bool(_c.mg_apply_result_may_bounce_link(ptr))
+
+    @staticmethod
+    def _value(name, value):
+        if value == "max":
+            return _c.MG_VALUE_MAX
+        if value in ("on", True):
+            return 1
+        if value in ("off", False):
+            return 0
+        if not isinstance(value, int):
+            raise ValueError("%s: %r is not a number, on/off or 'max'" % (name, value))
+        return value
+
+    @classmethod
+    def apply(cls, context, ifname, params, dry_run):
+        ctx = context._ctx
+        rc, want = _c.mg_settings_new()
+        if rc < 0:
+            _raise(rc)
+        try:
+            for key, value in params.items():
+                name = key.replace("_", "-")
+                p = _c.mg_param_from_name(name)
+                if p < 0:
+                    raise ValueError("unknown setting %r" % key)
+                if _c.mg_settings_set(want, p, cls._value(name, value)) < 0:
+                    raise ValueError("bad value %r for %s" % (value, key))
+            rc, res = _c.mg_settings_apply(ctx, ifname, want, _c.MG_APPLY_DRY_RUN if dry_run else 0)
+            try:
+                if rc < 0:
+                    _raise(rc, ctx)
+                return cls(res)
+            finally:
+                _c.mg_apply_result_free(res)
+        finally:
+            _c.mg_settings_free(want)
+
+    def to_dict(self):
+        return {"changes": [{"param": n, "old": o, "new": v} for n, o, v in self.changes],
+                "may_bounce_link": self.may_bounce_link}
+
+
+class CableInfo:
+    """Whether a NIC can test its cable; to_dict() is ``multigig cable --json``."""
+
+    def __init__(self, context, ifname):
+        ctx = context._ctx
+        rc, info = _c.mg_cable_query(ctx, ifname)
+        if rc < 0:
+            _raise(rc, ctx)
+        try:
+            self.name = ifname
+            self.support = _c.mg_cable_support_name(_c.mg_cable_info_get_support(info))
+            self.reason = _c.mg_cable_info_get_reason(info)
+            self.phy_driver = _c.mg_cable_info_get_phy_driver(info)
+            self.tdr = _bool(_c.mg_cable_info_get_tdr(info))
+        finally:
+            _c.mg_cable_info_free(info)
+
+    def to_dict(self):
+        return {"name": self.name, "support": self.support, "reason": self.reason,
+                "phy_driver": self.phy_driver, "tdr": self.tdr}

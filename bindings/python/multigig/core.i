@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The SWIG layer: the C API as it is, with out-parameters returned as extra
+ * values. The package around it (multigig/__init__.py) turns return codes
+ * into exceptions and pointers into Python objects.
+ */
+%module(package="multigig", docstring="Low-level binding of libmultigig; use the multigig package.") core
+
+%{
+#include "multigig/multigig.h"
+%}
+
+%include <stdint.i>
+%include <typemaps.i>
+
+/* struct T ** out-parameters come back as an extra return value. */
+%define MG_OUT_OBJECT(TYPE)
+%typemap(in, numinputs=0) TYPE ** (TYPE *tmp = NULL) {
+	$1 = &tmp;
+}
+%typemap(argout) TYPE ** {
+	$result = SWIG_Python_AppendOutput($result, SWIG_NewPointerObj(SWIG_as_voidptr(*$1), $*1_descriptor, 0));
+}
+%enddef
+
+MG_OUT_OBJECT(struct mg_ctx)
+MG_OUT_OBJECT(struct mg_nic)
+MG_OUT_OBJECT(struct mg_nic_list)
+MG_OUT_OBJECT(struct mg_pcie_path)
+MG_OUT_OBJECT(struct mg_estimate)
+MG_OUT_OBJECT(struct mg_settings)
+MG_OUT_OBJECT(struct mg_settings_list)
+MG_OUT_OBJECT(struct mg_apply_result)
+MG_OUT_OBJECT(struct mg_ethlink)
+MG_OUT_OBJECT(struct mg_ethlink_list)
+MG_OUT_OBJECT(struct mg_cable_info)
+MG_OUT_OBJECT(struct mg_cable_result)
+
+/* Scalar out-parameters. */
+%apply long long *OUTPUT { long long *value, long long *old_value, long long *new_value };
+%apply int *OUTPUT { int *lower_bound, int *overhead_pct, int *pair, int *distance_cm, int *mv };
+%apply int *OUTPUT { enum mg_param *param };
+
+/* The log callback and the cable progress callback are not bound. */
+%ignore mg_ctx_set_log_fn;
+%ignore mg_log_fn;
+%ignore mg_cable_progress_fn;
+%typemap(in, numinputs=0) mg_cable_progress_fn progress { $1 = NULL; }
+%typemap(in, numinputs=0) void *data { $1 = NULL; }
+
+%include "docstrings.i"
+%include "multigig/multigig.h"
