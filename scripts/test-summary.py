@@ -10,6 +10,17 @@ import re
 import sys
 
 LINE = re.compile(r"^(\d+) passed, (\d+) failed", re.M)
+PYTEST = re.compile(r"^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s", re.M)
+
+
+def pytest_counts(text):
+    """(passed, failed, skipped) from pytest's closing line, or None."""
+    found = PYTEST.findall(text)
+    if not found:
+        return None
+    words = dict((w, int(n)) for n, w in re.findall(r"(\d+) (\w+)", found[-1]))
+    return (words.get("passed", 0), words.get("failed", 0) + words.get("error", 0) + words.get("errors", 0),
+            words.get("skipped", 0))
 
 
 def main(paths):
@@ -22,9 +33,15 @@ def main(paths):
                 if result == "SKIP":
                     skipped += 1
                     continue
-                counts = LINE.findall(test.get("stdout") or "")
+                out = test.get("stdout") or ""
+                counts = LINE.findall(out)
                 ok = result in ("OK", "EXPECTEDFAIL")
-                if counts:
+                py = pytest_counts(out)
+                if py:
+                    passed += py[0]
+                    failed += py[1] + (0 if ok or py[1] else 1)
+                    skipped += py[2]
+                elif counts:
                     p, f_ = (int(x) for x in counts[-1])
                     passed += p
                     failed += f_

@@ -1,0 +1,151 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""The Python bindings against the kernel, in a private network and mount
+namespace made for this test process (root only): veth and tun devices,
+reading, applying with rollback, error mapping, tuned() restoring state."""
+import ctypes
+import errno
+import json
+import os
+import subprocess
+
+import pytest
+
+import multigig
+
+CLI = os.environ["MULTIGIG_CLI"]
+CLONE_NEWNS = 0x00020000
+CLONE_NEWNET = 0x40000000
+MS_REC = 0x4000
+MS_PRIVATE = 1 << 18
+
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="needs root for a network namespace")
+
+
+def _unshare_and_mount_sysfs():
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.unshare(CLONE_NEWNET | CLONE_NEWNS) != 0:
+        raise OSError(ctypes.get_errno(), "unshare")
+    if libc.mount(b"none", b"/", b"none", MS_REC | MS_PRIVATE, None) != 0:
+        raise OSError(ctypes.get_errno(), "mount --make-rprivate /")
+    if libc.mount(b"sysfs", b"/sys", b"sysfs", 0, None) != 0:
+        raise OSError(ctypes.get_errno(), "mount sysfs")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def namespace():
+    _unshare_and_mount_sysfs()
+    for cmd in (["ip", "link", "add", "veth0", "type", "veth", "peer", "name", "veth1"],
+                ["ip", "tuntap", "add", "mode", "tun", "name", "tun0"],
+                ["ip", "link", "set", "veth0", "up"], ["ip", "link", "set", "veth1", "up"]):
+        subprocess.run(cmd, check=True)
+    yield
+
+
+def mtu(ctx, name):
+    return ctx.nic(name).mtu
+
+
+def test_list_and_read():
+    with multigig.Context() as ctx:
+        names = {n.name: n for n in ctx.nics()}
+        assert names["veth0"].kind == "veth" and names["veth0"].driver == "veth"
+        assert names["tun0"].kind == "tun"
+        assert "eth0" not in names  # the host's interfaces are elsewhere
+        veth = names["veth0"]
+        assert veth.channels()["rx"] >= 1
+        assert veth.rings() == {"supported": False, "error": "veth does not support ring parameters"}
+        assert veth.link()["speed_mbps"] == 10000
+        assert names["tun0"].coalesce()["rx_frames"] == 0
+
+
+def test_settings_equal_cli():
+    with multigig.Context() as ctx:
+        ours = ctx.nic("veth0").settings().to_dict()
+    cli = json.loads(subprocess.run([CLI, "show", "veth0", "--json"], check=True,
+                                    capture_output=True, text=True).stdout)
+    for group in ("rings", "channels", "coalesce", "pause"):
+        assert ours[group] == cli[group]
+
+
+def test_apply_and_dry_run():
+    with multigig.Context() as ctx:
+        plan = ctx.apply("veth0", dry_run=True, mtu=9000)
+        assert plan.changes == [("mtu", 1500, 9000)]
+        assert mtu(ctx, "veth0") == 1500
+        ctx.apply("tun0", rx_frames=8)
+        assert ctx.nic("tun0").coalesce()["rx_frames"] == 8
+        ctx.apply("tun0", rx_frames=0)
+
+
+def test_rollback_on_kernel_refusal():
+    with multigig.Context() as ctx:
+        with pytest.raises(OSError) as e:
+            ctx.apply("veth0", mtu=9000, rx=0, tx=0)
+        assert e.value.errno == errno.EINVAL and "rolled back" in e.value.strerror
+        assert mtu(ctx, "veth0") == 1500
+
+
+def test_error_mapping():
+    with multigig.Context() as ctx:
+        with pytest.raises(FileNotFoundError):
+            ctx.apply("nosuch0", mtu=1400)
+        with pytest.raises(OSError) as e:
+            ctx.apply("veth0", rx_ring="max")
+        assert e.value.errno == errno.EOPNOTSUPP and "veth does not support ring" in e.value.strerror
+        with pytest.raises(OSError) as e:
+            ctx.apply("veth0", mtu=70000)
+        assert e.value.errno == errno.EINVAL
+        with pytest.raises(ValueError):
+            ctx.apply("veth0", frobs=3)
+
+
+def test_permission_error_without_cap_net_admin():
+    code = (
+        "import ctypes, multigig\n"
+        "libc = ctypes.CDLL(None)\n"
+        # capset(2) with CAP_NET_ADMIN (12) cleared from the effective set
+        "class H(ctypes.Structure): _fields_ = [('v', ctypes.c_uint32), ('pid', ctypes.c_int)]\n"
+        "class D(ctypes.Structure): _fields_ = [('e', ctypes.c_uint32), ('p', ctypes.c_uint32), ('i', ctypes.c_uint32)]\n"
+        "h = H(0x20080522, 0); d = (D * 2)()\n"
+        "assert libc.capget(ctypes.byref(h), d) == 0\n"
+        "d[0].e &= ~(1 << 12)\n"
+        "assert libc.capset(ctypes.byref(h), d) == 0\n"
+        "ctx = multigig.Context()\n"
+        "ctx.settings('veth0')\n"
+        "try:\n"
+        "    ctx.apply('veth0', mtu=1400)\n"
+        "except PermissionError as e:\n"
+        "    assert 'CAP_NET_ADMIN' in e.strerror, e.strerror\n"
+        "    print('ok')\n"
+    )
+    out = subprocess.run(["/usr/bin/python3", "-c", code], capture_output=True, text=True,
+                         env=dict(os.environ))
+    assert out.stdout.strip() == "ok", out.stderr
+    with multigig.Context() as ctx:
+        assert mtu(ctx, "veth0") == 1500
+
+
+def test_tuned_restores_on_exit_and_on_exception():
+    with multigig.Context() as ctx:
+        with ctx.tuned("veth0", mtu=4000) as result:
+            assert result.changes == [("mtu", 1500, 4000)]
+            assert mtu(ctx, "veth0") == 4000
+        assert mtu(ctx, "veth0") == 1500
+        with pytest.raises(RuntimeError):
+            with ctx.tuned("veth0", mtu=5000):
+                assert mtu(ctx, "veth0") == 5000
+                raise RuntimeError("boom")
+        assert mtu(ctx, "veth0") == 1500
+
+
+def test_cable_on_veth():
+    with multigig.Context() as ctx:
+        info = ctx.cable("veth0")
+        assert info.support == "unsupported" and "no PHY" in info.reason
+        with pytest.raises(OSError) as e:
+            ctx.cable_test("veth0")
+        assert e.value.errno == errno.EINVAL and "down" in e.value.strerror
+        with pytest.raises(OSError) as e:
+            ctx.cable_test("veth0", yes=True)
+        assert e.value.errno == errno.EOPNOTSUPP
+        assert ctx.nic("veth0").operstate == "up"

@@ -1,0 +1,190 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""The Python bindings on fixture trees: no privilege, no kernel state.
+Every to_dict() is compared with the CLI's --json for the same tree."""
+import errno
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+import multigig
+
+TREES = os.environ["FIXTURE_TREES"]
+CLI = os.environ["MULTIGIG_CLI"]
+EXAMPLES = os.environ["EXAMPLES_DIR"]
+
+
+def tree(name):
+    return os.path.join(TREES, name)
+
+
+def cli_json(*args):
+    out = subprocess.run([CLI, "--json", *args], check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("name", ["desktop", "virtio-vm", "netns-virtual", "pi5-rtl8126"])
+def test_nics_equal_cli_list(name):
+    with multigig.Context(tree(name)) as ctx:
+        ours = [nic.to_dict() for nic in ctx.nics()]
+    assert ours == cli_json("--sysfs-root", tree(name), "list")
+
+
+def test_nic_attributes():
+    with multigig.Context(tree("desktop")) as ctx:
+        nic = ctx.nic("enp1s0")
+        assert nic.bus == "pci"
+        assert nic.vendor_id == "0x8086" and nic.device_id == "0x10c9"
+        assert nic.device == "82576 Gigabit Network Connection"
+        assert nic.driver == "igb" and nic.has_driver
+        assert (nic.mtu, nic.min_mtu, nic.max_mtu) == (1500, 68, 9216)
+        unbound = ctx.nic("02:00.0")
+        assert unbound.name is None and unbound.driver is None and not unbound.has_driver
+        usb = ctx.nic("enx00e04c680001")
+        assert usb.bus == "usb" and usb.usb_speed_mbps == 5000 and usb.min_mtu is None
+
+
+def test_show_detail_equals_cli():
+    with multigig.Context(tree("desktop")) as ctx:
+        ours = ctx.nic("enp1s0").to_dict(detail=True)
+    cli = cli_json("--sysfs-root", tree("desktop"), "show", "enp1s0")
+    assert all(cli[k] == v for k, v in ours.items())
+
+
+@pytest.mark.parametrize("name,target", [("pi5-rtl8126", "eth1"), ("cm4-rtl8125", "eth1"),
+                                         ("gen5-x16", "ens1f0np0"), ("pi5-aqc107", "eth1")])
+def test_pcie_equals_cli(name, target):
+    with multigig.Context(tree(name)) as ctx:
+        ours = ctx.nic(target).pcie().to_dict()
+    assert ours == cli_json("--sysfs-root", tree(name), "pcie", target)
+
+
+def test_pcie_pi5_story():
+    with multigig.Context(tree("pi5-rtl8126")) as ctx:
+        path = ctx.pcie("eth1")
+    assert path.limit["available_gbps"] == 4.0
+    assert path.path[0]["cap_speed_gts"] == 8 and path.path[0]["speed_gts"] == 5
+    assert "dtparam=pciex1_gen=3" in path.advice
+    assert 3.4 < path.ceilings["rx_ceiling_gbps"] < 3.5
+
+
+def test_pci_dump():
+    dump = os.path.join(TREES, "..", "pci", "intel-82576-gen1-x4.lspci")
+    with multigig.Context(tree("desktop"), pci_dump=dump) as ctx:
+        node = ctx.pcie("01:00.0").path[0]
+    assert (node["cap_speed_gts"], node["cap_width"], node["mps"], node["mrrs"]) == (2.5, 4, 256, 512)
+
+
+def test_estimate_equals_cli():
+    ours = multigig.estimate(2, 1, 256, 1500, 10000).to_dict()
+    cli = cli_json("estimate", "--pcie-gen", "2", "--pcie-width", "1", "--mps", "256",
+                   "--mtu", "1500", "--link-mbps", "10000")
+    assert ours == cli
+    assert ours["rx_ceiling_gbps"] == 3.278 and ours["limited_by"] == "pcie"
+
+
+def test_estimate_bad_values():
+    with pytest.raises(OSError) as e:
+        multigig.estimate(9, 1, 256, 1500, 10000)
+    assert e.value.errno == errno.EINVAL and "generation" in e.value.strerror
+    with pytest.raises(ValueError):
+        multigig.estimate(3, 1, 256, 1500, 10000, header="5dw")
+
+
+def test_cable_equals_cli():
+    with multigig.Context(tree("phys")) as ctx:
+        for name in ("eth0", "eth1", "eth2", "eth3"):
+            assert ctx.cable(name).to_dict() == cli_json("--sysfs-root", tree("phys"), "cable", name)
+        assert ctx.cable("eth1").tdr is True
+
+
+def test_errors_map_to_oserror_subclasses():
+    with multigig.Context(tree("desktop")) as ctx:
+        with pytest.raises(FileNotFoundError) as e:
+            ctx.nic("eth9")
+        assert e.value.errno == errno.ENODEV and "eth9" in e.value.strerror
+        with pytest.raises(OSError) as e:
+            ctx.nic("abcdefghijklmnopq")
+        assert e.value.errno == errno.EINVAL and "too long" in e.value.strerror
+        with pytest.raises(OSError) as e:
+            ctx.pcie("enx00e04c680001")
+        assert e.value.errno == errno.ENXIO
+        with pytest.raises(OSError) as e:
+            ctx.settings("enp1s0")
+        assert e.value.errno == errno.EOPNOTSUPP
+    with pytest.raises(FileNotFoundError):
+        multigig.Context("/nonexistent/tree")
+
+
+def test_objects_after_close():
+    ctx = multigig.Context(tree("desktop"))
+    nic = ctx.nic("enp1s0")
+    ctx.close()
+    ctx.close()  # twice is fine
+    assert nic.driver == "igb" and nic.to_dict()["name"] == "enp1s0"
+    with pytest.raises(ValueError):
+        nic.pcie()
+    with pytest.raises(ValueError):
+        ctx.nics()
+
+
+def test_capture_replays(tmp_path):
+    with multigig.Context(tree("desktop")) as ctx:
+        before = [n.to_dict() for n in ctx.nics()]
+        ctx.capture(str(tmp_path / "c"))
+        with pytest.raises(FileExistsError):
+            ctx.capture(str(tmp_path / "c"))
+    with multigig.Context(str(tmp_path / "c")) as ctx:
+        assert [n.to_dict() for n in ctx.nics()] == before
+
+
+def test_docstrings_from_header():
+    doc = multigig.core.mg_nic_lookup.__doc__
+    assert "find one adapter by interface name or PCI address" in doc
+    assert "@name:" in doc
+
+
+def test_probe_example():
+    out = subprocess.run([sys.executable, os.path.join(EXAMPLES, "probe.py"), "--sysfs-root",
+                          tree("pi5-rtl8126")], check=True, capture_output=True, text=True).stdout
+    assert "eth1" in out and "4.000 Gb/s" in out
+
+
+def test_nic_api_example_serves_cli_json():
+    proc = subprocess.Popen([sys.executable, os.path.join(EXAMPLES, "nic_api.py"), "--port", "0",
+                             "--sysfs-root", tree("desktop")], stdout=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("listening on http://127.0.0.1:")
+        base = line.split()[-1].rsplit("/api/nics", 1)[0]
+        with urllib.request.urlopen(base + "/api/nics", timeout=10) as resp:
+            assert resp.headers["Content-Type"] == "application/json"
+            assert json.load(resp) == cli_json("--sysfs-root", tree("desktop"), "list")
+        with urllib.request.urlopen(base + "/api/nics/enp1s0", timeout=10) as resp:
+            assert json.load(resp)["driver"] == "igb"
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(base + "/api/nics/eth9", timeout=10)
+        assert e.value.code == 404
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_many_contexts_do_not_grow_memory():
+    # The valgrind test checks for leaks; this one that a loop stays flat.
+    def rss_kb():
+        with open("/proc/self/status") as f:
+            return int(next(line for line in f if line.startswith("VmRSS")).split()[1])
+
+    for _ in range(200):
+        with multigig.Context(tree("desktop")) as ctx:
+            ctx.nics()
+    start = rss_kb()
+    for _ in range(1000):
+        with multigig.Context(tree("desktop")) as ctx:
+            ctx.nics()
+    assert rss_kb() - start < 2048
