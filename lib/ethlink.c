@@ -35,6 +35,11 @@ static void free_modes(struct mg_ethlink *l)
 	}
 }
 
+void mg_ethlink_clear(struct mg_ethlink *l)
+{
+	free_modes(l);
+}
+
 static int add_mode(struct mg_ethlink_modes *m, const char *name)
 {
 	char **grown = realloc(m->names, (m->count + 1) * sizeof(*grown));

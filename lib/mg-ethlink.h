@@ -27,5 +27,7 @@ struct mg_ethlink_list {
 void mg_ethlink_init(struct mg_ethlink *l);
 int mg_ethlink_parse_reply(const struct nlmsghdr *nlh, int kind, struct mg_ethlink *l);
 void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind);
+/* Free the mode names an object on the stack holds. */
+void mg_ethlink_clear(struct mg_ethlink *l);
 
 #endif

@@ -35,7 +35,7 @@ struct pci_guard {
 
 static __thread struct pci_guard *current_guard;
 
-static void PCI_NONRET pci_error_hook(char *msg, ...)
+static void PCI_NONRET PCI_PRINTF(1, 2) pci_error_hook(char *msg, ...)
 {
 	struct pci_guard *g = current_guard;
 	va_list args;
@@ -50,7 +50,7 @@ static void PCI_NONRET pci_error_hook(char *msg, ...)
 	abort();
 }
 
-static void pci_quiet_hook(char *msg, ...)
+static void PCI_PRINTF(1, 2) pci_quiet_hook(char *msg, ...)
 {
 	(void)msg;
 }

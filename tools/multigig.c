@@ -38,7 +38,7 @@ static void usage(FILE *out)
 		"  -V, --version        show the version\n");
 }
 
-static void log_to_stderr(void *data, int priority, const char *file, int line,
+static __attribute__((format(printf, 6, 0))) void log_to_stderr(void *data, int priority, const char *file, int line,
 			  const char *fn, const char *format, va_list args)
 {
 	(void)data;

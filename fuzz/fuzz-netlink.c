@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libFuzzer target: every netlink reply and notification parser. The first
+ * byte picks the parser; the rest is the message after its netlink header,
+ * whose length is set to the input's, as the kernel's framing guarantees.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/netlink.h>
+
+#include "mg-cable.h"
+#include "mg-ethlink.h"
+#include "mg-settings.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct mg_cable_result result;
+	struct mg_settings settings;
+	struct mg_ethlink link;
+	struct nlmsghdr *nlh;
+	char name[IFNAMSIZ], driver[128];
+	int ifindex, status;
+	uint8_t which;
+
+	if (size < 1 || size > 65536)
+		return 0;
+	which = data[0] % 9;
+	nlh = calloc(1, NLMSG_HDRLEN + size);
+	if (!nlh)
+		return 0;
+	nlh->nlmsg_len = (uint32_t)(NLMSG_HDRLEN + size - 1);
+	nlh->nlmsg_type = 0x20;
+	memcpy((char *)nlh + NLMSG_HDRLEN, data + 1, size - 1);
+
+	mg_settings_init(&settings);
+	mg_ethlink_init(&link);
+	mg_cable_result_init(&result);
+	switch (which) {
+	case 0: case 1: case 2: case 3:
+		mg_ethtool_parse_reply(nlh, (enum mg_param_group)(MG_GROUP_RINGS + which), &settings, &ifindex,
+				       name, sizeof(name));
+		break;
+	case 4: case 5: case 6:
+		mg_ethlink_parse_reply(nlh, which - 4, &link);
+		break;
+	case 7:
+		mg_cable_parse_ntf(nlh, &ifindex, &status, &result);
+		mg_cable_parse_tdr_ntf(nlh, &ifindex, &status, &result);
+		break;
+	default:
+		mg_cable_parse_phy_reply(nlh, driver, sizeof(driver));
+		break;
+	}
+	mg_ethlink_clear(&link);
+	free(nlh);
+	return 0;
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/python3
+"""Write seed inputs for the fuzz targets into DIR/<target>/, from the
+fixture trees (config spaces, sysfs attributes) and from netlink messages
+built with the uapi layout.
+
+    make-seeds.py FIXTURE_TREES DIR
+"""
+import os
+import struct
+import sys
+
+
+def nla(kind, payload):
+    data = struct.pack("=HH", 4 + len(payload), kind) + payload
+    return data + b"\0" * (-len(data) % 4)
+
+
+def u8(kind, v):
+    return nla(kind, struct.pack("=B", v))
+
+
+def u32(kind, v):
+    return nla(kind, struct.pack("=I", v))
+
+
+def nest(kind, *parts):
+    return nla(kind | 0x8000, b"".join(parts))
+
+
+def string(kind, s):
+    return nla(kind, s.encode() + b"\0")
+
+
+def genl(selector, cmd, *attrs):
+    # First byte: the parser the netlink target runs; then genlmsghdr and attributes.
+    return bytes([selector]) + struct.pack("=BBH", cmd, 1, 0) + b"".join(attrs)
+
+
+def header(kind=1):
+    return nest(kind, u32(1, 3), string(2, "eth0"))
+
+
+def netlink_seeds():
+    # Reply numbers of the 6.1 uapi: rings 16, channels 18, coalesce 20, pause 22,
+    # linkinfo 2, linkmodes 4, linkstate 6, cable test notifications 27/28, PHY 45.
+    yield "rings", genl(0, 16, header(), u32(2, 4096), u32(5, 8184), u32(6, 1024), u32(9, 2048), u8(13, 1))
+    yield "channels", genl(1, 18, header(), u32(4, 8), u32(8, 4))
+    yield "coalesce", genl(2, 20, header(), *[u32(k, 10 * k) for k in range(2, 10)], u8(10, 1), u8(11, 0))
+    yield "pause", genl(3, 22, header(), u8(2, 1), u8(3, 1), u8(4, 0))
+    yield "linkinfo", genl(4, 2, header(), u8(2, 0))
+    bit = lambda i, n, v: nest(1, u32(1, i), string(2, n), *([nla(3, b"")] if v else []))
+    yield "linkmodes", genl(5, 4, header(), u8(2, 1), u32(5, 2500), u8(6, 1),
+                            nest(3, u32(2, 100), nest(3, bit(5, "1000baseT/Full", 0), bit(47, "2500baseT/Full", 1))))
+    yield "linkstate", genl(6, 6, header(), u8(2, 0), u32(3, 5), u32(4, 7), u8(5, 4))
+    yield "cable", genl(7, 27, header(), u8(2, 2),
+                        nest(3, nest(1, u8(1, 0), u8(2, 2)), nest(2, u8(1, 0), u32(2, 150))))
+    yield "tdr", genl(7, 28, header(), u8(2, 2),
+                      nest(3, nest(1, u32(1, 0), u32(2, 160), u32(3, 80)), nest(2, u8(1, 0), nla(2, struct.pack("=h", -300)))))
+    yield "phy", genl(8, 45, header(), u32(2, 1), string(3, "Marvell 88E1510"))
+
+
+def main(trees, out):
+    for target in ("netlink", "pcie-config", "sysfs"):
+        os.makedirs(os.path.join(out, target), exist_ok=True)
+    for name, data in netlink_seeds():
+        with open(os.path.join(out, "netlink", name), "wb") as f:
+            f.write(data)
+    n = 0
+    for dirpath, _, filenames in os.walk(trees):
+        if "config" in filenames:
+            with open(os.path.join(dirpath, "config"), "rb") as src, \
+                 open(os.path.join(out, "pcie-config", "config%d" % n), "wb") as dst:
+                dst.write(src.read())
+            n += 1
+    sysfs = ["0x10ec", "0x8126", "0x020000", "0x01", "0x10ec", "5.0 GT/s PCIe", "1", "8.0 GT/s PCIe",
+             "5000", "1500", "2", "up", "ifindex=2\nkind=physical\nmtu=1500\nmin_mtu=68\nmax_mtu=9194",
+             "0bda", "5000", "USB 10/100/1G/2.5G LAN", "ifindex=3\nmtu=1500",
+             "raspberrypi,5-model-b\0brcm,bcm2712\0", "Raspberry Pi 5 Model B Rev 1.0"]
+    with open(os.path.join(out, "sysfs", "pi5"), "w") as f:
+        f.write("|".join(sysfs))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2])
