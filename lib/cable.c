@@ -277,16 +277,25 @@ static void parse_entry(struct nlattr *entry, struct mg_cable_result *r)
 	}
 }
 
-int mg_cable_parse_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r)
+/*
+ * Both notifications share their framing: the header nest (1), the status
+ * (2) and the nest of results (3). Returns the results nest, or NULL.
+ */
+_Static_assert((int)ETHTOOL_A_CABLE_TEST_TDR_NTF_HEADER == (int)ETHTOOL_A_CABLE_TEST_NTF_HEADER &&
+		       (int)ETHTOOL_A_CABLE_TEST_TDR_NTF_STATUS == (int)ETHTOOL_A_CABLE_TEST_NTF_STATUS &&
+		       (int)ETHTOOL_A_CABLE_TEST_TDR_NTF_NEST == (int)ETHTOOL_A_CABLE_TEST_NTF_NEST,
+	       "cable test notifications share their framing");
+
+static int parse_test_ntf(const struct nlmsghdr *nlh, int cmd, int *ifindex, int *status,
+			  struct nlattr **results)
 {
-	struct nlattr *tb[ETHTOOL_A_CABLE_TEST_NTF_MAX + 1], *hdr[ETHTOOL_A_HEADER_MAX + 1], *entry;
+	struct nlattr *tb[ETHTOOL_A_CABLE_TEST_NTF_MAX + 1], *hdr[ETHTOOL_A_HEADER_MAX + 1];
 	struct nla_policy policy[ETHTOOL_A_CABLE_TEST_NTF_MAX + 1];
 	struct nla_policy hpolicy[ETHTOOL_A_HEADER_MAX + 1];
-	int rem;
 
 	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
 		return -EPROTO;
-	if (((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != ETHTOOL_MSG_CABLE_TEST_NTF)
+	if (((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != cmd)
 		return -ENOMSG;
 	memset(policy, 0, sizeof(policy));
 	policy[ETHTOOL_A_CABLE_TEST_NTF_HEADER].type = NLA_NESTED;
@@ -302,10 +311,19 @@ int mg_cable_parse_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, st
 		return -EPROTO;
 	*ifindex = (int)nla_get_u32(hdr[ETHTOOL_A_HEADER_DEV_INDEX]);
 	*status = nla_get_u8(tb[ETHTOOL_A_CABLE_TEST_NTF_STATUS]);
-	if (*status == ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED && tb[ETHTOOL_A_CABLE_TEST_NTF_NEST])
-		nla_for_each_nested(entry, tb[ETHTOOL_A_CABLE_TEST_NTF_NEST], rem)
-			parse_entry(entry, r);
+	*results = *status == ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED ? tb[ETHTOOL_A_CABLE_TEST_NTF_NEST] : NULL;
 	return 0;
+}
+
+int mg_cable_parse_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r)
+{
+	struct nlattr *results, *entry;
+	int rem, err = parse_test_ntf(nlh, ETHTOOL_MSG_CABLE_TEST_NTF, ifindex, status, &results);
+
+	if (err == 0 && results)
+		nla_for_each_nested(entry, results, rem)
+			parse_entry(entry, r);
+	return err;
 }
 
 /*
@@ -348,33 +366,14 @@ static void parse_tdr_entry(struct nlattr *entry, struct mg_cable_result *r)
 
 int mg_cable_parse_tdr_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r)
 {
-	struct nlattr *tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_MAX + 1], *hdr[ETHTOOL_A_HEADER_MAX + 1], *entry;
-	struct nla_policy policy[ETHTOOL_A_CABLE_TEST_TDR_NTF_MAX + 1];
-	struct nla_policy hpolicy[ETHTOOL_A_HEADER_MAX + 1];
-	int rem;
+	struct nlattr *results, *entry;
+	int rem, err = parse_test_ntf(nlh, ETHTOOL_MSG_CABLE_TEST_TDR_NTF, ifindex, status, &results);
 
-	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
-		return -EPROTO;
-	if (((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != ETHTOOL_MSG_CABLE_TEST_TDR_NTF)
-		return -ENOMSG;
-	memset(policy, 0, sizeof(policy));
-	policy[ETHTOOL_A_CABLE_TEST_TDR_NTF_HEADER].type = NLA_NESTED;
-	policy[ETHTOOL_A_CABLE_TEST_TDR_NTF_STATUS].type = NLA_U8;
-	policy[ETHTOOL_A_CABLE_TEST_TDR_NTF_NEST].type = NLA_NESTED;
-	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, ETHTOOL_A_CABLE_TEST_TDR_NTF_MAX, policy) < 0 ||
-	    !tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_HEADER] || !tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_STATUS])
-		return -EPROTO;
-	memset(hpolicy, 0, sizeof(hpolicy));
-	hpolicy[ETHTOOL_A_HEADER_DEV_INDEX].type = NLA_U32;
-	if (nla_parse_nested(hdr, ETHTOOL_A_HEADER_MAX, tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_HEADER], hpolicy) < 0 ||
-	    !hdr[ETHTOOL_A_HEADER_DEV_INDEX])
-		return -EPROTO;
-	*ifindex = (int)nla_get_u32(hdr[ETHTOOL_A_HEADER_DEV_INDEX]);
-	*status = nla_get_u8(tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_STATUS]);
-	if (*status == ETHTOOL_A_CABLE_TEST_NTF_STATUS_COMPLETED && tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_NEST])
-		nla_for_each_nested(entry, tb[ETHTOOL_A_CABLE_TEST_TDR_NTF_NEST], rem)
+	/* The TDR notification numbers its attributes as the plain one does. */
+	if (err == 0 && results)
+		nla_for_each_nested(entry, results, rem)
 			parse_tdr_entry(entry, r);
-	return 0;
+	return err;
 }
 
 /* ---- waiting for it ---- */

@@ -22,15 +22,11 @@ struct mg_nic_list {
 
 static int list_add(struct mg_nic_list *list, struct mg_nic *nic)
 {
-	if (list->count == list->alloc) {
-		size_t n = list->alloc ? list->alloc * 2 : 16;
-		struct mg_nic **grown = realloc(list->nics, n * sizeof(*grown));
+	struct mg_nic **grown = mg_array_grow(list->nics, &list->alloc, list->count, sizeof(*grown));
 
-		if (!grown)
-			return -ENOMEM;
-		list->nics = grown;
-		list->alloc = n;
-	}
+	if (!grown)
+		return -ENOMEM;
+	list->nics = grown;
 	list->nics[list->count++] = nic;
 	return 0;
 }

@@ -104,22 +104,6 @@ static int parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **tb, i
 	return genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, maxattr, policy) < 0 ? -EPROTO : 0;
 }
 
-static void parse_header(struct nlattr *nest, struct mg_ethlink *l)
-{
-	struct nlattr *tb[ETHTOOL_A_HEADER_MAX + 1];
-	struct nla_policy policy[ETHTOOL_A_HEADER_MAX + 1];
-
-	memset(policy, 0, sizeof(policy));
-	policy[ETHTOOL_A_HEADER_DEV_INDEX].type = NLA_U32;
-	policy[ETHTOOL_A_HEADER_DEV_NAME].type = NLA_STRING;
-	if (!nest || nla_parse_nested(tb, ETHTOOL_A_HEADER_MAX, nest, policy) < 0)
-		return;
-	if (tb[ETHTOOL_A_HEADER_DEV_INDEX])
-		l->ifindex = (int)nla_get_u32(tb[ETHTOOL_A_HEADER_DEV_INDEX]);
-	if (tb[ETHTOOL_A_HEADER_DEV_NAME])
-		mg_strlcpy(l->ifname, nla_get_string(tb[ETHTOOL_A_HEADER_DEV_NAME]), sizeof(l->ifname));
-}
-
 static int parse_linkinfo(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 {
 	struct nlattr *tb[ETHTOOL_A_LINKINFO_MAX + 1];
@@ -130,7 +114,7 @@ static int parse_linkinfo(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 	policy[ETHTOOL_A_LINKINFO_PORT].type = NLA_U8;
 	if (parse_genl(nlh, ETHTOOL_MSG_LINKINFO_GET_REPLY, tb, ETHTOOL_A_LINKINFO_MAX, policy) < 0)
 		return -EPROTO;
-	parse_header(tb[ETHTOOL_A_LINKINFO_HEADER], l);
+	mg_ethtool_parse_header(tb[ETHTOOL_A_LINKINFO_HEADER], &l->ifindex, l->ifname, sizeof(l->ifname));
 	if (tb[ETHTOOL_A_LINKINFO_PORT])
 		l->port = nla_get_u8(tb[ETHTOOL_A_LINKINFO_PORT]);
 	return 0;
@@ -152,7 +136,7 @@ static int parse_linkmodes(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 	policy[ETHTOOL_A_LINKMODES_LANES].type = NLA_U32;
 	if (parse_genl(nlh, ETHTOOL_MSG_LINKMODES_GET_REPLY, tb, ETHTOOL_A_LINKMODES_MAX, policy) < 0)
 		return -EPROTO;
-	parse_header(tb[ETHTOOL_A_LINKMODES_HEADER], l);
+	mg_ethtool_parse_header(tb[ETHTOOL_A_LINKMODES_HEADER], &l->ifindex, l->ifname, sizeof(l->ifname));
 	if (tb[ETHTOOL_A_LINKMODES_AUTONEG])
 		l->autoneg = nla_get_u8(tb[ETHTOOL_A_LINKMODES_AUTONEG]) ? 1 : 0;
 	if (tb[ETHTOOL_A_LINKMODES_SPEED]) {
@@ -188,7 +172,7 @@ static int parse_linkstate(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 	policy[ETHTOOL_A_LINKSTATE_EXT_SUBSTATE].type = NLA_U8;
 	if (parse_genl(nlh, ETHTOOL_MSG_LINKSTATE_GET_REPLY, tb, ETHTOOL_A_LINKSTATE_MAX, policy) < 0)
 		return -EPROTO;
-	parse_header(tb[ETHTOOL_A_LINKSTATE_HEADER], l);
+	mg_ethtool_parse_header(tb[ETHTOOL_A_LINKSTATE_HEADER], &l->ifindex, l->ifname, sizeof(l->ifname));
 	if (tb[ETHTOOL_A_LINKSTATE_LINK])
 		l->link = nla_get_u8(tb[ETHTOOL_A_LINKSTATE_LINK]) ? 1 : 0;
 	if (tb[ETHTOOL_A_LINKSTATE_SQI])
@@ -235,15 +219,11 @@ static struct mg_ethlink *list_slot(struct mg_ethlink_list *list, int ifindex)
 
 static int list_add(struct mg_ethlink_list *list, struct mg_ethlink *l)
 {
-	if (list->count == list->alloc) {
-		size_t n = list->alloc ? list->alloc * 2 : 64;
-		struct mg_ethlink **grown = realloc(list->items, n * sizeof(*grown));
+	struct mg_ethlink **grown = mg_array_grow(list->items, &list->alloc, list->count, sizeof(*grown));
 
-		if (!grown)
-			return -ENOMEM;
-		list->items = grown;
-		list->alloc = n;
-	}
+	if (!grown)
+		return -ENOMEM;
+	list->items = grown;
 	list->items[list->count++] = l;
 	return 0;
 }

@@ -96,7 +96,8 @@ fail:
 	return NULL;
 }
 
-static void parse_header(struct nlattr *nest, int *ifindex, char *ifname, size_t size)
+/* The header nest every reply carries: which interface it is about. */
+void mg_ethtool_parse_header(struct nlattr *nest, int *ifindex, char *ifname, size_t size)
 {
 	struct nlattr *tb[ETHTOOL_A_HEADER_MAX + 1];
 	struct nla_policy policy[ETHTOOL_A_HEADER_MAX + 1];
@@ -140,7 +141,7 @@ int mg_ethtool_parse_reply(const struct nlmsghdr *nlh, enum mg_param_group group
 	}
 	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, g->maxattr, policy) < 0)
 		return -EPROTO;
-	parse_header(tb[g->header], ifindex, ifname, size);
+	mg_ethtool_parse_header(tb[g->header], ifindex, ifname, size);
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
 		const struct mg_param_info *pi = mg_param_info((enum mg_param)p);
 

@@ -65,6 +65,9 @@ int mg_path_join(char *out, size_t size, const char *a, const char *b);
 int mg_strlcpy(char *dst, const char *src, size_t size);
 int mg_parse_long(const char *s, int base, long *value);
 
+/* ---- array.c ---- */
+void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size);
+
 /* ---- capture.c: the copy mg_ctx_capture() makes ---- */
 void mg_capture_file(struct mg_ctx *ctx, const char *rel, const char *data, size_t len);
 void mg_capture_link(struct mg_ctx *ctx, const char *rel, const char *target);

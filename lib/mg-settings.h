@@ -47,6 +47,8 @@ int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, struct mg_sett
 /* ethtool.c */
 int mg_ethtool_open(struct mg_ctx *ctx);
 void mg_ethtool_close(struct mg_ctx *ctx);
+struct nlattr;
+void mg_ethtool_parse_header(struct nlattr *nest, int *ifindex, char *ifname, size_t size);
 /* Parse one GET reply of @group into @s; pure, for tests too. */
 int mg_ethtool_parse_reply(const struct nlmsghdr *nlh, enum mg_param_group group,
 			   struct mg_settings *s, int *ifindex, char *ifname, size_t size);

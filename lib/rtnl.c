@@ -116,17 +116,12 @@ static int on_link(struct nl_msg *msg, void *arg)
 
 	if (nlmsg_hdr(msg)->nlmsg_type != RTM_NEWLINK)
 		return NL_OK;
-	if (st->count == st->alloc) {
-		size_t n = st->alloc ? st->alloc * 2 : 32;
-		struct mg_link *grown = realloc(st->links, n * sizeof(*grown));
-
-		if (!grown) {
-			st->err = -ENOMEM;
-			return NL_STOP;
-		}
-		st->links = grown;
-		st->alloc = n;
+	link = mg_array_grow(st->links, &st->alloc, st->count, sizeof(*link));
+	if (!link) {
+		st->err = -ENOMEM;
+		return NL_STOP;
 	}
+	st->links = link;
 	link = &st->links[st->count];
 	mg_link_init(link);
 	err = nl_msg_parse(msg, fill_from_object, link);

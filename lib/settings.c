@@ -306,20 +306,15 @@ MG_EXPORT int mg_settings_read(struct mg_ctx *ctx, const char *ifname, struct mg
 
 struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifindex, const char *ifname)
 {
-	struct mg_settings *s;
+	struct mg_settings *s, **grown;
 
 	for (size_t i = 0; i < list->count; i++)
 		if (list->items[i]->ifindex == ifindex)
 			return list->items[i];
-	if (list->count == list->alloc) {
-		size_t n = list->alloc ? list->alloc * 2 : 64;
-		struct mg_settings **grown = realloc(list->items, n * sizeof(*grown));
-
-		if (!grown)
-			return NULL;
-		list->items = grown;
-		list->alloc = n;
-	}
+	grown = mg_array_grow(list->items, &list->alloc, list->count, sizeof(*grown));
+	if (!grown)
+		return NULL;
+	list->items = grown;
 	s = malloc(sizeof(*s));
 	if (!s)
 		return NULL;

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Growable arrays: the one piece of bookkeeping every list shares. */
+#include <stdlib.h>
+
+#include "mg-private.h"
+
+/*
+ * Room for element @count of @items: returns the array (moved when it had
+ * to grow, doubling from 16) or NULL when out of memory, @items untouched.
+ */
+void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size)
+{
+	size_t n;
+
+	if (count < *alloc)
+		return items;
+	n = *alloc ? *alloc * 2 : 16;
+	items = realloc(items, n * elem_size);
+	if (items)
+		*alloc = n;
+	return items;
+}
