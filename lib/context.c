@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <libkmod.h>
+
 #include "mg-settings.h"
 
 #define MG_DEFAULT_ROOT "/sys"
@@ -96,6 +98,7 @@ MG_EXPORT struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx)
 		return NULL;
 	mg_rtnl_close(ctx);
 	mg_ethtool_close(ctx);
+	kmod_unref(ctx->kmod);
 	if (ctx->ioctl_fd >= 0)
 		close(ctx->ioctl_fd);
 	mg_pci_free(ctx->pci);

@@ -59,6 +59,10 @@ static int identify_pci(struct mg_ctx *ctx, const char *dir, struct mg_nic *nic)
 	nic->subsys_device_id = read_num(ctx, dir, "subsystem_device", 16, 0xffff);
 	nic->revision = read_num(ctx, dir, "revision", 16, 0xff);
 	nic->class_code = read_num(ctx, dir, "class", 16, 0xffffff);
+	nic->chip = mg_chip_lookup(MG_BUS_PCI, nic->vendor_id, nic->device_id);
+	/* Which modules of this kernel would take an unbound device. */
+	if (!nic->has_driver && (err = mg_modules_lookup(ctx, dir, nic)) < 0)
+		return err;
 	if (nic->vendor_id == MG_UNKNOWN)
 		return 0;
 	n = mg_pci_vendor_name(ctx, nic->vendor_id, name, sizeof(name));
@@ -90,6 +94,7 @@ static int identify_usb(struct mg_ctx *ctx, const char *dir, struct mg_nic *nic)
 	nic->vendor_id = read_num(ctx, dir, "idVendor", 16, 0xffff);
 	nic->device_id = read_num(ctx, dir, "idProduct", 16, 0xffff);
 	nic->revision = read_num(ctx, dir, "bcdDevice", 16, 0xffff);
+	nic->chip = mg_chip_lookup(MG_BUS_USB, nic->vendor_id, nic->device_id);
 	/* "speed" is in Mbit/s; USB 1.1 full speed reads "12", low speed "1.5". */
 	if (mg_sysfs_read(ctx, ATTR(dir, "speed"), buf, sizeof(buf)) > 0) {
 		long v;

@@ -19,6 +19,7 @@
 
 struct nl_sock;
 struct mg_pci;
+struct kmod_ctx;
 
 struct mg_ctx {
 	int refcount;
@@ -38,6 +39,9 @@ struct mg_ctx {
 	char extack[256];	/* the kernel's message for the last request */
 	long requests;		/* netlink requests sent, for benchmarks */
 	int inject_group;	/* tests: make this group's change fail (-1: none) */
+	struct kmod_ctx *kmod;	/* module index of the running kernel; on first use */
+	bool kmod_failed;	/* no index: do not try again */
+	const char *kmod_dir;	/* tests: a module directory instead of the running kernel's */
 };
 
 /* ---- context.c: logging and errors ---- */
@@ -180,7 +184,24 @@ struct mg_nic {
 	bool driver_from_ethtool;
 	char *driver_version, *firmware_version;
 	bool has_driver;
+	const struct mg_chip *chip;
+	char **modules;
+	int module_count;	/* MG_UNKNOWN until looked up */
 };
+
+/* chipdb.c */
+struct mg_chip {
+	enum mg_bus bus;
+	int vendor, device;
+	const char *name;
+	int max_mbps;
+	const char *driver;
+	const char *since;	/* first mainline kernel; "~" where approximate */
+};
+const struct mg_chip *mg_chip_lookup(enum mg_bus bus, int vendor, int device);
+
+/* modules.c */
+int mg_modules_lookup(struct mg_ctx *ctx, const char *devpath, struct mg_nic *nic);
 
 struct mg_nic *mg_nic_alloc(void);
 int mg_nic_set_str(char **field, const char *value);

@@ -23,6 +23,7 @@ struct mg_nic *mg_nic_alloc(void)
 	nic->revision = MG_UNKNOWN;
 	nic->class_code = MG_UNKNOWN;
 	nic->usb_speed_mbps = MG_UNKNOWN;
+	nic->module_count = MG_UNKNOWN;
 	return nic;
 }
 
@@ -64,6 +65,9 @@ MG_EXPORT struct mg_nic *mg_nic_unref(struct mg_nic *nic)
 	free(nic->driver);
 	free(nic->driver_version);
 	free(nic->firmware_version);
+	for (int i = 0; i < nic->module_count; i++)
+		free(nic->modules[i]);
+	free(nic->modules);
 	free(nic);
 	return NULL;
 }
@@ -129,4 +133,34 @@ MG_EXPORT enum mg_bus mg_nic_get_bus(const struct mg_nic *nic)
 MG_EXPORT int mg_nic_has_driver(const struct mg_nic *nic)
 {
 	return nic ? nic->has_driver : 0;
+}
+
+MG_EXPORT const char *mg_nic_get_chip(const struct mg_nic *nic)
+{
+	return nic && nic->chip ? nic->chip->name : NULL;
+}
+
+MG_EXPORT const char *mg_nic_get_chip_driver(const struct mg_nic *nic)
+{
+	return nic && nic->chip ? nic->chip->driver : NULL;
+}
+
+MG_EXPORT const char *mg_nic_get_chip_since(const struct mg_nic *nic)
+{
+	return nic && nic->chip ? nic->chip->since : NULL;
+}
+
+MG_EXPORT int mg_nic_get_chip_max_mbps(const struct mg_nic *nic)
+{
+	return nic && nic->chip ? nic->chip->max_mbps : MG_UNKNOWN;
+}
+
+MG_EXPORT int mg_nic_get_module_count(const struct mg_nic *nic)
+{
+	return nic ? nic->module_count : MG_UNKNOWN;
+}
+
+MG_EXPORT const char *mg_nic_get_module(const struct mg_nic *nic, int index)
+{
+	return nic && index >= 0 && index < nic->module_count ? nic->modules[index] : NULL;
 }

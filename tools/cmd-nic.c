@@ -41,6 +41,19 @@ static json_object *nic_json(const struct mg_nic *nic, int detail)
 	put(o, "revision", jhex(mg_nic_get_revision(nic), 2));
 	put(o, "class", jhex(mg_nic_get_class(nic), 6));
 	put(o, "usb_speed_mbps", jint(mg_nic_get_usb_speed_mbps(nic)));
+	put(o, "chip", jstr(mg_nic_get_chip(nic)));
+	put(o, "chip_driver", jstr(mg_nic_get_chip_driver(nic)));
+	put(o, "chip_since_kernel", jstr(mg_nic_get_chip_since(nic)));
+	put(o, "chip_max_mbps", jint(mg_nic_get_chip_max_mbps(nic)));
+	if (mg_nic_get_module_count(nic) == MG_UNKNOWN) {
+		put(o, "kernel_modules", NULL);
+	} else {
+		json_object *mods = json_object_new_array();
+
+		for (int i = 0; i < mg_nic_get_module_count(nic); i++)
+			json_object_array_add(mods, json_object_new_string(mg_nic_get_module(nic, i)));
+		put(o, "kernel_modules", mods);
+	}
 	return o;
 }
 
@@ -79,7 +92,8 @@ static void print_row(const struct mg_nic *nic)
 	format_speed(nic, speed, sizeof(speed));
 	printf("%-15s %-7s %-13s %-40.40s %-12s %-14s %s\n", or_dash(mg_nic_get_name(nic)),
 	       mg_bus_name(mg_nic_get_bus(nic)), or_dash(mg_nic_get_address(nic)),
-	       or_dash(mg_nic_get_device(nic)), or_dash(driver), state_of(nic), speed);
+	       or_dash(mg_nic_get_device(nic) ? mg_nic_get_device(nic) : mg_nic_get_chip(nic)),
+	       or_dash(driver), state_of(nic), speed);
 }
 
 int cmd_list(struct mg_ctx *ctx, const struct options *opt)
@@ -125,6 +139,41 @@ static void line_ids(const char *key, int a, int b)
 		printf("%-18s %04x:%04x\n", key, (unsigned int)a, (unsigned int)b);
 }
 
+static void print_chip(const struct mg_nic *nic)
+{
+	const char *since = mg_nic_get_chip_since(nic);
+
+	if (!mg_nic_get_chip(nic))
+		return;
+	printf("%-18s %s", "chip:", mg_nic_get_chip(nic));
+	if (mg_nic_get_chip_max_mbps(nic) != MG_UNKNOWN)
+		printf(", up to %d Mbit/s", mg_nic_get_chip_max_mbps(nic));
+	printf("; mainline driver %s", mg_nic_get_chip_driver(nic));
+	if (since)
+		printf(" since Linux %s", since);
+	printf("\n");
+}
+
+/* The answer people look for when a new card shows no interface. */
+static void print_no_driver(const struct mg_nic *nic)
+{
+	int n = mg_nic_get_module_count(nic);
+
+	printf("%-18s none bound: ", "driver:");
+	if (n == 0)
+		printf("this kernel has no module for this device");
+	else if (n > 0)
+		printf("module %s declares support but is not bound (modprobe it, see dmesg)",
+		       mg_nic_get_module(nic, 0));
+	else
+		printf("the kernel has no driver for this device, or the driver failed to start (see dmesg)");
+	if (mg_nic_get_chip_driver(nic) && n <= 0)
+		printf("; %s serves it%s%s", mg_nic_get_chip_driver(nic),
+		       mg_nic_get_chip_since(nic) ? " since Linux " : "",
+		       mg_nic_get_chip_since(nic) ? mg_nic_get_chip_since(nic) : "");
+	printf("\n");
+}
+
 static void print_show(const struct mg_nic *nic)
 {
 	int carrier = mg_nic_get_carrier(nic);
@@ -144,11 +193,11 @@ static void print_show(const struct mg_nic *nic)
 	if (mg_nic_get_class(nic) != MG_UNKNOWN)
 		printf("%-18s 0x%06x\n", "class:", (unsigned int)mg_nic_get_class(nic));
 	line_int("usb speed:", mg_nic_get_usb_speed_mbps(nic), " Mbit/s");
+	print_chip(nic);
 	if (mg_nic_has_driver(nic))
 		line_str("driver:", mg_nic_get_driver(nic));
 	else
-		line_str("driver:", "none bound: the kernel has no driver for this device, "
-				    "or the driver failed to start (see dmesg)");
+		print_no_driver(nic);
 	line_str("driver version:", mg_nic_get_driver_version(nic));
 	line_str("firmware:", mg_nic_get_firmware_version(nic));
 	line_str("state:", mg_nic_get_operstate(nic));

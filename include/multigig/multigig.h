@@ -512,6 +512,68 @@ const char *mg_nic_get_driver_version(const struct mg_nic *nic);
 const char *mg_nic_get_firmware_version(const struct mg_nic *nic);
 
 /**
+ * mg_nic_get_chip - the chip, from the library's table of multi-gigabit
+ * chips (it knows chips pci.ids may be too old for).
+ * @nic: adapter.
+ *
+ * Returns: e.g. "RTL8126A", or NULL for a chip not in the table.
+ * Since: 0.1
+ */
+const char *mg_nic_get_chip(const struct mg_nic *nic);
+
+/**
+ * mg_nic_get_chip_driver - the mainline kernel driver for the chip.
+ * @nic: adapter.
+ *
+ * Returns: the module name ("r8169"), or NULL for a chip not in the table.
+ * Since: 0.1
+ */
+const char *mg_nic_get_chip_driver(const struct mg_nic *nic);
+
+/**
+ * mg_nic_get_chip_since - the first mainline kernel whose driver serves the
+ * chip.
+ * @nic: adapter.
+ *
+ * Returns: e.g. "6.9", or NULL when not in the table or not known.
+ * Since: 0.1
+ */
+const char *mg_nic_get_chip_since(const struct mg_nic *nic);
+
+/**
+ * mg_nic_get_chip_max_mbps - the chip's top Ethernet rate.
+ * @nic: adapter.
+ *
+ * Returns: Mbit/s, or MG_UNKNOWN (also for Wi-Fi chips).
+ * Since: 0.1
+ */
+int mg_nic_get_chip_max_mbps(const struct mg_nic *nic);
+
+/**
+ * mg_nic_get_module_count - kernel modules of the running kernel that
+ * declare support for this device (its modalias, looked up with libkmod).
+ * @nic: adapter on a live context.
+ *
+ * For a device with no driver bound, 0 means this kernel has no driver for
+ * it at all; see mg_nic_get_chip_driver() for the one that would.
+ *
+ * Returns: the count, or MG_UNKNOWN when the lookup could not be made
+ * (offline context, no module index for this kernel, no modalias).
+ * Since: 0.1
+ */
+int mg_nic_get_module_count(const struct mg_nic *nic);
+
+/**
+ * mg_nic_get_module - one of those modules.
+ * @nic: adapter.
+ * @index: position, below mg_nic_get_module_count().
+ *
+ * Returns: the module name, or NULL.
+ * Since: 0.1
+ */
+const char *mg_nic_get_module(const struct mg_nic *nic, int index);
+
+/**
  * mg_nic_has_driver - whether a driver serves the adapter.
  * @nic: adapter.
  *

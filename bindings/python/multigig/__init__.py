@@ -211,7 +211,8 @@ class Nic:
                   "device", "driver", "driver_version", "firmware_version", "has_driver", "mtu",
                   "min_mtu", "max_mtu", "operstate", "carrier", "speed_mbps", "mac"]
     _DETAIL_KEYS = ["parent", "subsystem_vendor_id", "subsystem_device_id", "subsystem", "revision",
-                    "class", "usb_speed_mbps"]
+                    "class", "usb_speed_mbps", "chip", "chip_driver", "chip_since_kernel",
+                    "chip_max_mbps", "kernel_modules"]
 
     def __init__(self, context, ptr):
         self._context = context
@@ -243,6 +244,12 @@ class Nic:
         self.revision = _hex(g.mg_nic_get_revision(ptr), 2)
         self.class_code = _hex(g.mg_nic_get_class(ptr), 6)
         self.usb_speed_mbps = _int(g.mg_nic_get_usb_speed_mbps(ptr))
+        self.chip = g.mg_nic_get_chip(ptr)
+        self.chip_driver = g.mg_nic_get_chip_driver(ptr)
+        self.chip_since_kernel = g.mg_nic_get_chip_since(ptr)
+        self.chip_max_mbps = _int(g.mg_nic_get_chip_max_mbps(ptr))
+        n = g.mg_nic_get_module_count(ptr)
+        self.kernel_modules = None if n == UNKNOWN else [g.mg_nic_get_module(ptr, i) for i in range(n)]
 
     def __repr__(self):
         return "<multigig.Nic %s %s %s>" % (self.name or "-", self.bus, self.address or "")

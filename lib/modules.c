@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Which modules of the running kernel declare support for a device: its
+ * modalias looked up in the kernel's module index with libkmod, as modprobe
+ * would. Only for live contexts: a captured tree came from another kernel.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <libkmod.h>
+
+#include "mg-private.h"
+
+static int add_module(struct mg_nic *nic, const char *name)
+{
+	char **grown = realloc(nic->modules, (size_t)(nic->module_count + 1) * sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	nic->modules = grown;
+	nic->modules[nic->module_count] = strdup(name);
+	if (!nic->modules[nic->module_count])
+		return -ENOMEM;
+	nic->module_count++;
+	return 0;
+}
+
+static bool has_index(struct kmod_ctx *kmod)
+{
+	char path[MG_PATH_MAX];
+	const char *dir = kmod_get_dirname(kmod);
+
+	return dir && mg_path_join(path, sizeof(path), dir, "modules.alias.bin") == 0 &&
+	       access(path, R_OK) == 0;
+}
+
+/* Fills nic->modules; leaves the count unknown when no lookup can be made. */
+int mg_modules_lookup(struct mg_ctx *ctx, const char *devpath, struct mg_nic *nic)
+{
+	char rel[MG_PATH_MAX], alias[MG_ATTR_MAX];
+	struct kmod_list *list = NULL, *l;
+	int err;
+
+	if ((ctx->offline && !ctx->kmod_dir) || ctx->kmod_failed ||
+	    mg_path_join(rel, sizeof(rel), devpath, "modalias") < 0 ||
+	    mg_sysfs_read(ctx, rel, alias, sizeof(alias)) <= 0)
+		return 0;
+	if (!ctx->kmod) {
+		ctx->kmod = kmod_new(ctx->kmod_dir, NULL);
+		if (!ctx->kmod) {
+			ctx->kmod_failed = true;
+			return 0;
+		}
+		/* Without an index for this kernel every lookup would say "none". */
+		if (!has_index(ctx->kmod)) {
+			mg_info(ctx, "no module index for the running kernel: driver look-ups skipped");
+			kmod_unref(ctx->kmod);
+			ctx->kmod = NULL;
+			ctx->kmod_failed = true;
+		}
+	}
+	if (!ctx->kmod)
+		return 0;
+	err = kmod_module_new_from_lookup(ctx->kmod, alias, &list);
+	if (err < 0)
+		return 0;
+	nic->module_count = 0;
+	kmod_list_foreach(l, list) {
+		struct kmod_module *mod = kmod_module_get_module(l);
+
+		err = add_module(nic, kmod_module_get_name(mod));
+		kmod_module_unref(mod);
+		if (err < 0)
+			break;
+	}
+	kmod_module_unref_list(list);
+	return err < 0 ? err : 0;
+}
