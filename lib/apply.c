@@ -183,12 +183,16 @@ static int execute(struct mg_ctx *ctx, const struct mg_settings *cur, struct mg_
 			break;
 	}
 	if (err == 0) {
+		char why[sizeof(ctx->error)];
+
 		err = verify(ctx, cur, r);
 		if (err == 0)
 			return 0;
+		mg_strlcpy(why, ctx->error, sizeof(why));
 		r->failed_group = -1;
 		r->rolled_back = roll_back(ctx, cur, r, done);
-		return err;
+		return mg_fail(ctx, err, "%s; %s", why, r->rolled_back ? "every change was rolled back"
+									 : "ROLLBACK FAILED: check the interface");
 	}
 	/* The rollback's own requests would overwrite the kernel's message. */
 	mg_strlcpy(extack, ctx->extack, sizeof(extack));
