@@ -137,10 +137,21 @@ static bool roll_back(struct mg_ctx *ctx, const struct mg_settings *cur, const s
 	return ok;
 }
 
-static int explain(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_param_group g, int err,
-		   const char *extack, const char *driver, bool rolled_back)
+/* Whether any group before order[@upto] had changes to make. */
+static bool changed_before(const struct mg_apply_result *r, size_t upto)
 {
-	const char *rb = rolled_back ? "every change was rolled back" : "ROLLBACK FAILED: check the interface";
+	for (size_t i = 0; i < upto; i++)
+		if (group_planned(r, order[i]))
+			return true;
+	return false;
+}
+
+static int explain(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_param_group g, int err,
+		   const char *extack, const char *driver, bool changed_before, bool rolled_back)
+{
+	const char *rb = !changed_before ? "nothing was changed"
+			 : rolled_back	 ? "every change was rolled back"
+					 : "ROLLBACK FAILED: check the interface";
 
 	if (err == -EPERM || err == -EACCES)
 		return mg_fail(ctx, -EPERM, "%s: changing %s needs CAP_NET_ADMIN; %s", cur->ifname,
@@ -200,7 +211,8 @@ static int execute(struct mg_ctx *ctx, const struct mg_settings *cur, struct mg_
 	r->rolled_back = roll_back(ctx, cur, r, done);
 	if (mg_drvinfo_get(ctx, cur->ifname, &info) < 0)
 		info.driver[0] = '\0';
-	return explain(ctx, cur, order[done], err, extack, info.driver, r->rolled_back);
+	return explain(ctx, cur, order[done], err, extack, info.driver, changed_before(r, done),
+		       r->rolled_back);
 }
 
 MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
