@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * mg_ctx_capture(): enumerate as usual while sysfs.c copies every file and
- * link it reads into a second tree, then write down what only netlink and
- * ethtool knew. The copy is what a bug report needs and what a test replays.
+ * mg_ctx_capture(): enumerate as usual, and walk each PCI adapter's PCIe
+ * path, while sysfs.c copies every file and link it reads into a second
+ * tree; then write down what only netlink and ethtool knew. The copy is what a bug report needs and what a test replays.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -156,9 +156,17 @@ MG_EXPORT int mg_ctx_capture(struct mg_ctx *ctx, const char *dir)
 
 	ctx->capture_dir = dir;
 	err = mg_nic_list_new(ctx, &list);
+	for (size_t i = 0; err == 0 && i < mg_nic_list_count(list); i++) {
+		const struct mg_nic *nic = mg_nic_list_get(list, i);
+
+		if (nic->bus == MG_BUS_PCI && nic->address)
+			err = mg_pcie_capture(ctx, nic->address);
+	}
 	ctx->capture_dir = NULL;
-	if (err < 0)
+	if (err < 0) {
+		mg_nic_list_free(list);
 		return err;
+	}
 	err = write_sidecars(ctx, dir, list);
 	if (err == 0)
 		err = write_note(ctx, dir);

@@ -58,6 +58,7 @@ void mg_clear_error(struct mg_ctx *ctx);
 /* Paths are relative to the root ("class/net/eth0/mtu"). */
 int mg_sysfs_read(struct mg_ctx *ctx, const char *rel, char *buf, size_t size);
 int mg_sysfs_read_long(struct mg_ctx *ctx, const char *rel, int base, long *value);
+int mg_sysfs_read_raw(struct mg_ctx *ctx, const char *rel, void *buf, size_t size);
 int mg_sysfs_readlink(struct mg_ctx *ctx, const char *rel, char *buf, size_t size);
 int mg_sysfs_resolve(struct mg_ctx *ctx, const char *rel, char *out, size_t size);
 int mg_sysfs_link_name(struct mg_ctx *ctx, const char *rel, char *out, size_t size);
@@ -76,6 +77,9 @@ void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size);
 void mg_capture_file(struct mg_ctx *ctx, const char *rel, const char *data, size_t len);
 void mg_capture_link(struct mg_ctx *ctx, const char *rel, const char *target);
 int mg_mkdir_p(const char *path);
+
+/* pcie.c: copy what a PCIe path reads (config spaces, link attributes). */
+int mg_pcie_capture(struct mg_ctx *ctx, const char *address);
 
 /* ---- pci.c: libpci access (names now, config space later) ---- */
 void mg_pci_free(struct mg_pci *pci);

@@ -115,6 +115,26 @@ static int add_node(struct mg_pcie_path *p, const struct mg_pci_addr *a)
 	return 0;
 }
 
+/*
+ * During a capture: libpci reads config spaces itself, so copy them (as
+ * much as this reader may read) and the link attributes an unprivileged
+ * replay falls back on.
+ */
+static void capture_node(struct mg_ctx *ctx, const char *dir)
+{
+	static const char *const attrs[] = {
+		"current_link_speed", "current_link_width", "max_link_speed", "max_link_width",
+	};
+	char rel[MG_PATH_MAX], buf[64];
+	unsigned char config[4096];
+
+	if (mg_path_join(rel, sizeof(rel), dir, "config") == 0)
+		mg_sysfs_read_raw(ctx, rel, config, sizeof(config));
+	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
+		if (mg_path_join(rel, sizeof(rel), dir, attrs[i]) == 0)
+			mg_sysfs_read(ctx, rel, buf, sizeof(buf));
+}
+
 /* Live or captured tree: the PCI functions in the device's sysfs path. */
 static int walk_sysfs(struct mg_ctx *ctx, const char *address, struct mg_pcie_path *p)
 {
@@ -134,6 +154,8 @@ static int walk_sysfs(struct mg_ctx *ctx, const char *address, struct mg_pcie_pa
 		if (mg_pci_parse_address(base, &a) < 0)
 			break;
 		err = add_node(p, &a);
+		if (err == 0 && ctx->capture_dir)
+			capture_node(ctx, dev);
 		if (err == 0)
 			err = read_node(ctx, dev, &p->nodes[p->count - 1], p->count == 1);
 		if (err < 0)
@@ -302,6 +324,22 @@ MG_EXPORT int mg_pcie_path_new(struct mg_ctx *ctx, const char *target, struct mg
 	}
 	decide(ctx, p);
 	*path = p;
+	return 0;
+}
+
+int mg_pcie_capture(struct mg_ctx *ctx, const char *address)
+{
+	struct mg_pcie_path *p;
+	int err;
+
+	if (ctx->pci_dump)
+		return 0; /* a dump is its own record */
+	err = mg_pcie_path_new(ctx, address, &p);
+	mg_pcie_path_free(p);
+	if (err == -ENOMEM)
+		return err;
+	/* A device whose config cannot be read is still worth the rest of the capture. */
+	mg_clear_error(ctx);
 	return 0;
 }
 

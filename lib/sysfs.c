@@ -92,6 +92,33 @@ int mg_sysfs_read(struct mg_ctx *ctx, const char *rel, char *buf, size_t size)
 	return (int)len;
 }
 
+/* Read a binary attribute (a config space) of at most @size bytes. */
+int mg_sysfs_read_raw(struct mg_ctx *ctx, const char *rel, void *buf, size_t size)
+{
+	char path[MG_PATH_MAX];
+	size_t len = 0;
+	ssize_t n;
+	int fd, err = abs_path(ctx, rel, path, sizeof(path));
+
+	if (err < 0)
+		return err;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return -errno;
+	do {
+		n = read(fd, (char *)buf + len, size - len);
+		if (n > 0)
+			len += (size_t)n;
+	} while (n > 0 && len < size);
+	err = n < 0 ? -errno : 0;
+	close(fd);
+	if (err < 0)
+		return err;
+	if (ctx->capture_dir)
+		mg_capture_file(ctx, rel, buf, len);
+	return (int)len;
+}
+
 /* Parse a whole string as a number; trailing blanks are allowed. */
 int mg_parse_long(const char *s, int base, long *value)
 {

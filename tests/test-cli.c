@@ -211,6 +211,32 @@ static void test_capture_replays_same_json(void)
 	}
 }
 
+/* A capture carries what `pcie` reads too: config spaces and link attributes. */
+static void test_capture_replays_pcie(void)
+{
+	const char *trees[][2] = { { "pi5-rtl8126", "eth1" }, { "gen5-x16", "ens1f0np0" },
+				   { "cm4-rtl8125", "0000:01:00.0" } };
+	char tmp[4096], args[8192];
+
+	for (size_t i = 0; i < sizeof(trees) / sizeof(trees[0]); i++) {
+		json_object *before, *after;
+		struct run r;
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+		snprintf(args, sizeof(args), "--sysfs-root %s capture '%s/c'", trees[i][0], tmp);
+		cli(&r, args);
+		CU_ASSERT_EQUAL(r.status, 0);
+		snprintf(args, sizeof(args), "--sysfs-root %s pcie %s --json", trees[i][0], trees[i][1]);
+		before = cli_json(args);
+		snprintf(args, sizeof(args), "--sysfs-root '%s/c' pcie %s --json", tmp, trees[i][1]);
+		after = cli_json(args);
+		CU_ASSERT_TRUE(json_object_equal(before, after));
+		json_object_put(before);
+		json_object_put(after);
+		rm_tree(tmp);
+	}
+}
+
 static void test_text_output(void)
 {
 	struct run r;
@@ -415,6 +441,7 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
+		     MG_TEST(test_capture_replays_pcie),
 		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_dump),
 		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors));
