@@ -151,8 +151,10 @@ int mg_ctx_is_offline(const struct mg_ctx *ctx);
  * @ctx: context (live or offline).
  * @dir: destination directory; created if missing, must be empty if present.
  *
- * Enumerates every adapter exactly as mg_nic_list_new() does and copies each
- * file and symbolic link it reads, at the same relative path, below @dir.
+ * Enumerates every adapter exactly as mg_nic_list_new() does, and walks each
+ * PCI adapter's PCIe path as mg_pcie_path_new() does, copying each file and
+ * symbolic link read (config spaces included), at the same relative path,
+ * below @dir.
  * What a live context learns from netlink and ethtool is written to
  * @dir/multigig/net/IFNAME as "key=value" lines. A context created on @dir
  * then reports the same adapters offline.
