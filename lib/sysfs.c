@@ -53,47 +53,8 @@ bool mg_sysfs_exists(const struct mg_ctx *ctx, const char *rel)
 	return abs_path(ctx, rel, path, sizeof(path)) == 0 && access(path, F_OK) == 0;
 }
 
-/*
- * Read an attribute into @buf, without its trailing newline. Attributes
- * longer than @size - 1 are refused: a value cut in half reads as a
- * different value.
- */
-int mg_sysfs_read(struct mg_ctx *ctx, const char *rel, char *buf, size_t size)
-{
-	char path[MG_PATH_MAX];
-	ssize_t n;
-	size_t len = 0;
-	int fd, err;
-
-	if (size < 2)
-		return -EINVAL;
-	err = abs_path(ctx, rel, path, sizeof(path));
-	if (err < 0)
-		return err;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-	if (fd < 0)
-		return -errno;
-	do {
-		n = read(fd, buf + len, size - len);
-		if (n > 0)
-			len += (size_t)n;
-	} while (n > 0 && len < size);
-	err = n < 0 ? -errno : 0;
-	close(fd);
-	if (err < 0)
-		return err;
-	if (len >= size)
-		return -EFBIG;
-	if (ctx->capture_dir)
-		mg_capture_file(ctx, rel, buf, len);
-	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\0'))
-		len--;
-	buf[len] = '\0';
-	return (int)len;
-}
-
-/* Read a binary attribute (a config space) of at most @size bytes. */
-int mg_sysfs_read_raw(struct mg_ctx *ctx, const char *rel, void *buf, size_t size)
+/* Up to @size bytes of a file below the root; the length read, or -errno. */
+static int read_bytes(const struct mg_ctx *ctx, const char *rel, void *buf, size_t size)
 {
 	char path[MG_PATH_MAX];
 	size_t len = 0;
@@ -102,7 +63,7 @@ int mg_sysfs_read_raw(struct mg_ctx *ctx, const char *rel, void *buf, size_t siz
 
 	if (err < 0)
 		return err;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
 	do {
@@ -112,11 +73,41 @@ int mg_sysfs_read_raw(struct mg_ctx *ctx, const char *rel, void *buf, size_t siz
 	} while (n > 0 && len < size);
 	err = n < 0 ? -errno : 0;
 	close(fd);
-	if (err < 0)
-		return err;
+	return err < 0 ? err : (int)len;
+}
+
+/*
+ * Read an attribute into @buf, without its trailing newline. Attributes
+ * longer than @size - 1 are refused: a value cut in half reads as a
+ * different value.
+ */
+int mg_sysfs_read(struct mg_ctx *ctx, const char *rel, char *buf, size_t size)
+{
+	int len;
+
+	if (size < 2)
+		return -EINVAL;
+	len = read_bytes(ctx, rel, buf, size);
+	if (len < 0)
+		return len;
+	if ((size_t)len >= size)
+		return -EFBIG;
 	if (ctx->capture_dir)
-		mg_capture_file(ctx, rel, buf, len);
-	return (int)len;
+		mg_capture_file(ctx, rel, buf, (size_t)len);
+	while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\0'))
+		len--;
+	buf[len] = '\0';
+	return len;
+}
+
+/* Read a binary attribute (a config space) of at most @size bytes. */
+int mg_sysfs_read_raw(struct mg_ctx *ctx, const char *rel, void *buf, size_t size)
+{
+	int len = read_bytes(ctx, rel, buf, size);
+
+	if (len >= 0 && ctx->capture_dir)
+		mg_capture_file(ctx, rel, buf, (size_t)len);
+	return len;
 }
 
 /* Parse a whole string as a number; trailing blanks are allowed. */
