@@ -67,20 +67,29 @@ static json_object *estimate_json(const struct mg_estimate *e)
 	return o;
 }
 
-/* The NIC's MTU and Ethernet speed, when @target names one. */
-static void nic_rates(struct mg_ctx *ctx, const char *target, int *mtu, int *mbps)
+/*
+ * The NIC's MTU and Ethernet speed when @target names one, and its PCI
+ * address, so that the path is built without a second enumeration.
+ */
+static const char *nic_rates(struct mg_ctx *ctx, const char *target, int *mtu, int *mbps,
+			     char *address, size_t size)
 {
 	struct mg_nic *nic;
 
 	*mtu = DEFAULT_MTU;
 	*mbps = 0;
 	if (mg_nic_lookup(ctx, target, &nic) < 0)
-		return;
+		return target;
 	if (mg_nic_get_mtu(nic) != MG_UNKNOWN)
 		*mtu = mg_nic_get_mtu(nic);
 	if (mg_nic_get_speed_mbps(nic) != MG_UNKNOWN)
 		*mbps = mg_nic_get_speed_mbps(nic);
+	if (mg_nic_get_bus(nic) == MG_BUS_PCI && mg_nic_get_address(nic)) {
+		snprintf(address, size, "%s", mg_nic_get_address(nic));
+		target = address;
+	}
 	mg_nic_unref(nic);
+	return target;
 }
 
 static void print_node(const struct mg_pcie_node *n, int is_limit)
@@ -130,11 +139,11 @@ int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	struct mg_estimate *e = NULL;
 	const struct mg_pcie_node *lim;
 	int err, mtu, mbps, lower = 0;
+	char address[32];
 
-	err = mg_pcie_path_new(ctx, target, &path);
+	err = mg_pcie_path_new(ctx, nic_rates(ctx, target, &mtu, &mbps, address, sizeof(address)), &path);
 	if (err < 0)
 		return fail(ctx, err, "pcie");
-	nic_rates(ctx, target, &mtu, &mbps);
 	lim = mg_pcie_path_get_limit(path);
 	if (lim)
 		mg_pcie_path_estimate(path, mtu, mbps, &e, &lower);

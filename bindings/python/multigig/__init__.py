@@ -362,6 +362,8 @@ class PciePath:
 
     def __init__(self, context, target):
         ctx = context._ctx
+        # The NIC's rates, and its address so the path needs no second enumeration.
+        mtu, mbps, target = self._rates(context, target)
         rc, path = _c.mg_pcie_path_new(ctx, target)
         if rc < 0:
             _raise(rc, ctx)
@@ -380,7 +382,6 @@ class PciePath:
             self.ceilings = None
             self.lower_bound = False
             if lim is not None:
-                mtu, mbps = self._rates(context, target)
                 rc, est, lower = _c.mg_pcie_path_estimate(path, mtu, mbps)
                 if rc == 0:
                     self.ceilings = Estimate(est).to_dict()
@@ -394,8 +395,9 @@ class PciePath:
         try:
             nic = context.nic(target)
         except OSError:
-            return 1500, 0
-        return nic.mtu or 1500, nic.speed_mbps or 0
+            return 1500, 0, target
+        address = nic.address if nic.bus == "pci" and nic.address else target
+        return nic.mtu or 1500, nic.speed_mbps or 0, address
 
     @staticmethod
     def _node(n):
