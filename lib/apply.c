@@ -167,7 +167,7 @@ static int explain(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_pa
 static int verify(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_apply_result *r)
 {
 	struct mg_settings now;
-	int err = mg_settings_read_into(ctx, cur->ifname, &now);
+	int err = mg_settings_read_into(ctx, cur->ifname, cur->ifindex, NULL, &now);
 
 	if (err < 0)
 		return err;
@@ -228,6 +228,8 @@ MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const st
 		return -EINVAL;
 	if (!want)
 		return mg_fail(ctx, -EINVAL, "no settings to apply");
+	if (ctx->offline)
+		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
 	err = mg_settings_read(ctx, ifname, &cur);
 	if (err < 0)
 		return err;

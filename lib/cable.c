@@ -19,6 +19,7 @@
 #include <netlink/msg.h>
 #include <netlink/socket.h>
 
+#include "gather.h"
 #include "mg-cable.h"
 
 #define DEFAULT_TIMEOUT_MS 30000
@@ -75,35 +76,22 @@ struct phy_state {
 	bool found;
 };
 
-static int on_phy(struct nl_msg *msg, void *arg)
+static int on_phy(const struct nlmsghdr *nlh, void *arg)
 {
 	struct phy_state *st = arg;
 
-	if (!st->found && mg_cable_parse_phy_reply(nlmsg_hdr(msg), st->driver, st->size) == 0)
+	if (!st->found && mg_cable_parse_phy_reply(nlh, st->driver, st->size) == 0)
 		st->found = true;
-	return NL_OK;
+	return 0;
 }
 
 /* The kernel's own list of the interface's PHYs (6.12+); -errno otherwise. */
-static int phy_get(struct mg_ctx *ctx, const char *ifname, char *driver, size_t size)
+static int phy_get(struct mg_ctx *ctx, int ifindex, char *driver, size_t size)
 {
 	struct phy_state st = { driver, size, false };
-	struct nl_msg *msg;
-	struct nlattr *nest;
-	int err = mg_ethtool_open(ctx);
+	struct mg_ethtool_req req = { .cmd = MG_ETHTOOL_MSG_PHY_GET, .ifindex = ifindex };
+	int err = mg_gather_ethtool(ctx, &req, on_phy, &st);
 
-	if (err < 0)
-		return err;
-	msg = nlmsg_alloc();
-	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, ctx->ethtool_family, 0, NLM_F_REQUEST,
-				 MG_ETHTOOL_MSG_PHY_GET, ETHTOOL_GENL_VERSION) ||
-	    !(nest = nla_nest_start(msg, MG_ETHTOOL_A_PHY_HEADER)) ||
-	    nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, ifname) < 0) {
-		nlmsg_free(msg);
-		return -ENOMEM;
-	}
-	nla_nest_end(msg, nest);
-	err = mg_nl_transact(ctx, ctx->genl, msg, on_phy, &st);
 	if (err < 0)
 		return err;
 	return st.found ? 0 : -ENODATA;
@@ -111,15 +99,13 @@ static int phy_get(struct mg_ctx *ctx, const char *ifname, char *driver, size_t 
 
 static int classify(struct mg_cable_info *info);
 
-static int query(struct mg_ctx *ctx, const char *ifname, struct mg_cable_info *info)
+static int query(struct mg_ctx *ctx, const char *ifname, int ifindex, struct mg_cable_info *info)
 {
 	char rel[MG_PATH_MAX], netdir[MG_PATH_MAX], driver[128] = "";
 	struct mg_drvinfo di;
 
 	snprintf(rel, sizeof(rel), "class/net/%s", ifname);
 	if (mg_sysfs_resolve(ctx, rel, netdir, sizeof(netdir)) < 0) {
-		if (ctx->offline || !if_nametoindex(ifname))
-			return mg_fail(ctx, -ENODEV, "no network interface named '%s'", ifname);
 		/* It exists, but this sysfs was mounted in another network namespace. */
 		snprintf(info->reason, sizeof(info->reason),
 			 "%s is not in this sysfs (mounted for another network namespace): cannot look for its PHY",
@@ -128,11 +114,10 @@ static int query(struct mg_ctx *ctx, const char *ifname, struct mg_cable_info *i
 	}
 	/* The MAC driver's name makes the "no PHY" answer concrete. */
 	mg_path_join(rel, sizeof(rel), netdir, "device/driver");
-	if (mg_sysfs_link_name(ctx, rel, driver, sizeof(driver)) < 0 && !ctx->offline &&
-	    mg_drvinfo_get(ctx, ifname, &di) == 0)
+	if (mg_sysfs_link_name(ctx, rel, driver, sizeof(driver)) < 0 && mg_gather_drvinfo(ctx, ifname, &di) == 0)
 		mg_strlcpy(driver, di.driver, sizeof(driver));
-	/* Live, the kernel names the PHY driver itself where it can (6.12+). */
-	if (!ctx->offline && phy_get(ctx, ifname, info->phy_driver, sizeof(info->phy_driver)) == 0)
+	/* The kernel names the PHY driver itself where it can (6.12+). */
+	if (phy_get(ctx, ifindex, info->phy_driver, sizeof(info->phy_driver)) == 0)
 		return classify(info);
 	mg_path_join(rel, sizeof(rel), netdir, "phydev");
 	if (!mg_sysfs_exists(ctx, rel)) {
@@ -173,9 +158,26 @@ static int classify(struct mg_cable_info *info)
 	return 0;
 }
 
+static int query_new(struct mg_ctx *ctx, const char *ifname, int ifindex, struct mg_cable_info **info)
+{
+	struct mg_cable_info *i = calloc(1, sizeof(*i));
+	int err;
+
+	if (!i)
+		return -ENOMEM;
+	i->tdr = MG_UNKNOWN;
+	err = query(ctx, ifname, ifindex, i);
+	if (err < 0) {
+		free(i);
+		return err;
+	}
+	*info = i;
+	return 0;
+}
+
 MG_EXPORT int mg_cable_query(struct mg_ctx *ctx, const char *ifname, struct mg_cable_info **info)
 {
-	struct mg_cable_info *i;
+	struct mg_link link;
 	int err;
 
 	if (!ctx || !info)
@@ -184,17 +186,24 @@ MG_EXPORT int mg_cable_query(struct mg_ctx *ctx, const char *ifname, struct mg_c
 	mg_clear_error(ctx);
 	if (!ifname || !ifname[0] || strlen(ifname) >= IFNAMSIZ || strchr(ifname, '/'))
 		return mg_fail(ctx, -EINVAL, "not a valid interface name");
-	i = calloc(1, sizeof(*i));
-	if (!i)
-		return -ENOMEM;
-	i->tdr = MG_UNKNOWN;
-	err = query(ctx, ifname, i);
-	if (err < 0) {
-		free(i);
-		return err;
-	}
-	*info = i;
-	return 0;
+	err = mg_gather_link(ctx, ifname, 0, &link);
+	if (err == -ENODEV)
+		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	if (err < 0)
+		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: %s", ifname, strerror(-err));
+	return query_new(ctx, ifname, link.ifindex, info);
+}
+
+MG_EXPORT int mg_cable_query_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_cable_info **info)
+{
+	if (!ctx || !info)
+		return -EINVAL;
+	*info = NULL;
+	mg_clear_error(ctx);
+	if (!nic || !nic->name || nic->ifindex <= 0)
+		return mg_fail(ctx, -ENODEV, "%s has no network interface",
+			       nic && nic->address ? nic->address : "the adapter");
+	return query_new(ctx, nic->name, nic->ifindex, info);
 }
 
 MG_EXPORT void mg_cable_info_free(struct mg_cable_info *info)
@@ -511,7 +520,7 @@ MG_EXPORT int mg_cable_test_run(struct mg_ctx *ctx, const char *ifname, unsigned
 {
 	struct mg_cable_result *r;
 	struct nl_sock *mon = NULL;
-	struct mg_settings s;
+	struct mg_link link;
 	int err;
 
 	if (!ctx || !result)
@@ -526,7 +535,9 @@ MG_EXPORT int mg_cable_test_run(struct mg_ctx *ctx, const char *ifname, unsigned
 	if ((err = mg_ethtool_open(ctx)) < 0)
 		return err;
 	/* The notification names the interface by index. */
-	err = mg_settings_read_into(ctx, ifname, &s);
+	err = mg_gather_link(ctx, ifname, 0, &link);
+	if (err == -ENODEV)
+		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
 	if (err < 0)
 		return err;
 	err = open_monitor(ctx, &mon);
@@ -542,7 +553,7 @@ MG_EXPORT int mg_cable_test_run(struct mg_ctx *ctx, const char *ifname, unsigned
 	if (err < 0)
 		err = explain_start(ctx, ifname, err);
 	else
-		err = mg_cable_wait(ctx, mon, s.ifindex, flags & MG_CABLE_TEST_TDR,
+		err = mg_cable_wait(ctx, mon, link.ifindex, flags & MG_CABLE_TEST_TDR,
 				    timeout_ms > 0 ? timeout_ms : DEFAULT_TIMEOUT_MS, progress, data, r);
 	nl_socket_free(mon);
 	if (err < 0) {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * mg_ctx_capture(): enumerate as usual, and walk each PCI adapter's PCIe
- * path, while sysfs.c copies every file and link it reads into a second
- * tree; then write down what only netlink and ethtool knew. The copy is what a bug report needs and what a test replays.
+ * mg_ctx_capture(): gather everything once through a recorder, which
+ * copies each answer into a second tree as it goes. The copy is what a bug
+ * report needs and what a test replays.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -14,105 +14,65 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "mg-private.h"
+#include "gather.h"
 
-int mg_mkdir_p(const char *path)
+/*
+ * The destination, opened: made here, or an existing empty directory that
+ * only the caller controls. Anyone else able to write there could plant a
+ * link for root to write through.
+ */
+static int open_destination(struct mg_ctx *ctx, const char *dir)
 {
-	char buf[MG_PATH_MAX];
-	size_t len = strlen(path);
-
-	if (len == 0 || len >= sizeof(buf))
-		return -ENAMETOOLONG;
-	memcpy(buf, path, len + 1);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
-static int make_parent(const char *path)
-{
-	char dir[MG_PATH_MAX];
-	const char *slash = strrchr(path, '/');
-
-	if (!slash || (size_t)(slash - path) >= sizeof(dir))
-		return -EINVAL;
-	memcpy(dir, path, (size_t)(slash - path));
-	dir[slash - path] = '\0';
-	return mg_mkdir_p(dir);
-}
-
-/* Failures to copy are logged, not fatal: the enumeration itself is fine. */
-void mg_capture_file(struct mg_ctx *ctx, const char *rel, const char *data, size_t len)
-{
-	char path[MG_PATH_MAX];
-	int fd;
-
-	if (mg_path_join(path, sizeof(path), ctx->capture_dir, rel) < 0 || make_parent(path) < 0)
-		goto fail;
-	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		goto fail;
-	if (write(fd, data, len) != (ssize_t)len) {
-		close(fd);
-		goto fail;
-	}
-	close(fd);
-	return;
-fail:
-	mg_info(ctx, "capture: cannot copy %s: %m", rel);
-}
-
-void mg_capture_link(struct mg_ctx *ctx, const char *rel, const char *target)
-{
-	char path[MG_PATH_MAX];
-
-	if (mg_path_join(path, sizeof(path), ctx->capture_dir, rel) < 0 || make_parent(path) < 0)
-		goto fail;
-	if (symlink(target, path) < 0 && errno != EEXIST)
-		goto fail;
-	return;
-fail:
-	mg_info(ctx, "capture: cannot link %s: %m", rel);
-}
-
-static int dir_is_empty(const char *path)
-{
-	DIR *dir = opendir(path);
+	struct stat st;
 	struct dirent *e;
-	int empty = 1;
+	DIR *d;
+	int fd, dup_fd;
+	bool empty = true;
 
-	if (!dir)
-		return -errno;
-	while ((e = readdir(dir))) {
-		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
-			empty = 0;
-			break;
-		}
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return mg_fail(ctx, -errno, "capture: cannot create %s: %m", dir);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return mg_fail(ctx, -errno, "capture: cannot open %s: %m", dir);
+	if (fstat(fd, &st) < 0 || st.st_uid != geteuid() || (st.st_mode & 022)) {
+		close(fd);
+		return mg_fail(ctx, -EPERM, "capture: %s must belong to you and be writable by nobody else", dir);
 	}
-	closedir(dir);
-	return empty;
+	dup_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	d = dup_fd >= 0 ? fdopendir(dup_fd) : NULL;
+	if (!d) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		close(fd);
+		return mg_fail(ctx, -EIO, "capture: cannot read %s", dir);
+	}
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			empty = false;
+	closedir(d);
+	if (!empty) {
+		close(fd);
+		return mg_fail(ctx, -EEXIST, "capture: %s is not empty", dir);
+	}
+	return fd;
 }
 
 /* A short note so a tree attached to a bug report says where it came from. */
-static int write_note(struct mg_ctx *ctx, const char *dir)
+static int write_note(struct mg_ctx *ctx, int dirfd)
 {
-	char path[MG_PATH_MAX];
 	struct utsname u;
 	FILE *f;
+	int fd;
 
-	if (mg_path_join(path, sizeof(path), dir, "multigig/CAPTURE") < 0 || make_parent(path) < 0)
-		return -ENAMETOOLONG;
-	f = fopen(path, "we");
-	if (!f)
-		return mg_fail(ctx, -errno, "cannot write %s: %m", path);
+	if (mkdirat(dirfd, "multigig", 0755) < 0 && errno != EEXIST)
+		return mg_fail(ctx, -errno, "capture: cannot create multigig/: %m");
+	fd = openat(dirfd, "multigig/CAPTURE", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		return mg_fail(ctx, -EIO, "capture: cannot write multigig/CAPTURE");
+	}
 	if (uname(&u) == 0 && !ctx->offline)
 		fprintf(f, "kernel=%s %s %s\n", u.sysname, u.release, u.machine);
 	fprintf(f, "source=%s\n", ctx->offline ? "capture" : "live");
@@ -120,56 +80,69 @@ static int write_note(struct mg_ctx *ctx, const char *dir)
 	return fclose(f) == 0 ? 0 : -EIO;
 }
 
-static int write_sidecars(struct mg_ctx *ctx, const char *dir, const struct mg_nic_list *list)
+/* Each PCI adapter's path: config spaces and link attributes. */
+static int walk_paths(struct mg_ctx *ctx, const struct mg_nic_list *list)
 {
 	for (size_t i = 0; i < mg_nic_list_count(list); i++) {
 		const struct mg_nic *nic = mg_nic_list_get(list, i);
+		struct mg_pcie_path *p = NULL;
 		int err;
 
-		if (!nic->name)
+		if (nic->bus != MG_BUS_PCI || !nic->address)
 			continue;
-		err = mg_sidecar_write(ctx, dir, nic);
-		if (err < 0)
+		err = mg_pcie_path_new_for_nic(ctx, nic, &p);
+		mg_pcie_path_free(p);
+		if (err == -ENOMEM)
 			return err;
 	}
+	/* A device whose config cannot be read is still worth the rest of the capture. */
+	mg_clear_error(ctx);
 	return 0;
+}
+
+static int gather_all(struct mg_ctx *ctx)
+{
+	struct mg_nic_list *list = NULL;
+	unsigned int with = MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK;
+	int err = mg_nic_list_new_with(ctx, with, &list);
+
+	/* A captured tree without ethtool replies still captures the rest. */
+	if (err < 0 && err != -ENOMEM)
+		err = mg_nic_list_new(ctx, &list);
+	if (err == 0)
+		err = walk_paths(ctx, list);
+	mg_nic_list_free(list);
+	return err;
 }
 
 MG_EXPORT int mg_ctx_capture(struct mg_ctx *ctx, const char *dir)
 {
-	struct mg_nic_list *list = NULL;
-	int err;
+	struct mg_gather *inner, *rec;
+	int dirfd, err, done;
 
 	if (!ctx)
 		return -EINVAL;
 	if (!dir || !dir[0])
 		return mg_fail(ctx, -EINVAL, "capture: no destination directory");
 	mg_clear_error(ctx);
-	err = mg_mkdir_p(dir);
-	if (err < 0)
-		return mg_fail(ctx, err, "capture: cannot create %s: %s", dir, strerror(-err));
-	err = dir_is_empty(dir);
-	if (err < 0)
-		return mg_fail(ctx, err, "capture: cannot read %s: %s", dir, strerror(-err));
-	if (err == 0)
-		return mg_fail(ctx, -EEXIST, "capture: %s is not empty", dir);
-
-	ctx->capture_dir = dir;
-	err = mg_nic_list_new(ctx, &list);
-	for (size_t i = 0; err == 0 && i < mg_nic_list_count(list); i++) {
-		const struct mg_nic *nic = mg_nic_list_get(list, i);
-
-		if (nic->bus == MG_BUS_PCI && nic->address)
-			err = mg_pcie_capture(ctx, nic->address);
-	}
-	ctx->capture_dir = NULL;
+	dirfd = open_destination(ctx, dir);
+	if (dirfd < 0)
+		return dirfd;
+	inner = ctx->gather;
+	err = mg_gather_record_new(ctx, inner, dirfd, &rec);
 	if (err < 0) {
-		mg_nic_list_free(list);
+		close(dirfd);
 		return err;
 	}
-	err = write_sidecars(ctx, dir, list);
+	/* The one place the context's gatherer changes: for the length of the capture. */
+	ctx->gather = rec;
+	err = gather_all(ctx);
+	ctx->gather = inner;
+	done = mg_gather_record_finish(rec);
 	if (err == 0)
-		err = write_note(ctx, dir);
-	mg_nic_list_free(list);
+		err = done;
+	if (err == 0)
+		err = write_note(ctx, dirfd);
+	close(dirfd);
 	return err;
 }

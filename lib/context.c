@@ -10,6 +10,7 @@
 
 #include <libkmod.h>
 
+#include "gather.h"
 #include "mg-settings.h"
 
 #define MG_DEFAULT_ROOT "/sys"
@@ -59,6 +60,7 @@ MG_EXPORT int mg_ctx_new(const char *sysfs_root, struct mg_ctx **ctx)
 	struct mg_ctx *c;
 	struct stat st;
 	const char *root = sysfs_root ? sysfs_root : MG_DEFAULT_ROOT;
+	int err;
 
 	if (!ctx || !root[0])
 		return -EINVAL;
@@ -77,10 +79,17 @@ MG_EXPORT int mg_ctx_new(const char *sysfs_root, struct mg_ctx **ctx)
 		free(c);
 		return -ENOMEM;
 	}
-	c->offline = strcmp(c->root, MG_DEFAULT_ROOT) != 0;
+	/* A root of one's own is a captured tree, even "/sys": never the kernel. */
+	c->offline = sysfs_root != NULL;
 	c->log_priority = LOG_ERR;
 	c->ioctl_fd = -1;
 	c->inject_group = -1;
+	err = c->offline ? mg_gather_replay_new(c, c->root, &c->gather) : mg_gather_live_new(c, &c->gather);
+	if (err < 0) {
+		free(c->root);
+		free(c);
+		return err;
+	}
 	*ctx = c;
 	return 0;
 }
@@ -96,6 +105,7 @@ MG_EXPORT struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx)
 {
 	if (!ctx || --ctx->refcount > 0)
 		return NULL;
+	mg_gather_free(ctx->gather);
 	mg_rtnl_close(ctx);
 	mg_ethtool_close(ctx);
 	kmod_unref(ctx->kmod);

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Enumeration: every interface, plus network-class PCI devices that have
- * none (no driver bound, the most common failure with a new card).
+ * none (no driver bound, the most common failure with a new card); and
+ * look-ups of one adapter that cost the same whatever the machine holds.
  *
- * Live: one RTM_GETLINK dump gives all links; sysfs gives each link's
- * device; ETHTOOL_GDRVINFO gives driver and firmware versions. Offline: the
- * same facts from a captured tree.
+ * All: one link dump; sysfs gives each link's device, the driver info its
+ * versions; then, when asked, one ethtool dump per message for settings
+ * and link. One: the link by name or index, the same sysfs files for it.
+ * Where the answers come from (kernel or capture) is the gatherer's affair.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -13,7 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mg-private.h"
+#include "gather.h"
+#include "mg-ethlink.h"
 
 struct mg_nic_list {
 	struct mg_nic **nics;
@@ -149,108 +152,44 @@ static int add_device_facts(struct mg_ctx *ctx, struct mg_nic *nic, const struct
 	return mg_nic_set_str(&nic->kind, derive_kind(link, has_device));
 }
 
-static int add_link(struct mg_ctx *ctx, struct mg_nic_list *list, const struct mg_link *link,
-		    const struct mg_drvinfo *info)
+/* One adapter from what netlink (or a capture) says of its link. */
+static int nic_from_link(struct mg_ctx *ctx, const struct mg_link *link, struct mg_nic **out)
 {
+	struct mg_drvinfo info;
 	struct mg_nic *nic = mg_nic_alloc();
 	int err;
 
 	if (!nic)
 		return -ENOMEM;
-	err = copy_link(nic, link, info);
+	/* No ethtool support (loopback, some virtual links): versions unknown. */
+	if (mg_gather_drvinfo(ctx, link->name, &info) < 0)
+		memset(&info, 0, sizeof(info));
+	err = copy_link(nic, link, &info);
 	if (err == 0)
-		err = add_device_facts(ctx, nic, link, info);
-	if (err == 0)
-		err = list_add(list, nic);
-	if (err < 0)
+		err = add_device_facts(ctx, nic, link, &info);
+	if (err < 0) {
 		mg_nic_unref(nic);
-	return err;
+		return err;
+	}
+	*out = nic;
+	return 0;
 }
 
-static int enumerate_live(struct mg_ctx *ctx, struct mg_nic_list *list)
+static int add_links(struct mg_ctx *ctx, struct mg_nic_list *list)
 {
 	struct mg_link *links = NULL;
 	size_t count = 0;
-	int err;
+	int err = mg_gather_links(ctx, &links, &count);
 
-	err = mg_rtnl_dump_links(ctx, &links, &count);
-	if (err < 0)
-		return err;
 	for (size_t i = 0; i < count && err == 0; i++) {
-		struct mg_drvinfo info;
+		struct mg_nic *nic;
 
-		/* No ethtool support (loopback, some virtual links): versions unknown. */
-		if (mg_drvinfo_get(ctx, links[i].name, &info) < 0)
-			memset(&info, 0, sizeof(info));
-		err = add_link(ctx, list, &links[i], &info);
+		err = nic_from_link(ctx, &links[i], &nic);
+		if (err == 0 && (err = list_add(list, nic)) < 0)
+			mg_nic_unref(nic);
 	}
 	free(links);
 	return err;
-}
-
-/* Without a sidecar, take what sysfs itself has for the interface. */
-static void link_from_sysfs(struct mg_ctx *ctx, const char *netdir, struct mg_link *link)
-{
-	char attr[MG_PATH_MAX], buf[64];
-	long v;
-
-	if (mg_path_join(attr, sizeof(attr), netdir, "ifindex") == 0 &&
-	    mg_sysfs_read_long(ctx, attr, 10, &v) == 0 && v > 0 && v <= 0x7fffffff)
-		link->ifindex = (int)v;
-	if (mg_path_join(attr, sizeof(attr), netdir, "mtu") == 0 &&
-	    mg_sysfs_read_long(ctx, attr, 10, &v) == 0 && v > 0 && v <= 0x7fffffff)
-		link->mtu = (int)v;
-	if (mg_path_join(attr, sizeof(attr), netdir, "carrier") == 0 &&
-	    mg_sysfs_read_long(ctx, attr, 10, &v) == 0 && (v == 0 || v == 1))
-		link->carrier = (int)v;
-	if (mg_path_join(attr, sizeof(attr), netdir, "flags") == 0 &&
-	    mg_sysfs_read_long(ctx, attr, 16, &v) == 0 && v >= 0)
-		link->flags = (unsigned int)v;
-	if (mg_path_join(attr, sizeof(attr), netdir, "operstate") == 0 &&
-	    mg_sysfs_read(ctx, attr, buf, sizeof(buf)) > 0)
-		mg_strlcpy(link->operstate, buf, sizeof(link->operstate));
-	if (mg_path_join(attr, sizeof(attr), netdir, "address") == 0 &&
-	    mg_sysfs_read(ctx, attr, buf, sizeof(buf)) > 0)
-		mg_strlcpy(link->mac, buf, sizeof(link->mac));
-}
-
-struct offline_walk {
-	struct mg_nic_list *list;
-};
-
-static int add_offline_link(struct mg_ctx *ctx, const char *name, void *data)
-{
-	struct offline_walk *walk = data;
-	struct mg_drvinfo info;
-	struct mg_link link;
-	char rel[MG_PATH_MAX], netdir[MG_PATH_MAX];
-
-	if (strlen(name) >= IFNAMSIZ) {
-		mg_info(ctx, "class/net/%s: name too long, skipped", name);
-		return 0;
-	}
-	mg_link_init(&link);
-	memset(&info, 0, sizeof(info));
-	mg_strlcpy(link.name, name, sizeof(link.name));
-	if (mg_sidecar_read(ctx, name, &link, &info) < 0) {
-		snprintf(rel, sizeof(rel), "class/net/%s", name);
-		if (mg_sysfs_resolve(ctx, rel, netdir, sizeof(netdir)) == 0)
-			link_from_sysfs(ctx, netdir, &link);
-	}
-	return add_link(ctx, walk->list, &link, &info);
-}
-
-static int enumerate_offline(struct mg_ctx *ctx, struct mg_nic_list *list)
-{
-	struct offline_walk walk = { .list = list };
-	int err;
-
-	if (!mg_sysfs_exists(ctx, "class/net"))
-		return mg_fail(ctx, -ENOENT, "%s is not a sysfs tree: it has no class/net", ctx->root);
-	err = mg_sysfs_foreach(ctx, "class/net", add_offline_link, &walk);
-	if (err < 0)
-		return mg_fail(ctx, err, "cannot read %s/class/net: %s", ctx->root, strerror(-err));
-	return 0;
 }
 
 /* A network-class PCI function that no listed interface sits on. */
@@ -292,7 +231,62 @@ static int by_ifindex_then_address(const void *a, const void *b)
 	return strcmp(x->address ? x->address : "", y->address ? y->address : "");
 }
 
-MG_EXPORT int mg_nic_list_new(struct mg_ctx *ctx, struct mg_nic_list **list)
+/* The adapter with interface index @ifindex: the list is sorted by it. */
+static struct mg_nic *find_ifindex(const struct mg_nic_list *list, int ifindex)
+{
+	size_t lo = 0, hi = list->count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct mg_nic *n = list->nics[mid];
+
+		if (!n->name || n->ifindex > ifindex)
+			hi = mid;
+		else if (n->ifindex < ifindex)
+			lo = mid + 1;
+		else
+			return list->nics[mid];
+	}
+	return NULL;
+}
+
+/* Settings from one dump per ethtool message, handed to their adapters. */
+static int attach_settings(struct mg_ctx *ctx, struct mg_nic_list *list)
+{
+	struct mg_settings_list *sl = NULL;
+	int err = mg_settings_list_read_bare(ctx, &sl);
+
+	for (size_t i = 0; err == 0 && i < sl->count; i++) {
+		struct mg_nic *nic = find_ifindex(list, sl->items[i]->ifindex);
+
+		if (!nic)
+			continue;
+		mg_settings_from_nic(sl->items[i], nic);
+		nic->settings = sl->items[i];
+		sl->items[i] = NULL;
+	}
+	mg_settings_list_free(sl);
+	return err;
+}
+
+static int attach_ethlinks(struct mg_ctx *ctx, struct mg_nic_list *list)
+{
+	struct mg_ethlink_list *el = NULL;
+	int err = mg_ethlink_list_read(ctx, &el);
+
+	for (size_t i = 0; err == 0 && i < el->count; i++) {
+		struct mg_nic *nic = find_ifindex(list, el->items[i]->ifindex);
+
+		if (!nic)
+			continue;
+		nic->ethlink = el->items[i];
+		el->items[i] = NULL;
+	}
+	mg_ethlink_list_free(el);
+	return err;
+}
+
+MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct mg_nic_list **list)
 {
 	struct mg_nic_list *l;
 	int err;
@@ -300,22 +294,34 @@ MG_EXPORT int mg_nic_list_new(struct mg_ctx *ctx, struct mg_nic_list **list)
 	if (!ctx || !list)
 		return ctx ? mg_fail(ctx, -EINVAL, "mg_nic_list_new: list is NULL") : -EINVAL;
 	*list = NULL;
+	if (with & ~(unsigned int)(MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK))
+		return mg_fail(ctx, -EINVAL, "mg_nic_list_new_with: unknown flags 0x%x", with);
 	mg_clear_error(ctx);
 	l = calloc(1, sizeof(*l));
 	if (!l)
 		return -ENOMEM;
-	err = ctx->offline ? enumerate_offline(ctx, l) : enumerate_live(ctx, l);
+	err = add_links(ctx, l);
 	/* A tree without bus/pci simply has no PCI devices. */
 	if (err == 0 && mg_sysfs_exists(ctx, "bus/pci/devices"))
 		err = mg_sysfs_foreach(ctx, "bus/pci/devices", add_pci_device, l);
+	if (err == 0)
+		qsort(l->nics, l->count, sizeof(*l->nics), by_ifindex_then_address);
+	if (err == 0 && (with & MG_NIC_WITH_SETTINGS))
+		err = attach_settings(ctx, l);
+	if (err == 0 && (with & MG_NIC_WITH_ETHLINK))
+		err = attach_ethlinks(ctx, l);
 	if (err < 0) {
 		mg_nic_list_free(l);
 		return ctx->error[0] ? err : mg_fail(ctx, err, "enumeration failed: %s", strerror(-err));
 	}
-	qsort(l->nics, l->count, sizeof(*l->nics), by_ifindex_then_address);
-	mg_dbg(ctx, "%zu adapters from %s", l->count, ctx->offline ? ctx->root : "netlink and sysfs");
+	mg_dbg(ctx, "%zu adapters from %s", l->count, ctx->gather->ops->name);
 	*list = l;
 	return 0;
+}
+
+MG_EXPORT int mg_nic_list_new(struct mg_ctx *ctx, struct mg_nic_list **list)
+{
+	return mg_nic_list_new_with(ctx, 0, list);
 }
 
 MG_EXPORT void mg_nic_list_free(struct mg_nic_list *list)
@@ -359,39 +365,114 @@ static bool valid_ifname(const char *name)
 	return true;
 }
 
+static int lookup_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_nic **nic)
+{
+	struct mg_link link;
+	int err = mg_gather_link(ctx, name, ifindex, &link);
+
+	if (err == -ENODEV)
+		return name ? mg_fail(ctx, err, "no network interface named '%s'", name)
+			    : mg_fail(ctx, err, "no network interface with index %d", ifindex);
+	if (err < 0)
+		return ctx->error[0] ? err : mg_fail(ctx, err, "cannot read interface %s: %s",
+						     name ? name : "", strerror(-err));
+	mg_dbg(ctx, "%s: index %d, from %s", link.name, link.ifindex, ctx->gather->ops->name);
+	return nic_from_link(ctx, &link, nic);
+}
+
+struct net_search {
+	const char *devpath;
+	char name[IFNAMSIZ];
+	int ifindex;
+};
+
+/* Keep the interface with the lowest index, as the list would put it first. */
+static int consider_netdev(struct mg_ctx *ctx, const char *name, void *data)
+{
+	struct net_search *s = data;
+	struct mg_link link;
+
+	if (strlen(name) >= IFNAMSIZ || mg_gather_link(ctx, name, 0, &link) < 0)
+		return 0;
+	if (!s->name[0] || link.ifindex < s->ifindex) {
+		mg_strlcpy(s->name, name, sizeof(s->name));
+		s->ifindex = link.ifindex;
+	}
+	return 0;
+}
+
+/* An interface on the device itself, or on a child such as virtio's. */
+static int search_child(struct mg_ctx *ctx, const char *child, void *data)
+{
+	struct net_search *s = data;
+	char rel[MG_PATH_MAX];
+
+	if (snprintf(rel, sizeof(rel), "%s/%s/net", s->devpath, child) >= (int)sizeof(rel) ||
+	    !mg_sysfs_exists(ctx, rel))
+		return 0;
+	return mg_sysfs_foreach(ctx, rel, consider_netdev, s);
+}
+
+/* The adapter at a PCI address: its interface if it has one, else the device. */
+static int lookup_pci(struct mg_ctx *ctx, const char *address, struct mg_nic **nic)
+{
+	char rel[MG_PATH_MAX], devpath[MG_PATH_MAX], attr[MG_PATH_MAX];
+	struct net_search s = { .devpath = devpath };
+	struct mg_nic *n;
+	long cls;
+	int err;
+
+	snprintf(rel, sizeof(rel), "bus/pci/devices/%s", address);
+	if (mg_sysfs_resolve(ctx, rel, devpath, sizeof(devpath)) < 0)
+		return mg_fail(ctx, -ENODEV, "no network device at PCI address %s", address);
+	if (mg_path_join(rel, sizeof(rel), devpath, "net") == 0 && mg_sysfs_exists(ctx, rel))
+		mg_sysfs_foreach(ctx, rel, consider_netdev, &s);
+	if (!s.name[0])
+		mg_sysfs_foreach(ctx, devpath, search_child, &s);
+	if (s.name[0])
+		return lookup_link(ctx, s.name, 0, nic);
+	if (mg_path_join(attr, sizeof(attr), devpath, "class") < 0 ||
+	    mg_sysfs_read_long(ctx, attr, 16, &cls) < 0 || (cls >> 16) != 0x02)
+		return mg_fail(ctx, -ENODEV, "no network device at PCI address %s", address);
+	n = mg_nic_alloc();
+	if (!n)
+		return -ENOMEM;
+	err = mg_device_identify(ctx, devpath, n);
+	if (err < 0) {
+		mg_nic_unref(n);
+		return err;
+	}
+	*nic = n;
+	return 0;
+}
+
 MG_EXPORT int mg_nic_lookup(struct mg_ctx *ctx, const char *name, struct mg_nic **nic)
 {
-	struct mg_nic_list *list;
 	char address[32];
-	bool by_address;
-	int err;
 
 	if (!ctx)
 		return -EINVAL;
 	if (!nic || !name || !name[0])
 		return mg_fail(ctx, -EINVAL, "no interface name or PCI address given");
 	*nic = NULL;
-	by_address = parse_pci_address(name, address, sizeof(address)) == 0;
-	if (!by_address && strlen(name) >= IFNAMSIZ)
+	mg_clear_error(ctx);
+	if (parse_pci_address(name, address, sizeof(address)) == 0)
+		return lookup_pci(ctx, address, nic);
+	if (strlen(name) >= IFNAMSIZ)
 		return mg_fail(ctx, -EINVAL, "interface name '%.40s%s' is too long (at most %d characters)",
 			       name, strlen(name) > 40 ? "..." : "", IFNAMSIZ - 1);
-	if (!by_address && !valid_ifname(name))
+	if (!valid_ifname(name))
 		return mg_fail(ctx, -EINVAL, "'%s' is neither an interface name nor a PCI address", name);
+	return lookup_link(ctx, name, 0, nic);
+}
 
-	err = mg_nic_list_new(ctx, &list);
-	if (err < 0)
-		return err;
-	for (size_t i = 0; i < list->count && !*nic; i++) {
-		struct mg_nic *n = list->nics[i];
-
-		if (by_address ? (n->bus == MG_BUS_PCI && n->address && !strcmp(n->address, address))
-			       : (n->name && !strcmp(n->name, name)))
-			*nic = mg_nic_ref(n);
-	}
-	mg_nic_list_free(list);
-	if (!*nic)
-		return mg_fail(ctx, -ENODEV, by_address ? "no network device at PCI address %s"
-							: "no network interface named '%s'",
-			       by_address ? address : name);
-	return 0;
+MG_EXPORT int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_nic **nic)
+{
+	if (!ctx)
+		return -EINVAL;
+	if (!nic || ifindex <= 0)
+		return mg_fail(ctx, -EINVAL, "no interface index given");
+	*nic = NULL;
+	mg_clear_error(ctx);
+	return lookup_link(ctx, NULL, ifindex, nic);
 }

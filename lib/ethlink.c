@@ -14,6 +14,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
+#include "gather.h"
 #include "mg-ethlink.h"
 
 void mg_ethlink_init(struct mg_ethlink *l)
@@ -206,56 +207,65 @@ struct state {
 	int kind;
 	struct mg_ethlink *one;
 	struct mg_ethlink_list *list;
-	int err;
 };
 
-static struct mg_ethlink *list_slot(struct mg_ethlink_list *list, int ifindex)
+/*
+ * The entry for @ifindex, made when missing, kept sorted by index: dumps
+ * come in index order, so a dump of many interfaces appends in constant time.
+ */
+static struct mg_ethlink *list_slot(struct mg_ethlink_list *list, const struct mg_ethlink *like)
 {
-	for (size_t i = 0; i < list->count; i++)
-		if (list->items[i]->ifindex == ifindex)
-			return list->items[i];
-	return NULL;
-}
+	struct mg_ethlink *l, **grown;
+	size_t lo = 0, hi = list->count;
 
-static int list_add(struct mg_ethlink_list *list, struct mg_ethlink *l)
-{
-	struct mg_ethlink **grown = mg_array_grow(list->items, &list->alloc, list->count, sizeof(*grown));
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
 
+		if (list->items[mid]->ifindex == like->ifindex)
+			return list->items[mid];
+		if (list->items[mid]->ifindex < like->ifindex)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	grown = mg_array_grow(list->items, &list->alloc, list->count, sizeof(*grown));
 	if (!grown)
-		return -ENOMEM;
+		return NULL;
 	list->items = grown;
-	list->items[list->count++] = l;
-	return 0;
+	l = malloc(sizeof(*l));
+	if (!l)
+		return NULL;
+	mg_ethlink_init(l);
+	l->ifindex = like->ifindex;
+	mg_strlcpy(l->ifname, like->ifname, sizeof(l->ifname));
+	memmove(&list->items[lo + 1], &list->items[lo], (list->count - lo) * sizeof(*list->items));
+	list->items[lo] = l;
+	list->count++;
+	return l;
 }
 
-static int on_reply(struct nl_msg *msg, void *arg)
+static int on_reply(const struct nlmsghdr *nlh, void *arg)
 {
 	struct state *st = arg;
-	struct mg_ethlink scratch, *l = st->one, *dst;
+	struct mg_ethlink scratch, *dst;
 
-	if (l)
-		return mg_ethlink_parse_reply(nlmsg_hdr(msg), st->kind, l) < 0 ? NL_SKIP : NL_OK;
+	if (st->one) {
+		mg_ethlink_parse_reply(nlh, st->kind, st->one);
+		return 0;
+	}
 	/* A dump: parse into a scratch object to learn the interface, then merge. */
 	mg_ethlink_init(&scratch);
-	if (mg_ethlink_parse_reply(nlmsg_hdr(msg), st->kind, &scratch) < 0) {
+	if (mg_ethlink_parse_reply(nlh, st->kind, &scratch) < 0) {
 		free_modes(&scratch);
-		return NL_SKIP;
+		return 0;
 	}
-	dst = list_slot(st->list, scratch.ifindex);
+	dst = list_slot(st->list, &scratch);
 	if (!dst) {
-		dst = malloc(sizeof(*dst));
-		if (!dst || list_add(st->list, dst) < 0) {
-			free(dst);
-			free_modes(&scratch);
-			st->err = -ENOMEM;
-			return NL_STOP;
-		}
-		mg_ethlink_init(dst);
-		dst->ifindex = scratch.ifindex;
-		mg_strlcpy(dst->ifname, scratch.ifname, sizeof(dst->ifname));
+		free_modes(&scratch);
+		return -ENOMEM;
 	}
 	mg_ethlink_merge(dst, &scratch, st->kind);
-	return NL_OK;
+	return 0;
 }
 
 /* Move what one reply kind filled from @src into @dst. */
@@ -281,30 +291,45 @@ void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind)
 	free_modes(src);
 }
 
-static int request(struct mg_ctx *ctx, int kind, const char *ifname, struct state *st)
+static int request(struct mg_ctx *ctx, int kind, int ifindex, struct state *st)
 {
-	struct nl_msg *msg = nlmsg_alloc();
-	struct nlattr *nest;
+	struct mg_ethtool_req req = { .cmd = kinds[kind].get, .ifindex = ifindex };
 
-	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, ctx->ethtool_family, 0,
-				 NLM_F_REQUEST | (ifname ? 0 : NLM_F_DUMP), (uint8_t)kinds[kind].get,
-				 ETHTOOL_GENL_VERSION))
-		goto fail;
-	nest = nla_nest_start(msg, kinds[kind].header);
-	if (!nest || (ifname && nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, ifname) < 0))
-		goto fail;
-	nla_nest_end(msg, nest);
 	st->kind = kind;
-	return mg_nl_transact(ctx, ctx->genl, msg, on_reply, st);
-fail:
-	nlmsg_free(msg);
-	return -ENOMEM;
+	return mg_gather_ethtool(ctx, &req, on_reply, st);
+}
+
+/* Every part of one interface's link; a part the driver lacks stays unknown. */
+static int read_one(struct mg_ctx *ctx, const char *ifname, int ifindex, struct mg_ethlink **link)
+{
+	struct mg_ethlink *l = malloc(sizeof(*l));
+	struct state st = { .one = l };
+	int err = 0;
+
+	if (!l)
+		return -ENOMEM;
+	mg_ethlink_init(l);
+	mg_strlcpy(l->ifname, ifname, sizeof(l->ifname));
+	l->ifindex = ifindex;
+	for (int k = 0; k < (int)(sizeof(kinds) / sizeof(kinds[0])) && err == 0; k++) {
+		err = request(ctx, k, ifindex, &st);
+		if (err == -EOPNOTSUPP || err == -ENODATA)
+			err = 0;
+	}
+	if (err < 0) {
+		mg_ethlink_free(l);
+		if (err == -ENODEV)
+			return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+		return mg_fail(ctx, err, "%s: reading the link: %s%s%s", ifname, strerror(-err),
+			       ctx->extack[0] ? ": " : "", ctx->extack);
+	}
+	*link = l;
+	return 0;
 }
 
 MG_EXPORT int mg_ethlink_read(struct mg_ctx *ctx, const char *ifname, struct mg_ethlink **link)
 {
-	struct mg_ethlink *l;
-	struct state st = { 0 };
+	struct mg_link rl;
 	int err;
 
 	if (!ctx || !link)
@@ -313,31 +338,24 @@ MG_EXPORT int mg_ethlink_read(struct mg_ctx *ctx, const char *ifname, struct mg_
 	mg_clear_error(ctx);
 	if (!ifname || !ifname[0] || strlen(ifname) >= IFNAMSIZ)
 		return mg_fail(ctx, -EINVAL, "not a valid interface name");
-	err = mg_ethtool_open(ctx);
+	err = mg_gather_link(ctx, ifname, 0, &rl);
+	if (err == -ENODEV)
+		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
 	if (err < 0)
-		return err;
-	l = malloc(sizeof(*l));
-	if (!l)
-		return -ENOMEM;
-	mg_ethlink_init(l);
-	mg_strlcpy(l->ifname, ifname, sizeof(l->ifname));
-	st.one = l;
-	for (int k = 0; k < (int)(sizeof(kinds) / sizeof(kinds[0])); k++) {
-		err = request(ctx, k, ifname, &st);
-		if (err == -EOPNOTSUPP)
-			continue; /* that part stays unknown */
-		if (err == -ENODEV) {
-			mg_ethlink_free(l);
-			return mg_fail(ctx, err, "no network interface named '%s'", ifname);
-		}
-		if (err < 0) {
-			mg_ethlink_free(l);
-			return mg_fail(ctx, err, "%s: reading the link: %s%s%s", ifname, strerror(-err),
-				       ctx->extack[0] ? ": " : "", ctx->extack);
-		}
-	}
-	*link = l;
-	return 0;
+		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: %s", ifname, strerror(-err));
+	return read_one(ctx, ifname, rl.ifindex, link);
+}
+
+MG_EXPORT int mg_ethlink_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_ethlink **link)
+{
+	if (!ctx || !link)
+		return -EINVAL;
+	*link = NULL;
+	mg_clear_error(ctx);
+	if (!nic || !nic->name || nic->ifindex <= 0)
+		return mg_fail(ctx, -ENODEV, "%s has no network interface",
+			       nic && nic->address ? nic->address : "the adapter");
+	return read_one(ctx, nic->name, nic->ifindex, link);
 }
 
 MG_EXPORT void mg_ethlink_free(struct mg_ethlink *link)
@@ -352,27 +370,25 @@ MG_EXPORT int mg_ethlink_list_read(struct mg_ctx *ctx, struct mg_ethlink_list **
 {
 	struct mg_ethlink_list *l;
 	struct state st = { 0 };
-	int err;
+	int err = 0;
 
 	if (!ctx || !list)
 		return -EINVAL;
 	*list = NULL;
 	mg_clear_error(ctx);
-	err = mg_ethtool_open(ctx);
-	if (err < 0)
-		return err;
 	l = calloc(1, sizeof(*l));
 	if (!l)
 		return -ENOMEM;
 	st.list = l;
 	for (int k = 0; k < (int)(sizeof(kinds) / sizeof(kinds[0])) && err == 0; k++) {
-		err = request(ctx, k, NULL, &st);
-		if (err == 0)
-			err = st.err;
+		err = request(ctx, k, 0, &st);
+		/* A capture taken before links were recorded has none. */
+		if (err == -ENODATA)
+			err = 0;
 	}
 	if (err < 0) {
 		mg_ethlink_list_free(l);
-		return mg_fail(ctx, err, "link dump failed: %s", strerror(-err));
+		return ctx->error[0] ? err : mg_fail(ctx, err, "link dump failed: %s", strerror(-err));
 	}
 	*list = l;
 	return 0;

@@ -17,6 +17,7 @@
 #include <netlink/netlink.h>
 #include <netlink/socket.h>
 
+#include "gather.h"
 #include "mg-settings.h"
 
 struct group_msgs {
@@ -161,13 +162,23 @@ struct reply_state {
 	enum mg_param_group group;
 	struct mg_settings *one;	/* single interface */
 	struct mg_settings_list *list;	/* dump */
-	int err;
 };
 
-static int on_reply(struct nl_msg *msg, void *arg)
+static void merge(struct mg_settings *dst, const struct mg_settings *src, enum mg_param_group group)
+{
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		if (mg_settings_has(src, (enum mg_param)p))
+			mg_settings_put(dst, (enum mg_param)p, src->value[p]);
+		if (src->has_max & (1ULL << p))
+			mg_settings_put_max(dst, (enum mg_param)p, src->max[p]);
+	}
+	dst->group_read[group] = true;
+}
+
+static int on_reply(const struct nlmsghdr *nlh, void *arg)
 {
 	struct reply_state *st = arg;
-	struct mg_settings scratch, *s = st->one;
+	struct mg_settings scratch, *s = st->one, *dst;
 	char ifname[IFNAMSIZ] = "";
 	int ifindex = 0;
 
@@ -175,54 +186,31 @@ static int on_reply(struct nl_msg *msg, void *arg)
 		mg_settings_init(&scratch);
 		s = &scratch;
 	}
-	if (mg_ethtool_parse_reply(nlmsg_hdr(msg), st->group, s, &ifindex, ifname, sizeof(ifname)) < 0)
-		return NL_SKIP;
-	if (st->list) {
-		struct mg_settings *dst = mg_settings_list_find(st->list, ifindex, ifname);
-
-		if (!dst) {
-			st->err = -ENOMEM;
-			return NL_STOP;
-		}
-		for (int p = 0; p < MG_PARAM_COUNT; p++) {
-			if (mg_settings_has(s, (enum mg_param)p))
-				mg_settings_put(dst, (enum mg_param)p, s->value[p]);
-			if (s->has_max & (1ULL << p))
-				mg_settings_put_max(dst, (enum mg_param)p, s->max[p]);
-		}
-		dst->group_read[st->group] = true;
-	}
-	return NL_OK;
+	if (mg_ethtool_parse_reply(nlh, st->group, s, &ifindex, ifname, sizeof(ifname)) < 0)
+		return 0;
+	if (!st->list)
+		return 0;
+	dst = mg_settings_list_find(st->list, ifindex, ifname);
+	if (!dst)
+		return -ENOMEM;
+	merge(dst, s, st->group);
+	return 0;
 }
 
-int mg_ethtool_read_group(struct mg_ctx *ctx, const char *ifname, enum mg_param_group group,
-			  struct mg_settings *s)
+int mg_ethtool_read_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group group, struct mg_settings *s)
 {
 	struct reply_state st = { .group = group, .one = s };
-	struct nl_msg *msg;
-	int err = mg_ethtool_open(ctx);
+	struct mg_ethtool_req req = { .cmd = msgs[group].get, .ifindex = ifindex };
 
-	if (err < 0)
-		return err;
-	msg = new_request(ctx, msgs[group].get, msgs[group].header, ifname, NLM_F_REQUEST);
-	if (!msg)
-		return -ENOMEM;
-	return mg_nl_transact(ctx, ctx->genl, msg, on_reply, &st);
+	return mg_gather_ethtool(ctx, &req, on_reply, &st);
 }
 
 int mg_ethtool_dump_group(struct mg_ctx *ctx, enum mg_param_group group, struct mg_settings_list *list)
 {
 	struct reply_state st = { .group = group, .list = list };
-	struct nl_msg *msg;
-	int err = mg_ethtool_open(ctx);
+	struct mg_ethtool_req req = { .cmd = msgs[group].get };
 
-	if (err < 0)
-		return err;
-	msg = new_request(ctx, msgs[group].get, msgs[group].header, NULL, NLM_F_REQUEST | NLM_F_DUMP);
-	if (!msg)
-		return -ENOMEM;
-	err = mg_nl_transact(ctx, ctx->genl, msg, on_reply, &st);
-	return err < 0 ? err : st.err;
+	return mg_gather_ethtool(ctx, &req, on_reply, &st);
 }
 
 /* Send the parameters of @group that @mask selects, with their @values. */

@@ -20,16 +20,17 @@
 struct nl_sock;
 struct mg_pci;
 struct kmod_ctx;
+struct mg_gather;
 
 struct mg_ctx {
 	int refcount;
 	char *root;		/* sysfs root, no trailing slash */
-	bool offline;		/* root is not /sys: never ask the kernel */
+	bool offline;		/* made on a captured tree: never asks the kernel */
+	struct mg_gather *gather; /* where every read goes: see gather.h */
 	mg_log_fn log_fn;
 	void *log_data;
 	int log_priority;
 	char error[512];
-	const char *capture_dir; /* set while mg_ctx_capture() runs */
 	struct nl_sock *rtnl;	/* opened on first use */
 	int ioctl_fd;		/* for ETHTOOL_GDRVINFO; -1 until first use */
 	struct mg_pci *pci;	/* libpci access; created on first use */
@@ -62,9 +63,11 @@ int mg_sysfs_read_raw(struct mg_ctx *ctx, const char *rel, void *buf, size_t siz
 int mg_sysfs_readlink(struct mg_ctx *ctx, const char *rel, char *buf, size_t size);
 int mg_sysfs_resolve(struct mg_ctx *ctx, const char *rel, char *out, size_t size);
 int mg_sysfs_link_name(struct mg_ctx *ctx, const char *rel, char *out, size_t size);
-bool mg_sysfs_exists(const struct mg_ctx *ctx, const char *rel);
+bool mg_sysfs_exists(struct mg_ctx *ctx, const char *rel);
 typedef int (*mg_sysfs_entry_fn)(struct mg_ctx *ctx, const char *name, void *data);
 int mg_sysfs_foreach(struct mg_ctx *ctx, const char *rel, mg_sysfs_entry_fn fn, void *data);
+
+/* ---- util.c: strings, paths, numbers ---- */
 int mg_path_join(char *out, size_t size, const char *a, const char *b);
 /* Copy at most @size - 1 bytes and terminate; returns -E2BIG when cut. */
 int mg_strlcpy(char *dst, const char *src, size_t size);
@@ -73,13 +76,6 @@ int mg_parse_long(const char *s, int base, long *value);
 /* ---- array.c ---- */
 void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size);
 
-/* ---- capture.c: the copy mg_ctx_capture() makes ---- */
-void mg_capture_file(struct mg_ctx *ctx, const char *rel, const char *data, size_t len);
-void mg_capture_link(struct mg_ctx *ctx, const char *rel, const char *target);
-int mg_mkdir_p(const char *path);
-
-/* pcie.c: copy what a PCIe path reads (config spaces, link attributes). */
-int mg_pcie_capture(struct mg_ctx *ctx, const char *address);
 
 /* ---- pci.c: libpci access (names now, config space later) ---- */
 void mg_pci_free(struct mg_pci *pci);
@@ -95,7 +91,8 @@ struct mg_pci_addr {
 
 /* The Express capability's registers as read, before decoding. */
 struct mg_pcie_regs {
-	bool have_express;
+	int express_at;		/* the capability's offset, 0 when none */
+	bool have_express;	/* its registers up to LnkSta could be read */
 	bool have_v2;
 	uint16_t flags;
 	uint32_t devcap;
@@ -116,8 +113,13 @@ struct mg_pci_func {
 };
 
 void mg_pci_reset_config(struct mg_ctx *ctx);
-int mg_pci_read_function(struct mg_ctx *ctx, const struct mg_pci_addr *addr, struct mg_pci_func *f,
-			 char *why, size_t size);
+/* pci-config.c: the bytes from sysfs (@dir) or the dump (@dir NULL), decoded. */
+int mg_pci_read_function(struct mg_ctx *ctx, const struct mg_pci_addr *addr, const char *dir,
+			 struct mg_pci_func *f, char *why, size_t size);
+int mg_pci_config_decode(const uint8_t *cfg, size_t len, struct mg_pci_func *f, char *why, size_t size);
+/* pci.c: libpci's dump method. */
+int mg_pci_dump_config(struct mg_ctx *ctx, const struct mg_pci_addr *addr, uint8_t *buf, size_t size,
+		       char *why, size_t why_size);
 int mg_pci_dump_parent(struct mg_ctx *ctx, const struct mg_pci_addr *child, struct mg_pci_addr *parent);
 int mg_pci_parse_address(const char *s, struct mg_pci_addr *addr);
 
@@ -137,6 +139,7 @@ void mg_link_init(struct mg_link *link);
 
 /* rtnl.c: one RTM_GETLINK dump; *links is malloc'ed. */
 int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);
+int mg_rtnl_get_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
 void mg_rtnl_close(struct mg_ctx *ctx);
 int mg_nlerr_to_errno(int nlerr);
 
@@ -156,10 +159,6 @@ struct mg_drvinfo {
 };
 int mg_drvinfo_get(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info);
 
-/* sidecar.c: netlink and ethtool facts kept beside a captured tree. */
-int mg_sidecar_read(struct mg_ctx *ctx, const char *ifname, struct mg_link *link,
-		    struct mg_drvinfo *info);
-int mg_sidecar_write(struct mg_ctx *ctx, const char *dir, const struct mg_nic *nic);
 
 /* ---- bandwidth.c ---- */
 int mg_pcie_lane_mbps(int gen);
@@ -191,6 +190,8 @@ struct mg_nic {
 	const struct mg_chip *chip;
 	char **modules;
 	int module_count;	/* MG_UNKNOWN until looked up */
+	struct mg_settings *settings;	/* gathered with the list, or NULL */
+	struct mg_ethlink *ethlink;	/* likewise */
 };
 
 /* chipdb.c */

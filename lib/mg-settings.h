@@ -42,7 +42,10 @@ struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifi
 					  const char *ifname);
 
 void mg_settings_unsupported(struct mg_settings *s, enum mg_param_group g, const char *driver);
-int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, struct mg_settings *s);
+int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, int ifindex, const char *driver,
+			  struct mg_settings *s);
+int mg_settings_list_read_bare(struct mg_ctx *ctx, struct mg_settings_list **list);
+void mg_settings_from_nic(struct mg_settings *s, const struct mg_nic *nic);
 
 /* ethtool.c */
 int mg_ethtool_open(struct mg_ctx *ctx);
@@ -52,7 +55,7 @@ void mg_ethtool_parse_header(struct nlattr *nest, int *ifindex, char *ifname, si
 /* Parse one GET reply of @group into @s; pure, for tests too. */
 int mg_ethtool_parse_reply(const struct nlmsghdr *nlh, enum mg_param_group group,
 			   struct mg_settings *s, int *ifindex, char *ifname, size_t size);
-int mg_ethtool_read_group(struct mg_ctx *ctx, const char *ifname, enum mg_param_group group,
+int mg_ethtool_read_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group group,
 			  struct mg_settings *s);
 int mg_ethtool_dump_group(struct mg_ctx *ctx, enum mg_param_group group, struct mg_settings_list *list);
 int mg_ethtool_set_group(struct mg_ctx *ctx, const char *ifname, enum mg_param_group group,

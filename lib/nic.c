@@ -68,6 +68,8 @@ MG_EXPORT struct mg_nic *mg_nic_unref(struct mg_nic *nic)
 	for (int i = 0; i < nic->module_count; i++)
 		free(nic->modules[i]);
 	free(nic->modules);
+	mg_settings_free(nic->settings);
+	mg_ethlink_free(nic->ethlink);
 	free(nic);
 	return NULL;
 }
@@ -163,4 +165,14 @@ MG_EXPORT int mg_nic_get_module_count(const struct mg_nic *nic)
 MG_EXPORT const char *mg_nic_get_module(const struct mg_nic *nic, int index)
 {
 	return nic && index >= 0 && index < nic->module_count ? nic->modules[index] : NULL;
+}
+
+MG_EXPORT const struct mg_settings *mg_nic_get_settings(const struct mg_nic *nic)
+{
+	return nic ? nic->settings : NULL;
+}
+
+MG_EXPORT const struct mg_ethlink *mg_nic_get_ethlink(const struct mg_nic *nic)
+{
+	return nic ? nic->ethlink : NULL;
 }

@@ -147,13 +147,9 @@ const char *mg_pci_subsystem_name(struct mg_ctx *ctx, int vendor, int device,
 
 /* ---- config space ---- */
 
-/*
- * Set up config access on first use: libpci's sysfs method on the
- * context's tree, or its dump method on a file. Called inside a guard.
- */
+/* Set up libpci's dump method on the context's dump file. Called inside a guard. */
 static struct pci_access *cfg_access(struct mg_ctx *ctx)
 {
-	char path[MG_PATH_MAX];
 	struct pci_access *a;
 
 	if (ctx->pci->cfg)
@@ -165,27 +161,12 @@ static struct pci_access *cfg_access(struct mg_ctx *ctx)
 	a->warning = pci_quiet_hook;
 	a->debug = pci_quiet_hook;
 	a->id_lookup_mode = 0;
-	if (ctx->pci_dump) {
-		a->method = PCI_ACCESS_DUMP;
-		pci_set_param(a, "dump.name", ctx->pci_dump);
-	} else {
-		a->method = PCI_ACCESS_SYS_BUS_PCI;
-		mg_path_join(path, sizeof(path), ctx->root, "bus/pci");
-		pci_set_param(a, "sysfs.path", path);
-	}
+	/* Only dumps: sysfs config spaces are read through the gatherer. */
+	a->method = PCI_ACCESS_DUMP;
+	pci_set_param(a, "dump.name", ctx->pci_dump);
 	ctx->pci->cfg = a;
 	pci_init(a);
 	return a;
-}
-
-static uint16_t le16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] | p[1] << 8);
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 static struct pci_dev *find_scanned(struct pci_access *a, const struct mg_pci_addr *addr)
@@ -197,115 +178,54 @@ static struct pci_dev *find_scanned(struct pci_access *a, const struct mg_pci_ad
 	return NULL;
 }
 
-/* Read the Express capability's registers; the capability is at @pos. */
-static int read_express(struct pci_dev *d, int pos, struct mg_pcie_regs *r, char *why, size_t size)
+/* As many bytes as the dump holds for the function: 4096, 256 or 64. */
+static int dump_read(struct mg_ctx *ctx, const struct mg_pci_addr *addr, uint8_t *buf, size_t size, char *why,
+		     size_t why_size)
 {
-	uint8_t b[0x3c];
-	int len = 0x24;
-
-	if (pos < 0x40 || pos > 0x100 - 0x24) {
-		snprintf(why, size, "Express capability pointer 0x%02x is outside the capability area", pos);
-		return -EIO;
-	}
-	if (!pci_read_block(d, pos, b, len)) {
-		snprintf(why, size, "cannot read the Express capability at 0x%02x", pos);
-		return -EIO;
-	}
-	r->flags = le16(b + 0x02);
-	r->devcap = le32(b + 0x04);
-	r->devctl = le16(b + 0x08);
-	r->lnkcap = le32(b + 0x0c);
-	r->lnkctl = le16(b + 0x10);
-	r->lnksta = le16(b + 0x12);
-	/* Version 2 capabilities carry LnkCap2/LnkCtl2 at 0x2c/0x30. */
-	if ((r->flags & 0xf) >= 2 && pos + 0x34 <= 0x100 && pci_read_block(d, pos + 0x2c, b, 8)) {
-		r->lnkcap2 = le32(b);
-		r->lnkctl2 = le16(b + 4);
-		r->have_v2 = true;
-	}
-	r->have_express = true;
-	return 0;
-}
-
-static int read_function(struct mg_ctx *ctx, const struct mg_pci_addr *addr, struct mg_pci_func *f,
-			 char *why, size_t size)
-{
+	static const size_t sizes[] = { 4096, 256, 64 };
 	struct pci_access *a = cfg_access(ctx);
-	struct pci_dev *d, *own = NULL;
-	struct pci_cap *cap;
-	uint8_t h[64], probe[4];
-	int err = 0;
+	struct pci_dev *d;
 
 	if (!a)
 		return -ENOMEM;
-	if (ctx->pci_dump) {
-		if (!ctx->pci->scanned) {
-			pci_scan_bus(a);
-			ctx->pci->scanned = true;
-		}
-		d = find_scanned(a, addr);
-		if (!d) {
-			snprintf(why, size, "%04x:%02x:%02x.%x is not in the dump", addr->domain,
-				 addr->bus, addr->dev, addr->func);
-			return -ENODEV;
-		}
-	} else {
-		d = own = pci_get_dev(a, addr->domain, addr->bus, addr->dev, addr->func);
+	if (!ctx->pci->scanned) {
+		pci_scan_bus(a);
+		ctx->pci->scanned = true;
 	}
-	if (!pci_read_block(d, 0, h, sizeof(h))) {
-		snprintf(why, size, "cannot read its config space");
-		err = -EIO;
-		goto out;
+	d = find_scanned(a, addr);
+	if (!d) {
+		snprintf(why, why_size, "%04x:%02x:%02x.%x is not in the dump", addr->domain, addr->bus,
+			 addr->dev, addr->func);
+		return -ENODEV;
 	}
-	f->vendor = le16(h);
-	f->device = le16(h + 2);
-	if (f->vendor == 0xffff) {
-		snprintf(why, size, "config space reads all 0xff: the device is gone or powered off");
-		err = -EIO;
-		goto out;
-	}
-	f->header_type = h[0x0e] & 0x7f;
-	f->secondary_bus = h[0x19];
-	f->subordinate_bus = h[0x1a];
-	f->readable = pci_read_block(d, 0x40, probe, sizeof(probe)) != 0;
-	if (!f->readable || !(le16(h + 6) & PCI_STATUS_CAP_LIST))
-		goto out;
-	pci_fill_info(d, PCI_FILL_CAPS);
-	cap = pci_find_cap(d, PCI_CAP_ID_EXP, PCI_CAP_NORMAL);
-	if (cap)
-		err = read_express(d, cap->addr, &f->regs, why, size);
-out:
-	if (own)
-		pci_free_dev(own);
-	return err;
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (sizes[i] <= size && pci_read_block(d, 0, buf, (int)sizes[i]))
+			return (int)sizes[i];
+	snprintf(why, why_size, "cannot read its config space");
+	return -EIO;
 }
 
-/*
- * Read one function's header and Express registers. Returns -EIO with
- * @why filled when the config space is malformed or unreadable.
- */
-int mg_pci_read_function(struct mg_ctx *ctx, const struct mg_pci_addr *addr, struct mg_pci_func *f,
-			 char *why, size_t size)
+/* The config bytes of one function of the context's lspci dump. */
+int mg_pci_dump_config(struct mg_ctx *ctx, const struct mg_pci_addr *addr, uint8_t *buf, size_t size,
+		       char *why, size_t why_size)
 {
 	struct pci_guard guard;
 	struct pci_guard *volatile outer = current_guard;
-	volatile int err;
+	volatile int len;
 
-	memset(f, 0, sizeof(*f));
-	why[0] = '\0';
-	err = pci_open(ctx);
-	if (err < 0)
-		return err;
+	len = pci_open(ctx);
+	if (len < 0)
+		return len;
 	guard.message[0] = '\0';
 	current_guard = &guard;
 	if (setjmp(guard.env) == 0) {
-		err = read_function(ctx, addr, f, why, size);
+		len = dump_read(ctx, addr, buf, size, why, why_size);
 	} else {
-		snprintf(why, size, "libpci: %s", guard.message);
-		err = -EIO;
+		snprintf(why, why_size, "libpci: %s", guard.message);
+		len = -EIO;
 	}
 	current_guard = outer;
-	return err;
+	return len;
 }
 
 /* The bridge in a dump whose secondary bus is @bus, as lspci -t finds it. */

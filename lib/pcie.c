@@ -73,7 +73,7 @@ static int read_node(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n
 {
 	struct mg_pci_func f;
 	char why[160];
-	int err = mg_pci_read_function(ctx, &n->addr, &f, why, sizeof(why));
+	int err = mg_pci_read_function(ctx, &n->addr, dir, &f, why, sizeof(why));
 
 	if (err < 0 && is_target)
 		return mg_fail(ctx, err, "%s: %s", n->address, why[0] ? why : strerror(-err));
@@ -92,6 +92,12 @@ static int read_node(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n
 				       : "only 64 bytes of config space are readable without CAP_SYS_ADMIN");
 		if (dir)
 			fill_from_sysfs(ctx, dir, n);
+		return 0;
+	}
+	if (!f.regs.have_express && f.regs.express_at) {
+		snprintf(n->reason, sizeof(n->reason),
+			 "the PCI Express capability at 0x%02x runs past the readable config space: "
+			 "its link registers are unknown", f.regs.express_at);
 		return 0;
 	}
 	if (!f.regs.have_express) {
@@ -115,26 +121,6 @@ static int add_node(struct mg_pcie_path *p, const struct mg_pci_addr *a)
 	return 0;
 }
 
-/*
- * During a capture: libpci reads config spaces itself, so copy them (as
- * much as this reader may read) and the link attributes an unprivileged
- * replay falls back on.
- */
-static void capture_node(struct mg_ctx *ctx, const char *dir)
-{
-	static const char *const attrs[] = {
-		"current_link_speed", "current_link_width", "max_link_speed", "max_link_width",
-	};
-	char rel[MG_PATH_MAX], buf[64];
-	unsigned char config[4096];
-
-	if (mg_path_join(rel, sizeof(rel), dir, "config") == 0)
-		mg_sysfs_read_raw(ctx, rel, config, sizeof(config));
-	for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
-		if (mg_path_join(rel, sizeof(rel), dir, attrs[i]) == 0)
-			mg_sysfs_read(ctx, rel, buf, sizeof(buf));
-}
-
 /* Live or captured tree: the PCI functions in the device's sysfs path. */
 static int walk_sysfs(struct mg_ctx *ctx, const char *address, struct mg_pcie_path *p)
 {
@@ -154,8 +140,6 @@ static int walk_sysfs(struct mg_ctx *ctx, const char *address, struct mg_pcie_pa
 		if (mg_pci_parse_address(base, &a) < 0)
 			break;
 		err = add_node(p, &a);
-		if (err == 0 && ctx->capture_dir)
-			capture_node(ctx, dev);
 		if (err == 0)
 			err = read_node(ctx, dev, &p->nodes[p->count - 1], p->count == 1);
 		if (err < 0)
@@ -297,22 +281,14 @@ static int target_address(struct mg_ctx *ctx, const char *target, struct mg_pci_
 	return err;
 }
 
-MG_EXPORT int mg_pcie_path_new(struct mg_ctx *ctx, const char *target, struct mg_pcie_path **path)
+/* The path up from one PCI function: no enumeration, only its own ancestors. */
+static int path_from(struct mg_ctx *ctx, const struct mg_pci_addr *start, struct mg_pcie_path **path)
 {
+	struct mg_pci_addr a = *start;
 	struct mg_pcie_path *p;
-	struct mg_pci_addr a;
 	char address[16];
 	int err;
 
-	if (!ctx)
-		return -EINVAL;
-	if (!target || !target[0] || !path)
-		return mg_fail(ctx, -EINVAL, "no interface or PCI address given");
-	*path = NULL;
-	mg_clear_error(ctx);
-	err = target_address(ctx, target, &a);
-	if (err < 0)
-		return err;
 	p = calloc(1, sizeof(*p));
 	if (!p)
 		return -ENOMEM;
@@ -327,20 +303,38 @@ MG_EXPORT int mg_pcie_path_new(struct mg_ctx *ctx, const char *target, struct mg
 	return 0;
 }
 
-int mg_pcie_capture(struct mg_ctx *ctx, const char *address)
+MG_EXPORT int mg_pcie_path_new(struct mg_ctx *ctx, const char *target, struct mg_pcie_path **path)
 {
-	struct mg_pcie_path *p;
+	struct mg_pci_addr a;
 	int err;
 
-	if (ctx->pci_dump)
-		return 0; /* a dump is its own record */
-	err = mg_pcie_path_new(ctx, address, &p);
-	mg_pcie_path_free(p);
-	if (err == -ENOMEM)
-		return err;
-	/* A device whose config cannot be read is still worth the rest of the capture. */
+	if (!ctx)
+		return -EINVAL;
+	if (!target || !target[0] || !path)
+		return mg_fail(ctx, -EINVAL, "no interface or PCI address given");
+	*path = NULL;
 	mg_clear_error(ctx);
-	return 0;
+	err = target_address(ctx, target, &a);
+	if (err < 0)
+		return err;
+	return path_from(ctx, &a, path);
+}
+
+MG_EXPORT int mg_pcie_path_new_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_pcie_path **path)
+{
+	struct mg_pci_addr a;
+
+	if (!ctx)
+		return -EINVAL;
+	if (!nic || !path)
+		return mg_fail(ctx, -EINVAL, "no adapter given");
+	*path = NULL;
+	mg_clear_error(ctx);
+	if (nic->bus != MG_BUS_PCI || !nic->address || mg_pci_parse_address(nic->address, &a) < 0)
+		return mg_fail(ctx, -ENXIO, "%s is a %s device, not PCI",
+			       nic->name ? nic->name : nic->address ? nic->address : "the adapter",
+			       mg_bus_name(nic->bus));
+	return path_from(ctx, &a, path);
 }
 
 MG_EXPORT int mg_ctx_set_pci_dump(struct mg_ctx *ctx, const char *path)

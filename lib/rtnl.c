@@ -134,24 +134,41 @@ static int on_link(struct nl_msg *msg, void *arg)
 	return NL_OK;
 }
 
-int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count)
+/* A RTM_GETLINK request: a dump, or one link by index or name. */
+static struct nl_msg *getlink_request(const char *name, int ifindex)
 {
-	struct dump_state st = { .ctx = ctx };
-	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC };
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC, .ifi_index = ifindex > 0 ? ifindex : 0 };
+	bool one = ifindex > 0 || name;
+	struct nl_msg *msg = nlmsg_alloc_simple(RTM_GETLINK, one ? NLM_F_REQUEST : NLM_F_DUMP);
+
+	if (!msg || nlmsg_append(msg, &ifi, sizeof(ifi), NLMSG_ALIGNTO) < 0 ||
+	    (ifindex <= 0 && name && nla_put_string(msg, IFLA_IFNAME, name) < 0)) {
+		nlmsg_free(msg);
+		return NULL;
+	}
+	return msg;
+}
+
+static int getlink(struct mg_ctx *ctx, const char *name, int ifindex, struct dump_state *st)
+{
 	struct nl_msg *msg;
 	int err;
 
 	err = mg_rtnl_open(ctx);
 	if (err < 0)
 		return mg_fail(ctx, err, "rtnetlink: cannot open a socket: %s", strerror(-err));
-	msg = nlmsg_alloc_simple(RTM_GETLINK, NLM_F_DUMP);
-	if (!msg || nlmsg_append(msg, &ifi, sizeof(ifi), NLMSG_ALIGNTO) < 0) {
-		nlmsg_free(msg);
+	msg = getlink_request(name, ifindex);
+	if (!msg)
 		return -ENOMEM;
-	}
-	err = mg_nl_transact(ctx, ctx->rtnl, msg, on_link, &st);
-	if (err == 0)
-		err = st.err;
+	err = mg_nl_transact(ctx, ctx->rtnl, msg, on_link, st);
+	return err < 0 ? err : st->err;
+}
+
+int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count)
+{
+	struct dump_state st = { .ctx = ctx };
+	int err = getlink(ctx, NULL, 0, &st);
+
 	if (err < 0) {
 		free(st.links);
 		return mg_fail(ctx, err, "rtnetlink: link dump failed: %s", strerror(-err));
@@ -159,4 +176,18 @@ int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count
 	*links = st.links;
 	*count = st.count;
 	return 0;
+}
+
+/* One link, by index when @ifindex > 0, else by name: -ENODEV when none. */
+int mg_rtnl_get_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link)
+{
+	struct dump_state st = { .ctx = ctx };
+	int err = getlink(ctx, name, ifindex, &st);
+
+	if (err == 0 && st.count != 1)
+		err = -ENODEV;
+	if (err == 0)
+		*link = st.links[0];
+	free(st.links);
+	return err;
 }

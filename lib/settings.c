@@ -11,6 +11,7 @@
 
 #include <linux/ethtool_netlink.h>
 
+#include "gather.h"
 #include "mg-settings.h"
 
 #define R(n, a, m, u8) { n, MG_GROUP_RINGS, ETHTOOL_A_RINGS_##a, m, u8 }
@@ -218,82 +219,67 @@ static void put_mtu(struct mg_settings *s, const struct mg_link *l)
 	s->group_read[MG_GROUP_MTU] = true;
 }
 
-static int read_mtu(struct mg_ctx *ctx, const char *ifname, struct mg_settings *s)
-{
-	struct mg_link *links;
-	size_t n;
-	int err = mg_rtnl_dump_links(ctx, &links, &n);
-
-	if (err < 0)
-		return err;
-	err = -ENODEV;
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(links[i].name, ifname))
-			continue;
-		s->ifindex = links[i].ifindex;
-		put_mtu(s, &links[i]);
-		err = 0;
-	}
-	free(links);
-	return err;
-}
-
-static int check_live(struct mg_ctx *ctx, const char *ifname)
+static int check_name(struct mg_ctx *ctx, const char *ifname)
 {
 	if (!ifname || !ifname[0])
 		return mg_fail(ctx, -EINVAL, "no interface name given");
 	if (strlen(ifname) >= IFNAMSIZ)
 		return mg_fail(ctx, -EINVAL, "interface name '%.40s' is too long (at most %d characters)",
 			       ifname, IFNAMSIZ - 1);
-	if (ctx->offline)
-		return mg_fail(ctx, -EOPNOTSUPP, "settings need a live context, not a captured tree");
 	return 0;
 }
 
-int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, struct mg_settings *s)
+/* What a failed read of one group says; -ENODATA: the capture has none. */
+static int group_failed(struct mg_ctx *ctx, const char *ifname, enum mg_param_group g, int err)
 {
-	struct mg_drvinfo info;
+	if (err == -ENODATA)
+		return mg_fail(ctx, err, "%s: this capture holds no %s (captures made before libmultigig 0.2 have none)",
+			       ifname, group_what(g));
+	return mg_fail(ctx, err, "%s: reading %s: %s%s%s", ifname, group_what(g), strerror(-err),
+		       ctx->extack[0] ? ": " : "", ctx->extack);
+}
+
+/*
+ * One interface: its link (MTU and limits) by one request, then one
+ * ethtool request per group, all addressed by index.
+ */
+int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, int ifindex, const char *driver,
+			  struct mg_settings *s)
+{
+	struct mg_link link;
 	int err;
 
 	mg_settings_init(s);
-	mg_strlcpy(s->ifname, ifname, sizeof(s->ifname));
-	err = read_mtu(ctx, ifname, s);
+	err = mg_gather_link(ctx, ifindex > 0 ? NULL : ifname, ifindex, &link);
 	if (err == -ENODEV)
-		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+		return ifindex > 0 ? mg_fail(ctx, err, "no network interface with index %d", ifindex)
+				   : mg_fail(ctx, err, "no network interface named '%s'", ifname);
 	if (err < 0)
-		return err;
-	if (mg_drvinfo_get(ctx, ifname, &info) < 0)
-		info.driver[0] = '\0';
+		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: reading the link: %s", ifname, strerror(-err));
+	mg_strlcpy(s->ifname, link.name, sizeof(s->ifname));
+	s->ifindex = link.ifindex;
+	put_mtu(s, &link);
 	for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT; g++) {
-		err = mg_ethtool_read_group(ctx, ifname, (enum mg_param_group)g, s);
+		err = mg_ethtool_read_group(ctx, s->ifindex, (enum mg_param_group)g, s);
 		if (err == -EOPNOTSUPP) {
-			mg_settings_unsupported(s, (enum mg_param_group)g, info.driver);
+			mg_settings_unsupported(s, (enum mg_param_group)g, driver);
 			continue;
 		}
 		if (err < 0)
-			return mg_fail(ctx, err, "%s: reading %s: %s%s%s", ifname,
-				       group_what((enum mg_param_group)g), strerror(-err),
-				       ctx->extack[0] ? ": " : "", ctx->extack);
+			return group_failed(ctx, s->ifname, (enum mg_param_group)g, err);
 	}
 	return 0;
 }
 
-MG_EXPORT int mg_settings_read(struct mg_ctx *ctx, const char *ifname, struct mg_settings **settings)
+static int read_new(struct mg_ctx *ctx, const char *ifname, int ifindex, const char *driver,
+		    struct mg_settings **settings)
 {
-	struct mg_settings *s;
+	struct mg_settings *s = malloc(sizeof(*s));
 	int err;
 
-	if (!ctx || !settings)
-		return -EINVAL;
-	*settings = NULL;
-	mg_clear_error(ctx);
-	err = check_live(ctx, ifname);
-	if (err < 0)
-		return err;
-	s = malloc(sizeof(*s));
 	if (!s)
 		return -ENOMEM;
-	err = mg_settings_read_into(ctx, ifname, s);
+	err = mg_settings_read_into(ctx, ifname, ifindex, driver, s);
 	if (err < 0) {
 		free(s);
 		return err;
@@ -302,15 +288,59 @@ MG_EXPORT int mg_settings_read(struct mg_ctx *ctx, const char *ifname, struct mg
 	return 0;
 }
 
+MG_EXPORT int mg_settings_read(struct mg_ctx *ctx, const char *ifname, struct mg_settings **settings)
+{
+	struct mg_drvinfo info;
+	int err;
+
+	if (!ctx || !settings)
+		return -EINVAL;
+	*settings = NULL;
+	mg_clear_error(ctx);
+	err = check_name(ctx, ifname);
+	if (err < 0)
+		return err;
+	/* The driver's name makes "does not support" concrete. */
+	if (mg_gather_drvinfo(ctx, ifname, &info) < 0)
+		info.driver[0] = '\0';
+	return read_new(ctx, ifname, 0, info.driver, settings);
+}
+
+MG_EXPORT int mg_settings_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic,
+				       struct mg_settings **settings)
+{
+	if (!ctx || !settings)
+		return -EINVAL;
+	*settings = NULL;
+	mg_clear_error(ctx);
+	if (!nic || !nic->name || nic->ifindex <= 0)
+		return mg_fail(ctx, -ENODEV, "%s has no network interface",
+			       nic && nic->address ? nic->address : "the adapter");
+	return read_new(ctx, nic->name, nic->ifindex, nic->driver, settings);
+}
+
 /* ---- lists from dumps ---- */
 
+/*
+ * The entry for @ifindex, made when missing. Entries stay sorted by index:
+ * dumps come in index order, so a new one is appended in constant time and
+ * a dump of 10 000 interfaces does not cost 10 000 squared comparisons.
+ */
 struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifindex, const char *ifname)
 {
 	struct mg_settings *s, **grown;
+	size_t lo = 0, hi = list->count;
 
-	for (size_t i = 0; i < list->count; i++)
-		if (list->items[i]->ifindex == ifindex)
-			return list->items[i];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (list->items[mid]->ifindex == ifindex)
+			return list->items[mid];
+		if (list->items[mid]->ifindex < ifindex)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
 	grown = mg_array_grow(list->items, &list->alloc, list->count, sizeof(*grown));
 	if (!grown)
 		return NULL;
@@ -321,7 +351,9 @@ struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifi
 	mg_settings_init(s);
 	s->ifindex = ifindex;
 	mg_strlcpy(s->ifname, ifname, sizeof(s->ifname));
-	list->items[list->count++] = s;
+	memmove(&list->items[lo + 1], &list->items[lo], (list->count - lo) * sizeof(*list->items));
+	list->items[lo] = s;
+	list->count++;
 	return s;
 }
 
@@ -329,7 +361,7 @@ static int add_links(struct mg_ctx *ctx, struct mg_settings_list *list)
 {
 	struct mg_link *links;
 	size_t n;
-	int err = mg_rtnl_dump_links(ctx, &links, &n);
+	int err = mg_gather_links(ctx, &links, &n);
 
 	if (err < 0)
 		return err;
@@ -345,28 +377,61 @@ static int add_links(struct mg_ctx *ctx, struct mg_settings_list *list)
 	return err;
 }
 
+/* One dump per ethtool message; a capture without them gives none. */
+int mg_settings_list_read_bare(struct mg_ctx *ctx, struct mg_settings_list **list)
+{
+	struct mg_settings_list *l = calloc(1, sizeof(*l));
+	int err = 0;
+
+	if (!l)
+		return -ENOMEM;
+	for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT && err == 0; g++) {
+		err = mg_ethtool_dump_group(ctx, (enum mg_param_group)g, l);
+		if (err == -ENODATA)
+			err = 0;
+	}
+	if (err < 0) {
+		mg_settings_list_free(l);
+		return ctx->error[0] ? err : mg_fail(ctx, err, "settings dump failed: %s", strerror(-err));
+	}
+	*list = l;
+	return 0;
+}
+
+/* What an adapter already knows: its MTU, and which groups its driver lacks. */
+void mg_settings_from_nic(struct mg_settings *s, const struct mg_nic *nic)
+{
+	struct mg_link link;
+
+	mg_link_init(&link);
+	link.mtu = nic->mtu;
+	link.min_mtu = nic->min_mtu;
+	link.max_mtu = nic->max_mtu;
+	put_mtu(s, &link);
+	if (nic->name)
+		mg_strlcpy(s->ifname, nic->name, sizeof(s->ifname));
+	/* A dump leaves out devices whose driver lacks the operation. */
+	for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT; g++)
+		if (!s->group_read[g] && !s->group_error[g][0])
+			mg_settings_unsupported(s, (enum mg_param_group)g, nic->driver);
+}
+
 MG_EXPORT int mg_settings_list_read(struct mg_ctx *ctx, struct mg_settings_list **list)
 {
-	struct mg_settings_list *l;
+	struct mg_settings_list *l = NULL;
 	int err;
 
 	if (!ctx || !list)
 		return -EINVAL;
 	*list = NULL;
 	mg_clear_error(ctx);
-	if (ctx->offline)
-		return mg_fail(ctx, -EOPNOTSUPP, "settings need a live context, not a captured tree");
-	l = calloc(1, sizeof(*l));
-	if (!l)
-		return -ENOMEM;
-	err = add_links(ctx, l);
-	for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT && err == 0; g++)
-		err = mg_ethtool_dump_group(ctx, (enum mg_param_group)g, l);
+	err = mg_settings_list_read_bare(ctx, &l);
+	if (err == 0)
+		err = add_links(ctx, l);
 	if (err < 0) {
 		mg_settings_list_free(l);
 		return ctx->error[0] ? err : mg_fail(ctx, err, "settings dump failed: %s", strerror(-err));
 	}
-	/* A dump leaves out devices whose driver lacks the operation. */
 	for (size_t i = 0; i < l->count; i++)
 		for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT; g++)
 			if (!l->items[i]->group_read[g])

@@ -5,13 +5,14 @@
  * multigig/net/IFNAME with "key=value" lines. Keys absent are unknown.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "mg-private.h"
+#include "gather.h"
 
-#define SIDECAR_DIR "multigig/net"
 #define SIDECAR_MAX 2048
 
 static void copy_value(char *dst, size_t size, const char *value)
@@ -27,6 +28,16 @@ static int int_value(const char *value, int *out)
 		return -EINVAL;
 	*out = (int)v;
 	return 0;
+}
+
+static int flags_value(const char *value, unsigned int *out)
+{
+	int v;
+	int err = int_value(value, &v);
+
+	if (err == 0)
+		*out = (unsigned int)v;
+	return err;
 }
 
 static void apply_line(struct mg_ctx *ctx, const char *ifname, char *line,
@@ -58,39 +69,40 @@ static void apply_line(struct mg_ctx *ctx, const char *ifname, char *line,
 		copy_value(link->mac, sizeof(link->mac), value);
 	else if (!strcmp(key, "parent"))
 		copy_value(link->parent, sizeof(link->parent), value);
+	else if (!strcmp(key, "flags"))
+		bad = flags_value(value, &link->flags);
 	else if (!strcmp(key, "ethtool_driver"))
 		copy_value(info->driver, sizeof(info->driver), value);
 	else if (!strcmp(key, "driver_version"))
 		copy_value(info->version, sizeof(info->version), value);
 	else if (!strcmp(key, "firmware_version"))
 		copy_value(info->fw_version, sizeof(info->fw_version), value);
+	else if (!strcmp(key, "bus_info"))
+		copy_value(info->bus_info, sizeof(info->bus_info), value);
 	else
-		mg_dbg(ctx, "%s/%s: unknown key '%s'", SIDECAR_DIR, ifname, key);
+		mg_dbg(ctx, "%s/%s: unknown key '%s'", MG_CAPTURE_NET, ifname, key);
 	if (!bad)
 		return;
 bad:
-	mg_info(ctx, "%s/%s: ignoring malformed line '%s'", SIDECAR_DIR, ifname, line);
+	mg_info(ctx, "%s/%s: ignoring malformed line '%s'", MG_CAPTURE_NET, ifname, line);
 }
 
 /* Returns -ENOENT when the tree has no sidecar for @ifname. */
-int mg_sidecar_read(struct mg_ctx *ctx, const char *ifname, struct mg_link *link,
+int mg_sidecar_read(struct mg_gather *g, const char *ifname, struct mg_link *link,
 		    struct mg_drvinfo *info)
 {
 	char rel[MG_PATH_MAX], buf[SIDECAR_MAX];
-	const char *saved = ctx->capture_dir;
 	char *line, *save = NULL;
 	int n;
 
-	if (snprintf(rel, sizeof(rel), "%s/%s", SIDECAR_DIR, ifname) >= (int)sizeof(rel))
+	if (snprintf(rel, sizeof(rel), "%s/%s", MG_CAPTURE_NET, ifname) >= (int)sizeof(rel))
 		return -ENAMETOOLONG;
-	/* A capture writes its own sidecar from what it found. */
-	ctx->capture_dir = NULL;
-	n = mg_sysfs_read(ctx, rel, buf, sizeof(buf));
-	ctx->capture_dir = saved;
+	n = mg_file_read(g->root, rel, buf, sizeof(buf) - 1);
 	if (n < 0)
 		return n;
+	buf[n] = '\0';
 	for (line = strtok_r(buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-		apply_line(ctx, ifname, line, link, info);
+		apply_line(g->ctx, ifname, line, link, info);
 	return 0;
 }
 
@@ -102,39 +114,44 @@ static void put_int(FILE *f, const char *key, int value)
 
 static void put_str(FILE *f, const char *key, const char *value)
 {
-	if (value && !strchr(value, '\n'))
+	if (value && value[0] && !strchr(value, '\n'))
 		fprintf(f, "%s=%s\n", key, value);
 }
 
-int mg_sidecar_write(struct mg_ctx *ctx, const char *dir, const struct mg_nic *nic)
+/* Write multigig/net/IFNAME below @dirfd; the directory exists. */
+int mg_sidecar_write(struct mg_ctx *ctx, int dirfd, const char *ifname, const struct mg_link *link,
+		     const struct mg_drvinfo *info)
 {
-	char path[MG_PATH_MAX];
+	char rel[MG_PATH_MAX];
 	FILE *f;
-	int n;
+	int fd;
 
-	n = snprintf(path, sizeof(path), "%s/%s", dir, SIDECAR_DIR);
-	if (n < 0 || (size_t)n >= sizeof(path) || mg_mkdir_p(path) < 0)
-		return mg_fail(ctx, -EIO, "capture: cannot create %s", path);
-	n = snprintf(path, sizeof(path), "%s/%s/%s", dir, SIDECAR_DIR, nic->name);
-	if (n < 0 || (size_t)n >= sizeof(path))
-		return mg_fail(ctx, -ENAMETOOLONG, "capture: path too long for %s", nic->name);
-	f = fopen(path, "we");
-	if (!f)
-		return mg_fail(ctx, -errno, "capture: cannot write %s: %m", path);
-	put_int(f, "ifindex", nic->ifindex);
-	put_str(f, "kind", nic->kind);
-	put_str(f, "operstate", nic->operstate);
-	put_int(f, "carrier", nic->carrier);
-	put_int(f, "mtu", nic->mtu);
-	put_int(f, "min_mtu", nic->min_mtu);
-	put_int(f, "max_mtu", nic->max_mtu);
-	put_str(f, "mac", nic->mac);
-	put_str(f, "parent", nic->parent);
-	if (nic->driver_from_ethtool)
-		put_str(f, "ethtool_driver", nic->driver);
-	put_str(f, "driver_version", nic->driver_version);
-	put_str(f, "firmware_version", nic->firmware_version);
+	if (snprintf(rel, sizeof(rel), "%s/%s", MG_CAPTURE_NET, ifname) >= (int)sizeof(rel) ||
+	    strchr(ifname, '/'))
+		return mg_fail(ctx, -ENAMETOOLONG, "capture: bad interface name %s", ifname);
+	fd = openat(dirfd, rel, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		int err = -errno;
+
+		if (fd >= 0)
+			close(fd);
+		return mg_fail(ctx, err, "capture: cannot write %s: %s", rel, strerror(-err));
+	}
+	put_int(f, "ifindex", link->ifindex);
+	put_str(f, "kind", link->kind);
+	put_str(f, "operstate", link->operstate);
+	put_int(f, "carrier", link->carrier);
+	put_int(f, "mtu", link->mtu);
+	put_int(f, "min_mtu", link->min_mtu);
+	put_int(f, "max_mtu", link->max_mtu);
+	put_str(f, "mac", link->mac);
+	put_str(f, "parent", link->parent);
+	put_int(f, "flags", (int)link->flags);
+	put_str(f, "ethtool_driver", info->driver);
+	put_str(f, "driver_version", info->version);
+	put_str(f, "firmware_version", info->fw_version);
+	put_str(f, "bus_info", info->bus_info);
 	if (fclose(f) != 0)
-		return mg_fail(ctx, -EIO, "capture: cannot write %s", path);
+		return mg_fail(ctx, -EIO, "capture: cannot write %s", rel);
 	return 0;
 }

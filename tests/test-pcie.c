@@ -420,8 +420,8 @@ static void test_config_pointer_out_of_range(void)
 	base_header(cfg);
 	cfg[0x34] = 0xf8;
 	cfg[0xf8] = 0x10; /* an Express capability that would run past 0xff */
-	CU_ASSERT_EQUAL(path_error(cfg, sizeof(cfg), msg, sizeof(msg)), -EIO);
-	CU_ASSERT_PTR_NOT_NULL(strstr(msg, "outside"));
+	/* Not a failure of the path: its link registers are unknown, and it says why. */
+	CU_ASSERT_EQUAL(path_error(cfg, sizeof(cfg), msg, sizeof(msg)), 0);
 
 	base_header(cfg);
 	cfg[0x34] = 0x10;

@@ -59,10 +59,11 @@ typedef void (*mg_log_fn)(void *data, int priority, const char *file, int line,
 
 /**
  * mg_ctx_new - create a library context.
- * @sysfs_root: directory that holds the sysfs tree to read, or NULL for
- *	"/sys". Any other root is a captured or fixture tree: the context is
- *	then offline and never talks to the kernel's netlink; libpci reads the
- *	same tree.
+ * @sysfs_root: NULL for this machine (sysfs at "/sys", procfs, netlink),
+ *	or a directory that holds a captured or fixture tree to replay. A
+ *	context given a root is offline, whatever the root (even "/sys"): it
+ *	never opens a socket, and reads what the capture recorded
+ *	(multigig/net, multigig/ethtool, multigig/proc) besides the tree.
  * @ctx: where the new context is stored, with one reference.
  *
  * Returns: 0; -EINVAL when @ctx is NULL or @sysfs_root is empty; -ENOENT
@@ -151,15 +152,21 @@ int mg_ctx_is_offline(const struct mg_ctx *ctx);
  * @ctx: context (live or offline).
  * @dir: destination directory; created if missing, must be empty if present.
  *
- * Enumerates every adapter exactly as mg_nic_list_new() does, and walks each
- * PCI adapter's PCIe path as mg_pcie_path_new() does, copying each file and
- * symbolic link read (config spaces included), at the same relative path,
- * below @dir.
- * What a live context learns from netlink and ethtool is written to
- * @dir/multigig/net/IFNAME as "key=value" lines. A context created on @dir
- * then reports the same adapters offline.
+ * Gathers once as mg_nic_list_new_with() does with every part (adapters,
+ * settings, Ethernet link) and walks each PCI adapter's PCIe path, through
+ * a recorder that writes each file and symbolic link read (config spaces
+ * included) at the same relative path below @dir. What netlink said is
+ * written beside it: links and driver facts to @dir/multigig/net/IFNAME
+ * as "key=value" lines, ethtool replies as the kernel's own messages to
+ * @dir/multigig/ethtool/CMD. A context created on @dir then reports the
+ * same adapters, settings and links offline.
+ *
+ * @dir is created (mode 0755); an existing directory is taken only when it
+ * is empty, owned by the caller and writable by nobody else. Everything
+ * below it is created without following symbolic links.
  *
  * Returns: 0; -EINVAL for NULL arguments; -EEXIST when @dir is not empty;
+ * -EPERM when @dir belongs to someone else or others may write to it;
  * another negative errno when reading or writing fails.
  * Since: 0.1
  */
@@ -239,12 +246,83 @@ struct mg_nic *mg_nic_list_get(const struct mg_nic_list *list, size_t index);
  *	"01:00.0", domain 0).
  * @nic: where the adapter is stored, with one reference.
  *
+ * The cost does not grow with the machine: one link request for a name
+ * (RTM_GETLINK with IFLA_IFNAME), the device's own sysfs directory for an
+ * address; never an enumeration.
+ *
  * Returns: 0; -EINVAL when an argument is NULL or empty, or @name has
  * IFNAMSIZ (16) characters or more and is no PCI address; -ENODEV when no
  * adapter has that name or address.
  * Since: 0.1
  */
 int mg_nic_lookup(struct mg_ctx *ctx, const char *name, struct mg_nic **nic);
+
+/**
+ * mg_nic_lookup_ifindex - find one adapter by interface index.
+ * @ctx: context.
+ * @ifindex: interface index, > 0.
+ * @nic: where the adapter is stored, with one reference.
+ *
+ * One link request, as mg_nic_lookup() for a name.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or an index <= 0; -ENODEV when no
+ * interface has that index.
+ * Since: 0.2
+ */
+int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_nic **nic);
+
+/**
+ * enum mg_nic_with - what mg_nic_list_new_with() gathers besides identity.
+ * @MG_NIC_WITH_SETTINGS: MTU, rings, channels, coalesce and pause of every
+ *	interface (mg_nic_get_settings()).
+ * @MG_NIC_WITH_ETHLINK: the Ethernet link of every interface
+ *	(mg_nic_get_ethlink()).
+ */
+enum mg_nic_with {
+	MG_NIC_WITH_SETTINGS = 1 << 0,
+	MG_NIC_WITH_ETHLINK = 1 << 1,
+};
+
+/**
+ * mg_nic_list_new_with - enumerate every adapter, with more of each.
+ * @ctx: context.
+ * @with: a mask of enum mg_nic_with, or 0 (as mg_nic_list_new()).
+ * @list: where the list is stored.
+ *
+ * A constant number of requests, however many interfaces the machine has:
+ * one link dump, then one ethtool dump per message asked for. Each adapter
+ * then answers mg_nic_get_settings() and mg_nic_get_ethlink() from what was
+ * gathered, without asking the kernel again.
+ *
+ * Returns: 0; -EINVAL for NULL arguments or unknown bits in @with; another
+ * negative errno when a dump fails (see mg_ctx_last_error()).
+ * Since: 0.2
+ */
+int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct mg_nic_list **list);
+
+struct mg_settings;
+struct mg_ethlink;
+
+/**
+ * mg_nic_get_settings - the settings gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the settings, valid while @nic is; NULL when the list was not
+ * made with MG_NIC_WITH_SETTINGS or the adapter has no interface.
+ * Since: 0.2
+ */
+const struct mg_settings *mg_nic_get_settings(const struct mg_nic *nic);
+
+/**
+ * mg_nic_get_ethlink - the Ethernet link gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the link, valid while @nic is; NULL when the list was not made
+ * with MG_NIC_WITH_ETHLINK, the adapter has no interface, or its driver
+ * reports no link.
+ * Since: 0.2
+ */
+const struct mg_ethlink *mg_nic_get_ethlink(const struct mg_nic *nic);
 
 /**
  * mg_nic_ref - take a reference on an adapter.
@@ -841,6 +919,20 @@ struct mg_pcie_node;
 int mg_pcie_path_new(struct mg_ctx *ctx, const char *target, struct mg_pcie_path **path);
 
 /**
+ * mg_pcie_path_new_for_nic - the PCIe path of an adapter already looked up.
+ * @ctx: context.
+ * @nic: a PCI adapter.
+ * @path: where the path is stored.
+ *
+ * Built from the adapter's own address: its sysfs ancestors and their
+ * config spaces, nothing else.
+ *
+ * Returns: as mg_pcie_path_new(); -ENXIO when @nic is not on PCI.
+ * Since: 0.2
+ */
+int mg_pcie_path_new_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_pcie_path **path);
+
+/**
  * mg_pcie_path_free - free a path and its nodes.
  * @path: path, may be NULL.
  *
@@ -1333,6 +1425,20 @@ const char *mg_settings_get_ifname(const struct mg_settings *settings);
  */
 int mg_settings_read(struct mg_ctx *ctx, const char *ifname, struct mg_settings **settings);
 
+/**
+ * mg_settings_read_for_nic - read the settings of an adapter's interface.
+ * @ctx: context.
+ * @nic: adapter with an interface.
+ * @settings: where the settings are stored; free with mg_settings_free().
+ *
+ * Five requests addressed by interface index: the link (MTU), then rings,
+ * channels, coalesce and pause.
+ *
+ * Returns: as mg_settings_read(); -ENODEV when @nic has no interface.
+ * Since: 0.2
+ */
+int mg_settings_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_settings **settings);
+
 /** struct mg_settings_list - settings of every interface. */
 struct mg_settings_list;
 
@@ -1516,6 +1622,19 @@ enum mg_modes {
  * Since: 0.1
  */
 int mg_ethlink_read(struct mg_ctx *ctx, const char *ifname, struct mg_ethlink **link);
+
+/**
+ * mg_ethlink_read_for_nic - read the Ethernet link of an adapter's interface.
+ * @ctx: context.
+ * @nic: adapter with an interface.
+ * @link: where the link is stored; free with mg_ethlink_free().
+ *
+ * Three ethtool requests addressed by interface index.
+ *
+ * Returns: as mg_ethlink_read(); -ENODEV when @nic has no interface.
+ * Since: 0.2
+ */
+int mg_ethlink_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_ethlink **link);
 
 /**
  * mg_ethlink_free - free a link object.
@@ -1730,6 +1849,17 @@ struct mg_cable_info;
  * Since: 0.1
  */
 int mg_cable_query(struct mg_ctx *ctx, const char *ifname, struct mg_cable_info **info);
+
+/**
+ * mg_cable_query_for_nic - mg_cable_query() for an adapter already looked up.
+ * @ctx: context.
+ * @nic: adapter with an interface.
+ * @info: where the answer is stored.
+ *
+ * Returns: as mg_cable_query(); -ENODEV when @nic has no interface.
+ * Since: 0.2
+ */
+int mg_cable_query_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_cable_info **info);
 
 /**
  * mg_cable_info_free - free an answer.

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The live gatherer: sysfs and procfs of this machine, rtnetlink, the
+ * ETHTOOL_GDRVINFO ioctl and the ethtool netlink family. The sockets belong
+ * to the context (the same ones carry the changes an apply makes).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/ethtool_netlink.h>
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+
+#include "gather.h"
+#include "mg-settings.h"
+
+#define SYSFS_ROOT "/sys"
+#define PROC_ROOT "/proc"
+
+/* Every ethtool message so far carries its header nest as attribute 1. */
+#define ETHTOOL_HEADER_ATTR 1
+_Static_assert(ETHTOOL_A_RINGS_HEADER == ETHTOOL_HEADER_ATTR &&
+		       ETHTOOL_A_LINKMODES_HEADER == ETHTOOL_HEADER_ATTR &&
+		       ETHTOOL_A_COALESCE_HEADER == ETHTOOL_HEADER_ATTR &&
+		       ETHTOOL_A_CABLE_TEST_HEADER == ETHTOOL_HEADER_ATTR,
+	       "ethtool messages carry their header as attribute 1");
+
+static int live_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
+{
+	return mg_file_read(g->root, rel, buf, size);
+}
+
+static int live_readlink(struct mg_gather *g, const char *rel, char *buf, size_t size)
+{
+	return mg_file_readlink(g->root, rel, buf, size);
+}
+
+static int live_list(struct mg_gather *g, const char *rel, mg_gather_entry_fn fn, void *data)
+{
+	return mg_file_list(g->ctx, g->root, rel, fn, data);
+}
+
+static int live_exists(struct mg_gather *g, const char *rel)
+{
+	return mg_file_exists(g->root, rel);
+}
+
+static int live_proc_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
+{
+	return mg_file_read(PROC_ROOT, rel, buf, size);
+}
+
+static int live_links(struct mg_gather *g, struct mg_link **links, size_t *count)
+{
+	return mg_rtnl_dump_links(g->ctx, links, count);
+}
+
+static int live_link(struct mg_gather *g, const char *name, int ifindex, struct mg_link *link)
+{
+	return mg_rtnl_get_link(g->ctx, name, ifindex, link);
+}
+
+static int live_drvinfo(struct mg_gather *g, const char *ifname, struct mg_drvinfo *info)
+{
+	return mg_drvinfo_get(g->ctx, ifname, info);
+}
+
+struct reply_adapter {
+	mg_gather_reply_fn fn;
+	void *data;
+	int err;
+};
+
+static int on_reply(struct nl_msg *msg, void *arg)
+{
+	struct reply_adapter *a = arg;
+	int err = a->fn(nlmsg_hdr(msg), a->data);
+
+	if (err < 0) {
+		a->err = err;
+		return NL_STOP;
+	}
+	return NL_OK;
+}
+
+static struct nl_msg *ethtool_request(struct mg_ctx *ctx, const struct mg_ethtool_req *req)
+{
+	bool dump = req->ifindex <= 0 && !req->ifname;
+	struct nl_msg *msg = nlmsg_alloc();
+	struct nlattr *nest;
+
+	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, ctx->ethtool_family, 0,
+				 NLM_F_REQUEST | (dump ? NLM_F_DUMP : 0), (uint8_t)req->cmd,
+				 ETHTOOL_GENL_VERSION))
+		goto fail;
+	nest = nla_nest_start(msg, ETHTOOL_HEADER_ATTR);
+	if (!nest)
+		goto fail;
+	if (req->ifindex > 0 && nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, (uint32_t)req->ifindex) < 0)
+		goto fail;
+	if (req->ifindex <= 0 && req->ifname && nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, req->ifname) < 0)
+		goto fail;
+	if (req->flags && nla_put_u32(msg, ETHTOOL_A_HEADER_FLAGS, req->flags) < 0)
+		goto fail;
+	nla_nest_end(msg, nest);
+	return msg;
+fail:
+	nlmsg_free(msg);
+	return NULL;
+}
+
+static int live_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
+			void *data)
+{
+	struct reply_adapter a = { fn, data, 0 };
+	struct nl_msg *msg;
+	int err = mg_ethtool_open(g->ctx);
+
+	if (err < 0)
+		return err;
+	msg = ethtool_request(g->ctx, req);
+	if (!msg)
+		return -ENOMEM;
+	err = mg_nl_transact(g->ctx, g->ctx->genl, msg, on_reply, &a);
+	return err < 0 ? err : a.err;
+}
+
+static void live_free(struct mg_gather *g)
+{
+	free(g->root);
+	free(g);
+}
+
+static const struct mg_gather_ops live_ops = {
+	.name = "live",
+	.read = live_read,
+	.readlink = live_readlink,
+	.list = live_list,
+	.exists = live_exists,
+	.proc_read = live_proc_read,
+	.links = live_links,
+	.link = live_link,
+	.drvinfo = live_drvinfo,
+	.ethtool = live_ethtool,
+	.free = live_free,
+};
+
+int mg_gather_live_new(struct mg_ctx *ctx, struct mg_gather **out)
+{
+	struct mg_gather *g = calloc(1, sizeof(*g));
+
+	if (!g)
+		return -ENOMEM;
+	g->ops = &live_ops;
+	g->ctx = ctx;
+	g->root = strdup(SYSFS_ROOT);
+	if (!g->root) {
+		free(g);
+		return -ENOMEM;
+	}
+	*out = g;
+	return 0;
+}

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The replay gatherer: a captured tree. Files and links are read below its
+ * root; links and driver facts come from the sidecars a capture wrote
+ * (multigig/net/IFNAME), or from the sysfs files alone in a tree without
+ * them; ethtool replies are read back from multigig/ethtool/CMD, each file
+ * the raw messages the kernel sent. It never opens a socket.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/ethtool_netlink.h>
+#include <linux/netlink.h>
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+
+#include "gather.h"
+#include "mg-settings.h"
+
+/* A capture of 10 000 interfaces holds a few MB of replies per message. */
+#define REPLIES_MAX (64u << 20)
+
+static int replay_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
+{
+	return mg_file_read(g->root, rel, buf, size);
+}
+
+static int replay_readlink(struct mg_gather *g, const char *rel, char *buf, size_t size)
+{
+	return mg_file_readlink(g->root, rel, buf, size);
+}
+
+static int replay_list(struct mg_gather *g, const char *rel, mg_gather_entry_fn fn, void *data)
+{
+	return mg_file_list(g->ctx, g->root, rel, fn, data);
+}
+
+static int replay_exists(struct mg_gather *g, const char *rel)
+{
+	return mg_file_exists(g->root, rel);
+}
+
+static int replay_proc_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
+{
+	char path[MG_PATH_MAX];
+
+	if (mg_path_join(path, sizeof(path), MG_CAPTURE_PROC, rel) < 0)
+		return -ENAMETOOLONG;
+	return mg_file_read(g->root, path, buf, size);
+}
+
+static int read_attr(struct mg_gather *g, const char *netdir, const char *name, int base, long *v)
+{
+	char rel[MG_PATH_MAX], buf[64];
+	int n;
+
+	if (mg_path_join(rel, sizeof(rel), netdir, name) < 0)
+		return -ENAMETOOLONG;
+	n = mg_file_read(g->root, rel, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return n < 0 ? n : -ENODATA;
+	buf[n] = '\0';
+	return mg_parse_long(buf, base, v);
+}
+
+static void read_text(struct mg_gather *g, const char *netdir, const char *name, char *out, size_t size)
+{
+	char rel[MG_PATH_MAX], buf[64];
+	int n;
+
+	if (mg_path_join(rel, sizeof(rel), netdir, name) < 0)
+		return;
+	n = mg_file_read(g->root, rel, buf, sizeof(buf) - 1);
+	if (n <= 0)
+		return;
+	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\0'))
+		n--;
+	buf[n] = '\0';
+	mg_strlcpy(out, buf, size);
+}
+
+/* A tree without a sidecar for the interface: what sysfs itself says. */
+static void link_from_sysfs(struct mg_gather *g, const char *name, struct mg_link *link)
+{
+	char netdir[MG_PATH_MAX];
+	long v;
+
+	snprintf(netdir, sizeof(netdir), "class/net/%s", name);
+	if (read_attr(g, netdir, "ifindex", 10, &v) == 0 && v > 0 && v <= 0x7fffffff)
+		link->ifindex = (int)v;
+	if (read_attr(g, netdir, "mtu", 10, &v) == 0 && v > 0 && v <= 0x7fffffff)
+		link->mtu = (int)v;
+	if (read_attr(g, netdir, "carrier", 10, &v) == 0 && (v == 0 || v == 1))
+		link->carrier = (int)v;
+	if (read_attr(g, netdir, "flags", 16, &v) == 0 && v >= 0)
+		link->flags = (unsigned int)v;
+	read_text(g, netdir, "operstate", link->operstate, sizeof(link->operstate));
+	read_text(g, netdir, "address", link->mac, sizeof(link->mac));
+}
+
+static int replay_link(struct mg_gather *g, const char *name, int ifindex, struct mg_link *link);
+
+struct link_walk {
+	struct mg_gather *g;
+	struct mg_link *links;
+	size_t count, alloc;
+	int want_ifindex;	/* > 0: stop at this one */
+};
+
+static int add_link(struct mg_ctx *ctx, const char *name, void *data)
+{
+	struct link_walk *w = data;
+	struct mg_link *grown;
+
+	if (strlen(name) >= IFNAMSIZ) {
+		mg_info(ctx, "class/net/%s: name too long, skipped", name);
+		return 0;
+	}
+	grown = mg_array_grow(w->links, &w->alloc, w->count, sizeof(*grown));
+	if (!grown)
+		return -ENOMEM;
+	w->links = grown;
+	replay_link(w->g, name, 0, &w->links[w->count]);
+	if (w->want_ifindex > 0 && w->links[w->count].ifindex != w->want_ifindex)
+		return 0;
+	w->count++;
+	return w->want_ifindex > 0 ? -ECANCELED : 0;
+}
+
+static int replay_links(struct mg_gather *g, struct mg_link **links, size_t *count)
+{
+	struct link_walk w = { .g = g };
+	int err;
+
+	if (mg_file_exists(g->root, "class/net") < 0)
+		return mg_fail(g->ctx, -ENOENT, "%s is not a sysfs tree: it has no class/net", g->root);
+	err = mg_file_list(g->ctx, g->root, "class/net", add_link, &w);
+	if (err < 0) {
+		free(w.links);
+		return mg_fail(g->ctx, err, "cannot read %s/class/net: %s", g->root, strerror(-err));
+	}
+	*links = w.links;
+	*count = w.count;
+	return 0;
+}
+
+static int replay_link(struct mg_gather *g, const char *name, int ifindex, struct mg_link *link)
+{
+	struct mg_drvinfo info;
+	char rel[MG_PATH_MAX];
+
+	if (ifindex > 0) {
+		struct link_walk w = { .g = g, .want_ifindex = ifindex };
+
+		mg_file_list(g->ctx, g->root, "class/net", add_link, &w);
+		if (w.count == 1)
+			*link = w.links[0];
+		free(w.links);
+		return w.count == 1 ? 0 : -ENODEV;
+	}
+	mg_link_init(link);
+	if (strlen(name) >= IFNAMSIZ || strchr(name, '/'))
+		return -ENODEV;
+	mg_strlcpy(link->name, name, sizeof(link->name));
+	snprintf(rel, sizeof(rel), "class/net/%s", name);
+	if (mg_sidecar_read(g, name, link, &info) == 0)
+		return 0;
+	if (mg_file_exists(g->root, rel) < 0)
+		return -ENODEV;
+	link_from_sysfs(g, name, link);
+	return 0;
+}
+
+static int replay_drvinfo(struct mg_gather *g, const char *ifname, struct mg_drvinfo *info)
+{
+	struct mg_link link;
+
+	mg_link_init(&link);
+	if (mg_sidecar_read(g, ifname, &link, info) < 0 ||
+	    !(info->driver[0] || info->version[0] || info->fw_version[0]))
+		return -EOPNOTSUPP;
+	return 0;
+}
+
+/* Which device a recorded reply is about, from its header nest. */
+static void reply_device(const struct nlmsghdr *nlh, int *ifindex, char *ifname, size_t size)
+{
+	struct genlmsghdr *gnlh = nlmsg_data(nlh);
+	struct nlattr *nest;
+
+	*ifindex = 0;
+	ifname[0] = '\0';
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
+		return;
+	nest = nla_find(genlmsg_attrdata(gnlh, 0), genlmsg_attrlen(gnlh, 0), 1);
+	mg_ethtool_parse_header(nest, ifindex, ifname, size);
+}
+
+static bool wanted(const struct mg_ethtool_req *req, const struct nlmsghdr *nlh)
+{
+	char name[IFNAMSIZ];
+	int ifindex;
+
+	if (req->ifindex <= 0 && !req->ifname)
+		return true;
+	reply_device(nlh, &ifindex, name, sizeof(name));
+	return req->ifindex > 0 ? ifindex == req->ifindex : !strcmp(name, req->ifname);
+}
+
+static int read_replies(struct mg_gather *g, int cmd, char **buf, size_t *len)
+{
+	char rel[MG_PATH_MAX];
+	size_t size = 1 << 16;
+	int n;
+
+	snprintf(rel, sizeof(rel), "%s/%d", MG_CAPTURE_ETHTOOL, cmd);
+	for (;;) {
+		*buf = malloc(size);
+		if (!*buf)
+			return -ENOMEM;
+		n = mg_file_read(g->root, rel, *buf, size);
+		if (n < 0 || (size_t)n < size || size >= REPLIES_MAX)
+			break;
+		free(*buf);
+		size *= 4;
+	}
+	if (n < 0) {
+		free(*buf);
+		*buf = NULL;
+		return n == -ENOENT ? -ENODATA : n;
+	}
+	*len = (size_t)n;
+	return 0;
+}
+
+/*
+ * A dump gets every recorded reply; a request for one device the replies
+ * about it, or -EOPNOTSUPP as the kernel says for a driver without the
+ * operation. A capture without this message at all: -ENODATA.
+ */
+static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
+			  void *data)
+{
+	const struct nlmsghdr *nlh;
+	size_t len;
+	char *buf;
+	int err, left, found = 0;
+
+	err = read_replies(g, req->cmd, &buf, &len);
+	if (err < 0)
+		return err;
+	left = (int)len;
+	for (nlh = (const struct nlmsghdr *)buf; NLMSG_OK(nlh, left) && err == 0; nlh = NLMSG_NEXT(nlh, left)) {
+		if (!wanted(req, nlh))
+			continue;
+		found++;
+		err = fn(nlh, data);
+	}
+	free(buf);
+	if (err < 0)
+		return err;
+	return found || (req->ifindex <= 0 && !req->ifname) ? 0 : -EOPNOTSUPP;
+}
+
+static void replay_free(struct mg_gather *g)
+{
+	free(g->root);
+	free(g);
+}
+
+static const struct mg_gather_ops replay_ops = {
+	.name = "replay",
+	.read = replay_read,
+	.readlink = replay_readlink,
+	.list = replay_list,
+	.exists = replay_exists,
+	.proc_read = replay_proc_read,
+	.links = replay_links,
+	.link = replay_link,
+	.drvinfo = replay_drvinfo,
+	.ethtool = replay_ethtool,
+	.free = replay_free,
+};
+
+int mg_gather_replay_new(struct mg_ctx *ctx, const char *root, struct mg_gather **out)
+{
+	struct mg_gather *g = calloc(1, sizeof(*g));
+
+	if (!g)
+		return -ENOMEM;
+	g->ops = &replay_ops;
+	g->ctx = ctx;
+	g->root = strdup(root);
+	if (!g->root) {
+		free(g);
+		return -ENOMEM;
+	}
+	*out = g;
+	return 0;
+}

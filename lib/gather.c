@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The context's gatherer, called by feature code: one indirection, no modes. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gather.h"
+
+void mg_gather_free(struct mg_gather *g)
+{
+	if (g)
+		g->ops->free(g);
+}
+
+int mg_gather_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size)
+{
+	return ctx->gather->ops->read(ctx->gather, rel, buf, size);
+}
+
+int mg_gather_readlink(struct mg_ctx *ctx, const char *rel, char *buf, size_t size)
+{
+	return ctx->gather->ops->readlink(ctx->gather, rel, buf, size);
+}
+
+int mg_gather_list(struct mg_ctx *ctx, const char *rel, mg_gather_entry_fn fn, void *data)
+{
+	return ctx->gather->ops->list(ctx->gather, rel, fn, data);
+}
+
+int mg_gather_exists(struct mg_ctx *ctx, const char *rel)
+{
+	return ctx->gather->ops->exists(ctx->gather, rel);
+}
+
+int mg_gather_proc_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size)
+{
+	return ctx->gather->ops->proc_read(ctx->gather, rel, buf, size);
+}
+
+int mg_gather_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count)
+{
+	*links = NULL;
+	*count = 0;
+	return ctx->gather->ops->links(ctx->gather, links, count);
+}
+
+int mg_gather_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link)
+{
+	mg_link_init(link);
+	return ctx->gather->ops->link(ctx->gather, name, ifindex, link);
+}
+
+int mg_gather_drvinfo(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info)
+{
+	memset(info, 0, sizeof(*info));
+	return ctx->gather->ops->drvinfo(ctx->gather, ifname, info);
+}
+
+int mg_gather_ethtool(struct mg_ctx *ctx, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
+		      void *data)
+{
+	return ctx->gather->ops->ethtool(ctx->gather, req, fn, data);
+}

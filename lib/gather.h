@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The gather layer: every read the library makes of the machine goes
+ * through this small table of operations, so that feature code never asks
+ * where its answers come from. Three implementations:
+ *
+ *   live    netlink, the ETHTOOL_GDRVINFO ioctl, sysfs and procfs;
+ *   replay  a captured tree: sysfs-shaped files, plus what netlink said
+ *           (multigig/net/IFNAME sidecars, multigig/ethtool/CMD replies);
+ *   record  wraps live and writes each answer into a capture as it reads.
+ *
+ * Like pciutils' access methods: the decoders above never change when a new
+ * way of reading is added, and a new source of evidence is added here once
+ * and is then captured and replayed for free.
+ */
+#ifndef MG_GATHER_H
+#define MG_GATHER_H
+
+#include "mg-private.h"
+
+struct nlmsghdr;
+struct mg_gather;
+
+/* Called for each name in a directory; a negative return stops the walk. */
+typedef int (*mg_gather_entry_fn)(struct mg_ctx *ctx, const char *name, void *data);
+/* Called for each reply of an ethtool request; a negative return stops. */
+typedef int (*mg_gather_reply_fn)(const struct nlmsghdr *nlh, void *data);
+
+/*
+ * An ethtool GET: the device by index (preferred) or name, or neither for a
+ * dump of every device. @header is the message's header attribute (1 for
+ * every ethtool message so far); @flags go into ETHTOOL_A_HEADER_FLAGS.
+ */
+struct mg_ethtool_req {
+	int cmd;
+	int ifindex;
+	const char *ifname;
+	unsigned int flags;
+};
+
+struct mg_gather_ops {
+	const char *name;
+	/* A file below the tree's root (sysfs-shaped): bytes read, or -errno. */
+	int (*read)(struct mg_gather *g, const char *rel, void *buf, size_t size);
+	/* A symbolic link's target, as written. */
+	int (*readlink)(struct mg_gather *g, const char *rel, char *buf, size_t size);
+	/* The names in a directory, hidden ones left out. */
+	int (*list)(struct mg_gather *g, const char *rel, mg_gather_entry_fn fn, void *data);
+	/* 0 when the path exists, links followed. */
+	int (*exists)(struct mg_gather *g, const char *rel);
+	/* A procfs file ("interrupts", "net/dev"). */
+	int (*proc_read)(struct mg_gather *g, const char *rel, void *buf, size_t size);
+	/* Every link: one RTM_GETLINK dump. *links is malloc'ed. */
+	int (*links)(struct mg_gather *g, struct mg_link **links, size_t *count);
+	/* One link by name, or by index when @ifindex > 0: one request. */
+	int (*link)(struct mg_gather *g, const char *name, int ifindex, struct mg_link *link);
+	/* Driver, versions and bus address of one interface. */
+	int (*drvinfo)(struct mg_gather *g, const char *ifname, struct mg_drvinfo *info);
+	/* An ethtool GET request or dump; replies go to @fn. */
+	int (*ethtool)(struct mg_gather *g, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
+		       void *data);
+	void (*free)(struct mg_gather *g);
+};
+
+/* What every implementation starts with. */
+struct mg_gather {
+	const struct mg_gather_ops *ops;
+	struct mg_ctx *ctx;	/* for the log, the last error and the request count */
+	char *root;		/* the tree's root, no trailing slash */
+};
+
+int mg_gather_live_new(struct mg_ctx *ctx, struct mg_gather **g);
+int mg_gather_replay_new(struct mg_ctx *ctx, const char *root, struct mg_gather **g);
+/* Record what @inner reads into the empty directory open as @dirfd. */
+int mg_gather_record_new(struct mg_ctx *ctx, struct mg_gather *inner, int dirfd,
+			 struct mg_gather **g);
+/* Write what only memory holds (sidecars); then free. */
+int mg_gather_record_finish(struct mg_gather *g);
+void mg_gather_free(struct mg_gather *g);
+
+/* ---- shared by the implementations ---- */
+
+/* Read a regular file below @root without following its last link. */
+int mg_file_read(const char *root, const char *rel, void *buf, size_t size);
+int mg_file_readlink(const char *root, const char *rel, char *buf, size_t size);
+int mg_file_list(struct mg_ctx *ctx, const char *root, const char *rel, mg_gather_entry_fn fn,
+		 void *data);
+int mg_file_exists(const char *root, const char *rel);
+
+/* Sidecars: netlink and ethtool facts kept beside a captured tree. */
+int mg_sidecar_read(struct mg_gather *g, const char *ifname, struct mg_link *link,
+		    struct mg_drvinfo *info);
+int mg_sidecar_write(struct mg_ctx *ctx, int dirfd, const char *ifname, const struct mg_link *link,
+		     const struct mg_drvinfo *info);
+
+/* Where a capture keeps what netlink and procfs said. */
+#define MG_CAPTURE_NET "multigig/net"
+#define MG_CAPTURE_ETHTOOL "multigig/ethtool"
+#define MG_CAPTURE_PROC "multigig/proc"
+
+/* ---- what feature code calls: the context's gatherer ---- */
+int mg_gather_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size);
+int mg_gather_readlink(struct mg_ctx *ctx, const char *rel, char *buf, size_t size);
+int mg_gather_list(struct mg_ctx *ctx, const char *rel, mg_gather_entry_fn fn, void *data);
+int mg_gather_exists(struct mg_ctx *ctx, const char *rel);
+int mg_gather_proc_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size);
+int mg_gather_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);
+int mg_gather_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
+int mg_gather_drvinfo(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info);
+int mg_gather_ethtool(struct mg_ctx *ctx, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
+		      void *data);
+
+#endif
