@@ -261,11 +261,21 @@ static int attach_settings(struct mg_ctx *ctx, struct mg_nic_list *list)
 
 		if (!nic)
 			continue;
-		mg_settings_from_nic(sl->items[i], nic);
 		nic->settings = sl->items[i];
 		sl->items[i] = NULL;
 	}
 	mg_settings_list_free(sl);
+	/* Interfaces no dump mentioned still have an MTU: their drivers lack the rest. */
+	for (size_t i = 0; err == 0 && i < list->count; i++) {
+		struct mg_nic *nic = list->nics[i];
+
+		if (!nic->name)
+			continue;
+		if (!nic->settings && mg_settings_new(&nic->settings) < 0)
+			return -ENOMEM;
+		nic->settings->ifindex = nic->ifindex;
+		mg_settings_from_nic(nic->settings, nic);
+	}
 	return err;
 }
 

@@ -3,6 +3,8 @@
 #ifndef MULTIGIG_CLI_H
 #define MULTIGIG_CLI_H
 
+#include <stdbool.h>
+
 #include <json-c/json.h>
 
 #include "multigig/multigig.h"
@@ -34,6 +36,15 @@ json_object *jgbps(double v);
 json_object *jgts(double v);
 void put(json_object *o, const char *key, json_object *value);
 int print_json(json_object *o);
+
+/* A JSON array printed one element at a time. */
+struct json_stream {
+	size_t count;
+	bool ok;
+};
+void json_stream_begin(struct json_stream *js);
+void json_stream_item(struct json_stream *js, json_object *o);
+int json_stream_end(struct json_stream *js);
 const char *or_dash(const char *s);
 
 int cmd_list(struct mg_ctx *ctx, const struct options *opt);

@@ -75,14 +75,38 @@ json_object *jgts(double v)
 	return json_object_new_double_s(v, buf);
 }
 
+static const int json_flags = JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+			       JSON_C_TO_STRING_NOSLASHESCAPE;
+
 int print_json(json_object *o)
 {
-	int ok = puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
-						     JSON_C_TO_STRING_SPACED |
-						     JSON_C_TO_STRING_NOSLASHESCAPE)) >= 0;
+	int ok = puts(json_object_to_json_string_ext(o, json_flags)) >= 0;
 
 	json_object_put(o);
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+void json_stream_begin(struct json_stream *js)
+{
+	js->count = 0;
+	js->ok = fputs("[", stdout) >= 0;
+}
+
+/* Print one element of the array, indented as json-c would, and free it. */
+void json_stream_item(struct json_stream *js, json_object *o)
+{
+	const char *text = json_object_to_json_string_ext(o, json_flags);
+
+	js->ok &= fputs(js->count++ ? ",\n  " : "\n  ", stdout) >= 0;
+	for (const char *p = text; *p; p++)
+		js->ok &= (*p == '\n' ? fputs("\n  ", stdout) : putchar(*p)) >= 0;
+	json_object_put(o);
+}
+
+int json_stream_end(struct json_stream *js)
+{
+	js->ok &= puts(js->count ? "\n]" : "]") >= 0;
+	return js->ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 const char *or_dash(const char *s)

@@ -115,15 +115,25 @@ class Context:
     def sysfs_root(self):
         return _c.mg_ctx_get_sysfs_root(self._ctx)
 
-    def nics(self):
-        """Every adapter: interfaces, then network PCI devices with none."""
-        rc, lst = _c.mg_nic_list_new(self._ctx)
+    def _list(self, with_):
+        rc, lst = _c.mg_nic_list_new_with(self._ctx, with_)
         if rc < 0:
             _raise(rc, self._ptr)
         try:
             return [Nic(self, _c.mg_nic_list_get(lst, i)) for i in range(_c.mg_nic_list_count(lst))]
         finally:
             _c.mg_nic_list_free(lst)
+
+    def nics(self):
+        """Every adapter: interfaces, then network PCI devices with none.
+        Each answers settings() and link() with a few requests of its own."""
+        return self._list(0)
+
+    def snapshot(self):
+        """Every adapter with its settings and Ethernet link, gathered from
+        one dump per kind of message however many interfaces there are;
+        each Nic's settings() and link() answer from the snapshot."""
+        return self._list(_c.MG_NIC_WITH_SETTINGS | _c.MG_NIC_WITH_ETHLINK)
 
     def nic(self, name):
         """One adapter by interface name or PCI address."""
@@ -197,6 +207,27 @@ class Context:
             _c.mg_cable_result_free(res)
 
 
+def _link_dict(link):
+    modes = {which: [_c.mg_ethlink_get_mode(link, which, i)
+                     for i in range(_c.mg_ethlink_get_mode_count(link, which))]
+             for which in (_c.MG_MODES_SUPPORTED, _c.MG_MODES_ADVERTISED, _c.MG_MODES_PARTNER)}
+    return {
+        "link": _bool(_c.mg_ethlink_get_link(link)),
+        "speed_mbps": _int(_c.mg_ethlink_get_speed_mbps(link)),
+        "duplex": _c.mg_ethlink_get_duplex(link),
+        "autoneg": _bool(_c.mg_ethlink_get_autoneg(link)),
+        "port": _c.mg_ethlink_get_port(link),
+        "lanes": _int(_c.mg_ethlink_get_lanes(link)),
+        "supported_modes": modes[_c.MG_MODES_SUPPORTED],
+        "advertised_modes": modes[_c.MG_MODES_ADVERTISED],
+        "partner_modes": modes[_c.MG_MODES_PARTNER],
+        "sqi": _int(_c.mg_ethlink_get_sqi(link)),
+        "sqi_max": _int(_c.mg_ethlink_get_sqi_max(link)),
+        "down_reason": _c.mg_ethlink_get_ext_state(link),
+        "down_subreason": _int(_c.mg_ethlink_get_ext_substate(link)),
+    }
+
+
 class Nic:
     """One network adapter, as read when the object was made.
 
@@ -216,6 +247,8 @@ class Nic:
 
     def __init__(self, context, ptr):
         self._context = context
+        # The C object answers settings(), link() and pcie() without a new look-up.
+        self._ptr = _c.mg_nic_ref(ptr)
         g = _c
         self.name = g.mg_nic_get_name(ptr)
         self.ifindex = _int(g.mg_nic_get_ifindex(ptr))
@@ -251,6 +284,11 @@ class Nic:
         n = g.mg_nic_get_module_count(ptr)
         self.kernel_modules = None if n == UNKNOWN else [g.mg_nic_get_module(ptr, i) for i in range(n)]
 
+    def __del__(self):
+        if getattr(self, "_ptr", None) is not None:
+            _c.mg_nic_unref(self._ptr)
+            self._ptr = None
+
     def __repr__(self):
         return "<multigig.Nic %s %s %s>" % (self.name or "-", self.bus, self.address or "")
 
@@ -268,7 +306,12 @@ class Nic:
         return PciePath(self._context, self._target())
 
     def settings(self):
-        return Settings.read(self._context, self.name)
+        """Rings, channels, coalesce, pause and MTU: from the snapshot when
+        this Nic came from Context.snapshot(), else read now (five requests)."""
+        held = _c.mg_nic_get_settings(self._ptr)
+        if held is not None:
+            return Settings._from_ptr(held)
+        return Settings.read_for_nic(self._context, self._ptr)
 
     def rings(self):
         return self.settings().group("rings")
@@ -283,30 +326,17 @@ class Nic:
         return self.settings().group("pause")
 
     def link(self):
-        """Speed, duplex, modes and state of the Ethernet link (CLI key "link")."""
+        """Speed, duplex, modes and state of the Ethernet link (CLI key
+        "link"): from the snapshot when this Nic came from one, else read now."""
+        held = _c.mg_nic_get_ethlink(self._ptr)
+        if held is not None:
+            return _link_dict(held)
         ctx = self._context._ctx
-        rc, link = _c.mg_ethlink_read(ctx, self.name)
+        rc, link = _c.mg_ethlink_read_for_nic(ctx, self._ptr)
         if rc < 0:
             _raise(rc, ctx)
         try:
-            modes = {which: [_c.mg_ethlink_get_mode(link, which, i)
-                             for i in range(_c.mg_ethlink_get_mode_count(link, which))]
-                     for which in (_c.MG_MODES_SUPPORTED, _c.MG_MODES_ADVERTISED, _c.MG_MODES_PARTNER)}
-            return {
-                "link": _bool(_c.mg_ethlink_get_link(link)),
-                "speed_mbps": _int(_c.mg_ethlink_get_speed_mbps(link)),
-                "duplex": _c.mg_ethlink_get_duplex(link),
-                "autoneg": _bool(_c.mg_ethlink_get_autoneg(link)),
-                "port": _c.mg_ethlink_get_port(link),
-                "lanes": _int(_c.mg_ethlink_get_lanes(link)),
-                "supported_modes": modes[_c.MG_MODES_SUPPORTED],
-                "advertised_modes": modes[_c.MG_MODES_ADVERTISED],
-                "partner_modes": modes[_c.MG_MODES_PARTNER],
-                "sqi": _int(_c.mg_ethlink_get_sqi(link)),
-                "sqi_max": _int(_c.mg_ethlink_get_sqi_max(link)),
-                "down_reason": _c.mg_ethlink_get_ext_state(link),
-                "down_subreason": _int(_c.mg_ethlink_get_ext_substate(link)),
-            }
+            return _link_dict(link)
         finally:
             _c.mg_ethlink_free(link)
 
@@ -458,6 +488,17 @@ class Settings:
     def read(cls, context, ifname):
         ctx = context._ctx
         rc, ptr = _c.mg_settings_read(ctx, ifname)
+        if rc < 0:
+            _raise(rc, ctx)
+        try:
+            return cls._from_ptr(ptr)
+        finally:
+            _c.mg_settings_free(ptr)
+
+    @classmethod
+    def read_for_nic(cls, context, nic_ptr):
+        ctx = context._ctx
+        rc, ptr = _c.mg_settings_read_for_nic(ctx, nic_ptr)
         if rc < 0:
             _raise(rc, ctx)
         try:
