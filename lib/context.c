@@ -118,8 +118,12 @@ MG_EXPORT void mg_ctx_set_log_fn(struct mg_ctx *ctx, mg_log_fn fn, void *data)
 
 MG_EXPORT void mg_ctx_set_log_priority(struct mg_ctx *ctx, int priority)
 {
-	if (ctx)
-		ctx->log_priority = priority;
+	if (!ctx)
+		return;
+	ctx->log_priority = priority;
+	/* libkmod filters before it calls the library's log function. */
+	if (ctx->kmod)
+		kmod_set_log_priority(ctx->kmod, priority);
 }
 
 MG_EXPORT int mg_ctx_get_log_priority(const struct mg_ctx *ctx)
