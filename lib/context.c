@@ -94,8 +94,10 @@ MG_EXPORT struct mg_ctx *mg_ctx_ref(struct mg_ctx *ctx)
 
 MG_EXPORT struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx)
 {
-	if (!ctx || --ctx->refcount > 0)
+	if (!ctx)
 		return NULL;
+	if (--ctx->refcount > 0)
+		return ctx;
 	mg_rtnl_close(ctx);
 	mg_ethtool_close(ctx);
 	kmod_unref(ctx->kmod);

@@ -84,7 +84,8 @@ struct mg_ctx *mg_ctx_ref(struct mg_ctx *ctx);
  * mg_ctx_unref - drop a reference; the last one frees the context.
  * @ctx: context, may be NULL.
  *
- * Returns: NULL.
+ * Returns: @ctx while other references remain; NULL once it is freed, or
+ * when @ctx is NULL.
  * Since: 0.1
  */
 struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx);
@@ -256,10 +257,11 @@ int mg_nic_lookup(struct mg_ctx *ctx, const char *name, struct mg_nic **nic);
 struct mg_nic *mg_nic_ref(struct mg_nic *nic);
 
 /**
- * mg_nic_unref - drop a reference on an adapter.
+ * mg_nic_unref - drop a reference on an adapter; the last one frees it.
  * @nic: adapter, may be NULL.
  *
- * Returns: NULL.
+ * Returns: @nic while other references remain; NULL once it is freed, or
+ * when @nic is NULL.
  * Since: 0.1
  */
 struct mg_nic *mg_nic_unref(struct mg_nic *nic);
