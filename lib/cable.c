@@ -41,6 +41,10 @@
 #define MG_ETHTOOL_A_PHY_DRVNAME ETHTOOL_A_PHY_DRVNAME
 #define MG_ETHTOOL_A_PHY_MAX ETHTOOL_A_PHY_MAX
 #endif
+_Static_assert(MG_ETHTOOL_A_PHY_HEADER <= MG_ETHTOOL_A_PHY_MAX &&
+		       MG_ETHTOOL_A_PHY_DRVNAME <= MG_ETHTOOL_A_PHY_MAX,
+	       "the PHY reply's table holds the attributes read");
+_Static_assert(ETHTOOL_A_CABLE_PAIR_D + 1 == MG_CABLE_PAIRS, "one result per twisted pair");
 
 struct mg_cable_info {
 	enum mg_cable_support support;
@@ -53,15 +57,15 @@ struct mg_cable_info {
 
 int mg_cable_parse_phy_reply(const struct nlmsghdr *nlh, char *driver, size_t size)
 {
+	static const struct nla_policy policy[MG_ETHTOOL_A_PHY_MAX + 1] = {
+		[MG_ETHTOOL_A_PHY_HEADER] = { .type = NLA_NESTED },
+		[MG_ETHTOOL_A_PHY_DRVNAME] = { .type = NLA_STRING },
+	};
 	struct nlattr *tb[MG_ETHTOOL_A_PHY_MAX + 1];
-	struct nla_policy policy[MG_ETHTOOL_A_PHY_MAX + 1];
 
 	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN ||
 	    ((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != MG_ETHTOOL_MSG_PHY_GET_REPLY)
 		return -EPROTO;
-	memset(policy, 0, sizeof(policy));
-	policy[MG_ETHTOOL_A_PHY_HEADER].type = NLA_NESTED;
-	policy[MG_ETHTOOL_A_PHY_DRVNAME].type = NLA_STRING;
 	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, MG_ETHTOOL_A_PHY_MAX, policy) < 0)
 		return -EPROTO;
 	if (!tb[MG_ETHTOOL_A_PHY_DRVNAME])
@@ -243,6 +247,9 @@ MG_EXPORT const char *mg_cable_code_name(enum mg_cable_code code)
 		"impedance_mismatch", "noise", "resolution_not_possible",
 	};
 
+	_Static_assert(sizeof(names) / sizeof(names[0]) == MG_CABLE_CODE_RESOLUTION_NOT_POSSIBLE + 1,
+		       "a name per enum mg_cable_code");
+
 	return (unsigned int)code < sizeof(names) / sizeof(names[0]) ? names[code] : "unspec";
 }
 
@@ -259,36 +266,56 @@ void mg_cable_result_init(struct mg_cable_result *r)
 	}
 }
 
-static void parse_entry(struct nlattr *entry, struct mg_cable_result *r)
+/* One pair's result code. */
+static void parse_result(struct nlattr *entry, struct mg_cable_result *r)
 {
-	struct nlattr *tb[4];
-	struct nla_policy policy[4];
+	static const struct nla_policy policy[ETHTOOL_A_CABLE_RESULT_MAX + 1] = {
+		[ETHTOOL_A_CABLE_RESULT_PAIR] = { .type = NLA_U8 },
+		[ETHTOOL_A_CABLE_RESULT_CODE] = { .type = NLA_U8 },
+	};
+	struct nlattr *tb[ETHTOOL_A_CABLE_RESULT_MAX + 1];
+	int pair, code;
+
+	if (nla_parse_nested(tb, ETHTOOL_A_CABLE_RESULT_MAX, entry, policy) < 0 ||
+	    !tb[ETHTOOL_A_CABLE_RESULT_PAIR] || !tb[ETHTOOL_A_CABLE_RESULT_CODE])
+		return;
+	pair = nla_get_u8(tb[ETHTOOL_A_CABLE_RESULT_PAIR]);
+	code = nla_get_u8(tb[ETHTOOL_A_CABLE_RESULT_CODE]);
+	/* The kernel's codes and ours are the same numbers; newer ones stay unspec. */
+	if (pair < MG_CABLE_PAIRS && code <= MG_CABLE_CODE_RESOLUTION_NOT_POSSIBLE)
+		r->code[pair] = (enum mg_cable_code)code;
+}
+
+/* How far along one pair the fault is. */
+static void parse_fault_length(struct nlattr *entry, struct mg_cable_result *r)
+{
+	static const struct nla_policy policy[ETHTOOL_A_CABLE_FAULT_LENGTH_MAX + 1] = {
+		[ETHTOOL_A_CABLE_FAULT_LENGTH_PAIR] = { .type = NLA_U8 },
+		[ETHTOOL_A_CABLE_FAULT_LENGTH_CM] = { .type = NLA_U32 },
+	};
+	struct nlattr *tb[ETHTOOL_A_CABLE_FAULT_LENGTH_MAX + 1];
 	int pair;
 
-	memset(policy, 0, sizeof(policy));
-	policy[1].type = NLA_U8;
-	if (nla_type(entry) == ETHTOOL_A_CABLE_NEST_RESULT) {
-		policy[ETHTOOL_A_CABLE_RESULT_CODE].type = NLA_U8;
-		if (nla_parse_nested(tb, ETHTOOL_A_CABLE_RESULT_MAX, entry, policy) < 0 ||
-		    !tb[ETHTOOL_A_CABLE_RESULT_PAIR] || !tb[ETHTOOL_A_CABLE_RESULT_CODE])
-			return;
-		pair = nla_get_u8(tb[ETHTOOL_A_CABLE_RESULT_PAIR]);
-		if (pair < MG_CABLE_PAIRS && nla_get_u8(tb[ETHTOOL_A_CABLE_RESULT_CODE]) <= 7)
-			r->code[pair] = (enum mg_cable_code)nla_get_u8(tb[ETHTOOL_A_CABLE_RESULT_CODE]);
-	} else if (nla_type(entry) == ETHTOOL_A_CABLE_NEST_FAULT_LENGTH) {
-		policy[ETHTOOL_A_CABLE_FAULT_LENGTH_CM].type = NLA_U32;
-		if (nla_parse_nested(tb, ETHTOOL_A_CABLE_FAULT_LENGTH_MAX, entry, policy) < 0 ||
-		    !tb[ETHTOOL_A_CABLE_FAULT_LENGTH_PAIR] || !tb[ETHTOOL_A_CABLE_FAULT_LENGTH_CM])
-			return;
-		pair = nla_get_u8(tb[ETHTOOL_A_CABLE_FAULT_LENGTH_PAIR]);
-		if (pair < MG_CABLE_PAIRS && nla_get_u32(tb[ETHTOOL_A_CABLE_FAULT_LENGTH_CM]) <= 0x7fffffff)
-			r->fault_cm[pair] = (int)nla_get_u32(tb[ETHTOOL_A_CABLE_FAULT_LENGTH_CM]);
-	}
+	if (nla_parse_nested(tb, ETHTOOL_A_CABLE_FAULT_LENGTH_MAX, entry, policy) < 0 ||
+	    !tb[ETHTOOL_A_CABLE_FAULT_LENGTH_PAIR] || !tb[ETHTOOL_A_CABLE_FAULT_LENGTH_CM])
+		return;
+	pair = nla_get_u8(tb[ETHTOOL_A_CABLE_FAULT_LENGTH_PAIR]);
+	if (pair < MG_CABLE_PAIRS && nla_get_u32(tb[ETHTOOL_A_CABLE_FAULT_LENGTH_CM]) <= 0x7fffffff)
+		r->fault_cm[pair] = (int)nla_get_u32(tb[ETHTOOL_A_CABLE_FAULT_LENGTH_CM]);
+}
+
+static void parse_entry(struct nlattr *entry, struct mg_cable_result *r)
+{
+	if (nla_type(entry) == ETHTOOL_A_CABLE_NEST_RESULT)
+		parse_result(entry, r);
+	else if (nla_type(entry) == ETHTOOL_A_CABLE_NEST_FAULT_LENGTH)
+		parse_fault_length(entry, r);
 }
 
 /*
- * Both notifications share their framing: the header nest (1), the status
- * (2) and the nest of results (3). Returns the results nest, or NULL.
+ * Both notifications share their framing: the header nest, the status and
+ * the nest of results have the same numbers in each. The results nest is
+ * returned when the test completed, NULL otherwise.
  */
 _Static_assert((int)ETHTOOL_A_CABLE_TEST_TDR_NTF_HEADER == (int)ETHTOOL_A_CABLE_TEST_NTF_HEADER &&
 		       (int)ETHTOOL_A_CABLE_TEST_TDR_NTF_STATUS == (int)ETHTOOL_A_CABLE_TEST_NTF_STATUS &&
@@ -298,23 +325,23 @@ _Static_assert((int)ETHTOOL_A_CABLE_TEST_TDR_NTF_HEADER == (int)ETHTOOL_A_CABLE_
 static int parse_test_ntf(const struct nlmsghdr *nlh, int cmd, int *ifindex, int *status,
 			  struct nlattr **results)
 {
+	static const struct nla_policy policy[ETHTOOL_A_CABLE_TEST_NTF_MAX + 1] = {
+		[ETHTOOL_A_CABLE_TEST_NTF_HEADER] = { .type = NLA_NESTED },
+		[ETHTOOL_A_CABLE_TEST_NTF_STATUS] = { .type = NLA_U8 },
+		[ETHTOOL_A_CABLE_TEST_NTF_NEST] = { .type = NLA_NESTED },
+	};
+	static const struct nla_policy hpolicy[ETHTOOL_A_HEADER_MAX + 1] = {
+		[ETHTOOL_A_HEADER_DEV_INDEX] = { .type = NLA_U32 },
+	};
 	struct nlattr *tb[ETHTOOL_A_CABLE_TEST_NTF_MAX + 1], *hdr[ETHTOOL_A_HEADER_MAX + 1];
-	struct nla_policy policy[ETHTOOL_A_CABLE_TEST_NTF_MAX + 1];
-	struct nla_policy hpolicy[ETHTOOL_A_HEADER_MAX + 1];
 
 	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
 		return -EPROTO;
 	if (((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != cmd)
 		return -ENOMSG;
-	memset(policy, 0, sizeof(policy));
-	policy[ETHTOOL_A_CABLE_TEST_NTF_HEADER].type = NLA_NESTED;
-	policy[ETHTOOL_A_CABLE_TEST_NTF_STATUS].type = NLA_U8;
-	policy[ETHTOOL_A_CABLE_TEST_NTF_NEST].type = NLA_NESTED;
 	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, ETHTOOL_A_CABLE_TEST_NTF_MAX, policy) < 0 ||
 	    !tb[ETHTOOL_A_CABLE_TEST_NTF_HEADER] || !tb[ETHTOOL_A_CABLE_TEST_NTF_STATUS])
 		return -EPROTO;
-	memset(hpolicy, 0, sizeof(hpolicy));
-	hpolicy[ETHTOOL_A_HEADER_DEV_INDEX].type = NLA_U32;
 	if (nla_parse_nested(hdr, ETHTOOL_A_HEADER_MAX, tb[ETHTOOL_A_CABLE_TEST_NTF_HEADER], hpolicy) < 0 ||
 	    !hdr[ETHTOOL_A_HEADER_DEV_INDEX])
 		return -EPROTO;
@@ -335,42 +362,55 @@ int mg_cable_parse_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, st
 	return err;
 }
 
-/*
- * TDR data: a STEP nest gives the first distance and the step; then each
- * pair reports one amplitude per distance, so the n-th amplitude of a pair
- * lies at first + n * step.
- */
-static void parse_tdr_entry(struct nlattr *entry, struct mg_cable_result *r)
+/* TDR data: where the samples that follow start, and how far apart they are. */
+static void parse_tdr_step(struct nlattr *entry, struct mg_cable_result *r)
 {
-	struct nlattr *tb[4];
-	struct nla_policy policy[4];
+	static const struct nla_policy policy[ETHTOOL_A_CABLE_STEP_MAX + 1] = {
+		[ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE] = { .type = NLA_U32 },
+		[ETHTOOL_A_CABLE_STEP_LAST_DISTANCE] = { .type = NLA_U32 },
+		[ETHTOOL_A_CABLE_STEP_STEP_DISTANCE] = { .type = NLA_U32 },
+	};
+	struct nlattr *tb[ETHTOOL_A_CABLE_STEP_MAX + 1];
+
+	if (nla_parse_nested(tb, ETHTOOL_A_CABLE_STEP_MAX, entry, policy) < 0 ||
+	    !tb[ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE] || !tb[ETHTOOL_A_CABLE_STEP_STEP_DISTANCE])
+		return;
+	r->first_cm = (int)(nla_get_u32(tb[ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE]) & 0x7fffffff);
+	r->step_cm = (int)(nla_get_u32(tb[ETHTOOL_A_CABLE_STEP_STEP_DISTANCE]) & 0x7fffffff);
+	memset(r->seen, 0, sizeof(r->seen));
+}
+
+/*
+ * Each pair reports one amplitude per distance after a STEP, so the n-th
+ * amplitude of a pair lies at first + n * step.
+ */
+static void parse_tdr_amplitude(struct nlattr *entry, struct mg_cable_result *r)
+{
+	static const struct nla_policy policy[ETHTOOL_A_CABLE_AMPLITUDE_MAX + 1] = {
+		[ETHTOOL_A_CABLE_AMPLITUDE_PAIR] = { .type = NLA_U8 },
+		[ETHTOOL_A_CABLE_AMPLITUDE_mV] = { .type = NLA_U16 },
+	};
+	struct nlattr *tb[ETHTOOL_A_CABLE_AMPLITUDE_MAX + 1];
 	int pair;
 
-	memset(policy, 0, sizeof(policy));
-	if (nla_type(entry) == ETHTOOL_A_CABLE_TDR_NEST_STEP) {
-		policy[ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE].type = NLA_U32;
-		policy[ETHTOOL_A_CABLE_STEP_LAST_DISTANCE].type = NLA_U32;
-		policy[ETHTOOL_A_CABLE_STEP_STEP_DISTANCE].type = NLA_U32;
-		if (nla_parse_nested(tb, ETHTOOL_A_CABLE_STEP_MAX, entry, policy) < 0 ||
-		    !tb[ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE] || !tb[ETHTOOL_A_CABLE_STEP_STEP_DISTANCE])
-			return;
-		r->first_cm = (int)(nla_get_u32(tb[ETHTOOL_A_CABLE_STEP_FIRST_DISTANCE]) & 0x7fffffff);
-		r->step_cm = (int)(nla_get_u32(tb[ETHTOOL_A_CABLE_STEP_STEP_DISTANCE]) & 0x7fffffff);
-		memset(r->seen, 0, sizeof(r->seen));
-	} else if (nla_type(entry) == ETHTOOL_A_CABLE_TDR_NEST_AMPLITUDE) {
-		policy[ETHTOOL_A_CABLE_AMPLITUDE_PAIR].type = NLA_U8;
-		policy[ETHTOOL_A_CABLE_AMPLITUDE_mV].type = NLA_U16;
-		if (nla_parse_nested(tb, ETHTOOL_A_CABLE_AMPLITUDE_MAX, entry, policy) < 0 ||
-		    !tb[ETHTOOL_A_CABLE_AMPLITUDE_PAIR] || !tb[ETHTOOL_A_CABLE_AMPLITUDE_mV])
-			return;
-		pair = nla_get_u8(tb[ETHTOOL_A_CABLE_AMPLITUDE_PAIR]);
-		if (pair >= MG_CABLE_PAIRS || r->ntdr == MG_CABLE_TDR_MAX)
-			return;
-		r->tdr[r->ntdr++] = (struct mg_cable_tdr_sample){
-			pair, r->first_cm + r->seen[pair]++ * r->step_cm,
-			(int16_t)nla_get_u16(tb[ETHTOOL_A_CABLE_AMPLITUDE_mV]),
-		};
-	}
+	if (nla_parse_nested(tb, ETHTOOL_A_CABLE_AMPLITUDE_MAX, entry, policy) < 0 ||
+	    !tb[ETHTOOL_A_CABLE_AMPLITUDE_PAIR] || !tb[ETHTOOL_A_CABLE_AMPLITUDE_mV])
+		return;
+	pair = nla_get_u8(tb[ETHTOOL_A_CABLE_AMPLITUDE_PAIR]);
+	if (pair >= MG_CABLE_PAIRS || r->ntdr == MG_CABLE_TDR_MAX)
+		return;
+	r->tdr[r->ntdr++] = (struct mg_cable_tdr_sample){
+		pair, r->first_cm + r->seen[pair]++ * r->step_cm,
+		(int16_t)nla_get_u16(tb[ETHTOOL_A_CABLE_AMPLITUDE_mV]),
+	};
+}
+
+static void parse_tdr_entry(struct nlattr *entry, struct mg_cable_result *r)
+{
+	if (nla_type(entry) == ETHTOOL_A_CABLE_TDR_NEST_STEP)
+		parse_tdr_step(entry, r);
+	else if (nla_type(entry) == ETHTOOL_A_CABLE_TDR_NEST_AMPLITUDE)
+		parse_tdr_amplitude(entry, r);
 }
 
 int mg_cable_parse_tdr_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r)
@@ -378,7 +418,6 @@ int mg_cable_parse_tdr_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status
 	struct nlattr *results, *entry;
 	int rem, err = parse_test_ntf(nlh, ETHTOOL_MSG_CABLE_TEST_TDR_NTF, ifindex, status, &results);
 
-	/* The TDR notification numbers its attributes as the plain one does. */
 	if (err == 0 && results)
 		nla_for_each_nested(entry, results, rem)
 			parse_tdr_entry(entry, r);
@@ -480,7 +519,6 @@ static int start_test(struct mg_ctx *ctx, const char *ifname, bool tdr)
 	struct nl_msg *msg = nlmsg_alloc();
 	struct nlattr *nest;
 
-	/* Both requests carry their header nest as attribute 1. */
 	if (!msg || !genlmsg_put(msg, NL_AUTO_PORT, NL_AUTO_SEQ, ctx->ethtool_family, 0, NLM_F_REQUEST,
 				 tdr ? ETHTOOL_MSG_CABLE_TEST_TDR_ACT : ETHTOOL_MSG_CABLE_TEST_ACT,
 				 ETHTOOL_GENL_VERSION))

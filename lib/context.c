@@ -103,8 +103,10 @@ MG_EXPORT struct mg_ctx *mg_ctx_ref(struct mg_ctx *ctx)
 
 MG_EXPORT struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx)
 {
-	if (!ctx || --ctx->refcount > 0)
+	if (!ctx)
 		return NULL;
+	if (--ctx->refcount > 0)
+		return ctx;
 	mg_gather_free(ctx->gather);
 	mg_rtnl_close(ctx);
 	mg_ethtool_close(ctx);
@@ -128,8 +130,12 @@ MG_EXPORT void mg_ctx_set_log_fn(struct mg_ctx *ctx, mg_log_fn fn, void *data)
 
 MG_EXPORT void mg_ctx_set_log_priority(struct mg_ctx *ctx, int priority)
 {
-	if (ctx)
-		ctx->log_priority = priority;
+	if (!ctx)
+		return;
+	ctx->log_priority = priority;
+	/* libkmod filters before it calls the library's log function. */
+	if (ctx->kmod)
+		kmod_set_log_priority(ctx->kmod, priority);
 }
 
 MG_EXPORT int mg_ctx_get_log_priority(const struct mg_ctx *ctx)

@@ -27,7 +27,7 @@ void mg_ethlink_init(struct mg_ethlink *l)
 
 static void free_modes(struct mg_ethlink *l)
 {
-	for (int w = 0; w < 3; w++) {
+	for (int w = 0; w < MG_MODES_COUNT; w++) {
 		for (size_t i = 0; i < l->modes[w].count; i++)
 			free(l->modes[w].names[i]);
 		free(l->modes[w].names);
@@ -62,15 +62,20 @@ static int add_mode(struct mg_ethlink_modes *m, const char *name)
  */
 static int parse_bitset(struct nlattr *nest, struct mg_ethlink_modes *all, struct mg_ethlink_modes *set)
 {
+	static const struct nla_policy policy[ETHTOOL_A_BITSET_MAX + 1] = {
+		[ETHTOOL_A_BITSET_NOMASK] = { .type = NLA_FLAG },
+		[ETHTOOL_A_BITSET_SIZE] = { .type = NLA_U32 },
+		[ETHTOOL_A_BITSET_BITS] = { .type = NLA_NESTED },
+	};
+	static const struct nla_policy bit_policy[ETHTOOL_A_BITSET_BIT_MAX + 1] = {
+		[ETHTOOL_A_BITSET_BIT_INDEX] = { .type = NLA_U32 },
+		[ETHTOOL_A_BITSET_BIT_NAME] = { .type = NLA_STRING },
+		[ETHTOOL_A_BITSET_BIT_VALUE] = { .type = NLA_FLAG },
+	};
 	struct nlattr *tb[ETHTOOL_A_BITSET_MAX + 1], *bit;
-	struct nla_policy policy[ETHTOOL_A_BITSET_MAX + 1];
 	bool nomask;
 	int rem, err;
 
-	memset(policy, 0, sizeof(policy));
-	policy[ETHTOOL_A_BITSET_NOMASK].type = NLA_FLAG;
-	policy[ETHTOOL_A_BITSET_SIZE].type = NLA_U32;
-	policy[ETHTOOL_A_BITSET_BITS].type = NLA_NESTED;
 	if (nla_parse_nested(tb, ETHTOOL_A_BITSET_MAX, nest, policy) < 0)
 		return -EPROTO;
 	if (!tb[ETHTOOL_A_BITSET_BITS])
@@ -78,15 +83,10 @@ static int parse_bitset(struct nlattr *nest, struct mg_ethlink_modes *all, struc
 	nomask = tb[ETHTOOL_A_BITSET_NOMASK] != NULL;
 	nla_for_each_nested(bit, tb[ETHTOOL_A_BITSET_BITS], rem) {
 		struct nlattr *b[ETHTOOL_A_BITSET_BIT_MAX + 1];
-		struct nla_policy bp[ETHTOOL_A_BITSET_BIT_MAX + 1];
 
 		if (nla_type(bit) != ETHTOOL_A_BITSET_BITS_BIT)
 			continue;
-		memset(bp, 0, sizeof(bp));
-		bp[ETHTOOL_A_BITSET_BIT_INDEX].type = NLA_U32;
-		bp[ETHTOOL_A_BITSET_BIT_NAME].type = NLA_STRING;
-		bp[ETHTOOL_A_BITSET_BIT_VALUE].type = NLA_FLAG;
-		if (nla_parse_nested(b, ETHTOOL_A_BITSET_BIT_MAX, bit, bp) < 0 || !b[ETHTOOL_A_BITSET_BIT_NAME])
+		if (nla_parse_nested(b, ETHTOOL_A_BITSET_BIT_MAX, bit, bit_policy) < 0 || !b[ETHTOOL_A_BITSET_BIT_NAME])
 			return -EPROTO;
 		if (all && (err = add_mode(all, nla_get_string(b[ETHTOOL_A_BITSET_BIT_NAME]))) < 0)
 			return err;
@@ -98,7 +98,7 @@ static int parse_bitset(struct nlattr *nest, struct mg_ethlink_modes *all, struc
 }
 
 static int parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **tb, int maxattr,
-		      struct nla_policy *policy)
+		      const struct nla_policy *policy)
 {
 	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN || ((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != cmd)
 		return -EPROTO;
@@ -107,12 +107,12 @@ static int parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **tb, i
 
 static int parse_linkinfo(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 {
+	static const struct nla_policy policy[ETHTOOL_A_LINKINFO_MAX + 1] = {
+		[ETHTOOL_A_LINKINFO_HEADER] = { .type = NLA_NESTED },
+		[ETHTOOL_A_LINKINFO_PORT] = { .type = NLA_U8 },
+	};
 	struct nlattr *tb[ETHTOOL_A_LINKINFO_MAX + 1];
-	struct nla_policy policy[ETHTOOL_A_LINKINFO_MAX + 1];
 
-	memset(policy, 0, sizeof(policy));
-	policy[ETHTOOL_A_LINKINFO_HEADER].type = NLA_NESTED;
-	policy[ETHTOOL_A_LINKINFO_PORT].type = NLA_U8;
 	if (parse_genl(nlh, ETHTOOL_MSG_LINKINFO_GET_REPLY, tb, ETHTOOL_A_LINKINFO_MAX, policy) < 0)
 		return -EPROTO;
 	mg_ethtool_parse_header(tb[ETHTOOL_A_LINKINFO_HEADER], &l->ifindex, l->ifname, sizeof(l->ifname));
@@ -123,18 +123,18 @@ static int parse_linkinfo(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 
 static int parse_linkmodes(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 {
+	static const struct nla_policy policy[ETHTOOL_A_LINKMODES_MAX + 1] = {
+		[ETHTOOL_A_LINKMODES_HEADER] = { .type = NLA_NESTED },
+		[ETHTOOL_A_LINKMODES_AUTONEG] = { .type = NLA_U8 },
+		[ETHTOOL_A_LINKMODES_OURS] = { .type = NLA_NESTED },
+		[ETHTOOL_A_LINKMODES_PEER] = { .type = NLA_NESTED },
+		[ETHTOOL_A_LINKMODES_SPEED] = { .type = NLA_U32 },
+		[ETHTOOL_A_LINKMODES_DUPLEX] = { .type = NLA_U8 },
+		[ETHTOOL_A_LINKMODES_LANES] = { .type = NLA_U32 },
+	};
 	struct nlattr *tb[ETHTOOL_A_LINKMODES_MAX + 1];
-	struct nla_policy policy[ETHTOOL_A_LINKMODES_MAX + 1];
 	int err;
 
-	memset(policy, 0, sizeof(policy));
-	policy[ETHTOOL_A_LINKMODES_HEADER].type = NLA_NESTED;
-	policy[ETHTOOL_A_LINKMODES_AUTONEG].type = NLA_U8;
-	policy[ETHTOOL_A_LINKMODES_OURS].type = NLA_NESTED;
-	policy[ETHTOOL_A_LINKMODES_PEER].type = NLA_NESTED;
-	policy[ETHTOOL_A_LINKMODES_SPEED].type = NLA_U32;
-	policy[ETHTOOL_A_LINKMODES_DUPLEX].type = NLA_U8;
-	policy[ETHTOOL_A_LINKMODES_LANES].type = NLA_U32;
 	if (parse_genl(nlh, ETHTOOL_MSG_LINKMODES_GET_REPLY, tb, ETHTOOL_A_LINKMODES_MAX, policy) < 0)
 		return -EPROTO;
 	mg_ethtool_parse_header(tb[ETHTOOL_A_LINKMODES_HEADER], &l->ifindex, l->ifname, sizeof(l->ifname));
@@ -161,16 +161,16 @@ static int parse_linkmodes(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 
 static int parse_linkstate(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 {
+	static const struct nla_policy policy[ETHTOOL_A_LINKSTATE_MAX + 1] = {
+		[ETHTOOL_A_LINKSTATE_HEADER] = { .type = NLA_NESTED },
+		[ETHTOOL_A_LINKSTATE_LINK] = { .type = NLA_U8 },
+		[ETHTOOL_A_LINKSTATE_SQI] = { .type = NLA_U32 },
+		[ETHTOOL_A_LINKSTATE_SQI_MAX] = { .type = NLA_U32 },
+		[ETHTOOL_A_LINKSTATE_EXT_STATE] = { .type = NLA_U8 },
+		[ETHTOOL_A_LINKSTATE_EXT_SUBSTATE] = { .type = NLA_U8 },
+	};
 	struct nlattr *tb[ETHTOOL_A_LINKSTATE_MAX + 1];
-	struct nla_policy policy[ETHTOOL_A_LINKSTATE_MAX + 1];
 
-	memset(policy, 0, sizeof(policy));
-	policy[ETHTOOL_A_LINKSTATE_HEADER].type = NLA_NESTED;
-	policy[ETHTOOL_A_LINKSTATE_LINK].type = NLA_U8;
-	policy[ETHTOOL_A_LINKSTATE_SQI].type = NLA_U32;
-	policy[ETHTOOL_A_LINKSTATE_SQI_MAX].type = NLA_U32;
-	policy[ETHTOOL_A_LINKSTATE_EXT_STATE].type = NLA_U8;
-	policy[ETHTOOL_A_LINKSTATE_EXT_SUBSTATE].type = NLA_U8;
 	if (parse_genl(nlh, ETHTOOL_MSG_LINKSTATE_GET_REPLY, tb, ETHTOOL_A_LINKSTATE_MAX, policy) < 0)
 		return -EPROTO;
 	mg_ethtool_parse_header(tb[ETHTOOL_A_LINKSTATE_HEADER], &l->ifindex, l->ifname, sizeof(l->ifname));
@@ -191,14 +191,17 @@ static const struct {
 	int get, header;
 	int (*parse)(const struct nlmsghdr *, struct mg_ethlink *);
 } kinds[] = {
-	{ ETHTOOL_MSG_LINKINFO_GET, ETHTOOL_A_LINKINFO_HEADER, parse_linkinfo },
-	{ ETHTOOL_MSG_LINKMODES_GET, ETHTOOL_A_LINKMODES_HEADER, parse_linkmodes },
-	{ ETHTOOL_MSG_LINKSTATE_GET, ETHTOOL_A_LINKSTATE_HEADER, parse_linkstate },
+	[MG_ETHLINK_INFO] = { ETHTOOL_MSG_LINKINFO_GET, ETHTOOL_A_LINKINFO_HEADER, parse_linkinfo },
+	[MG_ETHLINK_MODES] = { ETHTOOL_MSG_LINKMODES_GET, ETHTOOL_A_LINKMODES_HEADER, parse_linkmodes },
+	[MG_ETHLINK_STATE] = { ETHTOOL_MSG_LINKSTATE_GET, ETHTOOL_A_LINKSTATE_HEADER, parse_linkstate },
 };
+
+_Static_assert(sizeof(kinds) / sizeof(kinds[0]) == MG_ETHLINK_KINDS, "one request per reply kind");
+_Static_assert(MG_MODES_PARTNER + 1 == MG_MODES_COUNT, "one list of modes per enum mg_modes");
 
 int mg_ethlink_parse_reply(const struct nlmsghdr *nlh, int kind, struct mg_ethlink *l)
 {
-	if (kind < 0 || kind >= (int)(sizeof(kinds) / sizeof(kinds[0])))
+	if (kind < 0 || kind >= MG_ETHLINK_KINDS)
 		return -EINVAL;
 	return kinds[kind].parse(nlh, l);
 }
@@ -271,9 +274,9 @@ static int on_reply(const struct nlmsghdr *nlh, void *arg)
 /* Move what one reply kind filled from @src into @dst. */
 void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind)
 {
-	if (kind == 0) {
+	if (kind == MG_ETHLINK_INFO) {
 		dst->port = src->port;
-	} else if (kind == 1) {
+	} else if (kind == MG_ETHLINK_MODES) {
 		dst->autoneg = src->autoneg;
 		dst->speed = src->speed;
 		dst->duplex = src->duplex;
@@ -311,7 +314,7 @@ static int read_one(struct mg_ctx *ctx, const char *ifname, int ifindex, struct 
 	mg_ethlink_init(l);
 	mg_strlcpy(l->ifname, ifname, sizeof(l->ifname));
 	l->ifindex = ifindex;
-	for (int k = 0; k < (int)(sizeof(kinds) / sizeof(kinds[0])) && err == 0; k++) {
+	for (int k = 0; k < MG_ETHLINK_KINDS && err == 0; k++) {
 		err = request(ctx, k, ifindex, &st);
 		if (err == -EOPNOTSUPP || err == -ENODATA)
 			err = 0;
@@ -380,7 +383,7 @@ MG_EXPORT int mg_ethlink_list_read(struct mg_ctx *ctx, struct mg_ethlink_list **
 	if (!l)
 		return -ENOMEM;
 	st.list = l;
-	for (int k = 0; k < (int)(sizeof(kinds) / sizeof(kinds[0])) && err == 0; k++) {
+	for (int k = 0; k < MG_ETHLINK_KINDS && err == 0; k++) {
 		err = request(ctx, k, 0, &st);
 		/* A capture taken before links were recorded has none. */
 		if (err == -ENODATA)
@@ -460,12 +463,12 @@ MG_EXPORT int mg_ethlink_get_lanes(const struct mg_ethlink *l)
 
 MG_EXPORT size_t mg_ethlink_get_mode_count(const struct mg_ethlink *l, enum mg_modes which)
 {
-	return l && (unsigned int)which < 3 ? l->modes[which].count : 0;
+	return l && (unsigned int)which < MG_MODES_COUNT ? l->modes[which].count : 0;
 }
 
 MG_EXPORT const char *mg_ethlink_get_mode(const struct mg_ethlink *l, enum mg_modes which, size_t index)
 {
-	if (!l || (unsigned int)which >= 3 || index >= l->modes[which].count)
+	if (!l || (unsigned int)which >= MG_MODES_COUNT || index >= l->modes[which].count)
 		return NULL;
 	return l->modes[which].names[index];
 }
@@ -492,6 +495,9 @@ MG_EXPORT const char *mg_ethlink_get_ext_state(const struct mg_ethlink *l)
 		"no_cable", "cable_issue", "eeprom_issue", "calibration_failure",
 		"power_budget_exceeded", "overheat", "module",
 	};
+
+	_Static_assert(sizeof(names) / sizeof(names[0]) == ETHTOOL_LINK_EXT_STATE_MODULE + 1,
+		       "a name per ETHTOOL_LINK_EXT_STATE_* up to MODULE");
 
 	if (!l || l->ext_state < 0 || l->ext_state >= (int)(sizeof(names) / sizeof(names[0])))
 		return NULL;

@@ -20,24 +20,94 @@
 #include "gather.h"
 #include "mg-settings.h"
 
+/* What the kernel sends back per group: only the attributes read here are typed. */
+static const struct nla_policy rings_policy[ETHTOOL_A_RINGS_MAX + 1] = {
+	[ETHTOOL_A_RINGS_HEADER] = { .type = NLA_NESTED },
+	[ETHTOOL_A_RINGS_RX_MAX] = { .type = NLA_U32 },
+	[ETHTOOL_A_RINGS_RX_MINI_MAX] = { .type = NLA_U32 },
+	[ETHTOOL_A_RINGS_RX_JUMBO_MAX] = { .type = NLA_U32 },
+	[ETHTOOL_A_RINGS_TX_MAX] = { .type = NLA_U32 },
+	[ETHTOOL_A_RINGS_RX] = { .type = NLA_U32 },
+	[ETHTOOL_A_RINGS_RX_MINI] = { .type = NLA_U32 },
+	[ETHTOOL_A_RINGS_RX_JUMBO] = { .type = NLA_U32 },
+	[ETHTOOL_A_RINGS_TX] = { .type = NLA_U32 },
+	[ETHTOOL_A_RINGS_RX_BUF_LEN] = { .type = NLA_U32 },
+	[ETHTOOL_A_RINGS_TCP_DATA_SPLIT] = { .type = NLA_U8 },
+	[ETHTOOL_A_RINGS_CQE_SIZE] = { .type = NLA_U32 },
+	[ETHTOOL_A_RINGS_TX_PUSH] = { .type = NLA_U8 },
+};
+
+static const struct nla_policy channels_policy[ETHTOOL_A_CHANNELS_MAX + 1] = {
+	[ETHTOOL_A_CHANNELS_HEADER] = { .type = NLA_NESTED },
+	[ETHTOOL_A_CHANNELS_RX_MAX] = { .type = NLA_U32 },
+	[ETHTOOL_A_CHANNELS_TX_MAX] = { .type = NLA_U32 },
+	[ETHTOOL_A_CHANNELS_OTHER_MAX] = { .type = NLA_U32 },
+	[ETHTOOL_A_CHANNELS_COMBINED_MAX] = { .type = NLA_U32 },
+	[ETHTOOL_A_CHANNELS_RX_COUNT] = { .type = NLA_U32 },
+	[ETHTOOL_A_CHANNELS_TX_COUNT] = { .type = NLA_U32 },
+	[ETHTOOL_A_CHANNELS_OTHER_COUNT] = { .type = NLA_U32 },
+	[ETHTOOL_A_CHANNELS_COMBINED_COUNT] = { .type = NLA_U32 },
+};
+
+static const struct nla_policy coalesce_policy[ETHTOOL_A_COALESCE_MAX + 1] = {
+	[ETHTOOL_A_COALESCE_HEADER] = { .type = NLA_NESTED },
+	[ETHTOOL_A_COALESCE_RX_USECS] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_RX_MAX_FRAMES] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_RX_USECS_IRQ] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_RX_MAX_FRAMES_IRQ] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_TX_USECS] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_TX_MAX_FRAMES] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_TX_USECS_IRQ] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_TX_MAX_FRAMES_IRQ] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_STATS_BLOCK_USECS] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_USE_ADAPTIVE_RX] = { .type = NLA_U8 },
+	[ETHTOOL_A_COALESCE_USE_ADAPTIVE_TX] = { .type = NLA_U8 },
+	[ETHTOOL_A_COALESCE_PKT_RATE_LOW] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_RX_USECS_LOW] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_RX_MAX_FRAMES_LOW] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_TX_USECS_LOW] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_TX_MAX_FRAMES_LOW] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_PKT_RATE_HIGH] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_RX_USECS_HIGH] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_RX_MAX_FRAMES_HIGH] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_TX_USECS_HIGH] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_TX_MAX_FRAMES_HIGH] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_RATE_SAMPLE_INTERVAL] = { .type = NLA_U32 },
+	[ETHTOOL_A_COALESCE_USE_CQE_MODE_TX] = { .type = NLA_U8 },
+	[ETHTOOL_A_COALESCE_USE_CQE_MODE_RX] = { .type = NLA_U8 },
+};
+
+static const struct nla_policy pause_policy[ETHTOOL_A_PAUSE_MAX + 1] = {
+	[ETHTOOL_A_PAUSE_HEADER] = { .type = NLA_NESTED },
+	[ETHTOOL_A_PAUSE_AUTONEG] = { .type = NLA_U8 },
+	[ETHTOOL_A_PAUSE_RX] = { .type = NLA_U8 },
+	[ETHTOOL_A_PAUSE_TX] = { .type = NLA_U8 },
+};
+
 struct group_msgs {
 	int get, set, reply, header, maxattr;
+	const struct nla_policy *policy; /* maxattr + 1 entries */
 };
+
+_Static_assert(MG_GROUP_PAUSE + 1 == MG_GROUP_COUNT, "one ethtool message set per group after MTU");
 
 static const struct group_msgs msgs[MG_GROUP_COUNT] = {
 	[MG_GROUP_RINGS] = { ETHTOOL_MSG_RINGS_GET, ETHTOOL_MSG_RINGS_SET, ETHTOOL_MSG_RINGS_GET_REPLY,
-			     ETHTOOL_A_RINGS_HEADER, ETHTOOL_A_RINGS_MAX },
+			     ETHTOOL_A_RINGS_HEADER, ETHTOOL_A_RINGS_MAX, rings_policy },
 	[MG_GROUP_CHANNELS] = { ETHTOOL_MSG_CHANNELS_GET, ETHTOOL_MSG_CHANNELS_SET,
 				ETHTOOL_MSG_CHANNELS_GET_REPLY, ETHTOOL_A_CHANNELS_HEADER,
-				ETHTOOL_A_CHANNELS_MAX },
+				ETHTOOL_A_CHANNELS_MAX, channels_policy },
 	[MG_GROUP_COALESCE] = { ETHTOOL_MSG_COALESCE_GET, ETHTOOL_MSG_COALESCE_SET,
 				ETHTOOL_MSG_COALESCE_GET_REPLY, ETHTOOL_A_COALESCE_HEADER,
-				ETHTOOL_A_COALESCE_MAX },
+				ETHTOOL_A_COALESCE_MAX, coalesce_policy },
 	[MG_GROUP_PAUSE] = { ETHTOOL_MSG_PAUSE_GET, ETHTOOL_MSG_PAUSE_SET, ETHTOOL_MSG_PAUSE_GET_REPLY,
-			     ETHTOOL_A_PAUSE_HEADER, ETHTOOL_A_PAUSE_MAX },
+			     ETHTOOL_A_PAUSE_HEADER, ETHTOOL_A_PAUSE_MAX, pause_policy },
 };
 
-#define MAX_ATTR 32 /* above every group's maxattr in this uapi */
+/* The attribute table of a reply holds the largest group's (uapi enums: compared as int). */
+#define MAX2(a, b) ((int)(a) > (int)(b) ? (int)(a) : (int)(b))
+#define GROUP_ATTR_MAX MAX2(MAX2(ETHTOOL_A_RINGS_MAX, ETHTOOL_A_CHANNELS_MAX), \
+			    MAX2(ETHTOOL_A_COALESCE_MAX, ETHTOOL_A_PAUSE_MAX))
 
 int mg_ethtool_open(struct mg_ctx *ctx)
 {
@@ -100,12 +170,12 @@ fail:
 /* The header nest every reply carries: which interface it is about. */
 void mg_ethtool_parse_header(struct nlattr *nest, int *ifindex, char *ifname, size_t size)
 {
+	static const struct nla_policy policy[ETHTOOL_A_HEADER_MAX + 1] = {
+		[ETHTOOL_A_HEADER_DEV_INDEX] = { .type = NLA_U32 },
+		[ETHTOOL_A_HEADER_DEV_NAME] = { .type = NLA_STRING },
+	};
 	struct nlattr *tb[ETHTOOL_A_HEADER_MAX + 1];
-	struct nla_policy policy[ETHTOOL_A_HEADER_MAX + 1];
 
-	memset(policy, 0, sizeof(policy));
-	policy[ETHTOOL_A_HEADER_DEV_INDEX].type = NLA_U32;
-	policy[ETHTOOL_A_HEADER_DEV_NAME].type = NLA_STRING;
 	if (!nest || nla_parse_nested(tb, ETHTOOL_A_HEADER_MAX, nest, policy) < 0)
 		return;
 	if (tb[ETHTOOL_A_HEADER_DEV_INDEX])
@@ -114,45 +184,61 @@ void mg_ethtool_parse_header(struct nlattr *nest, int *ifindex, char *ifname, si
 		mg_strlcpy(ifname, nla_get_string(tb[ETHTOOL_A_HEADER_DEV_NAME]), size);
 }
 
+int mg_ethtool_attr_type(enum mg_param_group group, int attr)
+{
+	if (group <= MG_GROUP_MTU || group >= MG_GROUP_COUNT || attr <= 0 || attr > msgs[group].maxattr)
+		return -EINVAL;
+	return msgs[group].policy[attr].type;
+}
+
+/*
+ * One value of a parsed reply, read as wide as its policy entry, which is
+ * what libnl checked the length against. False when absent or untyped.
+ */
+static bool get_value(const struct group_msgs *g, struct nlattr **tb, int attr, long long *v)
+{
+	if (attr <= 0 || attr > g->maxattr || !tb[attr])
+		return false;
+	switch (g->policy[attr].type) {
+	case NLA_U8:
+		*v = nla_get_u8(tb[attr]);
+		return true;
+	case NLA_U32:
+		*v = nla_get_u32(tb[attr]);
+		return true;
+	default:
+		return false;
+	}
+}
+
 int mg_ethtool_parse_reply(const struct nlmsghdr *nlh, enum mg_param_group group,
 			   struct mg_settings *s, int *ifindex, char *ifname, size_t size)
 {
-	const struct group_msgs *g = &msgs[group];
-	struct nlattr *tb[MAX_ATTR + 1];
-	struct nla_policy policy[MAX_ATTR + 1];
+	const struct group_msgs *g;
+	struct nlattr *tb[GROUP_ATTR_MAX + 1];
 	const struct genlmsghdr *gnlh;
 
 	if (group <= MG_GROUP_MTU || group >= MG_GROUP_COUNT)
 		return -EINVAL;
+	g = &msgs[group];
 	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
 		return -EPROTO;
 	gnlh = nlmsg_data(nlh);
 	if (gnlh->cmd != g->reply)
 		return -EPROTO;
-	memset(policy, 0, sizeof(policy));
-	policy[g->header].type = NLA_NESTED;
-	for (int p = 0; p < MG_PARAM_COUNT; p++) {
-		const struct mg_param_info *pi = mg_param_info((enum mg_param)p);
-
-		if (pi->group != group)
-			continue;
-		policy[pi->attr].type = pi->is_u8 ? NLA_U8 : NLA_U32;
-		if (pi->max_attr)
-			policy[pi->max_attr].type = NLA_U32;
-	}
-	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, g->maxattr, policy) < 0)
+	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, g->maxattr, g->policy) < 0)
 		return -EPROTO;
 	mg_ethtool_parse_header(tb[g->header], ifindex, ifname, size);
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
 		const struct mg_param_info *pi = mg_param_info((enum mg_param)p);
+		long long v;
 
 		if (pi->group != group)
 			continue;
-		if (tb[pi->attr])
-			mg_settings_put(s, (enum mg_param)p,
-					pi->is_u8 ? nla_get_u8(tb[pi->attr]) : nla_get_u32(tb[pi->attr]));
-		if (pi->max_attr && tb[pi->max_attr])
-			mg_settings_put_max(s, (enum mg_param)p, nla_get_u32(tb[pi->max_attr]));
+		if (get_value(g, tb, pi->attr, &v))
+			mg_settings_put(s, (enum mg_param)p, v);
+		if (pi->max_attr && get_value(g, tb, pi->max_attr, &v))
+			mg_settings_put_max(s, (enum mg_param)p, v);
 	}
 	s->group_read[group] = true;
 	return 0;

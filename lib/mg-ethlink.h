@@ -5,6 +5,17 @@
 
 #include "mg-settings.h"
 
+/* The replies a link is read from, in the order they are asked for. */
+enum mg_ethlink_kind {
+	MG_ETHLINK_INFO = 0,	/* LINKINFO */
+	MG_ETHLINK_MODES = 1,	/* LINKMODES */
+	MG_ETHLINK_STATE = 2,	/* LINKSTATE */
+	MG_ETHLINK_KINDS
+};
+
+/* Supported, advertised, partner: indexed by enum mg_modes. */
+#define MG_MODES_COUNT 3
+
 struct mg_ethlink_modes {
 	char **names;
 	size_t count;
@@ -15,7 +26,7 @@ struct mg_ethlink {
 	int ifindex;
 	int speed, autoneg, lanes, link, sqi, sqi_max, ext_substate;
 	int duplex, port, ext_state; /* raw codes, -1 when unknown */
-	struct mg_ethlink_modes modes[3];
+	struct mg_ethlink_modes modes[MG_MODES_COUNT];
 };
 
 struct mg_ethlink_list {
@@ -23,7 +34,7 @@ struct mg_ethlink_list {
 	size_t count, alloc;
 };
 
-/* @kind: 0 LINKINFO, 1 LINKMODES, 2 LINKSTATE reply. */
+/* @kind: an enum mg_ethlink_kind. */
 void mg_ethlink_init(struct mg_ethlink *l);
 int mg_ethlink_parse_reply(const struct nlmsghdr *nlh, int kind, struct mg_ethlink *l);
 void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind);

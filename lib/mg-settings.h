@@ -55,6 +55,8 @@ void mg_ethtool_parse_header(struct nlattr *nest, int *ifindex, char *ifname, si
 /* Parse one GET reply of @group into @s; pure, for tests too. */
 int mg_ethtool_parse_reply(const struct nlmsghdr *nlh, enum mg_param_group group,
 			   struct mg_settings *s, int *ifindex, char *ifname, size_t size);
+/* The NLA_* type a @group reply's policy gives @attr; -EINVAL when out of range. */
+int mg_ethtool_attr_type(enum mg_param_group group, int attr);
 int mg_ethtool_read_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group group,
 			  struct mg_settings *s);
 int mg_ethtool_dump_group(struct mg_ctx *ctx, enum mg_param_group group, struct mg_settings_list *list);

@@ -5,6 +5,8 @@
  * would. Only for live contexts: a captured tree came from another kernel.
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -25,6 +27,42 @@ static int add_module(struct mg_nic *nic, const char *name)
 		return -ENOMEM;
 	nic->module_count++;
 	return 0;
+}
+
+/* libkmod's messages go to the context's log function, at their own priority. */
+__attribute__((format(printf, 6, 0)))
+static void forward_log(void *data, int priority, const char *file, int line, const char *fn,
+			const char *format, va_list args)
+{
+	const struct mg_ctx *ctx = data;
+	char msg[512];
+	size_t len;
+
+	if (!ctx->log_fn || priority > ctx->log_priority)
+		return;
+	vsnprintf(msg, sizeof(msg), format, args);
+	/* libkmod ends its messages with a newline; the library's have none. */
+	len = strlen(msg);
+	while (len > 0 && msg[len - 1] == '\n')
+		msg[--len] = '\0';
+	mg_log(ctx, priority, file, line, fn, "%s", msg);
+}
+
+/*
+ * The module index of the running kernel (or of ctx->kmod_dir), logging
+ * through the context. What libkmod logs inside kmod_new() itself, before
+ * a log function can be set (a malformed modprobe.d line), still goes to
+ * its default, stderr: libkmod has no way to set one earlier.
+ */
+static struct kmod_ctx *open_kmod(struct mg_ctx *ctx)
+{
+	struct kmod_ctx *kmod = kmod_new(ctx->kmod_dir, NULL);
+
+	if (!kmod)
+		return NULL;
+	kmod_set_log_fn(kmod, forward_log, ctx);
+	kmod_set_log_priority(kmod, ctx->log_priority);
+	return kmod;
 }
 
 static bool has_index(struct kmod_ctx *kmod)
@@ -48,7 +86,7 @@ int mg_modules_lookup(struct mg_ctx *ctx, const char *devpath, struct mg_nic *ni
 	    mg_sysfs_read(ctx, rel, alias, sizeof(alias)) <= 0)
 		return 0;
 	if (!ctx->kmod) {
-		ctx->kmod = kmod_new(ctx->kmod_dir, NULL);
+		ctx->kmod = open_kmod(ctx);
 		if (!ctx->kmod) {
 			ctx->kmod_failed = true;
 			return 0;

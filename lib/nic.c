@@ -51,8 +51,10 @@ MG_EXPORT struct mg_nic *mg_nic_ref(struct mg_nic *nic)
 
 MG_EXPORT struct mg_nic *mg_nic_unref(struct mg_nic *nic)
 {
-	if (!nic || --nic->refcount > 0)
+	if (!nic)
 		return NULL;
+	if (--nic->refcount > 0)
+		return nic;
 	free(nic->name);
 	free(nic->kind);
 	free(nic->operstate);

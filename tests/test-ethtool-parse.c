@@ -217,6 +217,23 @@ static void test_malformed_replies(void)
 	nlmsg_free(msg);
 }
 
+/* The reply policies and the parameter table agree on every attribute's width. */
+static void test_policies_match_params(void)
+{
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		const struct mg_param_info *pi = mg_param_info((enum mg_param)p);
+
+		if (pi->group == MG_GROUP_MTU)
+			continue;
+		CU_ASSERT_EQUAL(mg_ethtool_attr_type(pi->group, pi->attr), pi->is_u8 ? NLA_U8 : NLA_U32);
+		if (pi->max_attr)
+			CU_ASSERT_EQUAL(mg_ethtool_attr_type(pi->group, pi->max_attr), NLA_U32);
+	}
+	CU_ASSERT_EQUAL(mg_ethtool_attr_type(MG_GROUP_RINGS, ETHTOOL_A_RINGS_HEADER), NLA_NESTED);
+	CU_ASSERT_EQUAL(mg_ethtool_attr_type(MG_GROUP_PAUSE, ETHTOOL_A_PAUSE_MAX + 1), -EINVAL);
+	CU_ASSERT_EQUAL(mg_ethtool_attr_type(MG_GROUP_MTU, 1), -EINVAL);
+}
+
 static void test_param_names(void)
 {
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
@@ -341,7 +358,8 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("ethtool-parse", NULL, NULL, MG_TEST(test_rings_reply),
 		     MG_TEST(test_coalesce_full_and_partial), MG_TEST(test_channels_and_pause),
-		     MG_TEST(test_malformed_replies), MG_TEST(test_param_names),
+		     MG_TEST(test_malformed_replies), MG_TEST(test_policies_match_params),
+		     MG_TEST(test_param_names),
 		     MG_TEST(test_settings_object), MG_TEST(test_linkmodes_reply),
 		     MG_TEST(test_linkstate_reply));
 	return mg_test_run();

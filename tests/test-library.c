@@ -40,10 +40,32 @@ static void test_ctx_defaults(void)
 	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "");
 	CU_ASSERT_EQUAL(mg_ctx_get_log_priority(ctx), LOG_ERR);
 	CU_ASSERT_PTR_EQUAL(mg_ctx_ref(ctx), ctx);
-	CU_ASSERT_PTR_NULL(mg_ctx_unref(ctx));
+	CU_ASSERT_PTR_EQUAL(mg_ctx_unref(ctx), ctx);
 	/* Still alive: one reference left. */
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_get_sysfs_root(ctx), "desktop"));
 	mg_ctx_unref(ctx);
+}
+
+/* _unref hands the object back while it is referenced, NULL once freed. */
+static void test_unref_returns_object(void)
+{
+	struct mg_ctx *ctx = open_tree("desktop");
+	struct mg_nic *nic = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "enp1s0", &nic), 0);
+	CU_ASSERT_PTR_EQUAL(mg_nic_ref(nic), nic);
+	CU_ASSERT_PTR_EQUAL(mg_nic_ref(nic), nic);
+	CU_ASSERT_PTR_EQUAL(mg_nic_unref(nic), nic);
+	CU_ASSERT_PTR_EQUAL(mg_nic_unref(nic), nic);
+	CU_ASSERT_STRING_EQUAL(mg_nic_get_name(nic), "enp1s0");
+	CU_ASSERT_PTR_NULL(mg_nic_unref(nic));
+
+	CU_ASSERT_PTR_EQUAL(mg_ctx_ref(ctx), ctx);
+	CU_ASSERT_PTR_EQUAL(mg_ctx_ref(ctx), ctx);
+	CU_ASSERT_PTR_EQUAL(mg_ctx_unref(ctx), ctx);
+	CU_ASSERT_PTR_EQUAL(mg_ctx_unref(ctx), ctx);
+	CU_ASSERT_EQUAL(mg_ctx_is_offline(ctx), 1);
+	CU_ASSERT_PTR_NULL(mg_ctx_unref(ctx));
 }
 
 static void test_ctx_root_trailing_slash(void)
@@ -544,7 +566,8 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("context", NULL, NULL, MG_TEST(test_ctx_defaults),
 		     MG_TEST(test_ctx_root_trailing_slash), MG_TEST(test_ctx_bad_roots),
-		     MG_TEST(test_ctx_null_is_safe), MG_TEST(test_ctx_log_fn));
+		     MG_TEST(test_ctx_null_is_safe), MG_TEST(test_ctx_log_fn),
+		     MG_TEST(test_unref_returns_object));
 	MG_ADD_SUITE("enumerate", NULL, NULL, MG_TEST(test_desktop_count_and_order),
 		     MG_TEST(test_desktop_pci_nic_with_driver),
 		     MG_TEST(test_desktop_pci_nic_without_driver), MG_TEST(test_desktop_usb_nic),

@@ -6,7 +6,11 @@
  * running kernel's own index may not exist on a test machine.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "mg-private.h"
 #include "mg-test.h"
@@ -106,6 +110,68 @@ static void test_offline_without_index(void)
 	done(ctx, nic);
 }
 
+struct heard {
+	int from_kmod;		/* messages from libkmod's own files */
+	int lookup;		/* of them, logged by the look-up */
+	int newline;		/* messages that still end with a newline */
+};
+
+__attribute__((format(printf, 6, 0)))
+static void on_log(void *data, int priority, const char *file, int line, const char *fn,
+		   const char *format, va_list args)
+{
+	struct heard *h = data;
+	char msg[512];
+
+	(void)priority;
+	(void)line;
+	vsnprintf(msg, sizeof(msg), format, args);
+	if (!strstr(file, "libkmod"))
+		return;
+	h->from_kmod++;
+	if (strstr(fn, "lookup"))
+		h->lookup++;
+	if (msg[0] && msg[strlen(msg) - 1] == '\n')
+		h->newline++;
+}
+
+/* libkmod logs through the context's function, never to stderr. */
+static void test_kmod_log_forwarded(void)
+{
+	char dir[4200], errfile[4200];
+	struct heard h = { 0 };
+	struct mg_ctx *ctx;
+	struct mg_nic *nic = NULL;
+	struct stat st;
+	int saved, fd;
+
+	snprintf(dir, sizeof(dir), "%s/with/lib/modules/9.9.9", tmp);
+	snprintf(errfile, sizeof(errfile), "%s/stderr", tmp);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	ctx->kmod_dir = strdup(dir);
+	mg_ctx_set_log_fn(ctx, on_log, &h);
+	mg_ctx_set_log_priority(ctx, LOG_DEBUG);
+
+	fflush(stderr);
+	saved = dup(STDERR_FILENO);
+	fd = open(errfile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	CU_ASSERT_FATAL(saved >= 0 && fd >= 0);
+	dup2(fd, STDERR_FILENO);
+	close(fd);
+	CU_ASSERT_EQUAL(mg_nic_lookup(ctx, "02:00.0", &nic), 0);
+	CU_ASSERT_EQUAL(mg_nic_get_module_count(nic), 1);
+	done(ctx, nic); /* libkmod logs its release too */
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+
+	CU_ASSERT(h.from_kmod > 0);
+	CU_ASSERT(h.lookup > 0);
+	CU_ASSERT_EQUAL(h.newline, 0);
+	CU_ASSERT_EQUAL_FATAL(stat(errfile, &st), 0);
+	CU_ASSERT_EQUAL(st.st_size, 0);
+}
+
 static void test_chip_table(void)
 {
 	struct mg_ctx *ctx;
@@ -137,6 +203,6 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("modules", suite_init, suite_fini, MG_TEST(test_module_would_serve),
 		     MG_TEST(test_kernel_without_module), MG_TEST(test_offline_without_index),
-		     MG_TEST(test_chip_table));
+		     MG_TEST(test_kmod_log_forwarded), MG_TEST(test_chip_table));
 	return mg_test_run();
 }

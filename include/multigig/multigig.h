@@ -85,7 +85,8 @@ struct mg_ctx *mg_ctx_ref(struct mg_ctx *ctx);
  * mg_ctx_unref - drop a reference; the last one frees the context.
  * @ctx: context, may be NULL.
  *
- * Returns: NULL.
+ * Returns: @ctx while other references remain; NULL once it is freed, or
+ * when @ctx is NULL.
  * Since: 0.1
  */
 struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx);
@@ -334,10 +335,11 @@ const struct mg_ethlink *mg_nic_get_ethlink(const struct mg_nic *nic);
 struct mg_nic *mg_nic_ref(struct mg_nic *nic);
 
 /**
- * mg_nic_unref - drop a reference on an adapter.
+ * mg_nic_unref - drop a reference on an adapter; the last one frees it.
  * @nic: adapter, may be NULL.
  *
- * Returns: NULL.
+ * Returns: @nic while other references remain; NULL once it is freed, or
+ * when @nic is NULL.
  * Since: 0.1
  */
 struct mg_nic *mg_nic_unref(struct mg_nic *nic);
