@@ -3,8 +3,9 @@
 # channels, pause) for N veth pairs, through the library in one go
 # (multigig --json show --all) and the way scripts do it today (ethtool
 # -i/-g/-c/-l/-a and ip -d link show per interface). Runs in a private
-# network namespace; needs root. Prints both times, the ratio and the
-# number of netlink requests the library made.
+# network namespace with its own sysfs (the host's /sys describes the host's
+# interfaces, not the namespace's); needs root. Prints both times, the ratio
+# and the number of netlink requests the library made.
 #
 #   bench/settings-read.sh [PAIRS ...]      (default: 100 1000)
 set -eu
@@ -15,8 +16,9 @@ command -v ethtool >/dev/null || apt-get install -y -q ethtool >/dev/null
 [ $# -gt 0 ] || set -- 100 1000
 
 for pairs in "$@"; do
-	unshare --net sh -s "$cli" "$pairs" <<'INNER'
+	unshare --net --mount sh -s "$cli" "$pairs" <<'INNER'
 set -eu
+mount -t sysfs sysfs /sys
 cli=$1
 pairs=$2
 i=0
