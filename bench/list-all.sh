@@ -34,7 +34,7 @@ ip="ip -d -j link show"
 
 # requests CMD...: the netlink requests the CLI reports with -v.
 requests() {
-	"$@" -v 2>&1 >/dev/null | sed -n 's/^multigig: \([0-9]*\) netlink requests$/\1/p'
+	"$@" -v 2>&1 >/dev/null | sed -n 's/^multigig: \([0-9]*\) netlink requests.*$/\1/p'
 }
 
 # rss CMD: median over the runs of the maximum resident set size, in KiB.

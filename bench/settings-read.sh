@@ -37,7 +37,7 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
 t0=$(now)
 "$cli" -v --json show --all 2>"/tmp/mg-bench-$$" >/dev/null
 t1=$(now)
-requests=$(sed -n 's/.* \([0-9]*\) netlink requests/\1/p' "/tmp/mg-bench-$$")
+requests=$(sed -n 's/.* \([0-9]*\) netlink requests.*/\1/p' "/tmp/mg-bench-$$")
 rm -f "/tmp/mg-bench-$$"
 
 t2=$(now)

@@ -36,7 +36,7 @@ mount -t sysfs sysfs /sys
 veth_pairs "$pairs"
 log=$(mktemp)
 "$cli" -v show b0a >/dev/null 2>"$log"
-requests=$(sed -n 's/^multigig: \([0-9]*\) netlink requests$/\1/p' "$log")
+requests=$(sed -n 's/^multigig: \([0-9]*\) netlink requests.*$/\1/p' "$log")
 strace -f -e trace=open,openat,ioctl -o "$log" "$cli" show b0a >/dev/null 2>&1
 opens=$(grep -c -E '(^|[0-9] )(open|openat)\(' "$log")
 failed=$(grep -E '(^|[0-9] )(open|openat)\(' "$log" | grep -c ' = -1 ' || true)

@@ -158,6 +158,11 @@ MG_EXPORT long mg_ctx_get_request_count(const struct mg_ctx *ctx)
 	return ctx ? ctx->requests : -EINVAL;
 }
 
+MG_EXPORT long mg_ctx_get_read_count(const struct mg_ctx *ctx)
+{
+	return ctx ? ctx->reads : -EINVAL;
+}
+
 MG_EXPORT int mg_ctx_is_offline(const struct mg_ctx *ctx)
 {
 	return ctx ? ctx->offline : -EINVAL;

@@ -126,8 +126,12 @@ static int add_device_facts(struct mg_ctx *ctx, struct mg_nic *nic, const struct
 	int err;
 
 	if (find_netdir(ctx, link, netdir, sizeof(netdir)) == 0) {
-		nic->speed_mbps = read_speed(ctx, netdir);
-		if (mg_path_join(rel, sizeof(rel), netdir, "device") == 0 &&
+		/* Without carrier the kernel refuses to say a speed: do not ask. */
+		if (link->carrier != 0)
+			nic->speed_mbps = read_speed(ctx, netdir);
+		/* Software devices live under devices/virtual: no hardware to look for. */
+		if (strncmp(netdir, "devices/virtual/", 16) != 0 &&
+		    mg_path_join(rel, sizeof(rel), netdir, "device") == 0 &&
 		    mg_sysfs_resolve(ctx, rel, devpath, sizeof(devpath)) == 0) {
 			has_device = true;
 			err = mg_device_identify(ctx, devpath, nic);

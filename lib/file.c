@@ -20,7 +20,11 @@ static int join(char *out, size_t size, const char *root, const char *rel)
 	return mg_path_join(out, size, root, rel);
 }
 
-int mg_file_read(const char *root, const char *rel, void *buf, size_t size)
+/*
+ * @regular_only: check with fstat() that it is a regular file. A kernel's
+ * own sysfs and procfs hold nothing else; a tree from elsewhere may.
+ */
+int mg_file_read(const char *root, const char *rel, void *buf, size_t size, bool regular_only)
 {
 	char path[MG_PATH_MAX];
 	struct stat st;
@@ -33,7 +37,7 @@ int mg_file_read(const char *root, const char *rel, void *buf, size_t size)
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (regular_only && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
 		close(fd);
 		return -EINVAL;
 	}

@@ -29,7 +29,7 @@ _Static_assert(ETHTOOL_A_RINGS_HEADER == ETHTOOL_HEADER_ATTR &&
 
 static int live_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
 {
-	return mg_file_read(g->root, rel, buf, size);
+	return mg_file_read(g->root, rel, buf, size, false);
 }
 
 static int live_readlink(struct mg_gather *g, const char *rel, char *buf, size_t size)
@@ -49,7 +49,7 @@ static int live_exists(struct mg_gather *g, const char *rel)
 
 static int live_proc_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
 {
-	return mg_file_read(PROC_ROOT, rel, buf, size);
+	return mg_file_read(PROC_ROOT, rel, buf, size, false);
 }
 
 static int live_links(struct mg_gather *g, struct mg_link **links, size_t *count)

@@ -24,7 +24,7 @@
 
 static int replay_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
 {
-	return mg_file_read(g->root, rel, buf, size);
+	return mg_file_read(g->root, rel, buf, size, true);
 }
 
 static int replay_readlink(struct mg_gather *g, const char *rel, char *buf, size_t size)
@@ -48,7 +48,7 @@ static int replay_proc_read(struct mg_gather *g, const char *rel, void *buf, siz
 
 	if (mg_path_join(path, sizeof(path), MG_CAPTURE_PROC, rel) < 0)
 		return -ENAMETOOLONG;
-	return mg_file_read(g->root, path, buf, size);
+	return mg_file_read(g->root, path, buf, size, true);
 }
 
 static int read_attr(struct mg_gather *g, const char *netdir, const char *name, int base, long *v)
@@ -58,7 +58,7 @@ static int read_attr(struct mg_gather *g, const char *netdir, const char *name, 
 
 	if (mg_path_join(rel, sizeof(rel), netdir, name) < 0)
 		return -ENAMETOOLONG;
-	n = mg_file_read(g->root, rel, buf, sizeof(buf) - 1);
+	n = mg_file_read(g->root, rel, buf, sizeof(buf) - 1, true);
 	if (n <= 0)
 		return n < 0 ? n : -ENODATA;
 	buf[n] = '\0';
@@ -72,7 +72,7 @@ static void read_text(struct mg_gather *g, const char *netdir, const char *name,
 
 	if (mg_path_join(rel, sizeof(rel), netdir, name) < 0)
 		return;
-	n = mg_file_read(g->root, rel, buf, sizeof(buf) - 1);
+	n = mg_file_read(g->root, rel, buf, sizeof(buf) - 1, true);
 	if (n <= 0)
 		return;
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\0'))
@@ -220,7 +220,7 @@ static int read_replies(struct mg_gather *g, int cmd, char **buf, size_t *len)
 		*buf = malloc(size);
 		if (!*buf)
 			return -ENOMEM;
-		n = mg_file_read(g->root, rel, *buf, size);
+		n = mg_file_read(g->root, rel, *buf, size, true);
 		if (n < 0 || (size_t)n < size || size >= REPLIES_MAX)
 			break;
 		free(*buf);

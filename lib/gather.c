@@ -14,26 +14,31 @@ void mg_gather_free(struct mg_gather *g)
 
 int mg_gather_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size)
 {
+	ctx->reads++;
 	return ctx->gather->ops->read(ctx->gather, rel, buf, size);
 }
 
 int mg_gather_readlink(struct mg_ctx *ctx, const char *rel, char *buf, size_t size)
 {
+	ctx->reads++;
 	return ctx->gather->ops->readlink(ctx->gather, rel, buf, size);
 }
 
 int mg_gather_list(struct mg_ctx *ctx, const char *rel, mg_gather_entry_fn fn, void *data)
 {
+	ctx->reads++;
 	return ctx->gather->ops->list(ctx->gather, rel, fn, data);
 }
 
 int mg_gather_exists(struct mg_ctx *ctx, const char *rel)
 {
+	ctx->reads++;
 	return ctx->gather->ops->exists(ctx->gather, rel);
 }
 
 int mg_gather_proc_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size)
 {
+	ctx->reads++;
 	return ctx->gather->ops->proc_read(ctx->gather, rel, buf, size);
 }
 

@@ -81,7 +81,7 @@ void mg_gather_free(struct mg_gather *g);
 /* ---- shared by the implementations ---- */
 
 /* Read a regular file below @root without following its last link. */
-int mg_file_read(const char *root, const char *rel, void *buf, size_t size);
+int mg_file_read(const char *root, const char *rel, void *buf, size_t size, bool regular_only);
 int mg_file_readlink(const char *root, const char *rel, char *buf, size_t size);
 int mg_file_list(struct mg_ctx *ctx, const char *root, const char *rel, mg_gather_entry_fn fn,
 		 void *data);

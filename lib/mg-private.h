@@ -39,6 +39,7 @@ struct mg_ctx {
 	int ethtool_family;	/* resolved once per context */
 	char extack[256];	/* the kernel's message for the last request */
 	long requests;		/* netlink requests sent, for benchmarks */
+	long reads;		/* files, links and directories read through the gatherer */
 	int inject_group;	/* tests: make this group's change fail (-1: none) */
 	struct kmod_ctx *kmod;	/* module index of the running kernel; on first use */
 	bool kmod_failed;	/* no index: do not try again */

@@ -106,12 +106,13 @@ int cmd_list(struct mg_ctx *ctx, const struct options *opt)
 		return fail(ctx, err, "cannot list adapters");
 	n = mg_nic_list_count(list);
 	if (opt->json) {
-		json_object *arr = json_object_new_array();
+		struct json_stream js;
 
+		json_stream_begin(&js);
 		for (size_t i = 0; i < n; i++)
-			json_object_array_add(arr, nic_json(mg_nic_list_get(list, i), 0));
+			json_stream_item(&js, nic_json(mg_nic_list_get(list, i), 0));
 		mg_nic_list_free(list);
-		return print_json(arr);
+		return json_stream_end(&js);
 	}
 	printf("%-15s %-7s %-13s %-40s %-12s %-14s %s\n", "INTERFACE", "BUS", "ADDRESS", "CHIP",
 	       "DRIVER", "STATE", "SPEED");

@@ -102,7 +102,8 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 	else
 		err = cmd_capture(ctx, opt, args[0]);
 	if (opt->verbose)
-		fprintf(stderr, "multigig: %ld netlink requests\n", mg_ctx_get_request_count(ctx));
+		fprintf(stderr, "multigig: %ld netlink requests, %ld files read\n", mg_ctx_get_request_count(ctx),
+			mg_ctx_get_read_count(ctx));
 	mg_ctx_unref(ctx);
 	return err;
 }

@@ -1493,6 +1493,17 @@ const struct mg_settings *mg_settings_list_get(const struct mg_settings_list *li
  */
 long mg_ctx_get_request_count(const struct mg_ctx *ctx);
 
+/**
+ * mg_ctx_get_read_count - how many files, links and directories the
+ * context has read (sysfs, procfs, or a capture), for benchmarks and for
+ * tests of the cost of a query.
+ * @ctx: context.
+ *
+ * Returns: the count since the context was made; -EINVAL for NULL.
+ * Since: 0.2
+ */
+long mg_ctx_get_read_count(const struct mg_ctx *ctx);
+
 /** Options of mg_settings_apply(). */
 #define MG_APPLY_DRY_RUN 0x1
 
