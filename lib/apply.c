@@ -104,7 +104,7 @@ static int set_group(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_
 	}
 	if (!mask)
 		return 0;
-	if (!restore && ctx->inject_group == (int)g)
+	if (!restore && MG_TEST_HOOK(ctx, inject_group, -1) == (int)g)
 		return -EIO;
 	if (g == MG_GROUP_MTU)
 		return mg_rtnl_set_mtu(ctx, cur->ifindex, (int)values.value[MG_PARAM_MTU]);

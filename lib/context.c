@@ -83,7 +83,9 @@ MG_EXPORT int mg_ctx_new(const char *sysfs_root, struct mg_ctx **ctx)
 	c->offline = sysfs_root != NULL;
 	c->log_priority = LOG_ERR;
 	c->ioctl_fd = -1;
-	c->inject_group = -1;
+#ifdef MG_TESTING
+	c->test.inject_group = -1;
+#endif
 	err = c->offline ? mg_gather_replay_new(c, c->root, &c->gather) : mg_gather_live_new(c, &c->gather);
 	if (err < 0) {
 		free(c->root);

@@ -22,6 +22,21 @@ struct mg_pci;
 struct kmod_ctx;
 struct mg_gather;
 
+/*
+ * Hooks for tests of internals, compiled only into the internal static
+ * library the tests link (-DMG_TESTING): the shipped library has no such
+ * fields and no such branches.
+ */
+#ifdef MG_TESTING
+struct mg_test_hooks {
+	int inject_group;	/* make this group's change fail (-1: none) */
+	const char *kmod_dir;	/* a module directory instead of the running kernel's */
+};
+#define MG_TEST_HOOK(ctx, field, otherwise) ((ctx)->test.field)
+#else
+#define MG_TEST_HOOK(ctx, field, otherwise) (otherwise)
+#endif
+
 struct mg_ctx {
 	int refcount;
 	char *root;		/* sysfs root, no trailing slash */
@@ -40,10 +55,11 @@ struct mg_ctx {
 	char extack[256];	/* the kernel's message for the last request */
 	long requests;		/* netlink requests sent, for benchmarks */
 	long reads;		/* files, links and directories read through the gatherer */
-	int inject_group;	/* tests: make this group's change fail (-1: none) */
+#ifdef MG_TESTING
+	struct mg_test_hooks test;
+#endif
 	struct kmod_ctx *kmod;	/* module index of the running kernel; on first use */
 	bool kmod_failed;	/* no index: do not try again */
-	const char *kmod_dir;	/* tests: a module directory instead of the running kernel's */
 };
 
 /* ---- context.c: logging and errors ---- */

@@ -49,14 +49,14 @@ static void forward_log(void *data, int priority, const char *file, int line, co
 }
 
 /*
- * The module index of the running kernel (or of ctx->kmod_dir), logging
+ * The module index of the running kernel (or of a test's directory), logging
  * through the context. What libkmod logs inside kmod_new() itself, before
  * a log function can be set (a malformed modprobe.d line), still goes to
  * its default, stderr: libkmod has no way to set one earlier.
  */
 static struct kmod_ctx *open_kmod(struct mg_ctx *ctx)
 {
-	struct kmod_ctx *kmod = kmod_new(ctx->kmod_dir, NULL);
+	struct kmod_ctx *kmod = kmod_new(MG_TEST_HOOK(ctx, kmod_dir, NULL), NULL);
 
 	if (!kmod)
 		return NULL;
@@ -81,7 +81,7 @@ int mg_modules_lookup(struct mg_ctx *ctx, const char *devpath, struct mg_nic *ni
 	struct kmod_list *list = NULL, *l;
 	int err;
 
-	if ((ctx->offline && !ctx->kmod_dir) || ctx->kmod_failed ||
+	if ((ctx->offline && !MG_TEST_HOOK(ctx, kmod_dir, NULL)) || ctx->kmod_failed ||
 	    mg_path_join(rel, sizeof(rel), devpath, "modalias") < 0 ||
 	    mg_sysfs_read(ctx, rel, alias, sizeof(alias)) <= 0)
 		return 0;

@@ -60,15 +60,15 @@ static struct mg_nic *rtl8126(const char *index, struct mg_ctx **ctx)
 
 	snprintf(dir, sizeof(dir), "%s/%s/lib/modules/9.9.9", tmp, index);
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", ctx), 0);
-	(*ctx)->kmod_dir = index ? strdup(dir) : NULL;
+	(*ctx)->test.kmod_dir = index ? strdup(dir) : NULL;
 	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(*ctx, "02:00.0", &nic), 0);
 	return nic;
 }
 
 static void done(struct mg_ctx *ctx, struct mg_nic *nic)
 {
-	free((char *)ctx->kmod_dir);
-	ctx->kmod_dir = NULL;
+	free((char *)ctx->test.kmod_dir);
+	ctx->test.kmod_dir = NULL;
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
 }
@@ -148,7 +148,7 @@ static void test_kmod_log_forwarded(void)
 	snprintf(dir, sizeof(dir), "%s/with/lib/modules/9.9.9", tmp);
 	snprintf(errfile, sizeof(errfile), "%s/stderr", tmp);
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
-	ctx->kmod_dir = strdup(dir);
+	ctx->test.kmod_dir = strdup(dir);
 	mg_ctx_set_log_fn(ctx, on_log, &h);
 	mg_ctx_set_log_priority(ctx, LOG_DEBUG);
 

@@ -252,18 +252,18 @@ static void test_failure_at_last_step(void)
 	struct mg_ctx *ctx = live();
 	struct mg_apply_result *r = NULL;
 
-	ctx->inject_group = MG_GROUP_COALESCE;
+	ctx->test.inject_group = MG_GROUP_COALESCE;
 	CU_ASSERT_EQUAL(apply2(ctx, "tun0", MG_PARAM_MTU, 1280, MG_PARAM_RX_FRAMES, 8, &r), -EIO);
 	CU_ASSERT_EQUAL(mg_apply_result_get_failed_group(r), MG_GROUP_COALESCE);
 	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 1);
 	mg_apply_result_free(r);
-	ctx->inject_group = -1;
+	ctx->test.inject_group = -1;
 	CU_ASSERT_EQUAL(value_of(ctx, "tun0", MG_PARAM_MTU), 1500);
 	CU_ASSERT_EQUAL(value_of(ctx, "tun0", MG_PARAM_RX_FRAMES), 0);
 
-	ctx->inject_group = MG_GROUP_CHANNELS;
+	ctx->test.inject_group = MG_GROUP_CHANNELS;
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, MG_PARAM_RX_CHANNELS, 2, NULL), -EIO);
-	ctx->inject_group = -1;
+	ctx->test.inject_group = -1;
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
 	mg_ctx_unref(ctx);
 }
