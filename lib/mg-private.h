@@ -163,6 +163,13 @@ int mg_sidecar_write(struct mg_ctx *ctx, const char *dir, const struct mg_nic *n
 
 /* ---- bandwidth.c ---- */
 int mg_pcie_lane_mbps(int gen);
+double mg_tcp_share(int mtu);
+double mg_ethernet_tcp_gbps(int link_mbps, int mtu);
+/* The model for a link as read: 4DW headers, completions of MPS; -EINVAL for bad values. */
+int mg_estimate_for_link(int gen, int width, int mps, int mtu, int link_mbps,
+			 struct mg_estimate **estimate);
+/* One verdict for both directions: the bus when it caps either. */
+enum mg_limit mg_limit_overall(enum mg_limit rx, enum mg_limit tx);
 
 /* ---- nic.c ---- */
 struct mg_nic {

@@ -377,15 +377,23 @@ static void test_estimate(void)
 	CHECK_STR(o, "limited_by", "ethernet");
 	json_object_put(o);
 
+	/* Each refusal names the option typed, then the library's reason. */
 	cli(&r, "estimate --pcie-gen 9 --pcie-width 1 --mps 256 --mtu 1500 --link-mbps 10000");
 	CU_ASSERT_EQUAL(r.status, 2);
-	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "generation"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--pcie-gen: PCIe generation must be 1..6, not 9"));
 	cli(&r, "estimate --pcie-gen 3 --pcie-width 3 --mps 256 --mtu 1500 --link-mbps 10000");
 	CU_ASSERT_EQUAL(r.status, 2);
-	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "width"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--pcie-width: PCIe link width"));
 	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 100 --mtu 1500 --link-mbps 10000");
 	CU_ASSERT_EQUAL(r.status, 2);
-	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "payload"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--mps: max payload size"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "not 100"));
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 256 --mtu 67 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--mtu: MTU must be"));
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 128 --completion 256 --mtu 1500 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--completion 256 with --mps 128"));
 	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 256 --mtu 1500 --link-mbps 10000 --header 5dw");
 	CU_ASSERT_EQUAL(r.status, 2);
 	cli(&r, "estimate --pcie-gen three --pcie-width 1 --mps 256 --mtu 1500 --link-mbps 10000");

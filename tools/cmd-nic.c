@@ -50,7 +50,7 @@ static json_object *nic_json(const struct mg_nic *nic, int detail)
 	} else {
 		json_object *mods = json_object_new_array();
 
-		for (int i = 0; i < mg_nic_get_module_count(nic); i++)
+		for (size_t i = 0; i < (size_t)mg_nic_get_module_count(nic); i++)
 			json_object_array_add(mods, json_object_new_string(mg_nic_get_module(nic, i)));
 		put(o, "kernel_modules", mods);
 	}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* multigig pcie and estimate; the PCIe line of multigig show. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,10 +49,14 @@ static json_object *node_json(const struct mg_pcie_node *n)
 	return o;
 }
 
+static json_object *jlimit(enum mg_limit limit)
+{
+	return limit == MG_LIMIT_UNKNOWN ? NULL : json_object_new_string(mg_limit_name(limit));
+}
+
 static json_object *estimate_json(const struct mg_estimate *e)
 {
 	json_object *o = json_object_new_object();
-	enum mg_limit rx = mg_estimate_get_limited_by(e, 0), tx = mg_estimate_get_limited_by(e, 1);
 
 	put(o, "pcie_available_gbps", jgbps(mg_estimate_get_pcie_available_gbps(e)));
 	put(o, "link_data_rate_gbps", jgbps(mg_estimate_get_link_data_rate_gbps(e)));
@@ -60,10 +65,9 @@ static json_object *estimate_json(const struct mg_estimate *e)
 	put(o, "ethernet_ceiling_gbps", jgbps(mg_estimate_get_ethernet_ceiling_gbps(e)));
 	put(o, "expected_rx_gbps", jgbps(mg_estimate_get_expected_rx_gbps(e)));
 	put(o, "expected_tx_gbps", jgbps(mg_estimate_get_expected_tx_gbps(e)));
-	/* PCIe when it caps either direction. */
-	put(o, "limited_by", json_object_new_string(mg_limit_name(rx == MG_LIMIT_PCIE ? rx : tx)));
-	put(o, "limited_by_rx", json_object_new_string(mg_limit_name(rx)));
-	put(o, "limited_by_tx", json_object_new_string(mg_limit_name(tx)));
+	put(o, "limited_by", jlimit(mg_estimate_get_overall_limit(e)));
+	put(o, "limited_by_rx", jlimit(mg_estimate_get_limited_by(e, MG_DIRECTION_RX)));
+	put(o, "limited_by_tx", jlimit(mg_estimate_get_limited_by(e, MG_DIRECTION_TX)));
 	return o;
 }
 
@@ -129,8 +133,9 @@ static void print_estimate(const struct mg_estimate *e, int lower_bound)
 	if (mg_estimate_get_ethernet_ceiling_gbps(e) >= 0)
 		printf("ethernet ceiling: %.3f Gbit/s; expected: receive %.3f (%s), transmit %.3f (%s)\n",
 		       mg_estimate_get_ethernet_ceiling_gbps(e), mg_estimate_get_expected_rx_gbps(e),
-		       mg_limit_name(mg_estimate_get_limited_by(e, 0)),
-		       mg_estimate_get_expected_tx_gbps(e), mg_limit_name(mg_estimate_get_limited_by(e, 1)));
+		       mg_limit_name(mg_estimate_get_limited_by(e, MG_DIRECTION_RX)),
+		       mg_estimate_get_expected_tx_gbps(e),
+		       mg_limit_name(mg_estimate_get_limited_by(e, MG_DIRECTION_TX)));
 }
 
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target)
@@ -189,17 +194,64 @@ int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	return err;
 }
 
+/* The model's inputs from the options, each refusal naming the option typed. */
+static int estimate_params(const struct options *opt, struct mg_estimate_params **params)
+{
+	const struct {
+		const char *option;
+		enum mg_estimate_input input;
+		int value;
+	} in[] = {
+		{ "--pcie-gen", MG_ESTIMATE_PCIE_GEN, opt->gen },
+		{ "--pcie-width", MG_ESTIMATE_PCIE_WIDTH, opt->width },
+		{ "--mps", MG_ESTIMATE_MPS, opt->mps },
+		{ "--mrrs", MG_ESTIMATE_MRRS, opt->mrrs },
+		{ "--completion", MG_ESTIMATE_COMPLETION, opt->completion },
+		{ "--header", MG_ESTIMATE_HEADER_DW, opt->header_dw },
+		{ "--mtu", MG_ESTIMATE_MTU, opt->mtu },
+		{ "--link-mbps", MG_ESTIMATE_LINK_MBPS, opt->link_mbps },
+	};
+	int err = mg_estimate_params_new(params);
+
+	if (err < 0) {
+		fprintf(stderr, "multigig: estimate: %s\n", strerror(-err));
+		return EXIT_FAILURE;
+	}
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		if (mg_estimate_params_set(*params, in[i].input, in[i].value) < 0) {
+			err = usage_error("%s: %s", in[i].option, mg_estimate_params_get_error(*params));
+			mg_estimate_params_free(*params);
+			*params = NULL;
+			return err;
+		}
+	}
+	return 0;
+}
+
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
 {
+	struct mg_estimate_params *params;
 	struct mg_estimate *e;
 	int err;
 
+	(void)ctx; /* the model reads nothing */
 	if (!opt->gen || !opt->width || !opt->mps || !opt->mtu || opt->link_mbps < 0)
 		return usage_error("estimate needs --pcie-gen, --pcie-width, --mps, --mtu and --link-mbps");
-	err = mg_estimate_new(ctx, opt->gen, opt->width, opt->mps, opt->mrrs, opt->completion,
-			      opt->header_dw, opt->mtu, opt->link_mbps, &e);
-	if (err < 0)
-		return usage_error("%s", mg_ctx_last_error(ctx));
+	err = estimate_params(opt, &params);
+	if (err)
+		return err;
+	err = mg_estimate_new(params, &e);
+	if (err == -EINVAL) {
+		/* Each value passed alone: what is left is how they combine. */
+		err = usage_error("--completion %d with --mps %d: %s", opt->completion, opt->mps,
+				  mg_estimate_params_get_error(params));
+	} else if (err < 0) {
+		fprintf(stderr, "multigig: estimate: %s\n", strerror(-err));
+		err = EXIT_FAILURE;
+	}
+	mg_estimate_params_free(params);
+	if (err)
+		return err;
 	if (opt->json) {
 		err = print_json(estimate_json(e));
 	} else {

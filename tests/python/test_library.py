@@ -91,6 +91,13 @@ def test_estimate_bad_values():
     with pytest.raises(OSError) as e:
         multigig.estimate(9, 1, 256, 1500, 10000)
     assert e.value.errno == errno.EINVAL and "generation" in e.value.strerror
+    assert e.value.strerror.startswith("pcie_gen: ")
+    with pytest.raises(OSError) as e:
+        multigig.estimate(3, 1, 100, 1500, 10000)
+    assert e.value.strerror.startswith("mps: ") and "not 100" in e.value.strerror
+    with pytest.raises(OSError) as e:
+        multigig.estimate(3, 1, 128, 1500, 10000, completion=256)
+    assert e.value.errno == errno.EINVAL and "completion" in e.value.strerror
     with pytest.raises(ValueError):
         multigig.estimate(3, 1, 256, 1500, 10000, header="5dw")
 

@@ -69,6 +69,10 @@ def _key(name, suffix=""):
     return name.replace("-", "_") + suffix
 
 
+def _limit(v):
+    return None if v == _c.MG_LIMIT_UNKNOWN else _c.mg_limit_name(v)
+
+
 class Context:
     """A library context: a sysfs root (``None`` for the live /sys) and,
     when live, the netlink sockets of this process's network namespace."""
@@ -326,9 +330,9 @@ class Estimate:
         self.ethernet_ceiling_gbps = eth if eth >= 0 else None
         self.expected_rx_gbps = _c.mg_estimate_get_expected_rx_gbps(ptr)
         self.expected_tx_gbps = _c.mg_estimate_get_expected_tx_gbps(ptr)
-        self.limited_by_rx = _c.mg_limit_name(_c.mg_estimate_get_limited_by(ptr, 0))
-        self.limited_by_tx = _c.mg_limit_name(_c.mg_estimate_get_limited_by(ptr, 1))
-        self.limited_by = "pcie" if "pcie" in (self.limited_by_rx, self.limited_by_tx) else self.limited_by_rx
+        self.limited_by_rx = _limit(_c.mg_estimate_get_limited_by(ptr, _c.MG_DIRECTION_RX))
+        self.limited_by_tx = _limit(_c.mg_estimate_get_limited_by(ptr, _c.MG_DIRECTION_TX))
+        self.limited_by = _limit(_c.mg_estimate_get_overall_limit(ptr))
 
     def to_dict(self):
         d = {k: _gbps(getattr(self, k)) for k in (
@@ -339,17 +343,36 @@ class Estimate:
         return d
 
 
+# estimate()'s arguments, in the order the library's inputs are set.
+_ESTIMATE_INPUTS = [
+    ("pcie_gen", _c.MG_ESTIMATE_PCIE_GEN), ("pcie_width", _c.MG_ESTIMATE_PCIE_WIDTH),
+    ("mps", _c.MG_ESTIMATE_MPS), ("mrrs", _c.MG_ESTIMATE_MRRS),
+    ("completion", _c.MG_ESTIMATE_COMPLETION), ("header", _c.MG_ESTIMATE_HEADER_DW),
+    ("mtu", _c.MG_ESTIMATE_MTU), ("link_mbps", _c.MG_ESTIMATE_LINK_MBPS),
+]
+
+
 def estimate(pcie_gen, pcie_width, mps, mtu, link_mbps, mrrs=None, completion=None, header="4dw"):
-    """Model the TCP goodput ceilings of a link you describe (multigig estimate)."""
+    """Model the TCP goodput ceilings of a link you describe (multigig estimate).
+    A value the model refuses raises OSError(EINVAL) naming the argument."""
     header_dw = {"3dw": 3, "4dw": 4, 3: 3, 4: 4}.get(header)
     if header_dw is None:
         raise ValueError("header must be '3dw' or '4dw', not %r" % (header,))
-    with Context("/") as ctx:  # a context only to carry the error message; nothing is read
-        rc, ptr = _c.mg_estimate_new(ctx._ctx, pcie_gen, pcie_width, mps,
-                                     UNKNOWN if mrrs is None else mrrs, completion or 0, header_dw,
-                                     mtu, link_mbps)
+    values = {"pcie_gen": pcie_gen, "pcie_width": pcie_width, "mps": mps,
+              "mrrs": UNKNOWN if mrrs is None else mrrs, "completion": completion or 0,
+              "header": header_dw, "mtu": mtu, "link_mbps": link_mbps}
+    rc, params = _c.mg_estimate_params_new()
+    if rc < 0:
+        _raise(rc)
+    try:
+        for name, which in _ESTIMATE_INPUTS:
+            if _c.mg_estimate_params_set(params, which, values[name]) < 0:
+                raise OSError(_errno.EINVAL, "%s: %s" % (name, _c.mg_estimate_params_get_error(params)))
+        rc, ptr = _c.mg_estimate_new(params)
         if rc < 0:
-            _raise(rc, ctx._ptr)
+            _raise(rc, fallback=_c.mg_estimate_params_get_error(params))
+    finally:
+        _c.mg_estimate_params_free(params)
     try:
         return Estimate(ptr)
     finally:
