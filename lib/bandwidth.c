@@ -9,9 +9,28 @@
  * sets take about 4 bytes in 1538.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "mg-private.h"
+
+/*
+ * Bind a definition to a versioned name. The attribute survives link-time
+ * optimisation, which drops a top-level .symver directive; compilers
+ * without it get the directive.
+ */
+#if defined(__has_attribute)
+#if __has_attribute(symver)
+#define MG_SYMVER_ATTR 1
+#endif
+#endif
+#ifdef MG_SYMVER_ATTR
+#define MG_SYMVER(fn, name) __attribute__((symver(name)))
+#define MG_SYMVER_ASM(fn, name)
+#else
+#define MG_SYMVER(fn, name)
+#define MG_SYMVER_ASM(fn, name) __asm__(".symver " #fn ", " name);
+#endif
 
 #define TLP_FRAMING 8
 #define CPL_HEADER 12 /* completions always carry a 3DW header */
@@ -26,6 +45,11 @@ struct mg_estimate {
 	double rx_gbps, tx_gbps;
 	double eth_gbps;
 	int mrrs;
+};
+
+struct mg_estimate_params {
+	int value[MG_ESTIMATE_INPUT_COUNT];
+	char error[192];	/* why the last mg_estimate_params_set() failed */
 };
 
 /* Per-lane rate after line coding in Mb/s, as pcie_bandwidth_available(). */
@@ -98,9 +122,16 @@ static double tx_ceiling(double rate, int completion, int header, int mtu)
 	return rate * frame / bytes;
 }
 
-static double tcp_share(int mtu)
+/* The share of an Ethernet frame (its header counted) that is TCP payload. */
+double mg_tcp_share(int mtu)
 {
 	return (double)(mtu - TCPIP_HEADERS) / (mtu + ETH_HEADER);
+}
+
+/* On the wire a frame also costs its FCS, preamble and inter-frame gap. */
+double mg_ethernet_tcp_gbps(int link_mbps, int mtu)
+{
+	return link_mbps / 1000.0 * (mtu - TCPIP_HEADERS) / (mtu + ETH_WIRE_EXTRA);
 }
 
 static bool power_of_two_between(int v, int lo, int hi)
@@ -108,63 +139,225 @@ static bool power_of_two_between(int v, int lo, int hi)
 	return v >= lo && v <= hi && (v & (v - 1)) == 0;
 }
 
-static int check_inputs(struct mg_ctx *ctx, int gen, int width, int mps, int mrrs,
-			int completion, int header_dw, int mtu, int link_mbps)
+static bool valid_width(int width)
 {
-	const char *bad = NULL;
-	int value = 0;
-
-	if (gen < 1 || gen > 6)
-		bad = "PCIe generation (1..6)", value = gen;
-	else if (width != 1 && width != 2 && width != 4 && width != 8 && width != 12 &&
-		 width != 16 && width != 32)
-		bad = "PCIe width (1, 2, 4, 8, 12, 16 or 32)", value = width;
-	else if (!power_of_two_between(mps, 128, 4096))
-		bad = "max payload size (128, 256, ... 4096 bytes)", value = mps;
-	else if (mrrs != MG_UNKNOWN && !power_of_two_between(mrrs, 128, 4096))
-		bad = "max read request size (128, 256, ... 4096 bytes)", value = mrrs;
-	else if (completion != 0 && (!power_of_two_between(completion, 64, 4096) || completion > mps))
-		bad = "completion size (64 bytes up to the max payload size)", value = completion;
-	else if (header_dw != 3 && header_dw != 4)
-		bad = "TLP header size (3 or 4 DW)", value = header_dw;
-	else if (mtu < 68 || mtu > 65535)
-		bad = "MTU (68..65535)", value = mtu;
-	else if (link_mbps < 0 || link_mbps > 1600000)
-		bad = "Ethernet rate (0..1600000 Mbit/s)", value = link_mbps;
-	if (!bad)
-		return 0;
-	if (ctx)
-		return mg_fail(ctx, -EINVAL, "%d is not a valid %s", value, bad);
-	return -EINVAL;
+	return width == 1 || width == 2 || width == 4 || width == 8 || width == 12 ||
+	       width == 16 || width == 32;
 }
 
-MG_EXPORT int mg_estimate_new(struct mg_ctx *ctx, int gen, int width, int mps, int mrrs,
-			      int completion, int header_dw, int mtu, int link_mbps,
-			      struct mg_estimate **estimate)
+/* What one input may be, in words a caller can show as they are. */
+static const char *const rules[MG_ESTIMATE_INPUT_COUNT] = {
+	[MG_ESTIMATE_PCIE_GEN] = "PCIe generation must be 1..6",
+	[MG_ESTIMATE_PCIE_WIDTH] = "PCIe link width must be 1, 2, 4, 8, 12, 16 or 32 lanes",
+	[MG_ESTIMATE_MPS] = "max payload size must be a power of two from 128 to 4096 bytes",
+	[MG_ESTIMATE_MRRS] = "max read request size must be a power of two from 128 to 4096 bytes, "
+			     "or unknown",
+	[MG_ESTIMATE_COMPLETION] = "read completion size must be a power of two from 64 to 4096 bytes, "
+				   "or 0 for the max payload size",
+	[MG_ESTIMATE_HEADER_DW] = "TLP header size must be 3 or 4 DW",
+	[MG_ESTIMATE_MTU] = "MTU must be 68..65535 bytes",
+	[MG_ESTIMATE_LINK_MBPS] = "Ethernet rate must be 0..1600000 Mbit/s (0: PCIe alone)",
+};
+
+static bool value_ok(enum mg_estimate_input input, int v)
 {
+	switch (input) {
+	case MG_ESTIMATE_PCIE_GEN:
+		return v >= 1 && v <= 6;
+	case MG_ESTIMATE_PCIE_WIDTH:
+		return valid_width(v);
+	case MG_ESTIMATE_MPS:
+		return power_of_two_between(v, 128, 4096);
+	case MG_ESTIMATE_MRRS:
+		return v == MG_UNKNOWN || power_of_two_between(v, 128, 4096);
+	case MG_ESTIMATE_COMPLETION:
+		return v == 0 || power_of_two_between(v, 64, 4096);
+	case MG_ESTIMATE_HEADER_DW:
+		return v == 3 || v == 4;
+	case MG_ESTIMATE_MTU:
+		return v >= 68 && v <= 65535;
+	case MG_ESTIMATE_LINK_MBPS:
+		return v >= 0 && v <= 1600000;
+	case MG_ESTIMATE_INPUT_COUNT:
+		break;
+	}
+	return false;
+}
+
+static void params_init(struct mg_estimate_params *p)
+{
+	*p = (struct mg_estimate_params){
+		.value = {
+			[MG_ESTIMATE_PCIE_GEN] = MG_UNKNOWN,
+			[MG_ESTIMATE_PCIE_WIDTH] = MG_UNKNOWN,
+			[MG_ESTIMATE_MPS] = MG_UNKNOWN,
+			[MG_ESTIMATE_MRRS] = MG_UNKNOWN,
+			[MG_ESTIMATE_COMPLETION] = 0,
+			[MG_ESTIMATE_HEADER_DW] = 4,
+			[MG_ESTIMATE_MTU] = 1500,
+			[MG_ESTIMATE_LINK_MBPS] = 0,
+		},
+	};
+}
+
+MG_EXPORT int mg_estimate_params_new(struct mg_estimate_params **params)
+{
+	struct mg_estimate_params *p;
+
+	if (!params)
+		return -EINVAL;
+	p = calloc(1, sizeof(*p));
+	*params = p;
+	if (!p)
+		return -ENOMEM;
+	params_init(p);
+	return 0;
+}
+
+MG_EXPORT void mg_estimate_params_free(struct mg_estimate_params *params)
+{
+	free(params);
+}
+
+MG_EXPORT int mg_estimate_params_set(struct mg_estimate_params *params, enum mg_estimate_input input,
+				     int value)
+{
+	if (!params)
+		return -EINVAL;
+	if ((unsigned int)input >= MG_ESTIMATE_INPUT_COUNT) {
+		snprintf(params->error, sizeof(params->error), "no estimate input %d", (int)input);
+		return -EINVAL;
+	}
+	if (!value_ok(input, value)) {
+		snprintf(params->error, sizeof(params->error), "%s, not %d", rules[input], value);
+		return -EINVAL;
+	}
+	params->value[input] = value;
+	params->error[0] = '\0';
+	return 0;
+}
+
+MG_EXPORT int mg_estimate_params_get(const struct mg_estimate_params *params,
+				     enum mg_estimate_input input)
+{
+	if (!params || (unsigned int)input >= MG_ESTIMATE_INPUT_COUNT)
+		return MG_UNKNOWN;
+	return params->value[input];
+}
+
+/* Why a complete set of individually valid inputs still cannot be modelled. */
+static const char *params_problem(const struct mg_estimate_params *p)
+{
+	const int *v = p->value;
+
+	if (v[MG_ESTIMATE_PCIE_GEN] == MG_UNKNOWN)
+		return "PCIe generation is not set";
+	if (v[MG_ESTIMATE_PCIE_WIDTH] == MG_UNKNOWN)
+		return "PCIe link width is not set";
+	if (v[MG_ESTIMATE_MPS] == MG_UNKNOWN)
+		return "max payload size is not set";
+	/* Completions never exceed the completer's max payload size. */
+	if (v[MG_ESTIMATE_COMPLETION] > v[MG_ESTIMATE_MPS])
+		return "read completion size must not exceed the max payload size";
+	return NULL;
+}
+
+MG_EXPORT const char *mg_estimate_params_get_error(const struct mg_estimate_params *params)
+{
+	if (!params)
+		return NULL;
+	return params->error[0] ? params->error : params_problem(params);
+}
+
+static int model(const struct mg_estimate_params *params, struct mg_estimate **estimate)
+{
+	const int *v = params->value;
+	int mps = v[MG_ESTIMATE_MPS], mtu = v[MG_ESTIMATE_MTU], header = v[MG_ESTIMATE_HEADER_DW] * 4;
+	int completion = v[MG_ESTIMATE_COMPLETION] ? v[MG_ESTIMATE_COMPLETION] : mps;
 	struct mg_estimate *e;
-	double share;
-	int err;
+
+	*estimate = NULL;
+	if (params_problem(params))
+		return -EINVAL;
+	e = calloc(1, sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	e->available_gbps = (double)mg_pcie_lane_mbps(v[MG_ESTIMATE_PCIE_GEN]) *
+			    v[MG_ESTIMATE_PCIE_WIDTH] / 1000.0;
+	e->data_rate_gbps = link_data_rate(v[MG_ESTIMATE_PCIE_GEN], v[MG_ESTIMATE_PCIE_WIDTH], mps);
+	e->rx_gbps = rx_ceiling(e->data_rate_gbps, mps, header, mtu) * mg_tcp_share(mtu);
+	e->tx_gbps = tx_ceiling(e->data_rate_gbps, completion, header, mtu) * mg_tcp_share(mtu);
+	e->eth_gbps = v[MG_ESTIMATE_LINK_MBPS] > 0 ? mg_ethernet_tcp_gbps(v[MG_ESTIMATE_LINK_MBPS], mtu)
+						   : -1.0;
+	e->mrrs = v[MG_ESTIMATE_MRRS];
+	*estimate = e;
+	return 0;
+}
+
+/*
+ * mg_estimate_new() has two versions: 0.2 takes a parameters object, 0.1
+ * took nine values and a context for the message. Binaries linked against
+ * 0.1 keep calling the old one; new builds get the new one.
+ */
+int mg_estimate_new_v02(const struct mg_estimate_params *params, struct mg_estimate **estimate);
+int mg_estimate_new_v01(struct mg_ctx *ctx, int gen, int width, int mps, int mrrs, int completion,
+			int header_dw, int mtu, int link_mbps, struct mg_estimate **estimate);
+_Static_assert(__builtin_types_compatible_p(__typeof__(mg_estimate_new), __typeof__(mg_estimate_new_v02)),
+	       "mg_estimate_new_v02 must match the header's mg_estimate_new");
+
+MG_SYMVER_ASM(mg_estimate_new_v02, "mg_estimate_new@@LIBMULTIGIG_0.2")
+MG_EXPORT MG_SYMVER(mg_estimate_new_v02, "mg_estimate_new@@LIBMULTIGIG_0.2")
+int mg_estimate_new_v02(const struct mg_estimate_params *params, struct mg_estimate **estimate)
+{
+	if (!estimate)
+		return -EINVAL;
+	*estimate = NULL;
+	if (!params)
+		return -EINVAL;
+	return model(params, estimate);
+}
+
+MG_SYMVER_ASM(mg_estimate_new_v01, "mg_estimate_new@LIBMULTIGIG_0.1")
+MG_EXPORT MG_SYMVER(mg_estimate_new_v01, "mg_estimate_new@LIBMULTIGIG_0.1")
+int mg_estimate_new_v01(struct mg_ctx *ctx, int gen, int width, int mps, int mrrs, int completion,
+			int header_dw, int mtu, int link_mbps, struct mg_estimate **estimate)
+{
+	const int values[MG_ESTIMATE_INPUT_COUNT] = {
+		[MG_ESTIMATE_PCIE_GEN] = gen, [MG_ESTIMATE_PCIE_WIDTH] = width,
+		[MG_ESTIMATE_MPS] = mps, [MG_ESTIMATE_MRRS] = mrrs,
+		[MG_ESTIMATE_COMPLETION] = completion, [MG_ESTIMATE_HEADER_DW] = header_dw,
+		[MG_ESTIMATE_MTU] = mtu, [MG_ESTIMATE_LINK_MBPS] = link_mbps,
+	};
+	struct mg_estimate_params p;
+	int err = 0;
 
 	if (!estimate)
 		return -EINVAL;
 	*estimate = NULL;
-	err = check_inputs(ctx, gen, width, mps, mrrs, completion, header_dw, mtu, link_mbps);
-	if (err < 0)
-		return err;
-	e = calloc(1, sizeof(*e));
-	if (!e)
-		return -ENOMEM;
-	share = tcp_share(mtu);
-	e->available_gbps = (double)mg_pcie_lane_mbps(gen) * width / 1000.0;
-	e->data_rate_gbps = link_data_rate(gen, width, mps);
-	e->rx_gbps = rx_ceiling(e->data_rate_gbps, mps, header_dw * 4, mtu) * share;
-	e->tx_gbps = tx_ceiling(e->data_rate_gbps, completion ? completion : mps, header_dw * 4, mtu) * share;
-	e->eth_gbps = link_mbps > 0 ? link_mbps / 1000.0 * (mtu - TCPIP_HEADERS) / (mtu + ETH_WIRE_EXTRA)
-				    : -1.0;
-	e->mrrs = mrrs;
-	*estimate = e;
-	return 0;
+	params_init(&p);
+	for (int i = 0; i < MG_ESTIMATE_INPUT_COUNT && err == 0; i++)
+		err = mg_estimate_params_set(&p, (enum mg_estimate_input)i, values[i]);
+	if (err == 0)
+		err = model(&p, estimate);
+	if (err == -EINVAL && ctx)
+		return mg_fail(ctx, err, "%s", mg_estimate_params_get_error(&p));
+	return err;
+}
+
+int mg_estimate_for_link(int gen, int width, int mps, int mtu, int link_mbps,
+			 struct mg_estimate **estimate)
+{
+	struct mg_estimate_params p;
+
+	*estimate = NULL;
+	params_init(&p);
+	if (mg_estimate_params_set(&p, MG_ESTIMATE_PCIE_GEN, gen) < 0 ||
+	    mg_estimate_params_set(&p, MG_ESTIMATE_PCIE_WIDTH, width) < 0 ||
+	    mg_estimate_params_set(&p, MG_ESTIMATE_MPS, mps) < 0 ||
+	    mg_estimate_params_set(&p, MG_ESTIMATE_MTU, mtu) < 0 ||
+	    mg_estimate_params_set(&p, MG_ESTIMATE_LINK_MBPS, link_mbps) < 0)
+		return -EINVAL;
+	return model(&p, estimate);
 }
 
 MG_EXPORT void mg_estimate_free(struct mg_estimate *estimate)
@@ -212,19 +405,37 @@ MG_EXPORT double mg_estimate_get_expected_tx_gbps(const struct mg_estimate *e)
 	return e ? expected(e->tx_gbps, e->eth_gbps) : -1.0;
 }
 
-MG_EXPORT enum mg_limit mg_estimate_get_limited_by(const struct mg_estimate *e, int tx)
+MG_EXPORT enum mg_limit mg_estimate_get_limited_by(const struct mg_estimate *e, enum mg_direction direction)
 {
 	double pcie;
 
 	if (!e)
 		return MG_LIMIT_PCIE;
-	pcie = tx ? e->tx_gbps : e->rx_gbps;
+	pcie = direction == MG_DIRECTION_TX ? e->tx_gbps : e->rx_gbps;
 	return e->eth_gbps >= 0 && e->eth_gbps < pcie ? MG_LIMIT_ETHERNET : MG_LIMIT_PCIE;
+}
+
+enum mg_limit mg_limit_overall(enum mg_limit rx, enum mg_limit tx)
+{
+	/* The bus when it caps either direction: that is the one to act on. */
+	if (rx == MG_LIMIT_PCIE || rx == MG_LIMIT_USB)
+		return rx;
+	if (tx == MG_LIMIT_PCIE || tx == MG_LIMIT_USB)
+		return tx;
+	return rx != MG_LIMIT_UNKNOWN ? rx : tx;
+}
+
+MG_EXPORT enum mg_limit mg_estimate_get_overall_limit(const struct mg_estimate *e)
+{
+	return mg_limit_overall(mg_estimate_get_limited_by(e, MG_DIRECTION_RX),
+				mg_estimate_get_limited_by(e, MG_DIRECTION_TX));
 }
 
 MG_EXPORT const char *mg_limit_name(enum mg_limit limit)
 {
 	switch (limit) {
+	case MG_LIMIT_UNKNOWN:
+		break;
 	case MG_LIMIT_PCIE:
 		return "pcie";
 	case MG_LIMIT_ETHERNET:

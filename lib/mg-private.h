@@ -179,6 +179,13 @@ int mg_drvinfo_get(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *in
 
 /* ---- bandwidth.c ---- */
 int mg_pcie_lane_mbps(int gen);
+double mg_tcp_share(int mtu);
+double mg_ethernet_tcp_gbps(int link_mbps, int mtu);
+/* The model for a link as read: 4DW headers, completions of MPS; -EINVAL for bad values. */
+int mg_estimate_for_link(int gen, int width, int mps, int mtu, int link_mbps,
+			 struct mg_estimate **estimate);
+/* One verdict for both directions: the bus when it caps either. */
+enum mg_limit mg_limit_overall(enum mg_limit rx, enum mg_limit tx);
 
 /* ---- nic.c ---- */
 struct mg_nic {

@@ -164,9 +164,9 @@ MG_EXPORT int mg_nic_get_module_count(const struct mg_nic *nic)
 	return nic ? nic->module_count : MG_UNKNOWN;
 }
 
-MG_EXPORT const char *mg_nic_get_module(const struct mg_nic *nic, int index)
+MG_EXPORT const char *mg_nic_get_module(const struct mg_nic *nic, size_t index)
 {
-	return nic && index >= 0 && index < nic->module_count ? nic->modules[index] : NULL;
+	return nic && nic->module_count > 0 && index < (size_t)nic->module_count ? nic->modules[index] : NULL;
 }
 
 MG_EXPORT const struct mg_settings *mg_nic_get_settings(const struct mg_nic *nic)

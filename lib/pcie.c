@@ -411,8 +411,8 @@ MG_EXPORT int mg_pcie_path_estimate(const struct mg_pcie_path *path, int mtu, in
 		*lower_bound = mps == MG_UNKNOWN;
 	if (mps == MG_UNKNOWN)
 		mps = 128;
-	return mg_estimate_new(NULL, mg_pcie_speed_code(lim->speed), lim->width, mps, MG_UNKNOWN, 0,
-			       4, mtu, link_mbps, estimate);
+	return mg_estimate_for_link(mg_pcie_speed_code(lim->speed), lim->width, mps, mtu, link_mbps,
+				    estimate);
 }
 
 MG_EXPORT const char *mg_pcie_role_name(enum mg_pcie_role role)

@@ -66,6 +66,15 @@ static const char *jget_str(json_object *o, const char *key)
 	return v ? json_object_get_string(v) : NULL;
 }
 
+static double jget_double(json_object *o, const char *key)
+{
+	json_object *v;
+
+	if (!json_object_object_get_ex(o, key, &v) || !v)
+		return -1000;
+	return json_object_get_double(v);
+}
+
 static int jget_int(json_object *o, const char *key)
 {
 	json_object *v;
@@ -159,6 +168,16 @@ static void test_show_json(void)
 		CU_ASSERT_EQUAL(jget_int(usb, "link_mbps"), 5000);
 		CU_ASSERT_EQUAL(jget_int(usb, "data_ceiling_mbps"), 4000);
 		CU_ASSERT_EQUAL(jget_int(usb, "protocol_overhead_pct_estimate"), 10);
+		CU_ASSERT_EQUAL(jget_int(usb, "expected_ceiling_mbps"), 3600);
+	}
+	{
+		/* The library's verdict: the 2.5G line is below the USB link's ceiling. */
+		json_object *t;
+
+		CU_ASSERT_FATAL(json_object_object_get_ex(o, "throughput", &t) && t);
+		CU_ASSERT_EQUAL(jget_int(t, "line_rate_mbps"), 2500);
+		CHECK_STR(t, "limited_by", "ethernet");
+		CU_ASSERT_DOUBLE_EQUAL(jget_double(t, "expected_rx_gbps"), 2.354, 1e-9);
 	}
 	json_object_put(o);
 
@@ -299,15 +318,6 @@ static void test_errors_and_usage(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, PACKAGE_VERSION));
 }
 
-static double jget_double(json_object *o, const char *key)
-{
-	json_object *v;
-
-	if (!json_object_object_get_ex(o, key, &v) || !v)
-		return -1000;
-	return json_object_get_double(v);
-}
-
 static void test_pcie_json(void)
 {
 	json_object *o = cli_json("--sysfs-root pi5-rtl8126 pcie eth1 --json");
@@ -335,10 +345,21 @@ static void test_pcie_json(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(jget_str(o, "advice"), "dtparam=pciex1_gen=3"));
 	json_object_put(o);
 
-	/* The summary in show --json. */
+	/* The summary and the verdict in show --json. */
 	o = cli_json("--sysfs-root pi5-rtl8126 show eth1 --json");
 	CU_ASSERT_FATAL(json_object_object_get_ex(o, "pcie", &limit) && limit);
 	CU_ASSERT_DOUBLE_EQUAL(jget_double(limit, "available_gbps"), 4.0, 1e-9);
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "throughput", &limit) && limit);
+	CHECK_STR(limit, "limited_by_rx", "pcie");
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(limit, "expected_rx_gbps"), 3.451, 1e-9);
+	json_object_put(o);
+
+	/* A virtual interface: nothing bounds it. */
+	o = cli_json("--sysfs-root netns-virtual show veth0 --json");
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "throughput", &limit) && limit);
+	CHECK_STR(limit, "limited_by", NULL);
+	CU_ASSERT_FATAL(json_object_object_get_ex(limit, "expected_rx_gbps", &dev));
+	CU_ASSERT_PTR_NULL(dev);
 	json_object_put(o);
 }
 
@@ -377,15 +398,23 @@ static void test_estimate(void)
 	CHECK_STR(o, "limited_by", "ethernet");
 	json_object_put(o);
 
+	/* Each refusal names the option typed, then the library's reason. */
 	cli(&r, "estimate --pcie-gen 9 --pcie-width 1 --mps 256 --mtu 1500 --link-mbps 10000");
 	CU_ASSERT_EQUAL(r.status, 2);
-	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "generation"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--pcie-gen: PCIe generation must be 1..6, not 9"));
 	cli(&r, "estimate --pcie-gen 3 --pcie-width 3 --mps 256 --mtu 1500 --link-mbps 10000");
 	CU_ASSERT_EQUAL(r.status, 2);
-	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "width"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--pcie-width: PCIe link width"));
 	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 100 --mtu 1500 --link-mbps 10000");
 	CU_ASSERT_EQUAL(r.status, 2);
-	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "payload"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--mps: max payload size"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "not 100"));
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 256 --mtu 67 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--mtu: MTU must be"));
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 128 --completion 256 --mtu 1500 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--completion 256 with --mps 128"));
 	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 256 --mtu 1500 --link-mbps 10000 --header 5dw");
 	CU_ASSERT_EQUAL(r.status, 2);
 	cli(&r, "estimate --pcie-gen three --pcie-width 1 --mps 256 --mtu 1500 --link-mbps 10000");

@@ -228,8 +228,22 @@ static void check_pi5_rtl8126(const char *root, int privileged)
 	CU_ASSERT_EQUAL(lower, !privileged);
 	CU_ASSERT(mg_estimate_get_rx_ceiling_gbps(e) > (privileged ? 3.4 : 2.9));
 	CU_ASSERT(mg_estimate_get_rx_ceiling_gbps(e) < (privileged ? 3.5 : 3.0));
-	CU_ASSERT_EQUAL(mg_estimate_get_limited_by(e, 0), MG_LIMIT_PCIE);
+	CU_ASSERT_EQUAL(mg_estimate_get_limited_by(e, MG_DIRECTION_RX), MG_LIMIT_PCIE);
 	mg_estimate_free(e);
+
+	/* The verdict says the same, with the NIC's own MTU and speed. */
+	{
+		struct mg_throughput *t;
+		struct mg_nic *nic;
+
+		CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "eth1", &nic), 0);
+		CU_ASSERT_EQUAL_FATAL(mg_throughput_new(nic, p, &t), 0);
+		CU_ASSERT_EQUAL(mg_throughput_is_lower_bound(t), !privileged);
+		CU_ASSERT_EQUAL(mg_throughput_get_limited_by(t, MG_DIRECTION_RX), MG_LIMIT_PCIE);
+		CU_ASSERT(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX) < (privileged ? 3.5 : 3.0));
+		mg_throughput_free(t);
+		mg_nic_unref(nic);
+	}
 	mg_pcie_path_free(p);
 	mg_ctx_unref(ctx);
 }

@@ -60,8 +60,12 @@ int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *if
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
 
-/* One line about the PCIe link of @nic for `show`, or nothing. */
-void print_pcie_summary(struct mg_ctx *ctx, const struct mg_nic *nic);
-json_object *pcie_summary_json(struct mg_ctx *ctx, const struct mg_nic *nic);
+/* For `show`: the PCIe path of a PCI adapter (NULL otherwise), its one-line
+ * summary (nothing for NULL), and the library's throughput verdict. */
+struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic);
+void print_pcie_summary(const struct mg_pcie_path *path);
+json_object *pcie_summary_json(const struct mg_pcie_path *path);
+void print_throughput(const struct mg_throughput *t);
+json_object *throughput_json(const struct mg_throughput *t);
 
 #endif

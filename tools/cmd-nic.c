@@ -50,7 +50,7 @@ static json_object *nic_json(const struct mg_nic *nic, int detail)
 	} else {
 		json_object *mods = json_object_new_array();
 
-		for (int i = 0; i < mg_nic_get_module_count(nic); i++)
+		for (size_t i = 0; i < (size_t)mg_nic_get_module_count(nic); i++)
 			json_object_array_add(mods, json_object_new_string(mg_nic_get_module(nic, i)));
 		put(o, "kernel_modules", mods);
 	}
@@ -212,33 +212,29 @@ static void print_show(const struct mg_nic *nic)
 	line_str("parent device:", mg_nic_get_parent(nic));
 }
 
-/* A USB NIC's bus ceiling: line coding, then an estimated protocol overhead. */
-static json_object *usb_json(const struct mg_nic *nic)
+/* A USB NIC's bus ceiling, as the library decided it. */
+static json_object *usb_json(const struct mg_throughput *t)
 {
-	int overhead, usb = mg_nic_get_usb_speed_mbps(nic);
-	int data = usb == MG_UNKNOWN ? -EINVAL : mg_usb_data_ceiling_mbps(usb, &overhead);
 	json_object *o;
 
-	if (data < 0)
+	if (mg_throughput_get_usb_data_ceiling_mbps(t) == MG_UNKNOWN)
 		return NULL;
 	o = json_object_new_object();
-	put(o, "link_mbps", jint(usb));
-	put(o, "data_ceiling_mbps", jint(data));
-	put(o, "protocol_overhead_pct_estimate", jint(overhead));
-	put(o, "expected_ceiling_mbps", jint(data * (100 - overhead) / 100));
+	put(o, "link_mbps", jint(mg_throughput_get_usb_speed_mbps(t)));
+	put(o, "data_ceiling_mbps", jint(mg_throughput_get_usb_data_ceiling_mbps(t)));
+	put(o, "protocol_overhead_pct_estimate", jint(mg_throughput_get_usb_overhead_pct(t)));
+	put(o, "expected_ceiling_mbps", jint(mg_throughput_get_usb_ceiling_mbps(t)));
 	return o;
 }
 
-static void print_usb(const struct mg_nic *nic)
+static void print_usb(const struct mg_throughput *t)
 {
-	int overhead, usb = mg_nic_get_usb_speed_mbps(nic);
-	int data = usb == MG_UNKNOWN ? -EINVAL : mg_usb_data_ceiling_mbps(usb, &overhead);
-
-	if (data < 0)
+	if (mg_throughput_get_usb_data_ceiling_mbps(t) == MG_UNKNOWN)
 		return;
 	printf("%-18s %d Mbit/s link carries %d Mbit/s after line coding; about %d Mbit/s "
-	       "after an estimated %d%% protocol overhead\n", "usb ceiling:", usb, data,
-	       data * (100 - overhead) / 100, overhead);
+	       "after an estimated %d%% protocol overhead\n", "usb ceiling:",
+	       mg_throughput_get_usb_speed_mbps(t), mg_throughput_get_usb_data_ceiling_mbps(t),
+	       mg_throughput_get_usb_ceiling_mbps(t), mg_throughput_get_usb_overhead_pct(t));
 }
 
 /* Every interface: one enumeration with settings and links from one dump each. */
@@ -300,6 +296,8 @@ static struct mg_ethlink *read_ethlink(struct mg_ctx *ctx, const struct mg_nic *
 
 int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
+	struct mg_throughput *throughput;
+	struct mg_pcie_path *path;
 	struct mg_ethlink *ethlink;
 	struct mg_settings *settings;
 	struct mg_nic *nic;
@@ -310,21 +308,30 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	err = mg_nic_lookup(ctx, target, &nic);
 	if (err < 0)
 		return fail(ctx, err, "show");
+	path = nic_pcie_path(ctx, nic);
+	err = mg_throughput_new(nic, path, &throughput);
+	if (err < 0) {
+		mg_pcie_path_free(path);
+		mg_nic_unref(nic);
+		return fail(ctx, err, "show");
+	}
 	settings = read_settings(ctx, nic);
 	ethlink = read_ethlink(ctx, nic);
 	if (opt->json) {
 		json_object *o = nic_json(nic, 1);
 
-		put(o, "pcie", pcie_summary_json(ctx, nic));
-		put(o, "usb", usb_json(nic));
+		put(o, "pcie", pcie_summary_json(path));
+		put(o, "usb", usb_json(throughput));
+		put(o, "throughput", throughput_json(throughput));
 		put(o, "link", ethlink ? ethlink_json(ethlink) : NULL);
 		if (settings)
 			settings_json(o, settings);
 		err = print_json(o);
 	} else {
 		print_show(nic);
-		print_pcie_summary(ctx, nic);
-		print_usb(nic);
+		print_pcie_summary(path);
+		print_usb(throughput);
+		print_throughput(throughput);
 		if (ethlink)
 			print_ethlink(ethlink);
 		if (settings)
@@ -333,6 +340,8 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	}
 	mg_ethlink_free(ethlink);
 	mg_settings_free(settings);
+	mg_throughput_free(throughput);
+	mg_pcie_path_free(path);
 	mg_nic_unref(nic);
 	return err;
 }

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* multigig pcie and estimate; the PCIe line of multigig show. */
+/* multigig pcie and estimate; the PCIe and throughput lines of multigig show. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-
-#define DEFAULT_MTU 1500
 
 static void format_link(double gts, int width, char *buf, size_t size)
 {
@@ -48,10 +47,14 @@ static json_object *node_json(const struct mg_pcie_node *n)
 	return o;
 }
 
+static json_object *jlimit(enum mg_limit limit)
+{
+	return limit == MG_LIMIT_UNKNOWN ? NULL : json_object_new_string(mg_limit_name(limit));
+}
+
 static json_object *estimate_json(const struct mg_estimate *e)
 {
 	json_object *o = json_object_new_object();
-	enum mg_limit rx = mg_estimate_get_limited_by(e, 0), tx = mg_estimate_get_limited_by(e, 1);
 
 	put(o, "pcie_available_gbps", jgbps(mg_estimate_get_pcie_available_gbps(e)));
 	put(o, "link_data_rate_gbps", jgbps(mg_estimate_get_link_data_rate_gbps(e)));
@@ -60,36 +63,56 @@ static json_object *estimate_json(const struct mg_estimate *e)
 	put(o, "ethernet_ceiling_gbps", jgbps(mg_estimate_get_ethernet_ceiling_gbps(e)));
 	put(o, "expected_rx_gbps", jgbps(mg_estimate_get_expected_rx_gbps(e)));
 	put(o, "expected_tx_gbps", jgbps(mg_estimate_get_expected_tx_gbps(e)));
-	/* PCIe when it caps either direction. */
-	put(o, "limited_by", json_object_new_string(mg_limit_name(rx == MG_LIMIT_PCIE ? rx : tx)));
-	put(o, "limited_by_rx", json_object_new_string(mg_limit_name(rx)));
-	put(o, "limited_by_tx", json_object_new_string(mg_limit_name(tx)));
+	put(o, "limited_by", jlimit(mg_estimate_get_overall_limit(e)));
+	put(o, "limited_by_rx", jlimit(mg_estimate_get_limited_by(e, MG_DIRECTION_RX)));
+	put(o, "limited_by_tx", jlimit(mg_estimate_get_limited_by(e, MG_DIRECTION_TX)));
 	return o;
 }
 
+/* The library's verdict for `show --json`. */
+json_object *throughput_json(const struct mg_throughput *t)
+{
+	json_object *o = json_object_new_object();
+
+	put(o, "line_rate_mbps", jint(mg_throughput_get_line_rate_mbps(t)));
+	put(o, "mtu", jint(mg_throughput_get_mtu(t)));
+	put(o, "expected_rx_gbps", jgbps(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX)));
+	put(o, "expected_tx_gbps", jgbps(mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX)));
+	put(o, "limited_by", jlimit(mg_throughput_get_overall_limit(t)));
+	put(o, "limited_by_rx", jlimit(mg_throughput_get_limited_by(t, MG_DIRECTION_RX)));
+	put(o, "limited_by_tx", jlimit(mg_throughput_get_limited_by(t, MG_DIRECTION_TX)));
+	put(o, "lower_bound", json_object_new_boolean(mg_throughput_is_lower_bound(t)));
+	return o;
+}
+
+void print_throughput(const struct mg_throughput *t)
+{
+	double rx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX);
+	double tx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX);
+
+	if (rx < 0 && tx < 0)
+		return;
+	printf("%-18s receive %.3f Gbit/s (%s), transmit %.3f Gbit/s (%s) of TCP at MTU %d%s\n",
+	       "expected:", rx, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_RX)),
+	       tx, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_TX)),
+	       mg_throughput_get_mtu(t),
+	       mg_throughput_is_lower_bound(t) ? " (PCIe figure a lower bound: MPS unknown)" : "");
+}
+
 /*
- * The NIC's MTU and Ethernet speed when @target names one, and its PCI
- * address, so that the path is built without a second enumeration.
+ * The adapter @target names, if it is one, and the PCI address to build
+ * its path from, so that the path needs no second enumeration.
  */
-static const char *nic_rates(struct mg_ctx *ctx, const char *target, int *mtu, int *mbps,
-			     char *address, size_t size)
+static struct mg_nic *lookup_nic(struct mg_ctx *ctx, const char *target, const char **address)
 {
 	struct mg_nic *nic;
 
-	*mtu = DEFAULT_MTU;
-	*mbps = 0;
+	*address = target;
 	if (mg_nic_lookup(ctx, target, &nic) < 0)
-		return target;
-	if (mg_nic_get_mtu(nic) != MG_UNKNOWN)
-		*mtu = mg_nic_get_mtu(nic);
-	if (mg_nic_get_speed_mbps(nic) != MG_UNKNOWN)
-		*mbps = mg_nic_get_speed_mbps(nic);
-	if (mg_nic_get_bus(nic) == MG_BUS_PCI && mg_nic_get_address(nic)) {
-		snprintf(address, size, "%s", mg_nic_get_address(nic));
-		target = address;
-	}
-	mg_nic_unref(nic);
-	return target;
+		return NULL;
+	if (mg_nic_get_bus(nic) == MG_BUS_PCI && mg_nic_get_address(nic))
+		*address = mg_nic_get_address(nic);
+	return nic;
 }
 
 static void print_node(const struct mg_pcie_node *n, int is_limit)
@@ -129,77 +152,141 @@ static void print_estimate(const struct mg_estimate *e, int lower_bound)
 	if (mg_estimate_get_ethernet_ceiling_gbps(e) >= 0)
 		printf("ethernet ceiling: %.3f Gbit/s; expected: receive %.3f (%s), transmit %.3f (%s)\n",
 		       mg_estimate_get_ethernet_ceiling_gbps(e), mg_estimate_get_expected_rx_gbps(e),
-		       mg_limit_name(mg_estimate_get_limited_by(e, 0)),
-		       mg_estimate_get_expected_tx_gbps(e), mg_limit_name(mg_estimate_get_limited_by(e, 1)));
+		       mg_limit_name(mg_estimate_get_limited_by(e, MG_DIRECTION_RX)),
+		       mg_estimate_get_expected_tx_gbps(e),
+		       mg_limit_name(mg_estimate_get_limited_by(e, MG_DIRECTION_TX)));
+}
+
+static json_object *pcie_json(const struct mg_pcie_path *path, const struct mg_throughput *t)
+{
+	json_object *o = json_object_new_object(), *arr = json_object_new_array(), *l = NULL;
+	const struct mg_pcie_node *lim = mg_pcie_path_get_limit(path);
+	const struct mg_estimate *e = mg_throughput_get_estimate(t);
+
+	put(o, "address", jstr(mg_pcie_node_get_address(mg_pcie_path_get(path, 0))));
+	for (size_t i = 0; i < mg_pcie_path_count(path); i++)
+		json_object_array_add(arr, node_json(mg_pcie_path_get(path, i)));
+	put(o, "path", arr);
+	if (lim) {
+		l = json_object_new_object();
+		put(l, "address", jstr(mg_pcie_node_get_address(lim)));
+		put(l, "speed_gts", jgts(mg_pcie_node_get_speed_gts(lim)));
+		put(l, "width", jint(mg_pcie_node_get_width(lim)));
+		put(l, "available_gbps", jgbps(mg_pcie_path_get_available_mbps(path) / 1000.0));
+	}
+	put(o, "limit", l);
+	put(o, "ceilings", e ? estimate_json(e) : NULL);
+	put(o, "lower_bound", json_object_new_boolean(mg_throughput_is_lower_bound(t)));
+	put(o, "board", jstr(mg_pcie_path_get_board(path)));
+	put(o, "advice", jstr(mg_pcie_path_get_advice(path)));
+	return o;
+}
+
+static void print_pcie(const struct mg_pcie_path *path, const struct mg_throughput *t)
+{
+	const struct mg_pcie_node *lim = mg_pcie_path_get_limit(path);
+
+	if (mg_pcie_path_get_board(path))
+		printf("board: %s\n", mg_pcie_path_get_board(path));
+	printf("path from the device up to the root port:\n");
+	for (size_t i = 0; i < mg_pcie_path_count(path); i++)
+		print_node(mg_pcie_path_get(path, i), mg_pcie_path_get(path, i) == lim);
+	if (lim)
+		printf("limit: %s at %g GT/s x%d: %d.%03d Gb/s available\n", mg_pcie_node_get_address(lim),
+		       mg_pcie_node_get_speed_gts(lim), mg_pcie_node_get_width(lim),
+		       mg_pcie_path_get_available_mbps(path) / 1000,
+		       mg_pcie_path_get_available_mbps(path) % 1000);
+	if (mg_throughput_get_estimate(t))
+		print_estimate(mg_throughput_get_estimate(t), mg_throughput_is_lower_bound(t));
+	if (mg_pcie_path_get_advice(path))
+		printf("advice: %s\n", mg_pcie_path_get_advice(path));
 }
 
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
 	struct mg_pcie_path *path;
-	struct mg_estimate *e = NULL;
-	const struct mg_pcie_node *lim;
-	int err, mtu, mbps, lower = 0;
-	char address[32];
+	struct mg_throughput *t;
+	const char *address;
+	struct mg_nic *nic = lookup_nic(ctx, target, &address);
+	int err = mg_pcie_path_new(ctx, address, &path);
 
-	err = mg_pcie_path_new(ctx, nic_rates(ctx, target, &mtu, &mbps, address, sizeof(address)), &path);
-	if (err < 0)
+	if (err < 0) {
+		mg_nic_unref(nic);
 		return fail(ctx, err, "pcie");
-	lim = mg_pcie_path_get_limit(path);
-	if (lim)
-		mg_pcie_path_estimate(path, mtu, mbps, &e, &lower);
-	if (opt->json) {
-		json_object *o = json_object_new_object(), *arr = json_object_new_array(), *l = NULL;
-
-		put(o, "address", jstr(mg_pcie_node_get_address(mg_pcie_path_get(path, 0))));
-		for (size_t i = 0; i < mg_pcie_path_count(path); i++)
-			json_object_array_add(arr, node_json(mg_pcie_path_get(path, i)));
-		put(o, "path", arr);
-		if (lim) {
-			l = json_object_new_object();
-			put(l, "address", jstr(mg_pcie_node_get_address(lim)));
-			put(l, "speed_gts", jgts(mg_pcie_node_get_speed_gts(lim)));
-			put(l, "width", jint(mg_pcie_node_get_width(lim)));
-			put(l, "available_gbps", jgbps(mg_pcie_path_get_available_mbps(path) / 1000.0));
-		}
-		put(o, "limit", l);
-		put(o, "ceilings", e ? estimate_json(e) : NULL);
-		put(o, "lower_bound", json_object_new_boolean(lower));
-		put(o, "board", jstr(mg_pcie_path_get_board(path)));
-		put(o, "advice", jstr(mg_pcie_path_get_advice(path)));
-		err = print_json(o);
+	}
+	err = mg_throughput_new(nic, path, &t);
+	if (err < 0) {
+		err = fail(ctx, err, "pcie");
+	} else if (opt->json) {
+		err = print_json(pcie_json(path, t));
 	} else {
-		if (mg_pcie_path_get_board(path))
-			printf("board: %s\n", mg_pcie_path_get_board(path));
-		printf("path from the device up to the root port:\n");
-		for (size_t i = 0; i < mg_pcie_path_count(path); i++)
-			print_node(mg_pcie_path_get(path, i), mg_pcie_path_get(path, i) == lim);
-		if (lim)
-			printf("limit: %s at %g GT/s x%d: %d.%03d Gb/s available\n", mg_pcie_node_get_address(lim),
-			       mg_pcie_node_get_speed_gts(lim), mg_pcie_node_get_width(lim),
-			       mg_pcie_path_get_available_mbps(path) / 1000,
-			       mg_pcie_path_get_available_mbps(path) % 1000);
-		if (e)
-			print_estimate(e, lower);
-		if (mg_pcie_path_get_advice(path))
-			printf("advice: %s\n", mg_pcie_path_get_advice(path));
+		print_pcie(path, t);
 		err = EXIT_SUCCESS;
 	}
-	mg_estimate_free(e);
+	mg_throughput_free(t);
 	mg_pcie_path_free(path);
+	mg_nic_unref(nic);
 	return err;
+}
+
+/* The model's inputs from the options, each refusal naming the option typed. */
+static int estimate_params(const struct options *opt, struct mg_estimate_params **params)
+{
+	const struct {
+		const char *option;
+		enum mg_estimate_input input;
+		int value;
+	} in[] = {
+		{ "--pcie-gen", MG_ESTIMATE_PCIE_GEN, opt->gen },
+		{ "--pcie-width", MG_ESTIMATE_PCIE_WIDTH, opt->width },
+		{ "--mps", MG_ESTIMATE_MPS, opt->mps },
+		{ "--mrrs", MG_ESTIMATE_MRRS, opt->mrrs },
+		{ "--completion", MG_ESTIMATE_COMPLETION, opt->completion },
+		{ "--header", MG_ESTIMATE_HEADER_DW, opt->header_dw },
+		{ "--mtu", MG_ESTIMATE_MTU, opt->mtu },
+		{ "--link-mbps", MG_ESTIMATE_LINK_MBPS, opt->link_mbps },
+	};
+	int err = mg_estimate_params_new(params);
+
+	if (err < 0) {
+		fprintf(stderr, "multigig: estimate: %s\n", strerror(-err));
+		return EXIT_FAILURE;
+	}
+	for (size_t i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+		if (mg_estimate_params_set(*params, in[i].input, in[i].value) < 0) {
+			err = usage_error("%s: %s", in[i].option, mg_estimate_params_get_error(*params));
+			mg_estimate_params_free(*params);
+			*params = NULL;
+			return err;
+		}
+	}
+	return 0;
 }
 
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
 {
+	struct mg_estimate_params *params;
 	struct mg_estimate *e;
 	int err;
 
+	(void)ctx; /* the model reads nothing */
 	if (!opt->gen || !opt->width || !opt->mps || !opt->mtu || opt->link_mbps < 0)
 		return usage_error("estimate needs --pcie-gen, --pcie-width, --mps, --mtu and --link-mbps");
-	err = mg_estimate_new(ctx, opt->gen, opt->width, opt->mps, opt->mrrs, opt->completion,
-			      opt->header_dw, opt->mtu, opt->link_mbps, &e);
-	if (err < 0)
-		return usage_error("%s", mg_ctx_last_error(ctx));
+	err = estimate_params(opt, &params);
+	if (err)
+		return err;
+	err = mg_estimate_new(params, &e);
+	if (err == -EINVAL) {
+		/* Each value passed alone: what is left is how they combine. */
+		err = usage_error("--completion %d with --mps %d: %s", opt->completion, opt->mps,
+				  mg_estimate_params_get_error(params));
+	} else if (err < 0) {
+		fprintf(stderr, "multigig: estimate: %s\n", strerror(-err));
+		err = EXIT_FAILURE;
+	}
+	mg_estimate_params_free(params);
+	if (err)
+		return err;
 	if (opt->json) {
 		err = print_json(estimate_json(e));
 	} else {
@@ -212,13 +299,22 @@ int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
 	return err;
 }
 
-/* One line for `show`: the limit of the device's PCIe path. */
-void print_pcie_summary(struct mg_ctx *ctx, const struct mg_nic *nic)
+/* The PCIe path of a PCI adapter, for `show`; NULL for others or when unreadable. */
+struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic)
 {
 	struct mg_pcie_path *path;
-	const struct mg_pcie_node *lim, *dev;
 
 	if (mg_nic_get_bus(nic) != MG_BUS_PCI || mg_pcie_path_new(ctx, mg_nic_get_address(nic), &path) < 0)
+		return NULL;
+	return path;
+}
+
+/* One line for `show`: the limit of the device's PCIe path. */
+void print_pcie_summary(const struct mg_pcie_path *path)
+{
+	const struct mg_pcie_node *lim, *dev;
+
+	if (!path)
 		return;
 	lim = mg_pcie_path_get_limit(path);
 	dev = mg_pcie_path_get(path, 0);
@@ -231,16 +327,14 @@ void print_pcie_summary(struct mg_ctx *ctx, const struct mg_nic *nic)
 		       mg_pcie_path_get_advice(path) ? " (see multigig pcie)" : "");
 	else if (mg_pcie_node_get_unknown_reason(dev))
 		printf("%-18s %s\n", "pcie:", mg_pcie_node_get_unknown_reason(dev));
-	mg_pcie_path_free(path);
 }
 
-json_object *pcie_summary_json(struct mg_ctx *ctx, const struct mg_nic *nic)
+json_object *pcie_summary_json(const struct mg_pcie_path *path)
 {
-	struct mg_pcie_path *path;
 	const struct mg_pcie_node *lim;
 	json_object *o;
 
-	if (mg_nic_get_bus(nic) != MG_BUS_PCI || mg_pcie_path_new(ctx, mg_nic_get_address(nic), &path) < 0)
+	if (!path)
 		return NULL;
 	lim = mg_pcie_path_get_limit(path);
 	o = json_object_new_object();
@@ -250,6 +344,5 @@ json_object *pcie_summary_json(struct mg_ctx *ctx, const struct mg_nic *nic)
 	put(o, "available_gbps", jgbps(mg_pcie_path_get_available_mbps(path) < 0 ? -1 :
 				       mg_pcie_path_get_available_mbps(path) / 1000.0));
 	put(o, "advice", jstr(mg_pcie_path_get_advice(path)));
-	mg_pcie_path_free(path);
 	return o;
 }

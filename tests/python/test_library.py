@@ -91,8 +91,39 @@ def test_estimate_bad_values():
     with pytest.raises(OSError) as e:
         multigig.estimate(9, 1, 256, 1500, 10000)
     assert e.value.errno == errno.EINVAL and "generation" in e.value.strerror
+    assert e.value.strerror.startswith("pcie_gen: ")
+    with pytest.raises(OSError) as e:
+        multigig.estimate(3, 1, 100, 1500, 10000)
+    assert e.value.strerror.startswith("mps: ") and "not 100" in e.value.strerror
+    with pytest.raises(OSError) as e:
+        multigig.estimate(3, 1, 128, 1500, 10000, completion=256)
+    assert e.value.errno == errno.EINVAL and "completion" in e.value.strerror
     with pytest.raises(ValueError):
         multigig.estimate(3, 1, 256, 1500, 10000, header="5dw")
+
+
+@pytest.mark.parametrize("name,target", [("pi5-rtl8126", "eth1"), ("desktop", "enx00e04c680001"),
+                                         ("desktop", "enp1s0"), ("netns-virtual", "veth0")])
+def test_throughput_equals_cli_show(name, target):
+    with multigig.Context(tree(name)) as ctx:
+        ours = ctx.nic(target).throughput()
+    cli = cli_json("--sysfs-root", tree(name), "show", target)
+    assert ours.to_dict() == cli["throughput"]
+    assert ours.usb == cli["usb"]
+
+
+def test_throughput_verdicts():
+    with multigig.Context(tree("pi5-rtl8126")) as ctx:
+        path = ctx.pcie("eth1")
+        assert path.throughput.limited_by_rx == "pcie" and path.throughput.line_rate_mbps == 5000
+        assert path.ceilings == path.throughput.ceilings
+    with multigig.Context(tree("desktop")) as ctx:
+        usb = ctx.throughput("enx00e04c680001")
+        assert usb.limited_by == "ethernet" and usb.usb["expected_ceiling_mbps"] == 3600
+        assert usb.ceilings is None
+    with multigig.Context(tree("netns-virtual")) as ctx:
+        veth = ctx.throughput("veth0")
+        assert veth.limited_by is None and veth.expected_rx_gbps is None
 
 
 def test_cable_equals_cli():

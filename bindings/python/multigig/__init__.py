@@ -21,7 +21,7 @@ import os
 from . import core as _c
 
 __all__ = [
-    "Context", "Nic", "PciePath", "Estimate", "Settings", "ApplyResult",
+    "Context", "Nic", "PciePath", "Estimate", "Throughput", "Settings", "ApplyResult",
     "CableInfo", "estimate", "UNKNOWN", "PARAMS",
 ]
 
@@ -67,6 +67,10 @@ def _bool(v):
 
 def _key(name, suffix=""):
     return name.replace("-", "_") + suffix
+
+
+def _limit(v):
+    return None if v == _c.MG_LIMIT_UNKNOWN else _c.mg_limit_name(v)
 
 
 class Context:
@@ -154,6 +158,23 @@ class Context:
     def pcie(self, target):
         """The PCIe path of an interface or PCI address."""
         return PciePath(self, target)
+
+    def throughput(self, target):
+        """What an adapter can be expected to carry and which link sets it."""
+        ctx = self._ctx
+        rc, nic = _c.mg_nic_lookup(ctx, target)
+        if rc < 0:
+            _raise(rc, ctx)
+        path = None
+        try:
+            if _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
+                rc, path = _c.mg_pcie_path_new(ctx, _c.mg_nic_get_address(nic))
+                if rc < 0:
+                    path = None  # no path read: the verdict goes without PCIe
+            return Throughput._decide(nic, path)
+        finally:
+            _c.mg_pcie_path_free(path)
+            _c.mg_nic_unref(nic)
 
     def settings(self, ifname):
         """Rings, channels, coalesce, pause and MTU of a live interface."""
@@ -305,6 +326,10 @@ class Nic:
         """The PCIe path from this device to its root port."""
         return PciePath(self._context, self._target())
 
+    def throughput(self):
+        """The library's verdict: expected goodput per direction and what limits it."""
+        return self._context.throughput(self._target())
+
     def settings(self):
         """Rings, channels, coalesce, pause and MTU: from the snapshot when
         this Nic came from Context.snapshot(), else read now (five requests)."""
@@ -356,9 +381,9 @@ class Estimate:
         self.ethernet_ceiling_gbps = eth if eth >= 0 else None
         self.expected_rx_gbps = _c.mg_estimate_get_expected_rx_gbps(ptr)
         self.expected_tx_gbps = _c.mg_estimate_get_expected_tx_gbps(ptr)
-        self.limited_by_rx = _c.mg_limit_name(_c.mg_estimate_get_limited_by(ptr, 0))
-        self.limited_by_tx = _c.mg_limit_name(_c.mg_estimate_get_limited_by(ptr, 1))
-        self.limited_by = "pcie" if "pcie" in (self.limited_by_rx, self.limited_by_tx) else self.limited_by_rx
+        self.limited_by_rx = _limit(_c.mg_estimate_get_limited_by(ptr, _c.MG_DIRECTION_RX))
+        self.limited_by_tx = _limit(_c.mg_estimate_get_limited_by(ptr, _c.MG_DIRECTION_TX))
+        self.limited_by = _limit(_c.mg_estimate_get_overall_limit(ptr))
 
     def to_dict(self):
         d = {k: _gbps(getattr(self, k)) for k in (
@@ -369,65 +394,123 @@ class Estimate:
         return d
 
 
+# estimate()'s arguments, in the order the library's inputs are set.
+_ESTIMATE_INPUTS = [
+    ("pcie_gen", _c.MG_ESTIMATE_PCIE_GEN), ("pcie_width", _c.MG_ESTIMATE_PCIE_WIDTH),
+    ("mps", _c.MG_ESTIMATE_MPS), ("mrrs", _c.MG_ESTIMATE_MRRS),
+    ("completion", _c.MG_ESTIMATE_COMPLETION), ("header", _c.MG_ESTIMATE_HEADER_DW),
+    ("mtu", _c.MG_ESTIMATE_MTU), ("link_mbps", _c.MG_ESTIMATE_LINK_MBPS),
+]
+
+
 def estimate(pcie_gen, pcie_width, mps, mtu, link_mbps, mrrs=None, completion=None, header="4dw"):
-    """Model the TCP goodput ceilings of a link you describe (multigig estimate)."""
+    """Model the TCP goodput ceilings of a link you describe (multigig estimate).
+    A value the model refuses raises OSError(EINVAL) naming the argument."""
     header_dw = {"3dw": 3, "4dw": 4, 3: 3, 4: 4}.get(header)
     if header_dw is None:
         raise ValueError("header must be '3dw' or '4dw', not %r" % (header,))
-    with Context("/") as ctx:  # a context only to carry the error message; nothing is read
-        rc, ptr = _c.mg_estimate_new(ctx._ctx, pcie_gen, pcie_width, mps,
-                                     UNKNOWN if mrrs is None else mrrs, completion or 0, header_dw,
-                                     mtu, link_mbps)
+    values = {"pcie_gen": pcie_gen, "pcie_width": pcie_width, "mps": mps,
+              "mrrs": UNKNOWN if mrrs is None else mrrs, "completion": completion or 0,
+              "header": header_dw, "mtu": mtu, "link_mbps": link_mbps}
+    rc, params = _c.mg_estimate_params_new()
+    if rc < 0:
+        _raise(rc)
+    try:
+        for name, which in _ESTIMATE_INPUTS:
+            if _c.mg_estimate_params_set(params, which, values[name]) < 0:
+                raise OSError(_errno.EINVAL, "%s: %s" % (name, _c.mg_estimate_params_get_error(params)))
+        rc, ptr = _c.mg_estimate_new(params)
         if rc < 0:
-            _raise(rc, ctx._ptr)
+            _raise(rc, fallback=_c.mg_estimate_params_get_error(params))
+    finally:
+        _c.mg_estimate_params_free(params)
     try:
         return Estimate(ptr)
     finally:
         _c.mg_estimate_free(ptr)
 
 
+class Throughput:
+    """What an adapter can be expected to carry, as the library decides it:
+    to_dict() is ``multigig show --json``'s "throughput"; ``usb`` is its
+    "usb" and ``ceilings`` the PCIe estimate (``multigig pcie``'s)."""
+
+    _KEYS = ["line_rate_mbps", "mtu", "expected_rx_gbps", "expected_tx_gbps", "limited_by",
+             "limited_by_rx", "limited_by_tx", "lower_bound"]
+
+    def __init__(self, ptr):
+        rx, tx = _c.MG_DIRECTION_RX, _c.MG_DIRECTION_TX
+        self.line_rate_mbps = _int(_c.mg_throughput_get_line_rate_mbps(ptr))
+        self.mtu = _int(_c.mg_throughput_get_mtu(ptr))
+        self.expected_rx_gbps = _gbps(_c.mg_throughput_get_expected_gbps(ptr, rx))
+        self.expected_tx_gbps = _gbps(_c.mg_throughput_get_expected_gbps(ptr, tx))
+        self.limited_by = _limit(_c.mg_throughput_get_overall_limit(ptr))
+        self.limited_by_rx = _limit(_c.mg_throughput_get_limited_by(ptr, rx))
+        self.limited_by_tx = _limit(_c.mg_throughput_get_limited_by(ptr, tx))
+        self.lower_bound = bool(_c.mg_throughput_is_lower_bound(ptr))
+        est = _c.mg_throughput_get_estimate(ptr)
+        self.ceilings = Estimate(est).to_dict() if est is not None else None
+        self.usb = None
+        if _c.mg_throughput_get_usb_data_ceiling_mbps(ptr) != UNKNOWN:
+            self.usb = {"link_mbps": _int(_c.mg_throughput_get_usb_speed_mbps(ptr)),
+                        "data_ceiling_mbps": _c.mg_throughput_get_usb_data_ceiling_mbps(ptr),
+                        "protocol_overhead_pct_estimate": _c.mg_throughput_get_usb_overhead_pct(ptr),
+                        "expected_ceiling_mbps": _c.mg_throughput_get_usb_ceiling_mbps(ptr)}
+
+    @classmethod
+    def _decide(cls, nic, path):
+        rc, ptr = _c.mg_throughput_new(nic, path)
+        if rc < 0:
+            _raise(rc)
+        try:
+            return cls(ptr)
+        finally:
+            _c.mg_throughput_free(ptr)
+
+    def to_dict(self):
+        return {k: getattr(self, k) for k in self._KEYS}
+
+
 class PciePath:
     """The functions from a device up to its root port; to_dict() is
-    ``multigig pcie --json``."""
+    ``multigig pcie --json``. ``throughput`` is the library's verdict for
+    the adapter, with the PCIe ceilings it used in ``ceilings``."""
 
     def __init__(self, context, target):
         ctx = context._ctx
-        # The NIC's rates, and its address so the path needs no second enumeration.
-        mtu, mbps, target = self._rates(context, target)
-        rc, path = _c.mg_pcie_path_new(ctx, target)
+        # The adapter, and its address so the path needs no second enumeration.
+        rc, nic = _c.mg_nic_lookup(ctx, target)
         if rc < 0:
-            _raise(rc, ctx)
+            nic = None  # a PCI function that is not an adapter, such as a port
+        elif _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI and _c.mg_nic_get_address(nic):
+            target = _c.mg_nic_get_address(nic)
         try:
-            self.path = [self._node(_c.mg_pcie_path_get(path, i)) for i in range(_c.mg_pcie_path_count(path))]
-            self.address = self.path[0]["address"] if self.path else None
-            lim = _c.mg_pcie_path_get_limit(path)
-            self.limit = None
-            if lim is not None:
-                self.limit = {"address": _c.mg_pcie_node_get_address(lim),
-                              "speed_gts": _gts(_c.mg_pcie_node_get_speed_gts(lim)),
-                              "width": _int(_c.mg_pcie_node_get_width(lim)),
-                              "available_gbps": _gbps(_c.mg_pcie_path_get_available_mbps(path) / 1000.0)}
-            self.board = _c.mg_pcie_path_get_board(path)
-            self.advice = _c.mg_pcie_path_get_advice(path)
-            self.ceilings = None
-            self.lower_bound = False
-            if lim is not None:
-                rc, est, lower = _c.mg_pcie_path_estimate(path, mtu, mbps)
-                if rc == 0:
-                    self.ceilings = Estimate(est).to_dict()
-                    self.lower_bound = bool(lower)
-                    _c.mg_estimate_free(est)
+            rc, path = _c.mg_pcie_path_new(ctx, target)
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                self._read(path)
+                self.throughput = Throughput._decide(nic, path)
+            finally:
+                _c.mg_pcie_path_free(path)
         finally:
-            _c.mg_pcie_path_free(path)
+            if nic is not None:
+                _c.mg_nic_unref(nic)
+        self.ceilings = self.throughput.ceilings
+        self.lower_bound = self.throughput.lower_bound
 
-    @staticmethod
-    def _rates(context, target):
-        try:
-            nic = context.nic(target)
-        except OSError:
-            return 1500, 0, target
-        address = nic.address if nic.bus == "pci" and nic.address else target
-        return nic.mtu or 1500, nic.speed_mbps or 0, address
+    def _read(self, path):
+        self.path = [self._node(_c.mg_pcie_path_get(path, i)) for i in range(_c.mg_pcie_path_count(path))]
+        self.address = self.path[0]["address"] if self.path else None
+        lim = _c.mg_pcie_path_get_limit(path)
+        self.limit = None
+        if lim is not None:
+            self.limit = {"address": _c.mg_pcie_node_get_address(lim),
+                          "speed_gts": _gts(_c.mg_pcie_node_get_speed_gts(lim)),
+                          "width": _int(_c.mg_pcie_node_get_width(lim)),
+                          "available_gbps": _gbps(_c.mg_pcie_path_get_available_mbps(path) / 1000.0)}
+        self.board = _c.mg_pcie_path_get_board(path)
+        self.advice = _c.mg_pcie_path_get_advice(path)
 
     @staticmethod
     def _node(n):
