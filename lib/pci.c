@@ -106,45 +106,6 @@ void mg_pci_reset_config(struct mg_ctx *ctx)
 	ctx->pci->scanned = false;
 }
 
-/* One guarded pci_lookup_name(); NULL when unknown or when libpci failed. */
-static const char *lookup(struct mg_ctx *ctx, char *buf, size_t size, int flags,
-			  int a, int b, int c, int d)
-{
-	struct pci_guard guard;
-	struct pci_guard *volatile outer = current_guard;
-	const char *volatile name = NULL;
-
-	if (pci_open(ctx) < 0)
-		return NULL;
-	guard.message[0] = '\0';
-	current_guard = &guard;
-	if (setjmp(guard.env) == 0)
-		name = pci_lookup_name(ctx->pci->acc, buf, (int)size,
-				       flags | PCI_LOOKUP_NO_NUMBERS | PCI_LOOKUP_NO_HWDB,
-				       a, b, c, d);
-	else
-		mg_info(ctx, "libpci: %s", guard.message);
-	current_guard = outer;
-	return name;
-}
-
-const char *mg_pci_vendor_name(struct mg_ctx *ctx, int vendor, char *buf, size_t size)
-{
-	return lookup(ctx, buf, size, PCI_LOOKUP_VENDOR, vendor, 0, 0, 0);
-}
-
-const char *mg_pci_device_name(struct mg_ctx *ctx, int vendor, int device, char *buf, size_t size)
-{
-	return lookup(ctx, buf, size, PCI_LOOKUP_DEVICE, vendor, device, 0, 0);
-}
-
-const char *mg_pci_subsystem_name(struct mg_ctx *ctx, int vendor, int device,
-				  int sub_vendor, int sub_device, char *buf, size_t size)
-{
-	return lookup(ctx, buf, size, PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE,
-		      vendor, device, sub_vendor, sub_device);
-}
-
 /* ---- config space ---- */
 
 /*
