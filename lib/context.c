@@ -116,6 +116,7 @@ MG_EXPORT struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx)
 	if (ctx->ioctl_fd >= 0)
 		close(ctx->ioctl_fd);
 	mg_pci_free(ctx->pci);
+	mg_pci_namedb_free(ctx->pci_names);
 	free(ctx->pci_dump);
 	free(ctx->root);
 	free(ctx);

@@ -19,6 +19,7 @@
 
 struct nl_sock;
 struct mg_pci;
+struct mg_pci_namedb;
 struct kmod_ctx;
 struct mg_gather;
 
@@ -60,6 +61,7 @@ struct mg_ctx {
 #endif
 	struct kmod_ctx *kmod;	/* module index of the running kernel; on first use */
 	bool kmod_failed;	/* no index: do not try again */
+	struct mg_pci_namedb *pci_names; /* udev's hwdb for PCI names; opened on first use */
 };
 
 /* ---- context.c: logging and errors ---- */
@@ -94,13 +96,16 @@ int mg_parse_long(const char *s, int base, long *value);
 void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size);
 
 
-/* ---- pci.c: libpci access (names now, config space later) ---- */
-void mg_pci_free(struct mg_pci *pci);
-/* Fill @buf with a name from pci.ids; returns NULL when pci.ids has none. */
+/* ---- pci-names.c: names from udev's hwdb, else from pci.ids ---- */
+void mg_pci_namedb_free(struct mg_pci_namedb *db);
+/* Fill @buf with a name for the ids; returns NULL when neither source has one. */
 const char *mg_pci_vendor_name(struct mg_ctx *ctx, int vendor, char *buf, size_t size);
 const char *mg_pci_device_name(struct mg_ctx *ctx, int vendor, int device, char *buf, size_t size);
 const char *mg_pci_subsystem_name(struct mg_ctx *ctx, int vendor, int device,
 				  int sub_vendor, int sub_device, char *buf, size_t size);
+
+/* ---- pci.c: libpci access (config space) ---- */
+void mg_pci_free(struct mg_pci *pci);
 
 struct mg_pci_addr {
 	unsigned int domain, bus, dev, func;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libpci access: one struct pci_access per context, pointed at the
- * context's sysfs tree.
+ * libpci's dump method: config spaces from an `lspci -xxx` file, one
+ * struct pci_access per context. (Sysfs config spaces are read through the
+ * gatherer, names from pci-names.c.)
  *
  * libpci reports fatal errors through a hook that must not return and that
  * carries no user pointer; its default prints and calls exit(). We replace
@@ -23,8 +24,7 @@
 #include "mg-private.h"
 
 struct mg_pci {
-	struct pci_access *acc;		/* names */
-	struct pci_access *cfg;		/* config space: sysfs tree or dump file */
+	struct pci_access *cfg;		/* the dump file, set up on first use */
 	bool scanned;			/* cfg->devices holds one scan */
 };
 
@@ -57,40 +57,17 @@ static void PCI_PRINTF(1, 2) pci_quiet_hook(char *msg, ...)
 
 static int pci_open(struct mg_ctx *ctx)
 {
-	char path[MG_PATH_MAX];
-	struct mg_pci *pci;
-	int err;
-
-	if (ctx->pci)
-		return 0;
-	err = mg_path_join(path, sizeof(path), ctx->root, "bus/pci");
-	if (err < 0)
-		return err;
-	pci = calloc(1, sizeof(*pci));
-	if (!pci)
-		return -ENOMEM;
-	pci->acc = pci_alloc();
-	if (!pci->acc) {
-		free(pci);
-		return -ENOMEM;
-	}
-	pci->acc->error = pci_error_hook;
-	pci->acc->warning = pci_quiet_hook;
-	pci->acc->debug = pci_quiet_hook;
-	/* Names come from pci.ids alone: no network, no per-user cache. */
-	pci->acc->id_lookup_mode = 0;
-	pci->acc->method = PCI_ACCESS_SYS_BUS_PCI;
-	pci_set_param(pci->acc, "sysfs.path", path);
-	pci_set_param(pci->acc, "hwdb.disable", "1");
-	ctx->pci = pci;
-	return 0;
+	if (!ctx->pci_dump)
+		return -ENODEV;
+	if (!ctx->pci)
+		ctx->pci = calloc(1, sizeof(*ctx->pci));
+	return ctx->pci ? 0 : -ENOMEM;
 }
 
 void mg_pci_free(struct mg_pci *pci)
 {
 	if (!pci)
 		return;
-	pci_cleanup(pci->acc);
 	if (pci->cfg)
 		pci_cleanup(pci->cfg);
 	free(pci);
@@ -104,45 +81,6 @@ void mg_pci_reset_config(struct mg_ctx *ctx)
 	pci_cleanup(ctx->pci->cfg);
 	ctx->pci->cfg = NULL;
 	ctx->pci->scanned = false;
-}
-
-/* One guarded pci_lookup_name(); NULL when unknown or when libpci failed. */
-static const char *lookup(struct mg_ctx *ctx, char *buf, size_t size, int flags,
-			  int a, int b, int c, int d)
-{
-	struct pci_guard guard;
-	struct pci_guard *volatile outer = current_guard;
-	const char *volatile name = NULL;
-
-	if (pci_open(ctx) < 0)
-		return NULL;
-	guard.message[0] = '\0';
-	current_guard = &guard;
-	if (setjmp(guard.env) == 0)
-		name = pci_lookup_name(ctx->pci->acc, buf, (int)size,
-				       flags | PCI_LOOKUP_NO_NUMBERS | PCI_LOOKUP_NO_HWDB,
-				       a, b, c, d);
-	else
-		mg_info(ctx, "libpci: %s", guard.message);
-	current_guard = outer;
-	return name;
-}
-
-const char *mg_pci_vendor_name(struct mg_ctx *ctx, int vendor, char *buf, size_t size)
-{
-	return lookup(ctx, buf, size, PCI_LOOKUP_VENDOR, vendor, 0, 0, 0);
-}
-
-const char *mg_pci_device_name(struct mg_ctx *ctx, int vendor, int device, char *buf, size_t size)
-{
-	return lookup(ctx, buf, size, PCI_LOOKUP_DEVICE, vendor, device, 0, 0);
-}
-
-const char *mg_pci_subsystem_name(struct mg_ctx *ctx, int vendor, int device,
-				  int sub_vendor, int sub_device, char *buf, size_t size)
-{
-	return lookup(ctx, buf, size, PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE,
-		      vendor, device, sub_vendor, sub_device);
 }
 
 /* ---- config space ---- */
