@@ -99,22 +99,6 @@ void print_throughput(const struct mg_throughput *t)
 	       mg_throughput_is_lower_bound(t) ? " (PCIe figure a lower bound: MPS unknown)" : "");
 }
 
-/*
- * The adapter @target names, if it is one, and the PCI address to build
- * its path from, so that the path needs no second enumeration.
- */
-static struct mg_nic *lookup_nic(struct mg_ctx *ctx, const char *target, const char **address)
-{
-	struct mg_nic *nic;
-
-	*address = target;
-	if (mg_nic_lookup(ctx, target, &nic) < 0)
-		return NULL;
-	if (mg_nic_get_bus(nic) == MG_BUS_PCI && mg_nic_get_address(nic))
-		*address = mg_nic_get_address(nic);
-	return nic;
-}
-
 static void print_node(const struct mg_pcie_node *n, int is_limit)
 {
 	char cap[32], cur[32];
@@ -206,9 +190,14 @@ int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
 	struct mg_pcie_path *path;
 	struct mg_throughput *t;
-	const char *address;
-	struct mg_nic *nic = lookup_nic(ctx, target, &address);
-	int err = mg_pcie_path_new(ctx, address, &path);
+	struct mg_nic *nic = NULL;
+	int err;
+
+	/* One look-up; the path is built from the adapter it found. */
+	if (mg_nic_lookup(ctx, target, &nic) == 0 && mg_nic_get_bus(nic) == MG_BUS_PCI)
+		err = mg_pcie_path_new_for_nic(ctx, nic, &path);
+	else
+		err = mg_pcie_path_new(ctx, target, &path);
 
 	if (err < 0) {
 		mg_nic_unref(nic);
@@ -304,7 +293,7 @@ struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic)
 {
 	struct mg_pcie_path *path;
 
-	if (mg_nic_get_bus(nic) != MG_BUS_PCI || mg_pcie_path_new(ctx, mg_nic_get_address(nic), &path) < 0)
+	if (mg_nic_get_bus(nic) != MG_BUS_PCI || mg_pcie_path_new_for_nic(ctx, nic, &path) < 0)
 		return NULL;
 	return path;
 }

@@ -149,3 +149,28 @@ def test_cable_on_veth():
             ctx.cable_test("veth0", yes=True)
         assert e.value.errno == errno.EOPNOTSUPP
         assert ctx.nic("veth0").operstate == "up"
+
+
+def test_snapshot_equals_reads_and_cli():
+    """A snapshot gathers from dumps what each Nic would read on its own,
+    and what `show --all --json` prints."""
+    cli = {o["name"]: o for o in json.loads(subprocess.run(
+        [CLI, "--json", "show", "--all"], check=True, capture_output=True, text=True).stdout)}
+    with multigig.Context() as ctx:
+        snap = {n.name: n for n in ctx.snapshot() if n.name}
+        single = {n.name: n for n in ctx.nics() if n.name}
+        assert set(snap) == set(single) == set(cli)
+        for name, nic in snap.items():
+            assert nic.settings().to_dict() == single[name].settings().to_dict()
+            assert nic.link() == single[name].link()
+            assert nic.link() == cli[name]["link"]
+            assert nic.rings() == cli[name]["rings"]
+            assert nic.settings().values["mtu"] == cli[name]["mtu"]
+        # The snapshot answers from what it holds: a change after it is not seen,
+        # while a fresh read sees it.
+        subprocess.run(["ip", "link", "set", "veth1", "mtu", "1400"], check=True)
+        try:
+            assert snap["veth1"].settings().values["mtu"] != 1400
+            assert single["veth1"].settings().values["mtu"] == 1400
+        finally:
+            subprocess.run(["ip", "link", "set", "veth1", "mtu", "1500"], check=True)

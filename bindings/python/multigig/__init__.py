@@ -324,7 +324,7 @@ class Nic:
 
     def pcie(self):
         """The PCIe path from this device to its root port."""
-        return PciePath(self._context, self._target())
+        return PciePath(self._context, self._target(), self._ptr)
 
     def throughput(self):
         """The library's verdict: expected goodput per direction and what limits it."""
@@ -476,16 +476,20 @@ class PciePath:
     ``multigig pcie --json``. ``throughput`` is the library's verdict for
     the adapter, with the PCIe ceilings it used in ``ceilings``."""
 
-    def __init__(self, context, target):
+    def __init__(self, context, target, nic=None):
         ctx = context._ctx
-        # The adapter, and its address so the path needs no second enumeration.
-        rc, nic = _c.mg_nic_lookup(ctx, target)
-        if rc < 0:
-            nic = None  # a PCI function that is not an adapter, such as a port
-        elif _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI and _c.mg_nic_get_address(nic):
-            target = _c.mg_nic_get_address(nic)
+        # The adapter (looked up once, or the caller's), and its path from its address.
+        if nic is not None:
+            nic = _c.mg_nic_ref(nic)
+        else:
+            rc, nic = _c.mg_nic_lookup(ctx, target)
+            if rc < 0:
+                nic = None  # a PCI function that is not an adapter, such as a port
         try:
-            rc, path = _c.mg_pcie_path_new(ctx, target)
+            if nic is not None and _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
+                rc, path = _c.mg_pcie_path_new_for_nic(ctx, nic)
+            else:
+                rc, path = _c.mg_pcie_path_new(ctx, target)
             if rc < 0:
                 _raise(rc, ctx)
             try:
