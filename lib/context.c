@@ -15,34 +15,6 @@
 
 #define MG_DEFAULT_ROOT "/sys"
 
-void mg_log(const struct mg_ctx *ctx, int priority, const char *file, int line,
-	    const char *fn, const char *fmt, ...)
-{
-	va_list args;
-
-	if (!ctx->log_fn || priority > ctx->log_priority)
-		return;
-	va_start(args, fmt);
-	ctx->log_fn(ctx->log_data, priority, file, line, fn, fmt, args);
-	va_end(args);
-}
-
-int mg_fail(struct mg_ctx *ctx, int err, const char *fmt, ...)
-{
-	va_list args;
-
-	va_start(args, fmt);
-	vsnprintf(ctx->error, sizeof(ctx->error), fmt, args);
-	va_end(args);
-	mg_log(ctx, LOG_ERR, __FILE__, __LINE__, __func__, "%s", ctx->error);
-	return err;
-}
-
-void mg_clear_error(struct mg_ctx *ctx)
-{
-	ctx->error[0] = '\0';
-}
-
 /* Keep the root as given, minus trailing slashes, so relative paths join. */
 static char *normalize_root(const char *root)
 {

@@ -135,11 +135,9 @@ struct mg_pci_func {
 };
 
 void mg_pci_reset_config(struct mg_ctx *ctx);
-/* pci-config.c: the bytes from sysfs (@dir) or the dump (@dir NULL), decoded. */
-int mg_pci_read_function(struct mg_ctx *ctx, const struct mg_pci_addr *addr, const char *dir,
-			 struct mg_pci_func *f, char *why, size_t size);
+/* pci-config.c: decode what could be read of a config space. */
 int mg_pci_config_decode(const uint8_t *cfg, size_t len, struct mg_pci_func *f, char *why, size_t size);
-/* pci.c: libpci's dump method. */
+/* pci-dump.c: libpci's dump method. */
 int mg_pci_dump_config(struct mg_ctx *ctx, const struct mg_pci_addr *addr, uint8_t *buf, size_t size,
 		       char *why, size_t why_size);
 int mg_pci_dump_parent(struct mg_ctx *ctx, const struct mg_pci_addr *child, struct mg_pci_addr *parent);

@@ -66,6 +66,33 @@ static void fill_from_sysfs(struct mg_ctx *ctx, const char *dir, struct mg_pcie_
 }
 
 /*
+ * One function's header and Express registers, from its sysfs directory
+ * @dir, or from the context's lspci dump when @dir is NULL.
+ */
+static int read_function(struct mg_ctx *ctx, const struct mg_pci_addr *addr, const char *dir,
+			 struct mg_pci_func *f, char *why, size_t size)
+{
+	uint8_t cfg[256]; /* the Express capability lives in the standard space */
+	char rel[MG_PATH_MAX];
+	int len;
+
+	why[0] = '\0';
+	memset(f, 0, sizeof(*f));
+	if (!dir) {
+		len = mg_pci_dump_config(ctx, addr, cfg, sizeof(cfg), why, size);
+	} else {
+		len = mg_path_join(rel, sizeof(rel), dir, "config");
+		if (len == 0)
+			len = mg_sysfs_read_raw(ctx, rel, cfg, sizeof(cfg));
+		if (len < 0)
+			snprintf(why, size, "cannot read its config space: %s", strerror(-len));
+	}
+	if (len < 0)
+		return len == -ENODEV ? len : -EIO;
+	return mg_pci_config_decode(cfg, (size_t)len, f, why, size);
+}
+
+/*
  * A device whose config space cannot be read is an error; a bridge above it
  * that cannot be read leaves that bridge unknown, with the reason.
  */
@@ -73,7 +100,7 @@ static int read_node(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n
 {
 	struct mg_pci_func f;
 	char why[160];
-	int err = mg_pci_read_function(ctx, &n->addr, dir, &f, why, sizeof(why));
+	int err = read_function(ctx, &n->addr, dir, &f, why, sizeof(why));
 
 	if (err < 0 && is_target)
 		return mg_fail(ctx, err, "%s: %s", n->address, why[0] ? why : strerror(-err));

@@ -1,18 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * A PCI function's config space: the bytes, from sysfs through the
- * gatherer (so a capture copies them and a replay reads them back) or from
- * an lspci dump through libpci; then a pure decoder of the header and the
- * PCI Express capability, so every dump is tested without hardware.
+ * A PCI function's config space decoded: the header and the PCI Express
+ * capability, from whatever bytes could be read. Pure, so every dump is
+ * tested without hardware.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "gather.h"
+#include "mg-private.h"
 
-/* The standard config space: the Express capability lives in it. */
-#define CONFIG_STD 256
 #define STATUS_CAP_LIST 0x10
 #define CAP_ID_EXPRESS 0x10
 
@@ -104,29 +101,3 @@ int mg_pci_config_decode(const uint8_t *cfg, size_t len, struct mg_pci_func *f, 
 	return pos < 0 ? pos : 0;
 }
 
-/*
- * One function's header and Express registers, from its sysfs directory
- * @dir, or from the context's lspci dump when @dir is NULL.
- */
-int mg_pci_read_function(struct mg_ctx *ctx, const struct mg_pci_addr *addr, const char *dir,
-			 struct mg_pci_func *f, char *why, size_t size)
-{
-	uint8_t cfg[CONFIG_STD];
-	char rel[MG_PATH_MAX];
-	int len;
-
-	why[0] = '\0';
-	memset(f, 0, sizeof(*f));
-	if (!dir) {
-		len = mg_pci_dump_config(ctx, addr, cfg, sizeof(cfg), why, size);
-	} else {
-		len = mg_path_join(rel, sizeof(rel), dir, "config");
-		if (len == 0)
-			len = mg_sysfs_read_raw(ctx, rel, cfg, sizeof(cfg));
-		if (len < 0)
-			snprintf(why, size, "cannot read its config space: %s", strerror(-len));
-	}
-	if (len < 0)
-		return len == -ENODEV ? len : -EIO;
-	return mg_pci_config_decode(cfg, (size_t)len, f, why, size);
-}

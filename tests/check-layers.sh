@@ -1,0 +1,42 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The library's layers call downwards only: base/ calls nothing of ours,
+# gather/ only base/ and gather/, decide/ never gather/ (its rules are pure).
+# Checked on the objects the build made: every mg_ symbol an object uses must
+# be defined in a layer it may call, or be a public getter (decide/ reads the
+# API's objects through them).
+#   check-layers.sh OBJDIR
+set -eu
+objdir=$1
+defined() { nm --defined-only "$@" 2>/dev/null | awk '$2 ~ /[TtDdBbRr]/ { print $3 }' | grep '^mg_' | sort -u; }
+base=$(defined "$objdir"/base_*.o)
+gather=$(defined "$objdir"/gather_*.o)
+bad=0
+check() { # LAYER ALLOWED-SYMBOLS
+	layer=$1 allowed=$2
+	for obj in "$objdir"/"$layer"_*.o; do
+		for sym in $(nm --undefined-only "$obj" | awk '{ print $2 }' | grep '^mg_' || true); do
+			if ! printf '%s\n' "$allowed" | grep -qx "$sym"; then
+				echo "$(basename "$obj" .o | sed "s/^${layer}_/$layer\//"): calls $sym, outside what the layer may call"
+				bad=1
+			fi
+		done
+	done
+}
+check base ""
+check gather "$base
+$gather"
+# decide/: anything but gather/.
+for obj in "$objdir"/decide_*.o; do
+	for sym in $(nm --undefined-only "$obj" | awk '{ print $2 }' | grep '^mg_' || true); do
+		if printf '%s\n' "$gather" | grep -qx "$sym"; then
+			echo "$(basename "$obj" .o | sed 's/^decide_/decide\//'): calls $sym of the gather layer"
+			bad=1
+		fi
+	done
+done
+if [ $bad -ne 0 ]; then
+	echo "1 failed"
+	exit 1
+fi
+echo "layers: base, gather and decide call only what they may"
