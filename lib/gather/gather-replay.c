@@ -243,16 +243,20 @@ static int read_replies(struct mg_gather *g, int cmd, char **buf, size_t *len)
 static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
 			  void *data)
 {
-	const struct nlmsghdr *nlh;
-	size_t len;
+	size_t len, off, size;
 	char *buf;
-	int err, left, found = 0;
+	int err, found = 0;
 
 	err = read_replies(g, req->cmd, &buf, &len);
 	if (err < 0)
 		return err;
-	left = (int)len;
-	for (nlh = (const struct nlmsghdr *)buf; NLMSG_OK(nlh, left) && err == 0; nlh = NLMSG_NEXT(nlh, left)) {
+	/* A message whose length does not fit ends the file: the rest is not trusted. */
+	for (off = 0; off + NLMSG_HDRLEN <= len && err == 0; off += NLMSG_ALIGN(size)) {
+		const struct nlmsghdr *nlh = (const struct nlmsghdr *)(buf + off);
+
+		size = nlh->nlmsg_len;
+		if (size < NLMSG_HDRLEN || size > len - off)
+			break;
 		if (!wanted(req, nlh))
 			continue;
 		found++;
