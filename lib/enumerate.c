@@ -52,14 +52,18 @@ static const struct mg_nic *find_pci(const struct mg_nic_list *list, const char 
  */
 static int find_netdir(struct mg_ctx *ctx, const struct mg_link *link, char *netdir, size_t size)
 {
-	char rel[MG_PATH_MAX], attr[MG_PATH_MAX];
-	long ifindex;
-	int err;
+	char rel[MG_PATH_MAX];
 
 	snprintf(rel, sizeof(rel), "class/net/%s", link->name);
-	err = mg_sysfs_resolve(ctx, rel, netdir, size);
-	if (err < 0)
-		return err;
+	return mg_sysfs_resolve(ctx, rel, netdir, size);
+}
+
+/* Checked before anything is read there, and only then: a read saved is a read saved. */
+static int check_netdir(struct mg_ctx *ctx, const struct mg_link *link, const char *netdir)
+{
+	char attr[MG_PATH_MAX];
+	long ifindex;
+
 	if (link->ifindex == MG_UNKNOWN)
 		return 0;
 	if (mg_path_join(attr, sizeof(attr), netdir, "ifindex") == 0 &&
@@ -125,11 +129,16 @@ static int add_device_facts(struct mg_ctx *ctx, struct mg_nic *nic, const struct
 	bool has_device = false;
 	int err;
 
-	if (find_netdir(ctx, link, netdir, sizeof(netdir)) == 0) {
-		/* Without carrier the kernel refuses to say a speed: do not ask. */
+	/*
+	 * Without carrier the kernel refuses to say a speed, and software
+	 * devices live under devices/virtual with no hardware to look for:
+	 * what is not asked needs no check either.
+	 */
+	if (find_netdir(ctx, link, netdir, sizeof(netdir)) == 0 &&
+	    (link->carrier != 0 || strncmp(netdir, "devices/virtual/", 16) != 0) &&
+	    check_netdir(ctx, link, netdir) == 0) {
 		if (link->carrier != 0)
 			nic->speed_mbps = read_speed(ctx, netdir);
-		/* Software devices live under devices/virtual: no hardware to look for. */
 		if (strncmp(netdir, "devices/virtual/", 16) != 0 &&
 		    mg_path_join(rel, sizeof(rel), netdir, "device") == 0 &&
 		    mg_sysfs_resolve(ctx, rel, devpath, sizeof(devpath)) == 0) {
