@@ -62,11 +62,18 @@ struct mg_gather_ops {
 	void (*free)(struct mg_gather *g);
 };
 
+/* A directory tree read through a descriptor; see file.c. */
+struct mg_tree {
+	int fd;
+	bool confined;	/* resolve every path inside the root (a replayed tree) */
+};
+
 /* What every implementation starts with. */
 struct mg_gather {
 	const struct mg_gather_ops *ops;
 	struct mg_ctx *ctx;	/* for the log, the last error and the request count */
-	char *root;		/* the tree's root, no trailing slash */
+	char *root;		/* the tree's root, no trailing slash, for messages */
+	struct mg_tree tree;	/* the same, open (fd -1 for a recorder) */
 };
 
 int mg_gather_live_new(struct mg_ctx *ctx, struct mg_gather **g);
@@ -80,12 +87,14 @@ void mg_gather_free(struct mg_gather *g);
 
 /* ---- shared by the implementations ---- */
 
-/* Read a regular file below @root without following its last link. */
-int mg_file_read(const char *root, const char *rel, void *buf, size_t size, bool regular_only);
-int mg_file_readlink(const char *root, const char *rel, char *buf, size_t size);
-int mg_file_list(struct mg_ctx *ctx, const char *root, const char *rel, mg_gather_entry_fn fn,
+int mg_tree_open(struct mg_tree *t, const char *root, bool confined);
+void mg_tree_close(struct mg_tree *t);
+/* A file's bytes, not following its last component; -errno. */
+int mg_tree_read(const struct mg_tree *t, const char *rel, void *buf, size_t size);
+int mg_tree_readlink(const struct mg_tree *t, const char *rel, char *buf, size_t size);
+int mg_tree_list(struct mg_ctx *ctx, const struct mg_tree *t, const char *rel, mg_gather_entry_fn fn,
 		 void *data);
-int mg_file_exists(const char *root, const char *rel);
+int mg_tree_exists(const struct mg_tree *t, const char *rel);
 
 /* Sidecars: netlink and ethtool facts kept beside a captured tree. */
 int mg_sidecar_read(struct mg_gather *g, const char *ifname, struct mg_link *link,

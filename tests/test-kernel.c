@@ -13,7 +13,9 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
+#include <signal.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <linux/if_tun.h>
@@ -487,6 +489,64 @@ static void test_single_query_cost_is_constant(void)
 	printf("(%ld requests, %ld reads) ", many.requests, many.reads);
 }
 
+/* Interfaces come and go in a child while the parent dumps: a few hundred changes a second. */
+static void churn(void)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+
+	if (!sk || nl_connect(sk, NETLINK_ROUTE) < 0)
+		_exit(1);
+	for (;;) {
+		struct rtnl_link *veth = rtnl_link_veth_alloc(), *peer;
+
+		if (!veth)
+			_exit(1);
+		rtnl_link_set_name(veth, "churn0");
+		peer = rtnl_link_veth_get_peer(veth);
+		rtnl_link_set_name(peer, "churn1");
+		rtnl_link_put(peer);
+		rtnl_link_add(sk, veth, NLM_F_CREATE | NLM_F_EXCL);
+		usleep(2000);
+		rtnl_link_delete(sk, veth);
+		rtnl_link_veth_release(veth);
+		usleep(2000);
+	}
+}
+
+/* A dump interrupted by link changes (NLM_F_DUMP_INTR) is asked again, not failed. */
+static void test_dumps_survive_churn(void)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct mg_ctx *ctx;
+	int failures = 0, status;
+	pid_t child;
+
+	/* Enough links that a dump spans many messages, and so can be interrupted. */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(sk);
+	CU_ASSERT_EQUAL_FATAL(nl_connect(sk, NETLINK_ROUTE), 0);
+	CU_ASSERT_EQUAL_FATAL(many_veths(sk, true), 0);
+	child = fork();
+	CU_ASSERT_FATAL(child >= 0);
+	if (child == 0)
+		churn();
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	for (int i = 0; i < 100; i++) {
+		struct mg_nic_list *list = NULL;
+
+		if (mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK, &list) < 0) {
+			failures++;
+			printf("(%s) ", mg_ctx_last_error(ctx));
+		}
+		mg_nic_list_free(list);
+	}
+	kill(child, SIGKILL);
+	waitpid(child, &status, 0);
+	CU_ASSERT_EQUAL(failures, 0);
+	CU_ASSERT_EQUAL(many_veths(sk, false), 0);
+	nl_socket_free(sk);
+	mg_ctx_unref(ctx);
+}
+
 /* A cable test on veth: refused cleanly, the interface untouched. */
 static void test_cable_on_veth(void)
 {
@@ -531,6 +591,6 @@ int main(void)
 		     MG_TEST(test_capture_live), MG_TEST(test_cable_on_veth),
 		     MG_TEST(test_snapshot_equals_single_reads),
 		     MG_TEST(test_capture_replays_settings_and_links),
-		     MG_TEST(test_single_query_cost_is_constant));
+		     MG_TEST(test_single_query_cost_is_constant), MG_TEST(test_dumps_survive_churn));
 	return mg_test_run();
 }

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Bounded reads of files below a root directory, shared by the live and
- * replayed trees. Only regular files are read, opened without blocking and
- * without following a link at the last component: a FIFO or a device node
- * planted in a tree must not hang or surprise a reader.
+ * Bounded reads of files below a tree's root, shared by the live and
+ * replayed trees. A replayed tree came from elsewhere, so every path in it
+ * is resolved inside its root (openat2 with RESOLVE_IN_ROOT: an absolute or
+ * climbing link stays in the tree, as in a chroot), and only regular files
+ * are read, opened without blocking: a FIFO, a device node or a link to
+ * /etc planted in a capture must not hang the reader or leak a host file.
+ * The kernel's own sysfs and procfs are read as they are.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -11,33 +14,54 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#include <linux/openat2.h>
 
 #include "gather.h"
 
-static int join(char *out, size_t size, const char *root, const char *rel)
+int mg_tree_open(struct mg_tree *t, const char *root, bool confined)
 {
-	return mg_path_join(out, size, root, rel);
+	t->confined = confined;
+	t->fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return t->fd < 0 ? -errno : 0;
 }
 
-/*
- * @regular_only: check with fstat() that it is a regular file. A kernel's
- * own sysfs and procfs hold nothing else; a tree from elsewhere may.
- */
-int mg_file_read(const char *root, const char *rel, void *buf, size_t size, bool regular_only)
+void mg_tree_close(struct mg_tree *t)
 {
-	char path[MG_PATH_MAX];
+	if (t->fd >= 0)
+		close(t->fd);
+	t->fd = -1;
+}
+
+static int open_in(const struct mg_tree *t, const char *rel, int flags)
+{
+	struct open_how how = {
+		.flags = (unsigned int)flags,
+		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
+	};
+	long fd;
+
+	if (!rel[0])
+		return -ENOENT;
+	if (!t->confined)
+		fd = openat(t->fd, rel, flags);
+	else
+		fd = syscall(SYS_openat2, t->fd, rel, &how, sizeof(how));
+	return fd < 0 ? -errno : (int)fd;
+}
+
+int mg_tree_read(const struct mg_tree *t, const char *rel, void *buf, size_t size)
+{
 	struct stat st;
 	size_t len = 0;
 	ssize_t n;
-	int fd, err = join(path, sizeof(path), root, rel);
+	int err, fd = open_in(t, rel, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
 
-	if (err < 0)
-		return err;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0)
-		return -errno;
-	if (regular_only && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+		return fd;
+	if (t->confined && (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode))) {
 		close(fd);
 		return -EINVAL;
 	}
@@ -51,35 +75,49 @@ int mg_file_read(const char *root, const char *rel, void *buf, size_t size, bool
 	return err < 0 ? err : (int)len;
 }
 
-int mg_file_readlink(const char *root, const char *rel, char *buf, size_t size)
+int mg_tree_readlink(const struct mg_tree *t, const char *rel, char *buf, size_t size)
 {
-	char path[MG_PATH_MAX];
+	char dir[MG_PATH_MAX];
+	const char *slash = strrchr(rel, '/'), *last = slash ? slash + 1 : rel;
 	ssize_t n;
-	int err = join(path, sizeof(path), root, rel);
+	int dfd = t->fd;
 
-	if (err < 0)
-		return err;
-	n = readlink(path, buf, size);
+	if (slash) {
+		if ((size_t)(slash - rel) >= sizeof(dir))
+			return -ENAMETOOLONG;
+		memcpy(dir, rel, (size_t)(slash - rel));
+		dir[slash - rel] = '\0';
+		dfd = open_in(t, dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (dfd < 0)
+			return dfd;
+	}
+	n = readlinkat(dfd, last, buf, size);
 	if (n < 0)
-		return -errno;
+		n = -errno;
+	if (slash)
+		close(dfd);
+	if (n < 0)
+		return (int)n;
 	if ((size_t)n >= size)
 		return -ENAMETOOLONG;
 	buf[n] = '\0';
 	return (int)n;
 }
 
-int mg_file_list(struct mg_ctx *ctx, const char *root, const char *rel, mg_gather_entry_fn fn, void *data)
+int mg_tree_list(struct mg_ctx *ctx, const struct mg_tree *t, const char *rel, mg_gather_entry_fn fn,
+		 void *data)
 {
-	char path[MG_PATH_MAX];
 	struct dirent *e;
 	DIR *dir;
-	int err = join(path, sizeof(path), root, rel);
+	int err = 0, fd = open_in(t, rel, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
-	if (err < 0)
-		return err;
-	dir = opendir(path);
-	if (!dir)
+	if (fd < 0)
+		return fd;
+	dir = fdopendir(fd);
+	if (!dir) {
+		close(fd);
 		return -errno;
+	}
 	while ((e = readdir(dir))) {
 		if (e->d_name[0] == '.')
 			continue;
@@ -91,13 +129,12 @@ int mg_file_list(struct mg_ctx *ctx, const char *root, const char *rel, mg_gathe
 	return err < 0 ? err : 0;
 }
 
-int mg_file_exists(const char *root, const char *rel)
+int mg_tree_exists(const struct mg_tree *t, const char *rel)
 {
-	char path[MG_PATH_MAX];
-	struct stat st;
-	int err = join(path, sizeof(path), root, rel);
+	int fd = open_in(t, rel, O_PATH | O_CLOEXEC);
 
-	if (err < 0)
-		return err;
-	return stat(path, &st) == 0 ? 0 : -errno;
+	if (fd < 0)
+		return fd;
+	close(fd);
+	return 0;
 }

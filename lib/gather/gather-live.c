@@ -29,32 +29,60 @@ _Static_assert(ETHTOOL_A_RINGS_HEADER == ETHTOOL_HEADER_ATTR &&
 
 static int live_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
 {
-	return mg_file_read(g->root, rel, buf, size, false);
+	return mg_tree_read(&g->tree, rel, buf, size);
 }
 
 static int live_readlink(struct mg_gather *g, const char *rel, char *buf, size_t size)
 {
-	return mg_file_readlink(g->root, rel, buf, size);
+	return mg_tree_readlink(&g->tree, rel, buf, size);
 }
 
 static int live_list(struct mg_gather *g, const char *rel, mg_gather_entry_fn fn, void *data)
 {
-	return mg_file_list(g->ctx, g->root, rel, fn, data);
+	return mg_tree_list(g->ctx, &g->tree, rel, fn, data);
 }
 
 static int live_exists(struct mg_gather *g, const char *rel)
 {
-	return mg_file_exists(g->root, rel);
+	return mg_tree_exists(&g->tree, rel);
 }
+
+struct live {
+	struct mg_gather base;
+	struct mg_tree proc;	/* opened on first use */
+};
 
 static int live_proc_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
 {
-	return mg_file_read(PROC_ROOT, rel, buf, size, false);
+	struct live *l = (struct live *)g;
+
+	if (l->proc.fd < 0) {
+		int err = mg_tree_open(&l->proc, PROC_ROOT, false);
+
+		if (err < 0)
+			return err;
+	}
+	return mg_tree_read(&l->proc, rel, buf, size);
 }
+
+/*
+ * A dump that links appearing or going interrupted (NLM_F_DUMP_INTR) is
+ * asked again, a few times: on a busy host that is routine, not an error.
+ */
+#define DUMP_TRIES 5
 
 static int live_links(struct mg_gather *g, struct mg_link **links, size_t *count)
 {
-	return mg_rtnl_dump_links(g->ctx, links, count);
+	int err = -EINTR;
+
+	for (int i = 0; i < DUMP_TRIES && err == -EINTR; i++) {
+		if (i) {
+			mg_dbg(g->ctx, "link dump interrupted by a change; asking again");
+			mg_clear_error(g->ctx);
+		}
+		err = mg_rtnl_dump_links(g->ctx, links, count);
+	}
+	return err;
 }
 
 static int live_link(struct mg_gather *g, const char *name, int ifindex, struct mg_link *link)
@@ -118,19 +146,28 @@ static int live_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req, m
 	struct nl_msg *msg;
 	int err = mg_ethtool_open(g->ctx);
 
-	if (err < 0)
-		return err;
-	msg = ethtool_request(g->ctx, req);
-	if (!msg)
-		return -ENOMEM;
-	err = mg_nl_transact(g->ctx, g->ctx->genl, msg, on_reply, &a);
+	/* Replies of an interrupted dump are merged by index again on the next try. */
+	for (int i = 0; err == 0; i++) {
+		msg = ethtool_request(g->ctx, req);
+		if (!msg)
+			return -ENOMEM;
+		err = mg_nl_transact(g->ctx, g->ctx->genl, msg, on_reply, &a);
+		if (err != -EINTR || i + 1 == DUMP_TRIES)
+			break;
+		mg_dbg(g->ctx, "ethtool dump interrupted by a change; asking again");
+		err = 0;
+	}
 	return err < 0 ? err : a.err;
 }
 
 static void live_free(struct mg_gather *g)
 {
+	struct live *l = (struct live *)g;
+
+	mg_tree_close(&l->proc);
+	mg_tree_close(&g->tree);
 	free(g->root);
-	free(g);
+	free(l);
 }
 
 static const struct mg_gather_ops live_ops = {
@@ -149,17 +186,21 @@ static const struct mg_gather_ops live_ops = {
 
 int mg_gather_live_new(struct mg_ctx *ctx, struct mg_gather **out)
 {
-	struct mg_gather *g = calloc(1, sizeof(*g));
+	struct live *l = calloc(1, sizeof(*l));
+	int err;
 
-	if (!g)
+	if (!l)
 		return -ENOMEM;
-	g->ops = &live_ops;
-	g->ctx = ctx;
-	g->root = strdup(SYSFS_ROOT);
-	if (!g->root) {
-		free(g);
-		return -ENOMEM;
+	l->base.ops = &live_ops;
+	l->base.ctx = ctx;
+	l->proc.fd = -1;
+	l->base.root = strdup(SYSFS_ROOT);
+	err = l->base.root ? mg_tree_open(&l->base.tree, SYSFS_ROOT, false) : -ENOMEM;
+	if (err < 0) {
+		free(l->base.root);
+		free(l);
+		return err;
 	}
-	*out = g;
+	*out = &l->base;
 	return 0;
 }

@@ -314,6 +314,7 @@ int mg_gather_record_new(struct mg_ctx *ctx, struct mg_gather *inner, int dirfd,
 	r->base.ops = &record_ops;
 	r->base.ctx = ctx;
 	r->base.root = inner->root;
+	r->base.tree.fd = -1;
 	r->inner = inner;
 	r->dirfd = fcntl(dirfd, F_DUPFD_CLOEXEC, 0);
 	if (r->dirfd < 0) {

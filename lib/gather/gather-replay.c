@@ -24,22 +24,22 @@
 
 static int replay_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
 {
-	return mg_file_read(g->root, rel, buf, size, true);
+	return mg_tree_read(&g->tree, rel, buf, size);
 }
 
 static int replay_readlink(struct mg_gather *g, const char *rel, char *buf, size_t size)
 {
-	return mg_file_readlink(g->root, rel, buf, size);
+	return mg_tree_readlink(&g->tree, rel, buf, size);
 }
 
 static int replay_list(struct mg_gather *g, const char *rel, mg_gather_entry_fn fn, void *data)
 {
-	return mg_file_list(g->ctx, g->root, rel, fn, data);
+	return mg_tree_list(g->ctx, &g->tree, rel, fn, data);
 }
 
 static int replay_exists(struct mg_gather *g, const char *rel)
 {
-	return mg_file_exists(g->root, rel);
+	return mg_tree_exists(&g->tree, rel);
 }
 
 static int replay_proc_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
@@ -48,7 +48,7 @@ static int replay_proc_read(struct mg_gather *g, const char *rel, void *buf, siz
 
 	if (mg_path_join(path, sizeof(path), MG_CAPTURE_PROC, rel) < 0)
 		return -ENAMETOOLONG;
-	return mg_file_read(g->root, path, buf, size, true);
+	return mg_tree_read(&g->tree, path, buf, size);
 }
 
 static int read_attr(struct mg_gather *g, const char *netdir, const char *name, int base, long *v)
@@ -58,7 +58,7 @@ static int read_attr(struct mg_gather *g, const char *netdir, const char *name, 
 
 	if (mg_path_join(rel, sizeof(rel), netdir, name) < 0)
 		return -ENAMETOOLONG;
-	n = mg_file_read(g->root, rel, buf, sizeof(buf) - 1, true);
+	n = mg_tree_read(&g->tree, rel, buf, sizeof(buf) - 1);
 	if (n <= 0)
 		return n < 0 ? n : -ENODATA;
 	buf[n] = '\0';
@@ -72,7 +72,7 @@ static void read_text(struct mg_gather *g, const char *netdir, const char *name,
 
 	if (mg_path_join(rel, sizeof(rel), netdir, name) < 0)
 		return;
-	n = mg_file_read(g->root, rel, buf, sizeof(buf) - 1, true);
+	n = mg_tree_read(&g->tree, rel, buf, sizeof(buf) - 1);
 	if (n <= 0)
 		return;
 	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\0'))
@@ -134,9 +134,9 @@ static int replay_links(struct mg_gather *g, struct mg_link **links, size_t *cou
 	struct link_walk w = { .g = g };
 	int err;
 
-	if (mg_file_exists(g->root, "class/net") < 0)
+	if (mg_tree_exists(&g->tree, "class/net") < 0)
 		return mg_fail(g->ctx, -ENOENT, "%s is not a sysfs tree: it has no class/net", g->root);
-	err = mg_file_list(g->ctx, g->root, "class/net", add_link, &w);
+	err = mg_tree_list(g->ctx, &g->tree, "class/net", add_link, &w);
 	if (err < 0) {
 		free(w.links);
 		return mg_fail(g->ctx, err, "cannot read %s/class/net: %s", g->root, strerror(-err));
@@ -154,7 +154,7 @@ static int replay_link(struct mg_gather *g, const char *name, int ifindex, struc
 	if (ifindex > 0) {
 		struct link_walk w = { .g = g, .want_ifindex = ifindex };
 
-		mg_file_list(g->ctx, g->root, "class/net", add_link, &w);
+		mg_tree_list(g->ctx, &g->tree, "class/net", add_link, &w);
 		if (w.count == 1)
 			*link = w.links[0];
 		free(w.links);
@@ -167,7 +167,7 @@ static int replay_link(struct mg_gather *g, const char *name, int ifindex, struc
 	snprintf(rel, sizeof(rel), "class/net/%s", name);
 	if (mg_sidecar_read(g, name, link, &info) == 0)
 		return 0;
-	if (mg_file_exists(g->root, rel) < 0)
+	if (mg_tree_exists(&g->tree, rel) < 0)
 		return -ENODEV;
 	link_from_sysfs(g, name, link);
 	return 0;
@@ -220,7 +220,7 @@ static int read_replies(struct mg_gather *g, int cmd, char **buf, size_t *len)
 		*buf = malloc(size);
 		if (!*buf)
 			return -ENOMEM;
-		n = mg_file_read(g->root, rel, *buf, size, true);
+		n = mg_tree_read(&g->tree, rel, *buf, size);
 		if (n < 0 || (size_t)n < size || size >= REPLIES_MAX)
 			break;
 		free(*buf);
@@ -270,6 +270,7 @@ static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 
 static void replay_free(struct mg_gather *g)
 {
+	mg_tree_close(&g->tree);
 	free(g->root);
 	free(g);
 }
@@ -291,15 +292,19 @@ static const struct mg_gather_ops replay_ops = {
 int mg_gather_replay_new(struct mg_ctx *ctx, const char *root, struct mg_gather **out)
 {
 	struct mg_gather *g = calloc(1, sizeof(*g));
+	int err;
 
 	if (!g)
 		return -ENOMEM;
 	g->ops = &replay_ops;
 	g->ctx = ctx;
 	g->root = strdup(root);
-	if (!g->root) {
+	/* Confined: nothing in a tree from elsewhere may lead out of it. */
+	err = g->root ? mg_tree_open(&g->tree, root, true) : -ENOMEM;
+	if (err < 0) {
+		free(g->root);
 		free(g);
-		return -ENOMEM;
+		return err;
 	}
 	*out = g;
 	return 0;

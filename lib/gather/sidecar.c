@@ -97,7 +97,7 @@ int mg_sidecar_read(struct mg_gather *g, const char *ifname, struct mg_link *lin
 
 	if (snprintf(rel, sizeof(rel), "%s/%s", MG_CAPTURE_NET, ifname) >= (int)sizeof(rel))
 		return -ENAMETOOLONG;
-	n = mg_file_read(g->root, rel, buf, sizeof(buf) - 1, true);
+	n = mg_tree_read(&g->tree, rel, buf, sizeof(buf) - 1);
 	if (n < 0)
 		return n;
 	buf[n] = '\0';

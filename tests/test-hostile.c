@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Suite "library": trees made hostile on purpose. A replayed capture may
+ * come from anyone (a bug report, an upload to a service): a FIFO where a
+ * file should be must not hang the reader, a link must not lead out of the
+ * tree, and a capture must not write where someone else can redirect it.
+ * Each test runs under an alarm, so a hang fails instead of blocking.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "mg-test.h"
+#include "test-util.h"
+
+#define DESKTOP_NIC "devices/pci0000:00/0000:00:1c.0/0000:01:00.0"
+
+/* A copy of the desktop tree in @tmp/tree, and an outside directory @tmp/outside. */
+static void copy_desktop(char *tmp, size_t size, char *tree, size_t tree_size)
+{
+	char cmd[8192];
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, size));
+	snprintf(tree, tree_size, "%s/tree", tmp);
+	snprintf(cmd, sizeof(cmd), "cp -a '%s/desktop' '%s' && mkdir '%s/outside'", FIXTURE_TREES, tree, tmp);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	alarm(20);
+}
+
+static void done(const char *tmp)
+{
+	alarm(0);
+	rm_tree(tmp);
+}
+
+/* A config space outside the tree whose vendor, 0xabcd, must never be reported. */
+static void put_outside_config(const char *tmp, const char *rel)
+{
+	unsigned char cfg[256] = { 0xcd, 0xab, 0x34, 0x12 };
+	char path[4096];
+	int fd;
+
+	put_file(tmp, rel, "");
+	snprintf(path, sizeof(path), "%s/%s", tmp, rel);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	CU_ASSERT_FATAL(fd >= 0);
+	CU_ASSERT_EQUAL(write(fd, cfg, sizeof(cfg)), (ssize_t)sizeof(cfg));
+	close(fd);
+}
+
+static int path_vendor(const char *tree, int *err)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = NULL;
+	int vendor = MG_UNKNOWN;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(tree, &ctx), 0);
+	*err = mg_pcie_path_new(ctx, "0000:01:00.0", &p);
+	if (*err == 0)
+		vendor = mg_pcie_node_get_vendor_id(mg_pcie_path_get(p, 0));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+	return vendor;
+}
+
+static void test_fifo_config_does_not_hang(void)
+{
+	char tmp[4096], tree[4096], path[8192];
+	int err;
+
+	copy_desktop(tmp, sizeof(tmp), tree, sizeof(tree));
+	snprintf(path, sizeof(path), "%s/%s/config", tree, DESKTOP_NIC);
+	CU_ASSERT_EQUAL_FATAL(unlink(path), 0);
+	CU_ASSERT_EQUAL_FATAL(mkfifo(path, 0644), 0);
+	CU_ASSERT_EQUAL(path_vendor(tree, &err), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(err, -EIO);
+	done(tmp);
+}
+
+static void test_fifo_sidecar_does_not_hang(void)
+{
+	char tmp[4096], tree[4096], path[8192];
+	struct mg_ctx *ctx;
+	struct mg_nic *nic;
+
+	copy_desktop(tmp, sizeof(tmp), tree, sizeof(tree));
+	snprintf(path, sizeof(path), "%s/multigig/net/enp1s0", tree);
+	CU_ASSERT_EQUAL_FATAL(unlink(path), 0);
+	CU_ASSERT_EQUAL_FATAL(mkfifo(path, 0644), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(tree, &ctx), 0);
+	/* The sidecar is unreadable: what sysfs says stands, the rest is unknown. */
+	CU_ASSERT_EQUAL(mg_nic_lookup(ctx, "enp1s0", &nic), 0);
+	CU_ASSERT_EQUAL(mg_nic_get_vendor_id(nic), 0x8086);
+	CU_ASSERT_PTR_NULL(mg_nic_get_driver_version(nic));
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	done(tmp);
+}
+
+/* config -> a file outside the tree, by an absolute and by a climbing link. */
+static void test_config_link_out_of_tree(void)
+{
+	char tmp[4096], tree[4096], rel[256], target[8192];
+	int err;
+
+	copy_desktop(tmp, sizeof(tmp), tree, sizeof(tree));
+	put_outside_config(tmp, "outside/config");
+	snprintf(rel, sizeof(rel), "%s/config", DESKTOP_NIC);
+	snprintf(target, sizeof(target), "%s/outside/config", tmp);
+	put_link(tree, rel, target);
+	CU_ASSERT_NOT_EQUAL(path_vendor(tree, &err), 0xabcd);
+	CU_ASSERT_EQUAL(err, -EIO);
+	put_link(tree, rel, "../../../../../outside/config");
+	CU_ASSERT_NOT_EQUAL(path_vendor(tree, &err), 0xabcd);
+	CU_ASSERT_EQUAL(err, -EIO);
+	done(tmp);
+}
+
+/* A directory on the way replaced by an absolute link to a copy outside. */
+static void test_absolute_directory_link(void)
+{
+	char tmp[4096], tree[4096], path[8192], target[8192], cmd[16384];
+	int err;
+
+	copy_desktop(tmp, sizeof(tmp), tree, sizeof(tree));
+	snprintf(cmd, sizeof(cmd), "cp -a '%s/devices' '%s/outside/' && rm -rf '%s/devices/pci0000:00'",
+		 tree, tmp, tree);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	put_outside_config(tmp, "outside/" DESKTOP_NIC "/config");
+	snprintf(path, sizeof(path), "%s/devices/pci0000:00", tree);
+	snprintf(target, sizeof(target), "%s/outside/devices/pci0000:00", tmp);
+	CU_ASSERT_EQUAL_FATAL(symlink(target, path), 0);
+	/* Resolved inside the root, the absolute link leads nowhere. */
+	CU_ASSERT_NOT_EQUAL(path_vendor(tree, &err), 0xabcd);
+	CU_ASSERT_TRUE(err < 0);
+	done(tmp);
+}
+
+static int capture_into(const char *dir)
+{
+	struct mg_ctx *ctx;
+	int err;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	err = mg_ctx_capture(ctx, dir);
+	mg_ctx_unref(ctx);
+	return err;
+}
+
+/* A destination others may write to, or that is not a directory of ours, is refused. */
+static void test_capture_destination_checks(void)
+{
+	char tmp[4096], dir[8192], target[8192];
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(dir, sizeof(dir), "%s/open", tmp);
+	CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0777), 0);
+	CU_ASSERT_EQUAL_FATAL(chmod(dir, 0777), 0);
+	CU_ASSERT_EQUAL(capture_into(dir), -EPERM);
+	if (geteuid() == 0) {
+		snprintf(dir, sizeof(dir), "%s/theirs", tmp);
+		CU_ASSERT_EQUAL_FATAL(mkdir(dir, 0755), 0);
+		CU_ASSERT_EQUAL_FATAL(chown(dir, 65534, 65534), 0);
+		CU_ASSERT_EQUAL(capture_into(dir), -EPERM);
+	}
+	/* A link in place of the destination is not followed. */
+	snprintf(target, sizeof(target), "%s/elsewhere", tmp);
+	CU_ASSERT_EQUAL_FATAL(mkdir(target, 0755), 0);
+	snprintf(dir, sizeof(dir), "%s/link", tmp);
+	CU_ASSERT_EQUAL_FATAL(symlink(target, dir), 0);
+	CU_ASSERT_TRUE(capture_into(dir) < 0);
+	CU_ASSERT_EQUAL(rmdir(target), 0); /* still empty */
+	/* Made by the capture itself: fine, and nothing in it links out. */
+	snprintf(dir, sizeof(dir), "%s/fresh", tmp);
+	CU_ASSERT_EQUAL(capture_into(dir), 0);
+	rm_tree(tmp);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE("hostile", NULL, NULL, MG_TEST(test_fifo_config_does_not_hang),
+		     MG_TEST(test_fifo_sidecar_does_not_hang), MG_TEST(test_config_link_out_of_tree),
+		     MG_TEST(test_absolute_directory_link), MG_TEST(test_capture_destination_checks));
+	return mg_test_run();
+}
