@@ -90,10 +90,10 @@ static int on_phy(const struct nlmsghdr *nlh, void *arg)
 }
 
 /* The kernel's own list of the interface's PHYs (6.12+); -errno otherwise. */
-static int phy_get(struct mg_ctx *ctx, int ifindex, char *driver, size_t size)
+static int phy_get(struct mg_ctx *ctx, int ifindex, const char *ifname, char *driver, size_t size)
 {
 	struct phy_state st = { driver, size, false };
-	struct mg_ethtool_req req = { .cmd = MG_ETHTOOL_MSG_PHY_GET, .ifindex = ifindex };
+	struct mg_ethtool_req req = { .cmd = MG_ETHTOOL_MSG_PHY_GET, .ifindex = ifindex, .ifname = ifname };
 	int err = mg_gather_ethtool(ctx, &req, on_phy, &st);
 
 	if (err < 0)
@@ -121,7 +121,7 @@ static int query(struct mg_ctx *ctx, const char *ifname, int ifindex, struct mg_
 	if (mg_sysfs_link_name(ctx, rel, driver, sizeof(driver)) < 0 && mg_gather_drvinfo(ctx, ifname, &di) == 0)
 		mg_strlcpy(driver, di.driver, sizeof(driver));
 	/* The kernel names the PHY driver itself where it can (6.12+). */
-	if (phy_get(ctx, ifindex, info->phy_driver, sizeof(info->phy_driver)) == 0)
+	if (phy_get(ctx, ifindex, ifname, info->phy_driver, sizeof(info->phy_driver)) == 0)
 		return classify(info);
 	mg_path_join(rel, sizeof(rel), netdir, "phydev");
 	if (!mg_sysfs_exists(ctx, rel)) {
@@ -188,7 +188,7 @@ MG_EXPORT int mg_cable_query(struct mg_ctx *ctx, const char *ifname, struct mg_c
 		return -EINVAL;
 	*info = NULL;
 	mg_clear_error(ctx);
-	if (!ifname || !ifname[0] || strlen(ifname) >= IFNAMSIZ || strchr(ifname, '/'))
+	if (!ifname || !mg_ifname_valid(ifname))
 		return mg_fail(ctx, -EINVAL, "not a valid interface name");
 	err = mg_gather_link(ctx, ifname, 0, &link);
 	if (err == -ENODEV)

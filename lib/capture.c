@@ -21,14 +21,23 @@
  * only the caller controls. Anyone else able to write there could plant a
  * link for root to write through.
  */
-static int open_destination(struct mg_ctx *ctx, const char *dir)
+static int open_destination(struct mg_ctx *ctx, const char *given)
 {
+	char dir[MG_PATH_MAX];
+	size_t len = strlen(given);
 	struct stat st;
 	struct dirent *e;
 	DIR *d;
 	int fd, dup_fd;
 	bool empty = true;
 
+	/* "box/" would follow a link named box: the name without its slashes. */
+	while (len > 1 && given[len - 1] == '/')
+		len--;
+	if (len >= sizeof(dir))
+		return mg_fail(ctx, -ENAMETOOLONG, "capture: destination path too long");
+	memcpy(dir, given, len);
+	dir[len] = '\0';
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		return mg_fail(ctx, -errno, "capture: cannot create %s: %m", dir);
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -58,8 +67,9 @@ static int open_destination(struct mg_ctx *ctx, const char *dir)
 }
 
 /* A short note so a tree attached to a bug report says where it came from. */
-static int write_note(struct mg_ctx *ctx, int dirfd)
+static int write_note(struct mg_ctx *ctx, int dirfd, const struct mg_gather *source)
 {
+	bool live = !strcmp(source->ops->name, "live");
 	struct utsname u;
 	FILE *f;
 	int fd;
@@ -73,9 +83,9 @@ static int write_note(struct mg_ctx *ctx, int dirfd)
 			close(fd);
 		return mg_fail(ctx, -EIO, "capture: cannot write multigig/CAPTURE");
 	}
-	if (uname(&u) == 0 && !ctx->offline)
+	if (live && uname(&u) == 0)
 		fprintf(f, "kernel=%s %s %s\n", u.sysname, u.release, u.machine);
-	fprintf(f, "source=%s\n", ctx->offline ? "capture" : "live");
+	fprintf(f, "source=%s\n", live ? "live" : "capture");
 	fprintf(f, "library=%s\n", PACKAGE_VERSION);
 	return fclose(f) == 0 ? 0 : -EIO;
 }
@@ -103,12 +113,8 @@ static int walk_paths(struct mg_ctx *ctx, const struct mg_nic_list *list)
 static int gather_all(struct mg_ctx *ctx)
 {
 	struct mg_nic_list *list = NULL;
-	unsigned int with = MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK;
-	int err = mg_nic_list_new_with(ctx, with, &list);
+	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK, &list);
 
-	/* A captured tree without ethtool replies still captures the rest. */
-	if (err < 0 && err != -ENOMEM)
-		err = mg_nic_list_new(ctx, &list);
 	if (err == 0)
 		err = walk_paths(ctx, list);
 	mg_nic_list_free(list);
@@ -142,7 +148,7 @@ MG_EXPORT int mg_ctx_capture(struct mg_ctx *ctx, const char *dir)
 	if (err == 0)
 		err = done;
 	if (err == 0)
-		err = write_note(ctx, dirfd);
+		err = write_note(ctx, dirfd, inner);
 	close(dirfd);
 	return err;
 }

@@ -277,18 +277,18 @@ static int attach_settings(struct mg_ctx *ctx, struct mg_nic_list *list)
 		nic->settings = sl->items[i];
 		sl->items[i] = NULL;
 	}
-	mg_settings_list_free(sl);
 	/* Interfaces no dump mentioned still have an MTU: their drivers lack the rest. */
 	for (size_t i = 0; err == 0 && i < list->count; i++) {
 		struct mg_nic *nic = list->nics[i];
 
 		if (!nic->name)
 			continue;
-		if (!nic->settings && mg_settings_new(&nic->settings) < 0)
-			return -ENOMEM;
+		if (!nic->settings && (err = mg_settings_new(&nic->settings)) < 0)
+			break;
 		nic->settings->ifindex = nic->ifindex;
-		mg_settings_from_nic(nic->settings, nic);
+		mg_settings_from_nic(ctx, nic->settings, nic, sl);
 	}
+	mg_settings_list_free(sl);
 	return err;
 }
 
@@ -376,16 +376,6 @@ static int parse_pci_address(const char *s, char *out, size_t size)
 		return -EINVAL;
 	snprintf(out, size, "%04x:%02x:%02x.%x", a.domain, a.bus, a.dev, a.func);
 	return 0;
-}
-
-static bool valid_ifname(const char *name)
-{
-	if (!strcmp(name, ".") || !strcmp(name, ".."))
-		return false;
-	for (const char *p = name; *p; p++)
-		if (*p == '/' || *p == ':' || isspace((unsigned char)*p))
-			return false;
-	return true;
 }
 
 static int lookup_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_nic **nic)
@@ -484,7 +474,7 @@ MG_EXPORT int mg_nic_lookup(struct mg_ctx *ctx, const char *name, struct mg_nic 
 	if (strlen(name) >= IFNAMSIZ)
 		return mg_fail(ctx, -EINVAL, "interface name '%.40s%s' is too long (at most %d characters)",
 			       name, strlen(name) > 40 ? "..." : "", IFNAMSIZ - 1);
-	if (!valid_ifname(name))
+	if (!mg_ifname_valid(name))
 		return mg_fail(ctx, -EINVAL, "'%s' is neither an interface name nor a PCI address", name);
 	return lookup_link(ctx, name, 0, nic);
 }

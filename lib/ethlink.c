@@ -294,9 +294,10 @@ void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind)
 	free_modes(src);
 }
 
-static int request(struct mg_ctx *ctx, int kind, int ifindex, struct state *st)
+/* By index, by name where the index is unknown (a bare tree), or neither: a dump. */
+static int request(struct mg_ctx *ctx, int kind, int ifindex, const char *ifname, struct state *st)
 {
-	struct mg_ethtool_req req = { .cmd = kinds[kind].get, .ifindex = ifindex };
+	struct mg_ethtool_req req = { .cmd = kinds[kind].get, .ifindex = ifindex, .ifname = ifname };
 
 	st->kind = kind;
 	return mg_gather_ethtool(ctx, &req, on_reply, st);
@@ -315,8 +316,8 @@ static int read_one(struct mg_ctx *ctx, const char *ifname, int ifindex, struct 
 	mg_strlcpy(l->ifname, ifname, sizeof(l->ifname));
 	l->ifindex = ifindex;
 	for (int k = 0; k < MG_ETHLINK_KINDS && err == 0; k++) {
-		err = request(ctx, k, ifindex, &st);
-		if (err == -EOPNOTSUPP || err == -ENODATA)
+		err = request(ctx, k, ifindex, ifname, &st);
+		if (err == -EOPNOTSUPP || err == MG_ENOTRECORDED)
 			err = 0;
 	}
 	if (err < 0) {
@@ -339,7 +340,7 @@ MG_EXPORT int mg_ethlink_read(struct mg_ctx *ctx, const char *ifname, struct mg_
 		return -EINVAL;
 	*link = NULL;
 	mg_clear_error(ctx);
-	if (!ifname || !ifname[0] || strlen(ifname) >= IFNAMSIZ)
+	if (!ifname || !mg_ifname_valid(ifname))
 		return mg_fail(ctx, -EINVAL, "not a valid interface name");
 	err = mg_gather_link(ctx, ifname, 0, &rl);
 	if (err == -ENODEV)
@@ -384,10 +385,16 @@ MG_EXPORT int mg_ethlink_list_read(struct mg_ctx *ctx, struct mg_ethlink_list **
 		return -ENOMEM;
 	st.list = l;
 	for (int k = 0; k < MG_ETHLINK_KINDS && err == 0; k++) {
-		err = request(ctx, k, 0, &st);
+		err = request(ctx, k, 0, NULL, &st);
 		/* A capture taken before links were recorded has none. */
-		if (err == -ENODATA)
+		if (err == MG_ENOTRECORDED)
 			err = 0;
+		/* One driver's error ends the kernel's dump: that part stays unknown. */
+		if (err < 0 && err != -ENOMEM) {
+			mg_info(ctx, "link dump %d failed: %s; that part stays unknown", k, strerror(-err));
+			mg_clear_error(ctx);
+			err = 0;
+		}
 	}
 	if (err < 0) {
 		mg_ethlink_list_free(l);

@@ -230,10 +230,12 @@ static int on_reply(const struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
-int mg_ethtool_read_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group group, struct mg_settings *s)
+/* One interface: by index, or by name where the index is unknown (a bare tree). */
+int mg_ethtool_read_group(struct mg_ctx *ctx, int ifindex, const char *ifname, enum mg_param_group group,
+			  struct mg_settings *s)
 {
 	struct reply_state st = { .group = group, .one = s };
-	struct mg_ethtool_req req = { .cmd = msgs[group].get, .ifindex = ifindex };
+	struct mg_ethtool_req req = { .cmd = msgs[group].get, .ifindex = ifindex, .ifname = ifname };
 
 	return mg_gather_ethtool(ctx, &req, on_reply, &st);
 }

@@ -16,6 +16,8 @@
 #ifndef MG_GATHER_H
 #define MG_GATHER_H
 
+#include <errno.h>
+
 #include "mg-private.h"
 
 struct nlmsghdr;
@@ -91,16 +93,24 @@ int mg_tree_open(struct mg_tree *t, const char *root, bool confined);
 void mg_tree_close(struct mg_tree *t);
 /* A file's bytes, not following its last component; -errno. */
 int mg_tree_read(const struct mg_tree *t, const char *rel, void *buf, size_t size);
+int mg_tree_read_all(const struct mg_tree *t, const char *rel, size_t max, char **buf, size_t *len);
 int mg_tree_readlink(const struct mg_tree *t, const char *rel, char *buf, size_t size);
 int mg_tree_list(struct mg_ctx *ctx, const struct mg_tree *t, const char *rel, mg_gather_entry_fn fn,
 		 void *data);
-int mg_tree_exists(const struct mg_tree *t, const char *rel);
+int mg_tree_exists(const struct mg_tree *t, const char *rel, bool follow);
 
 /* Sidecars: netlink and ethtool facts kept beside a captured tree. */
 int mg_sidecar_read(struct mg_gather *g, const char *ifname, struct mg_link *link,
 		    struct mg_drvinfo *info);
 int mg_sidecar_write(struct mg_ctx *ctx, int dirfd, const char *ifname, const struct mg_link *link,
 		     const struct mg_drvinfo *info);
+
+/*
+ * What replay answers for a message the capture holds none of (a capture
+ * made before it was recorded): its own code, so that a driver's -ENODATA
+ * in a live dump is never taken for it.
+ */
+#define MG_ENOTRECORDED (-ENOMSG)
 
 /* Where a capture keeps what netlink and procfs said. */
 #define MG_CAPTURE_NET "multigig/net"

@@ -91,6 +91,7 @@ int mg_path_join(char *out, size_t size, const char *a, const char *b);
 /* Copy at most @size - 1 bytes and terminate; returns -E2BIG when cut. */
 int mg_strlcpy(char *dst, const char *src, size_t size);
 int mg_parse_long(const char *s, int base, long *value);
+bool mg_ifname_valid(const char *name);
 
 /* ---- array.c ---- */
 void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size);

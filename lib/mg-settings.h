@@ -31,6 +31,8 @@ struct mg_settings {
 struct mg_settings_list {
 	struct mg_settings **items;
 	size_t count, alloc;
+	unsigned int not_recorded;	/* groups a replayed capture holds none of */
+	unsigned int failed;		/* groups whose dump failed: read one by one */
 };
 
 const struct mg_param_info *mg_param_info(enum mg_param param);
@@ -45,7 +47,8 @@ void mg_settings_unsupported(struct mg_settings *s, enum mg_param_group g, const
 int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, int ifindex, const char *driver,
 			  struct mg_settings *s);
 int mg_settings_list_read_bare(struct mg_ctx *ctx, struct mg_settings_list **list);
-void mg_settings_from_nic(struct mg_settings *s, const struct mg_nic *nic);
+void mg_settings_from_nic(struct mg_ctx *ctx, struct mg_settings *s, const struct mg_nic *nic,
+			  const struct mg_settings_list *dumped);
 
 /* ethtool.c */
 int mg_ethtool_open(struct mg_ctx *ctx);
@@ -57,7 +60,7 @@ int mg_ethtool_parse_reply(const struct nlmsghdr *nlh, enum mg_param_group group
 			   struct mg_settings *s, int *ifindex, char *ifname, size_t size);
 /* The NLA_* type a @group reply's policy gives @attr; -EINVAL when out of range. */
 int mg_ethtool_attr_type(enum mg_param_group group, int attr);
-int mg_ethtool_read_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group group,
+int mg_ethtool_read_group(struct mg_ctx *ctx, int ifindex, const char *ifname, enum mg_param_group group,
 			  struct mg_settings *s);
 int mg_ethtool_dump_group(struct mg_ctx *ctx, enum mg_param_group group, struct mg_settings_list *list);
 int mg_ethtool_set_group(struct mg_ctx *ctx, const char *ifname, enum mg_param_group group,

@@ -226,14 +226,16 @@ static int check_name(struct mg_ctx *ctx, const char *ifname)
 	if (strlen(ifname) >= IFNAMSIZ)
 		return mg_fail(ctx, -EINVAL, "interface name '%.40s' is too long (at most %d characters)",
 			       ifname, IFNAMSIZ - 1);
+	if (!mg_ifname_valid(ifname))
+		return mg_fail(ctx, -EINVAL, "'%s' is not an interface name", ifname);
 	return 0;
 }
 
-/* What a failed read of one group says; -ENODATA: the capture has none. */
+/* What a failed read of one group says. */
 static int group_failed(struct mg_ctx *ctx, const char *ifname, enum mg_param_group g, int err)
 {
-	if (err == -ENODATA)
-		return mg_fail(ctx, err, "%s: this capture holds no %s (captures made before libmultigig 0.2 have none)",
+	if (err == MG_ENOTRECORDED)
+		return mg_fail(ctx, -ENODATA, "%s: this capture holds no %s (captures made before libmultigig 0.2 have none)",
 			       ifname, group_what(g));
 	return mg_fail(ctx, err, "%s: reading %s: %s%s%s", ifname, group_what(g), strerror(-err),
 		       ctx->extack[0] ? ": " : "", ctx->extack);
@@ -260,7 +262,7 @@ int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, int ifindex, c
 	s->ifindex = link.ifindex;
 	put_mtu(s, &link);
 	for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT; g++) {
-		err = mg_ethtool_read_group(ctx, s->ifindex, (enum mg_param_group)g, s);
+		err = mg_ethtool_read_group(ctx, s->ifindex, s->ifname, (enum mg_param_group)g, s);
 		if (err == -EOPNOTSUPP) {
 			mg_settings_unsupported(s, (enum mg_param_group)g, driver);
 			continue;
@@ -377,7 +379,11 @@ static int add_links(struct mg_ctx *ctx, struct mg_settings_list *list)
 	return err;
 }
 
-/* One dump per ethtool message; a capture without them gives none. */
+/*
+ * One dump per ethtool message. A group whose dump fails (one driver's
+ * error ends the kernel's dump) is marked, for its interfaces to be read
+ * one by one; a capture without the message marks it not recorded.
+ */
 int mg_settings_list_read_bare(struct mg_ctx *ctx, struct mg_settings_list **list)
 {
 	struct mg_settings_list *l = calloc(1, sizeof(*l));
@@ -385,21 +391,56 @@ int mg_settings_list_read_bare(struct mg_ctx *ctx, struct mg_settings_list **lis
 
 	if (!l)
 		return -ENOMEM;
-	for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT && err == 0; g++) {
+	for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT && err != -ENOMEM; g++) {
 		err = mg_ethtool_dump_group(ctx, (enum mg_param_group)g, l);
-		if (err == -ENODATA)
-			err = 0;
+		if (err == MG_ENOTRECORDED)
+			l->not_recorded |= 1u << g;
+		else if (err < 0 && err != -ENOMEM) {
+			mg_info(ctx, "dump of %s failed (%s): reading them one by one", group_what(g),
+				strerror(-err));
+			l->failed |= 1u << g;
+		}
 	}
-	if (err < 0) {
+	mg_clear_error(ctx);
+	if (err == -ENOMEM) {
 		mg_settings_list_free(l);
-		return ctx->error[0] ? err : mg_fail(ctx, err, "settings dump failed: %s", strerror(-err));
+		return err;
 	}
 	*list = l;
 	return 0;
 }
 
-/* What an adapter already knows: its MTU, and which groups its driver lacks. */
-void mg_settings_from_nic(struct mg_settings *s, const struct mg_nic *nic)
+/*
+ * The groups the dumps did not give @s: read one by one where a dump
+ * failed, said to be missing from a capture, or else the driver lacks them.
+ */
+static void fill_missing(struct mg_ctx *ctx, struct mg_settings *s, const char *driver,
+			 const struct mg_settings_list *dumped)
+{
+	for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT; g++) {
+		int err = -EOPNOTSUPP;
+
+		if (s->group_read[g] || s->group_error[g][0])
+			continue;
+		if (dumped->not_recorded & (1u << g)) {
+			snprintf(s->group_error[g], sizeof(s->group_error[g]), "this capture holds no %s",
+				 group_what((enum mg_param_group)g));
+			continue;
+		}
+		if (dumped->failed & (1u << g))
+			err = mg_ethtool_read_group(ctx, s->ifindex, s->ifname, (enum mg_param_group)g, s);
+		/* A dump leaves out devices whose driver lacks the operation. */
+		if (err == -EOPNOTSUPP)
+			mg_settings_unsupported(s, (enum mg_param_group)g, driver);
+		else if (err < 0)
+			snprintf(s->group_error[g], sizeof(s->group_error[g]), "reading %s failed: %s",
+				 group_what((enum mg_param_group)g), strerror(-err));
+	}
+}
+
+/* What an adapter already knows (its MTU), then what the dumps missed. */
+void mg_settings_from_nic(struct mg_ctx *ctx, struct mg_settings *s, const struct mg_nic *nic,
+			  const struct mg_settings_list *dumped)
 {
 	struct mg_link link;
 
@@ -410,10 +451,7 @@ void mg_settings_from_nic(struct mg_settings *s, const struct mg_nic *nic)
 	put_mtu(s, &link);
 	if (nic->name)
 		mg_strlcpy(s->ifname, nic->name, sizeof(s->ifname));
-	/* A dump leaves out devices whose driver lacks the operation. */
-	for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT; g++)
-		if (!s->group_read[g] && !s->group_error[g][0])
-			mg_settings_unsupported(s, (enum mg_param_group)g, nic->driver);
+	fill_missing(ctx, s, nic->driver, dumped);
 }
 
 MG_EXPORT int mg_settings_list_read(struct mg_ctx *ctx, struct mg_settings_list **list)
@@ -433,9 +471,7 @@ MG_EXPORT int mg_settings_list_read(struct mg_ctx *ctx, struct mg_settings_list 
 		return ctx->error[0] ? err : mg_fail(ctx, err, "settings dump failed: %s", strerror(-err));
 	}
 	for (size_t i = 0; i < l->count; i++)
-		for (int g = MG_GROUP_RINGS; g < MG_GROUP_COUNT; g++)
-			if (!l->items[i]->group_read[g])
-				mg_settings_unsupported(l->items[i], (enum mg_param_group)g, NULL);
+		fill_missing(ctx, l->items[i], NULL, l);
 	*list = l;
 	return 0;
 }

@@ -506,10 +506,10 @@ static void churn(void)
 		rtnl_link_set_name(peer, "churn1");
 		rtnl_link_put(peer);
 		rtnl_link_add(sk, veth, NLM_F_CREATE | NLM_F_EXCL);
-		usleep(2000);
+		usleep(5000);
 		rtnl_link_delete(sk, veth);
 		rtnl_link_veth_release(veth);
-		usleep(2000);
+		usleep(5000);
 	}
 }
 

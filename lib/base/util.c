@@ -76,3 +76,14 @@ int mg_pci_parse_address(const char *s, struct mg_pci_addr *addr)
 	addr->func = fn;
 	return 0;
 }
+
+/* A name the kernel could give an interface: no "/", ":" or blanks, not "." or "..". */
+bool mg_ifname_valid(const char *name)
+{
+	if (!name[0] || strlen(name) >= IFNAMSIZ || !strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	for (const char *p = name; *p; p++)
+		if (*p == '/' || *p == ':' || isspace((unsigned char)*p))
+			return false;
+	return true;
+}

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -75,6 +76,36 @@ int mg_tree_read(const struct mg_tree *t, const char *rel, void *buf, size_t siz
 	return err < 0 ? err : (int)len;
 }
 
+/* A whole regular file of at most @max bytes, malloc'ed; -EFBIG past that. */
+int mg_tree_read_all(const struct mg_tree *t, const char *rel, size_t max, char **buf, size_t *len)
+{
+	struct stat st;
+	ssize_t n;
+	int fd = open_in(t, rel, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+
+	*buf = NULL;
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size < 0) {
+		close(fd);
+		return -EINVAL;
+	}
+	if ((size_t)st.st_size > max) {
+		close(fd);
+		return -EFBIG;
+	}
+	*buf = malloc((size_t)st.st_size + 1);
+	if (!*buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	*len = 0;
+	while (*len < (size_t)st.st_size && (n = read(fd, *buf + *len, (size_t)st.st_size - *len)) > 0)
+		*len += (size_t)n;
+	close(fd);
+	return 0;
+}
+
 int mg_tree_readlink(const struct mg_tree *t, const char *rel, char *buf, size_t size)
 {
 	char dir[MG_PATH_MAX];
@@ -129,9 +160,10 @@ int mg_tree_list(struct mg_ctx *ctx, const struct mg_tree *t, const char *rel, m
 	return err < 0 ? err : 0;
 }
 
-int mg_tree_exists(const struct mg_tree *t, const char *rel)
+/* @follow: whether a link at the end must lead somewhere. */
+int mg_tree_exists(const struct mg_tree *t, const char *rel, bool follow)
 {
-	int fd = open_in(t, rel, O_PATH | O_CLOEXEC);
+	int fd = open_in(t, rel, O_PATH | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
 
 	if (fd < 0)
 		return fd;

@@ -44,7 +44,7 @@ static int live_list(struct mg_gather *g, const char *rel, mg_gather_entry_fn fn
 
 static int live_exists(struct mg_gather *g, const char *rel)
 {
-	return mg_tree_exists(&g->tree, rel);
+	return mg_tree_exists(&g->tree, rel, true);
 }
 
 struct live {
@@ -69,7 +69,7 @@ static int live_proc_read(struct mg_gather *g, const char *rel, void *buf, size_
  * A dump that links appearing or going interrupted (NLM_F_DUMP_INTR) is
  * asked again, a few times: on a busy host that is routine, not an error.
  */
-#define DUMP_TRIES 5
+#define DUMP_TRIES 8
 
 static int live_links(struct mg_gather *g, struct mg_link **links, size_t *count)
 {
@@ -106,11 +106,10 @@ static int on_reply(struct nl_msg *msg, void *arg)
 	struct reply_adapter *a = arg;
 	int err = a->fn(nlmsg_hdr(msg), a->data);
 
-	if (err < 0) {
+	/* Keep reading to the end of the answer: stopping here could leave it unread. */
+	if (err < 0 && a->err == 0)
 		a->err = err;
-		return NL_STOP;
-	}
-	return NL_OK;
+	return a->err < 0 ? NL_SKIP : NL_OK;
 }
 
 static struct nl_msg *ethtool_request(struct mg_ctx *ctx, const struct mg_ethtool_req *req)

@@ -171,9 +171,13 @@ static struct recorded_link *slot(struct record *r, const char *name)
 {
 	struct recorded_link *grown;
 
-	/* Links are asked about in the order the dump gave them: look there first. */
-	if (r->hint < r->count && !strcmp(r->links[r->hint].link.name, name))
-		return &r->links[r->hint];
+	/* Links are asked about in the order the dump gave them: look next to the last one. */
+	for (size_t k = 0; k < 2; k++) {
+		size_t i = r->hint + k;
+
+		if (i < r->count && !strcmp(r->links[i].link.name, name))
+			return &r->links[r->hint = i];
+	}
 	for (size_t i = 0; i < r->count; i++)
 		if (!strcmp(r->links[i].link.name, name))
 			return &r->links[r->hint = i];
@@ -184,6 +188,7 @@ static struct recorded_link *slot(struct record *r, const char *name)
 	memset(&r->links[r->count], 0, sizeof(r->links[0]));
 	mg_link_init(&r->links[r->count].link);
 	mg_strlcpy(r->links[r->count].link.name, name, sizeof(r->links[0].link.name));
+	r->hint = r->count;
 	return &r->links[r->count++];
 }
 
@@ -237,7 +242,12 @@ static int tee_reply(const struct nlmsghdr *nlh, void *arg)
 {
 	struct tee *t = arg;
 
-	if (t->fd >= 0 && write(t->fd, nlh, nlh->nlmsg_len) != (ssize_t)nlh->nlmsg_len)
+	static const char pad[NLMSG_ALIGNTO];
+	size_t padding = NLMSG_ALIGN(nlh->nlmsg_len) - nlh->nlmsg_len;
+
+	/* Padded to the alignment replay steps by, as the kernel sends them. */
+	if (t->fd >= 0 && (write(t->fd, nlh, nlh->nlmsg_len) != (ssize_t)nlh->nlmsg_len ||
+			   write(t->fd, pad, padding) != (ssize_t)padding))
 		mg_info(t->r->base.ctx, "capture: cannot copy an ethtool reply");
 	return t->fn(nlh, t->data);
 }

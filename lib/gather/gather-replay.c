@@ -22,6 +22,27 @@
 /* A capture of 10 000 interfaces holds a few MB of replies per message. */
 #define REPLIES_MAX (64u << 20)
 
+struct replies {
+	int cmd;
+	int err;
+	char *buf;
+	size_t len;
+};
+
+struct replay {
+	struct mg_gather base;
+	struct replies *replies;	/* read once, kept for the context's life */
+	size_t nreplies, replies_alloc;
+	struct mg_link *names;		/* every link, for look-ups by index */
+	size_t nnames;
+	bool named;
+};
+
+static struct replay *to_replay(struct mg_gather *g)
+{
+	return (struct replay *)g;
+}
+
 static int replay_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
 {
 	return mg_tree_read(&g->tree, rel, buf, size);
@@ -39,7 +60,7 @@ static int replay_list(struct mg_gather *g, const char *rel, mg_gather_entry_fn 
 
 static int replay_exists(struct mg_gather *g, const char *rel)
 {
-	return mg_tree_exists(&g->tree, rel);
+	return mg_tree_exists(&g->tree, rel, true);
 }
 
 static int replay_proc_read(struct mg_gather *g, const char *rel, void *buf, size_t size)
@@ -106,7 +127,6 @@ struct link_walk {
 	struct mg_gather *g;
 	struct mg_link *links;
 	size_t count, alloc;
-	int want_ifindex;	/* > 0: stop at this one */
 };
 
 static int add_link(struct mg_ctx *ctx, const char *name, void *data)
@@ -122,11 +142,9 @@ static int add_link(struct mg_ctx *ctx, const char *name, void *data)
 	if (!grown)
 		return -ENOMEM;
 	w->links = grown;
-	replay_link(w->g, name, 0, &w->links[w->count]);
-	if (w->want_ifindex > 0 && w->links[w->count].ifindex != w->want_ifindex)
-		return 0;
-	w->count++;
-	return w->want_ifindex > 0 ? -ECANCELED : 0;
+	if (replay_link(w->g, name, 0, &w->links[w->count]) == 0)
+		w->count++;
+	return 0;
 }
 
 static int replay_links(struct mg_gather *g, struct mg_link **links, size_t *count)
@@ -134,7 +152,7 @@ static int replay_links(struct mg_gather *g, struct mg_link **links, size_t *cou
 	struct link_walk w = { .g = g };
 	int err;
 
-	if (mg_tree_exists(&g->tree, "class/net") < 0)
+	if (mg_tree_exists(&g->tree, "class/net", true) < 0)
 		return mg_fail(g->ctx, -ENOENT, "%s is not a sysfs tree: it has no class/net", g->root);
 	err = mg_tree_list(g->ctx, &g->tree, "class/net", add_link, &w);
 	if (err < 0) {
@@ -146,28 +164,43 @@ static int replay_links(struct mg_gather *g, struct mg_link **links, size_t *cou
 	return 0;
 }
 
+/* A capture holds no index of its own: every link is read once, then kept. */
+static int link_by_index(struct mg_gather *g, int ifindex, struct mg_link *link)
+{
+	struct replay *r = to_replay(g);
+
+	if (!r->named) {
+		int err = replay_links(g, &r->names, &r->nnames);
+
+		if (err < 0)
+			return err;
+		r->named = true;
+	}
+	for (size_t i = 0; i < r->nnames; i++) {
+		if (r->names[i].ifindex == ifindex) {
+			*link = r->names[i];
+			return 0;
+		}
+	}
+	return -ENODEV;
+}
+
 static int replay_link(struct mg_gather *g, const char *name, int ifindex, struct mg_link *link)
 {
 	struct mg_drvinfo info;
 	char rel[MG_PATH_MAX];
 
-	if (ifindex > 0) {
-		struct link_walk w = { .g = g, .want_ifindex = ifindex };
-
-		mg_tree_list(g->ctx, &g->tree, "class/net", add_link, &w);
-		if (w.count == 1)
-			*link = w.links[0];
-		free(w.links);
-		return w.count == 1 ? 0 : -ENODEV;
-	}
+	if (ifindex > 0)
+		return link_by_index(g, ifindex, link);
 	mg_link_init(link);
-	if (strlen(name) >= IFNAMSIZ || strchr(name, '/'))
+	if (!mg_ifname_valid(name))
 		return -ENODEV;
 	mg_strlcpy(link->name, name, sizeof(link->name));
 	snprintf(rel, sizeof(rel), "class/net/%s", name);
 	if (mg_sidecar_read(g, name, link, &info) == 0)
 		return 0;
-	if (mg_tree_exists(&g->tree, rel) < 0)
+	/* An entry whose link leads nowhere is still an interface: unknown beyond its name. */
+	if (mg_tree_exists(&g->tree, rel, false) < 0)
 		return -ENODEV;
 	link_from_sysfs(g, name, link);
 	return 0;
@@ -177,6 +210,8 @@ static int replay_drvinfo(struct mg_gather *g, const char *ifname, struct mg_drv
 {
 	struct mg_link link;
 
+	if (!mg_ifname_valid(ifname))
+		return -ENODEV;
 	mg_link_init(&link);
 	if (mg_sidecar_read(g, ifname, &link, info) < 0 ||
 	    !(info->driver[0] || info->version[0] || info->fw_version[0]))
@@ -209,42 +244,47 @@ static bool wanted(const struct mg_ethtool_req *req, const struct nlmsghdr *nlh)
 	return req->ifindex > 0 ? ifindex == req->ifindex : !strcmp(name, req->ifname);
 }
 
-static int read_replies(struct mg_gather *g, int cmd, char **buf, size_t *len)
+/* Each message's replies are read once per context, then kept. */
+static int read_replies(struct mg_gather *g, int cmd, const char **buf, size_t *len)
 {
+	struct replay *r = to_replay(g);
+	struct replies *slot = NULL;
 	char rel[MG_PATH_MAX];
-	size_t size = 1 << 16;
-	int n;
 
-	snprintf(rel, sizeof(rel), "%s/%d", MG_CAPTURE_ETHTOOL, cmd);
-	for (;;) {
-		*buf = malloc(size);
-		if (!*buf)
+	for (size_t i = 0; i < r->nreplies; i++)
+		if (r->replies[i].cmd == cmd)
+			slot = &r->replies[i];
+	if (!slot) {
+		struct replies *grown = mg_array_grow(r->replies, &r->replies_alloc, r->nreplies, sizeof(*grown));
+
+		if (!grown)
 			return -ENOMEM;
-		n = mg_tree_read(&g->tree, rel, *buf, size);
-		if (n < 0 || (size_t)n < size || size >= REPLIES_MAX)
-			break;
-		free(*buf);
-		size *= 4;
+		r->replies = grown;
+		slot = &r->replies[r->nreplies++];
+		memset(slot, 0, sizeof(*slot));
+		slot->cmd = cmd;
+		snprintf(rel, sizeof(rel), "%s/%d", MG_CAPTURE_ETHTOOL, cmd);
+		slot->err = mg_tree_read_all(&g->tree, rel, REPLIES_MAX, &slot->buf, &slot->len);
+		if (slot->err == -ENOENT)
+			slot->err = MG_ENOTRECORDED;
+		else if (slot->err == -EFBIG)
+			mg_info(g->ctx, "%s: larger than %u bytes, not read", rel, REPLIES_MAX);
 	}
-	if (n < 0) {
-		free(*buf);
-		*buf = NULL;
-		return n == -ENOENT ? -ENODATA : n;
-	}
-	*len = (size_t)n;
-	return 0;
+	*buf = slot->buf;
+	*len = slot->len;
+	return slot->err;
 }
 
 /*
  * A dump gets every recorded reply; a request for one device the replies
  * about it, or -EOPNOTSUPP as the kernel says for a driver without the
- * operation. A capture without this message at all: -ENODATA.
+ * operation. A capture without this message at all: MG_ENOTRECORDED.
  */
 static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
 			  void *data)
 {
 	size_t len, off, size;
-	char *buf;
+	const char *buf;
 	int err, found = 0;
 
 	err = read_replies(g, req->cmd, &buf, &len);
@@ -262,7 +302,6 @@ static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 		found++;
 		err = fn(nlh, data);
 	}
-	free(buf);
 	if (err < 0)
 		return err;
 	return found || (req->ifindex <= 0 && !req->ifname) ? 0 : -EOPNOTSUPP;
@@ -270,9 +309,15 @@ static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 
 static void replay_free(struct mg_gather *g)
 {
+	struct replay *r = to_replay(g);
+
+	for (size_t i = 0; i < r->nreplies; i++)
+		free(r->replies[i].buf);
+	free(r->replies);
+	free(r->names);
 	mg_tree_close(&g->tree);
 	free(g->root);
-	free(g);
+	free(r);
 }
 
 static const struct mg_gather_ops replay_ops = {
@@ -291,10 +336,11 @@ static const struct mg_gather_ops replay_ops = {
 
 int mg_gather_replay_new(struct mg_ctx *ctx, const char *root, struct mg_gather **out)
 {
-	struct mg_gather *g = calloc(1, sizeof(*g));
+	struct replay *r = calloc(1, sizeof(*r));
+	struct mg_gather *g = r ? &r->base : NULL;
 	int err;
 
-	if (!g)
+	if (!r)
 		return -ENOMEM;
 	g->ops = &replay_ops;
 	g->ctx = ctx;
@@ -303,7 +349,7 @@ int mg_gather_replay_new(struct mg_ctx *ctx, const char *root, struct mg_gather 
 	err = g->root ? mg_tree_open(&g->tree, root, true) : -ENOMEM;
 	if (err < 0) {
 		free(g->root);
-		free(g);
+		free(r);
 		return err;
 	}
 	*out = g;

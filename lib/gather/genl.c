@@ -22,7 +22,7 @@ int mg_ethtool_open(struct mg_ctx *ctx)
 	if (ctx->genl)
 		return 0;
 	if (ctx->offline)
-		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree has no ethtool settings");
+		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed or tested: this needs the live machine");
 	ctx->genl = nl_socket_alloc();
 	if (!ctx->genl)
 		return -ENOMEM;

@@ -250,7 +250,7 @@ static void on_device(struct ids_scan *s, const char *p)
 
 static void on_subsystem(struct ids_scan *s, const char *p)
 {
-	int sv = hex_id(p), sd = blank(p[4]) ? hex_id(p + 5) : -1;
+	int sv = hex_id(p), sd = sv >= 0 && blank(p[4]) ? hex_id(p + 5) : -1;
 	const char *name = sv < 0 || sd < 0 ? NULL : name_after(p + 9);
 
 	if (!s->in_device || !name || sv != s->key->sub_vendor || sd != s->key->sub_device)

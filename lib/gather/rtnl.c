@@ -114,12 +114,12 @@ static int on_link(struct nl_msg *msg, void *arg)
 	struct mg_link *link;
 	int err;
 
-	if (nlmsg_hdr(msg)->nlmsg_type != RTM_NEWLINK)
-		return NL_OK;
+	if (nlmsg_hdr(msg)->nlmsg_type != RTM_NEWLINK || st->err)
+		return NL_SKIP;
 	link = mg_array_grow(st->links, &st->alloc, st->count, sizeof(*link));
 	if (!link) {
 		st->err = -ENOMEM;
-		return NL_STOP;
+		return NL_SKIP; /* read on to the end of the dump */
 	}
 	st->links = link;
 	link = &st->links[st->count];
