@@ -5,9 +5,12 @@
  * that limits the whole path, by the kernel's rule.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "mg-pcie.h"
 
@@ -364,6 +367,28 @@ MG_EXPORT int mg_pcie_path_new_for_nic(struct mg_ctx *ctx, const struct mg_nic *
 	return path_from(ctx, &a, path);
 }
 
+/*
+ * A dump must be a readable regular file. Opened without blocking, so a
+ * FIFO or a device is refused at once instead of hanging here or in libpci,
+ * and a directory is named as one instead of "not in the dump" later.
+ */
+static int check_dump_file(struct mg_ctx *ctx, const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY), err = 0;
+
+	if (fd < 0)
+		return mg_fail(ctx, -errno, "cannot read PCI dump %s: %m", path);
+	if (fstat(fd, &st) < 0)
+		err = mg_fail(ctx, -errno, "cannot read PCI dump %s: %m", path);
+	else if (S_ISDIR(st.st_mode))
+		err = mg_fail(ctx, -EISDIR, "PCI dump %s is a directory", path);
+	else if (!S_ISREG(st.st_mode))
+		err = mg_fail(ctx, -EINVAL, "PCI dump %s is not a regular file", path);
+	close(fd);
+	return err;
+}
+
 MG_EXPORT int mg_ctx_set_pci_dump(struct mg_ctx *ctx, const char *path)
 {
 	char *copy = NULL;
@@ -371,11 +396,10 @@ MG_EXPORT int mg_ctx_set_pci_dump(struct mg_ctx *ctx, const char *path)
 	if (!ctx)
 		return -EINVAL;
 	if (path) {
-		FILE *f = fopen(path, "re");
+		int err = check_dump_file(ctx, path);
 
-		if (!f)
-			return mg_fail(ctx, -errno, "cannot read PCI dump %s: %m", path);
-		fclose(f);
+		if (err < 0)
+			return err;
 		copy = strdup(path);
 		if (!copy)
 			return -ENOMEM;
