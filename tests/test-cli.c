@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <json-c/json.h>
@@ -438,6 +439,71 @@ static void test_pcie_errors(void)
 	CU_ASSERT_EQUAL(r.status, 2);
 }
 
+/* Refusals that name what was wrong, at once. */
+static void test_bad_input_messages(void)
+{
+	char tmp[4096], args[8192];
+	struct run r;
+
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 256 --mtu 2147483647 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--mtu: '2147483647' is out of range"));
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps=2x --mtu 1500 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--mps: '2x' is not a whole number"));
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(args, sizeof(args), "--sysfs-root desktop --pci-dump '%s' pcie 01:00.0", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "is a directory"));
+	/* A FIFO nobody writes to: refused, not waited on. */
+	snprintf(args, sizeof(args), "%s/fifo", tmp);
+	CU_ASSERT_EQUAL_FATAL(mkfifo(args, 0600), 0);
+	snprintf(args, sizeof(args), "--sysfs-root desktop --pci-dump '%s/fifo' pcie 01:00.0", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "not a regular file"));
+
+	/* The same address twice in a dump: -v says which one counts. */
+	snprintf(args, sizeof(args),
+		 "{ cat '%s'; echo '01:00.0 Ethernet controller: again'; grep '^[0-3]0: ' '%s'; } > '%s/twice.lspci'",
+		 FIXTURE_DIR "/pci/intel-82576-gen1-x4.lspci", FIXTURE_DIR "/pci/intel-82576-gen1-x4.lspci", tmp);
+	CU_ASSERT_EQUAL_FATAL(system(args), 0);
+	snprintf(args, sizeof(args), "--sysfs-root desktop --pci-dump '%s/twice.lspci' -v pcie 01:00.0", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "0000:01:00.0 is in the PCI dump more than once: the last entry is used"));
+	rm_tree(tmp);
+}
+
+/* A conventional PCI NIC read without privilege: role unknown and why, not "endpoint". */
+static void test_conventional_pci_role(void)
+{
+	static const unsigned char header[64] = { 0x86, 0x80, 0x0e, 0x10, 0, 0, 0, 0, 0x02, 0, 0, 0x02 };
+	char tmp[4096], path[4200], args[8192];
+	json_object *o, *arr, *dev;
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	put_file(tmp, "devices/pci0000:00/0000:00:05.0/vendor", "0x8086\n");
+	put_link(tmp, "bus/pci/devices/0000:00:05.0", "../../../devices/pci0000:00/0000:00:05.0");
+	snprintf(path, sizeof(path), "%s/devices/pci0000:00/0000:00:05.0/config", tmp);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(fwrite(header, 1, sizeof(header), f), sizeof(header));
+	fclose(f);
+	snprintf(args, sizeof(args), "--sysfs-root '%s' pcie 0000:00:05.0 --json", tmp);
+	o = cli_json(args);
+	CU_ASSERT_FATAL(o && json_object_object_get_ex(o, "path", &arr));
+	dev = json_object_array_get_idx(arr, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dev);
+	CHECK_STR(dev, "role", "unknown");
+	CU_ASSERT_PTR_NOT_NULL(strstr(jget_str(dev, "unknown_reason"), "conventional PCI"));
+	json_object_put(o);
+	rm_tree(tmp);
+}
+
 static void test_cable_cli(void)
 {
 	json_object *o = cli_json("--sysfs-root phys cable eth1 --json");
@@ -473,7 +539,8 @@ int main(void)
 		     MG_TEST(test_capture_replays_pcie),
 		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_dump),
-		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors));
+		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
+		     MG_TEST(test_conventional_pci_role));
 	MG_ADD_SUITE("cli-cable", NULL, NULL, MG_TEST(test_cable_cli));
 	return mg_test_run();
 }
