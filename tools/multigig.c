@@ -234,6 +234,8 @@ int main(int argc, char **argv)
 	char **sub;
 	int nsub, nwords, ret;
 
+	if (output_filter_install() < 0)
+		return EXIT_FAILURE;
 	opterr = 0;
 	ret = parse_options(argc, argv, "+:vhV", &opt);
 	if (ret >= 0)
@@ -250,6 +252,7 @@ int main(int argc, char **argv)
 	ret = parse_options(nsub, sub, ":vhV", &opt);
 	if (ret >= 0)
 		return ret;
+	output_filter_json(opt.json);
 	if (opt.have_estimate_option && strcmp(cmd->name, "estimate"))
 		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);
 	if (opt.dry_run && strcmp(cmd->name, "set"))
