@@ -14,10 +14,11 @@
 
 #include "multigig/multigig.h"
 
+#include "fuzz-tree.h"
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char root[64];
 static char config[256];
 static struct mg_ctx *ctx;
 
@@ -25,7 +26,7 @@ static void make(const char *rel, int dir)
 {
 	char path[512];
 
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	snprintf(path, sizeof(path), "%s/%s", fuzz_root, rel);
 	if (dir)
 		mkdir(path, 0755);
 }
@@ -36,9 +37,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 	(void)argc;
 	(void)argv;
-	snprintf(root, sizeof(root), "/tmp/mg-fuzz-pcie-XXXXXX");
-	if (!mkdtemp(root))
-		abort();
+	fuzz_make_root("pcie");
 	make("devices", 1);
 	make("devices/pci0000:00", 1);
 	make("devices/pci0000:00/0000:00:1c.0", 1);
@@ -46,14 +45,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	make("bus", 1);
 	make("bus/pci", 1);
 	make("bus/pci/devices", 1);
-	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:05:00.0", root);
+	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:05:00.0", fuzz_root);
 	if (symlink("../../../devices/pci0000:00/0000:00:1c.0/0000:05:00.0", path) < 0)
 		abort();
-	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:00:1c.0", root);
+	snprintf(path, sizeof(path), "%s/bus/pci/devices/0000:00:1c.0", fuzz_root);
 	if (symlink("../../../devices/pci0000:00/0000:00:1c.0", path) < 0)
 		abort();
-	snprintf(config, sizeof(config), "%s/devices/pci0000:00/0000:00:1c.0/0000:05:00.0/config", root);
-	if (mg_ctx_new(root, &ctx) < 0)
+	snprintf(config, sizeof(config), "%s/devices/pci0000:00/0000:00:1c.0/0000:05:00.0/config", fuzz_root);
+	if (mg_ctx_new(fuzz_root, &ctx) < 0)
 		abort();
 	return 0;
 }
@@ -67,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size > 4096)
 		return 0;
 	/* The same bytes serve as the bridge above, so the walk decodes twice. */
-	snprintf(parent, sizeof(parent), "%s/devices/pci0000:00/0000:00:1c.0/config", root);
+	snprintf(parent, sizeof(parent), "%s/devices/pci0000:00/0000:00:1c.0/config", fuzz_root);
 	for (int i = 0; i < 2; i++) {
 		fd = open(i ? parent : config, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 		if (fd < 0 || write(fd, data, size) != (ssize_t)size)

@@ -15,10 +15,11 @@
 
 #include "multigig/multigig.h"
 
+#include "fuzz-tree.h"
+
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static char root[64];
 static struct mg_ctx *ctx;
 
 static const char *const files[] = {
@@ -49,8 +50,8 @@ static void mkdirs(const char *rel)
 {
 	char path[512];
 
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (char *p = path + strlen(root) + 1; *p; p++) {
+	snprintf(path, sizeof(path), "%s/%s", fuzz_root, rel);
+	for (char *p = path + strlen(fuzz_root) + 1; *p; p++) {
 		if (*p == '/') {
 			*p = '\0';
 			mkdir(path, 0755);
@@ -64,7 +65,7 @@ static void link_at(const char *rel, const char *target)
 	char path[512];
 
 	mkdirs(rel);
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	snprintf(path, sizeof(path), "%s/%s", fuzz_root, rel);
 	if (symlink(target, path) < 0)
 		abort();
 }
@@ -73,9 +74,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	snprintf(root, sizeof(root), "/tmp/mg-fuzz-sysfs-XXXXXX");
-	if (!mkdtemp(root))
-		abort();
+	fuzz_make_root("sysfs");
 	for (size_t i = 0; i < NFILES; i++)
 		mkdirs(files[i]);
 	mkdirs("devices/pci0000:00/0000:00:14.0/usb2/2-1/2-1:1.0/net/eth1/x");
@@ -87,7 +86,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	link_at("devices/pci0000:00/0000:00:14.0/usb2/2-1/subsystem", "../../../../../bus/usb");
 	link_at("devices/pci0000:00/0000:00:14.0/usb2/2-1/2-1:1.0/subsystem", "../../../../../../bus/usb");
 	link_at("bus/pci/devices/0000:01:00.0", "../../../devices/pci0000:00/0000:01:00.0");
-	if (mg_ctx_new(root, &ctx) < 0)
+	if (mg_ctx_new(fuzz_root, &ctx) < 0)
 		abort();
 	return 0;
 }
@@ -107,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			char path_buf[512];
 			int fd;
 
-			snprintf(path_buf, sizeof(path_buf), "%s/%s", root, files[n++]);
+			snprintf(path_buf, sizeof(path_buf), "%s/%s", fuzz_root, files[n++]);
 			fd = open(path_buf, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 			if (fd < 0 || write(fd, data + start, i - start) != (ssize_t)(i - start))
 				abort();

@@ -5,9 +5,12 @@
  * that limits the whole path, by the kernel's rule.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "mg-pcie.h"
 
@@ -66,6 +69,16 @@ static void fill_from_sysfs(struct mg_ctx *ctx, const char *dir, struct mg_pcie_
 }
 
 /*
+ * The kernel gives PCI Express functions max_link_speed and friends, and
+ * conventional PCI ones none: without them, nothing says the function is
+ * Express.
+ */
+static bool has_link_attributes(const struct mg_pcie_node *n)
+{
+	return n->cap_speed >= 0 || n->cap_width != MG_UNKNOWN || n->speed >= 0 || n->width != MG_UNKNOWN;
+}
+
+/*
  * One function's header and Express registers, from its sysfs directory
  * @dir, or from the context's lspci dump when @dir is NULL.
  */
@@ -114,11 +127,15 @@ static int read_node(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n
 	n->is_bridge = f.header_type == 1;
 	if (!f.readable) {
 		n->limited = true;
-		snprintf(n->reason, sizeof(n->reason), "%s",
-			 ctx->pci_dump ? "the dump holds only the first 64 bytes of config space"
-				       : "only 64 bytes of config space are readable without CAP_SYS_ADMIN");
 		if (dir)
 			fill_from_sysfs(ctx, dir, n);
+		snprintf(n->reason, sizeof(n->reason), "%s%s",
+			 ctx->pci_dump ? "the dump holds only the first 64 bytes of config space"
+				       : "only 64 bytes of config space are readable without CAP_SYS_ADMIN",
+			 !n->is_bridge && !has_link_attributes(n)
+				 ? dir ? "; sysfs shows no PCIe link: conventional PCI, or a kernel too old to show it"
+				       : "; whether it is PCI Express is unknown"
+				 : "");
 		return 0;
 	}
 	if (!f.regs.have_express && f.regs.express_at) {
@@ -207,7 +224,9 @@ static bool is_bridge_role(enum mg_pcie_role r)
 /*
  * Without the capability, a bridge's role follows from where it sits: the
  * topmost is a root port; below a root or downstream port sits a switch's
- * upstream port; below an upstream port, a downstream port.
+ * upstream port; below an upstream port, a downstream port. Another
+ * function is an endpoint only if sysfs says it has a PCIe link; else its
+ * role stays unknown (conventional PCI has none), with the reason.
  */
 static void infer_roles(struct mg_pcie_path *p)
 {
@@ -216,6 +235,8 @@ static void infer_roles(struct mg_pcie_path *p)
 		enum mg_pcie_role above = i + 1 < p->count ? p->nodes[i + 1].role : MG_PCIE_ROLE_UNKNOWN;
 
 		if (!n->limited)
+			continue;
+		if (!n->is_bridge && !has_link_attributes(n))
 			continue;
 		n->role_inferred = true;
 		if (!n->is_bridge)
@@ -364,6 +385,28 @@ MG_EXPORT int mg_pcie_path_new_for_nic(struct mg_ctx *ctx, const struct mg_nic *
 	return path_from(ctx, &a, path);
 }
 
+/*
+ * A dump must be a readable regular file. Opened without blocking, so a
+ * FIFO or a device is refused at once instead of hanging here or in libpci,
+ * and a directory is named as one instead of "not in the dump" later.
+ */
+static int check_dump_file(struct mg_ctx *ctx, const char *path)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY), err = 0;
+
+	if (fd < 0)
+		return mg_fail(ctx, -errno, "cannot read PCI dump %s: %m", path);
+	if (fstat(fd, &st) < 0)
+		err = mg_fail(ctx, -errno, "cannot read PCI dump %s: %m", path);
+	else if (S_ISDIR(st.st_mode))
+		err = mg_fail(ctx, -EISDIR, "PCI dump %s is a directory", path);
+	else if (!S_ISREG(st.st_mode))
+		err = mg_fail(ctx, -EINVAL, "PCI dump %s is not a regular file", path);
+	close(fd);
+	return err;
+}
+
 MG_EXPORT int mg_ctx_set_pci_dump(struct mg_ctx *ctx, const char *path)
 {
 	char *copy = NULL;
@@ -371,11 +414,10 @@ MG_EXPORT int mg_ctx_set_pci_dump(struct mg_ctx *ctx, const char *path)
 	if (!ctx)
 		return -EINVAL;
 	if (path) {
-		FILE *f = fopen(path, "re");
+		int err = check_dump_file(ctx, path);
 
-		if (!f)
-			return mg_fail(ctx, -errno, "cannot read PCI dump %s: %m", path);
-		fclose(f);
+		if (err < 0)
+			return err;
 		copy = strdup(path);
 		if (!copy)
 			return -ENOMEM;

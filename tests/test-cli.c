@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <json-c/json.h>
@@ -438,6 +439,206 @@ static void test_pcie_errors(void)
 	CU_ASSERT_EQUAL(r.status, 2);
 }
 
+/* Refusals that name what was wrong, at once. */
+static void test_bad_input_messages(void)
+{
+	char tmp[4096], args[8192];
+	struct run r;
+
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps 256 --mtu 2147483647 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--mtu: '2147483647' is out of range"));
+	cli(&r, "estimate --pcie-gen 3 --pcie-width 1 --mps=2x --mtu 1500 --link-mbps 10000");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--mps: '2x' is not a whole number"));
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(args, sizeof(args), "--sysfs-root desktop --pci-dump '%s' pcie 01:00.0", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "is a directory"));
+	/* A FIFO nobody writes to: refused, not waited on. */
+	snprintf(args, sizeof(args), "%s/fifo", tmp);
+	CU_ASSERT_EQUAL_FATAL(mkfifo(args, 0600), 0);
+	snprintf(args, sizeof(args), "--sysfs-root desktop --pci-dump '%s/fifo' pcie 01:00.0", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "not a regular file"));
+
+	/* The same address twice in a dump: -v says which one counts. */
+	snprintf(args, sizeof(args),
+		 "{ cat '%s'; echo '01:00.0 Ethernet controller: again'; grep '^[0-3]0: ' '%s'; } > '%s/twice.lspci'",
+		 FIXTURE_DIR "/pci/intel-82576-gen1-x4.lspci", FIXTURE_DIR "/pci/intel-82576-gen1-x4.lspci", tmp);
+	CU_ASSERT_EQUAL_FATAL(system(args), 0);
+	snprintf(args, sizeof(args), "--sysfs-root desktop --pci-dump '%s/twice.lspci' -v pcie 01:00.0", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "0000:01:00.0 is in the PCI dump more than once: the last entry is used"));
+	rm_tree(tmp);
+}
+
+/* A conventional PCI NIC read without privilege: role unknown and why, not "endpoint". */
+static void test_conventional_pci_role(void)
+{
+	static const unsigned char header[64] = { 0x86, 0x80, 0x0e, 0x10, 0, 0, 0, 0, 0x02, 0, 0, 0x02 };
+	char tmp[4096], path[4200], args[8192];
+	json_object *o, *arr, *dev;
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	put_file(tmp, "devices/pci0000:00/0000:00:05.0/vendor", "0x8086\n");
+	put_link(tmp, "bus/pci/devices/0000:00:05.0", "../../../devices/pci0000:00/0000:00:05.0");
+	snprintf(path, sizeof(path), "%s/devices/pci0000:00/0000:00:05.0/config", tmp);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(fwrite(header, 1, sizeof(header), f), sizeof(header));
+	fclose(f);
+	snprintf(args, sizeof(args), "--sysfs-root '%s' pcie 0000:00:05.0 --json", tmp);
+	o = cli_json(args);
+	CU_ASSERT_FATAL(o && json_object_object_get_ex(o, "path", &arr));
+	dev = json_object_array_get_idx(arr, 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(dev);
+	CHECK_STR(dev, "role", "unknown");
+	CU_ASSERT_PTR_NOT_NULL(strstr(jget_str(dev, "unknown_reason"), "conventional PCI"));
+	json_object_put(o);
+	rm_tree(tmp);
+}
+
+/* ---- strings from the machine that are not text ---- */
+
+#define HOSTILE_NAME "e\x1b[2J\x07\xff\xfe" "x"
+#define HOSTILE_USB "devices/pci0000:00/0000:00:14.0/usb2/2-1"
+
+static void move(const char *root, const char *from, const char *to)
+{
+	char a[4096], b[4096];
+
+	snprintf(a, sizeof(a), "%s/%s", root, from);
+	snprintf(b, sizeof(b), "%s/%s", root, to);
+	CU_ASSERT_EQUAL_FATAL(rename(a, b), 0);
+}
+
+static void relink(const char *root, const char *rel, const char *target)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	unlink(path);
+	CU_ASSERT_EQUAL_FATAL(symlink(target, path), 0);
+}
+
+/*
+ * The desktop tree with its USB NIC renamed to a name holding a
+ * clear-screen sequence, a BEL and two bytes that are not UTF-8; its product
+ * string holds an OSC 8 hyperlink, its manufacturer a C1 control (U+009B)
+ * and an overlong sequence, its driver link a colour sequence, its driver
+ * version a blink sequence and DEL. "é" is valid and must stay as it is.
+ */
+static void make_hostile_tree(char *root, size_t size)
+{
+	char cmd[8192], sidecar[4096];
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(root, size));
+	snprintf(cmd, sizeof(cmd), "cp -a '%s/desktop/.' '%s/'", FIXTURE_TREES, root);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	move(root, HOSTILE_USB "/2-1:1.0/net/enx00e04c680001", HOSTILE_USB "/2-1:1.0/net/" HOSTILE_NAME);
+	move(root, "multigig/net/enx00e04c680001", "multigig/net/" HOSTILE_NAME);
+	snprintf(cmd, sizeof(cmd), "%s/class/net/enx00e04c680001", root);
+	CU_ASSERT_EQUAL_FATAL(unlink(cmd), 0);
+	relink(root, "class/net/" HOSTILE_NAME, "../../" HOSTILE_USB "/2-1:1.0/net/" HOSTILE_NAME);
+	relink(root, HOSTILE_USB "/2-1:1.0/driver", "../../../../../../bus/usb/drivers/r8152\x1b[31m");
+	put_file(root, HOSTILE_USB "/product",
+		 "USB \x1b]8;;http://example.com/\x1b\\link\x1b]8;;\x1b\\ \x1b[2J\x07 LAN \xff\n");
+	put_file(root, HOSTILE_USB "/manufacturer", "R\xc3\xa9" "al\xc2\x9btek\xc0\xaf\n");
+	snprintf(sidecar, sizeof(sidecar), "%s/multigig/net/" HOSTILE_NAME, root);
+	f = fopen(sidecar, "a");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("firmware_version=v1\x1b[5m\x7f\n", f);
+	fclose(f);
+}
+
+/*
+ * Run the CLI, stdout and stderr, into a Python filter that decodes the
+ * bytes as strict UTF-8; the filter's own output lands in @out.
+ */
+static int cli_python(const char *args, const char *script, char *out, size_t size)
+{
+	char cmd[16384];
+	size_t n;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' %s 2>&1 | python3 -c '%s'", FIXTURE_TREES, MULTIGIG_CLI,
+		 args, script);
+	p = popen(cmd, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	n = fread(out, 1, size - 1, p);
+	out[n] = '\0';
+	return pclose(p);
+}
+
+/* Exit 0 when stdin is UTF-8 without a control character but newlines; echoes it. */
+static const char text_check[] =
+	"import sys, unicodedata\n"
+	"t = sys.stdin.buffer.read().decode(\"utf-8\")\n"
+	"sys.stdout.write(t)\n"
+	"sys.exit(any(unicodedata.category(c) == \"Cc\" and c != \"\\n\" for c in t))\n";
+
+/* The JSON of stdin, strictly decoded, back as ASCII-only JSON for json-c. */
+static const char json_check[] =
+	"import sys, json\n"
+	"print(json.dumps(json.loads(sys.stdin.buffer.read().decode(\"utf-8\"))))\n";
+
+static void test_hostile_strings(void)
+{
+	static char out[65536];
+	char root[4096], args[8192];
+	json_object *o, *nic;
+
+	make_hostile_tree(root, sizeof(root));
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s' list", root);
+	CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "e\\x1b[2J\\x07\\xff\\xfex "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "r8152\\x1b[31m"));
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s' show '" HOSTILE_NAME "'", root);
+	CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "interface:         e\\x1b[2J\\x07\\xff\\xfex\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "USB \\x1b]8;;http://example.com/\\x1b\\link\\x1b]8;;\\x1b\\ "
+					   "\\x1b[2J\\x07 LAN \\xff\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "R\xc3\xa9" "al\\xc2\\x9btek\\xc0\\xaf\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "v1\\x1b[5m\\x7f\n"));
+	/* Error lines on stderr go through the same filter. */
+	snprintf(args, sizeof(args), "--sysfs-root '%s' show 'x\x1b[2J\xff'", root);
+	CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "'x\\x1b[2J\\xff'"));
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s' list --json", root);
+	CU_ASSERT_EQUAL(cli_python(args, json_check, out, sizeof(out)), 0);
+	o = json_tokener_parse(out);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+	nic = json_object_array_get_idx(o, 2);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(nic);
+	/* Control characters as JSON escapes; each invalid byte as the text \xNN. */
+	CHECK_STR(nic, "name", "e\x1b[2J\x07\\xff\\xfex");
+	CHECK_STR(nic, "vendor", "R\xc3\xa9" "al\xc2\x9btek\\xc0\\xaf");
+	CHECK_STR(nic, "driver", "r8152\x1b[31m");
+	json_object_put(o);
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s' show --json '" HOSTILE_NAME "'", root);
+	CU_ASSERT_EQUAL(cli_python(args, json_check, out, sizeof(out)), 0);
+	o = json_tokener_parse(out);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+	CHECK_STR(o, "device", "USB \x1b]8;;http://example.com/\x1b\\link\x1b]8;;\x1b\\ \x1b[2J\x07 LAN \\xff");
+	CHECK_STR(o, "firmware_version", "v1\x1b[5m\x7f");
+	json_object_put(o);
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s' show --all --json", root);
+	CU_ASSERT_EQUAL(cli_python(args, json_check, out, sizeof(out)), 0);
+	rm_tree(root);
+}
+
 static void test_cable_cli(void)
 {
 	json_object *o = cli_json("--sysfs-root phys cable eth1 --json");
@@ -471,9 +672,10 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage));
+		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_hostile_strings));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_dump),
-		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors));
+		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
+		     MG_TEST(test_conventional_pci_role));
 	MG_ADD_SUITE("cli-cable", NULL, NULL, MG_TEST(test_cable_cli));
 	return mg_test_run();
 }

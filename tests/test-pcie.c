@@ -14,6 +14,7 @@
 #include <regex.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <syslog.h>
 
 #include "mg-test.h"
 #include "test-util.h"
@@ -162,6 +163,73 @@ static void test_dump_path(void)
 	mg_pcie_path_free(p);
 	CU_ASSERT_EQUAL(mg_pcie_path_new(ctx, "0003:00:00.0", &p), -ENODEV);
 	mg_ctx_unref(ctx);
+}
+
+/* A directory, a FIFO or a device is refused at once, without reading it. */
+static void test_dump_not_a_file(void)
+{
+	char tmp[4096], fifo[4200];
+	struct mg_ctx *ctx;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(fifo, sizeof(fifo), "%s/fifo", tmp);
+	CU_ASSERT_EQUAL_FATAL(mkfifo(fifo, 0600), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	CU_ASSERT_EQUAL(mg_ctx_set_pci_dump(ctx, tmp), -EISDIR);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "is a directory"));
+	/* No writer: a blocking open would never return. */
+	CU_ASSERT_EQUAL(mg_ctx_set_pci_dump(ctx, fifo), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "not a regular file"));
+	CU_ASSERT_EQUAL(mg_ctx_set_pci_dump(ctx, "/dev/null"), -EINVAL);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
+}
+
+struct dump_log {
+	int duplicates;
+	char last[256];
+};
+
+static void on_dump_log(void *data, int priority, const char *file, int line, const char *fn,
+			const char *format, va_list args)
+{
+	struct dump_log *log = data;
+
+	(void)priority, (void)file, (void)line, (void)fn;
+	vsnprintf(log->last, sizeof(log->last), format, args);
+	log->duplicates += strstr(log->last, "more than once") != NULL;
+}
+
+/* The 82576 twice, the second time with its first 64 bytes only: the last one is used, and said so. */
+static void test_dump_duplicate_address(void)
+{
+	char tmp[4096], dump[4200], cmd[8192];
+	struct dump_log log = { 0 };
+	struct mg_pcie_path *p;
+	struct mg_ctx *ctx;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(dump, sizeof(dump), "%s/twice.lspci", tmp);
+	snprintf(cmd, sizeof(cmd),
+		 "{ cat '%s'; echo; echo '01:00.0 Ethernet controller: again'; grep '^[0-3]0: ' '%s'; } > '%s'",
+		 DUMPS "/intel-82576-gen1-x4.lspci", DUMPS "/intel-82576-gen1-x4.lspci", dump);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	mg_ctx_set_log_fn(ctx, on_dump_log, &log);
+	mg_ctx_set_log_priority(ctx, LOG_INFO);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_set_pci_dump(ctx, dump), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(ctx, "0000:01:00.0", &p), 0);
+	CU_ASSERT_EQUAL(log.duplicates, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(log.last, "0000:01:00.0"));
+	CU_ASSERT_EQUAL(mg_pcie_node_get_mps(mg_pcie_path_get(p, 0)), MG_UNKNOWN);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_pcie_node_get_unknown_reason(mg_pcie_path_get(p, 0)), "64 bytes"));
+	mg_pcie_path_free(p);
+	/* Said once per dump, not once per question. */
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(ctx, "0000:01:00.0", &p), 0);
+	CU_ASSERT_EQUAL(log.duplicates, 1);
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
 }
 
 /* ---- fixture trees ---- */
@@ -454,17 +522,66 @@ static void test_config_truncated(void)
 	CU_ASSERT_EQUAL(path_error(cfg, 0, msg, sizeof(msg)), -EIO);
 }
 
+static const struct mg_pcie_node *device_of(const char *root, struct mg_ctx **ctx, struct mg_pcie_path **p)
+{
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(*ctx, "0000:05:00.0", p), 0);
+	return mg_pcie_path_get(*p, 0);
+}
+
+/*
+ * A conventional PCI NIC: as root, no Express capability; unprivileged,
+ * 64 bytes and no link attributes in sysfs. Neither is called an endpoint.
+ */
+static void test_conventional_pci(void)
+{
+	unsigned char cfg[256];
+	char tmp[4096];
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p;
+	const struct mg_pcie_node *n;
+
+	base_header(cfg);
+	cfg[6] = 0; /* no capability list */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	write_config(tmp, cfg, sizeof(cfg));
+	n = device_of(tmp, &ctx, &p);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_role(n), MG_PCIE_ROLE_UNKNOWN);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_pcie_node_get_unknown_reason(n), "no PCI Express capability"));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+
+	write_config(tmp, cfg, 64);
+	n = device_of(tmp, &ctx, &p);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_role(n), MG_PCIE_ROLE_UNKNOWN);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_pcie_node_get_unknown_reason(n), "CAP_SYS_ADMIN"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_pcie_node_get_unknown_reason(n), "conventional PCI"));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+
+	/* The same 64 bytes with the kernel's link attributes: an Express endpoint. */
+	put_file(tmp, "devices/pci0000:00/0000:00:1c.0/0000:05:00.0/max_link_speed", "8.0 GT/s PCIe\n");
+	put_file(tmp, "devices/pci0000:00/0000:00:1c.0/0000:05:00.0/max_link_width", "1\n");
+	n = device_of(tmp, &ctx, &p);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_role(n), MG_PCIE_ROLE_ENDPOINT);
+	CU_ASSERT_PTR_NULL(strstr(mg_pcie_node_get_unknown_reason(n), "conventional"));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("pcie-dumps", NULL, NULL, MG_TEST(test_dump_connectx3), MG_TEST(test_dump_fsl_p2020),
-		     MG_TEST(test_dump_82576), MG_TEST(test_dump_path));
+		     MG_TEST(test_dump_82576), MG_TEST(test_dump_path), MG_TEST(test_dump_not_a_file),
+		     MG_TEST(test_dump_duplicate_address));
 	MG_ADD_SUITE("pcie-trees", NULL, NULL, MG_TEST(test_pi5_rtl8126),
 		     MG_TEST(test_pi5_rtl8126_unprivileged), MG_TEST(test_cm4_rtl8125),
 		     MG_TEST(test_pi5_aqc107), MG_TEST(test_gen5_x16), MG_TEST(test_not_pci));
 	MG_ADD_SUITE("pcie-malformed", NULL, NULL, MG_TEST(test_config_all_ff),
 		     MG_TEST(test_config_capability_loop), MG_TEST(test_config_pointer_out_of_range),
-		     MG_TEST(test_config_truncated));
+		     MG_TEST(test_config_truncated), MG_TEST(test_conventional_pci));
 	return mg_test_run();
 }

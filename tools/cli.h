@@ -25,6 +25,14 @@ struct options {
 	int have_estimate_option;
 };
 
+/*
+ * Route stdout and stderr through the filter that escapes control
+ * characters and invalid UTF-8 (see output.c); 0 or -1. Then say whether
+ * stdout carries JSON.
+ */
+int output_filter_install(void);
+void output_filter_json(bool json);
+
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int fail(struct mg_ctx *ctx, int err, const char *what);
 

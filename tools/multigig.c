@@ -131,15 +131,17 @@ static const struct option longopts[] = {
 };
 
 /* Store a whole decimal number in the estimate field option @c names. */
-static int parse_number(int c, const char *arg, struct options *opt)
+static int parse_number(int c, const char *name, const char *arg, struct options *opt)
 {
 	char *end;
 	long v;
 
 	errno = 0;
 	v = strtol(arg, &end, 10);
-	if (errno || end == arg || *end || v < -1 || v > 10000000)
-		return -1;
+	if (end == arg || *end)
+		return usage_error("--%s: '%s' is not a whole number", name, arg);
+	if (errno || v < -1 || v > 10000000)
+		return usage_error("--%s: '%s' is out of range", name, arg);
 	switch (c) {
 	case 'G': opt->gen = (int)v; break;
 	case 'W': opt->width = (int)v; break;
@@ -159,10 +161,10 @@ static int parse_number(int c, const char *arg, struct options *opt)
  */
 static int parse_options(int argc, char **argv, const char *shortopts, struct options *opt)
 {
-	int c;
+	int c, index = 0;
 
 	optind = 0; /* glibc: start over, also after an earlier pass */
-	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, shortopts, longopts, &index)) != -1) {
 		switch (c) {
 		case 'r':
 			opt->sysfs_root = optarg;
@@ -186,8 +188,8 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 			opt->tdr = 1;
 			break;
 		case 'G': case 'W': case 'P': case 'R': case 'C': case 'M': case 'L':
-			if (parse_number(c, optarg, opt) < 0)
-				return usage_error("'%s' is not a number for %s", optarg, argv[optind - 1]);
+			if (parse_number(c, longopts[index].name, optarg, opt))
+				return EXIT_USAGE;
 			opt->have_estimate_option = 1;
 			break;
 		case 'H':
@@ -232,6 +234,8 @@ int main(int argc, char **argv)
 	char **sub;
 	int nsub, nwords, ret;
 
+	if (output_filter_install() < 0)
+		return EXIT_FAILURE;
 	opterr = 0;
 	ret = parse_options(argc, argv, "+:vhV", &opt);
 	if (ret >= 0)
@@ -248,6 +252,7 @@ int main(int argc, char **argv)
 	ret = parse_options(nsub, sub, ":vhV", &opt);
 	if (ret >= 0)
 		return ret;
+	output_filter_json(opt.json);
 	if (opt.have_estimate_option && strcmp(cmd->name, "estimate"))
 		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);
 	if (opt.dry_run && strcmp(cmd->name, "set"))

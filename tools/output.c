@@ -1,12 +1,185 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Output helpers of the multigig CLI: errors and JSON values. */
+/*
+ * Output helpers of the multigig CLI: the filter every byte it prints goes
+ * through, errors and JSON values.
+ */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+
+/*
+ * Names, driver links, USB strings and sidecar values come from the machine
+ * (or a capture someone sent) and may hold terminal escapes or bytes that
+ * are not UTF-8. stdout and stderr are replaced by streams whose writes pass
+ * through out_write(): in text, every control character but the newline
+ * (C0, DEL and C1) and every byte that is not part of valid UTF-8 is shown
+ * as \xNN; in JSON, where json-c has already escaped control characters,
+ * each invalid byte becomes the four characters \xNN of the string (written
+ * "\\xNN"), so the output is always valid UTF-8.
+ */
+struct out_filter {
+	int fd;
+	bool json;
+	unsigned char pend[4];	/* an unfinished UTF-8 sequence */
+	size_t npend, need;
+	char buf[4096];		/* escaped bytes waiting for write() */
+	size_t len;
+	bool failed;
+};
+
+static struct out_filter out_filters[2]; /* stdout, stderr: one each per process */
+
+static void out_flush(struct out_filter *f)
+{
+	size_t done = 0;
+
+	while (done < f->len && !f->failed) {
+		ssize_t n = write(f->fd, f->buf + done, f->len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			f->failed = true;
+		else
+			done += (size_t)n;
+	}
+	f->len = 0;
+}
+
+static void out_raw(struct out_filter *f, const unsigned char *p, size_t n)
+{
+	if (f->len + n > sizeof(f->buf))
+		out_flush(f);
+	memcpy(f->buf + f->len, p, n);
+	f->len += n;
+}
+
+static void out_escaped(struct out_filter *f, unsigned char b)
+{
+	char esc[8];
+	int n = snprintf(esc, sizeof(esc), f->json ? "\\\\x%02x" : "\\x%02x", b);
+
+	out_raw(f, (const unsigned char *)esc, (size_t)n);
+}
+
+static void out_pending_invalid(struct out_filter *f)
+{
+	for (size_t i = 0; i < f->npend; i++)
+		out_escaped(f, f->pend[i]);
+	f->npend = f->need = 0;
+}
+
+/* Whether @b continues the pending sequence (no overlong forms, surrogates or > U+10FFFF). */
+static bool continues(const struct out_filter *f, unsigned char b)
+{
+	if (b < 0x80 || b > 0xbf)
+		return false;
+	if (f->npend > 1)
+		return true;
+	switch (f->pend[0]) {
+	case 0xe0: return b >= 0xa0;
+	case 0xed: return b <= 0x9f;
+	case 0xf0: return b >= 0x90;
+	case 0xf4: return b <= 0x8f;
+	}
+	return true;
+}
+
+static size_t sequence_length(unsigned char lead)
+{
+	return lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3
+	       : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+}
+
+static void out_byte(struct out_filter *f, unsigned char b)
+{
+	if (f->need) {
+		if (continues(f, b)) {
+			f->pend[f->npend++] = b;
+			if (f->npend < f->need)
+				return;
+			/* U+0080..U+009F are C1 controls: some terminals obey them. */
+			if (!f->json && f->need == 2 && f->pend[0] == 0xc2 && f->pend[1] < 0xa0)
+				out_pending_invalid(f);
+			else
+				out_raw(f, f->pend, f->npend);
+			f->npend = f->need = 0;
+			return;
+		}
+		out_pending_invalid(f);
+	}
+	if (b < 0x80) {
+		if (!f->json && ((b < 0x20 && b != '\n') || b == 0x7f))
+			out_escaped(f, b);
+		else
+			out_raw(f, &b, 1);
+	} else if ((f->need = sequence_length(b))) {
+		f->pend[0] = b;
+		f->npend = 1;
+	} else {
+		out_escaped(f, b);
+	}
+}
+
+static ssize_t out_write(void *cookie, const char *data, size_t size)
+{
+	struct out_filter *f = cookie;
+
+	for (size_t i = 0; i < size; i++)
+		out_byte(f, (unsigned char)data[i]);
+	out_flush(f);
+	if (f->failed) {
+		errno = EIO;
+		return -1;
+	}
+	return (ssize_t)size;
+}
+
+/* At exit: what stdio still holds, and a sequence the output ended inside. */
+static void out_finish(void)
+{
+	fflush(stdout);
+	fflush(stderr);
+	for (size_t i = 0; i < 2; i++) {
+		out_pending_invalid(&out_filters[i]);
+		out_flush(&out_filters[i]);
+	}
+}
+
+static FILE *out_open(struct out_filter *f, int fd, int mode)
+{
+	cookie_io_functions_t io = { .write = out_write };
+	FILE *s = fopencookie(f, "w", io);
+
+	f->fd = fd;
+	if (s)
+		setvbuf(s, NULL, mode, BUFSIZ);
+	return s;
+}
+
+int output_filter_install(void)
+{
+	FILE *out = out_open(&out_filters[0], STDOUT_FILENO, isatty(STDOUT_FILENO) ? _IOLBF : _IOFBF);
+	FILE *err = out_open(&out_filters[1], STDERR_FILENO, _IOLBF);
+
+	if (!out || !err || atexit(out_finish) != 0)
+		return -1;
+	stdout = out;
+	stderr = err;
+	return 0;
+}
+
+void output_filter_json(bool json)
+{
+	fflush(stdout);
+	out_filters[0].json = json;
+}
 
 int usage_error(const char *fmt, ...)
 {

@@ -966,7 +966,9 @@ int mg_usb_data_ceiling_mbps(int usb_mbps, int *overhead_pct);
  * PCIe paths are then built from the dump (libpci's dump method), the tree
  * rebuilt from the bridges' bus numbers. Sysfs is still used for the rest.
  *
- * Returns: 0; -EINVAL when @ctx is NULL; -ENOENT when @path cannot be read.
+ * Returns: 0; -EINVAL when @ctx is NULL or @path is not a regular file (a
+ * FIFO or a device is refused without reading from it); -EISDIR for a
+ * directory; -ENOENT or -EACCES when @path cannot be opened.
  * Since: 0.1
  */
 int mg_ctx_set_pci_dump(struct mg_ctx *ctx, const char *path);

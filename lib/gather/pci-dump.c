@@ -107,6 +107,34 @@ static struct pci_access *cfg_access(struct mg_ctx *ctx)
 	return a;
 }
 
+static bool same_address(const struct pci_dev *a, const struct pci_dev *b)
+{
+	return a->domain == b->domain && a->bus == b->bus && a->dev == b->dev && a->func == b->func;
+}
+
+/*
+ * Read the dump once. libpci keeps every entry of an address given twice
+ * and answers with the one written last: say so, as the dump is then
+ * probably two dumps pasted together.
+ */
+static void scan(struct mg_ctx *ctx, struct pci_access *a)
+{
+	if (ctx->pci->scanned)
+		return;
+	pci_scan_bus(a);
+	ctx->pci->scanned = true;
+	for (struct pci_dev *d = a->devices; d; d = d->next) {
+		int before = 0;
+
+		for (struct pci_dev *e = a->devices; e != d; e = e->next)
+			before += same_address(e, d);
+		/* One line per address, at its second entry. */
+		if (before == 1)
+			mg_info(ctx, "%04x:%02x:%02x.%x is in the PCI dump more than once: the last entry is used",
+				d->domain, d->bus, d->dev, d->func);
+	}
+}
+
 static struct pci_dev *find_scanned(struct pci_access *a, const struct mg_pci_addr *addr)
 {
 	for (struct pci_dev *d = a->devices; d; d = d->next)
@@ -126,10 +154,7 @@ static int dump_read(struct mg_ctx *ctx, const struct mg_pci_addr *addr, uint8_t
 
 	if (!a)
 		return -ENOMEM;
-	if (!ctx->pci->scanned) {
-		pci_scan_bus(a);
-		ctx->pci->scanned = true;
-	}
+	scan(ctx, a);
 	d = find_scanned(a, addr);
 	if (!d) {
 		snprintf(why, why_size, "%04x:%02x:%02x.%x is not in the dump", addr->domain, addr->bus,
@@ -180,10 +205,8 @@ int mg_pci_dump_parent(struct mg_ctx *ctx, const struct mg_pci_addr *child, stru
 	if (setjmp(guard.env) == 0) {
 		struct pci_access *a = cfg_access(ctx);
 
-		if (a && !ctx->pci->scanned) {
-			pci_scan_bus(a);
-			ctx->pci->scanned = true;
-		}
+		if (a)
+			scan(ctx, a);
 		for (struct pci_dev *d = a ? a->devices : NULL; d; d = d->next) {
 			uint8_t h[0x1c];
 

@@ -152,6 +152,36 @@ def test_errors_map_to_oserror_subclasses():
         multigig.Context("/nonexistent/tree")
 
 
+def test_embedded_nul_raises_value_error(tmp_path):
+    """C would read "enp1s0\0junk" as "enp1s0": refused, as open() refuses it."""
+    with pytest.raises(ValueError, match="null"):
+        open("enp1s0\0junk")
+    with pytest.raises(ValueError, match="null"):
+        multigig.Context(tree("desktop") + "\0/elsewhere")
+    with pytest.raises(ValueError, match="null"):
+        multigig.Context(tree("desktop"), pci_dump="x.lspci\0")
+    with multigig.Context(tree("desktop")) as ctx:
+        assert ctx.nic("enp1s0").name == "enp1s0"
+        calls = [
+            lambda: ctx.nic("enp1s0\0junk"),
+            lambda: ctx.pcie("enp1s0\0"),
+            lambda: ctx.throughput("enp1s0\0"),
+            lambda: ctx.settings("enp1s0\0"),
+            lambda: ctx.apply("enp1s0\0", mtu=1500),
+            lambda: ctx.apply("enp1s0", **{"mtu\0x": 1500}),
+            lambda: ctx.cable("lo\0"),
+            lambda: ctx.cable_test("lo\0", yes=True),
+            lambda: ctx.capture(str(tmp_path / "c") + "\0x"),
+        ]
+        for call in calls:
+            with pytest.raises(ValueError, match="null"):
+                call()
+        with pytest.raises(ValueError, match="null"):
+            with ctx.tuned("enp1s0\0", mtu=1500):
+                pass
+    assert not (tmp_path / "c").exists()
+
+
 def test_objects_after_close():
     ctx = multigig.Context(tree("desktop"))
     nic = ctx.nic("enp1s0")

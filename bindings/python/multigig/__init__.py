@@ -11,7 +11,8 @@ Every object has ``to_dict()``, giving the same data as the ``multigig`` CLI's
 the library's message: ``FileNotFoundError`` for an unknown interface,
 ``PermissionError`` without CAP_NET_ADMIN. Objects read from a context are
 snapshots: they stay valid after the context is closed; methods that need the
-context again raise ``ValueError`` then.
+context again raise ``ValueError`` then, and so does a str argument with an
+embedded NUL character, as ``open()`` does.
 """
 
 import contextlib
@@ -40,6 +41,14 @@ def _raise(rc, ctx_ptr=None, fallback=None):
         # An unknown interface is "not found" to a Python caller.
         raise FileNotFoundError(code, message)
     raise OSError(code, message)  # OSError picks the subclass from errno
+
+
+def _arg(value, what):
+    """A str argument as C will read it. C stops at the first NUL, so a name
+    with one would silently mean a shorter name: refuse it as open() does."""
+    if isinstance(value, str) and "\0" in value:
+        raise ValueError("embedded null character in %s" % what)
+    return value
 
 
 def _int(v):
@@ -78,6 +87,8 @@ class Context:
     when live, the netlink sockets of this process's network namespace."""
 
     def __init__(self, sysfs_root=None, pci_dump=None):
+        _arg(sysfs_root, "sysfs_root")
+        _arg(pci_dump, "pci_dump")
         rc, ptr = _c.mg_ctx_new(sysfs_root)
         if rc < 0:
             _raise(rc, fallback="cannot use sysfs root %s: %s" % (sysfs_root or "/sys", os.strerror(-rc)))
@@ -141,7 +152,7 @@ class Context:
 
     def nic(self, name):
         """One adapter by interface name or PCI address."""
-        rc, ptr = _c.mg_nic_lookup(self._ctx, name)
+        rc, ptr = _c.mg_nic_lookup(self._ctx, _arg(name, "name"))
         if rc < 0:
             _raise(rc, self._ptr)
         try:
@@ -151,7 +162,7 @@ class Context:
 
     def capture(self, directory):
         """Copy what the library reads into ``directory`` (see multigig capture)."""
-        rc = _c.mg_ctx_capture(self._ctx, directory)
+        rc = _c.mg_ctx_capture(self._ctx, _arg(directory, "directory"))
         if rc < 0:
             _raise(rc, self._ptr)
 
@@ -162,7 +173,7 @@ class Context:
     def throughput(self, target):
         """What an adapter can be expected to carry and which link sets it."""
         ctx = self._ctx
-        rc, nic = _c.mg_nic_lookup(ctx, target)
+        rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
         if rc < 0:
             _raise(rc, ctx)
         path = None
@@ -209,7 +220,7 @@ class Context:
     def cable_test(self, ifname, yes=False, tdr=False, timeout_ms=0):
         """Run a cable test (the link goes down for seconds: pass yes=True)."""
         flags = (_c.MG_CABLE_TEST_LINK_GOES_DOWN if yes else 0) | (_c.MG_CABLE_TEST_TDR if tdr else 0)
-        rc, res = _c.mg_cable_test_run(self._ctx, ifname, flags, timeout_ms)
+        rc, res = _c.mg_cable_test_run(self._ctx, _arg(ifname, "ifname"), flags, timeout_ms)
         if rc < 0:
             _raise(rc, self._ptr)
         try:
@@ -477,6 +488,7 @@ class PciePath:
     the adapter, with the PCIe ceilings it used in ``ceilings``."""
 
     def __init__(self, context, target, nic=None):
+        _arg(target, "target")
         ctx = context._ctx
         # The adapter (looked up once, or the caller's), and its path from its address.
         if nic is not None:
@@ -574,7 +586,7 @@ class Settings:
     @classmethod
     def read(cls, context, ifname):
         ctx = context._ctx
-        rc, ptr = _c.mg_settings_read(ctx, ifname)
+        rc, ptr = _c.mg_settings_read(ctx, _arg(ifname, "ifname"))
         if rc < 0:
             _raise(rc, ctx)
         try:
@@ -638,6 +650,9 @@ class ApplyResult:
 
     @classmethod
     def apply(cls, context, ifname, params, dry_run):
+        _arg(ifname, "ifname")
+        for key in params:
+            _arg(key, "a setting's name")
         ctx = context._ctx
         rc, want = _c.mg_settings_new()
         if rc < 0:
@@ -670,7 +685,7 @@ class CableInfo:
 
     def __init__(self, context, ifname):
         ctx = context._ctx
-        rc, info = _c.mg_cable_query(ctx, ifname)
+        rc, info = _c.mg_cable_query(ctx, _arg(ifname, "ifname"))
         if rc < 0:
             _raise(rc, ctx)
         try:
