@@ -27,6 +27,13 @@ static char *normalize_root(const char *root)
 	return copy;
 }
 
+static bool is_live_sysfs(const struct stat *root)
+{
+	struct stat sys;
+
+	return stat(MG_DEFAULT_ROOT, &sys) == 0 && sys.st_dev == root->st_dev && sys.st_ino == root->st_ino;
+}
+
 MG_EXPORT int mg_ctx_new(const char *sysfs_root, struct mg_ctx **ctx)
 {
 	struct mg_ctx *c;
@@ -51,8 +58,12 @@ MG_EXPORT int mg_ctx_new(const char *sysfs_root, struct mg_ctx **ctx)
 		free(c);
 		return -ENOMEM;
 	}
-	/* A root of one's own is a captured tree, even "/sys": never the kernel. */
-	c->offline = sysfs_root != NULL;
+	/*
+	 * Decided once, here: any tree but this machine's own sysfs is a
+	 * capture. The same directory as /sys (given as "/sys", "/sys/" or a
+	 * link to it) is live, as in 0.1.
+	 */
+	c->offline = sysfs_root && !is_live_sysfs(&st);
 	c->log_priority = LOG_ERR;
 	c->ioctl_fd = -1;
 #ifdef MG_TESTING

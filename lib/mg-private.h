@@ -14,6 +14,24 @@
 #define MG_EXPORT __attribute__((visibility("default")))
 #define MG_PRINTF(a, b) __attribute__((format(printf, a, b)))
 
+/*
+ * Bind a definition to a versioned name. The attribute survives link-time
+ * optimisation, which drops a top-level .symver directive; compilers
+ * without it get the directive.
+ */
+#if defined(__has_attribute)
+#if __has_attribute(symver)
+#define MG_SYMVER_ATTR 1
+#endif
+#endif
+#ifdef MG_SYMVER_ATTR
+#define MG_SYMVER(fn, name) __attribute__((symver(name)))
+#define MG_SYMVER_ASM(fn, name)
+#else
+#define MG_SYMVER(fn, name)
+#define MG_SYMVER_ASM(fn, name) __asm__(".symver " #fn ", " name);
+#endif
+
 #define MG_PATH_MAX 4096
 #define MG_ATTR_MAX 256 /* largest sysfs attribute the library reads */
 

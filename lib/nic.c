@@ -164,9 +164,24 @@ MG_EXPORT int mg_nic_get_module_count(const struct mg_nic *nic)
 	return nic ? nic->module_count : MG_UNKNOWN;
 }
 
-MG_EXPORT const char *mg_nic_get_module(const struct mg_nic *nic, size_t index)
+/* 0.1 took an int index; binaries built against it keep that symbol. */
+const char *mg_nic_get_module_v02(const struct mg_nic *nic, size_t index);
+const char *mg_nic_get_module_v01(const struct mg_nic *nic, int index);
+_Static_assert(__builtin_types_compatible_p(__typeof__(mg_nic_get_module), __typeof__(mg_nic_get_module_v02)),
+	       "mg_nic_get_module_v02 must match the header's mg_nic_get_module");
+
+MG_SYMVER_ASM(mg_nic_get_module_v02, "mg_nic_get_module@@LIBMULTIGIG_0.2")
+MG_EXPORT MG_SYMVER(mg_nic_get_module_v02, "mg_nic_get_module@@LIBMULTIGIG_0.2")
+const char *mg_nic_get_module_v02(const struct mg_nic *nic, size_t index)
 {
 	return nic && nic->module_count > 0 && index < (size_t)nic->module_count ? nic->modules[index] : NULL;
+}
+
+MG_SYMVER_ASM(mg_nic_get_module_v01, "mg_nic_get_module@LIBMULTIGIG_0.1")
+MG_EXPORT MG_SYMVER(mg_nic_get_module_v01, "mg_nic_get_module@LIBMULTIGIG_0.1")
+const char *mg_nic_get_module_v01(const struct mg_nic *nic, int index)
+{
+	return index < 0 ? NULL : mg_nic_get_module_v02(nic, (size_t)index);
 }
 
 MG_EXPORT const struct mg_settings *mg_nic_get_settings(const struct mg_nic *nic)

@@ -463,27 +463,6 @@ MG_EXPORT const char *mg_pcie_path_get_advice(const struct mg_pcie_path *path)
 	return path && path->advice[0] ? path->advice : NULL;
 }
 
-MG_EXPORT int mg_pcie_path_estimate(const struct mg_pcie_path *path, int mtu, int link_mbps,
-				    struct mg_estimate **estimate, int *lower_bound)
-{
-	const struct mg_pcie_node *lim = mg_pcie_path_get_limit(path);
-	int mps;
-
-	if (!estimate)
-		return -EINVAL;
-	*estimate = NULL;
-	if (!lim)
-		return -ENODATA;
-	/* Unknown MPS (unprivileged): the smallest, so the figure is a floor. */
-	mps = lim->mps != MG_UNKNOWN ? lim->mps : path->nodes[0].mps;
-	if (lower_bound)
-		*lower_bound = mps == MG_UNKNOWN;
-	if (mps == MG_UNKNOWN)
-		mps = 128;
-	return mg_estimate_for_link(mg_pcie_speed_code(lim->speed), lim->width, mps, mtu, link_mbps,
-				    estimate);
-}
-
 MG_EXPORT const char *mg_pcie_role_name(enum mg_pcie_role role)
 {
 	static const char *const names[] = {

@@ -261,6 +261,16 @@ static void test_lookup_live(void)
 	CU_ASSERT_EQUAL(mg_nic_lookup(ctx, "nosuch0", &nic), -ENODEV);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "nosuch0"));
 	mg_ctx_unref(ctx);
+	/* This machine's own sysfs, named as in 0.1, is live; any other root is not. */
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new("/sys/", &ctx), 0);
+	CU_ASSERT_EQUAL(mg_ctx_is_offline(ctx), 0);
+	CU_ASSERT_EQUAL(mg_nic_lookup(ctx, "macvlan0", &nic), 0);
+	CU_ASSERT_STRING_EQUAL(mg_nic_get_kind(nic), "macvlan");
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new("/sys/class", &ctx), 0);
+	CU_ASSERT_EQUAL(mg_ctx_is_offline(ctx), 1);
+	mg_ctx_unref(ctx);
 }
 
 static void test_capture_live(void)

@@ -59,11 +59,11 @@ typedef void (*mg_log_fn)(void *data, int priority, const char *file, int line,
 
 /**
  * mg_ctx_new - create a library context.
- * @sysfs_root: NULL for this machine (sysfs at "/sys", procfs, netlink),
- *	or a directory that holds a captured or fixture tree to replay. A
- *	context given a root is offline, whatever the root (even "/sys"): it
- *	never opens a socket, and reads what the capture recorded
- *	(multigig/net, multigig/ethtool, multigig/proc) besides the tree.
+ * @sysfs_root: NULL (or this machine's "/sys") for this machine: sysfs,
+ *	procfs and netlink; or a directory that holds a captured or fixture
+ *	tree to replay. A replaying context is offline: it never opens a
+ *	socket, reads every path inside that directory, and takes what the
+ *	capture recorded (multigig/net, multigig/ethtool) besides the tree.
  * @ctx: where the new context is stored, with one reference.
  *
  * Returns: 0; -EINVAL when @ctx is NULL or @sysfs_root is empty; -ENOENT
@@ -1037,14 +1037,15 @@ struct mg_pcie_node;
  * @target: an interface name or a PCI address.
  * @path: where the path is stored.
  *
- * Reads each function's config space through libpci. Without
+ * Reads each function's config space (through the context's gatherer,
+ * or from the lspci dump given with mg_ctx_set_pci_dump()). Without
  * CAP_SYS_ADMIN only 64 bytes are readable: link speeds and widths then
  * come from sysfs (current_link_speed, max_link_speed, ...), and payload
  * and read request sizes are unknown with a reason.
  *
  * Returns: 0; -EINVAL for bad arguments; -ENODEV when @target is unknown;
  * -ENXIO when it is not a PCI device (USB, virtual); -EIO when its config
- * space is malformed (all 0xff, a capability pointer out of range).
+ * space is malformed (all 0xff, a capability pointer into the header).
  * Since: 0.1
  */
 int mg_pcie_path_new(struct mg_ctx *ctx, const char *target, struct mg_pcie_path **path);
@@ -1704,16 +1705,18 @@ const char *mg_settings_get_ifname(const struct mg_settings *settings);
 
 /**
  * mg_settings_read - read every parameter of one interface.
- * @ctx: a live context.
+ * @ctx: context (live, or a capture made by 0.2 or later).
  * @ifname: interface name.
  * @settings: where the object is stored.
  *
- * One ethtool request per group (rings, channels, coalesce, pause) and the
- * MTU with its limits from rtnetlink. A group the driver does not support
- * is absent, with mg_settings_group_error() saying so; a coalesce
- * parameter the driver does not report is absent, never 0.
+ * The link (MTU with its limits) by one RTM_GETLINK for that name, then
+ * one ethtool request per group (rings, channels, coalesce, pause)
+ * addressed by its index. A group the driver does not support is absent,
+ * with mg_settings_group_error() saying so; a coalesce parameter the driver
+ * does not report is absent, never 0.
  *
- * Returns: 0; -EINVAL; -ENODEV; -EOPNOTSUPP on an offline context.
+ * Returns: 0; -EINVAL; -ENODEV; -ENODATA for a capture that recorded no
+ * ethtool replies (made before 0.2).
  * Since: 0.1
  */
 int mg_settings_read(struct mg_ctx *ctx, const char *ifname, struct mg_settings **settings);
@@ -1737,11 +1740,13 @@ struct mg_settings_list;
 
 /**
  * mg_settings_list_read - read every parameter of every interface.
- * @ctx: a live context.
+ * @ctx: context (live, or a capture).
  * @list: where the list is stored.
  *
  * One dump request per group and one RTM_GETLINK dump: five requests
- * whatever the number of interfaces.
+ * whatever the number of interfaces. Where one driver's error ends a
+ * group's dump, that group is read interface by interface; in a capture
+ * that recorded none, each group says so in mg_settings_group_error().
  *
  * Returns: 0 or a negative errno.
  * Since: 0.1
@@ -1786,8 +1791,10 @@ long mg_ctx_get_request_count(const struct mg_ctx *ctx);
 
 /**
  * mg_ctx_get_read_count - how many files, links and directories the
- * context has read (sysfs, procfs, or a capture), for benchmarks and for
- * tests of the cost of a query.
+ * features asked the context's gatherer for (each file read, link read,
+ * directory listed or existence checked counts one), for benchmarks and
+ * tests of the cost of a query. A replayed capture's own bookkeeping
+ * (sidecars, recorded replies) is not counted.
  * @ctx: context.
  *
  * Returns: the count since the context was made; -EINVAL for NULL.
@@ -1915,14 +1922,15 @@ enum mg_modes {
 
 /**
  * mg_ethlink_read - read one interface's link info, modes and state.
- * @ctx: a live context.
+ * @ctx: context (live, or a capture).
  * @ifname: interface name.
  * @link: where the object is stored.
  *
- * One LINKINFO, LINKMODES and LINKSTATE request each; a message type the
- * driver does not support leaves its values unknown.
+ * The link's index by one RTM_GETLINK, then one LINKINFO, LINKMODES and
+ * LINKSTATE request each; a message type the driver does not support (or
+ * a capture did not record) leaves its values unknown.
  *
- * Returns: 0; -EINVAL; -ENODEV; -EOPNOTSUPP on an offline context.
+ * Returns: 0; -EINVAL; -ENODEV.
  * Since: 0.1
  */
 int mg_ethlink_read(struct mg_ctx *ctx, const char *ifname, struct mg_ethlink **link);
@@ -1951,8 +1959,11 @@ void mg_ethlink_free(struct mg_ethlink *link);
 /**
  * mg_ethlink_list_read - the links of every interface, from one dump per
  * message type.
- * @ctx: a live context.
+ * @ctx: context (live, or a capture).
  * @list: where the list is stored.
+ *
+ * A message type whose dump one driver's error ends leaves that part
+ * unknown for the interfaces it did not reach.
  *
  * Returns: 0 or a negative errno.
  * Since: 0.1
@@ -2139,14 +2150,15 @@ struct mg_cable_info;
 /**
  * mg_cable_query - say whether an interface can run a cable test, without
  * running one and without touching the interface.
- * @ctx: context (live or captured: it reads sysfs only).
+ * @ctx: context (live or captured: it reads, never sends a test).
  * @ifname: interface name.
  * @info: where the answer is stored.
  *
  * The kernel runs cable tests only through a phylib PHY driver and has no
  * capability flag. No /sys/class/net/IF/phydev means no PHY the kernel
  * drives (atlantic, igc, r8152, virtual devices): unsupported. Otherwise
- * the PHY driver's name is looked up in a table of the drivers that
+ * the PHY driver's name (from ETHTOOL_MSG_PHY_GET on Linux 6.12+, else
+ * from sysfs) is looked up in a table of the drivers that
  * implement cable test and TDR in Linux 6.12.
  *
  * Returns: 0; -EINVAL; -ENODEV when there is no such interface.

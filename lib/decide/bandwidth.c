@@ -14,23 +14,6 @@
 
 #include "mg-private.h"
 
-/*
- * Bind a definition to a versioned name. The attribute survives link-time
- * optimisation, which drops a top-level .symver directive; compilers
- * without it get the directive.
- */
-#if defined(__has_attribute)
-#if __has_attribute(symver)
-#define MG_SYMVER_ATTR 1
-#endif
-#endif
-#ifdef MG_SYMVER_ATTR
-#define MG_SYMVER(fn, name) __attribute__((symver(name)))
-#define MG_SYMVER_ASM(fn, name)
-#else
-#define MG_SYMVER(fn, name)
-#define MG_SYMVER_ASM(fn, name) __asm__(".symver " #fn ", " name);
-#endif
 
 #define TLP_FRAMING 8
 #define CPL_HEADER 12 /* completions always carry a 3DW header */

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "mg-private.h"
+#include "mg-pcie.h"
 
 #define DEFAULT_MTU 1500
 
@@ -165,4 +165,26 @@ MG_EXPORT int mg_throughput_get_usb_overhead_pct(const struct mg_throughput *t)
 MG_EXPORT int mg_throughput_get_usb_ceiling_mbps(const struct mg_throughput *t)
 {
 	return t ? t->usb_ceiling_mbps : MG_UNKNOWN;
+}
+
+/* The model's inputs from a path: the limiting link, its MPS (or the device's). */
+MG_EXPORT int mg_pcie_path_estimate(const struct mg_pcie_path *path, int mtu, int link_mbps,
+				    struct mg_estimate **estimate, int *lower_bound)
+{
+	const struct mg_pcie_node *lim = path && path->limit >= 0 ? &path->nodes[path->limit] : NULL;
+	int mps;
+
+	if (!estimate)
+		return -EINVAL;
+	*estimate = NULL;
+	if (!lim)
+		return -ENODATA;
+	/* Unknown MPS (unprivileged): the smallest, so the figure is a floor. */
+	mps = lim->mps != MG_UNKNOWN ? lim->mps : path->nodes[0].mps;
+	if (lower_bound)
+		*lower_bound = mps == MG_UNKNOWN;
+	if (mps == MG_UNKNOWN)
+		mps = 128;
+	return mg_estimate_for_link(mg_pcie_speed_code(lim->speed), lim->width, mps, mtu, link_mbps,
+				    estimate);
 }

@@ -170,16 +170,19 @@ class Context:
         """The PCIe path of an interface or PCI address."""
         return PciePath(self, target)
 
-    def throughput(self, target):
+    def throughput(self, target, _nic=None):
         """What an adapter can be expected to carry and which link sets it."""
         ctx = self._ctx
-        rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
-        if rc < 0:
-            _raise(rc, ctx)
+        if _nic is not None:
+            nic = _c.mg_nic_ref(_nic)
+        else:
+            rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
+            if rc < 0:
+                _raise(rc, ctx)
         path = None
         try:
             if _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
-                rc, path = _c.mg_pcie_path_new(ctx, _c.mg_nic_get_address(nic))
+                rc, path = _c.mg_pcie_path_new_for_nic(ctx, nic)
                 if rc < 0:
                     path = None  # no path read: the verdict goes without PCIe
             return Throughput._decide(nic, path)
@@ -339,7 +342,7 @@ class Nic:
 
     def throughput(self):
         """The library's verdict: expected goodput per direction and what limits it."""
-        return self._context.throughput(self._target())
+        return self._context.throughput(self._target(), _nic=self._ptr)
 
     def settings(self):
         """Rings, channels, coalesce, pause and MTU: from the snapshot when
@@ -377,7 +380,8 @@ class Nic:
             _c.mg_ethlink_free(link)
 
     def cable(self):
-        return CableInfo(self._context, self.name)
+        """Whether this adapter can test its cable; never runs a test."""
+        return CableInfo(self._context, self.name, self._ptr)
 
 
 class Estimate:
@@ -683,9 +687,12 @@ class ApplyResult:
 class CableInfo:
     """Whether a NIC can test its cable; to_dict() is ``multigig cable --json``."""
 
-    def __init__(self, context, ifname):
+    def __init__(self, context, ifname, nic=None):
         ctx = context._ctx
-        rc, info = _c.mg_cable_query(ctx, _arg(ifname, "ifname"))
+        if nic is not None:
+            rc, info = _c.mg_cable_query_for_nic(ctx, nic)
+        else:
+            rc, info = _c.mg_cable_query(ctx, _arg(ifname, "ifname"))
         if rc < 0:
             _raise(rc, ctx)
         try:
