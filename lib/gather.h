@@ -68,6 +68,7 @@ struct mg_gather_ops {
 struct mg_tree {
 	int fd;
 	bool confined;	/* resolve every path inside the root (a replayed tree) */
+	bool walk;	/* no openat2() here: confine by walking each component */
 };
 
 /* What every implementation starts with. */

@@ -22,11 +22,105 @@
 
 #include "gather.h"
 
+static long openat2_in_root(int dirfd, const char *rel, int flags)
+{
+	struct open_how how = {
+		.flags = (unsigned int)flags,
+		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
+	};
+
+	return syscall(SYS_openat2, dirfd, rel, &how, sizeof(how));
+}
+
 int mg_tree_open(struct mg_tree *t, const char *root, bool confined)
 {
+	long probe;
+
 	t->confined = confined;
+	t->walk = false;
 	t->fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	return t->fd < 0 ? -errno : 0;
+	if (t->fd < 0)
+		return -errno;
+	/* Before Linux 5.6 (or under a tool that does not know the call): walk by hand. */
+	if (confined) {
+		probe = openat2_in_root(t->fd, ".", O_PATH | O_CLOEXEC);
+		if (probe >= 0)
+			close((int)probe);
+		t->walk = probe < 0 && errno == ENOSYS;
+	}
+	return 0;
+}
+
+#define LINK_HOPS 40	/* as the kernel's own limit on links in one path */
+
+/* Take the first component off @pending into @comp; false when none is left. */
+static bool next_component(char *pending, char *comp, size_t size)
+{
+	char *p = pending + strspn(pending, "/");
+	size_t len = strcspn(p, "/");
+
+	if (!len || len >= size)
+		return false;
+	memcpy(comp, p, len);
+	comp[len] = '\0';
+	p += len;
+	p += strspn(p, "/");
+	memmove(pending, p, strlen(p) + 1);
+	return true;
+}
+
+/*
+ * RESOLVE_IN_ROOT by hand, where openat2() is missing: each component is
+ * looked at without following it; a link is read and its target walked in
+ * its place (an absolute one from the root), ".." never climbs above the
+ * root. What is left is a path of real directories below the root, opened
+ * relative to its descriptor.
+ */
+static int walk_in_root(const struct mg_tree *t, const char *rel, int flags)
+{
+	char pending[MG_PATH_MAX], done[MG_PATH_MAX] = "", candidate[MG_PATH_MAX], target[MG_PATH_MAX];
+	char comp[256];
+	int hops = 0, fd;
+
+	if (mg_strlcpy(pending, rel, sizeof(pending)) < 0)
+		return -ENAMETOOLONG;
+	while (next_component(pending, comp, sizeof(comp))) {
+		bool last = !pending[0];
+		struct stat st;
+		ssize_t n;
+		char *slash;
+
+		if (!strcmp(comp, "."))
+			continue;
+		if (!strcmp(comp, "..")) {
+			slash = strrchr(done, '/');
+			*(slash ? slash : done) = '\0';
+			continue;
+		}
+		if (snprintf(candidate, sizeof(candidate), "%s%s%s", done, done[0] ? "/" : "", comp) >=
+		    (int)sizeof(candidate))
+			return -ENAMETOOLONG;
+		if (fstatat(t->fd, candidate, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			return -errno;
+		if (!S_ISLNK(st.st_mode) || (last && (flags & O_NOFOLLOW))) {
+			memcpy(done, candidate, sizeof(done));
+			continue;
+		}
+		if (++hops > LINK_HOPS)
+			return -ELOOP;
+		n = readlinkat(t->fd, candidate, target, sizeof(target) - 1);
+		if (n < 0)
+			return -errno;
+		target[n] = '\0';
+		if (target[0] == '/')
+			done[0] = '\0';
+		/* The target is walked first, then what was left of the path. */
+		if (snprintf(candidate, sizeof(candidate), "%s/%s", target, pending) >= (int)sizeof(candidate))
+			return -ENAMETOOLONG;
+		memcpy(pending, candidate, sizeof(pending));
+	}
+	fd = openat(t->fd, done[0] ? done : ".", flags | O_NOFOLLOW);
+	return fd < 0 ? -errno : fd;
 }
 
 void mg_tree_close(struct mg_tree *t)
@@ -38,18 +132,16 @@ void mg_tree_close(struct mg_tree *t)
 
 static int open_in(const struct mg_tree *t, const char *rel, int flags)
 {
-	struct open_how how = {
-		.flags = (unsigned int)flags,
-		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
-	};
 	long fd;
 
 	if (!rel[0])
 		return -ENOENT;
-	if (!t->confined)
-		fd = openat(t->fd, rel, flags);
+	if (t->confined && t->walk)
+		return walk_in_root(t, rel, flags);
+	if (t->confined)
+		fd = openat2_in_root(t->fd, rel, flags);
 	else
-		fd = syscall(SYS_openat2, t->fd, rel, &how, sizeof(how));
+		fd = openat(t->fd, rel, flags);
 	return fd < 0 ? -errno : (int)fd;
 }
 
