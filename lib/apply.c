@@ -1,36 +1,116 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Applying settings, all or nothing: read, validate everything, then change
- * one group at a time in a fixed order (MTU, rings, channels, coalesce,
- * pause), read back to verify, and on any failure restore the groups
- * already changed, in reverse order.
+ * Applying settings, all or nothing. Lock the interface against every other
+ * libmultigig user, read it, validate everything, write the undo journal,
+ * then change one group at a time in a fixed order (MTU, rings, channels,
+ * coalesce, pause), read back to verify, and on any failure (or when the
+ * caller cancels) restore the groups already changed, in reverse order,
+ * each value only while it still holds what this apply set. Every request
+ * addresses the interface by index.
  */
 #include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "gather.h"
 #include "mg-settings.h"
 
-static const enum mg_param_group order[] = {
+const enum mg_param_group mg_apply_order[MG_GROUP_COUNT] = {
 	MG_GROUP_MTU, MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE,
 };
-
-struct change {
-	enum mg_param param;
-	long long old_value, new_value;
-};
-
-struct mg_apply_result {
-	struct change changes[MG_PARAM_COUNT];
-	size_t count;
-	int failed_group;
-	int rolled_back;
-};
+static const enum mg_param_group *const order = mg_apply_order;
 
 static bool is_flag(enum mg_param p)
 {
 	return mg_param_info(p)->is_u8;
+}
+
+/* Why the interface's lock could not be had; nothing was changed. */
+static int lock_failed(struct mg_ctx *ctx, const char *ifname, int err)
+{
+	char why[sizeof(ctx->error)];
+
+	mg_strlcpy(why, ctx->error, sizeof(why));
+	if (err == -ECANCELED)
+		return mg_fail(ctx, err, "%s: interrupted while waiting for another apply; nothing was changed",
+			       ifname);
+	if (err == -EBUSY)
+		return mg_fail(ctx, err, "%s: another process has been changing its settings for 30 s; "
+			       "nothing was changed", ifname);
+	if (err == -EACCES || err == -EPERM || err == -EROFS)
+		return mg_fail(ctx, -EPERM, "%s: changing settings needs CAP_NET_ADMIN and write access to %s: "
+			       "%s; nothing was changed", ifname, mg_state_dir(ctx), why);
+	return mg_fail(ctx, err, "%s: cannot lock the interface: %s; nothing was changed", ifname, why);
+}
+
+struct mg_apply_result *mg_apply_result_new(void)
+{
+	struct mg_apply_result *r = calloc(1, sizeof(*r));
+
+	if (r) {
+		r->failed_group = -1;
+		r->rolled_back = MG_UNKNOWN;
+	}
+	return r;
+}
+
+int mg_apply_begin(struct mg_ctx *ctx, const char *ifname, bool lock, struct mg_apply_target *t)
+{
+	struct mg_drvinfo info;
+	struct mg_link link;
+	int err = mg_settings_check_name(ctx, ifname);
+
+	t->lock_fd = -1;
+	mg_settings_init(&t->cur);
+	t->driver[0] = '\0';
+	if (err < 0)
+		return err;
+	err = mg_gather_link(ctx, ifname, 0, &link);
+	if (err == -ENODEV)
+		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	if (err < 0)
+		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: reading the link: %s", ifname, strerror(-err));
+	if (lock) {
+		err = mg_iflock_take(ctx, link.ifindex, &t->lock_fd);
+		if (err < 0)
+			return lock_failed(ctx, ifname, err);
+	}
+	/* The driver's name makes "does not support" concrete. */
+	if (mg_gather_drvinfo(ctx, link.name, &info) == 0)
+		mg_strlcpy(t->driver, info.driver, sizeof(t->driver));
+	/* Read under the lock, by index: what a restore goes back to. */
+	return mg_settings_read_into(ctx, NULL, link.ifindex, t->driver, &t->cur);
+}
+
+void mg_apply_end(struct mg_apply_target *t)
+{
+	mg_iflock_release(t->lock_fd);
+	t->lock_fd = -1;
+}
+
+/* An earlier apply to this interface died midway: nothing more until it is undone. */
+static int refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_target *t)
+{
+	struct mg_journal j;
+	char who[96];
+	int err = mg_journal_interrupted(ctx, t->cur.ifindex, t->lock_fd >= 0, &j);
+
+	if (err < 0 && t->lock_fd < 0) {
+		/* A dry run changes nothing: state it cannot read does not stop it. */
+		mg_info(ctx, "%s", ctx->error);
+		mg_clear_error(ctx);
+		return 0;
+	}
+	if (err <= 0)
+		return err;
+	mg_journal_describe(&j, who, sizeof(who));
+	return mg_fail(ctx, -EUCLEAN,
+		       "%s: an earlier apply of settings (%s) was interrupted and left its changes half made; "
+		       "roll it back first", t->cur.ifname, who);
 }
 
 /* Check one wanted value against what the kernel reported; resolve "max". */
@@ -66,7 +146,7 @@ static int validate(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_p
 static int plan(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_settings *want,
 		struct mg_apply_result *r)
 {
-	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+	for (size_t i = 0; i < MG_GROUP_COUNT; i++) {
 		for (int p = 0; p < MG_PARAM_COUNT; p++) {
 			long long v;
 			int err;
@@ -80,24 +160,27 @@ static int plan(struct mg_ctx *ctx, const struct mg_settings *cur, const struct 
 				return err;
 			if (v == cur->value[p])
 				continue;
-			r->changes[r->count++] = (struct change){ (enum mg_param)p, cur->value[p], v };
+			r->changes[r->count++] = (struct mg_change){
+				.param = (enum mg_param)p, .old_value = cur->value[p], .new_value = v, .expect = v,
+			};
 		}
 	}
 	return 0;
 }
 
-/* Set one group to the old or new values of its planned changes. */
-static int set_group(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_param_group g,
-		     const struct mg_apply_result *r, bool restore)
+int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_result *r,
+		       bool restore)
 {
 	struct mg_settings values;
 	unsigned long long mask = 0;
 
 	mg_settings_init(&values);
 	for (size_t i = 0; i < r->count; i++) {
-		const struct change *c = &r->changes[i];
+		const struct mg_change *c = &r->changes[i];
 
-		if (mg_param_info(c->param)->group != g)
+		/* A value another writer set since is theirs: never sent. */
+		if (mg_param_info(c->param)->group != g || (restore && !c->restore) ||
+		    c->state == MG_CHANGE_LEFT)
 			continue;
 		mg_settings_put(&values, c->param, restore ? c->old_value : c->new_value);
 		mask |= 1ULL << c->param;
@@ -107,8 +190,8 @@ static int set_group(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_
 	if (!restore && MG_TEST_HOOK(ctx, inject_group, -1) == (int)g)
 		return -EIO;
 	if (g == MG_GROUP_MTU)
-		return mg_rtnl_set_mtu(ctx, cur->ifindex, (int)values.value[MG_PARAM_MTU]);
-	return mg_ethtool_set_group(ctx, cur->ifname, g, &values, mask);
+		return mg_rtnl_set_mtu(ctx, ifindex, (int)values.value[MG_PARAM_MTU]);
+	return mg_ethtool_set_group(ctx, ifindex, g, &values, mask);
 }
 
 static bool group_planned(const struct mg_apply_result *r, enum mg_param_group g)
@@ -119,21 +202,72 @@ static bool group_planned(const struct mg_apply_result *r, enum mg_param_group g
 	return false;
 }
 
-/* Restore groups order[0..upto) in reverse; true when all succeeded. */
-static bool roll_back(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_apply_result *r,
+void mg_apply_mark_group(struct mg_apply_result *r, enum mg_param_group g, enum mg_change_state state)
+{
+	for (size_t i = 0; i < r->count; i++) {
+		struct mg_change *c = &r->changes[i];
+
+		if (mg_param_info(c->param)->group != g)
+			continue;
+		if (state == MG_CHANGE_APPLIED ? c->state == MG_CHANGE_PLANNED : c->restore)
+			c->state = state;
+		c->restore = false;
+	}
+}
+
+/*
+ * Choose what to restore of groups order[0..upto): a value that still holds
+ * what this apply set. One that is back already needs nothing; one that
+ * holds something else was changed by another writer since, and stays.
+ */
+static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r,
+			   size_t upto)
+{
+	struct mg_settings now;
+	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, &now);
+
+	for (size_t i = 0; i < r->count; i++) {
+		struct mg_change *c = &r->changes[i];
+		bool reached = false;
+
+		for (size_t k = 0; k < upto; k++)
+			reached |= mg_param_info(c->param)->group == order[k];
+		if (!reached || c->state != MG_CHANGE_APPLIED)
+			continue;
+		if (err < 0) {
+			c->state = MG_CHANGE_RESTORE_FAILED;
+		} else if (!mg_settings_has(&now, c->param) || now.value[c->param] == c->expect) {
+			c->restore = true;
+		} else if (now.value[c->param] == c->old_value) {
+			c->state = MG_CHANGE_ROLLED_BACK;
+		} else {
+			c->state = MG_CHANGE_LEFT;
+			c->found = now.value[c->param];
+		}
+	}
+	return err;
+}
+
+/* Restore groups order[0..upto) in reverse; true when every change is undone. */
+static bool roll_back(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r,
 		      size_t upto)
 {
 	bool ok = true;
 
-	while (upto-- > 0) {
-		int err = set_group(ctx, cur, order[upto], r, true);
-
-		if (err < 0) {
-			mg_info(ctx, "%s: restoring %s failed: %s", cur->ifname,
-				mg_param_group_name(order[upto]), strerror(-err));
-			ok = false;
-		}
+	if (choose_restores(ctx, t, r, upto) < 0) {
+		mg_info(ctx, "%s: cannot read the interface to restore it: %s", t->cur.ifname, ctx->error);
+		ok = false;
 	}
+	while (upto-- > 0) {
+		int err = mg_apply_set_group(ctx, t->cur.ifindex, order[upto], r, true);
+
+		mg_apply_mark_group(r, order[upto], err < 0 ? MG_CHANGE_RESTORE_FAILED : MG_CHANGE_ROLLED_BACK);
+		if (err < 0)
+			mg_info(ctx, "%s: restoring %s failed: %s", t->cur.ifname,
+				mg_param_group_name(order[upto]), strerror(-err));
+	}
+	for (size_t i = 0; i < r->count; i++)
+		ok &= r->changes[i].state == MG_CHANGE_PLANNED || r->changes[i].state == MG_CHANGE_ROLLED_BACK;
 	return ok;
 }
 
@@ -146,104 +280,191 @@ static bool changed_before(const struct mg_apply_result *r, size_t upto)
 	return false;
 }
 
-static int explain(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_param_group g, int err,
-		   const char *extack, const char *driver, bool changed_before, bool rolled_back)
+/* What the restore did: "every change was rolled back", and what stayed. */
+static void describe_restore(const struct mg_apply_result *r, bool changed, char *buf, size_t size)
 {
-	const char *rb = !changed_before ? "nothing was changed"
-			 : rolled_back	 ? "every change was rolled back"
-					 : "ROLLBACK FAILED: check the interface";
+	bool failed = false, left = false;
+	size_t len;
+
+	for (size_t i = 0; i < r->count; i++) {
+		failed |= r->changes[i].state == MG_CHANGE_RESTORE_FAILED;
+		left |= r->changes[i].state == MG_CHANGE_LEFT;
+	}
+	snprintf(buf, size, "%s", !changed ? "nothing was changed"
+				  : failed ? "ROLLBACK FAILED: check the interface"
+				  : left   ? "rolled back, except what another writer changed since"
+					   : "every change was rolled back");
+	for (size_t i = 0; i < r->count && left; i++) {
+		const struct mg_change *c = &r->changes[i];
+
+		len = strlen(buf);
+		if (c->state == MG_CHANGE_LEFT)
+			snprintf(buf + len, size - len, "; %s left at %lld (this apply set %lld)",
+				 mg_param_name(c->param), c->found, c->expect);
+	}
+}
+
+static int explain(struct mg_ctx *ctx, const struct mg_apply_target *t, enum mg_param_group g, int err,
+		   const char *extack, const char *rb)
+{
+	const char *ifname = t->cur.ifname;
 
 	if (err == -EPERM || err == -EACCES)
-		return mg_fail(ctx, -EPERM, "%s: changing %s needs CAP_NET_ADMIN; %s", cur->ifname,
+		return mg_fail(ctx, -EPERM, "%s: changing %s needs CAP_NET_ADMIN; %s", ifname,
 			       mg_param_group_name(g), rb);
 	if (err == -EOPNOTSUPP)
-		return mg_fail(ctx, err, "%s: %s does not support setting %s; %s", cur->ifname,
-			       driver[0] ? driver : "the driver", mg_param_group_name(g), rb);
-	return mg_fail(ctx, err, "%s: setting %s failed: %s%s%s; %s", cur->ifname, mg_param_group_name(g),
+		return mg_fail(ctx, err, "%s: %s does not support setting %s; %s", ifname,
+			       t->driver[0] ? t->driver : "the driver", mg_param_group_name(g), rb);
+	return mg_fail(ctx, err, "%s: setting %s failed: %s%s%s; %s", ifname, mg_param_group_name(g),
 		       strerror(-err), extack[0] ? ": " : "", extack, rb);
 }
 
 /* Read back and compare: a driver may round or ignore a value. */
-static int verify(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_apply_result *r)
+static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r)
 {
 	struct mg_settings now;
-	int err = mg_settings_read_into(ctx, cur->ifname, cur->ifindex, NULL, &now);
+	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, &now);
 
 	if (err < 0)
 		return err;
+	/* What is there now is what a restore must find to undo. */
+	for (size_t i = 0; i < r->count; i++)
+		if (mg_settings_has(&now, r->changes[i].param))
+			r->changes[i].expect = now.value[r->changes[i].param];
 	for (size_t i = 0; i < r->count; i++) {
-		const struct change *c = &r->changes[i];
+		const struct mg_change *c = &r->changes[i];
 
 		if (!mg_settings_has(&now, c->param) || now.value[c->param] != c->new_value)
-			return mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", cur->ifname,
+			return mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", t->cur.ifname,
 				       mg_param_name(c->param), now.value[c->param], c->new_value);
 	}
 	return 0;
 }
 
-static int execute(struct mg_ctx *ctx, const struct mg_settings *cur, struct mg_apply_result *r)
+#ifdef MG_TESTING
+/* Tests stop an apply between two changes, to kill it or cancel it there. */
+static void test_pause(struct mg_ctx *ctx, enum mg_param_group done)
 {
-	char extack[sizeof(ctx->extack)];
-	struct mg_drvinfo info;
+	struct pollfd p = { .fd = ctx->test.pause_fd, .events = POLLIN };
+
+	if (ctx->test.pause_after_group != (int)done)
+		return;
+	for (int waited = 0; waited < 30000 && !mg_cancelled(ctx); waited += 20)
+		if (poll(&p, 1, 20) > 0)
+			break;
+}
+#else
+#define test_pause(ctx, done) ((void)0)
+#endif
+
+/* Stop at the caller's request: undo what was done. */
+static int cancelled(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r, size_t done)
+{
+	char rb[sizeof(ctx->error)];
+	bool changed = changed_before(r, done);
+
+	if (changed)
+		r->rolled_back = roll_back(ctx, t, r, done);
+	describe_restore(r, changed, rb, sizeof(rb));
+	return mg_fail(ctx, -ECANCELED, "%s: interrupted; %s", t->cur.ifname, rb);
+}
+
+static int run_steps(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r)
+{
+	char extack[sizeof(ctx->extack)], rb[sizeof(ctx->error)];
 	size_t done;
 	int err = 0;
 
-	for (done = 0; done < sizeof(order) / sizeof(order[0]); done++) {
-		err = set_group(ctx, cur, order[done], r, false);
+	for (done = 0; done < MG_GROUP_COUNT; done++) {
+		if (mg_cancelled(ctx))
+			return cancelled(ctx, t, r, done);
+		err = mg_apply_set_group(ctx, t->cur.ifindex, order[done], r, false);
 		if (err < 0)
 			break;
+		mg_apply_mark_group(r, order[done], MG_CHANGE_APPLIED);
+		if (group_planned(r, order[done]))
+			test_pause(ctx, order[done]);
 	}
 	if (err == 0) {
 		char why[sizeof(ctx->error)];
 
-		err = verify(ctx, cur, r);
+		err = verify(ctx, t, r);
 		if (err == 0)
-			return 0;
+			return mg_cancelled(ctx) ? cancelled(ctx, t, r, done) : 0;
 		mg_strlcpy(why, ctx->error, sizeof(why));
-		r->failed_group = -1;
-		r->rolled_back = roll_back(ctx, cur, r, done);
-		return mg_fail(ctx, err, "%s; %s", why, r->rolled_back ? "every change was rolled back"
-									 : "ROLLBACK FAILED: check the interface");
+		r->rolled_back = roll_back(ctx, t, r, done);
+		describe_restore(r, true, rb, sizeof(rb));
+		return mg_fail(ctx, err, "%s; %s", why, rb);
 	}
 	/* The rollback's own requests would overwrite the kernel's message. */
 	mg_strlcpy(extack, ctx->extack, sizeof(extack));
 	r->failed_group = (int)order[done];
-	r->rolled_back = roll_back(ctx, cur, r, done);
-	if (mg_drvinfo_get(ctx, cur->ifname, &info) < 0)
-		info.driver[0] = '\0';
-	return explain(ctx, cur, order[done], err, extack, info.driver, changed_before(r, done),
-		       r->rolled_back);
+	r->rolled_back = roll_back(ctx, t, r, done);
+	describe_restore(r, changed_before(r, done), rb, sizeof(rb));
+	return explain(ctx, t, order[done], err, extack, rb);
+}
+
+/* The journal that lets a later process undo this apply if it dies midway. */
+static int write_journal(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_result *r)
+{
+	struct mg_journal j = { .ifindex = t->cur.ifindex, .time = (long long)time(NULL), .pid = (long)getpid() };
+	char why[sizeof(ctx->error)];
+	int err;
+
+	mg_strlcpy(j.ifname, t->cur.ifname, sizeof(j.ifname));
+	for (size_t i = 0; i < r->count; i++)
+		j.entries[j.count++] = (struct mg_journal_entry){
+			r->changes[i].param, r->changes[i].old_value, r->changes[i].new_value, true,
+		};
+	err = mg_journal_write(ctx, &j);
+	if (err < 0) {
+		mg_strlcpy(why, ctx->error, sizeof(why));
+		return mg_fail(ctx, err, "%s: %s; nothing was changed", t->cur.ifname, why);
+	}
+	return 0;
+}
+
+static int execute(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r)
+{
+	int err = write_journal(ctx, t, r);
+
+	if (err < 0)
+		return err;
+	err = run_steps(ctx, t, r);
+	/* Ended either way: whatever stays changed, this apply answered for it. */
+	if (mg_journal_remove(ctx, t->cur.ifindex) < 0)
+		mg_info(ctx, "%s", ctx->error);
+	return err;
 }
 
 MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
 				unsigned int flags, struct mg_apply_result **result)
 {
+	bool dry_run = flags & MG_APPLY_DRY_RUN;
+	struct mg_apply_target t;
 	struct mg_apply_result *r;
-	struct mg_settings *cur;
 	int err;
 
 	if (result)
 		*result = NULL;
 	if (!ctx)
 		return -EINVAL;
+	mg_clear_error(ctx);
 	if (!want)
 		return mg_fail(ctx, -EINVAL, "no settings to apply");
 	if (ctx->offline)
 		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
-	err = mg_settings_read(ctx, ifname, &cur);
-	if (err < 0)
-		return err;
-	r = calloc(1, sizeof(*r));
-	if (!r) {
-		mg_settings_free(cur);
+	r = mg_apply_result_new();
+	if (!r)
 		return -ENOMEM;
-	}
-	r->failed_group = -1;
-	r->rolled_back = MG_UNKNOWN;
-	err = plan(ctx, cur, want, r);
-	if (err == 0 && !(flags & MG_APPLY_DRY_RUN) && r->count > 0)
-		err = execute(ctx, cur, r);
-	mg_settings_free(cur);
+	err = mg_apply_begin(ctx, ifname, !dry_run, &t);
+	if (err == 0)
+		err = refuse_if_interrupted(ctx, &t);
+	if (err == 0)
+		err = plan(ctx, &t.cur, want, r);
+	if (err == 0 && !dry_run && r->count > 0)
+		err = execute(ctx, &t, r);
+	mg_apply_end(&t);
 	if (result)
 		*result = r;
 	else
@@ -273,6 +494,13 @@ MG_EXPORT int mg_apply_result_get(const struct mg_apply_result *r, size_t index,
 	if (new_value)
 		*new_value = r->changes[index].new_value;
 	return 0;
+}
+
+MG_EXPORT int mg_apply_result_get_state(const struct mg_apply_result *r, size_t index)
+{
+	if (!r || index >= r->count)
+		return -EINVAL;
+	return (int)r->changes[index].state;
 }
 
 MG_EXPORT int mg_apply_result_may_bounce_link(const struct mg_apply_result *r)

@@ -34,6 +34,22 @@ static bool is_live_sysfs(const struct stat *root)
 	return stat(MG_DEFAULT_ROOT, &sys) == 0 && sys.st_dev == root->st_dev && sys.st_ino == root->st_ino;
 }
 
+#ifdef MG_TESTING
+/*
+ * The hooks start off; a test program built on the internal library (the
+ * CLI of the kernel suite) can turn the pause on from its environment.
+ */
+static void test_hooks_init(struct mg_test_hooks *t)
+{
+	const char *group = getenv("MG_TEST_PAUSE_AFTER_GROUP");
+	const char *fd = getenv("MG_TEST_PAUSE_FD");
+
+	t->inject_group = -1;
+	t->pause_after_group = group ? atoi(group) : -1;
+	t->pause_fd = fd ? atoi(fd) : -1;
+}
+#endif
+
 MG_EXPORT int mg_ctx_new(const char *sysfs_root, struct mg_ctx **ctx)
 {
 	struct mg_ctx *c;
@@ -67,7 +83,7 @@ MG_EXPORT int mg_ctx_new(const char *sysfs_root, struct mg_ctx **ctx)
 	c->log_priority = LOG_ERR;
 	c->ioctl_fd = -1;
 #ifdef MG_TESTING
-	c->test.inject_group = -1;
+	test_hooks_init(&c->test);
 #endif
 	err = c->offline ? mg_gather_replay_new(c, c->root, &c->gather) : mg_gather_live_new(c, &c->gather);
 	if (err < 0) {
@@ -122,6 +138,14 @@ MG_EXPORT void mg_ctx_set_log_priority(struct mg_ctx *ctx, int priority)
 	/* libkmod filters before it calls the library's log function. */
 	if (ctx->kmod)
 		kmod_set_log_priority(ctx->kmod, priority);
+}
+
+MG_EXPORT int mg_ctx_set_cancel_flag(struct mg_ctx *ctx, const volatile sig_atomic_t *flag)
+{
+	if (!ctx)
+		return -EINVAL;
+	ctx->cancel = flag;
+	return 0;
 }
 
 MG_EXPORT int mg_ctx_get_log_priority(const struct mg_ctx *ctx)

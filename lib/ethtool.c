@@ -109,8 +109,12 @@ static const struct group_msgs msgs[MG_GROUP_COUNT] = {
 #define GROUP_ATTR_MAX MAX2(MAX2(ETHTOOL_A_RINGS_MAX, ETHTOOL_A_CHANNELS_MAX), \
 			    MAX2(ETHTOOL_A_COALESCE_MAX, ETHTOOL_A_PAUSE_MAX))
 
-/* A request with its header nest: a device name, or none for a dump. */
-static struct nl_msg *new_request(struct mg_ctx *ctx, int cmd, int header, const char *ifname, int flags)
+/*
+ * A request with its header nest: a device index, or none for a dump. By
+ * index, never by name: a rename between two requests of one apply must
+ * not send the second to another interface.
+ */
+static struct nl_msg *new_request(struct mg_ctx *ctx, int cmd, int header, int ifindex, int flags)
 {
 	struct nl_msg *msg = nlmsg_alloc();
 	struct nlattr *nest;
@@ -121,7 +125,7 @@ static struct nl_msg *new_request(struct mg_ctx *ctx, int cmd, int header, const
 			 ETHTOOL_GENL_VERSION))
 		goto fail;
 	nest = nla_nest_start(msg, header);
-	if (!nest || (ifname && nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, ifname) < 0))
+	if (!nest || (ifindex > 0 && nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, (uint32_t)ifindex) < 0))
 		goto fail;
 	nla_nest_end(msg, nest);
 	return msg;
@@ -249,7 +253,7 @@ int mg_ethtool_dump_group(struct mg_ctx *ctx, enum mg_param_group group, struct 
 }
 
 /* Send the parameters of @group that @mask selects, with their @values. */
-int mg_ethtool_set_group(struct mg_ctx *ctx, const char *ifname, enum mg_param_group group,
+int mg_ethtool_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group group,
 			 const struct mg_settings *values, unsigned long long mask)
 {
 	struct nl_msg *msg;
@@ -257,7 +261,9 @@ int mg_ethtool_set_group(struct mg_ctx *ctx, const char *ifname, enum mg_param_g
 
 	if (err < 0)
 		return err;
-	msg = new_request(ctx, msgs[group].set, msgs[group].header, ifname, NLM_F_REQUEST);
+	if (ifindex <= 0)
+		return -ENODEV;
+	msg = new_request(ctx, msgs[group].set, msgs[group].header, ifindex, NLM_F_REQUEST);
 	if (!msg)
 		return -ENOMEM;
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
@@ -283,6 +289,9 @@ int mg_rtnl_set_mtu(struct mg_ctx *ctx, int ifindex, int mtu)
 
 	if (err < 0)
 		return err;
+	/* Index 0 would make the kernel look for IFLA_IFNAME, which is not sent. */
+	if (ifindex <= 0)
+		return -ENODEV;
 	msg = nlmsg_alloc_simple(RTM_SETLINK, NLM_F_REQUEST);
 	if (!msg || nlmsg_append(msg, &ifi, sizeof(ifi), NLMSG_ALIGNTO) < 0 ||
 	    nla_put_u32(msg, IFLA_MTU, (uint32_t)mtu) < 0) {

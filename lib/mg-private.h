@@ -4,6 +4,7 @@
 #define MG_PRIVATE_H
 
 #include <net/if.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -50,6 +51,9 @@ struct mg_gather;
 struct mg_test_hooks {
 	int inject_group;	/* make this group's change fail (-1: none) */
 	const char *kmod_dir;	/* a module directory instead of the running kernel's */
+	const char *run_dir;	/* the state directory instead of /run/multigig */
+	int pause_after_group;	/* stop an apply after this group's change (-1: never)... */
+	int pause_fd;		/* ...until this descriptor is readable or closed (-1: until cancelled; 30 s at most) */
 };
 #define MG_TEST_HOOK(ctx, field, otherwise) ((ctx)->test.field)
 #else
@@ -74,6 +78,7 @@ struct mg_ctx {
 	char extack[256];	/* the kernel's message for the last request */
 	long requests;		/* netlink requests sent, for benchmarks */
 	long reads;		/* files, links and directories read through the gatherer */
+	const volatile sig_atomic_t *cancel; /* the caller's flag: stop an apply when set */
 #ifdef MG_TESTING
 	struct mg_test_hooks test;
 #endif
@@ -91,6 +96,12 @@ void mg_log(const struct mg_ctx *ctx, int priority, const char *file, int line,
 /* Record a failure as the context's last error, log it, and return @err. */
 int mg_fail(struct mg_ctx *ctx, int err, const char *fmt, ...) MG_PRINTF(3, 4);
 void mg_clear_error(struct mg_ctx *ctx);
+
+/* Whether the caller asked, through mg_ctx_set_cancel_flag(), to stop. */
+static inline bool mg_cancelled(const struct mg_ctx *ctx)
+{
+	return ctx->cancel && *ctx->cancel;
+}
 
 /* ---- sysfs.c: bounded reads below the context's root ---- */
 /* Paths are relative to the root ("class/net/eth0/mtu"). */

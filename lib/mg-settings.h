@@ -43,6 +43,8 @@ bool mg_settings_has(const struct mg_settings *s, enum mg_param p);
 struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifindex,
 					  const char *ifname);
 
+/* -EINVAL, with the reason in the context, unless @ifname can name an interface. */
+int mg_settings_check_name(struct mg_ctx *ctx, const char *ifname);
 void mg_settings_unsupported(struct mg_settings *s, enum mg_param_group g, const char *driver);
 int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, int ifindex, const char *driver,
 			  struct mg_settings *s);
@@ -63,8 +65,88 @@ int mg_ethtool_attr_type(enum mg_param_group group, int attr);
 int mg_ethtool_read_group(struct mg_ctx *ctx, int ifindex, const char *ifname, enum mg_param_group group,
 			  struct mg_settings *s);
 int mg_ethtool_dump_group(struct mg_ctx *ctx, enum mg_param_group group, struct mg_settings_list *list);
-int mg_ethtool_set_group(struct mg_ctx *ctx, const char *ifname, enum mg_param_group group,
+/* Both set requests address the interface by index, never by name. */
+int mg_ethtool_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group group,
 			 const struct mg_settings *values, unsigned long long mask);
 int mg_rtnl_set_mtu(struct mg_ctx *ctx, int ifindex, int mtu);
+
+/* ---- apply.c and rollback.c ---- */
+struct mg_change {
+	enum mg_param param;
+	long long old_value, new_value;
+	long long expect;	/* what the change left in place: new_value, or what the driver made of it */
+	long long found;	/* MG_CHANGE_LEFT: the value another writer put there */
+	enum mg_change_state state;
+	bool restore;		/* chosen for the restore under way */
+};
+
+struct mg_apply_result {
+	struct mg_change changes[MG_PARAM_COUNT];
+	size_t count;
+	int failed_group;
+	int rolled_back;
+};
+
+/* An interface being changed: its lock (-1 for a dry run), its state read under it. */
+struct mg_apply_target {
+	struct mg_settings cur;
+	char driver[33];
+	int lock_fd;
+};
+
+extern const enum mg_param_group mg_apply_order[MG_GROUP_COUNT];
+struct mg_apply_result *mg_apply_result_new(void);
+/* Resolve @ifname once, lock its index (when @lock), then read it by index. */
+int mg_apply_begin(struct mg_ctx *ctx, const char *ifname, bool lock, struct mg_apply_target *t);
+void mg_apply_end(struct mg_apply_target *t);
+/* Send group @g's changes: their new values, or with @restore the old values of those chosen. */
+int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g,
+		       const struct mg_apply_result *r, bool restore);
+/* After a group's request: APPLIED marks its planned changes, others the chosen restores. */
+void mg_apply_mark_group(struct mg_apply_result *r, enum mg_param_group g, enum mg_change_state state);
+
+/* ---- iflock.c: the state directory and the lock of each interface ---- */
+int mg_state_dir_open(struct mg_ctx *ctx, const char *sub, bool create, int *dirfd);
+/* The file name of an interface's lock and journal: namespace and index. */
+void mg_state_name(int ifindex, char *buf, size_t size);
+const char *mg_state_dir(const struct mg_ctx *ctx);
+/* Wait for the interface's lock: -ECANCELED, -EBUSY after a long wait, -EPERM. */
+int mg_iflock_take(struct mg_ctx *ctx, int ifindex, int *lock_fd);
+/* 1 when another process holds the interface's lock now. */
+int mg_iflock_busy(struct mg_ctx *ctx, int ifindex);
+void mg_iflock_release(int lock_fd);
+
+/* ---- journal.c: the undo journal of an apply under way ---- */
+struct mg_journal_entry {
+	enum mg_param param;
+	long long old_value, new_value;
+	bool new_known;		/* false: what the apply set is not recorded */
+};
+
+struct mg_journal {
+	int ifindex;
+	char ifname[IFNAMSIZ];
+	long long time;		/* seconds since the epoch */
+	long pid;
+	struct mg_journal_entry entries[MG_PARAM_COUNT];
+	size_t count;
+};
+
+#define MG_JOURNAL_MAX 4096
+/* Pure: the text of a journal, and back; -E2BIG, -EBADMSG. */
+int mg_journal_format(const struct mg_journal *j, char *buf, size_t size);
+int mg_journal_parse(const char *text, size_t len, struct mg_journal *j);
+int mg_journal_write(struct mg_ctx *ctx, const struct mg_journal *j);
+/* -ENOENT when the interface has none. */
+int mg_journal_read(struct mg_ctx *ctx, int ifindex, struct mg_journal *j);
+int mg_journal_remove(struct mg_ctx *ctx, int ifindex);
+/*
+ * 1 when an apply to @ifindex was interrupted: its journal is there and no
+ * process is applying (@own_lock: this one holds the lock). @j is filled,
+ * or zeroed when the journal cannot be read.
+ */
+int mg_journal_interrupted(struct mg_ctx *ctx, int ifindex, bool own_lock, struct mg_journal *j);
+/* "process 1234, 2024-05-06 10:00:00 UTC" */
+void mg_journal_describe(const struct mg_journal *j, char *buf, size_t size);
 
 #endif

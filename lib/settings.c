@@ -219,7 +219,7 @@ static void put_mtu(struct mg_settings *s, const struct mg_link *l)
 	s->group_read[MG_GROUP_MTU] = true;
 }
 
-static int check_name(struct mg_ctx *ctx, const char *ifname)
+int mg_settings_check_name(struct mg_ctx *ctx, const char *ifname)
 {
 	if (!ifname || !ifname[0])
 		return mg_fail(ctx, -EINVAL, "no interface name given");
@@ -299,7 +299,7 @@ MG_EXPORT int mg_settings_read(struct mg_ctx *ctx, const char *ifname, struct mg
 		return -EINVAL;
 	*settings = NULL;
 	mg_clear_error(ctx);
-	err = check_name(ctx, ifname);
+	err = mg_settings_check_name(ctx, ifname);
 	if (err < 0)
 		return err;
 	/* The driver's name makes "does not support" concrete. */

@@ -2,16 +2,20 @@
 /*
  * Suite "kernel": reading and applying settings on veth, tun and macvlan
  * devices in a private network namespace (the host's interfaces are never
- * touched). Needs root.
+ * touched), with a private /run for the locks and journals. Needs root.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <net/if.h>
 #include <sched.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/capability.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <linux/if_tun.h>
@@ -476,14 +480,515 @@ static void test_cli_set_and_show(void)
 	mg_ctx_unref(ctx);
 }
 
+/* ---- applies at once, renames, kills and signals ---- */
+
+/* The MTU of @ifname read now, or -1. */
+static long long mtu_now(struct mg_ctx *ctx, const char *ifname)
+{
+	struct mg_settings *s;
+	long long v = -1;
+
+	if (mg_settings_read(ctx, ifname, &s) < 0)
+		return -1;
+	if (mg_settings_get(s, MG_PARAM_MTU, &v) < 0)
+		v = -1;
+	mg_settings_free(s);
+	return v;
+}
+
+/* Wait (up to 10 s) for the first change of an apply in another process. */
+static bool wait_for_mtu(struct mg_ctx *ctx, const char *ifname, long long mtu)
+{
+	const struct timespec tick = { 0, 5000000 };
+
+	for (int i = 0; i < 2000; i++) {
+		if (mtu_now(ctx, ifname) == mtu)
+			return true;
+		nanosleep(&tick, NULL);
+	}
+	return false;
+}
+
+static bool journal_exists(struct mg_ctx *ctx, const char *ifname)
+{
+	char name[64], path[512];
+
+	mg_state_name((int)if_nametoindex(ifname), name, sizeof(name));
+	snprintf(path, sizeof(path), "%s/journal/%s", mg_state_dir(ctx), name);
+	return access(path, F_OK) == 0;
+}
+
+static int wait_child(pid_t pid)
+{
+	int status;
+
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* Read @p of veth0 under the interface's lock: no apply is midway then. */
+static long long locked_value(struct mg_ctx *ctx, int ifindex, enum mg_param p)
+{
+	int fd;
+	long long v = -1;
+	struct mg_settings *s;
+
+	if (mg_iflock_take(ctx, ifindex, &fd) < 0)
+		return -2;
+	if (mg_settings_read(ctx, "veth0", &s) == 0) {
+		mg_settings_get(s, p, &v);
+		mg_settings_free(s);
+	}
+	mg_iflock_release(fd);
+	return v;
+}
+
+/*
+ * One of two processes applying to veth0 at once. Process 0 owns the MTU:
+ * its even rounds set it, its odd rounds set it with a channel change made
+ * to fail, so they roll back. Process 1 owns tx: its even rounds set tx,
+ * its odd rounds set the MTU with a failing channel change. Neither ever
+ * leaves the other's parameter changed, so after each of its own applies,
+ * looked at under the lock, a process must find exactly its last value:
+ * a rollback that restored a stale value over the other's would show.
+ * Returns the number of rounds that broke the rule.
+ */
+static int apply_rounds(int id, int rounds, long long tx_max)
+{
+	enum mg_param mine = id == 0 ? MG_PARAM_MTU : MG_PARAM_TX_CHANNELS;
+	struct mg_ctx *ctx;
+	long long last;
+	int ifindex = (int)if_nametoindex("veth0"), bad = 0;
+
+	if (mg_ctx_new(NULL, &ctx) < 0)
+		return 100;
+	last = locked_value(ctx, ifindex, mine);
+	for (int i = 0; i < rounds; i++) {
+		struct mg_apply_result *r = NULL;
+		bool fail = i % 2;
+		long long want = id == 0 ? 2000 + i : 1 + (i / 2) % tx_max;
+		int err;
+
+		ctx->test.inject_group = fail ? MG_GROUP_CHANNELS : -1;
+		if (id == 0)
+			err = apply2(ctx, "veth0", MG_PARAM_MTU, want, fail ? MG_PARAM_RX_CHANNELS : (enum mg_param)-1,
+				     2, &r);
+		else if (fail)
+			err = apply2(ctx, "veth0", MG_PARAM_MTU, 3000 + i, MG_PARAM_TX_CHANNELS, want == 1 ? 2 : 1, &r);
+		else
+			err = apply2(ctx, "veth0", MG_PARAM_TX_CHANNELS, want, -1, 0, &r);
+		if (fail ? err != -EIO || mg_apply_result_rolled_back(r) != 1 : err != 0)
+			bad++;
+		if (!fail)
+			last = want;
+		if (locked_value(ctx, ifindex, mine) != last)
+			bad++;
+		mg_apply_result_free(r);
+	}
+	mg_ctx_unref(ctx);
+	return bad > 99 ? 99 : bad;
+}
+
+static void test_two_processes_at_once(void)
+{
+	struct mg_ctx *ctx = live();
+	struct mg_settings *s;
+	long long tx_max;
+	pid_t pid[2];
+
+	CU_ASSERT_EQUAL_FATAL(mg_settings_read(ctx, "veth0", &s), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_get_max(s, MG_PARAM_TX_CHANNELS, &tx_max), 0);
+	mg_settings_free(s);
+	tx_max = tx_max > 2 ? 2 : tx_max;
+	/* The children start from nothing of ours: valgrind checks their leaks too. */
+	mg_ctx_unref(ctx);
+	for (int id = 0; id < 2; id++) {
+		pid[id] = fork();
+		CU_ASSERT_FATAL(pid[id] >= 0);
+		if (pid[id] == 0)
+			_exit(apply_rounds(id, 50, tx_max));
+	}
+	CU_ASSERT_EQUAL(wait_child(pid[0]), 0);
+	CU_ASSERT_EQUAL(wait_child(pid[1]), 0);
+	ctx = live();
+	/* Process 0's last success was round 48; nothing is left midway. */
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 2048);
+	CU_ASSERT_FALSE(journal_exists(ctx, "veth0"));
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, MG_PARAM_TX_CHANNELS, 1, NULL), 0);
+	mg_ctx_unref(ctx);
+}
+
+/* Rename @from to @to, or set its MTU when @to is NULL, as `ip link` would: without the lock. */
+static int change_link(const char *from, const char *to, unsigned int mtu)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct rtnl_link *orig = rtnl_link_alloc(), *change = rtnl_link_alloc();
+	int err = -1;
+
+	if (sk && orig && change && nl_connect(sk, NETLINK_ROUTE) == 0) {
+		rtnl_link_set_ifindex(orig, (int)if_nametoindex(from));
+		if (to)
+			rtnl_link_set_name(change, to);
+		else
+			rtnl_link_set_mtu(change, mtu);
+		err = rtnl_link_change(sk, orig, change, 0);
+	}
+	rtnl_link_put(orig);
+	rtnl_link_put(change);
+	nl_socket_free(sk);
+	return err;
+}
+
+/*
+ * Fork an apply of MTU 9000 and @p = @v to veth0 that stops after the MTU
+ * until @fd is readable. With @fail, the second change fails; the child's
+ * exit code says whether the rollback then left the MTU another writer set.
+ */
+static pid_t paused_apply(int fd, enum mg_param p, long long v, bool fail)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		struct mg_apply_result *r = NULL;
+		struct mg_ctx *ctx;
+		int err;
+
+		if (mg_ctx_new(NULL, &ctx) < 0)
+			_exit(100);
+		ctx->test.pause_after_group = MG_GROUP_MTU;
+		ctx->test.pause_fd = fd;
+		ctx->test.inject_group = fail ? (int)mg_param_get_group(p) : -1;
+		err = apply2(ctx, "veth0", MG_PARAM_MTU, 9000, p, v, &r);
+		if (fail)
+			err = err != -EIO || mg_apply_result_get_state(r, 0) != MG_CHANGE_LEFT ||
+			      mg_apply_result_rolled_back(r) != 0 ||
+			      !strstr(mg_ctx_last_error(ctx), "mtu left at 4000 (this apply set 9000)");
+		mg_apply_result_free(r);
+		mg_ctx_unref(ctx);
+		_exit(err == 0 ? 0 : 1);
+	}
+	return pid;
+}
+
+/* veth0 renamed and its name given to veth1 between two steps: the second still goes to veth0. */
+static void test_rename_midway(void)
+{
+	struct mg_ctx *ctx;
+	int go[2];
+	pid_t pid;
+
+	CU_ASSERT_EQUAL_FATAL(pipe(go), 0);
+	pid = paused_apply(go[0], MG_PARAM_RX_CHANNELS, 2, false);
+	CU_ASSERT_FATAL(pid > 0);
+	close(go[0]);
+	ctx = live(); /* after the fork: the child holds nothing of ours */
+	CU_ASSERT_FATAL(wait_for_mtu(ctx, "veth0", 9000));
+	CU_ASSERT_EQUAL(change_link("veth0", "vren0", 0), 0);
+	CU_ASSERT_EQUAL(change_link("veth1", "veth0", 0), 0);
+	CU_ASSERT_EQUAL(write(go[1], "x", 1), 1);
+	close(go[1]);
+	CU_ASSERT_EQUAL(wait_child(pid), 0);
+	CU_ASSERT_EQUAL(value_of(ctx, "vren0", MG_PARAM_MTU), 9000);
+	CU_ASSERT_EQUAL(value_of(ctx, "vren0", MG_PARAM_RX_CHANNELS), 2);
+	/* The interface now called veth0 got nothing. */
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	CU_ASSERT_EQUAL(change_link("veth0", "veth1", 0), 0);
+	CU_ASSERT_EQUAL(change_link("vren0", "veth0", 0), 0);
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, MG_PARAM_RX_CHANNELS, 1, NULL), 0);
+	mg_ctx_unref(ctx);
+}
+
+/* Another writer (not a libmultigig user) sets the MTU midway: the rollback leaves its value. */
+static void test_rollback_leaves_other_writer(void)
+{
+	struct mg_ctx *ctx;
+	int go[2];
+	pid_t pid;
+
+	CU_ASSERT_EQUAL_FATAL(pipe(go), 0);
+	pid = paused_apply(go[0], MG_PARAM_RX_CHANNELS, 2, true);
+	CU_ASSERT_FATAL(pid > 0);
+	close(go[0]);
+	ctx = live(); /* after the fork: the child holds nothing of ours */
+	CU_ASSERT_FATAL(wait_for_mtu(ctx, "veth0", 9000));
+	CU_ASSERT_EQUAL(change_link("veth0", NULL, 4000), 0);
+	CU_ASSERT_EQUAL(write(go[1], "x", 1), 1);
+	close(go[1]);
+	CU_ASSERT_EQUAL(wait_child(pid), 0);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 4000);
+	CU_ASSERT_FALSE(journal_exists(ctx, "veth0"));
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, -1, 0, NULL), 0);
+	mg_ctx_unref(ctx);
+}
+
+/* SIGKILL right after the first change: the journal says so until a rollback. */
+static void test_killed_midway(void)
+{
+	pid_t pid = paused_apply(-1, MG_PARAM_RX_CHANNELS, 2, false);
+	struct mg_ctx *ctx = live();
+	char out[65536];
+
+	CU_ASSERT_FATAL(pid > 0);
+	CU_ASSERT_FATAL(wait_for_mtu(ctx, "veth0", 9000));
+	kill(pid, SIGKILL);
+	CU_ASSERT_EQUAL(wait_child(pid), 128 + SIGKILL);
+	CU_ASSERT_TRUE(journal_exists(ctx, "veth0"));
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 1);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth1"), 0);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+
+	CU_ASSERT_EQUAL(cli("show veth0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "warning: veth0: an apply of settings was interrupted"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig rollback veth0"));
+	CU_ASSERT_EQUAL(cli("show veth1", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "interrupted"));
+	CU_ASSERT_EQUAL(cli("set veth0 mtu 1400", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "was interrupted"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig rollback veth0"));
+	CU_ASSERT_EQUAL(cli("set veth0 mtu 1400 --dry-run", out, sizeof(out)), 1);
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1400, -1, 0, NULL), -EUCLEAN);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "roll it back first"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 9000);
+
+	CU_ASSERT_EQUAL(cli("rollback veth0 --dry-run", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would restore mtu: 9000 -> 1500"));
+	CU_ASSERT_TRUE(journal_exists(ctx, "veth0"));
+	CU_ASSERT_EQUAL(cli("rollback veth0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "restored mtu: 9000 -> 1500"));
+	/* rx was never reached: it is not in the rollback. */
+	CU_ASSERT_PTR_NULL(strstr(out, "rx"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_FALSE(journal_exists(ctx, "veth0"));
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 0);
+	CU_ASSERT_EQUAL(cli("rollback veth0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no interrupted apply"));
+	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, NULL), -ENOENT);
+	mg_ctx_unref(ctx);
+}
+
+/* The test CLI (on the internal library) stopped after the MTU by its environment, then SIGTERM. */
+static void test_sigterm_to_cli(void)
+{
+	struct mg_ctx *ctx = live();
+	char log[] = "/tmp/mg-sigterm-XXXXXX", out[4096] = "";
+	int fd = mkstemp(log);
+	pid_t pid;
+	FILE *f;
+
+	CU_ASSERT_FATAL(fd >= 0);
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		setenv("MG_TEST_PAUSE_AFTER_GROUP", "0", 1);
+		execl(MULTIGIG_TEST_CLI, "multigig", "set", "veth0", "mtu", "9000", "rx", "2", (char *)NULL);
+		_exit(127);
+	}
+	close(fd);
+	CU_ASSERT_FATAL(wait_for_mtu(ctx, "veth0", 9000));
+	kill(pid, SIGTERM);
+	/* Rolled back, then dead of the signal, as a shell expects. */
+	CU_ASSERT_EQUAL(wait_child(pid), 128 + SIGTERM);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	CU_ASSERT_FALSE(journal_exists(ctx, "veth0"));
+	f = fopen(log, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	out[fread(out, 1, sizeof(out) - 1, f)] = '\0';
+	fclose(f);
+	unlink(log);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "veth0: interrupted; every change was rolled back"));
+	mg_ctx_unref(ctx);
+}
+
+/* The cancel flag stops an apply before its first change, and a wait for the lock. */
+static void test_cancel_flag(void)
+{
+	struct mg_ctx *ctx = live(), *other = live();
+	volatile sig_atomic_t stop = 1;
+	struct mg_apply_result *r = NULL;
+	int fd;
+
+	CU_ASSERT_EQUAL(mg_ctx_set_cancel_flag(NULL, &stop), -EINVAL);
+	CU_ASSERT_EQUAL(mg_ctx_set_cancel_flag(ctx, &stop), 0);
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, &r), -ECANCELED);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "nothing was changed"));
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_PLANNED);
+	mg_apply_result_free(r);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_FALSE(journal_exists(ctx, "veth0"));
+
+	/* Another holds the lock: the wait ends with the flag; a dry run needs no lock. */
+	CU_ASSERT_EQUAL_FATAL(mg_iflock_take(other, (int)if_nametoindex("veth0"), &fd), 0);
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, NULL), -ECANCELED);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "waiting for another apply"));
+	stop = 0;
+	{
+		struct mg_settings *want;
+
+		CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+		mg_settings_set(want, MG_PARAM_MTU, 9000);
+		CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, MG_APPLY_DRY_RUN, NULL), 0);
+		mg_settings_free(want);
+	}
+	mg_iflock_release(fd);
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, &r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_APPLIED);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 1), -EINVAL);
+	mg_apply_result_free(r);
+	CU_ASSERT_EQUAL(mg_ctx_set_cancel_flag(ctx, NULL), 0);
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, -1, 0, NULL), 0);
+	mg_ctx_unref(other);
+	mg_ctx_unref(ctx);
+}
+
+/* The state directory comes from the test hook; one that is unsafe is refused. */
+static void test_state_dir(void)
+{
+	struct mg_ctx *ctx = live();
+	char dir[] = "/tmp/mg-state-XXXXXX", real[64], link[64], path[128];
+	struct mg_settings *want;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	snprintf(real, sizeof(real), "%s/real", dir);
+	snprintf(link, sizeof(link), "%s/link", dir);
+	CU_ASSERT_EQUAL_FATAL(symlink("real", link), 0);
+
+	ctx->test.run_dir = real;
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, NULL), 0);
+	snprintf(path, sizeof(path), "%s/lock", real);
+	CU_ASSERT_EQUAL(access(path, F_OK), 0);
+	CU_ASSERT_FALSE(journal_exists(ctx, "veth0"));
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, -1, 0, NULL), 0);
+
+	/* Reached through a symbolic link, or writable by others: refused before any change. */
+	ctx->test.run_dir = link;
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, NULL), -EPERM);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "nothing was changed"));
+	ctx->test.run_dir = real;
+	CU_ASSERT_EQUAL(chmod(real, 0777), 0);
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, NULL), -EPERM);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "only root may write"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+
+	/* One that cannot be made: a dry run still works. */
+	snprintf(path, sizeof(path), "%s/none/multigig", dir);
+	ctx->test.run_dir = path;
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set(want, MG_PARAM_MTU, 9000);
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, MG_APPLY_DRY_RUN, NULL), 0);
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, NULL), -ENOENT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "nothing was changed"));
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 0);
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	mg_ctx_unref(ctx);
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	CU_ASSERT_EQUAL(system(path), 0);
+}
+
+/* As nobody, /run/mg-nobody cannot be made: a dry run works, an apply is refused. */
+static void test_state_dir_unprivileged(void)
+{
+	pid_t pid = fork();
+
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		struct mg_settings *want;
+		struct mg_ctx *ctx;
+		int code = 0;
+
+		if (setgid(65534) < 0 || setuid(65534) < 0 || mg_ctx_new(NULL, &ctx) < 0 ||
+		    mg_settings_new(&want) < 0)
+			_exit(10);
+		ctx->test.run_dir = "/run/mg-nobody";
+		mg_settings_set(want, MG_PARAM_MTU, 9000);
+		if (mg_settings_apply(ctx, "veth0", want, MG_APPLY_DRY_RUN, NULL) != 0)
+			code = 11;
+		else if (mg_settings_apply(ctx, "veth0", want, 0, NULL) != -EPERM)
+			code = 12;
+		else if (!strstr(mg_ctx_last_error(ctx), "CAP_NET_ADMIN"))
+			code = 13;
+		else if (mg_settings_journal_pending(ctx, "veth0") != 0)
+			code = 14;
+		_exit(code);
+	}
+	CU_ASSERT_EQUAL(wait_child(pid), 0);
+	CU_ASSERT_EQUAL(access("/run/mg-nobody", F_OK), -1);
+}
+
+/* Journals as a killed apply leaves them: what it set unknown, changed since, damaged. */
+static void test_rollback_from_journal(void)
+{
+	struct mg_ctx *ctx = live();
+	struct mg_journal j = { .ifindex = (int)if_nametoindex("veth0"), .ifname = "veth0", .time = 1, .pid = 1 };
+	struct mg_apply_result *r = NULL;
+	enum mg_param p;
+	long long from, to;
+	char dir[] = "/tmp/mg-journal-XXXXXX", name[64], path[256];
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	ctx->test.run_dir = dir;
+	j.entries[j.count++] = (struct mg_journal_entry){ MG_PARAM_MTU, 1500, 0, false };
+
+	/* What it set is unknown: the recorded value comes back. */
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 4000, -1, 0, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_journal_write(ctx, &j), 0);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 1);
+	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT_EQUAL(mg_apply_result_get(r, 0, &p, &from, &to), 0);
+	CU_ASSERT(p == MG_PARAM_MTU && from == 4000 && to == 1500);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_APPLIED);
+	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 1);
+	mg_apply_result_free(r);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 0);
+
+	/* It set 9000, another writer 4000 since: that stays. */
+	j.entries[0] = (struct mg_journal_entry){ MG_PARAM_MTU, 1500, 9000, true };
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 4000, -1, 0, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_journal_write(ctx, &j), 0);
+	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, &r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_LEFT);
+	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 0);
+	mg_apply_result_free(r);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 4000);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 0);
+
+	/* Damaged: pending, but not guessed at. */
+	mg_state_name(j.ifindex, name, sizeof(name));
+	snprintf(path, sizeof(path), "%s/journal/%s", dir, name);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("multigig-journal 1\nifindex 1x\n", f);
+	fclose(f);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 1);
+	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, NULL), -EBADMSG);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "is damaged"));
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, -1, 0, NULL), -EUCLEAN);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "its journal is damaged"));
+	CU_ASSERT_EQUAL(unlink(path), 0);
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, -1, 0, NULL), 0);
+	mg_ctx_unref(ctx);
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	CU_ASSERT_EQUAL(system(path), 0);
+}
+
 int main(void)
 {
 	if (geteuid() != 0) {
 		printf("settings suite: needs root to create a network namespace; not run\n");
 		return MG_TEST_SKIP;
 	}
-	if (unshare(CLONE_NEWNET) < 0) {
-		perror("unshare(CLONE_NEWNET)");
+	/* The locks and journals go to a /run of this test's own, never the host's. */
+	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    mount("tmpfs", "/run", "tmpfs", 0, "mode=0755") < 0) {
+		perror("a private network namespace and /run");
 		return EXIT_FAILURE;
 	}
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -495,5 +1000,9 @@ int main(void)
 		     MG_TEST(test_failure_at_last_step), MG_TEST(test_dry_run),
 		     MG_TEST(test_without_cap_net_admin), MG_TEST(test_bad_input), MG_TEST(test_ethlink_veth), MG_TEST(test_cli_set_and_show),
 		     MG_TEST(test_dump_many));
+	MG_ADD_SUITE("apply: lock, journal, rollback", NULL, NULL, MG_TEST(test_two_processes_at_once),
+		     MG_TEST(test_rename_midway), MG_TEST(test_rollback_leaves_other_writer), MG_TEST(test_killed_midway), MG_TEST(test_sigterm_to_cli),
+		     MG_TEST(test_cancel_flag), MG_TEST(test_state_dir), MG_TEST(test_state_dir_unprivileged),
+		     MG_TEST(test_rollback_from_journal));
 	return mg_test_run();
 }

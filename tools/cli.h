@@ -59,6 +59,9 @@ int cmd_list(struct mg_ctx *ctx, const struct options *opt);
 int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir);
 int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords);
+int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
+/* For `show`: a warning on stderr when an apply to the interface was interrupted. */
+void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic);
 void settings_json(json_object *o, const struct mg_settings *s);
 void print_settings(const struct mg_settings *s);
 json_object *ethlink_json(const struct mg_ethlink *l);

@@ -308,6 +308,7 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	err = mg_nic_lookup(ctx, target, &nic);
 	if (err < 0)
 		return fail(ctx, err, "show");
+	warn_interrupted_apply(ctx, nic);
 	path = nic_pcie_path(ctx, nic);
 	err = mg_throughput_new(nic, path, &throughput);
 	if (err < 0) {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* multigig set, and the settings part of multigig show. */
+/* multigig set and rollback, and the settings part of multigig show. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,37 @@ static int parse_value(enum mg_param p, const char *word, long long *v)
 	return 0;
 }
 
+/* The signal that asked `set` to stop; the library reads it between steps. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+/* SIGINT and SIGTERM stop an apply between two steps and roll it back, never midway. */
+static void catch_stop_signals(struct mg_ctx *ctx)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	mg_ctx_set_cancel_flag(ctx, &stop_signal);
+}
+
+/* Once rolled back, end as the signal would have: the caller sees it. */
+static void die_of_stop_signal(void)
+{
+	if (!stop_signal)
+		return;
+	signal(stop_signal, SIG_DFL);
+	raise(stop_signal);
+}
+
 static void print_plan(const struct mg_apply_result *r, const char *verb)
 {
 	for (size_t i = 0; i < mg_apply_result_count(r); i++) {
@@ -107,10 +139,45 @@ static void print_plan(const struct mg_apply_result *r, const char *verb)
 		long long from, to;
 
 		mg_apply_result_get(r, i, &p, &from, &to);
-		printf("%s %s: %lld -> %lld\n", verb, mg_param_name(p), from, to);
+		if (mg_apply_result_get_state(r, i) == MG_CHANGE_LEFT)
+			printf("left %s at %lld: changed since the interrupted apply (it was %lld before)\n",
+			       mg_param_name(p), from, to);
+		else
+			printf("%s %s: %lld -> %lld\n", verb, mg_param_name(p), from, to);
 	}
 	if (mg_apply_result_may_bounce_link(r))
 		printf("note: ring and channel changes make many drivers reset the link\n");
+}
+
+static void hint_rollback(const char *ifname)
+{
+	fprintf(stderr, "multigig: run 'multigig rollback %s' to restore the values from before it, "
+		"then try again\n", ifname);
+}
+
+/* For `show`: say so when an apply to the adapter's interface was interrupted. */
+void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
+{
+	const char *ifname = mg_nic_get_name(nic);
+
+	if (!ifname || mg_ctx_is_offline(ctx) || mg_settings_journal_pending(ctx, ifname) != 1)
+		return;
+	fprintf(stderr, "multigig: warning: %s: an apply of settings was interrupted and left its changes "
+		"half made; run 'multigig rollback %s' to restore the values from before it\n", ifname, ifname);
+}
+
+static int parse_settings(char **words, int nwords, struct mg_settings *want)
+{
+	for (int i = 1; i < nwords; i += 2) {
+		int p = mg_param_from_name(words[i]);
+		long long v;
+
+		if (p < 0 || parse_value((enum mg_param)p, words[i + 1], &v) < 0 ||
+		    mg_settings_set(want, (enum mg_param)p, v) < 0)
+			return usage_error(p < 0 ? "unknown setting '%s'" : "bad value '%s' for %s",
+					   p < 0 ? words[i] : words[i + 1], words[i]);
+	}
+	return 0;
 }
 
 int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
@@ -123,27 +190,57 @@ int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwo
 		return usage_error("usage: multigig set IFACE PARAM VALUE [PARAM VALUE ...] [--dry-run]");
 	if (mg_settings_new(&want) < 0)
 		return fail(ctx, -ENOMEM, "set");
-	for (int i = 1; i < nwords; i += 2) {
-		int p = mg_param_from_name(words[i]);
-		long long v;
-
-		if (p < 0 || parse_value((enum mg_param)p, words[i + 1], &v) < 0 ||
-		    mg_settings_set(want, (enum mg_param)p, v) < 0) {
-			mg_settings_free(want);
-			return usage_error(p < 0 ? "unknown setting '%s'" : "bad value '%s' for %s",
-					   p < 0 ? words[i] : words[i + 1], words[i]);
-		}
+	err = parse_settings(words, nwords, want);
+	if (err) {
+		mg_settings_free(want);
+		return err;
 	}
+	if (!opt->dry_run)
+		catch_stop_signals(ctx);
 	err = mg_settings_apply(ctx, words[0], want, opt->dry_run ? MG_APPLY_DRY_RUN : 0, &r);
 	mg_settings_free(want);
 	if (err < 0) {
 		mg_apply_result_free(r);
-		return fail(ctx, err, "set");
+		fail(ctx, err, "set");
+		if (err == -EUCLEAN)
+			hint_rollback(words[0]);
+		if (err == -ECANCELED)
+			die_of_stop_signal();
+		return EXIT_FAILURE;
 	}
 	if (mg_apply_result_count(r) == 0)
 		printf("%s: nothing to change\n", words[0]);
 	else
 		print_plan(r, opt->dry_run ? "would set" : "set");
+	mg_apply_result_free(r);
+	return EXIT_SUCCESS;
+}
+
+int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
+{
+	struct mg_apply_result *r = NULL;
+	int err;
+
+	if (!opt->dry_run)
+		catch_stop_signals(ctx);
+	err = mg_settings_rollback(ctx, ifname, opt->dry_run ? MG_APPLY_DRY_RUN : 0, &r);
+	if (err == -ENOENT) {
+		mg_apply_result_free(r);
+		printf("%s: no interrupted apply to roll back\n", ifname);
+		return EXIT_SUCCESS;
+	}
+	if (err < 0) {
+		mg_apply_result_free(r);
+		fail(ctx, err, "rollback");
+		if (err == -ECANCELED)
+			die_of_stop_signal();
+		return EXIT_FAILURE;
+	}
+	if (mg_apply_result_count(r) == 0)
+		printf("%s: every value was back already\n", ifname);
+	print_plan(r, opt->dry_run ? "would restore" : "restored");
+	if (!opt->dry_run)
+		printf("%s: the interrupted apply is rolled back\n", ifname);
 	mg_apply_result_free(r);
 	return EXIT_SUCCESS;
 }

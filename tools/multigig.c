@@ -21,6 +21,7 @@ static void usage(FILE *out)
 		"                       mtu N, rx-ring N|max, tx-ring N|max, rx-usecs N, rx-frames N,\n"
 		"                       tx-usecs N, tx-frames N, adaptive-rx on|off, adaptive-tx on|off,\n"
 		"                       combined N, rx N, tx N, pause-autoneg|pause-rx|pause-tx on|off\n"
+		"  rollback IFACE       undo an apply that was interrupted (--dry-run)\n"
 		"  pcie IFACE|PCI-ADDR  the PCIe path to the root port, its limit and ceilings\n"
 		"  estimate --pcie-gen N --pcie-width N --mps BYTES [--mrrs BYTES]\n"
 		"           [--completion BYTES] [--header 3dw|4dw] --mtu N --link-mbps N\n"
@@ -59,6 +60,7 @@ static const struct command commands[] = {
 	{ "list", 0, "" },
 	{ "show", 1, " IFACE|PCI-ADDRESS" },
 	{ "set", -1, " IFACE PARAM VALUE [PARAM VALUE ...]" },
+	{ "rollback", 1, " IFACE" },
 	{ "cable", 1, " IFACE" },
 	{ "cable-test", 1, " IFACE --yes" },
 	{ "capture", 1, " DIR" },
@@ -91,6 +93,8 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_show(ctx, opt, nargs ? args[0] : NULL);
 	else if (!strcmp(cmd->name, "set"))
 		err = cmd_set(ctx, opt, args, nargs);
+	else if (!strcmp(cmd->name, "rollback"))
+		err = cmd_rollback(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "cable"))
 		err = cmd_cable(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "cable-test"))
@@ -255,8 +259,8 @@ int main(int argc, char **argv)
 	output_filter_json(opt.json);
 	if (opt.have_estimate_option && strcmp(cmd->name, "estimate"))
 		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);
-	if (opt.dry_run && strcmp(cmd->name, "set"))
-		return usage_error("--dry-run belongs to 'set'");
+	if (opt.dry_run && strcmp(cmd->name, "set") && strcmp(cmd->name, "rollback"))
+		return usage_error("--dry-run belongs to 'set' and 'rollback'");
 	if ((opt.yes || opt.tdr) && strcmp(cmd->name, "cable-test"))
 		return usage_error("--yes and --tdr belong to 'cable-test'");
 	if (opt.all && strcmp(cmd->name, "show"))

@@ -17,6 +17,7 @@
 #ifndef MULTIGIG_MULTIGIG_H
 #define MULTIGIG_MULTIGIG_H
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 
@@ -1825,15 +1826,89 @@ struct mg_apply_result;
  * group, and reads back to verify. On any failure every group already
  * changed is restored, in reverse order.
  *
+ * Applies to one interface run one at a time, whichever process makes
+ * them: each holds a lock on the interface (a file under /run/multigig)
+ * from its first read to its last change, waiting up to 30 seconds for
+ * another. Before the first change the values about to be replaced are
+ * written to an undo journal under /run/multigig, removed when the apply
+ * ends; a journal left behind (the process was killed) makes later applies
+ * refuse until mg_settings_rollback(). A restore changes a value back only
+ * while it still holds what this apply set: a value another writer changed
+ * in the meantime is left, and the result says so (MG_CHANGE_LEFT). Every
+ * request addresses the interface by index, so renaming it midway does not
+ * send a change to another interface. A dry run takes no lock and writes
+ * nothing, so it works without write access to /run/multigig.
+ *
  * Returns: 0; -EINVAL (out of range, with the limit in the message);
  * -EOPNOTSUPP (the driver lacks the group: "veth does not support ring
- * parameters"); -EPERM ("needs CAP_NET_ADMIN"); another negative errno from
- * the kernel, with its extended ack message. The context's last error names
- * the failing step and whether the rollback succeeded.
+ * parameters"); -EPERM ("needs CAP_NET_ADMIN", or no write access to
+ * /run/multigig); -EUCLEAN when an earlier apply to the interface was
+ * interrupted and not rolled back; -EBUSY when another apply held the
+ * interface for 30 seconds; -ECANCELED when the flag of
+ * mg_ctx_set_cancel_flag() was set (changes already made are rolled back);
+ * another negative errno from the kernel, with its extended ack message.
+ * The context's last error names the failing step and whether the rollback
+ * succeeded.
  * Since: 0.1
  */
 int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
 		      unsigned int flags, struct mg_apply_result **result);
+
+/**
+ * mg_ctx_set_cancel_flag - let a signal handler stop an apply.
+ * @ctx: context.
+ * @flag: a flag the caller sets (typically from a SIGINT or SIGTERM
+ *	handler), or NULL to stop watching one. The library only reads it.
+ *
+ * mg_settings_apply() reads the flag while it waits for the interface's
+ * lock, before each group's change and after verifying; once it is set,
+ * the apply changes nothing more, restores what it changed and returns
+ * -ECANCELED. mg_settings_rollback() reads it only while waiting for the
+ * lock: a rollback under way is finished.
+ *
+ * Returns: 0, or -EINVAL when @ctx is NULL.
+ * Since: 0.2
+ */
+int mg_ctx_set_cancel_flag(struct mg_ctx *ctx, const volatile sig_atomic_t *flag);
+
+/**
+ * mg_settings_rollback - undo an apply that was interrupted.
+ * @ctx: a live context.
+ * @ifname: interface name.
+ * @flags: 0 or MG_APPLY_DRY_RUN.
+ * @result: where the result is stored (also on failure), or NULL.
+ *
+ * An apply killed before it ended (SIGKILL, a crash) leaves its undo
+ * journal, and the interface half changed. This restores each recorded
+ * value that still holds what the interrupted apply set (or, when the
+ * journal does not say what it set, that differs from the recorded value),
+ * in reverse order, under the interface's lock, then removes the journal.
+ * A value another writer changed since is left, as MG_CHANGE_LEFT. In the
+ * result, a change's old value is the one found and its new value the one
+ * restored; values already back are left out.
+ *
+ * Returns: 0; -ENOENT when no interrupted apply is recorded for @ifname;
+ * -ENODEV; -EBADMSG when the journal is damaged; -EPERM; -EBUSY, -ECANCELED
+ * as mg_settings_apply(); a kernel's errno when a restore fails (the journal
+ * is kept then, so that the rollback can be run again).
+ * Since: 0.2
+ */
+int mg_settings_rollback(struct mg_ctx *ctx, const char *ifname, unsigned int flags,
+			 struct mg_apply_result **result);
+
+/**
+ * mg_settings_journal_pending - whether an apply to an interface was
+ * interrupted and awaits mg_settings_rollback().
+ * @ctx: a live context.
+ * @ifname: interface name.
+ *
+ * Needs no privilege. An apply under way in another process is not
+ * interrupted: its journal is there, but so is its lock.
+ *
+ * Returns: 1 or 0; -EINVAL; -ENODEV; -EOPNOTSUPP on an offline context.
+ * Since: 0.2
+ */
+int mg_settings_journal_pending(struct mg_ctx *ctx, const char *ifname);
 
 /**
  * mg_apply_result_free - free a result.
@@ -1867,6 +1942,33 @@ int mg_apply_result_get(const struct mg_apply_result *result, size_t index, enum
 			long long *old_value, long long *new_value);
 
 /**
+ * enum mg_change_state - what became of one change of a result.
+ * @MG_CHANGE_PLANNED: not made: a dry run, or a step the apply did not reach.
+ * @MG_CHANGE_APPLIED: made, and in place.
+ * @MG_CHANGE_ROLLED_BACK: made, then restored after a failure.
+ * @MG_CHANGE_LEFT: made, then changed by another writer before the restore:
+ *	left as that writer set it.
+ * @MG_CHANGE_RESTORE_FAILED: made, and the restore failed.
+ */
+enum mg_change_state {
+	MG_CHANGE_PLANNED,
+	MG_CHANGE_APPLIED,
+	MG_CHANGE_ROLLED_BACK,
+	MG_CHANGE_LEFT,
+	MG_CHANGE_RESTORE_FAILED,
+};
+
+/**
+ * mg_apply_result_get_state - what became of one change.
+ * @result: result.
+ * @index: position, as for mg_apply_result_get().
+ *
+ * Returns: an enum mg_change_state, or -EINVAL.
+ * Since: 0.2
+ */
+int mg_apply_result_get_state(const struct mg_apply_result *result, size_t index);
+
+/**
  * mg_apply_result_may_bounce_link - whether the plan changes rings or
  * channels, which makes many drivers reset the link.
  * @result: result.
@@ -1890,7 +1992,8 @@ int mg_apply_result_get_failed_group(const struct mg_apply_result *result);
  * @result: result.
  *
  * Returns: 1 when every changed group was restored, 0 when a restore failed
- * too, MG_UNKNOWN when nothing failed.
+ * too or a value was left because another writer had changed it (see
+ * mg_apply_result_get_state()), MG_UNKNOWN when nothing failed.
  * Since: 0.1
  */
 int mg_apply_result_rolled_back(const struct mg_apply_result *result);

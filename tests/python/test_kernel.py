@@ -1,12 +1,15 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """The Python bindings against the kernel, in a private network and mount
 namespace made for this test process (root only): veth and tun devices,
-reading, applying with rollback, error mapping, tuned() restoring state."""
+reading, applying with rollback, error mapping, tuned() restoring state,
+rolling back an apply that was killed midway."""
 import ctypes
 import errno
 import json
 import os
+import signal
 import subprocess
+import time
 
 import pytest
 
@@ -29,6 +32,9 @@ def _unshare_and_mount_sysfs():
         raise OSError(ctypes.get_errno(), "mount --make-rprivate /")
     if libc.mount(b"sysfs", b"/sys", b"sysfs", 0, None) != 0:
         raise OSError(ctypes.get_errno(), "mount sysfs")
+    # Locks and undo journals go to a /run of our own, never the host's.
+    if libc.mount(b"tmpfs", b"/run", b"tmpfs", 0, b"mode=0755") != 0:
+        raise OSError(ctypes.get_errno(), "mount tmpfs on /run")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -136,6 +142,35 @@ def test_tuned_restores_on_exit_and_on_exception():
                 assert mtu(ctx, "veth0") == 5000
                 raise RuntimeError("boom")
         assert mtu(ctx, "veth0") == 1500
+
+
+@pytest.mark.skipif("MULTIGIG_TEST_CLI" not in os.environ, reason="needs the CLI built for tests")
+def test_rollback_after_a_killed_apply():
+    # The test build of the CLI stops after its first change (the MTU) when told to.
+    env = dict(os.environ, MG_TEST_PAUSE_AFTER_GROUP="0")
+    proc = subprocess.Popen([os.environ["MULTIGIG_TEST_CLI"], "set", "veth0", "mtu", "9000", "rx", "2"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with multigig.Context() as ctx:
+        try:
+            deadline = time.monotonic() + 10
+            while mtu(ctx, "veth0") != 9000 and time.monotonic() < deadline:
+                time.sleep(0.005)
+            assert mtu(ctx, "veth0") == 9000
+        finally:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+        assert ctx.interrupted("veth0") and not ctx.interrupted("veth1")
+        with pytest.raises(OSError) as e:
+            ctx.apply("veth0", mtu=1400)
+        assert e.value.errno == errno.EUCLEAN and "roll it back first" in str(e.value)
+        plan = ctx.rollback("veth0", dry_run=True)
+        assert plan.changes == [("mtu", 9000, 1500)] and ctx.interrupted("veth0")
+        result = ctx.rollback("veth0")
+        assert result.changes == [("mtu", 9000, 1500)] and result.left == []
+        assert mtu(ctx, "veth0") == 1500
+        assert not ctx.interrupted("veth0")
+        assert ctx.rollback("veth0") is None
+        ctx.apply("veth0", mtu=1500)
 
 
 def test_cable_on_veth():

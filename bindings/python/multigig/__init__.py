@@ -216,6 +216,22 @@ class Context:
             if changed:
                 self.apply(ifname, **changed)
 
+    def rollback(self, ifname, dry_run=False):
+        """Undo an apply that was interrupted (its process was killed midway):
+        restore each value its journal recorded that still holds what that
+        apply set. Returns an ApplyResult, whose changes go from the value
+        found to the value restored and whose ``left`` names the values
+        another writer changed since; None when nothing awaits a rollback."""
+        return ApplyResult.rollback(self, ifname, dry_run)
+
+    def interrupted(self, ifname):
+        """Whether an apply to the interface was interrupted and awaits
+        rollback(); apply() refuses the interface until then."""
+        rc = _c.mg_settings_journal_pending(self._ctx, ifname)
+        if rc < 0:
+            _raise(rc, self._ptr)
+        return bool(rc)
+
     def cable(self, ifname):
         """Whether an interface can test its cable; never runs a test."""
         return CableInfo(self, ifname)
@@ -629,15 +645,19 @@ class Settings:
 
 
 class ApplyResult:
-    """What apply() planned and changed: ``changes`` is a list of
-    (parameter, old, new); ``may_bounce_link`` says whether the driver may
-    reset the link."""
+    """What apply() or rollback() planned and changed: ``changes`` is a list
+    of (parameter, old, new); ``left`` lists the parameters not restored
+    because another writer had changed them; ``may_bounce_link`` says
+    whether the driver may reset the link."""
 
     def __init__(self, ptr):
         self.changes = []
+        self.left = []
         for i in range(_c.mg_apply_result_count(ptr)):
             _, param, old, new = _c.mg_apply_result_get(ptr, i)
             self.changes.append((_c.mg_param_name(param), old, new))
+            if _c.mg_apply_result_get_state(ptr, i) == _c.MG_CHANGE_LEFT:
+                self.left.append(_c.mg_param_name(param))
         self.may_bounce_link = bool(_c.mg_apply_result_may_bounce_link(ptr))
 
     @staticmethod
@@ -678,6 +698,19 @@ class ApplyResult:
                 _c.mg_apply_result_free(res)
         finally:
             _c.mg_settings_free(want)
+
+    @classmethod
+    def rollback(cls, context, ifname, dry_run):
+        ctx = context._ctx
+        rc, res = _c.mg_settings_rollback(ctx, ifname, _c.MG_APPLY_DRY_RUN if dry_run else 0)
+        try:
+            if rc == -_errno.ENOENT:
+                return None
+            if rc < 0:
+                _raise(rc, ctx)
+            return cls(res)
+        finally:
+            _c.mg_apply_result_free(res)
 
     def to_dict(self):
         return {"changes": [{"param": n, "old": o, "new": v} for n, o, v in self.changes],

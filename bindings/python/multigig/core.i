@@ -43,8 +43,10 @@ MG_OUT_OBJECT(struct mg_cable_result)
 %apply int *OUTPUT { int *lower_bound, int *overhead_pct, int *pair, int *distance_cm, int *mv };
 %apply int *OUTPUT { enum mg_param *param };
 
-/* The log callback and the cable progress callback are not bound. */
+/* The log callback, the cable progress callback and the cancel flag (set
+ * by a C signal handler) are not bound. */
 %ignore mg_ctx_set_log_fn;
+%ignore mg_ctx_set_cancel_flag;
 %ignore mg_log_fn;
 %ignore mg_cable_progress_fn;
 %typemap(in, numinputs=0) mg_cable_progress_fn progress { $1 = NULL; }

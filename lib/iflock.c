@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What every libmultigig user shares about an interface lives under
+ * /run/multigig: a lock file per interface, so that applies to one
+ * interface run one at a time whichever process makes them, and the undo
+ * journal of an apply under way (journal.c). Files are named by network
+ * namespace and interface index, never by interface name: a name can move
+ * to another interface during an apply, and every namespace has its own
+ * index 1, 2, 3...
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mg-settings.h"
+
+#define MG_RUN_DIR "/run/multigig"
+#define LOCK_WAIT_MS 30000
+#define LOCK_POLL_MS 5
+
+const char *mg_state_dir(const struct mg_ctx *ctx)
+{
+	const char *dir = MG_TEST_HOOK(ctx, run_dir, NULL);
+
+	(void)ctx;
+	return dir ? dir : MG_RUN_DIR;
+}
+
+/* Only root (or this user, for a test's directory) may write there. */
+static int check_dir(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if ((st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & (S_IWGRP | S_IWOTH)))
+		return -EPERM;
+	return 0;
+}
+
+/* Make @name below @at, 0755 whatever the umask; an existing one is fine. */
+static int make_dir(int at, const char *name)
+{
+	int fd;
+
+	if (mkdirat(at, name, 0755) < 0)
+		return errno == EEXIST ? 0 : -errno;
+	fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	/* A restrictive umask would hide journals from an unprivileged `show`. */
+	if (fchmod(fd, 0755) < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Open @name below @at as a safe directory, made first with @create. */
+static int open_dir(int at, const char *name, bool create, int *fd)
+{
+	int err = create ? make_dir(at, name) : 0;
+
+	if (err < 0)
+		return err;
+	*fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* A symbolic link fails as ENOTDIR (O_DIRECTORY) or ELOOP: both are unsafe. */
+	if (*fd < 0)
+		return errno == ELOOP || errno == ENOTDIR ? -EPERM : -errno;
+	err = check_dir(*fd);
+	if (err == -ENOTDIR)
+		err = -EPERM;
+	if (err < 0)
+		close(*fd);
+	return err;
+}
+
+int mg_state_dir_open(struct mg_ctx *ctx, const char *sub, bool create, int *dirfd)
+{
+	const char *base = mg_state_dir(ctx);
+	int top, err;
+
+	err = open_dir(AT_FDCWD, base, create, &top);
+	if (err == 0) {
+		err = open_dir(top, sub, create, dirfd);
+		close(top);
+	}
+	if (err == -EPERM)
+		return mg_fail(ctx, err, "%s/%s is not a directory of root's that only root may write to",
+			       base, sub);
+	if (err < 0 && (create || err != -ENOENT))
+		return mg_fail(ctx, err, "%s %s/%s: %s", create ? "cannot make" : "cannot open", base, sub,
+			       strerror(-err));
+	return err;
+}
+
+/*
+ * "net4026531840-if5". The namespace is the calling thread's, where the
+ * context opened its sockets; without /proc it is 0, which still keeps
+ * interfaces of one namespace apart.
+ */
+void mg_state_name(int ifindex, char *buf, size_t size)
+{
+	unsigned long long ns = 0;
+	struct stat st;
+
+	if (stat("/proc/thread-self/ns/net", &st) == 0 || stat("/proc/self/ns/net", &st) == 0)
+		ns = (unsigned long long)st.st_ino;
+	snprintf(buf, size, "net%llu-if%d", ns, ifindex);
+}
+
+/* The lock file, made when @create; lock files are never removed (see below). */
+static int open_lock(struct mg_ctx *ctx, int ifindex, bool create, int *fd)
+{
+	char name[64];
+	int dir, err = mg_state_dir_open(ctx, "lock", create, &dir);
+
+	if (err < 0)
+		return err;
+	mg_state_name(ifindex, name, sizeof(name));
+	*fd = openat(dir, name, (create ? O_RDWR | O_CREAT : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC, 0644);
+	err = *fd < 0 ? -errno : 0;
+	close(dir);
+	if (err < 0 && (create || err != -ENOENT))
+		return mg_fail(ctx, err, "cannot open the lock %s/lock/%s: %s", mg_state_dir(ctx), name,
+			       strerror(-err));
+	return err;
+}
+
+/*
+ * Poll rather than block: a blocking flock() is restarted after a signal
+ * handler that uses SA_RESTART, and the caller's cancel flag would go
+ * unread until the other apply ends.
+ */
+static int wait_lock(struct mg_ctx *ctx, int fd, int ifindex)
+{
+	const struct timespec poll_interval = { 0, LOCK_POLL_MS * 1000000L };
+
+	for (long waited = 0;; waited += LOCK_POLL_MS) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return 0;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return -errno;
+		if (mg_cancelled(ctx))
+			return -ECANCELED;
+		if (waited >= LOCK_WAIT_MS)
+			return -EBUSY;
+		if (waited == 0)
+			mg_info(ctx, "interface %d: waiting for another apply to end", ifindex);
+		nanosleep(&poll_interval, NULL);
+	}
+}
+
+/*
+ * The file stays when the lock is released: removing it would let a
+ * process that opened it just before lock an unlinked file while another
+ * locks a new one, and both would apply at once.
+ */
+int mg_iflock_take(struct mg_ctx *ctx, int ifindex, int *lock_fd)
+{
+	int fd, err = open_lock(ctx, ifindex, true, &fd);
+
+	if (err < 0)
+		return err;
+	err = wait_lock(ctx, fd, ifindex);
+	if (err < 0) {
+		close(fd);
+		return err;
+	}
+	*lock_fd = fd;
+	return 0;
+}
+
+int mg_iflock_busy(struct mg_ctx *ctx, int ifindex)
+{
+	int fd, busy, err = open_lock(ctx, ifindex, false, &fd);
+
+	if (err == -ENOENT)
+		return 0;
+	if (err < 0)
+		return err;
+	/* A shared lock is enough to see an exclusive one; it is dropped at once. */
+	busy = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	close(fd);
+	return busy;
+}
+
+void mg_iflock_release(int lock_fd)
+{
+	if (lock_fd >= 0)
+		close(lock_fd);
+}

@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Suite "library": the undo journal's text, written and read back, and
+ * damaged journals refused rather than guessed at. No privilege needed.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "mg-settings.h"
+#include "mg-test.h"
+
+static int parse(const char *text, struct mg_journal *j)
+{
+	return mg_journal_parse(text, strlen(text), j);
+}
+
+static void test_round_trip(void)
+{
+	struct mg_journal j = { .ifindex = 7, .ifname = "eth1", .time = 1715000000, .pid = 4242 }, back;
+	char buf[MG_JOURNAL_MAX];
+	int len;
+
+	j.entries[j.count++] = (struct mg_journal_entry){ MG_PARAM_MTU, 1500, 9000, true };
+	j.entries[j.count++] = (struct mg_journal_entry){ MG_PARAM_COMBINED_CHANNELS, 4, 0, false };
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_FATAL(len > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "change mtu 1500 9000\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "change combined 4 -\n"));
+	CU_ASSERT_EQUAL_FATAL(mg_journal_parse(buf, (size_t)len, &back), 0);
+	CU_ASSERT_EQUAL(back.ifindex, 7);
+	CU_ASSERT_STRING_EQUAL(back.ifname, "eth1");
+	CU_ASSERT_EQUAL(back.time, 1715000000);
+	CU_ASSERT_EQUAL(back.pid, 4242);
+	CU_ASSERT_EQUAL_FATAL(back.count, 2);
+	CU_ASSERT(back.entries[0].param == MG_PARAM_MTU && back.entries[0].old_value == 1500 &&
+		  back.entries[0].new_value == 9000 && back.entries[0].new_known);
+	CU_ASSERT(back.entries[1].param == MG_PARAM_COMBINED_CHANNELS && !back.entries[1].new_known);
+	CU_ASSERT_EQUAL(mg_journal_format(&j, buf, 40), -E2BIG);
+}
+
+/* A later version's keys are skipped; a journal without an index is no journal. */
+static void test_tolerated(void)
+{
+	struct mg_journal j;
+
+	CU_ASSERT_EQUAL(parse("multigig-journal 1\nifindex 3\nuser root\n\nchange rx 1 2\n", &j), 0);
+	CU_ASSERT_EQUAL(j.count, 1);
+	CU_ASSERT_EQUAL(parse("multigig-journal 1\nifname eth0\n", &j), -EBADMSG);
+}
+
+static void test_damaged(void)
+{
+	static const char *const bad[] = {
+		"",
+		"multigig-journal 2\nifindex 3\n",
+		"multigig-journal 1",
+		"multigig-journal 1\nifindex 0\n",
+		"multigig-journal 1\nifindex -3\n",
+		"multigig-journal 1\nifindex 3x\n",
+		"multigig-journal 1\nifindex 99999999999\n",
+		"multigig-journal 1\nifindex 3\npid nobody\n",
+		"multigig-journal 1\nifindex 3\nchange frobs 1 2\n",
+		"multigig-journal 1\nifindex 3\nchange mtu 1500\n",
+		"multigig-journal 1\nifindex 3\nchange mtu 1500 9000 1\n",
+		"multigig-journal 1\nifindex 3\nchange mtu -1 9000\n",
+		"multigig-journal 1\nifindex 3\nchange mtu 1500 4294967296\n",
+		"multigig-journal 1\nifindex 3\nchange mtu +1500 9000\n",
+		"multigig-journal 1\nifindex 3\nifname abcdefghijklmnopq\n",
+	};
+	char big[MG_JOURNAL_MAX + 64], nul[] = "multigig-journal 1\nifindex 3\0\n";
+	struct mg_journal j;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CU_ASSERT_EQUAL(parse(bad[i], &j), -EBADMSG);
+	CU_ASSERT_EQUAL(mg_journal_parse(nul, sizeof(nul) - 1, &j), -EBADMSG);
+	/* More changes than there are parameters. */
+	strcpy(big, "multigig-journal 1\nifindex 3\n");
+	for (int i = 0; i <= MG_PARAM_COUNT; i++)
+		strcat(big, "change mtu 1 2\n");
+	CU_ASSERT_EQUAL(parse(big, &j), -EBADMSG);
+	memset(big, 'x', sizeof(big));
+	CU_ASSERT_EQUAL(mg_journal_parse(big, sizeof(big), &j), -EBADMSG);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE("journal", NULL, NULL, MG_TEST(test_round_trip), MG_TEST(test_tolerated),
+		     MG_TEST(test_damaged));
+	return mg_test_run();
+}
