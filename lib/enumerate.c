@@ -17,6 +17,7 @@
 
 #include "gather.h"
 #include "mg-ethlink.h"
+#include "mg-evidence.h"
 
 struct mg_nic_list {
 	struct mg_nic **nics;
@@ -111,6 +112,7 @@ static int copy_link(struct mg_nic *nic, const struct mg_link *link, const struc
 	nic->mtu = link->mtu;
 	nic->min_mtu = link->min_mtu;
 	nic->max_mtu = link->max_mtu;
+	nic->counters = link->counters;
 	if ((err = mg_nic_set_str(&nic->name, link->name)) < 0 ||
 	    (err = mg_nic_set_str(&nic->operstate, link->operstate)) < 0 ||
 	    (err = mg_nic_set_str(&nic->mac, link->mac)) < 0 ||
@@ -263,6 +265,11 @@ static struct mg_nic *find_ifindex(const struct mg_nic_list *list, int ifindex)
 	return NULL;
 }
 
+struct mg_nic *mg_nic_list_find_ifindex(const struct mg_nic_list *list, int ifindex)
+{
+	return find_ifindex(list, ifindex);
+}
+
 /* Settings from one dump per ethtool message, handed to their adapters. */
 static int attach_settings(struct mg_ctx *ctx, struct mg_nic_list *list)
 {
@@ -317,7 +324,8 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 	if (!ctx || !list)
 		return ctx ? mg_fail(ctx, -EINVAL, "mg_nic_list_new: list is NULL") : -EINVAL;
 	*list = NULL;
-	if (with & ~(unsigned int)(MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK))
+	if (with & ~(unsigned int)(MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_STATS |
+				   MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB))
 		return mg_fail(ctx, -EINVAL, "mg_nic_list_new_with: unknown flags 0x%x", with);
 	mg_clear_error(ctx);
 	l = calloc(1, sizeof(*l));
@@ -333,6 +341,14 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 		err = attach_settings(ctx, l);
 	if (err == 0 && (with & MG_NIC_WITH_ETHLINK))
 		err = attach_ethlinks(ctx, l);
+	if (err == 0 && (with & MG_NIC_WITH_STATS))
+		err = mg_stats_attach(ctx, l);
+	if (err == 0 && (with & MG_NIC_WITH_IRQS))
+		err = mg_irqs_attach(ctx, l);
+	if (err == 0 && (with & MG_NIC_WITH_TEMPERATURES))
+		err = mg_temps_attach(ctx, l);
+	if (err == 0 && (with & MG_NIC_WITH_USB))
+		err = mg_usb_info_attach(ctx, l);
 	if (err < 0) {
 		mg_nic_list_free(l);
 		return ctx->error[0] ? err : mg_fail(ctx, err, "enumeration failed: %s", strerror(-err));

@@ -4,9 +4,10 @@
  * through this small table of operations, so that feature code never asks
  * where its answers come from. Three implementations:
  *
- *   live    netlink, the ETHTOOL_GDRVINFO ioctl, sysfs and procfs;
+ *   live    netlink, the ETHTOOL_GDRVINFO and GSTATS ioctls, sysfs and procfs;
  *   replay  a captured tree: sysfs-shaped files, plus what netlink said
- *           (multigig/net/IFNAME sidecars, multigig/ethtool/CMD replies);
+ *           (multigig/net/IFNAME sidecars, multigig/ethtool/CMD replies)
+ *           and the drivers' counters (multigig/ethtool-stats/IFNAME);
  *   record  wraps live and writes each answer into a capture as it reads.
  *
  * Like pciutils' access methods: the decoders above never change when a new
@@ -21,6 +22,7 @@
 #include "mg-private.h"
 
 struct nlmsghdr;
+struct nl_msg;
 struct mg_gather;
 
 /* Called for each name in a directory; a negative return stops the walk. */
@@ -32,12 +34,17 @@ typedef int (*mg_gather_reply_fn)(const struct nlmsghdr *nlh, void *data);
  * An ethtool GET: the device by index (preferred) or name, or neither for a
  * dump of every device. @header is the message's header attribute (1 for
  * every ethtool message so far); @flags go into ETHTOOL_A_HEADER_FLAGS.
+ * @put_attrs, when set, adds the request's own attributes after the header
+ * (STATS_GET's groups); replies are recorded and replayed by @cmd alone, so
+ * one message is always asked with the same attributes.
  */
 struct mg_ethtool_req {
 	int cmd;
 	int ifindex;
 	const char *ifname;
 	unsigned int flags;
+	int (*put_attrs)(struct nl_msg *msg, const void *arg);
+	const void *attrs_arg;
 };
 
 struct mg_gather_ops {
@@ -61,6 +68,12 @@ struct mg_gather_ops {
 	/* An ethtool GET request or dump; replies go to @fn. */
 	int (*ethtool)(struct mg_gather *g, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
 		       void *data);
+	/*
+	 * A driver's own counters (`ethtool -S`: the SIOCETHTOOL ioctl, which
+	 * netlink lacks). *counters is malloc'ed; -EOPNOTSUPP when it has none.
+	 */
+	int (*driver_stats)(struct mg_gather *g, const char *ifname, struct mg_counter **counters,
+			    size_t *count);
 	void (*free)(struct mg_gather *g);
 };
 
@@ -106,6 +119,12 @@ int mg_sidecar_read(struct mg_gather *g, const char *ifname, struct mg_link *lin
 int mg_sidecar_write(struct mg_ctx *ctx, int dirfd, const char *ifname, const struct mg_link *link,
 		     const struct mg_drvinfo *info);
 
+/* dstats.c: the ioctl; and the text a capture keeps them in, "VALUE NAME" lines. */
+int mg_dstats_get(struct mg_ctx *ctx, const char *ifname, struct mg_counter **counters, size_t *count);
+int mg_dstats_parse(const char *text, size_t len, struct mg_counter **counters, size_t *count);
+/* The text of @count counters, malloc'ed in *text. */
+int mg_dstats_format(const struct mg_counter *counters, size_t count, char **text, size_t *len);
+
 /*
  * What replay answers for a message the capture holds none of (a capture
  * made before it was recorded): its own code, so that a driver's -ENODATA
@@ -117,6 +136,7 @@ int mg_sidecar_write(struct mg_ctx *ctx, int dirfd, const char *ifname, const st
 #define MG_CAPTURE_NET "multigig/net"
 #define MG_CAPTURE_ETHTOOL "multigig/ethtool"
 #define MG_CAPTURE_PROC "multigig/proc"
+#define MG_CAPTURE_DSTATS "multigig/ethtool-stats"
 
 /* ---- what feature code calls: the context's gatherer ---- */
 int mg_gather_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size);
@@ -129,5 +149,7 @@ int mg_gather_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_
 int mg_gather_drvinfo(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info);
 int mg_gather_ethtool(struct mg_ctx *ctx, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
 		      void *data);
+int mg_gather_driver_stats(struct mg_ctx *ctx, const char *ifname, struct mg_counter **counters,
+			   size_t *count);
 
 #endif

@@ -37,6 +37,7 @@
 #define MG_ATTR_MAX 256 /* largest sysfs attribute the library reads */
 
 struct nl_sock;
+struct nlmsghdr;
 struct mg_pci;
 struct mg_pci_namedb;
 struct kmod_ctx;
@@ -173,6 +174,28 @@ int mg_pci_dump_config(struct mg_ctx *ctx, const struct mg_pci_addr *addr, uint8
 int mg_pci_dump_parent(struct mg_ctx *ctx, const struct mg_pci_addr *child, struct mg_pci_addr *parent);
 int mg_pci_parse_address(const char *s, struct mg_pci_addr *addr);
 
+/* ---- stat-names.c: the link counters' names (API, JSON and sidecar keys) ---- */
+const char *mg_stat_key(int stat);
+
+/* Counters of enum mg_stat with a presence bit each: a counter not sent is unknown. */
+struct mg_counters {
+	uint64_t value[MG_STAT_COUNT];
+	uint64_t present;	/* bit n: value[n] was reported */
+};
+_Static_assert(MG_STAT_COUNT <= 64, "a presence bit per counter");
+
+static inline void mg_counters_put(struct mg_counters *c, int stat, uint64_t v)
+{
+	c->value[stat] = v;
+	c->present |= 1ULL << stat;
+}
+
+/* One counter of a driver's own (`ethtool -S`). */
+struct mg_counter {
+	char name[33];	/* ETH_GSTRING_LEN, terminated */
+	uint64_t value;
+};
+
 /* ---- link.c: what rtnetlink (or a capture) says about an interface ---- */
 struct mg_link {
 	char name[IFNAMSIZ];
@@ -184,8 +207,11 @@ struct mg_link {
 	char mac[64];
 	char parent[64];	/* IFLA_PARENT_DEV_NAME */
 	unsigned int flags;	/* IFF_* */
+	struct mg_counters counters; /* IFLA_STATS64 and the carrier counts */
 };
 void mg_link_init(struct mg_link *link);
+/* The attributes of an RTM_NEWLINK that libnl-route leaves out; pure, for tests too. */
+void mg_link_parse_raw(const struct nlmsghdr *nlh, struct mg_link *link);
 
 /* rtnl.c: one RTM_GETLINK dump; *links is malloc'ed. */
 int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);
@@ -249,6 +275,13 @@ struct mg_nic {
 	int module_count;	/* MG_UNKNOWN until looked up */
 	struct mg_settings *settings;	/* gathered with the list, or NULL */
 	struct mg_ethlink *ethlink;	/* likewise */
+	/* The evidence: the link's counters as the look-up or the dump read them,
+	 * and what a list made WITH_STATS, _IRQS, _TEMPERATURES or _USB gathered. */
+	struct mg_counters counters;
+	struct mg_stats *stats;
+	struct mg_irqs *irqs;
+	struct mg_temps *temps;
+	struct mg_usb_info *usb_info;
 };
 
 /* chipdb.c */

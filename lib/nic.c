@@ -72,6 +72,10 @@ MG_EXPORT struct mg_nic *mg_nic_unref(struct mg_nic *nic)
 	free(nic->modules);
 	mg_settings_free(nic->settings);
 	mg_ethlink_free(nic->ethlink);
+	mg_stats_free(nic->stats);
+	mg_irqs_free(nic->irqs);
+	mg_temps_free(nic->temps);
+	mg_usb_info_free(nic->usb_info);
 	free(nic);
 	return NULL;
 }

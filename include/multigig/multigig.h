@@ -20,6 +20,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -279,10 +280,24 @@ int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_nic **nic);
  *	interface (mg_nic_get_settings()).
  * @MG_NIC_WITH_ETHLINK: the Ethernet link of every interface
  *	(mg_nic_get_ethlink()).
+ * @MG_NIC_WITH_STATS: the counters of every interface (mg_nic_get_stats()):
+ *	from the link dump, one STATS_GET and one LINKSTATE dump, and the
+ *	driver's own counters of interfaces with a device behind them (one
+ *	ioctl each: the kernel has no dump of those). Since: 0.2
+ * @MG_NIC_WITH_IRQS: interrupt vectors, their CPUs and the queues' CPU
+ *	masks (mg_nic_get_irqs()): /proc/interrupts read once. Since: 0.2
+ * @MG_NIC_WITH_TEMPERATURES: the hwmon temperature sensors of each adapter
+ *	(mg_nic_get_temps()). Since: 0.2
+ * @MG_NIC_WITH_USB: where each USB adapter is plugged in
+ *	(mg_nic_get_usb_info()). Since: 0.2
  */
 enum mg_nic_with {
 	MG_NIC_WITH_SETTINGS = 1 << 0,
 	MG_NIC_WITH_ETHLINK = 1 << 1,
+	MG_NIC_WITH_STATS = 1 << 8,
+	MG_NIC_WITH_IRQS = 1 << 9,
+	MG_NIC_WITH_TEMPERATURES = 1 << 10,
+	MG_NIC_WITH_USB = 1 << 11,
 };
 
 /**
@@ -2436,6 +2451,853 @@ enum mg_cable_code mg_cable_result_get_code(const struct mg_cable_result *result
  * Since: 0.1
  */
 int mg_cable_result_get_fault_length_cm(const struct mg_cable_result *result, int pair);
+
+/* ------------------------------------------------------------------ */
+/* Counters: what the interface, the standard groups and the driver    */
+/* counted                                                             */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_stats - an interface's counters at one moment: the link's
+ * (IFLA_STATS64 and the carrier counts), the standard ethtool groups
+ * (IEEE 802.3 PHY, MAC, MAC control, RMON) and the driver's own
+ * (`ethtool -S`). A counter not reported is unknown, never 0.
+ */
+struct mg_stats;
+
+/**
+ * enum mg_stat - one counter of the link.
+ * @MG_STAT_RX_PACKETS: packets received (the first 25 are struct
+ *	rtnl_link_stats64's fields, in its order and with its names).
+ * @MG_STAT_TX_PACKETS: packets sent.
+ * @MG_STAT_RX_BYTES: bytes received.
+ * @MG_STAT_TX_BYTES: bytes sent.
+ * @MG_STAT_RX_ERRORS: receive errors of any kind.
+ * @MG_STAT_TX_ERRORS: transmit errors of any kind.
+ * @MG_STAT_RX_DROPPED: received packets dropped by the stack or driver.
+ * @MG_STAT_TX_DROPPED: packets dropped on the way out.
+ * @MG_STAT_MULTICAST: multicast packets received.
+ * @MG_STAT_COLLISIONS: collisions (half duplex).
+ * @MG_STAT_RX_LENGTH_ERRORS: frames with a bad length.
+ * @MG_STAT_RX_OVER_ERRORS: receive ring overruns.
+ * @MG_STAT_RX_CRC_ERRORS: frames with a bad FCS.
+ * @MG_STAT_RX_FRAME_ERRORS: misaligned frames.
+ * @MG_STAT_RX_FIFO_ERRORS: receive FIFO overruns.
+ * @MG_STAT_RX_MISSED_ERRORS: frames the NIC missed (no buffer).
+ * @MG_STAT_TX_ABORTED_ERRORS: transmissions aborted.
+ * @MG_STAT_TX_CARRIER_ERRORS: carrier lost while sending.
+ * @MG_STAT_TX_FIFO_ERRORS: transmit FIFO underruns.
+ * @MG_STAT_TX_HEARTBEAT_ERRORS: heartbeat (SQE) errors.
+ * @MG_STAT_TX_WINDOW_ERRORS: late collisions.
+ * @MG_STAT_RX_COMPRESSED: compressed packets received.
+ * @MG_STAT_TX_COMPRESSED: compressed packets sent.
+ * @MG_STAT_RX_NOHANDLER: packets no protocol took.
+ * @MG_STAT_RX_OTHERHOST_DROPPED: packets for another host dropped.
+ * @MG_STAT_CARRIER_CHANGES: carrier changes since the interface was made.
+ * @MG_STAT_CARRIER_UP_COUNT: times the carrier came up.
+ * @MG_STAT_CARRIER_DOWN_COUNT: times the carrier went down.
+ * @MG_STAT_LINK_DOWN_EVENTS: link losses the driver counted itself
+ *	(ETHTOOL_A_LINKSTATE_EXT_DOWN_CNT, few drivers have it).
+ *
+ * Since: 0.2
+ */
+enum mg_stat {
+	MG_STAT_RX_PACKETS,
+	MG_STAT_TX_PACKETS,
+	MG_STAT_RX_BYTES,
+	MG_STAT_TX_BYTES,
+	MG_STAT_RX_ERRORS,
+	MG_STAT_TX_ERRORS,
+	MG_STAT_RX_DROPPED,
+	MG_STAT_TX_DROPPED,
+	MG_STAT_MULTICAST,
+	MG_STAT_COLLISIONS,
+	MG_STAT_RX_LENGTH_ERRORS,
+	MG_STAT_RX_OVER_ERRORS,
+	MG_STAT_RX_CRC_ERRORS,
+	MG_STAT_RX_FRAME_ERRORS,
+	MG_STAT_RX_FIFO_ERRORS,
+	MG_STAT_RX_MISSED_ERRORS,
+	MG_STAT_TX_ABORTED_ERRORS,
+	MG_STAT_TX_CARRIER_ERRORS,
+	MG_STAT_TX_FIFO_ERRORS,
+	MG_STAT_TX_HEARTBEAT_ERRORS,
+	MG_STAT_TX_WINDOW_ERRORS,
+	MG_STAT_RX_COMPRESSED,
+	MG_STAT_TX_COMPRESSED,
+	MG_STAT_RX_NOHANDLER,
+	MG_STAT_RX_OTHERHOST_DROPPED,
+	MG_STAT_CARRIER_CHANGES,
+	MG_STAT_CARRIER_UP_COUNT,
+	MG_STAT_CARRIER_DOWN_COUNT,
+	MG_STAT_LINK_DOWN_EVENTS,
+};
+
+/** Number of enum mg_stat values. Since: 0.2 */
+#define MG_STAT_COUNT 29
+
+/**
+ * enum mg_stats_group - a standard group of ethtool counters.
+ * @MG_STATS_ETH_PHY: IEEE 802.3 PHY counters ("eth-phy").
+ * @MG_STATS_ETH_MAC: IEEE 802.3 MAC counters ("eth-mac").
+ * @MG_STATS_ETH_CTRL: IEEE 802.3 MAC control counters ("eth-ctrl").
+ * @MG_STATS_RMON: RMON counters and frame size histograms ("rmon").
+ *
+ * Since: 0.2
+ */
+enum mg_stats_group {
+	MG_STATS_ETH_PHY,
+	MG_STATS_ETH_MAC,
+	MG_STATS_ETH_CTRL,
+	MG_STATS_RMON,
+};
+
+/** Number of enum mg_stats_group values. Since: 0.2 */
+#define MG_STATS_GROUP_COUNT 4
+
+/**
+ * mg_stat_name - a link counter's name.
+ * @stat: counter.
+ *
+ * Returns: "rx_packets", "carrier_changes", "link_down_events"...; NULL
+ * for a value out of range.
+ * Since: 0.2
+ */
+const char *mg_stat_name(enum mg_stat stat);
+
+/**
+ * mg_stats_group_name - a standard group's name, as ethtool spells it.
+ * @group: group.
+ *
+ * Returns: "eth-phy", "eth-mac", "eth-ctrl" or "rmon"; NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_stats_group_name(enum mg_stats_group group);
+
+/**
+ * mg_stats_read_for_nic - read the counters of an adapter's interface.
+ * @ctx: context (live, or a capture).
+ * @nic: adapter with an interface.
+ * @stats: where the counters are stored; free with mg_stats_free().
+ *
+ * One RTM_GETLINK, one ETHTOOL_MSG_STATS_GET and one LINKSTATE request by
+ * interface index, and the driver's counters by the SIOCETHTOOL ioctl
+ * (ETHTOOL_GSSET_INFO, GSTRINGS, GSTATS). What the driver or the kernel
+ * does not report stays unknown.
+ *
+ * Returns: 0; -EINVAL for NULL arguments; -ENODEV when @nic has no
+ * interface or it is gone; another negative errno when the link cannot be
+ * read.
+ * Since: 0.2
+ */
+int mg_stats_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_stats **stats);
+
+/**
+ * mg_stats_free - free counters read with mg_stats_read_for_nic().
+ * @stats: object, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_stats_free(struct mg_stats *stats);
+
+/**
+ * mg_nic_get_stats - the counters gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the counters, valid while @nic is; NULL when the list was not
+ * made with MG_NIC_WITH_STATS or the adapter has no interface.
+ * Since: 0.2
+ */
+const struct mg_stats *mg_nic_get_stats(const struct mg_nic *nic);
+
+/**
+ * mg_stats_get - one counter of the link.
+ * @stats: counters.
+ * @stat: which.
+ * @value: where the value is stored.
+ *
+ * Returns: 0; -ENODATA when it was not reported; -EINVAL for a bad
+ * argument.
+ * Since: 0.2
+ */
+int mg_stats_get(const struct mg_stats *stats, enum mg_stat stat, uint64_t *value);
+
+/**
+ * mg_stats_group_reported - whether the driver reported a standard group.
+ * @stats: counters.
+ * @group: group.
+ *
+ * Returns: 1 when it did (some of its counters may still be missing), 0
+ * when not.
+ * Since: 0.2
+ */
+int mg_stats_group_reported(const struct mg_stats *stats, enum mg_stats_group group);
+
+/**
+ * mg_stats_group_size - how many counters a standard group defines.
+ * @group: group.
+ *
+ * Returns: the number of indices mg_stats_group_get() takes; 0 out of range.
+ * Since: 0.2
+ */
+size_t mg_stats_group_size(enum mg_stats_group group);
+
+/**
+ * mg_stats_group_counter_name - a standard counter's name.
+ * @group: group.
+ * @index: 0 .. mg_stats_group_size() - 1.
+ *
+ * Returns: the IEEE 802.3 or RMON name the kernel gives it
+ * ("FramesReceivedOK", "etherStatsJabbers"); NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_stats_group_counter_name(enum mg_stats_group group, size_t index);
+
+/**
+ * mg_stats_group_get - one counter of a standard group.
+ * @stats: counters.
+ * @group: group.
+ * @index: 0 .. mg_stats_group_size() - 1.
+ * @value: where the value is stored.
+ *
+ * Returns: 0; -ENODATA when the driver did not report it; -EINVAL out of
+ * range.
+ * Since: 0.2
+ */
+int mg_stats_group_get(const struct mg_stats *stats, enum mg_stats_group group, size_t index,
+		       uint64_t *value);
+
+/**
+ * mg_stats_hist_count - buckets of an RMON frame size histogram.
+ * @stats: counters.
+ * @tx: 0 for the receive histogram, 1 for the transmit one.
+ *
+ * Returns: the number of buckets the driver reported, 0 when none.
+ * Since: 0.2
+ */
+size_t mg_stats_hist_count(const struct mg_stats *stats, int tx);
+
+/**
+ * mg_stats_hist_get - one bucket of an RMON histogram.
+ * @stats: counters.
+ * @tx: 0 for receive, 1 for transmit.
+ * @index: 0 .. mg_stats_hist_count() - 1.
+ * @low: smallest frame length counted, in bytes.
+ * @high: largest frame length counted (0: no upper bound).
+ * @value: frames counted.
+ *
+ * Returns: 0; -EINVAL out of range.
+ * Since: 0.2
+ */
+int mg_stats_hist_get(const struct mg_stats *stats, int tx, size_t index, unsigned int *low,
+		      unsigned int *high, uint64_t *value);
+
+/**
+ * mg_stats_driver_count - how many counters of its own the driver has.
+ * @stats: counters.
+ *
+ * Returns: the count (what `ethtool -S` lists); MG_UNKNOWN when they were
+ * not read or the driver has none.
+ * Since: 0.2
+ */
+int mg_stats_driver_count(const struct mg_stats *stats);
+
+/**
+ * mg_stats_driver_name - a driver counter's name.
+ * @stats: counters.
+ * @index: 0 .. mg_stats_driver_count() - 1.
+ *
+ * Returns: the name as the driver gives it; NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_stats_driver_name(const struct mg_stats *stats, size_t index);
+
+/**
+ * mg_stats_driver_get - a driver counter's value.
+ * @stats: counters.
+ * @index: 0 .. mg_stats_driver_count() - 1.
+ * @value: where the value is stored.
+ *
+ * Returns: 0; -EINVAL out of range.
+ * Since: 0.2
+ */
+int mg_stats_driver_get(const struct mg_stats *stats, size_t index, uint64_t *value);
+
+/* ------------------------------------------------------------------ */
+/* Interrupts: the vectors of a device, where they run, queue masks     */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_irqs - an adapter's interrupt vectors, the per-CPU counts
+ * /proc/interrupts gives them, their CPU affinity, and the CPU masks of
+ * the interface's receive (RPS) and transmit (XPS) queues.
+ */
+struct mg_irqs;
+
+/**
+ * mg_irqs_read_for_nic - read an adapter's interrupts.
+ * @ctx: context (live, or a capture).
+ * @nic: adapter.
+ * @irqs: where the result is stored; free with mg_irqs_free().
+ *
+ * The vectors of a PCI function are its msi_irqs, else its legacy irq;
+ * a device on another bus (a platform NIC) has those whose name in
+ * /proc/interrupts is its interface's name or starts with it and '-'. A
+ * USB adapter has none of its own: its host controller's serve it.
+ * /proc/interrupts is read once; each vector's smp_affinity_list and
+ * effective_affinity_list from /proc/irq. Queue masks are read for
+ * interfaces with a device behind them.
+ *
+ * Returns: 0; -EINVAL for NULL arguments; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_irqs_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_irqs **irqs);
+
+/**
+ * mg_irqs_free - free an interrupts object.
+ * @irqs: object, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_irqs_free(struct mg_irqs *irqs);
+
+/**
+ * mg_nic_get_irqs - the interrupts gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the object, valid while @nic is; NULL when the list was not made
+ * with MG_NIC_WITH_IRQS.
+ * Since: 0.2
+ */
+const struct mg_irqs *mg_nic_get_irqs(const struct mg_nic *nic);
+
+/**
+ * mg_irqs_get_online_cpus - CPUs online when read (devices/system/cpu/online).
+ * @irqs: object.
+ *
+ * Returns: the count, to compare with the channel counts; MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_irqs_get_online_cpus(const struct mg_irqs *irqs);
+
+/**
+ * mg_irqs_get_cpu_count - CPU columns of /proc/interrupts.
+ * @irqs: object.
+ *
+ * Returns: how many CPUs the per-CPU counts cover; 0 when /proc/interrupts
+ * could not be read.
+ * Since: 0.2
+ */
+size_t mg_irqs_get_cpu_count(const struct mg_irqs *irqs);
+
+/**
+ * mg_irqs_get_cpu - the CPU a column of counts belongs to.
+ * @irqs: object.
+ * @column: 0 .. mg_irqs_get_cpu_count() - 1.
+ *
+ * Returns: the CPU number (offline CPUs have no column); MG_UNKNOWN out of
+ * range.
+ * Since: 0.2
+ */
+int mg_irqs_get_cpu(const struct mg_irqs *irqs, size_t column);
+
+/**
+ * mg_irqs_get_count - number of interrupt vectors.
+ * @irqs: object.
+ *
+ * Returns: the count, 0 when the device has none that could be found.
+ * Since: 0.2
+ */
+size_t mg_irqs_get_count(const struct mg_irqs *irqs);
+
+/**
+ * mg_irqs_get_irq - a vector's interrupt number.
+ * @irqs: object.
+ * @index: 0 .. mg_irqs_get_count() - 1.
+ *
+ * Returns: the number (as in /proc/interrupts); MG_UNKNOWN out of range.
+ * Since: 0.2
+ */
+int mg_irqs_get_irq(const struct mg_irqs *irqs, size_t index);
+
+/**
+ * mg_irqs_get_name - the name a vector carries in /proc/interrupts.
+ * @irqs: object.
+ * @index: vector.
+ *
+ * Returns: the handler's name ("eth1-rx-0", "virtio2-input.0"); NULL when
+ * /proc/interrupts does not list it.
+ * Since: 0.2
+ */
+const char *mg_irqs_get_name(const struct mg_irqs *irqs, size_t index);
+
+/**
+ * mg_irqs_get_mode - how a vector is delivered.
+ * @irqs: object.
+ * @index: vector.
+ *
+ * Returns: "msi", "msix" or "legacy"; NULL when unknown.
+ * Since: 0.2
+ */
+const char *mg_irqs_get_mode(const struct mg_irqs *irqs, size_t index);
+
+/**
+ * mg_irqs_get_cpu_interrupts - a vector's count on one CPU.
+ * @irqs: object.
+ * @index: vector.
+ * @column: 0 .. mg_irqs_get_cpu_count() - 1.
+ * @value: where the count is stored.
+ *
+ * Returns: 0; -ENODATA when /proc/interrupts did not list the vector;
+ * -EINVAL out of range.
+ * Since: 0.2
+ */
+int mg_irqs_get_cpu_interrupts(const struct mg_irqs *irqs, size_t index, size_t column, uint64_t *value);
+
+/**
+ * mg_irqs_get_affinity - the CPUs a vector may run on.
+ * @irqs: object.
+ * @index: vector.
+ *
+ * Returns: smp_affinity_list as the kernel writes it ("0-3"); NULL when
+ * unknown.
+ * Since: 0.2
+ */
+const char *mg_irqs_get_affinity(const struct mg_irqs *irqs, size_t index);
+
+/**
+ * mg_irqs_get_effective_affinity - the CPUs a vector does run on.
+ * @irqs: object.
+ * @index: vector.
+ *
+ * Returns: effective_affinity_list ("0"); NULL when unknown. A vector
+ * allowed on every CPU but effective on CPU 0 alone is the usual sight on
+ * an interrupt controller that cannot steer (a Raspberry Pi 5's PCIe).
+ * Since: 0.2
+ */
+const char *mg_irqs_get_effective_affinity(const struct mg_irqs *irqs, size_t index);
+
+/**
+ * mg_irqs_get_queue_count - the interface's queues in one direction.
+ * @irqs: object.
+ * @tx: 0 for receive queues, 1 for transmit queues.
+ *
+ * Returns: the number of queues under queues/ in sysfs whose CPU mask could
+ * be read (a device with one transmit queue has no XPS mask: none listed).
+ * Since: 0.2
+ */
+size_t mg_irqs_get_queue_count(const struct mg_irqs *irqs, int tx);
+
+/**
+ * mg_irqs_get_queue_name - a queue's name.
+ * @irqs: object.
+ * @tx: 0 for receive, 1 for transmit.
+ * @index: 0 .. mg_irqs_get_queue_count() - 1, in queue order.
+ *
+ * Returns: "rx-0", "tx-3"...; NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_irqs_get_queue_name(const struct mg_irqs *irqs, int tx, size_t index);
+
+/**
+ * mg_irqs_get_queue_cpus - a queue's CPU mask.
+ * @irqs: object.
+ * @tx: 0 for receive (rps_cpus), 1 for transmit (xps_cpus).
+ * @index: queue.
+ *
+ * Returns: the hexadecimal mask as sysfs gives it ("0" or "00" when RPS is
+ * off); NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_irqs_get_queue_cpus(const struct mg_irqs *irqs, int tx, size_t index);
+
+/* ------------------------------------------------------------------ */
+/* Temperatures: the hwmon sensors of the adapter and its PHY          */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_temps - the temperature sensors that belong to an adapter:
+ * hwmon devices under its PCI function or USB device, under its PHY, or
+ * under its interface.
+ */
+struct mg_temps;
+
+/**
+ * enum mg_temp_value - one reading or limit of a sensor.
+ * @MG_TEMP_INPUT: the temperature now.
+ * @MG_TEMP_MAX: the high limit (a Realtek PHY drops to 1 Gbit/s above it).
+ * @MG_TEMP_CRIT: the critical limit.
+ *
+ * Since: 0.2
+ */
+enum mg_temp_value {
+	MG_TEMP_INPUT,
+	MG_TEMP_MAX,
+	MG_TEMP_CRIT,
+};
+
+/**
+ * mg_temps_read_for_nic - read the temperature sensors of an adapter.
+ * @ctx: context (live, or a capture).
+ * @nic: adapter.
+ * @temps: where the result is stored; free with mg_temps_free().
+ *
+ * Looks in hwmon/ of the adapter's device, of the PHY its interface's
+ * phydev link names, and of the interface itself: a few directory
+ * listings and one file per value.
+ *
+ * Returns: 0 (with no sensors when none belong to it); -EINVAL; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_temps_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_temps **temps);
+
+/**
+ * mg_temps_free - free a sensors object.
+ * @temps: object, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_temps_free(struct mg_temps *temps);
+
+/**
+ * mg_nic_get_temps - the sensors gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the object, valid while @nic is; NULL when the list was not made
+ * with MG_NIC_WITH_TEMPERATURES.
+ * Since: 0.2
+ */
+const struct mg_temps *mg_nic_get_temps(const struct mg_nic *nic);
+
+/**
+ * mg_temps_get_count - number of temperature sensors.
+ * @temps: object.
+ *
+ * Returns: the count.
+ * Since: 0.2
+ */
+size_t mg_temps_get_count(const struct mg_temps *temps);
+
+/**
+ * mg_temps_get_chip - the hwmon device's name.
+ * @temps: object.
+ * @index: 0 .. mg_temps_get_count() - 1.
+ *
+ * Returns: its "name" ("r8169_0_100:00" for a Realtek PHY, the interface's
+ * name at probe time for atlantic); NULL when it has none.
+ * Since: 0.2
+ */
+const char *mg_temps_get_chip(const struct mg_temps *temps, size_t index);
+
+/**
+ * mg_temps_get_sensor - the sensor within its hwmon device.
+ * @temps: object.
+ * @index: sensor.
+ *
+ * Returns: "temp1", "temp2"...; NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_temps_get_sensor(const struct mg_temps *temps, size_t index);
+
+/**
+ * mg_temps_get_source - what the sensor is attached to.
+ * @temps: object.
+ * @index: sensor.
+ *
+ * Returns: "device" (the PCI function or USB device), "phy" or
+ * "interface"; NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_temps_get_source(const struct mg_temps *temps, size_t index);
+
+/**
+ * mg_temps_get_label - the sensor's label.
+ * @temps: object.
+ * @index: sensor.
+ *
+ * Returns: its label ("PHY Temperature", "MAC Temperature"); NULL when
+ * the driver gives none.
+ * Since: 0.2
+ */
+const char *mg_temps_get_label(const struct mg_temps *temps, size_t index);
+
+/**
+ * mg_temps_get - a reading or limit, in thousandths of a degree Celsius.
+ * @temps: object.
+ * @index: sensor.
+ * @which: reading or limit.
+ * @celsius_milli: where the value is stored.
+ *
+ * Returns: 0; -ENODATA when the sensor has no such value or reading it
+ * failed (a PHY sensor while the link is down, say); -EINVAL out of range.
+ * Since: 0.2
+ */
+int mg_temps_get(const struct mg_temps *temps, size_t index, enum mg_temp_value which,
+		 int *celsius_milli);
+
+/**
+ * mg_temps_get_alarm - whether the sensor raised its alarm.
+ * @temps: object.
+ * @index: sensor.
+ *
+ * Returns: 1 or 0 from temp*_alarm (else temp*_max_alarm, temp*_crit_alarm,
+ * either set counting); MG_UNKNOWN when it has none.
+ * Since: 0.2
+ */
+int mg_temps_get_alarm(const struct mg_temps *temps, size_t index);
+
+/* ------------------------------------------------------------------ */
+/* USB: where a USB adapter is plugged in and what drives it            */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_usb_info - a USB adapter's place on the bus: the speed it
+ * negotiated, what its port can do, the driver bound and the vendor's,
+ * the active configuration, the hubs up to the root hub and the other
+ * devices below that root hub.
+ */
+struct mg_usb_info;
+
+/**
+ * struct mg_usb_device - a USB device on the way to the root hub, or
+ * sharing it.
+ */
+struct mg_usb_device;
+
+/**
+ * mg_usb_info_read_for_nic - read where a USB adapter is plugged in.
+ * @ctx: context (live, or a capture).
+ * @nic: a USB adapter.
+ * @info: where the result is stored; free with mg_usb_info_free().
+ *
+ * Sysfs only: the device's and its interface's attributes, each hub's on
+ * the way up, and a walk of the devices under the root hub.
+ *
+ * Returns: 0; -EINVAL for NULL arguments; -ENODEV when @nic is not on USB.
+ * Since: 0.2
+ */
+int mg_usb_info_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_usb_info **info);
+
+/**
+ * mg_usb_info_free - free a USB object.
+ * @info: object, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_usb_info_free(struct mg_usb_info *info);
+
+/**
+ * mg_nic_get_usb_info - the USB facts gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the object, valid while @nic is; NULL when the list was not made
+ * with MG_NIC_WITH_USB or the adapter is not on USB.
+ * Since: 0.2
+ */
+const struct mg_usb_info *mg_nic_get_usb_info(const struct mg_nic *nic);
+
+/**
+ * mg_usb_info_get_device - the adapter itself, as a USB device.
+ * @info: object.
+ *
+ * Returns: the device (name, IDs, speed, USB version); NULL for NULL.
+ * Since: 0.2
+ */
+const struct mg_usb_device *mg_usb_info_get_device(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_port_speed_mbps - the fastest the adapter's port runs.
+ * @info: object.
+ *
+ * Returns: the speed of the hub the adapter is plugged into (480 for a
+ * USB 2 port, 5000 and up for USB 3); MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_info_get_port_speed_mbps(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_port_version - the USB version of the adapter's port.
+ * @info: object.
+ *
+ * Returns: the version of the hub it is plugged into ("2.00", "3.10");
+ * NULL when unknown.
+ * Since: 0.2
+ */
+const char *mg_usb_info_get_port_version(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_driver - the driver bound to the adapter's interface.
+ * @info: object.
+ *
+ * Returns: "r8152", "cdc_ncm"...; NULL when none.
+ * Since: 0.2
+ */
+const char *mg_usb_info_get_driver(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_interface_class - what kind of interface the driver took.
+ * @info: object.
+ *
+ * Returns: "vendor-specific", "cdc-ncm", "cdc-ecm", "cdc-eem", "cdc-mbim",
+ * "rndis"...; NULL when unknown.
+ * Since: 0.2
+ */
+const char *mg_usb_info_get_interface_class(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_is_generic_driver - whether a class driver holds the adapter.
+ * @info: object.
+ *
+ * A generic CDC driver (cdc_ncm, cdc_ether...) runs many adapters at a
+ * fraction of their speed, some in half duplex without autonegotiation,
+ * where the vendor's driver would not.
+ *
+ * Returns: 1 when the bound driver is a generic class driver, 0 when it is
+ * not, MG_UNKNOWN when no driver is bound.
+ * Since: 0.2
+ */
+int mg_usb_info_is_generic_driver(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_vendor_driver - the chip's own driver, by its IDs.
+ * @info: object.
+ *
+ * Returns: the driver the built-in chip table names ("r8152", "aqc111");
+ * NULL when the chip is not in it.
+ * Since: 0.2
+ */
+const char *mg_usb_info_get_vendor_driver(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_vendor_driver_loaded - whether that driver is registered.
+ * @info: object.
+ *
+ * Returns: 1 when bus/usb/drivers/ lists it (its module is loaded), 0 when
+ * not, MG_UNKNOWN when there is no vendor driver to look for.
+ * Since: 0.2
+ */
+int mg_usb_info_vendor_driver_loaded(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_configuration - the active configuration.
+ * @info: object.
+ *
+ * Returns: bConfigurationValue (vendor mode and CDC mode are often two
+ * configurations of one device); MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_info_get_configuration(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_configuration_count - how many configurations it has.
+ * @info: object.
+ *
+ * Returns: bNumConfigurations; MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_info_get_configuration_count(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_hub_count - hubs between the adapter and the root hub.
+ * @info: object.
+ *
+ * Returns: the count, the root hub included.
+ * Since: 0.2
+ */
+size_t mg_usb_info_get_hub_count(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_hub - one hub on the way up.
+ * @info: object.
+ * @index: 0 (the hub the adapter is plugged into) up to the root hub.
+ *
+ * Returns: the hub; NULL out of range.
+ * Since: 0.2
+ */
+const struct mg_usb_device *mg_usb_info_get_hub(const struct mg_usb_info *info, size_t index);
+
+/**
+ * mg_usb_info_get_peer_count - other devices under the same root hub.
+ * @info: object.
+ *
+ * Returns: the count, hubs on the adapter's way up left out.
+ * Since: 0.2
+ */
+size_t mg_usb_info_get_peer_count(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_peer - one device sharing the root hub.
+ * @info: object.
+ * @index: 0 .. mg_usb_info_get_peer_count() - 1.
+ *
+ * Returns: the device; NULL out of range.
+ * Since: 0.2
+ */
+const struct mg_usb_device *mg_usb_info_get_peer(const struct mg_usb_info *info, size_t index);
+
+/**
+ * mg_usb_device_get_name - a USB device's name in sysfs.
+ * @dev: device.
+ *
+ * Returns: "2-1.3", or "usb2" for a root hub.
+ * Since: 0.2
+ */
+const char *mg_usb_device_get_name(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_vendor_id - idVendor.
+ * @dev: device.
+ *
+ * Returns: the ID; MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_device_get_vendor_id(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_product_id - idProduct.
+ * @dev: device.
+ *
+ * Returns: the ID; MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_device_get_product_id(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_product - the product string.
+ * @dev: device.
+ *
+ * Returns: the string the device gives; NULL when none.
+ * Since: 0.2
+ */
+const char *mg_usb_device_get_product(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_speed_mbps - the speed the device negotiated.
+ * @dev: device.
+ *
+ * Returns: 1 (for 1.5), 12, 480, 5000, 10000, 20000; MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_device_get_speed_mbps(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_version - the USB version the device reports.
+ * @dev: device.
+ *
+ * Returns: its bcdUSB ("3.20"; a USB 3 device on a USB 2 port reports
+ * "2.10"); NULL when unknown.
+ * Since: 0.2
+ */
+const char *mg_usb_device_get_version(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_port_count - a hub's downstream ports.
+ * @dev: device.
+ *
+ * Returns: maxchild for a hub; MG_UNKNOWN for any other device.
+ * Since: 0.2
+ */
+int mg_usb_device_get_port_count(const struct mg_usb_device *dev);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The live gatherer: sysfs and procfs of this machine, rtnetlink, the
- * ETHTOOL_GDRVINFO ioctl and the ethtool netlink family. The sockets belong
+ * ETHTOOL_GDRVINFO and GSTATS ioctls and the ethtool netlink family. The sockets belong
  * to the context (the same ones carry the changes an apply makes).
  */
 #include <errno.h>
@@ -132,6 +132,8 @@ static struct nl_msg *ethtool_request(struct mg_ctx *ctx, const struct mg_ethtoo
 	if (req->flags && nla_put_u32(msg, ETHTOOL_A_HEADER_FLAGS, req->flags) < 0)
 		goto fail;
 	nla_nest_end(msg, nest);
+	if (req->put_attrs && req->put_attrs(msg, req->attrs_arg) < 0)
+		goto fail;
 	return msg;
 fail:
 	nlmsg_free(msg);
@@ -159,6 +161,12 @@ static int live_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req, m
 	return err < 0 ? err : a.err;
 }
 
+static int live_driver_stats(struct mg_gather *g, const char *ifname, struct mg_counter **counters,
+			     size_t *count)
+{
+	return mg_dstats_get(g->ctx, ifname, counters, count);
+}
+
 static void live_free(struct mg_gather *g)
 {
 	struct live *l = (struct live *)g;
@@ -180,6 +188,7 @@ static const struct mg_gather_ops live_ops = {
 	.link = live_link,
 	.drvinfo = live_drvinfo,
 	.ethtool = live_ethtool,
+	.driver_stats = live_driver_stats,
 	.free = live_free,
 };
 

@@ -271,6 +271,25 @@ static int record_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 	return err;
 }
 
+/* Written as replay reads them; a driver without counters leaves an empty file. */
+static int record_driver_stats(struct mg_gather *g, const char *ifname, struct mg_counter **counters,
+			       size_t *count)
+{
+	struct record *r = to_record(g);
+	int err = r->inner->ops->driver_stats(r->inner, ifname, counters, count);
+	char rel[MG_PATH_MAX], *text = NULL;
+	size_t len = 0;
+
+	if ((err < 0 && err != -EOPNOTSUPP) ||
+	    snprintf(rel, sizeof(rel), "%s/%s", MG_CAPTURE_DSTATS, ifname) >= (int)sizeof(rel))
+		return err;
+	if (err == 0 && mg_dstats_format(*counters, *count, &text, &len) < 0)
+		return err;
+	copy_file(r, rel, text ? text : "", (int)len);
+	free(text);
+	return err;
+}
+
 static void record_free(struct mg_gather *g)
 {
 	struct record *r = to_record(g);
@@ -311,6 +330,7 @@ static const struct mg_gather_ops record_ops = {
 	.link = record_link,
 	.drvinfo = record_drvinfo,
 	.ethtool = record_ethtool,
+	.driver_stats = record_driver_stats,
 	.free = record_free,
 };
 

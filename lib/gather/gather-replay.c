@@ -4,7 +4,8 @@
  * root; links and driver facts come from the sidecars a capture wrote
  * (multigig/net/IFNAME), or from the sysfs files alone in a tree without
  * them; ethtool replies are read back from multigig/ethtool/CMD, each file
- * the raw messages the kernel sent. It never opens a socket.
+ * the raw messages the kernel sent, and drivers' counters from
+ * multigig/ethtool-stats/IFNAME. It never opens a socket.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -307,6 +308,26 @@ static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 	return found || (req->ifindex <= 0 && !req->ifname) ? 0 : -EOPNOTSUPP;
 }
 
+/* A driver's counters as recorded; an empty record: the driver had none. */
+static int replay_driver_stats(struct mg_gather *g, const char *ifname, struct mg_counter **counters,
+			       size_t *count)
+{
+	char rel[MG_PATH_MAX], *text;
+	size_t len;
+	int err;
+
+	if (snprintf(rel, sizeof(rel), "%s/%s", MG_CAPTURE_DSTATS, ifname) >= (int)sizeof(rel))
+		return -ENAMETOOLONG;
+	err = mg_tree_read_all(&g->tree, rel, REPLIES_MAX, &text, &len);
+	if (err == -ENOENT)
+		return MG_ENOTRECORDED;
+	if (err < 0)
+		return err;
+	err = mg_dstats_parse(text, len, counters, count);
+	free(text);
+	return err;
+}
+
 static void replay_free(struct mg_gather *g)
 {
 	struct replay *r = to_replay(g);
@@ -331,6 +352,7 @@ static const struct mg_gather_ops replay_ops = {
 	.link = replay_link,
 	.drvinfo = replay_drvinfo,
 	.ethtool = replay_ethtool,
+	.driver_stats = replay_driver_stats,
 	.free = replay_free,
 };
 

@@ -66,3 +66,13 @@ int mg_gather_ethtool(struct mg_ctx *ctx, const struct mg_ethtool_req *req, mg_g
 {
 	return ctx->gather->ops->ethtool(ctx->gather, req, fn, data);
 }
+
+int mg_gather_driver_stats(struct mg_ctx *ctx, const char *ifname, struct mg_counter **counters,
+			   size_t *count)
+{
+	*counters = NULL;
+	*count = 0;
+	if (!mg_ifname_valid(ifname))
+		return -ENODEV;
+	return ctx->gather->ops->driver_stats(ctx->gather, ifname, counters, count);
+}

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * All links from one RTM_GETLINK dump. libnl-route parses the common
- * attributes; the minimum and maximum MTU and the parent device are read
- * from the raw message because libnl does not parse them.
+ * attributes; the minimum and maximum MTU, the parent device and the
+ * counters (IFLA_STATS64, carrier changes) are read from the raw message
+ * because libnl does not parse them, or not all of them.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -88,17 +89,47 @@ static void fill_from_object(struct nl_object *obj, void *arg)
 		copy_str(link->mac, sizeof(link->mac), nl_addr2str(addr, buf, sizeof(buf)));
 }
 
-/* The attributes libnl-route leaves out. */
-static void fill_from_raw(struct nl_msg *msg, struct mg_link *link)
+/* struct rtnl_link_stats64's fields are the first enum mg_stat values, in its order. */
+_Static_assert(MG_STAT_RX_PACKETS == 0 && MG_STAT_RX_OTHERHOST_DROPPED == 24 &&
+		       sizeof(struct rtnl_link_stats64) >= 25 * sizeof(uint64_t),
+	       "IFLA_STATS64 read field by field into enum mg_stat");
+
+/*
+ * IFLA_STATS64 as long as the kernel made it: an older kernel's struct is
+ * shorter (no rx_nohandler before 4.6, no rx_otherhost_dropped before 5.19),
+ * and the fields it lacks stay unknown. The payload need not be aligned.
+ */
+static void parse_stats64(const struct nlattr *attr, struct mg_counters *c)
+{
+	size_t n = (size_t)nla_len(attr) / sizeof(uint64_t);
+	const char *data = nla_data(attr);
+
+	for (size_t i = 0; i < n && i <= MG_STAT_RX_OTHERHOST_DROPPED; i++) {
+		uint64_t v;
+
+		memcpy(&v, data + i * sizeof(v), sizeof(v));
+		mg_counters_put(c, (int)i, v);
+	}
+}
+
+void mg_link_parse_raw(const struct nlmsghdr *nlh, struct mg_link *link)
 {
 	struct nlattr *tb[IFLA_MAX + 1];
 	static const struct nla_policy policy[IFLA_MAX + 1] = {
 		[IFLA_MIN_MTU] = { .type = NLA_U32 },
 		[IFLA_MAX_MTU] = { .type = NLA_U32 },
 		[IFLA_PARENT_DEV_NAME] = { .type = NLA_STRING },
+		[IFLA_CARRIER_CHANGES] = { .type = NLA_U32 },
+		[IFLA_CARRIER_UP_COUNT] = { .type = NLA_U32 },
+		[IFLA_CARRIER_DOWN_COUNT] = { .type = NLA_U32 },
+	};
+	static const struct { int attr, stat; } carrier[] = {
+		{ IFLA_CARRIER_CHANGES, MG_STAT_CARRIER_CHANGES },
+		{ IFLA_CARRIER_UP_COUNT, MG_STAT_CARRIER_UP_COUNT },
+		{ IFLA_CARRIER_DOWN_COUNT, MG_STAT_CARRIER_DOWN_COUNT },
 	};
 
-	if (nlmsg_parse(nlmsg_hdr(msg), sizeof(struct ifinfomsg), tb, IFLA_MAX, policy) < 0)
+	if (nlmsg_parse((struct nlmsghdr *)nlh, sizeof(struct ifinfomsg), tb, IFLA_MAX, policy) < 0)
 		return;
 	if (tb[IFLA_MIN_MTU])
 		link->min_mtu = (int)nla_get_u32(tb[IFLA_MIN_MTU]);
@@ -106,6 +137,11 @@ static void fill_from_raw(struct nl_msg *msg, struct mg_link *link)
 		link->max_mtu = (int)nla_get_u32(tb[IFLA_MAX_MTU]);
 	if (tb[IFLA_PARENT_DEV_NAME])
 		copy_str(link->parent, sizeof(link->parent), nla_get_string(tb[IFLA_PARENT_DEV_NAME]));
+	if (tb[IFLA_STATS64])
+		parse_stats64(tb[IFLA_STATS64], &link->counters);
+	for (size_t i = 0; i < sizeof(carrier) / sizeof(carrier[0]); i++)
+		if (tb[carrier[i].attr])
+			mg_counters_put(&link->counters, carrier[i].stat, nla_get_u32(tb[carrier[i].attr]));
 }
 
 static int on_link(struct nl_msg *msg, void *arg)
@@ -129,7 +165,7 @@ static int on_link(struct nl_msg *msg, void *arg)
 		mg_info(st->ctx, "rtnetlink: cannot parse a link: %s", nl_geterror(err));
 		return NL_SKIP;
 	}
-	fill_from_raw(msg, link);
+	mg_link_parse_raw(nlmsg_hdr(msg), link);
 	st->count++;
 	return NL_OK;
 }

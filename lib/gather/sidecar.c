@@ -2,7 +2,8 @@
 /*
  * What a live context learns from rtnetlink and ethtool has no file in
  * sysfs, so a capture keeps it beside the tree, one file per interface:
- * multigig/net/IFNAME with "key=value" lines. Keys absent are unknown.
+ * multigig/net/IFNAME with "key=value" lines. Keys absent are unknown (a
+ * capture made before the link counters were recorded has none of them).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +14,7 @@
 
 #include "gather.h"
 
-#define SIDECAR_MAX 2048
+#define SIDECAR_MAX 4096
 
 static void copy_value(char *dst, size_t size, const char *value)
 {
@@ -38,6 +39,38 @@ static int flags_value(const char *value, unsigned int *out)
 	if (err == 0)
 		*out = (unsigned int)v;
 	return err;
+}
+
+/* A counter: decimal, all of 64 bits. */
+static int u64_value(const char *value, uint64_t *out)
+{
+	unsigned long long v;
+	char *end;
+
+	if (*value < '0' || *value > '9')
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(value, &end, 10);
+	if (errno || *end)
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+/* The link counters carry their own names as keys; old captures have none: unknown. */
+static bool counter_line(const char *key, const char *value, struct mg_counters *c, int *bad)
+{
+	for (int i = 0; i < MG_STAT_COUNT; i++) {
+		uint64_t v;
+
+		if (strcmp(key, mg_stat_key(i)))
+			continue;
+		*bad = u64_value(value, &v);
+		if (!*bad)
+			mg_counters_put(c, i, v);
+		return true;
+	}
+	return false;
 }
 
 static void apply_line(struct mg_ctx *ctx, const char *ifname, char *line,
@@ -79,6 +112,8 @@ static void apply_line(struct mg_ctx *ctx, const char *ifname, char *line,
 		copy_value(info->fw_version, sizeof(info->fw_version), value);
 	else if (!strcmp(key, "bus_info"))
 		copy_value(info->bus_info, sizeof(info->bus_info), value);
+	else if (counter_line(key, value, &link->counters, &bad))
+		;
 	else
 		mg_dbg(ctx, "%s/%s: unknown key '%s'", MG_CAPTURE_NET, ifname, key);
 	if (!bad)
@@ -151,6 +186,9 @@ int mg_sidecar_write(struct mg_ctx *ctx, int dirfd, const char *ifname, const st
 	put_str(f, "driver_version", info->version);
 	put_str(f, "firmware_version", info->fw_version);
 	put_str(f, "bus_info", info->bus_info);
+	for (int i = 0; i < MG_STAT_COUNT; i++)
+		if (link->counters.present & (1ULL << i))
+			fprintf(f, "%s=%llu\n", mg_stat_key(i), (unsigned long long)link->counters.value[i]);
 	if (fclose(f) != 0)
 		return mg_fail(ctx, -EIO, "capture: cannot write %s", rel);
 	return 0;
