@@ -71,6 +71,17 @@ int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *if
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
 
+/*
+ * For `show`: counters, interrupts, temperatures and the USB path. With a
+ * context each reads them for @nic; with NULL each shows what the list it
+ * came from gathered. usb_path_json() adds its keys to @o's "usb" object.
+ */
+json_object *stats_json(struct mg_ctx *ctx, const struct mg_nic *nic);
+json_object *irqs_json(struct mg_ctx *ctx, const struct mg_nic *nic);
+json_object *temps_json(struct mg_ctx *ctx, const struct mg_nic *nic);
+void usb_path_json(struct mg_ctx *ctx, const struct mg_nic *nic, json_object *o);
+void print_evidence(struct mg_ctx *ctx, const struct mg_nic *nic);
+
 /* For `show`: the PCIe path of a PCI adapter (NULL otherwise), its one-line
  * summary (nothing for NULL), and the library's throughput verdict. */
 struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic);

@@ -242,7 +242,8 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_nic_list *nics;
 	struct json_stream js;
-	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK, &nics);
+	unsigned int evidence = MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB;
+	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | evidence, &nics);
 
 	if (err < 0)
 		return fail(ctx, err, "show --all");
@@ -261,6 +262,10 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 			put(o, "link", l ? ethlink_json(l) : NULL);
 			if (s)
 				settings_json(o, s);
+			put(o, "stats", stats_json(NULL, nic));
+			put(o, "irqs", irqs_json(NULL, nic));
+			put(o, "temperatures", temps_json(NULL, nic));
+			usb_path_json(NULL, nic, o);
 			/* One object at a time: memory stays flat on a host with 10 000 interfaces. */
 			json_stream_item(&js, o);
 		} else {
@@ -269,6 +274,7 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 				print_ethlink(l);
 			if (s)
 				print_settings(s);
+			print_evidence(NULL, nic);
 		}
 	}
 	mg_nic_list_free(nics);
@@ -327,6 +333,10 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		put(o, "link", ethlink ? ethlink_json(ethlink) : NULL);
 		if (settings)
 			settings_json(o, settings);
+		put(o, "stats", stats_json(ctx, nic));
+		put(o, "irqs", irqs_json(ctx, nic));
+		put(o, "temperatures", temps_json(ctx, nic));
+		usb_path_json(ctx, nic, o);
 		err = print_json(o);
 	} else {
 		print_show(nic);
@@ -337,6 +347,7 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 			print_ethlink(ethlink);
 		if (settings)
 			print_settings(settings);
+		print_evidence(ctx, nic);
 		err = EXIT_SUCCESS;
 	}
 	mg_ethlink_free(ethlink);
