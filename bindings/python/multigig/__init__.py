@@ -145,10 +145,13 @@ class Context:
         return self._list(0)
 
     def snapshot(self):
-        """Every adapter with its settings and Ethernet link, gathered from
-        one dump per kind of message however many interfaces there are;
-        each Nic's settings() and link() answer from the snapshot."""
-        return self._list(_c.MG_NIC_WITH_SETTINGS | _c.MG_NIC_WITH_ETHLINK)
+        """Every adapter with its settings, Ethernet link, counters,
+        interrupts, temperatures and USB path, gathered from one dump per
+        kind of message however many interfaces there are; each Nic's
+        settings(), link(), stats(), irqs(), temperatures() and usb()
+        answer from the snapshot."""
+        return self._list(_c.MG_NIC_WITH_SETTINGS | _c.MG_NIC_WITH_ETHLINK | _c.MG_NIC_WITH_STATS |
+                          _c.MG_NIC_WITH_IRQS | _c.MG_NIC_WITH_TEMPERATURES | _c.MG_NIC_WITH_USB)
 
     def nic(self, name):
         """One adapter by interface name or PCI address."""
@@ -279,6 +282,108 @@ def _link_dict(link):
     }
 
 
+_GROUP_KEYS = ["eth_phy", "eth_mac", "eth_ctrl", "rmon"]
+
+
+def _stats_dict(s):
+    """Counters as ``show --json`` gives them under "stats"."""
+    d = {}
+    for i in range(_c.MG_STAT_COUNT):
+        rc, v = _c.mg_stats_get(s, i)
+        d[_c.mg_stat_name(i)] = v if rc == 0 else None
+    for g, key in enumerate(_GROUP_KEYS):
+        if not _c.mg_stats_group_reported(s, g):
+            d[key] = None
+            continue
+        group = {}
+        for i in range(_c.mg_stats_group_size(g)):
+            rc, v = _c.mg_stats_group_get(s, g, i)
+            group[_c.mg_stats_group_counter_name(g, i)] = v if rc == 0 else None
+        if g == _c.MG_STATS_RMON:
+            for tx, name in ((0, "rx_histogram"), (1, "tx_histogram")):
+                group[name] = []
+                for i in range(_c.mg_stats_hist_count(s, tx)):
+                    _, low, high, v = _c.mg_stats_hist_get(s, tx, i)
+                    group[name].append({"low": low, "high": high or None, "frames": v})
+        d[key] = group
+    n = _c.mg_stats_driver_count(s)
+    d["driver"] = None if n == UNKNOWN else {
+        _c.mg_stats_driver_name(s, i): _c.mg_stats_driver_get(s, i)[1] for i in range(n)}
+    return d
+
+
+def _irqs_dict(r):
+    """Interrupts as ``show --json`` gives them under "irqs"."""
+    cpus = [_c.mg_irqs_get_cpu(r, c) for c in range(_c.mg_irqs_get_cpu_count(r))]
+    vectors = []
+    for i in range(_c.mg_irqs_get_count(r)):
+        counts = [_c.mg_irqs_get_cpu_interrupts(r, i, c) for c in range(len(cpus))]
+        counted = bool(counts) and counts[0][0] == 0
+        vectors.append({
+            "irq": _int(_c.mg_irqs_get_irq(r, i)),
+            "name": _c.mg_irqs_get_name(r, i),
+            "mode": _c.mg_irqs_get_mode(r, i),
+            "per_cpu": {str(cpu): v for cpu, (_, v) in zip(cpus, counts)} if counted else None,
+            "total": sum(v for _, v in counts) if counted else None,
+            "affinity": _c.mg_irqs_get_affinity(r, i),
+            "effective_affinity": _c.mg_irqs_get_effective_affinity(r, i),
+        })
+
+    def queues(tx, key):
+        return [{"queue": _c.mg_irqs_get_queue_name(r, tx, i), key: _c.mg_irqs_get_queue_cpus(r, tx, i)}
+                for i in range(_c.mg_irqs_get_queue_count(r, tx))]
+
+    return {"online_cpus": _int(_c.mg_irqs_get_online_cpus(r)), "vectors": vectors,
+            "rx_queues": queues(0, "rps_cpus"), "tx_queues": queues(1, "xps_cpus")}
+
+
+def _celsius(t, i, which):
+    rc, milli = _c.mg_temps_get(t, i, which)
+    return milli / 1000.0 if rc == 0 else None
+
+
+def _temps_list(t):
+    """Sensors as ``show --json`` gives them under "temperatures"."""
+    return [{"chip": _c.mg_temps_get_chip(t, i), "sensor": _c.mg_temps_get_sensor(t, i),
+             "source": _c.mg_temps_get_source(t, i), "label": _c.mg_temps_get_label(t, i),
+             "celsius": _celsius(t, i, _c.MG_TEMP_INPUT), "max_celsius": _celsius(t, i, _c.MG_TEMP_MAX),
+             "crit_celsius": _celsius(t, i, _c.MG_TEMP_CRIT), "alarm": _bool(_c.mg_temps_get_alarm(t, i))}
+            for i in range(_c.mg_temps_get_count(t))]
+
+
+def _usb_device_dict(d):
+    vendor, product = _c.mg_usb_device_get_vendor_id(d), _c.mg_usb_device_get_product_id(d)
+    return {"device": _c.mg_usb_device_get_name(d),
+            "id": None if UNKNOWN in (vendor, product) else "%04x:%04x" % (vendor, product),
+            "product": _c.mg_usb_device_get_product(d),
+            "speed_mbps": _int(_c.mg_usb_device_get_speed_mbps(d)),
+            "usb_version": _c.mg_usb_device_get_version(d),
+            "ports": _int(_c.mg_usb_device_get_port_count(d))}
+
+
+def _usb_dict(u):
+    """The USB facts ``show --json`` adds to its "usb" object."""
+    d = _c.mg_usb_info_get_device(u)
+    return {
+        "device": _c.mg_usb_device_get_name(d),
+        "speed_mbps": _int(_c.mg_usb_device_get_speed_mbps(d)),
+        "usb_version": _c.mg_usb_device_get_version(d),
+        "port_speed_mbps": _int(_c.mg_usb_info_get_port_speed_mbps(u)),
+        "port_usb_version": _c.mg_usb_info_get_port_version(u),
+        "driver": _c.mg_usb_info_get_driver(u),
+        "interface_class": _c.mg_usb_info_get_interface_class(u),
+        "generic_driver": _bool(_c.mg_usb_info_is_generic_driver(u)),
+        "vendor_driver": _c.mg_usb_info_get_vendor_driver(u),
+        "vendor_driver_loaded": _bool(_c.mg_usb_info_vendor_driver_loaded(u)),
+        "configuration": _int(_c.mg_usb_info_get_configuration(u)),
+        "configurations": _int(_c.mg_usb_info_get_configuration_count(u)),
+        "hubs": [_usb_device_dict(_c.mg_usb_info_get_hub(u, i))
+                 for i in range(_c.mg_usb_info_get_hub_count(u))],
+        "root_hub_shared_with": [_usb_device_dict(_c.mg_usb_info_get_peer(u, i))
+                                 for i in range(_c.mg_usb_info_get_peer_count(u))],
+    }
+
+
 class Nic:
     """One network adapter, as read when the object was made.
 
@@ -398,6 +503,48 @@ class Nic:
     def cable(self):
         """Whether this adapter can test its cable; never runs a test."""
         return CableInfo(self._context, self.name, self._ptr)
+
+    def _evidence(self, held, read, free, convert):
+        """From the snapshot when this Nic came from one, else read now."""
+        if held is not None:
+            return convert(held)
+        ctx = self._context._ctx
+        rc, ptr = read(ctx, self._ptr)
+        if rc < 0:
+            _raise(rc, ctx)
+        try:
+            return convert(ptr)
+        finally:
+            free(ptr)
+
+    def stats(self):
+        """Counters (CLI key "stats"): the link's, the standard ethtool
+        groups and the driver's own; None for an adapter without interface."""
+        if self.name is None:
+            return None
+        return self._evidence(_c.mg_nic_get_stats(self._ptr), _c.mg_stats_read_for_nic,
+                              _c.mg_stats_free, _stats_dict)
+
+    def irqs(self):
+        """Interrupt vectors, their per-CPU counts and affinity, and the
+        queues' CPU masks (CLI key "irqs")."""
+        return self._evidence(_c.mg_nic_get_irqs(self._ptr), _c.mg_irqs_read_for_nic,
+                              _c.mg_irqs_free, _irqs_dict)
+
+    def temperatures(self):
+        """The adapter's hwmon temperature sensors (CLI key "temperatures")."""
+        return self._evidence(_c.mg_nic_get_temps(self._ptr), _c.mg_temps_read_for_nic,
+                              _c.mg_temps_free, _temps_list)
+
+    def usb(self):
+        """A USB adapter's bus ceiling and place on the bus (CLI key "usb");
+        None for other adapters."""
+        if self.bus != "usb":
+            return None
+        d = dict(self.throughput().usb or {})
+        d.update(self._evidence(_c.mg_nic_get_usb_info(self._ptr), _c.mg_usb_info_read_for_nic,
+                                _c.mg_usb_info_free, _usb_dict))
+        return d
 
 
 class Estimate:

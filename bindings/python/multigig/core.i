@@ -37,11 +37,18 @@ MG_OUT_OBJECT(struct mg_ethlink)
 MG_OUT_OBJECT(struct mg_ethlink_list)
 MG_OUT_OBJECT(struct mg_cable_info)
 MG_OUT_OBJECT(struct mg_cable_result)
+MG_OUT_OBJECT(struct mg_stats)
+MG_OUT_OBJECT(struct mg_irqs)
+MG_OUT_OBJECT(struct mg_temps)
+MG_OUT_OBJECT(struct mg_usb_info)
 
 /* Scalar out-parameters. */
 %apply long long *OUTPUT { long long *value, long long *old_value, long long *new_value };
 %apply int *OUTPUT { int *lower_bound, int *overhead_pct, int *pair, int *distance_cm, int *mv };
 %apply int *OUTPUT { enum mg_param *param };
+%apply int *OUTPUT { int *celsius_milli };
+%apply unsigned int *OUTPUT { unsigned int *low, unsigned int *high };
+%apply unsigned long long *OUTPUT { uint64_t *value };
 
 /* The log callback, the cable progress callback and the cancel flag (set
  * by a C signal handler) are not bound. */
