@@ -187,24 +187,39 @@ static int resolved(struct mg_ctx *ctx, const char *link, const char *sub, char 
 	return sub ? mg_path_join(out, size, real, sub) : mg_strlcpy(out, real, size);
 }
 
+/* A USB adapter's device: the parent of the USB interface its interface sits on. */
+static int usb_device_hwmon(struct mg_ctx *ctx, struct mg_temps *t, const char *netdir)
+{
+	char link[MG_PATH_MAX], dir[MG_PATH_MAX];
+	char *slash;
+
+	if (mg_path_join(link, sizeof(link), netdir, "device") < 0 ||
+	    resolved(ctx, link, NULL, dir, sizeof(dir)) < 0 || !(slash = strrchr(dir, '/')) ||
+	    mg_strlcpy(slash, "/hwmon", sizeof(dir) - (size_t)(slash - dir)) < 0)
+		return 0;
+	return read_place(ctx, t, dir, "device");
+}
+
 static int read_temps(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_temps **out)
 {
-	const char *bus = nic->bus == MG_BUS_PCI ? "pci" : nic->bus == MG_BUS_USB ? "usb" : NULL;
 	struct mg_temps *t = calloc(1, sizeof(*t));
 	char link[MG_PATH_MAX], netdir[MG_PATH_MAX], dir[MG_PATH_MAX];
 	int err = 0;
 
 	if (!t)
 		return -ENOMEM;
-	/* The PCI function or USB device the adapter was identified as. */
-	if (bus && nic->address && snprintf(link, sizeof(link), "bus/%s/devices/%s", bus, nic->address) <
-					   (int)sizeof(link) && resolved(ctx, link, "hwmon", dir, sizeof(dir)) == 0)
+	/* The PCI function the adapter was identified as. */
+	if (nic->bus == MG_BUS_PCI && nic->address &&
+	    snprintf(link, sizeof(link), "bus/pci/devices/%s", nic->address) < (int)sizeof(link) &&
+	    resolved(ctx, link, "hwmon", dir, sizeof(dir)) == 0)
 		err = read_place(ctx, t, dir, "device");
 	/* Sensors of a software interface would not be an adapter's: none is looked for. */
 	if (err == 0 && nic->name && nic->bus != MG_BUS_VIRTUAL &&
 	    snprintf(link, sizeof(link), "class/net/%s", nic->name) < (int)sizeof(link) &&
 	    resolved(ctx, link, NULL, netdir, sizeof(netdir)) == 0) {
-		if (mg_path_join(link, sizeof(link), netdir, "phydev") == 0 &&
+		if (nic->bus == MG_BUS_USB)
+			err = usb_device_hwmon(ctx, t, netdir);
+		if (err == 0 && mg_path_join(link, sizeof(link), netdir, "phydev") == 0 &&
 		    mg_sysfs_exists(ctx, link) && resolved(ctx, link, "hwmon", dir, sizeof(dir)) == 0)
 			err = read_place(ctx, t, dir, "phy");
 		if (err == 0)

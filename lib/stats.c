@@ -5,8 +5,8 @@
  * PHY, MAC, MAC control, RMON with its histograms), the link-down count of
  * LINKSTATE, and the driver's own counters. For one interface each is one
  * request by index; for all of them the link dump the list was made from,
- * one dump of each ethtool message and, for interfaces with hardware
- * behind them, the driver's counters one by one (no dump exists of those).
+ * one dump of each ethtool message, and the driver's counters one by one
+ * (no dump exists of those: the ioctl, as for the driver's name).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -341,11 +341,11 @@ int mg_stats_attach(struct mg_ctx *ctx, struct mg_nic_list *list)
 	err = request(ctx, false, 0, NULL, &st);
 	if (err == 0)
 		err = request(ctx, true, 0, NULL, &st);
-	/* No dump exists of the drivers' counters: read where hardware stands behind. */
+	/* No dump exists of the drivers' counters: one ioctl each, as for the driver's name. */
 	for (size_t i = 0; err == 0 && i < n; i++) {
 		struct mg_nic *nic = mg_nic_list_get(list, i);
 
-		if (nic->stats && nic->bus != MG_BUS_VIRTUAL)
+		if (nic->stats)
 			read_driver(ctx, nic->stats);
 	}
 	return err;

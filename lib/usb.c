@@ -242,17 +242,27 @@ static int by_name(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-/* The network interface's USB interface: class codes and bound driver. */
-static int read_interface(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_usb_info *u)
+/*
+ * The USB interface the network interface sits on ("2-1:2.0"), by the
+ * links its own sysfs directory holds: bus/usb/devices is not needed.
+ */
+static int interface_dir(struct mg_ctx *ctx, const char *ifname, char *ifdir, size_t size)
 {
-	char rel[MG_PATH_MAX], netdir[MG_PATH_MAX], ifdir[MG_PATH_MAX], driver[128];
+	char rel[MG_PATH_MAX], netdir[MG_PATH_MAX];
+
+	if (snprintf(rel, sizeof(rel), "class/net/%s", ifname) >= (int)sizeof(rel) ||
+	    mg_sysfs_resolve(ctx, rel, netdir, sizeof(netdir)) < 0 ||
+	    mg_path_join(rel, sizeof(rel), netdir, "device") < 0)
+		return -ENODEV;
+	return mg_sysfs_resolve(ctx, rel, ifdir, size) < 0 ? -ENODEV : 0;
+}
+
+/* The network interface's USB interface: class codes and bound driver. */
+static int read_interface(struct mg_ctx *ctx, const char *ifdir, struct mg_usb_info *u)
+{
+	char rel[MG_PATH_MAX], driver[128];
 	int cls, sub, proto;
 
-	snprintf(rel, sizeof(rel), "class/net/%s", nic->name);
-	if (mg_sysfs_resolve(ctx, rel, netdir, sizeof(netdir)) < 0 ||
-	    mg_path_join(rel, sizeof(rel), netdir, "device") < 0 ||
-	    mg_sysfs_resolve(ctx, rel, ifdir, sizeof(ifdir)) < 0)
-		return 0;
 	cls = read_num(ctx, ifdir, "bInterfaceClass", 16, 0xff);
 	sub = read_num(ctx, ifdir, "bInterfaceSubClass", 16, 0xff);
 	proto = read_num(ctx, ifdir, "bInterfaceProtocol", 16, 0xff);
@@ -263,14 +273,27 @@ static int read_interface(struct mg_ctx *ctx, const struct mg_nic *nic, struct m
 	return 0;
 }
 
+static int ignore_entry(struct mg_ctx *ctx, const char *name, void *data)
+{
+	(void)ctx;
+	(void)name;
+	(void)data;
+	return 0;
+}
+
 static int read_usb(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_usb_info **out)
 {
-	char rel[MG_PATH_MAX], devdir[MG_PATH_MAX], root[MG_PATH_MAX];
+	char rel[MG_PATH_MAX], ifdir[MG_PATH_MAX], devdir[MG_PATH_MAX], root[MG_PATH_MAX];
+	char *slash;
 	struct mg_usb_info *u;
 	int err;
 
-	snprintf(rel, sizeof(rel), "bus/usb/devices/%s", nic->address);
-	if (mg_sysfs_resolve(ctx, rel, devdir, sizeof(devdir)) < 0)
+	/* A USB interface's directory is its device's child. */
+	if (!nic->name || interface_dir(ctx, nic->name, ifdir, sizeof(ifdir)) < 0 ||
+	    mg_strlcpy(devdir, ifdir, sizeof(devdir)) < 0 || !(slash = strrchr(devdir, '/')))
+		return -ENODEV;
+	*slash = '\0';
+	if (strcmp(last_component(devdir), nic->address))
 		return -ENODEV;
 	u = calloc(1, sizeof(*u));
 	if (!u)
@@ -281,11 +304,12 @@ static int read_usb(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_usb_
 	u->vendor_driver = nic->chip ? nic->chip->driver : NULL;
 	u->vendor_loaded = MG_UNKNOWN;
 	if (u->vendor_driver) {
+		/* Listed rather than tested: a capture keeps the directories it listed. */
 		snprintf(rel, sizeof(rel), "bus/usb/drivers/%s", u->vendor_driver);
-		u->vendor_loaded = mg_sysfs_exists(ctx, rel);
+		u->vendor_loaded = mg_sysfs_foreach(ctx, rel, ignore_entry, NULL) == 0;
 	}
-	if (err == 0 && nic->name)
-		err = read_interface(ctx, nic, u);
+	if (err == 0)
+		err = read_interface(ctx, ifdir, u);
 	if (err == 0)
 		err = read_hubs(ctx, devdir, u, root, sizeof(root));
 	if (err == 0 && root[0]) {

@@ -368,8 +368,12 @@ void usb_path_json(struct mg_ctx *ctx, const struct mg_nic *nic, json_object *o)
 	const struct mg_usb_device *d = mg_usb_info_get_device(u);
 	json_object *usb, *hubs, *peers;
 
-	if (!u)
+	if (!u) {
+		/* Not on USB: null, as show has it beside the throughput. */
+		if (!json_object_object_get_ex(o, "usb", NULL))
+			put(o, "usb", NULL);
 		return;
+	}
 	/* Beside the bus ceiling "usb" already holds, or on its own. */
 	if (!json_object_object_get_ex(o, "usb", &usb) || !usb) {
 		usb = json_object_new_object();

@@ -282,8 +282,8 @@ int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_nic **nic);
  *	(mg_nic_get_ethlink()).
  * @MG_NIC_WITH_STATS: the counters of every interface (mg_nic_get_stats()):
  *	from the link dump, one STATS_GET and one LINKSTATE dump, and the
- *	driver's own counters of interfaces with a device behind them (one
- *	ioctl each: the kernel has no dump of those). Since: 0.2
+ *	drivers' own counters by the ioctl, per interface as the driver's
+ *	name is read: the kernel has no dump of those. Since: 0.2
  * @MG_NIC_WITH_IRQS: interrupt vectors, their CPUs and the queues' CPU
  *	masks (mg_nic_get_irqs()): /proc/interrupts read once. Since: 0.2
  * @MG_NIC_WITH_TEMPERATURES: the hwmon temperature sensors of each adapter

@@ -139,14 +139,18 @@ static int record_readlink(struct mg_gather *g, const char *rel, char *buf, size
 	return n;
 }
 
+/* The directory is made once listed: one that is not there must stay absent. */
 static int record_list(struct mg_gather *g, const char *rel, mg_gather_entry_fn fn, void *data)
 {
 	struct record *r = to_record(g);
-	int fd = open_dirs(r->dirfd, rel);
+	int err = r->inner->ops->list(r->inner, rel, fn, data), fd;
 
+	if (err == -ENOENT || err == -ENOTDIR)
+		return err;
+	fd = open_dirs(r->dirfd, rel);
 	if (fd >= 0)
 		close(fd);
-	return r->inner->ops->list(r->inner, rel, fn, data);
+	return err;
 }
 
 static int record_exists(struct mg_gather *g, const char *rel)
