@@ -665,6 +665,132 @@ static void test_cable_cli(void)
 	CU_ASSERT_EQUAL(r.status, 1);
 }
 
+/* ---- evidence: counters, interrupts, temperatures, USB path ---- */
+
+static json_object *key(json_object *o, const char *k)
+{
+	json_object *v = NULL;
+
+	CU_ASSERT_TRUE(json_object_object_get_ex(o, k, &v));
+	return v;
+}
+
+static void test_show_evidence_json(void)
+{
+	json_object *o = cli_json("--sysfs-root sensors-pc show enp1s0 --json");
+	json_object *t, *st, *v;
+
+	t = json_object_array_get_idx(key(o, "temperatures"), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+	CHECK_STR(t, "chip", "r8169_0_100:00");
+	CHECK_STR(t, "source", "phy");
+	CHECK_STR(t, "label", NULL);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(t, "celsius"), 122.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(t, "max_celsius"), 120.0, 1e-9);
+	CU_ASSERT_PTR_NULL(key(t, "crit_celsius"));
+	CHECK_STR(t, "alarm", "true");
+	st = key(o, "stats");
+	CU_ASSERT_EQUAL(jget_int(st, "carrier_changes"), 14);
+	CU_ASSERT_EQUAL(jget_int(st, "carrier_down_count"), 7);
+	/* Not reported: null, never 0. */
+	CU_ASSERT_PTR_NULL(key(st, "link_down_events"));
+	CU_ASSERT_PTR_NULL(key(st, "eth_mac"));
+	CU_ASSERT_EQUAL(jget_int(key(st, "driver"), "rx_missed"), 0);
+	v = json_object_array_get_idx(key(key(o, "irqs"), "vectors"), 0);
+	CU_ASSERT_EQUAL(jget_int(v, "irq"), 129);
+	CU_ASSERT_EQUAL(jget_int(key(v, "per_cpu"), "2"), 48610231);
+	CU_ASSERT_EQUAL(jget_int(v, "total"), 48610231);
+	CHECK_STR(v, "effective_affinity", "2");
+	CU_ASSERT_EQUAL(jget_int(key(o, "irqs"), "online_cpus"), 4);
+	CU_ASSERT_PTR_NULL(key(o, "usb"));
+	json_object_put(o);
+
+	o = cli_json("--sysfs-root usb-adapters show enx00e04c680002 --json");
+	v = key(o, "usb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	/* The bus ceiling and the place on the bus, in one object. */
+	CU_ASSERT_EQUAL(jget_int(v, "data_ceiling_mbps"), 4000);
+	CHECK_STR(v, "driver", "cdc_ncm");
+	CHECK_STR(v, "generic_driver", "true");
+	CHECK_STR(v, "vendor_driver", "r8152");
+	CHECK_STR(v, "vendor_driver_loaded", "false");
+	CU_ASSERT_EQUAL(jget_int(v, "configuration"), 2);
+	CHECK_STR(json_object_array_get_idx(key(v, "root_hub_shared_with"), 0), "id", "04e8:4001");
+	CU_ASSERT_EQUAL(json_object_array_length(key(key(o, "irqs"), "vectors")), 0);
+	json_object_put(o);
+
+	o = cli_json("--sysfs-root usb-adapters show enx245ebe000001 --json");
+	v = key(o, "usb");
+	CU_ASSERT_EQUAL(jget_int(v, "speed_mbps"), 480);
+	CU_ASSERT_EQUAL(jget_int(v, "port_speed_mbps"), 480);
+	CHECK_STR(v, "usb_version", "2.10");
+	CHECK_STR(json_object_array_get_idx(key(v, "hubs"), 0), "device", "1-1");
+	CU_ASSERT_EQUAL(jget_int(json_object_array_get_idx(key(v, "hubs"), 0), "ports"), 4);
+	json_object_put(o);
+}
+
+static const char *const evidence_trees[] = { "sensors-pc", "pi5-irq-cpu0", "usb-adapters" };
+static const char *const evidence_keys[] = { "stats", "irqs", "temperatures", "usb" };
+static const char *const ceiling_keys[] = { "link_mbps", "data_ceiling_mbps", "protocol_overhead_pct_estimate",
+					    "expected_ceiling_mbps" };
+
+/* show --all gathers from dumps what show reads for one adapter. */
+static void test_show_all_equals_show(void)
+{
+	char args[8192];
+
+	for (size_t t = 0; t < sizeof(evidence_trees) / sizeof(evidence_trees[0]); t++) {
+		json_object *all;
+
+		snprintf(args, sizeof(args), "--sysfs-root %s show --all --json", evidence_trees[t]);
+		all = cli_json(args);
+		CU_ASSERT_FATAL(json_object_is_type(all, json_type_array));
+		for (size_t i = 0; i < json_object_array_length(all); i++) {
+			json_object *a = json_object_array_get_idx(all, i), *one;
+
+			snprintf(args, sizeof(args), "--sysfs-root %s show %s --json", evidence_trees[t],
+				 jget_str(a, "name"));
+			one = cli_json(args);
+			/* show alone computes the bus ceiling too: the rest is the same. */
+			if (key(one, "usb"))
+				for (size_t k = 0; k < sizeof(ceiling_keys) / sizeof(ceiling_keys[0]); k++)
+					json_object_object_del(key(one, "usb"), ceiling_keys[k]);
+			for (size_t k = 0; k < sizeof(evidence_keys) / sizeof(evidence_keys[0]); k++)
+				CU_ASSERT_TRUE(json_object_equal(key(a, evidence_keys[k]), key(one, evidence_keys[k])));
+			json_object_put(one);
+		}
+		json_object_put(all);
+	}
+}
+
+/* A capture of a capture shows the same evidence. */
+static void test_capture_replays_evidence(void)
+{
+	char tmp[4096], args[8192];
+
+	for (size_t t = 0; t < sizeof(evidence_trees) / sizeof(evidence_trees[0]); t++) {
+		json_object *before, *after;
+		struct run r;
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+		snprintf(args, sizeof(args), "--sysfs-root %s capture '%s/c'", evidence_trees[t], tmp);
+		cli(&r, args);
+		CU_ASSERT_EQUAL(r.status, 0);
+		snprintf(args, sizeof(args), "--sysfs-root %s show --all --json", evidence_trees[t]);
+		before = cli_json(args);
+		snprintf(args, sizeof(args), "--sysfs-root '%s/c' show --all --json", tmp);
+		after = cli_json(args);
+		CU_ASSERT_EQUAL_FATAL(json_object_array_length(before), json_object_array_length(after));
+		for (size_t i = 0; i < json_object_array_length(before); i++)
+			for (size_t k = 0; k < sizeof(evidence_keys) / sizeof(evidence_keys[0]); k++)
+				CU_ASSERT_TRUE(json_object_equal(key(json_object_array_get_idx(before, i), evidence_keys[k]),
+								 key(json_object_array_get_idx(after, i), evidence_keys[k])));
+		json_object_put(before);
+		json_object_put(after);
+		rm_tree(tmp);
+	}
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -677,5 +803,7 @@ int main(void)
 		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
 		     MG_TEST(test_conventional_pci_role));
 	MG_ADD_SUITE("cli-cable", NULL, NULL, MG_TEST(test_cable_cli));
+	MG_ADD_SUITE("cli-evidence", NULL, NULL, MG_TEST(test_show_evidence_json),
+		     MG_TEST(test_show_all_equals_show), MG_TEST(test_capture_replays_evidence));
 	return mg_test_run();
 }
