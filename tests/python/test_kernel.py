@@ -209,3 +209,22 @@ def test_snapshot_equals_reads_and_cli():
             assert single["veth1"].settings().values["mtu"] == 1400
         finally:
             subprocess.run(["ip", "link", "set", "veth1", "mtu", "1500"], check=True)
+
+
+def test_evidence_equals_cli_and_snapshot():
+    """stats(), irqs(), temperatures() and usb() of a veth: show --json's
+    keys, and the snapshot's; counters that traffic moves are left out."""
+    steady = ("carrier_changes", "carrier_up_count", "carrier_down_count", "link_down_events",
+              "eth_phy", "eth_mac", "eth_ctrl", "rmon")
+    cli = json.loads(subprocess.run([CLI, "show", "veth0", "--json"], check=True,
+                                    capture_output=True, text=True).stdout)
+    with multigig.Context() as ctx:
+        nic = ctx.nic("veth0")
+        snap = {n.name: n for n in ctx.snapshot() if n.name}["veth0"]
+        for got in (nic, snap):
+            stats = got.stats()
+            assert {k: stats[k] for k in steady} == {k: cli["stats"][k] for k in steady}
+            assert stats["driver"]["peer_ifindex"] == ctx.nic("veth1").ifindex
+            assert got.irqs() == cli["irqs"]
+            assert got.temperatures() == cli["temperatures"] == []
+            assert got.usb() is None and cli["usb"] is None
