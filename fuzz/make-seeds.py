@@ -59,11 +59,34 @@ def netlink_seeds():
     yield "phy", genl(8, 45, header(), u32(2, 1), string(3, "Marvell 88E1510"))
 
 
+def u64(kind, v):
+    return nla(kind, struct.pack("=Q", v))
+
+
+def evidence_seeds():
+    # STATS_GET reply 33 (6.1 uapi): groups as nests of their number and one nest per counter.
+    stat = lambda i, v: nest(4, u64(i, v))
+    bucket = lambda d, lo, hi, v: nest(d, u32(7, lo), u32(8, hi), u64(9, v))
+    yield "stats", genl(0, 33, header(2), nest(4, u32(2, 1), u32(3, 20), stat(0, 5), stat(3, 1000)),
+                        nest(4, u32(2, 3), u32(3, 22), bucket(5, 0, 64, 11), bucket(6, 65, 127, 3), stat(3, 2)))
+    yield "linkstate", genl(1, 6, header(), u8(2, 1), u32(7, 12))
+    ifinfo = struct.pack("=BxHiII", 0, 1, 5, 0, 0)
+    yield "newlink", bytes([2]) + ifinfo + nla(23, struct.pack("=25Q", *range(25))) + u32(35, 6) + \
+        u32(47, 3) + u32(48, 3)
+    yield "interrupts", b"\x03" + b"  CPU0 CPU1\n 38:  1  632  PCI-MSIX-0000:00:03.0 1-edge  virtio2-input.0\n" \
+        b"NMI: 0 0 Non-maskable\n"
+    yield "cpulist", b"\x04" + b"0-3,8,10-11"
+    yield "dstats", b"\x05" + b"12 rx_missed\n5 Queue[0] InPackets\n"
+
+
 def main(trees, out):
-    for target in ("netlink", "pcie-config", "sysfs"):
+    for target in ("evidence", "netlink", "pcie-config", "sysfs"):
         os.makedirs(os.path.join(out, target), exist_ok=True)
     for name, data in netlink_seeds():
         with open(os.path.join(out, "netlink", name), "wb") as f:
+            f.write(data)
+    for name, data in evidence_seeds():
+        with open(os.path.join(out, "evidence", name), "wb") as f:
             f.write(data)
     n = 0
     for dirpath, _, filenames in os.walk(trees):
