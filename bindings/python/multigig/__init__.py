@@ -610,8 +610,9 @@ def estimate(pcie_gen, pcie_width, mps, mtu, link_mbps, mrrs=None, completion=No
 
 class Throughput:
     """What an adapter can be expected to carry, as the library decides it:
-    to_dict() is ``multigig show --json``'s "throughput"; ``usb`` is its
-    "usb" and ``ceilings`` the PCIe estimate (``multigig pcie``'s)."""
+    to_dict() is ``multigig show --json``'s "throughput"; ``usb`` is the bus
+    ceiling its "usb" opens with (Nic.usb() has the whole object) and
+    ``ceilings`` the PCIe estimate (``multigig pcie``'s)."""
 
     _KEYS = ["line_rate_mbps", "mtu", "expected_rx_gbps", "expected_tx_gbps", "limited_by",
              "limited_by_rx", "limited_by_tx", "lower_bound"]
