@@ -182,7 +182,8 @@ static int pci_vectors(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_i
 	if (mg_path_join(rel, sizeof(rel), dir, "msi_irqs") == 0 && mg_sysfs_exists(ctx, rel) &&
 	    (err = mg_sysfs_foreach(ctx, rel, add_msi, &w)) < 0)
 		return err;
-	if (r->count)
+	/* Without a driver the line is assigned but not the device's: others may share it. */
+	if (r->count || !nic->has_driver)
 		return 0;
 	if (mg_path_join(rel, sizeof(rel), dir, "irq") == 0 && mg_sysfs_read_long(ctx, rel, 10, &irq) == 0 &&
 	    irq > 0 && irq <= 0x7fffffff)

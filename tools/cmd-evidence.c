@@ -416,9 +416,16 @@ static void print_usb_info(const struct mg_usb_info *u)
 	const struct mg_usb_device *d = mg_usb_info_get_device(u);
 	const char *vendor = mg_usb_info_get_vendor_driver(u), *driver = mg_usb_info_get_driver(u);
 
-	printf("%-18s %s at %d Mbit/s (USB %s) in a port of %d Mbit/s (USB %s)\n", "usb device:",
-	       mg_usb_device_get_name(d), mg_usb_device_get_speed_mbps(d), or_dash(mg_usb_device_get_version(d)),
-	       mg_usb_info_get_port_speed_mbps(u), or_dash(mg_usb_info_get_port_version(u)));
+	printf("%-18s %s", "usb device:", mg_usb_device_get_name(d));
+	if (mg_usb_device_get_speed_mbps(d) != MG_UNKNOWN)
+		printf(" at %d Mbit/s", mg_usb_device_get_speed_mbps(d));
+	if (mg_usb_device_get_version(d))
+		printf(" (USB %s)", mg_usb_device_get_version(d));
+	if (mg_usb_info_get_port_speed_mbps(u) != MG_UNKNOWN)
+		printf(" in a port of %d Mbit/s", mg_usb_info_get_port_speed_mbps(u));
+	if (mg_usb_info_get_port_version(u))
+		printf(" (USB %s)", mg_usb_info_get_port_version(u));
+	printf("\n");
 	printf("%-18s %s", "usb driver:", driver ? driver : "none");
 	if (mg_usb_info_get_interface_class(u))
 		printf(" (%s interface)", mg_usb_info_get_interface_class(u));
