@@ -280,6 +280,40 @@ static int count_lines(const char *s)
 	return n;
 }
 
+/* doctor: ranked findings in text and JSON, and its own options only with it. */
+static void test_doctor(void)
+{
+	struct run r;
+
+	cli(&r, "--sysfs-root pi5-rtl8126 doctor");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "critical eth1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "[pcie-ceiling-below-ethernet]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "fix: the Raspberry Pi 5"));
+	CU_ASSERT_TRUE(strstr(r.out, "[pcie-ceiling-below-ethernet]") < strstr(r.out, "[pcie-below-capability]"));
+	cli(&r, "--sysfs-root desktop --json doctor 02:00.0");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"id\": \"no-driver\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"fixable\": false"));
+	cli(&r, "--sysfs-root desktop doctor enp1s0");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "no findings"));
+	cli(&r, "--sysfs-root desktop doctor eth9");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "eth9"));
+	cli(&r, "--sysfs-root desktop doctor --interval 0");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--interval"));
+	cli(&r, "--sysfs-root desktop list --fix");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "--sysfs-root desktop doctor --all enp1s0");
+	CU_ASSERT_EQUAL(r.status, 2);
+	/* A capture is never changed: the plan is refused before anything. */
+	cli(&r, "--sysfs-root pi5-rtl8126 doctor --fix --yes");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "no finding has a fix that is a settings change"));
+}
+
 static void test_errors_and_usage(void)
 {
 	struct run r;
@@ -672,7 +706,7 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_hostile_strings));
+		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_doctor), MG_TEST(test_hostile_strings));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_dump),
 		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
 		     MG_TEST(test_conventional_pci_role));

@@ -2437,6 +2437,198 @@ enum mg_cable_code mg_cable_result_get_code(const struct mg_cable_result *result
  */
 int mg_cable_result_get_fault_length_cm(const struct mg_cable_result *result, int pair);
 
+/* ------------------------------------------------------------------ */
+/* Doctor: why is it slower than it should be                          */
+/* ------------------------------------------------------------------ */
+
+/**
+ * enum mg_severity - how much a finding matters.
+ * @MG_SEVERITY_INFO: worth knowing; costs nothing measurable now.
+ * @MG_SEVERITY_WARNING: costs throughput or stability in some conditions.
+ * @MG_SEVERITY_CRITICAL: caps throughput now, or the adapter does not work.
+ */
+enum mg_severity {
+	MG_SEVERITY_INFO = 0,
+	MG_SEVERITY_WARNING = 1,
+	MG_SEVERITY_CRITICAL = 2,
+};
+
+/**
+ * mg_severity_name - name of a severity.
+ * @severity: severity.
+ *
+ * Returns: "info", "warning", "critical", or "unknown".
+ * Since: 0.2
+ */
+const char *mg_severity_name(enum mg_severity severity);
+
+/**
+ * struct mg_doctor - the findings about one adapter or all of them,
+ * ranked by their effect on throughput and stability.
+ */
+struct mg_doctor;
+
+/**
+ * struct mg_finding - one finding: a stable id, its severity, the adapter,
+ * a title, the evidence (each fact with where it was read), the impact and
+ * the fix.
+ */
+struct mg_finding;
+
+/**
+ * mg_doctor_run - gather once and find what holds adapters back.
+ * @ctx: context (live, or a capture).
+ * @nic: one adapter, or NULL for every adapter.
+ * @interval_ms: for findings that need growth (drops, errors, flaps), the
+ *	time between two samples; 0 for the default (1000 ms), or
+ *	MG_DOCTOR_NO_SAMPLE for one sample only (no growth findings). A
+ *	captured tree is always one sample.
+ * @report: where the report is stored; free with mg_doctor_free().
+ *
+ * Gathers identity, PCIe path, settings and Ethernet link (from dumps when
+ * @nic is NULL), then applies every rule. Pure rules, one finding each: a
+ * rule that lacks the facts it needs says nothing.
+ *
+ * Returns: 0; -EINVAL for NULL arguments; another negative errno when the
+ * adapters cannot be read (see mg_ctx_last_error()).
+ * Since: 0.2
+ */
+int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
+		  struct mg_doctor **report);
+
+/** MG_DOCTOR_NO_SAMPLE: mg_doctor_run()'s @interval_ms for a single sample. */
+#define MG_DOCTOR_NO_SAMPLE 0xffffffffu
+
+/**
+ * mg_doctor_free - free a report.
+ * @report: report, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_doctor_free(struct mg_doctor *report);
+
+/**
+ * mg_doctor_count - number of findings.
+ * @report: report.
+ *
+ * Returns: the count; 0 for NULL.
+ * Since: 0.2
+ */
+size_t mg_doctor_count(const struct mg_doctor *report);
+
+/**
+ * mg_doctor_get - one finding, most important first.
+ * @report: report.
+ * @index: position, below mg_doctor_count().
+ *
+ * Returns: the finding, valid while @report is; NULL when out of range.
+ * Since: 0.2
+ */
+const struct mg_finding *mg_doctor_get(const struct mg_doctor *report, size_t index);
+
+/**
+ * mg_finding_get_id - the finding's stable identifier.
+ * @finding: finding.
+ *
+ * Returns: e.g. "pcie-below-capability"; NULL for NULL.
+ * Since: 0.2
+ */
+const char *mg_finding_get_id(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_severity - how much it matters.
+ * @finding: finding.
+ *
+ * Returns: the severity; MG_SEVERITY_INFO for NULL.
+ * Since: 0.2
+ */
+enum mg_severity mg_finding_get_severity(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_nic - the adapter it is about.
+ * @finding: finding.
+ *
+ * Returns: the interface name, or the PCI address of an adapter without
+ * one; NULL for NULL.
+ * Since: 0.2
+ */
+const char *mg_finding_get_nic(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_title - one line saying what is wrong.
+ * @finding: finding.
+ *
+ * Returns: the title; NULL for NULL.
+ * Since: 0.2
+ */
+const char *mg_finding_get_title(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_evidence_count - how many facts support it.
+ * @finding: finding.
+ *
+ * Returns: the count; 0 for NULL.
+ * Since: 0.2
+ */
+size_t mg_finding_get_evidence_count(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_evidence - one fact and where it was read.
+ * @finding: finding.
+ * @index: position, below mg_finding_get_evidence_count().
+ * @source: where the source is stored (a register, a sysfs file, a netlink
+ *	message, a counter), or NULL.
+ *
+ * Returns: the fact; NULL when out of range.
+ * Since: 0.2
+ */
+const char *mg_finding_get_evidence(const struct mg_finding *finding, size_t index, const char **source);
+
+/**
+ * mg_finding_get_impact - what it costs.
+ * @finding: finding.
+ * @gbps: where the throughput ceiling it imposes is stored, in Gbit/s, or
+ *	a negative value when it imposes none; or NULL.
+ *
+ * Returns: the impact in words; NULL for NULL.
+ * Since: 0.2
+ */
+const char *mg_finding_get_impact(const struct mg_finding *finding, double *gbps);
+
+/**
+ * mg_finding_get_fix - what to do about it.
+ * @finding: finding.
+ *
+ * Returns: the fix in words (a command, a config line, a kernel or module
+ * to install); NULL for NULL.
+ * Since: 0.2
+ */
+const char *mg_finding_get_fix(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_fix_command - the command that fixes it, when one does.
+ * @finding: finding.
+ *
+ * Returns: e.g. "multigig set eth1 rx-usecs 50"; NULL when the fix is no
+ * command.
+ * Since: 0.2
+ */
+const char *mg_finding_get_fix_command(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_fix_settings - the settings change that fixes it.
+ * @finding: finding.
+ * @ifname: where the interface it applies to is stored, or NULL.
+ *
+ * A fix that is a settings change can be applied with mg_settings_apply(),
+ * all or nothing (`multigig doctor --fix`).
+ *
+ * Returns: the settings to apply, valid while the report is; NULL when the
+ * fix is not a settings change.
+ * Since: 0.2
+ */
+const struct mg_settings *mg_finding_get_fix_settings(const struct mg_finding *finding, const char **ifname);
+
 #ifdef __cplusplus
 }
 #endif

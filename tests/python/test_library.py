@@ -250,3 +250,15 @@ def test_many_contexts_do_not_grow_memory():
         with multigig.Context(tree("desktop")) as ctx:
             ctx.nics()
     assert rss_kb() - start < 2048
+
+
+@pytest.mark.parametrize("name", ["pi5-rtl8126", "desktop", "pi5-aqc107", "cm4-rtl8125"])
+def test_doctor_equals_cli(name):
+    """ctx.doctor() presents the library's findings as `multigig doctor --json` does."""
+    out = subprocess.run([CLI, "--sysfs-root", tree(name), "--json", "doctor"], check=True,
+                         capture_output=True, text=True).stdout
+    with multigig.Context(tree(name)) as ctx:
+        findings = ctx.doctor()
+        assert [f.to_dict() for f in findings] == json.loads(out)["findings"]
+        for f in findings:
+            assert f.severity in ("critical", "warning", "info") and f.evidence and f.fix

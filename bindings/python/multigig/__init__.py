@@ -170,6 +170,34 @@ class Context:
         """The PCIe path of an interface or PCI address."""
         return PciePath(self, target)
 
+    def doctor(self, target=None, interval=None, _nic=None):
+        """Findings about one adapter (interface name or PCI address) or all,
+        most important first: a list of Finding, each with to_dict() equal to
+        one of ``multigig doctor --json``'s findings. ``interval`` (seconds)
+        is the time between the two samples growth findings take."""
+        ctx = self._ctx
+        nic = None
+        if _nic is not None:
+            nic = _c.mg_nic_ref(_nic)
+        elif target is not None:
+            rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
+            if rc < 0:
+                _raise(rc, ctx)
+        ms = 0 if interval is None else int(round(float(interval) * 1000))
+        if ms < 0 or ms > 3600 * 1000:
+            raise ValueError("interval: seconds from 0 to 3600")
+        try:
+            rc, report = _c.mg_doctor_run(ctx, nic, ms)
+        finally:
+            if nic is not None:
+                _c.mg_nic_unref(nic)
+        if rc < 0:
+            _raise(rc, ctx)
+        try:
+            return [Finding(_c.mg_doctor_get(report, i)) for i in range(_c.mg_doctor_count(report))]
+        finally:
+            _c.mg_doctor_free(report)
+
     def throughput(self, target, _nic=None):
         """What an adapter can be expected to carry and which link sets it."""
         ctx = self._ctx
@@ -355,6 +383,10 @@ class Nic:
     def pcie(self):
         """The PCIe path from this device to its root port."""
         return PciePath(self._context, self._target(), self._ptr)
+
+    def doctor(self, interval=None):
+        """The doctor's findings about this adapter (see Context.doctor)."""
+        return self._context.doctor(self._target(), interval, _nic=self._ptr)
 
     def throughput(self):
         """The library's verdict: expected goodput per direction and what limits it."""
@@ -715,6 +747,41 @@ class ApplyResult:
     def to_dict(self):
         return {"changes": [{"param": n, "old": o, "new": v} for n, o, v in self.changes],
                 "may_bounce_link": self.may_bounce_link}
+
+
+def _pair(value):
+    # SWIG gives (result, out) but only the out value when the result is NULL.
+    if isinstance(value, (list, tuple)):
+        return value[0], value[1]
+    return None, value
+
+
+class Finding:
+    """One doctor finding: id, severity, nic, title, evidence (a list of
+    {"fact", "source"}), impact, impact_gbps, fix, fix_command, fixable."""
+
+    def __init__(self, ptr):
+        self.id = _c.mg_finding_get_id(ptr)
+        self.severity = _c.mg_severity_name(_c.mg_finding_get_severity(ptr))
+        self.nic = _c.mg_finding_get_nic(ptr)
+        self.title = _c.mg_finding_get_title(ptr)
+        self.evidence = []
+        for i in range(_c.mg_finding_get_evidence_count(ptr)):
+            fact, source = _c.mg_finding_get_evidence(ptr, i)
+            self.evidence.append({"fact": fact, "source": source})
+        self.impact, gbps = _pair(_c.mg_finding_get_impact(ptr))
+        self.impact_gbps = _gbps(gbps) if gbps is not None and gbps >= 0 else None
+        self.fix = _c.mg_finding_get_fix(ptr)
+        self.fix_command = _c.mg_finding_get_fix_command(ptr)
+        settings, _ = _pair(_c.mg_finding_get_fix_settings(ptr))
+        self.fixable = settings is not None
+
+    def __repr__(self):
+        return "<multigig.Finding %s %s %s>" % (self.severity, self.nic, self.id)
+
+    def to_dict(self):
+        return {k: getattr(self, k) for k in ("id", "severity", "nic", "title", "evidence", "impact",
+                                              "impact_gbps", "fix", "fix_command", "fixable")}
 
 
 class CableInfo:

@@ -37,11 +37,21 @@ MG_OUT_OBJECT(struct mg_ethlink)
 MG_OUT_OBJECT(struct mg_ethlink_list)
 MG_OUT_OBJECT(struct mg_cable_info)
 MG_OUT_OBJECT(struct mg_cable_result)
+MG_OUT_OBJECT(struct mg_doctor)
+
+/* String out-parameters (a finding's evidence source, a fix's interface). */
+%typemap(in, numinputs=0) const char **source (char *tmp = NULL), const char **ifname (char *tmp = NULL) {
+	$1 = &tmp;
+}
+%typemap(argout) const char **source, const char **ifname {
+	$result = SWIG_Python_AppendOutput($result, SWIG_FromCharPtr(*$1));
+}
 
 /* Scalar out-parameters. */
 %apply long long *OUTPUT { long long *value, long long *old_value, long long *new_value };
 %apply int *OUTPUT { int *lower_bound, int *overhead_pct, int *pair, int *distance_cm, int *mv };
 %apply int *OUTPUT { enum mg_param *param };
+%apply double *OUTPUT { double *gbps };
 
 /* The log callback, the cable progress callback and the cancel flag (set
  * by a C signal handler) are not bound. */
