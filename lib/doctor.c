@@ -62,6 +62,7 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic 
 	int err;
 
 	f.name = nic->name ? nic->name : nic->address;
+	f.hardware = nic->bus != MG_BUS_VIRTUAL || MG_TEST_HOOK(ctx, doctor_virtual, false);
 	if (nic->bus == MG_BUS_PCI && nic->address && mg_pcie_path_new_for_nic(ctx, nic, &path) < 0)
 		mg_info(ctx, "%s: no PCIe path: %s", f.name, mg_ctx_last_error(ctx));
 	if (mg_throughput_new(nic, path, &tp) < 0)

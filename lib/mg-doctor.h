@@ -48,6 +48,7 @@ struct mg_facts {
 	const struct mg_settings *settings;
 	const struct mg_ethlink *link;
 	int online_cpus;			/* MG_UNKNOWN when unread */
+	bool hardware;				/* not a virtual device (or a test says to take it for one) */
 };
 
 /* decide/findings.c */

@@ -54,6 +54,7 @@ struct mg_test_hooks {
 	const char *run_dir;	/* the state directory instead of /run/multigig */
 	int pause_after_group;	/* stop an apply after this group's change (-1: never)... */
 	int pause_fd;		/* ...until this descriptor is readable or closed (-1: until cancelled; 30 s at most) */
+	bool doctor_virtual;	/* the doctor's rules take virtual devices for hardware */
 };
 #define MG_TEST_HOOK(ctx, field, otherwise) ((ctx)->test.field)
 #else

@@ -147,6 +147,7 @@ static void build(struct built *b, const char *name, int mbps)
 	b->f.settings = b->s;
 	b->f.link = &b->link;
 	b->f.online_cpus = 4;
+	b->f.hardware = true;
 }
 
 static void unbuild(struct built *b)

@@ -445,6 +445,64 @@ static int cli(const char *args, char *out, size_t size)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* The test CLI (internal library): @env set, the doctor takes veth0 for hardware. */
+static int test_cli(const char *env, const char *args, char *out, size_t size)
+{
+	char cmd[4096];
+	size_t n;
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "MG_TEST_DOCTOR_VIRTUAL=1 %s '%s' %s 2>&1", env, MULTIGIG_TEST_CLI, args);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	n = fread(out, 1, size - 1, p);
+	out[n] = '\0';
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/*
+ * doctor --fix: the plan, then with --yes exactly the plan; nothing when a
+ * step is refused. veth0 has one receive queue of up to two, this machine
+ * two CPUs or more (a veth is taken for hardware here: only a test may).
+ */
+static void test_doctor_fix(void)
+{
+	struct mg_ctx *ctx = live();
+	char out[8192];
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {
+		CU_ASSERT_EQUAL(test_cli("", "doctor veth0", out, sizeof(out)), 0);
+		CU_ASSERT_PTR_NULL(strstr(out, "channels-below-cpus"));
+		mg_ctx_unref(ctx);
+		return;
+	}
+	CU_ASSERT_EQUAL_FATAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	CU_ASSERT_EQUAL(test_cli("", "doctor veth0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "[channels-below-cpus]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig set veth0 rx 2 (--fix applies it)"));
+	/* The plan alone changes nothing. */
+	CU_ASSERT_EQUAL(test_cli("", "doctor veth0 --fix", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would change veth0: rx 1 -> 2"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing changed: add --yes"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	/* Refused by the kernel midway: nothing changed, and it says so. */
+	CU_ASSERT_EQUAL(test_cli("MG_TEST_INJECT_GROUP=2", "doctor veth0 --fix --yes", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	/* Applied: exactly what the plan said. */
+	CU_ASSERT_EQUAL(test_cli("", "doctor veth0 --fix --yes", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed veth0: rx 1 -> 2"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 2);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(test_cli("", "doctor veth0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "channels-below-cpus"));
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_RX_CHANNELS, 1, MG_PARAM_TX_CHANNELS, 1, NULL), 0);
+	mg_ctx_unref(ctx);
+}
+
 static void test_cli_set_and_show(void)
 {
 	struct mg_ctx *ctx = live();
@@ -999,7 +1057,7 @@ int main(void)
 		     MG_TEST(test_mtu_above_max_refused), MG_TEST(test_all_or_nothing),
 		     MG_TEST(test_failure_at_last_step), MG_TEST(test_dry_run),
 		     MG_TEST(test_without_cap_net_admin), MG_TEST(test_bad_input), MG_TEST(test_ethlink_veth), MG_TEST(test_cli_set_and_show),
-		     MG_TEST(test_dump_many));
+		     MG_TEST(test_dump_many), MG_TEST(test_doctor_fix));
 	MG_ADD_SUITE("apply: lock, journal, rollback", NULL, NULL, MG_TEST(test_two_processes_at_once),
 		     MG_TEST(test_rename_midway), MG_TEST(test_rollback_leaves_other_writer), MG_TEST(test_killed_midway), MG_TEST(test_sigterm_to_cli),
 		     MG_TEST(test_cancel_flag), MG_TEST(test_state_dir), MG_TEST(test_state_dir_unprivileged),

@@ -189,7 +189,7 @@ static int coalesce_off(struct mg_doctor *d, const struct mg_facts *f)
 	char cmd[96];
 	int rate = multigig_rate(f);
 
-	if (rate < MULTIGIG_MBPS || mg_nic_get_bus(f->nic) == MG_BUS_VIRTUAL ||
+	if (rate < MULTIGIG_MBPS || !f->hardware ||
 	    !setting(f->settings, MG_PARAM_RX_USECS, &usecs) || usecs != 0 || adaptive)
 		return 0;
 	if (setting(f->settings, MG_PARAM_RX_FRAMES, &frames) && frames > 1)
@@ -209,17 +209,29 @@ static int coalesce_off(struct mg_doctor *d, const struct mg_facts *f)
 			    : mg_finding_fix_param(x, mg_nic_get_name(f->nic), MG_PARAM_RX_USECS, SUGGESTED_RX_USECS);
 }
 
+/* Combined queues, or receive queues where the driver counts them apart. */
+static bool queues(const struct mg_settings *s, enum mg_param *which, long long *now, long long *max)
+{
+	static const enum mg_param kinds[] = { MG_PARAM_COMBINED_CHANNELS, MG_PARAM_RX_CHANNELS };
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		*which = kinds[i];
+		if (setting(s, kinds[i], now) && mg_settings_get_max(s, kinds[i], max) == 0 && *max > 0)
+			return true;
+	}
+	return false;
+}
+
 /* Fewer queues than the CPUs could serve and the driver allows. */
 static int few_channels(struct mg_doctor *d, const struct mg_facts *f)
 {
+	enum mg_param which;
 	long long now, max;
 	struct mg_finding *x;
 	long long want;
 	char cmd[96];
 
-	if (f->online_cpus <= 1 || !setting(f->settings, MG_PARAM_COMBINED_CHANNELS, &now) ||
-	    mg_settings_get_max(f->settings, MG_PARAM_COMBINED_CHANNELS, &max) < 0 ||
-	    mg_nic_get_bus(f->nic) == MG_BUS_VIRTUAL)
+	if (f->online_cpus <= 1 || !f->hardware || !queues(f->settings, &which, &now, &max))
 		return 0;
 	want = max < f->online_cpus ? max : f->online_cpus;
 	if (now >= want)
@@ -229,12 +241,13 @@ static int few_channels(struct mg_doctor *d, const struct mg_facts *f)
 		return -ENOMEM;
 	mg_finding_title(x, "%lld queue%s for %d CPUs (the driver allows %lld)", now, now == 1 ? "" : "s",
 			 f->online_cpus, max);
-	mg_finding_evidence(x, "ethtool netlink: CHANNELS_GET", "combined %lld of at most %lld", now, max);
+	mg_finding_evidence(x, "ethtool netlink: CHANNELS_GET", "%s %lld of at most %lld", mg_param_name(which), now,
+			    max);
 	mg_finding_evidence(x, "sysfs: devices/system/cpu/online", "%d CPUs online", f->online_cpus);
 	mg_finding_impact(x, -1, "receive processing lands on %lld CPU%s while others idle", now, now == 1 ? "" : "s");
-	snprintf(cmd, sizeof(cmd), "multigig set %s combined %lld", mg_nic_get_name(f->nic), want);
+	snprintf(cmd, sizeof(cmd), "multigig set %s %s %lld", mg_nic_get_name(f->nic), mg_param_name(which), want);
 	mg_finding_fix(x, cmd, "spread the queues: %s", cmd);
-	return mg_finding_fix_param(x, mg_nic_get_name(f->nic), MG_PARAM_COMBINED_CHANNELS, want);
+	return mg_finding_fix_param(x, mg_nic_get_name(f->nic), which, want);
 }
 
 /* A USB adapter faster than the USB link it got. */
