@@ -20,6 +20,9 @@ struct options {
 	int yes;
 	int tdr;
 	int all;
+	/* export */
+	const char *format;
+	const char *output;
 	/* doctor */
 	int fix;
 	unsigned int interval_ms;
@@ -74,6 +77,7 @@ int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *if
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
 int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target);
+int cmd_export(struct mg_ctx *ctx, const struct options *opt, const char *target);
 
 /* For `show`: the PCIe path of a PCI adapter (NULL otherwise), its one-line
  * summary (nothing for NULL), and the library's throughput verdict. */

@@ -67,6 +67,7 @@ static const struct command commands[] = {
 	{ "pcie", 1, " IFACE|PCI-ADDRESS" },
 	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N" },
 	{ "doctor", 1, " [IFACE|--all] [--interval S] [--fix [--yes]]" },
+	{ "export", 1, " --format prometheus [IFACE|--all] [--output FILE]" },
 };
 
 static int run(const struct command *cmd, const struct options *opt, char **args, int nargs)
@@ -106,6 +107,8 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_estimate(ctx, opt);
 	else if (!strcmp(cmd->name, "doctor"))
 		err = cmd_doctor(ctx, opt, nargs ? args[0] : NULL);
+	else if (!strcmp(cmd->name, "export"))
+		err = cmd_export(ctx, opt, nargs ? args[0] : NULL);
 	else
 		err = cmd_capture(ctx, opt, args[0]);
 	if (opt->verbose)
@@ -132,6 +135,8 @@ static const struct option longopts[] = {
 	{ "yes", no_argument, NULL, 'y' },
 	{ "tdr", no_argument, NULL, 't' },
 	{ "fix", no_argument, NULL, 'F' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "output", required_argument, NULL, 'o' },
 	{ "interval", required_argument, NULL, 'I' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -198,6 +203,12 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 			break;
 		case 'F':
 			opt->fix = 1;
+			break;
+		case 'f':
+			opt->format = optarg;
+			break;
+		case 'o':
+			opt->output = optarg;
 			break;
 		case 'I': {
 			char *end;
@@ -284,12 +295,14 @@ int main(int argc, char **argv)
 		return usage_error("--yes belongs to 'cable-test' and 'doctor --fix'");
 	if ((opt.fix || opt.interval_ms) && strcmp(cmd->name, "doctor"))
 		return usage_error("--fix and --interval belong to 'doctor'");
-	if (opt.all && strcmp(cmd->name, "show") && strcmp(cmd->name, "doctor"))
-		return usage_error("--all belongs to 'show' and 'doctor'");
+	if ((opt.format || opt.output) && strcmp(cmd->name, "export"))
+		return usage_error("--format and --output belong to 'export'");
+	if (opt.all && strcmp(cmd->name, "show") && strcmp(cmd->name, "doctor") && strcmp(cmd->name, "export"))
+		return usage_error("--all belongs to 'show', 'doctor' and 'export'");
 	nwords = nsub - optind;
-	if (!strcmp(cmd->name, "doctor") && opt.all && nwords) {
-		return usage_error("doctor --all takes no interface");
-	} else if (!strcmp(cmd->name, "doctor") && !nwords) {
+	if ((!strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export")) && opt.all && nwords) {
+		return usage_error("%s --all takes no interface", cmd->name);
+	} else if ((!strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export")) && !nwords) {
 		/* No interface: every adapter, as --all says. */
 	} else if (!strcmp(cmd->name, "show") && opt.all) {
 		if (nwords)

@@ -262,3 +262,69 @@ def test_doctor_equals_cli(name):
         assert [f.to_dict() for f in findings] == json.loads(out)["findings"]
         for f in findings:
             assert f.severity in ("critical", "warning", "info") and f.evidence and f.fix
+
+
+def _families(text):
+    from prometheus_client.parser import text_string_to_metric_families
+    return {f.name: f for f in text_string_to_metric_families(text)}
+
+
+def _samples(family, **labels):
+    return [s for s in family.samples if all(s.labels.get(k) == v for k, v in labels.items())]
+
+
+@pytest.mark.parametrize("name,device", [("pi5-rtl8126", "eth1"), ("pi5-aqc107", "eth1"),
+                                          ("cm4-rtl8125", "eth1"), ("desktop", "enp1s0")])
+def test_prometheus_export_matches_json(name, device):
+    """The textfile export parses as Prometheus text and says what --json says."""
+    text = subprocess.run([CLI, "--sysfs-root", tree(name), "export", "--format", "prometheus"],
+                          check=True, capture_output=True, text=True).stdout
+    fam = _families(text)
+    assert "# HELP multigig_nic_info" in text and "# TYPE multigig_nic_info gauge" in text
+    show = json.loads(subprocess.run([CLI, "--sysfs-root", tree(name), "--json", "show", device],
+                                     check=True, capture_output=True, text=True).stdout)
+    pcie = json.loads(subprocess.run([CLI, "--sysfs-root", tree(name), "--json", "pcie", device],
+                                     check=True, capture_output=True, text=True).stdout)
+    doctor = json.loads(subprocess.run([CLI, "--sysfs-root", tree(name), "--json", "doctor"],
+                                       check=True, capture_output=True, text=True).stdout)["findings"]
+    (info,) = _samples(fam["multigig_nic_info"], device=device)
+    assert info.labels["driver"] == show["driver"] and info.labels["vendor_id"] == show["vendor_id"]
+    assert info.value == 1
+    (speed,) = _samples(fam["multigig_link_speed_mbps"], device=device)
+    assert speed.value == show["speed_mbps"]
+    for hop, node in enumerate(pcie["path"]):
+        cur = _samples(fam["multigig_pcie_link_speed_gts"], device=device, hop=str(hop), state="current")
+        cap = _samples(fam["multigig_pcie_link_width"], device=device, hop=str(hop), state="capable")
+        # An unknown value has no sample, never a 0.
+        assert [c.value for c in cur] == ([node["speed_gts"]] if node["speed_gts"] else [])
+        assert [c.value for c in cap] == ([node["cap_width"]] if node["cap_width"] else [])
+        assert all(c.labels["role"] == node["role"] and c.labels["address"] == node["address"] for c in cur)
+    (avail,) = _samples(fam["multigig_pcie_available_gbps"], device=device)
+    assert avail.value == pcie["limit"]["available_gbps"]
+    for d in ("rx", "tx"):
+        (exp,) = _samples(fam["multigig_expected_gbps"], device=device, direction=d)
+        assert exp.value == pcie["ceilings"]["expected_%s_gbps" % d]
+        (lim,) = _samples(fam["multigig_limited"], device=device, direction=d)
+        assert lim.labels["by"] == pcie["ceilings"]["limited_by_%s" % d]
+    for sev in ("critical", "warning", "info"):
+        (n,) = _samples(fam["multigig_doctor_findings"], device=device, severity=sev)
+        assert n.value == sum(1 for f in doctor if f["nic"] == device and f["severity"] == sev)
+    # The Python collector yields the same samples.
+    from multigig.prometheus import Collector
+    ours = {(f.name, tuple(sorted(s.labels.items())), s.value)
+            for f in Collector(tree(name)).collect() for s in f.samples}
+    theirs = {(f.name, tuple(sorted(s.labels.items())), s.value)
+              for f in fam.values() for s in f.samples}
+    assert ours == theirs
+
+
+def test_prometheus_output_file_is_replaced_whole(tmp_path):
+    out = tmp_path / "multigig.prom"
+    out.write_text("old\n")
+    subprocess.run([CLI, "--sysfs-root", tree("pi5-rtl8126"), "export", "--format", "prometheus",
+                    "--output", str(out)], check=True)
+    assert out.read_text().startswith("# HELP multigig_nic_info")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["multigig.prom"]  # no temporary left
+    bad = subprocess.run([CLI, "--sysfs-root", tree("pi5-rtl8126"), "export", "--format", "openmetrics"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "--format prometheus" in bad.stderr
