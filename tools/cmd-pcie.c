@@ -508,17 +508,25 @@ struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic)
 void print_pcie_summary(const struct mg_pcie_path *path)
 {
 	const struct mg_pcie_node *lim, *dev;
+	char states[64] = "";
+	int aspm;
 
 	if (!path)
 		return;
 	lim = mg_pcie_path_get_limit(path);
 	dev = mg_pcie_path_get(path, 0);
+	/* ASPM on the device's link, from its registers or else the kernel's controls. */
+	aspm = mg_pcie_node_get_aspm_enabled(dev);
+	if (aspm < 0 && mg_pcie_node_get_aspm_control(dev) >= 0)
+		aspm = mg_pcie_node_get_aspm_control(dev) & (MG_PCIE_ASPM_L0S | MG_PCIE_ASPM_L1);
+	if (aspm > 0)
+		add_states(states, sizeof(states), aspm, "");
 	if (lim)
-		printf("%-18s %g GT/s x%d (device capable of %g GT/s x%d), limited at %s: %d.%03d Gb/s%s\n",
+		printf("%-18s %g GT/s x%d (device capable of %g GT/s x%d), limited at %s: %d.%03d Gb/s%s%s%s\n",
 		       "pcie:", mg_pcie_node_get_speed_gts(dev), mg_pcie_node_get_width(dev),
 		       mg_pcie_node_get_cap_speed_gts(dev), mg_pcie_node_get_cap_width(dev),
 		       mg_pcie_node_get_address(lim), mg_pcie_path_get_available_mbps(path) / 1000,
-		       mg_pcie_path_get_available_mbps(path) % 1000,
+		       mg_pcie_path_get_available_mbps(path) % 1000, states[0] ? ", ASPM " : "", states,
 		       mg_pcie_path_get_advice(path) ? " (see multigig pcie)" : "");
 	else if (mg_pcie_node_get_unknown_reason(dev))
 		printf("%-18s %s\n", "pcie:", mg_pcie_node_get_unknown_reason(dev));
