@@ -254,7 +254,10 @@ static void test_dump_target_speed_zero(void)
 	mg_ctx_unref(ctx);
 }
 
-/* L1 PM Substates: all enabled on a Wi-Fi card; none in a 4096-byte space without the capability; unknown in 256. */
+/*
+ * L1 PM Substates: all enabled on a Wi-Fi card; none in a 4096-byte space
+ * without the capability; unknown in 256 bytes.
+ */
 static void test_dump_l1ss(void)
 {
 	const int all = MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2 | MG_PCIE_PCIPM_L1_1 | MG_PCIE_PCIPM_L1_2;
@@ -596,7 +599,8 @@ static void test_sysfs_cardbus(void)
 		CU_ASSERT_EQUAL(fwrite(cfg, 1, sizeof(cfg), f), sizeof(cfg));
 		fclose(f);
 	}
-	put_link(tmp, "bus/pci/devices/0000:1d:00.0", "../../../devices/" "pci0000:00/0000:00:1e.0/0000:1c:03.0/0000:1d:00.0");
+	put_link(tmp, "bus/pci/devices/0000:1d:00.0",
+		 "../../../devices/pci0000:00/0000:00:1e.0/0000:1c:03.0/0000:1d:00.0");
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(tmp, &ctx), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(ctx, "0000:1d:00.0", &p), 0);
 	CU_ASSERT_EQUAL(mg_pcie_path_count(p), 3);
