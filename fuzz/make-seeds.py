@@ -75,7 +75,9 @@ def main(trees, out):
     sysfs = ["0x10ec", "0x8126", "0x020000", "0x01", "0x10ec", "5.0 GT/s PCIe", "1", "8.0 GT/s PCIe",
              "5000", "1500", "2", "up", "ifindex=2\nkind=physical\nmtu=1500\nmin_mtu=68\nmax_mtu=9194",
              "0bda", "5000", "USB 10/100/1G/2.5G LAN", "ifindex=3\nmtu=1500",
-             "raspberrypi,5-model-b\0brcm,bcm2712\0", "Raspberry Pi 5 Model B Rev 1.0"]
+             "raspberrypi,5-model-b\0brcm,bcm2712\0", "Raspberry Pi 5 Model B Rev 1.0",
+             "RxErr 0\nBadTLP 37\nBadDLLP 12\nTOTAL_ERR_COR 49\n", "1\n",
+             "[default] performance powersave powersupersave\n"]
     with open(os.path.join(out, "sysfs", "pi5"), "w") as f:
         f.write("|".join(sysfs))
 

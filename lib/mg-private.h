@@ -155,6 +155,12 @@ struct mg_pcie_regs {
 	uint16_t lnksta;
 	uint32_t lnkcap2;
 	uint16_t lnkctl2;
+	/* The extended space (0x100 on) and its L1 PM Substates capability. */
+	bool have_ext;		/* more than 256 bytes could be read */
+	int l1ss_at;		/* the capability's offset, 0 when none */
+	bool have_l1ss;		/* its capability and control 1 registers could be read */
+	uint32_t l1ss_cap;
+	uint32_t l1ss_ctl1;
 };
 
 struct mg_pci_func {

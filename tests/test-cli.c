@@ -231,11 +231,15 @@ static void test_capture_replays_same_json(void)
 	}
 }
 
-/* A capture carries what `pcie` reads too: config spaces and link attributes. */
+/*
+ * A capture carries what `pcie` reads too: config spaces (the extended
+ * space with them), link attributes, ASPM controls, AER counters and the
+ * ASPM policy.
+ */
 static void test_capture_replays_pcie(void)
 {
 	const char *trees[][2] = { { "pi5-rtl8126", "eth1" }, { "gen5-x16", "ens1f0np0" },
-				   { "cm4-rtl8125", "0000:01:00.0" } };
+				   { "cm4-rtl8125", "0000:01:00.0" }, { "pi5-rtl8126-gen3", "eth1" } };
 	char tmp[4096], args[8192];
 
 	for (size_t i = 0; i < sizeof(trees) / sizeof(trees[0]); i++) {
@@ -378,6 +382,30 @@ static void test_pcie_json(void)
 	CU_ASSERT_EQUAL(jget_int(limit, "width"), 1);
 	CU_ASSERT_DOUBLE_EQUAL(jget_double(limit, "available_gbps"), 4.0, 1e-9);
 	CU_ASSERT_PTR_NOT_NULL(strstr(jget_str(o, "advice"), "dtparam=pciex1_gen=3"));
+	/* Link health, per hop. */
+	CHECK_STR(o, "aspm_policy", "default");
+	CU_ASSERT_EQUAL(json_object_array_length(json_object_object_get(dev, "aspm_enabled")), 1);
+	CU_ASSERT_STRING_EQUAL(json_object_get_string(json_object_array_get_idx(
+				       json_object_object_get(dev, "l1ss_enabled"), 1)), "ASPM_L1.2");
+	CU_ASSERT_TRUE(json_object_get_boolean(json_object_object_get(
+		json_object_object_get(dev, "aspm_sysfs"), "l1_aspm")));
+	CU_ASSERT_EQUAL(jget_int(json_object_object_get(json_object_object_get(dev, "aer"), "correctable"),
+				 "total"), 49);
+	CU_ASSERT_EQUAL(jget_int(json_object_object_get(json_object_object_get(port, "aer"), "rootport_total"),
+				 "correctable"), 49);
+	CU_ASSERT_PTR_NULL(json_object_object_get(port, "aspm_sysfs"));
+	CU_ASSERT_FALSE(json_object_get_boolean(json_object_object_get(
+		json_object_object_get(port, "training"), "below_target")));
+	json_object_put(o);
+
+	/* The Gen 3 port whose link stayed at 5 GT/s. */
+	o = cli_json("--sysfs-root pi5-rtl8126-gen3 pcie eth1 --json");
+	port = json_object_array_get_idx(json_object_object_get(o, "path"), 1);
+	CU_ASSERT_TRUE(json_object_get_boolean(json_object_object_get(
+		json_object_object_get(port, "training"), "below_target")));
+	CU_ASSERT_TRUE(json_object_get_boolean(json_object_object_get(
+		json_object_object_get(port, "training"), "bandwidth_managed")));
+	CU_ASSERT_PTR_NOT_NULL(strstr(jget_str(o, "advice"), "trained at 5 GT/s"));
 	json_object_put(o);
 
 	/* The summary and the verdict in show --json. */
@@ -396,6 +424,34 @@ static void test_pcie_json(void)
 	CU_ASSERT_FATAL(json_object_object_get_ex(limit, "expected_rx_gbps", &dev));
 	CU_ASSERT_PTR_NULL(dev);
 	json_object_put(o);
+}
+
+/* The path diagram shows each hop's health in a line; show says ASPM in a word. */
+static void test_pcie_health_text(void)
+{
+	static struct run r;
+
+	cli(&r, "--sysfs-root pi5-rtl8126 pcie eth1");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "ASPM L1 (supports L0s L1), L1 substates ASPM_L1.1 ASPM_L1.2; "
+					   "AER 49 correctable (BadTLP 37, BadDLLP 12)\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "AER 49 correctable from below\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "ASPM policy: default\n"));
+	CU_ASSERT_PTR_NULL(strstr(r.out, "did not train"));
+	cli(&r, "--sysfs-root pi5-rtl8126 show eth1");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "4.000 Gb/s, ASPM L1 (see multigig pcie)"));
+
+	cli(&r, "--sysfs-root pi5-rtl8126-gen3 pcie eth1");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "the link did not train to its target: 5 GT/s of 8 GT/s"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "retrained, or slowed to correct errors (BWMgmt)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "ASPM off (supports L0s L1); AER 1203 correctable (RxErr 1203)"));
+
+	/* A dump: registers only, and no policy of this machine. */
+	cli(&r, "--sysfs-root phys --pci-dump ../pci/fujitsu-p8010-ich8m-cardbus.lspci pcie 00:1b.0");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "integrated in the root complex: it has no PCIe link"));
+	CU_ASSERT_PTR_NULL(strstr(r.out, "ASPM policy"));
 }
 
 static void test_pcie_dump(void)
@@ -707,7 +763,8 @@ int main(void)
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
 		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_doctor), MG_TEST(test_hostile_strings));
-	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_dump),
+	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
+		     MG_TEST(test_pcie_dump),
 		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
 		     MG_TEST(test_conventional_pci_role));
 	MG_ADD_SUITE("cli-cable", NULL, NULL, MG_TEST(test_cable_cli));

@@ -1241,7 +1241,11 @@ int mg_pcie_node_get_width(const struct mg_pcie_node *node);
  * mg_pcie_node_get_target_speed_gts - target link speed (LnkCtl2).
  * @node: node.
  *
- * Returns: GT/s, or MG_UNKNOWN.
+ * A function that supports 2.5 GT/s only may leave the field 0: that reads
+ * as 2.5 GT/s, as lspci shows it.
+ *
+ * Returns: GT/s, or MG_UNKNOWN (also for a capability older than version
+ * 2, which has no LnkCtl2).
  * Since: 0.1
  */
 double mg_pcie_node_get_target_speed_gts(const struct mg_pcie_node *node);
@@ -1307,6 +1311,9 @@ const char *mg_pcie_node_get_unknown_reason(const struct mg_pcie_node *node);
  * to the next one up (a root port or a switch's downstream port).
  * @node: node.
  *
+ * A function integrated in the root complex has no link at all: its link
+ * values are unknown and mg_pcie_node_get_unknown_reason() says why.
+ *
  * Returns: 1 or 0.
  * Since: 0.1
  */
@@ -1349,6 +1356,264 @@ int mg_pcie_node_link_is_degraded(const struct mg_pcie_node *node);
  * Since: 0.1
  */
 enum mg_pcie_cap_by mg_pcie_node_get_link_capped_by(const struct mg_pcie_node *node);
+
+/* ---- link health: power management, errors, training ---- */
+
+/**
+ * enum mg_pcie_pm_state - link power states, as bits of a mask.
+ * @MG_PCIE_ASPM_L0S: ASPM L0s (LnkCap, LnkCtl; sysfs link/l0s_aspm).
+ * @MG_PCIE_ASPM_L1: ASPM L1 (LnkCap, LnkCtl; link/l1_aspm).
+ * @MG_PCIE_ASPM_L1_1: the ASPM L1.1 substate (L1 PM Substates capability;
+ *	link/l1_1_aspm).
+ * @MG_PCIE_ASPM_L1_2: ASPM L1.2 (link/l1_2_aspm).
+ * @MG_PCIE_PCIPM_L1_1: PCI-PM L1.1 (link/l1_1_pcipm).
+ * @MG_PCIE_PCIPM_L1_2: PCI-PM L1.2 (link/l1_2_pcipm).
+ * @MG_PCIE_CLKPM: clock power management (link/clkpm; sysfs only).
+ */
+enum mg_pcie_pm_state {
+	MG_PCIE_ASPM_L0S = 1 << 0,
+	MG_PCIE_ASPM_L1 = 1 << 1,
+	MG_PCIE_ASPM_L1_1 = 1 << 2,
+	MG_PCIE_ASPM_L1_2 = 1 << 3,
+	MG_PCIE_PCIPM_L1_1 = 1 << 4,
+	MG_PCIE_PCIPM_L1_2 = 1 << 5,
+	MG_PCIE_CLKPM = 1 << 6,
+};
+
+/**
+ * mg_pcie_pm_state_name - name of one power state, as lspci prints it.
+ * @state: a single bit of enum mg_pcie_pm_state.
+ *
+ * Returns: "L0s", "L1", "ASPM_L1.1", "ASPM_L1.2", "PCI-PM_L1.1",
+ * "PCI-PM_L1.2" or "ClockPM"; NULL for anything else.
+ * Since: 0.2
+ */
+const char *mg_pcie_pm_state_name(enum mg_pcie_pm_state state);
+
+/**
+ * mg_pcie_node_get_aspm_supported - ASPM states the function supports
+ * (LnkCap).
+ * @node: node.
+ *
+ * Returns: a mask of MG_PCIE_ASPM_L0S and MG_PCIE_ASPM_L1 (0: none), or
+ * MG_UNKNOWN when the capability was not read or the function has no link.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_aspm_supported(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_aspm_enabled - ASPM states enabled on the function's
+ * link (LnkCtl).
+ * @node: node.
+ *
+ * Returns: a mask of MG_PCIE_ASPM_L0S and MG_PCIE_ASPM_L1, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_aspm_enabled(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_l1ss_supported - L1 PM substates the function supports
+ * (the L1 PM Substates extended capability).
+ * @node: node.
+ *
+ * The capability lies in the extended config space: without CAP_SYS_ADMIN,
+ * in a dump of 256 bytes, or where the kernel cannot reach that space, it
+ * is unknown.
+ *
+ * Returns: a mask of MG_PCIE_ASPM_L1_1, MG_PCIE_ASPM_L1_2,
+ * MG_PCIE_PCIPM_L1_1 and MG_PCIE_PCIPM_L1_2; 0 when the function has no
+ * such capability; MG_UNKNOWN when it could not be read.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_l1ss_supported(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_l1ss_enabled - L1 PM substates enabled (L1 PM
+ * Substates Control 1).
+ * @node: node.
+ *
+ * Returns: a mask as mg_pcie_node_get_l1ss_supported(), 0 without the
+ * capability, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_l1ss_enabled(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_aspm_control - the kernel's ASPM controls of the link
+ * above this function that are on (sysfs link/l1_aspm and its siblings).
+ * @node: node.
+ *
+ * The kernel shows them on the function below a link whose ASPM it
+ * manages; they are read through sysfs, so unknown for a dump.
+ *
+ * Returns: the mask of enum mg_pcie_pm_state controls that read 1, or
+ * MG_UNKNOWN when sysfs shows none.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_aspm_control(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_aspm_control_present - which ASPM controls the kernel
+ * offers for the link above this function.
+ * @node: node.
+ *
+ * Returns: the mask of enum mg_pcie_pm_state controls that exist in sysfs
+ * (link/l0s_aspm ... link/clkpm); 0 when none do.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_aspm_control_present(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_path_get_aspm_policy - the kernel's ASPM policy
+ * (/sys/module/pcie_aspm/parameters/policy).
+ * @path: path.
+ *
+ * Returns: "default", "performance", "powersave" or "powersupersave"; NULL
+ * when unknown (no such parameter, or a path read from a dump).
+ * Since: 0.2
+ */
+const char *mg_pcie_path_get_aspm_policy(const struct mg_pcie_path *path);
+
+/**
+ * enum mg_aer_severity - the kinds of errors Advanced Error Reporting counts.
+ * @MG_AER_CORRECTABLE: corrected by the hardware (aer_dev_correctable).
+ * @MG_AER_NONFATAL: uncorrectable, non-fatal (aer_dev_nonfatal).
+ * @MG_AER_FATAL: uncorrectable, fatal (aer_dev_fatal).
+ */
+enum mg_aer_severity {
+	MG_AER_CORRECTABLE = 0,
+	MG_AER_NONFATAL = 1,
+	MG_AER_FATAL = 2,
+};
+
+/**
+ * mg_aer_severity_name - name of a severity.
+ * @severity: severity.
+ *
+ * Returns: "correctable", "nonfatal", "fatal" or "unknown".
+ * Since: 0.2
+ */
+const char *mg_aer_severity_name(enum mg_aer_severity severity);
+
+/**
+ * mg_pcie_node_has_aer - whether the kernel counts AER errors of this
+ * function (sysfs aer_dev_correctable and its siblings).
+ * @node: node.
+ *
+ * Returns: 1 or 0 (no AER capability, a kernel without the counters, or a
+ * path read from a dump).
+ * Since: 0.2
+ */
+int mg_pcie_node_has_aer(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_aer_total - errors of one severity the function has
+ * reported since boot (the TOTAL_ERR_* line).
+ * @node: node.
+ * @severity: severity.
+ *
+ * Returns: the count, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+long long mg_pcie_node_get_aer_total(const struct mg_pcie_node *node, enum mg_aer_severity severity);
+
+/**
+ * mg_pcie_node_get_aer_count - how many named counters one severity has.
+ * @node: node.
+ * @severity: severity.
+ *
+ * Returns: the number of counters (RxErr, BadTLP, ...), 0 when unknown.
+ * Since: 0.2
+ */
+size_t mg_pcie_node_get_aer_count(const struct mg_pcie_node *node, enum mg_aer_severity severity);
+
+/**
+ * mg_pcie_node_get_aer_name - the name of one counter, as the kernel
+ * writes it.
+ * @node: node.
+ * @severity: severity.
+ * @index: 0 up to mg_pcie_node_get_aer_count() - 1.
+ *
+ * Returns: "RxErr", "BadTLP", "CmpltTO", ...; NULL when out of range.
+ * Since: 0.2
+ */
+const char *mg_pcie_node_get_aer_name(const struct mg_pcie_node *node, enum mg_aer_severity severity,
+				      size_t index);
+
+/**
+ * mg_pcie_node_get_aer_value - the value of one counter.
+ * @node: node.
+ * @severity: severity.
+ * @index: 0 up to mg_pcie_node_get_aer_count() - 1.
+ *
+ * Returns: the count, or MG_UNKNOWN when out of range.
+ * Since: 0.2
+ */
+long long mg_pcie_node_get_aer_value(const struct mg_pcie_node *node, enum mg_aer_severity severity,
+				     size_t index);
+
+/**
+ * mg_pcie_node_get_aer_rootport_total - errors of one severity reported to
+ * a root port from anywhere below it (aer_rootport_total_err_*).
+ * @node: node, a root port or event collector.
+ * @severity: severity.
+ *
+ * Returns: the count, or MG_UNKNOWN (also for other functions).
+ * Since: 0.2
+ */
+long long mg_pcie_node_get_aer_rootport_total(const struct mg_pcie_node *node,
+					      enum mg_aer_severity severity);
+
+/**
+ * enum mg_pcie_link_event - what the Link Status register says happened to
+ * a link since the bits were last cleared.
+ * @MG_PCIE_LINK_BW_MANAGED: Link Bandwidth Management Status: the link was
+ *	retrained by software, or the hardware changed its speed or width to
+ *	correct unreliable operation.
+ * @MG_PCIE_LINK_BW_AUTONOMOUS: Link Autonomous Bandwidth Status: the
+ *	hardware changed its speed or width for other reasons.
+ *
+ * Both are defined for root ports and switch downstream ports; other
+ * functions read 0.
+ */
+enum mg_pcie_link_event {
+	MG_PCIE_LINK_BW_MANAGED = 1 << 0,
+	MG_PCIE_LINK_BW_AUTONOMOUS = 1 << 1,
+};
+
+/**
+ * mg_pcie_node_get_link_events - the link events LnkSta reports.
+ * @node: node.
+ *
+ * Returns: a mask of enum mg_pcie_link_event, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_link_events(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_link_target_speed_gts - the speed the link this
+ * function's LnkSta describes should train to.
+ * @node: node.
+ *
+ * The Target Link Speed (LnkCtl2) of the port at the link's upper end,
+ * bounded by what both ends support. For a root port it is the link below
+ * it, for other functions the link above. A Raspberry Pi 5 with
+ * dtparam=pciex1_gen=3 sets its port's target to 8 GT/s.
+ *
+ * Returns: GT/s, or MG_UNKNOWN (an end or the port's target is not known).
+ * Since: 0.2
+ */
+double mg_pcie_node_get_link_target_speed_gts(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_link_is_below_target - whether the link runs slower than
+ * mg_pcie_node_get_link_target_speed_gts(): it did not train to its target.
+ * @node: node.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_pcie_node_link_is_below_target(const struct mg_pcie_node *node);
 
 /* ------------------------------------------------------------------ */
 /* Throughput verdict                                                  */

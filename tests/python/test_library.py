@@ -56,7 +56,8 @@ def test_show_detail_equals_cli():
 
 
 @pytest.mark.parametrize("name,target", [("pi5-rtl8126", "eth1"), ("cm4-rtl8125", "eth1"),
-                                         ("gen5-x16", "ens1f0np0"), ("pi5-aqc107", "eth1")])
+                                         ("gen5-x16", "ens1f0np0"), ("pi5-aqc107", "eth1"),
+                                         ("pi5-rtl8126-gen3", "eth1")])
 def test_pcie_equals_cli(name, target):
     with multigig.Context(tree(name)) as ctx:
         ours = ctx.nic(target).pcie().to_dict()
@@ -70,6 +71,36 @@ def test_pcie_pi5_story():
     assert path.path[0]["cap_speed_gts"] == 8 and path.path[0]["speed_gts"] == 5
     assert "dtparam=pciex1_gen=3" in path.advice
     assert 3.4 < path.ceilings["rx_ceiling_gbps"] < 3.5
+
+
+def test_pcie_link_health():
+    with multigig.Context(tree("pi5-rtl8126")) as ctx:
+        path = ctx.pcie("eth1")
+    dev, port = path.path
+    assert dev["aspm_supported"] == ["L0s", "L1"] and dev["aspm_enabled"] == ["L1"]
+    assert dev["l1ss_enabled"] == ["ASPM_L1.1", "ASPM_L1.2"]
+    assert dev["aspm_sysfs"]["l1_aspm"] is True and dev["aspm_sysfs"]["l0s_aspm"] is False
+    assert dev["aer"]["correctable"]["total"] == 49
+    assert dev["aer"]["correctable"]["counters"]["BadTLP"] == 37
+    assert dev["aer"]["rootport_total"] is None and port["aer"]["rootport_total"]["correctable"] == 49
+    assert dev["training"]["below_target"] is False and path.aspm_policy == "default"
+    with multigig.Context(tree("pi5-rtl8126-gen3")) as ctx:
+        path = ctx.pcie("eth1")
+    dev, port = path.path
+    assert dev["training"] == port["training"] | {"bandwidth_managed": False}
+    assert port["training"] == {"target_speed_gts": 8, "speed_gts": 5, "below_target": True,
+                                "bandwidth_managed": True, "autonomous_bandwidth": False}
+    assert "trained at 5 GT/s" in path.advice
+
+
+@pytest.mark.parametrize("dump,address", [("fujitsu-p8010-ich8m-cardbus.lspci", "1d:00.0"),
+                                          ("intel-7265-wifi-l1ss.lspci", "01:00.0"),
+                                          ("intel-skylake-igpu-rciep.lspci", "00:02.0")])
+def test_pci_dump_equals_cli(dump, address):
+    dump = os.path.join(TREES, "..", "pci", dump)
+    with multigig.Context(tree("phys"), pci_dump=dump) as ctx:
+        ours = ctx.pcie(address).to_dict()
+    assert ours == cli_json("--sysfs-root", tree("phys"), "--pci-dump", dump, "pcie", address)
 
 
 def test_pci_dump():

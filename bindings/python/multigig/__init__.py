@@ -579,9 +579,64 @@ class PciePath:
                           "available_gbps": _gbps(_c.mg_pcie_path_get_available_mbps(path) / 1000.0)}
         self.board = _c.mg_pcie_path_get_board(path)
         self.advice = _c.mg_pcie_path_get_advice(path)
+        self.aspm_policy = _c.mg_pcie_path_get_aspm_policy(path)
+
+    # The kernel's link/ files, by the power state each controls.
+    _ASPM_FILES = [("l0s_aspm", _c.MG_PCIE_ASPM_L0S), ("l1_aspm", _c.MG_PCIE_ASPM_L1),
+                   ("l1_1_aspm", _c.MG_PCIE_ASPM_L1_1), ("l1_2_aspm", _c.MG_PCIE_ASPM_L1_2),
+                   ("l1_1_pcipm", _c.MG_PCIE_PCIPM_L1_1), ("l1_2_pcipm", _c.MG_PCIE_PCIPM_L1_2),
+                   ("clkpm", _c.MG_PCIE_CLKPM)]
+    _SEVERITIES = [_c.MG_AER_CORRECTABLE, _c.MG_AER_NONFATAL, _c.MG_AER_FATAL]
 
     @staticmethod
-    def _node(n):
+    def _states(mask):
+        """A mask of power states as lspci names them; None when unknown."""
+        if mask == UNKNOWN:
+            return None
+        return [_c.mg_pcie_pm_state_name(1 << b) for b in range(7) if mask & (1 << b)]
+
+    @classmethod
+    def _aspm_sysfs(cls, n):
+        on = _c.mg_pcie_node_get_aspm_control(n)
+        if on == UNKNOWN:
+            return None
+        present = _c.mg_pcie_node_get_aspm_control_present(n)
+        return {name: bool(on & bit) if present & bit else None for name, bit in cls._ASPM_FILES}
+
+    @classmethod
+    def _aer(cls, n):
+        if not _c.mg_pcie_node_has_aer(n):
+            return None
+        d, below = {}, None
+        for sev in cls._SEVERITIES:
+            name, total = _c.mg_aer_severity_name(sev), _c.mg_pcie_node_get_aer_total(n, sev)
+            count = _c.mg_pcie_node_get_aer_count(n, sev)
+            d[name] = None
+            if count or total != UNKNOWN:
+                d[name] = {"total": _int(total),
+                           "counters": {_c.mg_pcie_node_get_aer_name(n, sev, i):
+                                        _int(_c.mg_pcie_node_get_aer_value(n, sev, i)) for i in range(count)}}
+            root = _c.mg_pcie_node_get_aer_rootport_total(n, sev)
+            if root != UNKNOWN:
+                below = below or {}
+                below[name] = root
+        d["rootport_total"] = below
+        return d
+
+    @staticmethod
+    def _training(n):
+        events = _c.mg_pcie_node_get_link_events(n)
+        below = _c.mg_pcie_node_link_is_below_target(n)
+        return {
+            "target_speed_gts": _gts(_c.mg_pcie_node_get_link_target_speed_gts(n)),
+            "speed_gts": _gts(_c.mg_pcie_node_get_speed_gts(n)),
+            "below_target": _bool(below),
+            "bandwidth_managed": None if events == UNKNOWN else bool(events & _c.MG_PCIE_LINK_BW_MANAGED),
+            "autonomous_bandwidth": None if events == UNKNOWN else bool(events & _c.MG_PCIE_LINK_BW_AUTONOMOUS),
+        }
+
+    @classmethod
+    def _node(cls, n):
         d = {
             "address": _c.mg_pcie_node_get_address(n),
             "role": _c.mg_pcie_role_name(_c.mg_pcie_node_get_role(n)),
@@ -596,6 +651,13 @@ class PciePath:
             "mps": _int(_c.mg_pcie_node_get_mps(n)),
             "mrrs": _int(_c.mg_pcie_node_get_mrrs(n)),
             "unknown_reason": _c.mg_pcie_node_get_unknown_reason(n),
+            "aspm_supported": cls._states(_c.mg_pcie_node_get_aspm_supported(n)),
+            "aspm_enabled": cls._states(_c.mg_pcie_node_get_aspm_enabled(n)),
+            "l1ss_supported": cls._states(_c.mg_pcie_node_get_l1ss_supported(n)),
+            "l1ss_enabled": cls._states(_c.mg_pcie_node_get_l1ss_enabled(n)),
+            "aspm_sysfs": cls._aspm_sysfs(n),
+            "aer": cls._aer(n),
+            "training": cls._training(n),
         }
         if _c.mg_pcie_node_has_link(n):
             degraded = _c.mg_pcie_node_link_is_degraded(n)
@@ -610,7 +672,7 @@ class PciePath:
     def to_dict(self):
         return {"address": self.address, "path": self.path, "limit": self.limit,
                 "ceilings": self.ceilings, "lower_bound": self.lower_bound,
-                "board": self.board, "advice": self.advice}
+                "board": self.board, "advice": self.advice, "aspm_policy": self.aspm_policy}
 
 
 class Settings:
