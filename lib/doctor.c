@@ -52,9 +52,10 @@ static int online_cpus(struct mg_ctx *ctx)
 }
 
 /* Settings and link from the snapshot when the adapter came from one, else read now. */
-static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic *nic, int cpus)
+static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic *nic, int cpus,
+		   struct mg_pcie_path *before)
 {
-	struct mg_facts f = { .nic = nic, .online_cpus = cpus };
+	struct mg_facts f = { .nic = nic, .online_cpus = cpus, .path_before = before, .interval_ms = d->interval_ms };
 	struct mg_pcie_path *path = NULL;
 	struct mg_throughput *tp = NULL;
 	struct mg_settings *settings = NULL;
@@ -81,6 +82,39 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic 
 	mg_settings_free(settings);
 	mg_throughput_free(tp);
 	mg_pcie_path_free(path);
+	return err;
+}
+
+/*
+ * Counters that need growth (AER) are read twice, the interval apart; a
+ * capture is one moment and is read once.
+ */
+static int examine_all(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_list *list, int cpus,
+		       unsigned int interval_ms)
+{
+	size_t n = mg_nic_list_count(list);
+	struct mg_pcie_path **before = calloc(n + 1, sizeof(*before));
+	bool sample = interval_ms != MG_DOCTOR_NO_SAMPLE && !ctx->offline, taken = false;
+	int err = 0;
+
+	if (!before)
+		return -ENOMEM;
+	for (size_t i = 0; sample && i < n; i++) {
+		const struct mg_nic *nic = mg_nic_list_get(list, i);
+
+		if (nic->bus == MG_BUS_PCI && nic->address && mg_pcie_path_new_for_nic(ctx, nic, &before[i]) < 0)
+			before[i] = NULL;
+		taken |= before[i] != NULL;
+	}
+	mg_clear_error(ctx);
+	/* No second sample to wait for when nothing had a first. */
+	if (taken)
+		mg_sleep_ms(d->interval_ms);
+	for (size_t i = 0; err == 0 && i < n; i++)
+		err = examine(ctx, d, mg_nic_list_get(list, i), cpus, before[i]);
+	for (size_t i = 0; i < n; i++)
+		mg_pcie_path_free(before[i]);
+	free(before);
 	return err;
 }
 
@@ -131,13 +165,13 @@ MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsign
 	d->interval_ms = interval_ms ? interval_ms : DEFAULT_INTERVAL_MS;
 	cpus = online_cpus(ctx);
 	if (nic) {
-		err = examine(ctx, d, nic, cpus);
+		err = mg_nic_list_one(nic, &list);
 	} else {
 		err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK, &list);
-		for (size_t i = 0; err == 0 && i < mg_nic_list_count(list); i++)
-			err = examine(ctx, d, mg_nic_list_get(list, i), cpus);
-		mg_nic_list_free(list);
 	}
+	if (err == 0)
+		err = examine_all(ctx, d, list, cpus, interval_ms);
+	mg_nic_list_free(list);
 	if (err == 0)
 		err = build_fixes(d);
 	if (err < 0) {

@@ -489,3 +489,19 @@ MG_EXPORT int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_n
 	mg_clear_error(ctx);
 	return lookup_link(ctx, NULL, ifindex, nic);
 }
+
+/* A list of one adapter already looked up, so one path serves one and all. */
+int mg_nic_list_one(const struct mg_nic *nic, struct mg_nic_list **list)
+{
+	struct mg_nic_list *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return -ENOMEM;
+	if (list_add(l, mg_nic_ref((struct mg_nic *)nic)) < 0) {
+		mg_nic_unref((struct mg_nic *)nic);
+		free(l);
+		return -ENOMEM;
+	}
+	*list = l;
+	return 0;
+}

@@ -44,6 +44,8 @@ struct mg_facts {
 	const struct mg_nic *nic;
 	const char *name;			/* interface, else the device's address */
 	const struct mg_pcie_path *path;
+	const struct mg_pcie_path *path_before;	/* the first sample, @interval_ms earlier, or NULL */
+	unsigned int interval_ms;
 	const struct mg_throughput *throughput;
 	const struct mg_settings *settings;
 	const struct mg_ethlink *link;

@@ -122,6 +122,7 @@ int mg_path_join(char *out, size_t size, const char *a, const char *b);
 int mg_strlcpy(char *dst, const char *src, size_t size);
 int mg_parse_long(const char *s, int base, long *value);
 bool mg_ifname_valid(const char *name);
+void mg_sleep_ms(unsigned int ms);
 
 /* ---- array.c ---- */
 void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size);
@@ -273,6 +274,7 @@ const struct mg_chip *mg_chip_lookup(enum mg_bus bus, int vendor, int device);
 int mg_modules_lookup(struct mg_ctx *ctx, const char *devpath, struct mg_nic *nic);
 
 struct mg_nic *mg_nic_alloc(void);
+int mg_nic_list_one(const struct mg_nic *nic, struct mg_nic_list **list);
 int mg_nic_set_str(char **field, const char *value);
 
 /* device.c: identity of the hardware behind an interface. */

@@ -53,7 +53,7 @@ static void test_pi5_rtl8126(void)
 	const struct mg_finding *f = mg_doctor_get(d, 0);
 	double gbps;
 
-	CU_ASSERT_EQUAL(mg_doctor_count(d), 2);
+	CU_ASSERT_EQUAL(mg_doctor_count(d), 3);
 	/* Ranked: the critical ceiling first. */
 	CU_ASSERT_STRING_EQUAL(mg_finding_get_id(f), "pcie-ceiling-below-ethernet");
 	CU_ASSERT_EQUAL(mg_finding_get_severity(f), MG_SEVERITY_CRITICAL);
@@ -74,8 +74,76 @@ static void test_pi5_rtl8126(void)
 	CU_ASSERT_TRUE(has_evidence(f, "supports 8 GT/s x1", "LnkCap"));
 	CU_ASSERT_TRUE(has_evidence(f, "Raspberry Pi 5", "device tree"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_fix(f), "dtparam=pciex1_gen=3"));
+
+	/* A capture is one moment: AER counts since boot, said so. */
+	f = find(d, "pcie-aer-errors");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(mg_finding_get_severity(f), MG_SEVERITY_WARNING);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_title(f), "49 PCIe errors at 0001:01:00.0 since boot (AER; one sample)");
+	CU_ASSERT_TRUE(has_evidence(f, "correctable: 49", "aer_dev_"));
 	mg_doctor_free(d);
 	mg_ctx_unref(ctx);
+}
+
+/* dtparam set, the link still at 5 GT/s: did not train to its target. */
+static void test_pi5_not_trained(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_doctor *d = doctor_tree("pi5-rtl8126-gen3", &ctx);
+	const struct mg_finding *f = find(d, "pcie-not-trained-to-target");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_title(f),
+			       "the PCIe link above 0001:01:00.0 did not train to its target: 8 GT/s asked, 5 GT/s reached");
+	CU_ASSERT_TRUE(has_evidence(f, "target 8 GT/s", "LnkCtl2"));
+	CU_ASSERT_TRUE(has_evidence(f, "current 5 GT/s", "LnkSta"));
+	mg_doctor_free(d);
+	mg_ctx_unref(ctx);
+}
+
+/* Two samples: the growth is what counts (two trees stand for two moments of one path). */
+static void test_rule_aer_growth(void)
+{
+	char a[4096], b[4096];
+	struct mg_ctx *ca, *cb;
+	struct mg_pcie_path *before, *after;
+	struct mg_doctor *d = calloc(1, sizeof(*d));
+	struct mg_nic *nic;
+	struct mg_facts f = { .name = "eth1", .interval_ms = 1000 };
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	snprintf(a, sizeof(a), "%s/pi5-rtl8126", FIXTURE_TREES);
+	snprintf(b, sizeof(b), "%s/pi5-rtl8126-gen3", FIXTURE_TREES);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(a, &ca), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(b, &cb), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(ca, "eth1", &before), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(cb, "eth1", &after), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(cb, "eth1", &nic), 0);
+	f.nic = nic;
+	f.path = after;
+	f.path_before = before;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	for (size_t i = 0; i < d->count; i++) {
+		if (strcmp(d->items[i]->id, "pcie-aer-errors"))
+			continue;
+		CU_ASSERT_STRING_EQUAL(d->items[i]->title, "1154 PCIe errors at 0001:01:00.0 in 1000 ms (AER)");
+		CU_ASSERT_TRUE(has_evidence(d->items[i], "correctable: 1154 more (1203 in all)", "aer_dev_"));
+	}
+	/* No growth, no finding: the same sample twice. */
+	for (size_t i = 0; i < d->count; i++)
+		mg_settings_free(d->items[i]->fix_settings);
+	mg_doctor_free_findings(d);
+	d = calloc(1, sizeof(*d));
+	f.path_before = after;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	for (size_t i = 0; i < d->count; i++)
+		CU_ASSERT_STRING_NOT_EQUAL(d->items[i]->id, "pcie-aer-errors");
+	mg_doctor_free_findings(d);
+	mg_nic_unref(nic);
+	mg_pcie_path_free(before);
+	mg_pcie_path_free(after);
+	mg_ctx_unref(ca);
+	mg_ctx_unref(cb);
 }
 
 /* An RTL8126 with no driver bound: which kernel serves it. */
@@ -263,9 +331,9 @@ int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
-	MG_ADD_SUITE("doctor-trees", NULL, NULL, MG_TEST(test_pi5_rtl8126), MG_TEST(test_desktop_no_driver),
-		     MG_TEST(test_one_adapter));
+	MG_ADD_SUITE("doctor-trees", NULL, NULL, MG_TEST(test_pi5_rtl8126), MG_TEST(test_pi5_not_trained),
+		     MG_TEST(test_desktop_no_driver), MG_TEST(test_one_adapter));
 	MG_ADD_SUITE("doctor-rules", NULL, NULL, MG_TEST(test_rule_coalesce_off), MG_TEST(test_rule_channels),
-		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2));
+		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2), MG_TEST(test_rule_aer_growth));
 	return mg_test_run();
 }

@@ -93,29 +93,92 @@ static int pcie_below_capability(struct mg_doctor *d, const struct mg_facts *f)
 	return 0;
 }
 
-/* Asked for a faster link (LnkCtl2 target) than it trained to. */
+/* A link below the speed its port asks for, within what both ends support. */
 static int pcie_not_trained(struct mg_doctor *d, const struct mg_facts *f)
 {
 	for (size_t i = 0; f->path && i < mg_pcie_path_count(f->path); i++) {
 		const struct mg_pcie_node *n = mg_pcie_path_get(f->path, i);
-		double target = mg_pcie_node_get_target_speed_gts(n), speed = mg_pcie_node_get_speed_gts(n);
-		double cap = mg_pcie_node_get_link_cap_speed_gts(n);
+		double target = mg_pcie_node_get_link_target_speed_gts(n), speed = mg_pcie_node_get_speed_gts(n);
+		int events = mg_pcie_node_get_link_events(n);
 		struct mg_finding *x;
 
-		/* Only where both ends could: a target above the partner's capability is normal. */
-		if (!mg_pcie_node_has_link(n) || target <= 0 || speed <= 0 || cap <= 0 || target <= speed ||
-		    cap <= speed)
+		if (mg_pcie_node_link_is_below_target(n) != 1)
 			continue;
 		x = mg_finding_add(d, "pcie-not-trained-to-target", MG_SEVERITY_WARNING, f->name);
 		if (!x)
 			return -ENOMEM;
 		mg_finding_title(x, "the PCIe link above %s did not train to its target: %g GT/s asked, %g GT/s reached",
 				 mg_pcie_node_get_address(n), target, speed);
-		mg_finding_evidence(x, "config space: LnkCtl2 Target Link Speed", "target %g GT/s", target);
+		mg_finding_evidence(x, "config space: LnkCtl2 Target Link Speed of the port, LnkCap of both ends",
+				    "target %g GT/s", target);
 		mg_finding_evidence(x, "config space: LnkSta", "current %g GT/s", speed);
+		if (events > 0)
+			mg_finding_evidence(x, "config space: LnkSta LBMS/LABS", "the link was %s",
+					    events & MG_PCIE_LINK_BW_AUTONOMOUS ? "downgraded by the hardware"
+										: "retrained");
 		mg_finding_impact(x, -1, "the link runs slower than configured");
 		return mg_finding_fix(x, NULL, "a marginal link (cable, riser, connector) or a port that cannot run "
 					       "the target: reseat or shorten it; check dmesg for link training errors");
+	}
+	return 0;
+}
+
+static long long aer_sum(const struct mg_pcie_node *n, enum mg_aer_severity s)
+{
+	long long v = n ? mg_pcie_node_get_aer_total(n, s) : MG_UNKNOWN;
+
+	return v > 0 ? v : 0;
+}
+
+/*
+ * AER errors on the path: growing between two samples, or counted since
+ * boot where only one sample was taken (a capture).
+ */
+static int aer_errors(struct mg_doctor *d, const struct mg_facts *f)
+{
+	static const char *const what[] = { "correctable", "non-fatal", "fatal" };
+
+	for (size_t i = 0; f->path && i < mg_pcie_path_count(f->path); i++) {
+		const struct mg_pcie_node *n = mg_pcie_path_get(f->path, i);
+		const struct mg_pcie_node *b = f->path_before && i < mg_pcie_path_count(f->path_before)
+						       ? mg_pcie_path_get(f->path_before, i) : NULL;
+		long long now[3], grew[3], all = 0;
+		struct mg_finding *x;
+		int worst = 0;
+
+		if (!mg_pcie_node_has_aer(n))
+			continue;
+		for (int s = 0; s < 3; s++) {
+			now[s] = aer_sum(n, (enum mg_aer_severity)s);
+			grew[s] = b ? now[s] - aer_sum(b, (enum mg_aer_severity)s) : now[s];
+			all += grew[s];
+			if (grew[s] > 0)
+				worst = s;
+		}
+		if (all <= 0)
+			continue;
+		x = mg_finding_add(d, "pcie-aer-errors", worst ? MG_SEVERITY_CRITICAL : MG_SEVERITY_WARNING, f->name);
+		if (!x)
+			return -ENOMEM;
+		if (b)
+			mg_finding_title(x, "%lld PCIe errors at %s in %u ms (AER)", all, mg_pcie_node_get_address(n),
+					 f->interval_ms);
+		else
+			mg_finding_title(x, "%lld PCIe errors at %s since boot (AER; one sample)", all,
+					 mg_pcie_node_get_address(n));
+		for (int s = 0; s < 3; s++) {
+			if (grew[s] <= 0)
+				continue;
+			if (b)
+				mg_finding_evidence(x, "sysfs: aer_dev_*", "%s: %lld more (%lld in all)", what[s], grew[s],
+						    now[s]);
+			else
+				mg_finding_evidence(x, "sysfs: aer_dev_*", "%s: %lld", what[s], grew[s]);
+		}
+		mg_finding_impact(x, -1, worst ? "uncorrectable errors: lost transactions, a driver reset or a hang"
+					       : "each corrected error is a replayed packet: a marginal link costs throughput");
+		return mg_finding_fix(x, NULL, "a marginal link: reseat the card or cable, avoid long or flat risers, "
+					       "or run the link one generation slower");
 	}
 	return 0;
 }
@@ -274,7 +337,7 @@ static int usb_too_slow(struct mg_doctor *d, const struct mg_facts *f)
 }
 
 static const rule_fn rules[] = {
-	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained,
+	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained, aer_errors,
 	half_duplex, usb_too_slow, coalesce_off, few_channels,
 };
 
