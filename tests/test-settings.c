@@ -933,7 +933,7 @@ static void test_rollback_from_journal(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
 	ctx->test.run_dir = dir;
-	j.entries[j.count++] = (struct mg_journal_entry){ MG_PARAM_MTU, 1500, 0, false };
+	j.entries[j.count++] = (struct mg_journal_entry){ .param = MG_PARAM_MTU, .old_value = 1500 };
 
 	/* What it set is unknown: the recorded value comes back. */
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 4000, -1, 0, NULL), 0);
@@ -950,7 +950,8 @@ static void test_rollback_from_journal(void)
 	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 0);
 
 	/* It set 9000, another writer 4000 since: that stays. */
-	j.entries[0] = (struct mg_journal_entry){ MG_PARAM_MTU, 1500, 9000, true };
+	j.entries[0] = (struct mg_journal_entry){ .param = MG_PARAM_MTU, .old_value = 1500, .new_value = 9000,
+						  .new_known = true };
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 4000, -1, 0, NULL), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_journal_write(ctx, &j), 0);
 	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, &r), 0);
