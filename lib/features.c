@@ -7,6 +7,7 @@
  * every interface from one dump.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,21 +124,24 @@ bool mg_feature_name_eq(const char *a, const char *b)
 	return *a == *b;
 }
 
-/* ethtool's short names, each for the kernel features it stands for. */
+/*
+ * ethtool's short names, each for the kernel features it stands for, as a
+ * shell pattern: tso is every TCP segmentation offload a kernel has
+ * (tx-tcp-segmentation, tx-tcp6-segmentation, tx-tcp-ecn-segmentation...).
+ */
 static const struct {
 	const char *alias;
-	const char *members[4];
+	const char *pattern;
 } aliases[] = {
-	{ "gro", { "rx-gro" } },
-	{ "gso", { "tx-generic-segmentation" } },
-	{ "lro", { "rx-lro" } },
-	{ "tso", { "tx-tcp-segmentation", "tx-tcp-ecn-segmentation", "tx-tcp-mangleid-segmentation",
-		   "tx-tcp6-segmentation" } },
-	{ "sg", { "tx-scatter-gather", "tx-scatter-gather-fraglist" } },
-	{ "rxhash", { "rx-hashing" } },
-	{ "rxvlan", { "rx-vlan-hw-parse" } },
-	{ "txvlan", { "tx-vlan-hw-insert" } },
-	{ "ntuple", { "rx-ntuple-filter" } },
+	{ "gro", "rx-gro" },
+	{ "gso", "tx-generic-segmentation" },
+	{ "lro", "rx-lro" },
+	{ "tso", "tx-tcp*-segmentation" },
+	{ "sg", "tx-scatter-gather*" },
+	{ "rxhash", "rx-hashing" },
+	{ "rxvlan", "rx-vlan-hw-parse" },
+	{ "txvlan", "tx-vlan-hw-insert" },
+	{ "ntuple", "rx-ntuple-filter" },
 };
 
 static int alias_of(const char *name)
@@ -173,9 +177,9 @@ size_t mg_features_resolve(const struct mg_features *f, const char *name, size_t
 			pos[n++] = (size_t)p;
 		return n;
 	}
-	for (size_t m = 0; m < 4 && aliases[a].members[m] && n < max; m++)
-		if ((p = position(f, aliases[a].members[m])) >= 0)
-			pos[n++] = (size_t)p;
+	for (size_t i = 0; i < f->count && n < max; i++)
+		if (!fnmatch(aliases[a].pattern, f->items[i].name, 0))
+			pos[n++] = i;
 	return n;
 }
 

@@ -332,10 +332,10 @@ static int plan_feature(struct mg_ctx *ctx, const struct mg_apply_target *t, con
 {
 	const struct mg_features *f = t->tune.features;
 	const struct mg_feature *blocked = NULL;
-	size_t pos[4], n;
+	size_t pos[MG_FEATURE_WANT_MAX], n;
 	bool alias, moved = false;
 
-	n = mg_features_resolve(f, name, pos, 4, &alias);
+	n = mg_features_resolve(f, name, pos, MG_FEATURE_WANT_MAX, &alias);
 	if (n == 0 && !alias)
 		return mg_fail(ctx, -EINVAL, "%s: no feature named '%s' (features that are off and fixed are not listed)",
 			       t->cur.ifname, name);

@@ -35,6 +35,8 @@ MG_OUT_OBJECT(struct mg_settings_list)
 MG_OUT_OBJECT(struct mg_apply_result)
 MG_OUT_OBJECT(struct mg_ethlink)
 MG_OUT_OBJECT(struct mg_ethlink_list)
+MG_OUT_OBJECT(struct mg_eee)
+MG_OUT_OBJECT(struct mg_features)
 MG_OUT_OBJECT(struct mg_cable_info)
 MG_OUT_OBJECT(struct mg_cable_result)
 
