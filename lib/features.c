@@ -45,8 +45,6 @@ static struct mg_feature *slot(struct mg_features *f, const char *name, int inde
 	for (size_t i = 0; i < f->count; i++)
 		if (index >= 0 ? f->items[i].index == index : !strcmp(f->items[i].name, name))
 			return &f->items[i];
-	if (strlen(name) >= sizeof(f->items[0].name))
-		return NULL;
 	grown = realloc(f->items, (f->count + 1) * sizeof(*grown));
 	if (!grown)
 		return NULL;
@@ -71,8 +69,12 @@ static int add_bitset(struct mg_features *f, struct nlattr *nest, int attr)
 	int err = nest ? mg_bitset_parse(nest, NULL, &set, NULL) : 0;
 
 	for (size_t i = 0; err == 0 && i < set.count; i++) {
-		struct mg_feature *it = slot(f, set.names[i], set.index[i]);
+		struct mg_feature *it;
 
+		/* Longer than ETH_GSTRING_LEN allows: no kernel sends it, and it could never be set. */
+		if (strlen(set.names[i]) >= sizeof(it->name))
+			continue;
+		it = slot(f, set.names[i], set.index[i]);
 		if (!it) {
 			err = -ENOMEM;
 			break;

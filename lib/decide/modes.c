@@ -6,7 +6,6 @@
  * up at 1G because 2500baseT is supported but not advertised shows here.
  * Pure: names in, answers out.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "mg-modes.h"
