@@ -113,7 +113,8 @@ static int walk_paths(struct mg_ctx *ctx, const struct mg_nic_list *list)
 static int gather_all(struct mg_ctx *ctx)
 {
 	struct mg_nic_list *list = NULL;
-	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK, &list);
+	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE |
+				       MG_NIC_WITH_FEATURES, &list);
 
 	if (err == 0)
 		err = walk_paths(ctx, list);

@@ -17,6 +17,7 @@
 
 #include "gather.h"
 #include "mg-ethlink.h"
+#include "mg-tune.h"
 
 struct mg_nic_list {
 	struct mg_nic **nics;
@@ -317,7 +318,8 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 	if (!ctx || !list)
 		return ctx ? mg_fail(ctx, -EINVAL, "mg_nic_list_new: list is NULL") : -EINVAL;
 	*list = NULL;
-	if (with & ~(unsigned int)(MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK))
+	if (with & ~(unsigned int)(MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE |
+				   MG_NIC_WITH_FEATURES))
 		return mg_fail(ctx, -EINVAL, "mg_nic_list_new_with: unknown flags 0x%x", with);
 	mg_clear_error(ctx);
 	l = calloc(1, sizeof(*l));
@@ -333,6 +335,10 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 		err = attach_settings(ctx, l);
 	if (err == 0 && (with & MG_NIC_WITH_ETHLINK))
 		err = attach_ethlinks(ctx, l);
+	if (err == 0 && (with & MG_NIC_WITH_EEE))
+		err = mg_eee_attach(ctx, l->nics, l->count);
+	if (err == 0 && (with & MG_NIC_WITH_FEATURES))
+		err = mg_features_attach(ctx, l->nics, l->count);
 	if (err < 0) {
 		mg_nic_list_free(l);
 		return ctx->error[0] ? err : mg_fail(ctx, err, "enumeration failed: %s", strerror(-err));

@@ -257,6 +257,8 @@ struct mg_nic {
 	int module_count;	/* MG_UNKNOWN until looked up */
 	struct mg_settings *settings;	/* gathered with the list, or NULL */
 	struct mg_ethlink *ethlink;	/* likewise */
+	struct mg_eee *eee;		/* likewise */
+	struct mg_features *features;	/* likewise */
 };
 
 /* chipdb.c */

@@ -529,6 +529,127 @@ static void test_pcie_errors(void)
 	CU_ASSERT_EQUAL(r.status, 2);
 }
 
+/* A key's JSON value: NULL for JSON null; "missing" when the key is not there. */
+static json_object *jget(json_object *o, const char *key, bool *missing)
+{
+	json_object *v = NULL;
+
+	*missing = !json_object_object_get_ex(o, key, &v);
+	return v;
+}
+
+/* 1 or 0 for a boolean, MG_UNKNOWN for null, -1000 for anything else. */
+static int jget_bool(json_object *o, const char *key)
+{
+	bool missing;
+	json_object *v = jget(o, key, &missing);
+
+	if (missing)
+		return -1000;
+	if (!v)
+		return MG_UNKNOWN;
+	return json_object_is_type(v, json_type_boolean) ? json_object_get_boolean(v) : -1000;
+}
+
+static bool array_has(json_object *arr, const char *s)
+{
+	for (size_t i = 0; arr && i < json_object_array_length(arr); i++)
+		if (!strcmp(json_object_get_string(json_object_array_get_idx(arr, i)), s))
+			return true;
+	return false;
+}
+
+/* The 2.5G NIC up at 1G: the link says why; EEE and offloads as the replies give them. */
+static void check_1g_story(json_object *o)
+{
+	json_object *link, *eee, *features, *f, *v;
+	bool missing;
+
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "link", &link) && link);
+	CHECK_STR(link, "best_common_mode", "2500baseT/Full");
+	v = jget(link, "not_advertised", &missing);
+	CU_ASSERT_FATAL(!missing && v && json_object_array_length(v) == 1);
+	CU_ASSERT_TRUE(array_has(v, "2500baseT/Full"));
+	CU_ASSERT_EQUAL(jget_int(link, "speed_mbps"), 1000);
+
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "eee", &eee) && eee);
+	CU_ASSERT_EQUAL(jget_bool(eee, "supported"), 1);
+	CU_ASSERT_EQUAL(jget_bool(eee, "enabled"), 1);
+	CU_ASSERT_EQUAL(jget_bool(eee, "active"), 1);
+	CU_ASSERT_EQUAL(jget_bool(eee, "tx_lpi_enabled"), 1);
+	/* Not reported: null, never 0. */
+	CU_ASSERT_EQUAL(jget_int(eee, "tx_lpi_timer_us"), MG_UNKNOWN);
+	CU_ASSERT_PTR_NULL(jget(eee, "error", &missing));
+	CU_ASSERT_TRUE(missing);
+	CU_ASSERT_TRUE(array_has(jget(eee, "supported_modes", &missing), "2500baseT/Full"));
+	CU_ASSERT_TRUE(array_has(jget(eee, "advertised_modes", &missing), "2500baseT/Full"));
+	CU_ASSERT_FALSE(array_has(jget(eee, "partner_modes", &missing), "2500baseT/Full"));
+
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "features", &features) && features);
+	CU_ASSERT_EQUAL(json_object_object_length(features), 11);
+	CU_ASSERT_FATAL(json_object_object_get_ex(features, "rx-gro", &f) && f);
+	CU_ASSERT(jget_bool(f, "active") == 1 && jget_bool(f, "wanted") == 1 && jget_bool(f, "fixed") == 0);
+	CU_ASSERT_FATAL(json_object_object_get_ex(features, "highdma", &f) && f);
+	CU_ASSERT(jget_bool(f, "active") == 1 && jget_bool(f, "wanted") == 0 && jget_bool(f, "fixed") == 1);
+	CU_ASSERT_FATAL(json_object_object_get_ex(features, "tx-tcp-segmentation", &f) && f);
+	CU_ASSERT(jget_bool(f, "active") == 0 && jget_bool(f, "fixed") == 0);
+	CU_ASSERT_FATAL(json_object_object_get_ex(features, "vlan-challenged", &f) && f);
+	CU_ASSERT_EQUAL(jget_bool(f, "fixed"), 1);
+}
+
+static void test_eee_features_json(void)
+{
+	json_object *o = cli_json("--sysfs-root cm4-rtl8125-1g show eth1 --json"), *arr, *v;
+	char tmp[4096], args[8192];
+	bool missing;
+	struct run r;
+
+	check_1g_story(o);
+	json_object_put(o);
+	arr = cli_json("--sysfs-root cm4-rtl8125-1g show --all --json");
+	CU_ASSERT_FATAL(json_object_is_type(arr, json_type_array) && json_object_array_length(arr) == 1);
+	check_1g_story(json_object_array_get_idx(arr, 0));
+	json_object_put(arr);
+
+	/* A capture that recorded none: null, not empty, not false. */
+	o = cli_json("--sysfs-root desktop show enp1s0 --json");
+	v = jget(o, "eee", &missing);
+	CU_ASSERT(!missing && !v);
+	v = jget(o, "features", &missing);
+	CU_ASSERT(!missing && !v);
+	json_object_put(o);
+	arr = cli_json("--sysfs-root desktop show --all --json");
+	o = by_name(arr, "enp1s0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+	CU_ASSERT(!jget(o, "eee", &missing) && !missing);
+	CU_ASSERT(!jget(o, "features", &missing) && !missing);
+	json_object_put(arr);
+
+	/* The text says it too. */
+	cli(&r, "--sysfs-root cm4-rtl8125-1g show eth1");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "best common mode:  2500baseT/Full"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "not advertised:    2500baseT/Full"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "eee:               enabled, active, tx-lpi on"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "highdma[fixed]"));
+
+	/* A capture of it replays the same. */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(args, sizeof(args), "--sysfs-root cm4-rtl8125-1g capture '%s/c'", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	snprintf(args, sizeof(args), "--sysfs-root '%s/c' show eth1 --json", tmp);
+	o = cli_json(args);
+	check_1g_story(o);
+	json_object_put(o);
+	rm_tree(tmp);
+
+	/* A captured tree is never changed. */
+	cli(&r, "--sysfs-root cm4-rtl8125-1g set eth1 advertise all");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cannot be changed"));
+}
+
 /* Refusals that name what was wrong, at once. */
 static void test_bad_input_messages(void)
 {
@@ -768,5 +889,6 @@ int main(void)
 		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
 		     MG_TEST(test_conventional_pci_role));
 	MG_ADD_SUITE("cli-cable", NULL, NULL, MG_TEST(test_cable_cli));
+	MG_ADD_SUITE("cli-eee-features", NULL, NULL, MG_TEST(test_eee_features_json));
 	return mg_test_run();
 }

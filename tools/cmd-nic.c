@@ -242,7 +242,8 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_nic_list *nics;
 	struct json_stream js;
-	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK, &nics);
+	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE |
+				       MG_NIC_WITH_FEATURES, &nics);
 
 	if (err < 0)
 		return fail(ctx, err, "show --all");
@@ -261,6 +262,8 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 			put(o, "link", l ? ethlink_json(l) : NULL);
 			if (s)
 				settings_json(o, s);
+			put(o, "eee", eee_json(mg_nic_get_eee(nic)));
+			put(o, "features", features_json(mg_nic_get_features(nic)));
 			/* One object at a time: memory stays flat on a host with 10 000 interfaces. */
 			json_stream_item(&js, o);
 		} else {
@@ -269,6 +272,8 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 				print_ethlink(l);
 			if (s)
 				print_settings(s);
+			print_eee(mg_nic_get_eee(nic));
+			print_features(mg_nic_get_features(nic));
 		}
 	}
 	mg_nic_list_free(nics);
@@ -327,6 +332,8 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		put(o, "link", ethlink ? ethlink_json(ethlink) : NULL);
 		if (settings)
 			settings_json(o, settings);
+		put(o, "eee", eee_json_for_nic(ctx, nic));
+		put(o, "features", features_json_for_nic(ctx, nic));
 		err = print_json(o);
 	} else {
 		print_show(nic);
@@ -337,6 +344,8 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 			print_ethlink(ethlink);
 		if (settings)
 			print_settings(settings);
+		print_eee_for_nic(ctx, nic);
+		print_features_for_nic(ctx, nic);
 		err = EXIT_SUCCESS;
 	}
 	mg_ethlink_free(ethlink);

@@ -21,6 +21,8 @@ static void usage(FILE *out)
 		"                       mtu N, rx-ring N|max, tx-ring N|max, rx-usecs N, rx-frames N,\n"
 		"                       tx-usecs N, tx-frames N, adaptive-rx on|off, adaptive-tx on|off,\n"
 		"                       combined N, rx N, tx N, pause-autoneg|pause-rx|pause-tx on|off\n"
+		"                       eee on|off, advertise all|MODE,..., FEATURE on|off (gro, tso,\n"
+		"                       rx-gro, tx-tcp-segmentation, ...)\n"
 		"  rollback IFACE       undo an apply that was interrupted (--dry-run)\n"
 		"  pcie IFACE|PCI-ADDR  the PCIe path to the root port, its limit and ceilings\n"
 		"  estimate --pcie-gen N --pcie-width N --mps BYTES [--mrrs BYTES]\n"

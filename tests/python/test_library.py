@@ -225,6 +225,29 @@ def test_objects_after_close():
         ctx.nics()
 
 
+def test_eee_features_and_link_equal_cli():
+    """The 2.5G NIC up at 1G: the link names the mode it could use and does
+    not advertise; EEE and features as the CLI prints them, one NIC or all."""
+    show = cli_json("--sysfs-root", tree("cm4-rtl8125-1g"), "show", "eth1")
+    with multigig.Context(tree("cm4-rtl8125-1g")) as ctx:
+        nic = ctx.nic("eth1")
+        link = nic.link()
+        assert link["best_common_mode"] == "2500baseT/Full" and link["not_advertised"] == ["2500baseT/Full"]
+        assert link == show["link"]
+        assert nic.eee() == show["eee"] and nic.eee()["tx_lpi_timer_us"] is None
+        assert nic.features() == show["features"] and nic.features()["highdma"]["fixed"]
+        (snap,) = [n for n in ctx.snapshot() if n.name]
+        assert snap.eee() == show["eee"] and snap.features() == show["features"]
+        # A captured tree is read, never changed.
+        with pytest.raises(OSError) as e:
+            ctx.apply("eth1", advertise="all")
+        assert e.value.errno == errno.EOPNOTSUPP
+    with multigig.Context(tree("desktop")) as ctx:
+        nic = ctx.nic("enp1s0")
+        assert nic.eee() is None and nic.features() is None
+        assert all(n.eee() is None and n.features() is None for n in ctx.snapshot() if n.name)
+
+
 def test_capture_replays(tmp_path):
     with multigig.Context(tree("desktop")) as ctx:
         before = [n.to_dict() for n in ctx.nics()]

@@ -145,10 +145,12 @@ class Context:
         return self._list(0)
 
     def snapshot(self):
-        """Every adapter with its settings and Ethernet link, gathered from
-        one dump per kind of message however many interfaces there are;
-        each Nic's settings() and link() answer from the snapshot."""
-        return self._list(_c.MG_NIC_WITH_SETTINGS | _c.MG_NIC_WITH_ETHLINK)
+        """Every adapter with its settings, Ethernet link, EEE and features,
+        gathered from one dump per kind of message however many interfaces
+        there are; each Nic's settings(), link(), eee() and features()
+        answer from the snapshot."""
+        return self._list(_c.MG_NIC_WITH_SETTINGS | _c.MG_NIC_WITH_ETHLINK | _c.MG_NIC_WITH_EEE
+                          | _c.MG_NIC_WITH_FEATURES)
 
     def nic(self, name):
         """One adapter by interface name or PCI address."""
@@ -224,25 +226,26 @@ class Context:
 
     def apply(self, ifname, dry_run=False, **params):
         """Change settings all or nothing: ``apply("eth0", mtu=9000,
-        rx_ring="max", adaptive_rx=False)``. Returns an ApplyResult; raises
-        OSError (with every change rolled back) when any step fails."""
+        rx_ring="max", adaptive_rx=False, eee=False, advertise="all",
+        gro=False)``. ``eee`` takes True/False; ``advertise`` "all", a
+        list of link modes or a string of them separated by commas; any
+        other name is a feature (offload) by its kernel name, '_' for '-'
+        (``rx_gro``), or a short name (gro, tso, sg...), taking True/False.
+        Returns an ApplyResult; raises OSError (with every change rolled
+        back) when any step fails."""
         return ApplyResult.apply(self, ifname, params, dry_run)
 
     @contextlib.contextmanager
     def tuned(self, ifname, **params):
         """Apply settings for the ``with`` block and restore the previous
         values on exit, also when the block raises."""
-        before = self.settings(ifname)
-        wanted = {_key(k): v for k, v in params.items()}
-        previous = {k: before.values[k] for k in wanted if before.values.get(k) is not None}
         result = self.apply(ifname, **params)
         try:
             yield result
         finally:
-            changed = {_key(name): previous[_key(name)] for name, _, _ in result.changes
-                       if _key(name) in previous}
-            if changed:
-                self.apply(ifname, **changed)
+            previous = {name: old for name, old, _ in result.changes if old is not None and old != []}
+            if previous:
+                self.apply(ifname, **previous)
 
     def rollback(self, ifname, dry_run=False):
         """Undo an apply that was interrupted (its process was killed midway):
@@ -300,11 +303,40 @@ def _link_dict(link):
         "supported_modes": modes[_c.MG_MODES_SUPPORTED],
         "advertised_modes": modes[_c.MG_MODES_ADVERTISED],
         "partner_modes": modes[_c.MG_MODES_PARTNER],
+        "best_common_mode": _c.mg_ethlink_get_best_common_mode(link),
+        "not_advertised": [_c.mg_ethlink_get_not_advertised(link, i)
+                           for i in range(_c.mg_ethlink_get_not_advertised_count(link))]
+        if modes[_c.MG_MODES_SUPPORTED] else None,
         "sqi": _int(_c.mg_ethlink_get_sqi(link)),
         "sqi_max": _int(_c.mg_ethlink_get_sqi_max(link)),
         "down_reason": _c.mg_ethlink_get_ext_state(link),
         "down_subreason": _int(_c.mg_ethlink_get_ext_substate(link)),
     }
+
+
+def _eee_dict(eee):
+    modes = {which: [_c.mg_eee_get_mode(eee, which, i) for i in range(_c.mg_eee_get_mode_count(eee, which))]
+             for which in (_c.MG_MODES_SUPPORTED, _c.MG_MODES_ADVERTISED, _c.MG_MODES_PARTNER)}
+    d = {"supported": _bool(_c.mg_eee_get_supported(eee))}
+    if _c.mg_eee_get_error(eee):
+        d["error"] = _c.mg_eee_get_error(eee)
+    d.update({
+        "enabled": _bool(_c.mg_eee_get_enabled(eee)),
+        "active": _bool(_c.mg_eee_get_active(eee)),
+        "tx_lpi_enabled": _bool(_c.mg_eee_get_tx_lpi_enabled(eee)),
+        "tx_lpi_timer_us": _int(_c.mg_eee_get_tx_lpi_timer_usecs(eee)),
+        "supported_modes": modes[_c.MG_MODES_SUPPORTED],
+        "advertised_modes": modes[_c.MG_MODES_ADVERTISED],
+        "partner_modes": modes[_c.MG_MODES_PARTNER],
+    })
+    return d
+
+
+def _features_dict(f):
+    return {_c.mg_features_get_name(f, i): {"active": _c.mg_features_get_active(f, i) == 1,
+                                            "wanted": _c.mg_features_get_wanted(f, i) == 1,
+                                            "fixed": _c.mg_features_get_fixed(f, i) == 1}
+            for i in range(_c.mg_features_get_count(f))}
 
 
 class Nic:
@@ -426,6 +458,36 @@ class Nic:
             return _link_dict(link)
         finally:
             _c.mg_ethlink_free(link)
+
+    def _held_or_read(self, held, read, to_dict, free):
+        if held is not None:
+            return to_dict(held)
+        ctx = self._context._ctx
+        rc, obj = read(ctx, self._ptr)
+        if rc == -_errno.ENODATA:
+            return None  # a capture that did not record it
+        if rc < 0:
+            _raise(rc, ctx)
+        try:
+            return to_dict(obj)
+        finally:
+            free(obj)
+
+    def eee(self):
+        """Energy-Efficient Ethernet (CLI key "eee"): supported, enabled,
+        active, tx_lpi_enabled, tx_lpi_timer_us and the modes; for a driver
+        without EEE {"supported": False, "error": ...}. From the snapshot
+        when this Nic came from one, else read now; None for a capture
+        without it."""
+        return self._held_or_read(_c.mg_nic_get_eee(self._ptr), _c.mg_eee_read_for_nic, _eee_dict,
+                                  _c.mg_eee_free)
+
+    def features(self):
+        """Offloads (CLI key "features"): {name: {"active", "wanted",
+        "fixed"}}. From the snapshot when this Nic came from one, else read
+        now; None for a capture without them."""
+        return self._held_or_read(_c.mg_nic_get_features(self._ptr), _c.mg_features_read_for_nic,
+                                  _features_dict, _c.mg_features_free)
 
     def cable(self):
         """Whether this adapter can test its cable; never runs a test."""
@@ -738,20 +800,33 @@ class Settings:
         return d
 
 
+def _modes_list(text):
+    return [m for m in text.split(",") if m] if text is not None else None
+
+
 class ApplyResult:
     """What apply() or rollback() planned and changed: ``changes`` is a list
-    of (parameter, old, new); ``left`` lists the parameters not restored
-    because another writer had changed them; ``may_bounce_link`` says
-    whether the driver may reset the link."""
+    of (name, old, new): a parameter's number, True/False for "eee" and
+    for a feature (by its kernel name), lists of link modes for
+    "advertise"; ``left`` lists the names not restored because another
+    writer had changed them; ``may_bounce_link`` says whether the driver
+    may reset or renegotiate the link."""
 
     def __init__(self, ptr):
         self.changes = []
         self.left = []
         for i in range(_c.mg_apply_result_count(ptr)):
-            _, param, old, new = _c.mg_apply_result_get(ptr, i)
-            self.changes.append((_c.mg_param_name(param), old, new))
+            _, _param, old, new = _c.mg_apply_result_get(ptr, i)
+            name = _c.mg_apply_result_get_name(ptr, i)
+            group = _c.mg_apply_result_get_group(ptr, i)
+            if group == _c.MG_GROUP_ADVERTISE:
+                old = _modes_list(_c.mg_apply_result_get_modes(ptr, i, 0))
+                new = _modes_list(_c.mg_apply_result_get_modes(ptr, i, 1))
+            elif group in (_c.MG_GROUP_EEE, _c.MG_GROUP_FEATURES):
+                old, new = _bool(old), _bool(new)
+            self.changes.append((name, old, new))
             if _c.mg_apply_result_get_state(ptr, i) == _c.MG_CHANGE_LEFT:
-                self.left.append(_c.mg_param_name(param))
+                self.left.append(name)
         self.may_bounce_link = bool(_c.mg_apply_result_may_bounce_link(ptr))
 
     @staticmethod
@@ -765,6 +840,33 @@ class ApplyResult:
         if not isinstance(value, int):
             raise ValueError("%s: %r is not a number, on/off or 'max'" % (name, value))
         return value
+
+    @staticmethod
+    def _flag(key, value):
+        if value in ("on", "off") or isinstance(value, bool) or value in (0, 1):
+            return 1 if value in ("on", True, 1) else 0
+        return None
+
+    @classmethod
+    def _set_other(cls, want, key, name, value):
+        """eee, advertise or a feature; False when the value fits none."""
+        if name == "advertise":
+            if isinstance(value, (list, tuple)):
+                value = ",".join(value)
+            if not isinstance(value, str):
+                raise ValueError("advertise: %r is not 'all' or a list of link modes" % (value,))
+            if _c.mg_settings_set_advertise(want, _arg(value, "advertise")) < 0:
+                raise ValueError("bad value %r for advertise" % (value,))
+            return True
+        on = cls._flag(key, value)
+        if on is None:
+            if name == "eee":
+                raise ValueError("eee: %r is not True/False or on/off" % (value,))
+            return False
+        rc = _c.mg_settings_set_eee(want, on) if name == "eee" else _c.mg_settings_set_feature(want, name, on)
+        if rc == -_errno.E2BIG:
+            raise ValueError("too many features at once (64 at most)")
+        return rc == 0
 
     @classmethod
     def apply(cls, context, ifname, params, dry_run):
@@ -780,7 +882,9 @@ class ApplyResult:
                 name = key.replace("_", "-")
                 p = _c.mg_param_from_name(name)
                 if p < 0:
-                    raise ValueError("unknown setting %r" % key)
+                    if not cls._set_other(want, key, name, value):
+                        raise ValueError("unknown setting %r" % key)
+                    continue
                 if _c.mg_settings_set(want, p, cls._value(name, value)) < 0:
                     raise ValueError("bad value %r for %s" % (value, key))
             rc, res = _c.mg_settings_apply(ctx, ifname, want, _c.MG_APPLY_DRY_RUN if dry_run else 0)
