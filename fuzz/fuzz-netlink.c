@@ -13,6 +13,7 @@
 #include "mg-cable.h"
 #include "mg-ethlink.h"
 #include "mg-settings.h"
+#include "mg-tune.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -21,6 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct mg_cable_result result;
 	struct mg_settings settings;
 	struct mg_ethlink link;
+	struct mg_features features;
+	struct mg_eee eee;
 	struct nlmsghdr *nlh;
 	char name[IFNAMSIZ], driver[128];
 	int ifindex, status;
@@ -28,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1 || size > 65536)
 		return 0;
-	which = data[0] % 9;
+	which = data[0] % 11;
 	nlh = calloc(1, NLMSG_HDRLEN + size);
 	if (!nlh)
 		return 0;
@@ -39,6 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mg_settings_init(&settings);
 	mg_ethlink_init(&link);
 	mg_cable_result_init(&result);
+	mg_eee_init(&eee);
+	mg_features_init(&features);
 	switch (which) {
 	case 0: case 1: case 2: case 3:
 		mg_ethtool_parse_reply(nlh, (enum mg_param_group)(MG_GROUP_RINGS + which), &settings, &ifindex,
@@ -51,11 +56,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		mg_cable_parse_ntf(nlh, &ifindex, &status, &result);
 		mg_cable_parse_tdr_ntf(nlh, &ifindex, &status, &result);
 		break;
-	default:
+	case 8:
 		mg_cable_parse_phy_reply(nlh, driver, sizeof(driver));
+		break;
+	case 9:
+		mg_eee_parse_reply(nlh, &eee);
+		break;
+	default:
+		mg_features_parse_reply(nlh, &features);
 		break;
 	}
 	mg_ethlink_clear(&link);
+	mg_eee_clear(&eee);
+	mg_features_clear(&features);
 	free(nlh);
 	return 0;
 }

@@ -2,8 +2,8 @@
 /*
  * libFuzzer target: the sysfs readers. The input, split at '|', fills the
  * attributes of one PCI NIC, one USB NIC, a capture sidecar and the device
- * tree of a small tree; enumeration, look-up, cable support and the PCIe
- * link attributes are then read from it.
+ * tree of a small tree; enumeration, look-up, cable support, the PCIe
+ * link attributes and its health files are then read from it.
  */
 #include <fcntl.h>
 #include <stdint.h>
@@ -42,6 +42,10 @@ static const char *const files[] = {
 	"multigig/net/eth1",
 	"firmware/devicetree/base/compatible",
 	"firmware/devicetree/base/model",
+	/* PCIe link health: AER counters, an ASPM control, the ASPM policy. */
+	"devices/pci0000:00/0000:01:00.0/aer_dev_correctable",
+	"devices/pci0000:00/0000:01:00.0/link/l1_aspm",
+	"module/pcie_aspm/parameters/policy",
 };
 
 #define NFILES (sizeof(files) / sizeof(files[0]))

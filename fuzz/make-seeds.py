@@ -42,7 +42,8 @@ def header(kind=1):
 
 def netlink_seeds():
     # Reply numbers of the 6.1 uapi: rings 16, channels 18, coalesce 20, pause 22,
-    # linkinfo 2, linkmodes 4, linkstate 6, cable test notifications 27/28, PHY 45.
+    # linkinfo 2, linkmodes 4, linkstate 6, cable test notifications 27/28, PHY 45,
+    # EEE 24, features 11.
     yield "rings", genl(0, 16, header(), u32(2, 4096), u32(5, 8184), u32(6, 1024), u32(9, 2048), u8(13, 1))
     yield "channels", genl(1, 18, header(), u32(4, 8), u32(8, 4))
     yield "coalesce", genl(2, 20, header(), *[u32(k, 10 * k) for k in range(2, 10)], u8(10, 1), u8(11, 0))
@@ -57,6 +58,16 @@ def netlink_seeds():
     yield "tdr", genl(7, 28, header(), u8(2, 2),
                       nest(3, nest(1, u32(1, 0), u32(2, 160), u32(3, 80)), nest(2, u8(1, 0), nla(2, struct.pack("=h", -300)))))
     yield "phy", genl(8, 45, header(), u32(2, 1), string(3, "Marvell 88E1510"))
+    nomask = lambda kind, *bits: nest(kind, nla(1, b""), u32(2, 100), nest(3, *bits))
+    yield "eee", genl(9, 24, header(),
+                      nest(2, u32(2, 100), nest(3, bit(5, "1000baseT/Full", 1), bit(47, "2500baseT/Full", 1),
+                                                bit(48, "5000baseT/Full", 0))),
+                      nomask(3, bit(5, "1000baseT/Full", 1)), u8(4, 1), u8(5, 1), u8(6, 1), u32(7, 250))
+    yield "features", genl(10, 11, header(),
+                           nomask(2, bit(0, "tx-scatter-gather", 1), bit(14, "rx-gro", 1)),
+                           nomask(3, bit(14, "rx-gro", 1)),
+                           nomask(4, bit(0, "tx-scatter-gather", 1), bit(14, "rx-gro", 1), bit(5, "highdma", 1)),
+                           nomask(5, bit(10, "vlan-challenged", 1)))
 
 
 def u64(kind, v):
@@ -98,7 +109,9 @@ def main(trees, out):
     sysfs = ["0x10ec", "0x8126", "0x020000", "0x01", "0x10ec", "5.0 GT/s PCIe", "1", "8.0 GT/s PCIe",
              "5000", "1500", "2", "up", "ifindex=2\nkind=physical\nmtu=1500\nmin_mtu=68\nmax_mtu=9194",
              "0bda", "5000", "USB 10/100/1G/2.5G LAN", "ifindex=3\nmtu=1500",
-             "raspberrypi,5-model-b\0brcm,bcm2712\0", "Raspberry Pi 5 Model B Rev 1.0"]
+             "raspberrypi,5-model-b\0brcm,bcm2712\0", "Raspberry Pi 5 Model B Rev 1.0",
+             "RxErr 0\nBadTLP 37\nBadDLLP 12\nTOTAL_ERR_COR 49\n", "1\n",
+             "[default] performance powersave powersupersave\n"]
     with open(os.path.join(out, "sysfs", "pi5"), "w") as f:
         f.write("|".join(sysfs))
 

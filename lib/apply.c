@@ -2,8 +2,8 @@
 /*
  * Applying settings, all or nothing. Lock the interface against every other
  * libmultigig user, read it, validate everything, write the undo journal,
- * then change one group at a time in a fixed order (MTU, rings, channels,
- * coalesce, pause), read back to verify, and on any failure (or when the
+ * then change one group at a time in a fixed order (MTU, features, rings,
+ * channels, coalesce, pause, EEE, advertised modes), read back to verify, and on any failure (or when the
  * caller cancels) restore the groups already changed, in reverse order,
  * each value only while it still holds what this apply set. Every request
  * addresses the interface by index.
@@ -18,9 +18,16 @@
 
 #include "gather.h"
 #include "mg-settings.h"
+#include "mg-tune.h"
 
-const enum mg_param_group mg_apply_order[MG_GROUP_COUNT] = {
-	MG_GROUP_MTU, MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE,
+/*
+ * Features right after the MTU: they change no hardware state that others
+ * wait on. EEE and the advertised modes last: both renegotiate the link,
+ * and a failure before them leaves it untouched.
+ */
+const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS] = {
+	MG_GROUP_MTU, MG_GROUP_FEATURES, MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE,
+	MG_GROUP_EEE, MG_GROUP_ADVERTISE,
 };
 static const enum mg_param_group *const order = mg_apply_order;
 
@@ -66,6 +73,7 @@ int mg_apply_begin(struct mg_ctx *ctx, const char *ifname, bool lock, struct mg_
 
 	t->lock_fd = -1;
 	mg_settings_init(&t->cur);
+	memset(&t->tune, 0, sizeof(t->tune));
 	t->driver[0] = '\0';
 	if (err < 0)
 		return err;
@@ -90,6 +98,7 @@ void mg_apply_end(struct mg_apply_target *t)
 {
 	mg_iflock_release(t->lock_fd);
 	t->lock_fd = -1;
+	mg_tune_now_clear(&t->tune);
 }
 
 /* An earlier apply to this interface died midway: nothing more until it is undone. */
@@ -142,30 +151,50 @@ static int validate(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_p
 	return 0;
 }
 
-/* The changes in application order; values already in place are left out. */
-static int plan(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_settings *want,
-		struct mg_apply_result *r)
+/* The parameters of group @g that @want holds; values already in place are left out. */
+static int plan_params(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_settings *want,
+		       enum mg_param_group g, struct mg_apply_result *r)
 {
-	for (size_t i = 0; i < MG_GROUP_COUNT; i++) {
-		for (int p = 0; p < MG_PARAM_COUNT; p++) {
-			long long v;
-			int err;
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		struct mg_change *c;
+		long long v;
+		int err;
 
-			if (mg_param_info((enum mg_param)p)->group != order[i] ||
-			    !mg_settings_has(want, (enum mg_param)p))
-				continue;
-			v = want->value[p];
-			err = validate(ctx, cur, (enum mg_param)p, &v);
-			if (err < 0)
-				return err;
-			if (v == cur->value[p])
-				continue;
-			r->changes[r->count++] = (struct mg_change){
-				.param = (enum mg_param)p, .old_value = cur->value[p], .new_value = v, .expect = v,
-			};
-		}
+		if (mg_param_info((enum mg_param)p)->group != g || !mg_settings_has(want, (enum mg_param)p))
+			continue;
+		v = want->value[p];
+		err = validate(ctx, cur, (enum mg_param)p, &v);
+		if (err < 0)
+			return err;
+		if (v == cur->value[p])
+			continue;
+		c = &r->changes[r->count++];
+		*c = (struct mg_change){
+			.group = g, .param = (enum mg_param)p, .old_value = cur->value[p], .new_value = v, .expect = v,
+		};
+		mg_strlcpy(c->name, mg_param_name((enum mg_param)p), sizeof(c->name));
 	}
 	return 0;
+}
+
+/* Every change in application order, each validated before any is made. */
+static int plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		struct mg_apply_result *r)
+{
+	for (size_t i = 0; i < MG_APPLY_GROUPS; i++) {
+		int err = order[i] < MG_GROUP_COUNT ? plan_params(ctx, &t->cur, want, order[i], r)
+						    : mg_tune_plan(ctx, t, want, order[i], r);
+
+		if (err < 0)
+			return err;
+	}
+	return 0;
+}
+
+/* Whether a change of group @g goes out: a value another writer set since is theirs, never sent. */
+static bool to_send(const struct mg_change *c, enum mg_param_group g, bool restore)
+{
+	return c->group == g && (!restore || c->restore) && c->state != MG_CHANGE_LEFT;
 }
 
 int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_result *r,
@@ -173,22 +202,26 @@ int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, c
 {
 	struct mg_settings values;
 	unsigned long long mask = 0;
+	bool any = false;
 
 	mg_settings_init(&values);
 	for (size_t i = 0; i < r->count; i++) {
 		const struct mg_change *c = &r->changes[i];
 
-		/* A value another writer set since is theirs: never sent. */
-		if (mg_param_info(c->param)->group != g || (restore && !c->restore) ||
-		    c->state == MG_CHANGE_LEFT)
+		if (!to_send(c, g, restore))
+			continue;
+		any = true;
+		if (!mg_change_is_param(c))
 			continue;
 		mg_settings_put(&values, c->param, restore ? c->old_value : c->new_value);
 		mask |= 1ULL << c->param;
 	}
-	if (!mask)
+	if (!any)
 		return 0;
 	if (!restore && MG_TEST_HOOK(ctx, inject_group, -1) == (int)g)
 		return -EIO;
+	if (g >= MG_GROUP_COUNT)
+		return mg_tune_set_group(ctx, ifindex, g, r, restore);
 	if (g == MG_GROUP_MTU)
 		return mg_rtnl_set_mtu(ctx, ifindex, (int)values.value[MG_PARAM_MTU]);
 	return mg_ethtool_set_group(ctx, ifindex, g, &values, mask);
@@ -197,7 +230,7 @@ int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, c
 static bool group_planned(const struct mg_apply_result *r, enum mg_param_group g)
 {
 	for (size_t i = 0; i < r->count; i++)
-		if (mg_param_info(r->changes[i].param)->group == g)
+		if (r->changes[i].group == g)
 			return true;
 	return false;
 }
@@ -207,12 +240,40 @@ void mg_apply_mark_group(struct mg_apply_result *r, enum mg_param_group g, enum 
 	for (size_t i = 0; i < r->count; i++) {
 		struct mg_change *c = &r->changes[i];
 
-		if (mg_param_info(c->param)->group != g)
+		if (c->group != g)
 			continue;
 		if (state == MG_CHANGE_APPLIED ? c->state == MG_CHANGE_PLANNED : c->restore)
 			c->state = state;
 		c->restore = false;
 	}
+}
+
+/* What the interface holds now of every group @r changes: its parameters, and the rest. */
+static int read_now(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_result *r,
+		    struct mg_settings *now, struct mg_tune_now *tune)
+{
+	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, now);
+
+	memset(tune, 0, sizeof(*tune));
+	if (err == 0)
+		err = mg_tune_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_result_groups(r), tune);
+	return err;
+}
+
+/* Where a change stands now, for a parameter as mg_tune_compare() says it for the rest. */
+static enum mg_tune_now_is compare_now(const struct mg_settings *now, const struct mg_tune_now *tune,
+				       struct mg_apply_result *r, struct mg_change *c)
+{
+	if (!mg_change_is_param(c))
+		return mg_tune_compare(tune, r, c);
+	if (!mg_settings_has(now, c->param))
+		return MG_NOW_UNKNOWN;
+	if (now->value[c->param] == c->expect)
+		return MG_NOW_EXPECT;
+	if (now->value[c->param] == c->old_value)
+		return MG_NOW_OLD;
+	c->found = now->value[c->param];
+	return MG_NOW_OTHER;
 }
 
 /*
@@ -224,27 +285,35 @@ static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, 
 			   size_t upto)
 {
 	struct mg_settings now;
-	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, &now);
+	struct mg_tune_now tune;
+	int err = read_now(ctx, t, r, &now, &tune);
 
 	for (size_t i = 0; i < r->count; i++) {
 		struct mg_change *c = &r->changes[i];
 		bool reached = false;
 
 		for (size_t k = 0; k < upto; k++)
-			reached |= mg_param_info(c->param)->group == order[k];
+			reached |= c->group == order[k];
 		if (!reached || c->state != MG_CHANGE_APPLIED)
 			continue;
 		if (err < 0) {
 			c->state = MG_CHANGE_RESTORE_FAILED;
-		} else if (!mg_settings_has(&now, c->param) || now.value[c->param] == c->expect) {
+			continue;
+		}
+		switch (compare_now(&now, &tune, r, c)) {
+		case MG_NOW_UNKNOWN:
+		case MG_NOW_EXPECT:
 			c->restore = true;
-		} else if (now.value[c->param] == c->old_value) {
+			break;
+		case MG_NOW_OLD:
 			c->state = MG_CHANGE_ROLLED_BACK;
-		} else {
+			break;
+		case MG_NOW_OTHER:
 			c->state = MG_CHANGE_LEFT;
-			c->found = now.value[c->param];
+			break;
 		}
 	}
+	mg_tune_now_clear(&tune);
 	return err;
 }
 
@@ -296,11 +365,14 @@ static void describe_restore(const struct mg_apply_result *r, bool changed, char
 					   : "every change was rolled back");
 	for (size_t i = 0; i < r->count && left; i++) {
 		const struct mg_change *c = &r->changes[i];
+		char found[256], expect[256];
 
 		len = strlen(buf);
-		if (c->state == MG_CHANGE_LEFT)
-			snprintf(buf + len, size - len, "; %s left at %lld (this apply set %lld)",
-				 mg_param_name(c->param), c->found, c->expect);
+		if (c->state != MG_CHANGE_LEFT)
+			continue;
+		mg_change_text(r, c, MG_VALUE_FOUND, found, sizeof(found));
+		mg_change_text(r, c, MG_VALUE_EXPECT, expect, sizeof(expect));
+		snprintf(buf + len, size - len, "; %s left at %s (this apply set %s)", c->name, found, expect);
 	}
 }
 
@@ -319,26 +391,40 @@ static int explain(struct mg_ctx *ctx, const struct mg_apply_target *t, enum mg_
 		       strerror(-err), extack[0] ? ": " : "", extack, rb);
 }
 
+/* Whether change @c holds in @now: 0, or -EIO saying what the driver did instead. */
+static int check_param(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *now,
+		       const struct mg_change *c)
+{
+	if (mg_settings_has(now, c->param) && now->value[c->param] == c->new_value)
+		return 0;
+	return mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", t->cur.ifname, c->name,
+		       now->value[c->param], c->new_value);
+}
+
 /* Read back and compare: a driver may round or ignore a value. */
 static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r)
 {
 	struct mg_settings now;
-	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, &now);
+	struct mg_tune_now tune;
+	int err = read_now(ctx, t, r, &now, &tune);
 
-	if (err < 0)
-		return err;
 	/* What is there now is what a restore must find to undo. */
-	for (size_t i = 0; i < r->count; i++)
-		if (mg_settings_has(&now, r->changes[i].param))
-			r->changes[i].expect = now.value[r->changes[i].param];
-	for (size_t i = 0; i < r->count; i++) {
+	for (size_t i = 0; err == 0 && i < r->count; i++) {
+		struct mg_change *c = &r->changes[i];
+
+		if (!mg_change_is_param(c))
+			mg_tune_expect(&tune, r, c);
+		else if (mg_settings_has(&now, c->param))
+			c->expect = now.value[c->param];
+	}
+	for (size_t i = 0; err == 0 && i < r->count; i++) {
 		const struct mg_change *c = &r->changes[i];
 
-		if (!mg_settings_has(&now, c->param) || now.value[c->param] != c->new_value)
-			return mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", t->cur.ifname,
-				       mg_param_name(c->param), now.value[c->param], c->new_value);
+		err = mg_change_is_param(c) ? check_param(ctx, t, &now, c)
+					    : mg_tune_check(ctx, t->cur.ifname, &tune, r, c, true);
 	}
-	return 0;
+	mg_tune_now_clear(&tune);
+	return err;
 }
 
 #ifdef MG_TESTING
@@ -375,7 +461,7 @@ static int run_steps(struct mg_ctx *ctx, const struct mg_apply_target *t, struct
 	size_t done;
 	int err = 0;
 
-	for (done = 0; done < MG_GROUP_COUNT; done++) {
+	for (done = 0; done < MG_APPLY_GROUPS; done++) {
 		if (mg_cancelled(ctx))
 			return cancelled(ctx, t, r, done);
 		err = mg_apply_set_group(ctx, t->cur.ifindex, order[done], r, false);
@@ -412,10 +498,16 @@ static int write_journal(struct mg_ctx *ctx, const struct mg_apply_target *t, co
 	int err;
 
 	mg_strlcpy(j.ifname, t->cur.ifname, sizeof(j.ifname));
-	for (size_t i = 0; i < r->count; i++)
-		j.entries[j.count++] = (struct mg_journal_entry){
-			r->changes[i].param, r->changes[i].old_value, r->changes[i].new_value, true,
-		};
+	for (size_t i = 0; i < r->count; i++) {
+		const struct mg_change *c = &r->changes[i];
+
+		if (mg_change_is_param(c))
+			j.entries[j.count++] = (struct mg_journal_entry){
+				.param = c->param, .old_value = c->old_value, .new_value = c->new_value, .new_known = true,
+			};
+		else
+			mg_tune_journal_entry(r, c, &j.entries[j.count++]);
+	}
 	err = mg_journal_write(ctx, &j);
 	if (err < 0) {
 		mg_strlcpy(why, ctx->error, sizeof(why));
@@ -460,8 +552,11 @@ MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const st
 	err = mg_apply_begin(ctx, ifname, !dry_run, &t);
 	if (err == 0)
 		err = refuse_if_interrupted(ctx, &t);
+	/* EEE, link modes and features are read only when asked to change. */
 	if (err == 0)
-		err = plan(ctx, &t.cur, want, r);
+		err = mg_tune_read(ctx, t.cur.ifindex, t.cur.ifname, t.driver, mg_tune_want_groups(want), &t.tune);
+	if (err == 0)
+		err = plan(ctx, &t, want, r);
 	if (err == 0 && !dry_run && r->count > 0)
 		err = execute(ctx, &t, r);
 	mg_apply_end(&t);
@@ -488,7 +583,7 @@ MG_EXPORT int mg_apply_result_get(const struct mg_apply_result *r, size_t index,
 	if (!r || index >= r->count)
 		return -EINVAL;
 	if (param)
-		*param = r->changes[index].param;
+		*param = mg_change_is_param(&r->changes[index]) ? r->changes[index].param : (enum mg_param)-1;
 	if (old_value)
 		*old_value = r->changes[index].old_value;
 	if (new_value)
@@ -503,9 +598,27 @@ MG_EXPORT int mg_apply_result_get_state(const struct mg_apply_result *r, size_t 
 	return (int)r->changes[index].state;
 }
 
+MG_EXPORT const char *mg_apply_result_get_name(const struct mg_apply_result *r, size_t index)
+{
+	return r && index < r->count ? r->changes[index].name : NULL;
+}
+
+MG_EXPORT int mg_apply_result_get_group(const struct mg_apply_result *r, size_t index)
+{
+	return r && index < r->count ? (int)r->changes[index].group : -EINVAL;
+}
+
+MG_EXPORT const char *mg_apply_result_get_modes(const struct mg_apply_result *r, size_t index, int after)
+{
+	if (!r || index >= r->count || r->changes[index].group != MG_GROUP_ADVERTISE)
+		return NULL;
+	return r->adv_text[after ? MG_VALUE_NEW : MG_VALUE_OLD];
+}
+
 MG_EXPORT int mg_apply_result_may_bounce_link(const struct mg_apply_result *r)
 {
-	return r && (group_planned(r, MG_GROUP_RINGS) || group_planned(r, MG_GROUP_CHANNELS));
+	return r && (group_planned(r, MG_GROUP_RINGS) || group_planned(r, MG_GROUP_CHANNELS) ||
+		     group_planned(r, MG_GROUP_EEE) || group_planned(r, MG_GROUP_ADVERTISE));
 }
 
 MG_EXPORT int mg_apply_result_get_failed_group(const struct mg_apply_result *r)

@@ -2,7 +2,8 @@
 /*
  * Boards whose PCIe port has a known, fixable limit. Today: the Raspberry
  * Pi 5 and CM5, whose external port runs at 5 GT/s unless config.txt asks
- * for 8 GT/s. The board is read from the device tree under the sysfs root.
+ * for 8 GT/s, and whose link may not train to 8 GT/s when it does. The
+ * board is read from the device tree under the sysfs root.
  */
 #include <stdio.h>
 #include <string.h>
@@ -52,8 +53,21 @@ void mg_board_advise(struct mg_ctx *ctx, struct mg_pcie_path *p)
 	/* The port is set to Gen 2 by default; the device could go faster. */
 	if (below->speed < 0 || below->speed > 5.0 || below->cap_speed <= below->speed)
 		return;
-	snprintf(p->advice, sizeof(p->advice),
-		 "the Raspberry Pi 5 runs its external PCIe port at 5 GT/s by default; "
-		 "add 'dtparam=pciex1_gen=3' to /boot/firmware/config.txt and reboot to run it "
-		 "at 8 GT/s (Gen 3 is not certified on this port: check stability)");
+	/*
+	 * The firmware writes the configured speed into the port's LnkCap: a
+	 * port capable of more than 5 GT/s has the line already, and the link
+	 * failed to train to it.
+	 */
+	if (root->cap_speed > 5.0)
+		snprintf(p->advice, sizeof(p->advice),
+			 "the Raspberry Pi 5's external PCIe port is set to %g GT/s "
+			 "(dtparam=pciex1_gen=3) but the link trained at %g GT/s: Gen 3 is not "
+			 "certified on this port; check the flat cable and the adapter board, "
+			 "or remove the line for a stable 5 GT/s",
+			 root->cap_speed, below->speed);
+	else
+		snprintf(p->advice, sizeof(p->advice),
+			 "the Raspberry Pi 5 runs its external PCIe port at 5 GT/s by default; "
+			 "add 'dtparam=pciex1_gen=3' to /boot/firmware/config.txt and reboot to run it "
+			 "at 8 GT/s (Gen 3 is not certified on this port: check stability)");
 }

@@ -43,8 +43,10 @@ static void test_hooks_init(struct mg_test_hooks *t)
 {
 	const char *group = getenv("MG_TEST_PAUSE_AFTER_GROUP");
 	const char *fd = getenv("MG_TEST_PAUSE_FD");
+	const char *inject = getenv("MG_TEST_INJECT_GROUP");
 
-	t->inject_group = -1;
+	t->inject_group = inject ? atoi(inject) : -1;
+	t->doctor_virtual = getenv("MG_TEST_DOCTOR_VIRTUAL") != NULL;
 	t->pause_after_group = group ? atoi(group) : -1;
 	t->pause_fd = fd ? atoi(fd) : -1;
 }

@@ -17,6 +17,7 @@
 
 #include "gather.h"
 #include "mg-ethlink.h"
+#include "mg-tune.h"
 #include "mg-evidence.h"
 
 struct mg_nic_list {
@@ -324,8 +325,9 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 	if (!ctx || !list)
 		return ctx ? mg_fail(ctx, -EINVAL, "mg_nic_list_new: list is NULL") : -EINVAL;
 	*list = NULL;
-	if (with & ~(unsigned int)(MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_STATS |
-				   MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB))
+	if (with & ~(unsigned int)(MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE |
+				   MG_NIC_WITH_FEATURES | MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS |
+				   MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB))
 		return mg_fail(ctx, -EINVAL, "mg_nic_list_new_with: unknown flags 0x%x", with);
 	mg_clear_error(ctx);
 	l = calloc(1, sizeof(*l));
@@ -341,6 +343,10 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 		err = attach_settings(ctx, l);
 	if (err == 0 && (with & MG_NIC_WITH_ETHLINK))
 		err = attach_ethlinks(ctx, l);
+	if (err == 0 && (with & MG_NIC_WITH_EEE))
+		err = mg_eee_attach(ctx, l->nics, l->count);
+	if (err == 0 && (with & MG_NIC_WITH_FEATURES))
+		err = mg_features_attach(ctx, l->nics, l->count);
 	if (err == 0 && (with & MG_NIC_WITH_STATS))
 		err = mg_stats_attach(ctx, l);
 	if (err == 0 && (with & MG_NIC_WITH_IRQS))
@@ -504,4 +510,20 @@ MG_EXPORT int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_n
 	*nic = NULL;
 	mg_clear_error(ctx);
 	return lookup_link(ctx, NULL, ifindex, nic);
+}
+
+/* A list of one adapter already looked up, so one path serves one and all. */
+int mg_nic_list_one(const struct mg_nic *nic, struct mg_nic_list **list)
+{
+	struct mg_nic_list *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return -ENOMEM;
+	if (list_add(l, mg_nic_ref((struct mg_nic *)nic)) < 0) {
+		mg_nic_unref((struct mg_nic *)nic);
+		free(l);
+		return -ENOMEM;
+	}
+	*list = l;
+	return 0;
 }

@@ -16,6 +16,7 @@
 
 #include "gather.h"
 #include "mg-ethlink.h"
+#include "mg-modes.h"
 
 void mg_ethlink_init(struct mg_ethlink *l)
 {
@@ -27,74 +28,13 @@ void mg_ethlink_init(struct mg_ethlink *l)
 
 static void free_modes(struct mg_ethlink *l)
 {
-	for (int w = 0; w < MG_MODES_COUNT; w++) {
-		for (size_t i = 0; i < l->modes[w].count; i++)
-			free(l->modes[w].names[i]);
-		free(l->modes[w].names);
-		l->modes[w].names = NULL;
-		l->modes[w].count = 0;
-	}
+	for (int w = 0; w < MG_MODES_COUNT; w++)
+		mg_bits_clear(&l->modes[w]);
 }
 
 void mg_ethlink_clear(struct mg_ethlink *l)
 {
 	free_modes(l);
-}
-
-static int add_mode(struct mg_ethlink_modes *m, const char *name)
-{
-	char **grown = realloc(m->names, (m->count + 1) * sizeof(*grown));
-
-	if (!grown)
-		return -ENOMEM;
-	m->names = grown;
-	m->names[m->count] = strdup(name);
-	if (!m->names[m->count])
-		return -ENOMEM;
-	m->count++;
-	return 0;
-}
-
-/*
- * A verbose bitset: each listed bit has a name. With a mask, the listed bits
- * are the mask (@all) and those with a VALUE flag are set (@set); without
- * one (NOMASK), the listed bits are the set bits.
- */
-static int parse_bitset(struct nlattr *nest, struct mg_ethlink_modes *all, struct mg_ethlink_modes *set)
-{
-	static const struct nla_policy policy[ETHTOOL_A_BITSET_MAX + 1] = {
-		[ETHTOOL_A_BITSET_NOMASK] = { .type = NLA_FLAG },
-		[ETHTOOL_A_BITSET_SIZE] = { .type = NLA_U32 },
-		[ETHTOOL_A_BITSET_BITS] = { .type = NLA_NESTED },
-	};
-	static const struct nla_policy bit_policy[ETHTOOL_A_BITSET_BIT_MAX + 1] = {
-		[ETHTOOL_A_BITSET_BIT_INDEX] = { .type = NLA_U32 },
-		[ETHTOOL_A_BITSET_BIT_NAME] = { .type = NLA_STRING },
-		[ETHTOOL_A_BITSET_BIT_VALUE] = { .type = NLA_FLAG },
-	};
-	struct nlattr *tb[ETHTOOL_A_BITSET_MAX + 1], *bit;
-	bool nomask;
-	int rem, err;
-
-	if (nla_parse_nested(tb, ETHTOOL_A_BITSET_MAX, nest, policy) < 0)
-		return -EPROTO;
-	if (!tb[ETHTOOL_A_BITSET_BITS])
-		return 0; /* compact form: not asked for */
-	nomask = tb[ETHTOOL_A_BITSET_NOMASK] != NULL;
-	nla_for_each_nested(bit, tb[ETHTOOL_A_BITSET_BITS], rem) {
-		struct nlattr *b[ETHTOOL_A_BITSET_BIT_MAX + 1];
-
-		if (nla_type(bit) != ETHTOOL_A_BITSET_BITS_BIT)
-			continue;
-		if (nla_parse_nested(b, ETHTOOL_A_BITSET_BIT_MAX, bit, bit_policy) < 0 || !b[ETHTOOL_A_BITSET_BIT_NAME])
-			return -EPROTO;
-		if (all && (err = add_mode(all, nla_get_string(b[ETHTOOL_A_BITSET_BIT_NAME]))) < 0)
-			return err;
-		if (set && (nomask || b[ETHTOOL_A_BITSET_BIT_VALUE]) &&
-		    (err = add_mode(set, nla_get_string(b[ETHTOOL_A_BITSET_BIT_NAME]))) < 0)
-			return err;
-	}
-	return 0;
 }
 
 static int parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **tb, int maxattr,
@@ -150,11 +90,11 @@ static int parse_linkmodes(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 	if (tb[ETHTOOL_A_LINKMODES_LANES])
 		l->lanes = (int)nla_get_u32(tb[ETHTOOL_A_LINKMODES_LANES]);
 	if (tb[ETHTOOL_A_LINKMODES_OURS] &&
-	    (err = parse_bitset(tb[ETHTOOL_A_LINKMODES_OURS], &l->modes[MG_MODES_SUPPORTED],
-				&l->modes[MG_MODES_ADVERTISED])) < 0)
+	    (err = mg_bitset_parse(tb[ETHTOOL_A_LINKMODES_OURS], &l->modes[MG_MODES_SUPPORTED],
+				   &l->modes[MG_MODES_ADVERTISED], NULL)) < 0)
 		return err;
 	if (tb[ETHTOOL_A_LINKMODES_PEER] &&
-	    (err = parse_bitset(tb[ETHTOOL_A_LINKMODES_PEER], NULL, &l->modes[MG_MODES_PARTNER])) < 0)
+	    (err = mg_bitset_parse(tb[ETHTOOL_A_LINKMODES_PEER], NULL, &l->modes[MG_MODES_PARTNER], NULL)) < 0)
 		return err;
 	return 0;
 }
@@ -326,6 +266,27 @@ static int read_one(struct mg_ctx *ctx, const char *ifname, int ifindex, struct 
 			return mg_fail(ctx, err, "no network interface named '%s'", ifname);
 		return mg_fail(ctx, err, "%s: reading the link: %s%s%s", ifname, strerror(-err),
 			       ctx->extack[0] ? ": " : "", ctx->extack);
+	}
+	*link = l;
+	return 0;
+}
+
+/* LINKMODES alone, by index: what an apply of advertised modes needs; -EOPNOTSUPP passed on. */
+int mg_ethlink_read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link)
+{
+	struct mg_ethlink *l = malloc(sizeof(*l));
+	struct state st = { .one = l };
+	int err;
+
+	if (!l)
+		return -ENOMEM;
+	mg_ethlink_init(l);
+	mg_strlcpy(l->ifname, ifname ? ifname : "", sizeof(l->ifname));
+	l->ifindex = ifindex;
+	err = request(ctx, MG_ETHLINK_MODES, ifindex, ifname, &st);
+	if (err < 0) {
+		mg_ethlink_free(l);
+		return err;
 	}
 	*link = l;
 	return 0;
@@ -514,4 +475,30 @@ MG_EXPORT const char *mg_ethlink_get_ext_state(const struct mg_ethlink *l)
 MG_EXPORT int mg_ethlink_get_ext_substate(const struct mg_ethlink *l)
 {
 	return l ? l->ext_substate : MG_UNKNOWN;
+}
+
+MG_EXPORT const char *mg_ethlink_get_best_common_mode(const struct mg_ethlink *l)
+{
+	if (!l || !l->modes[MG_MODES_PARTNER].count)
+		return NULL;
+	return mg_modes_best_common(l->modes[MG_MODES_SUPPORTED].names, l->modes[MG_MODES_SUPPORTED].count,
+				    l->modes[MG_MODES_PARTNER].names, l->modes[MG_MODES_PARTNER].count);
+}
+
+MG_EXPORT size_t mg_ethlink_get_not_advertised_count(const struct mg_ethlink *l)
+{
+	size_t n = 0;
+
+	if (l)
+		mg_modes_missing(l->modes[MG_MODES_SUPPORTED].names, l->modes[MG_MODES_SUPPORTED].count,
+				 l->modes[MG_MODES_ADVERTISED].names, l->modes[MG_MODES_ADVERTISED].count, 0, &n);
+	return n;
+}
+
+MG_EXPORT const char *mg_ethlink_get_not_advertised(const struct mg_ethlink *l, size_t index)
+{
+	if (!l)
+		return NULL;
+	return mg_modes_missing(l->modes[MG_MODES_SUPPORTED].names, l->modes[MG_MODES_SUPPORTED].count,
+				l->modes[MG_MODES_ADVERTISED].names, l->modes[MG_MODES_ADVERTISED].count, index, NULL);
 }

@@ -114,7 +114,7 @@ static const struct group_msgs msgs[MG_GROUP_COUNT] = {
  * index, never by name: a rename between two requests of one apply must
  * not send the second to another interface.
  */
-static struct nl_msg *new_request(struct mg_ctx *ctx, int cmd, int header, int ifindex, int flags)
+struct nl_msg *mg_ethtool_request(struct mg_ctx *ctx, int cmd, int header, int ifindex, int flags)
 {
 	struct nl_msg *msg = nlmsg_alloc();
 	struct nlattr *nest;
@@ -263,7 +263,7 @@ int mg_ethtool_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group gr
 		return err;
 	if (ifindex <= 0)
 		return -ENODEV;
-	msg = new_request(ctx, msgs[group].set, msgs[group].header, ifindex, NLM_F_REQUEST);
+	msg = mg_ethtool_request(ctx, msgs[group].set, msgs[group].header, ifindex, NLM_F_REQUEST);
 	if (!msg)
 		return -ENOMEM;
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {

@@ -14,8 +14,14 @@
  *   pid 4242
  *   change mtu 1500 9000
  *   change combined 4 8
+ *   feature rx-gro 1 0
+ *   eee 1 0
+ *   advertise 0000...00802000ef 0000...0080200000
  *
- * "-" in place of the value set means it is not known; unknown keys are
+ * A feature by its kernel name, EEE enabled, and the advertised link modes
+ * as a bitmap of the kernel's bit indices in hexadecimal (64 digits, the
+ * highest bit first); each with the value before and the value set. "-"
+ * in place of the value set means it is not known; unknown keys are
  * skipped, so that a later version may add some.
  */
 #include <errno.h>
@@ -32,6 +38,37 @@
 #define MAGIC "multigig-journal 1"
 #define MAX_WORDS 4
 
+enum mg_param_group mg_journal_entry_group(const struct mg_journal_entry *e)
+{
+	return e->group >= MG_GROUP_COUNT ? e->group : mg_param_info(e->param)->group;
+}
+
+/* One entry's line, without its newline. */
+static int format_entry(const struct mg_journal_entry *e, char *buf, size_t size)
+{
+	char set[MG_LINKMODE_HEX + 1] = "-", old[MG_LINKMODE_HEX + 1];
+
+	switch (mg_journal_entry_group(e)) {
+	case MG_GROUP_ADVERTISE:
+		mg_linkmodes_to_hex(&e->old_modes, old, sizeof(old));
+		if (e->new_known)
+			mg_linkmodes_to_hex(&e->new_modes, set, sizeof(set));
+		return snprintf(buf, size, "advertise %s %s", old, set);
+	case MG_GROUP_EEE:
+		if (e->new_known)
+			snprintf(set, sizeof(set), "%lld", e->new_value);
+		return snprintf(buf, size, "eee %lld %s", e->old_value, set);
+	case MG_GROUP_FEATURES:
+		if (e->new_known)
+			snprintf(set, sizeof(set), "%lld", e->new_value);
+		return snprintf(buf, size, "feature %s %lld %s", e->name, e->old_value, set);
+	default:
+		if (e->new_known)
+			snprintf(set, sizeof(set), "%lld", e->new_value);
+		return snprintf(buf, size, "change %s %lld %s", mg_param_name(e->param), e->old_value, set);
+	}
+}
+
 int mg_journal_format(const struct mg_journal *j, char *buf, size_t size)
 {
 	size_t len;
@@ -42,15 +79,12 @@ int mg_journal_format(const struct mg_journal *j, char *buf, size_t size)
 		return -E2BIG;
 	len = (size_t)n;
 	for (size_t i = 0; i < j->count; i++) {
-		const struct mg_journal_entry *e = &j->entries[i];
-		char set[24] = "-";
-
-		if (e->new_known)
-			snprintf(set, sizeof(set), "%lld", e->new_value);
-		n = snprintf(buf + len, size - len, "change %s %lld %s\n", mg_param_name(e->param), e->old_value, set);
-		if (n < 0 || (size_t)n >= size - len)
+		n = format_entry(&j->entries[i], buf + len, size - len);
+		if (n < 0 || (size_t)n + 1 >= size - len)
 			return -E2BIG;
 		len += (size_t)n;
+		buf[len++] = '\n';
+		buf[len] = '\0';
 	}
 	return (int)len;
 }
@@ -72,7 +106,7 @@ static int parse_change(char **w, int n, struct mg_journal *j)
 	struct mg_journal_entry *e;
 	int p = n == 4 ? mg_param_from_name(w[1]) : -EINVAL;
 
-	if (p < 0 || j->count >= MG_PARAM_COUNT)
+	if (p < 0 || j->count >= MG_CHANGE_MAX)
 		return -EBADMSG;
 	e = &j->entries[j->count];
 	e->param = (enum mg_param)p;
@@ -80,6 +114,58 @@ static int parse_change(char **w, int n, struct mg_journal *j)
 	if (!number(w[2], 0, 0xffffffffLL, &e->old_value) ||
 	    (e->new_known && !number(w[3], 0, 0xffffffffLL, &e->new_value)))
 		return -EBADMSG;
+	j->count++;
+	return 0;
+}
+
+/* A value a flag had and one it was set to: 0 or 1, the second maybe "-". */
+static int parse_flags(const char *old, const char *set, struct mg_journal_entry *e)
+{
+	e->new_known = strcmp(set, "-") != 0;
+	if (!number(old, 0, 1, &e->old_value) || (e->new_known && !number(set, 0, 1, &e->new_value)))
+		return -EBADMSG;
+	return 0;
+}
+
+/* A feature's name as the kernel spells them: printable, no space, shorter than 32. */
+static bool feature_name(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len == 0 || len >= MG_FEATURE_NAME)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (s[i] <= ' ' || s[i] > '~')
+			return false;
+	return true;
+}
+
+/* "feature NAME OLD SET", "eee OLD SET", "advertise OLDHEX SETHEX". */
+static int parse_tune(char **w, int n, struct mg_journal *j)
+{
+	struct mg_journal_entry *e = &j->entries[j->count];
+
+	if (j->count >= MG_CHANGE_MAX)
+		return -EBADMSG;
+	memset(e, 0, sizeof(*e));
+	if (!strcmp(w[0], "feature")) {
+		if (n != 4 || !feature_name(w[1]) || parse_flags(w[2], w[3], e) < 0)
+			return -EBADMSG;
+		e->group = MG_GROUP_FEATURES;
+		mg_strlcpy(e->name, w[1], sizeof(e->name));
+	} else if (!strcmp(w[0], "eee")) {
+		if (n != 3 || parse_flags(w[1], w[2], e) < 0)
+			return -EBADMSG;
+		e->group = MG_GROUP_EEE;
+	} else {
+		if (n != 3)
+			return -EBADMSG;
+		e->new_known = strcmp(w[2], "-") != 0;
+		if (mg_linkmodes_from_hex(w[1], &e->old_modes) < 0 ||
+		    (e->new_known && mg_linkmodes_from_hex(w[2], &e->new_modes) < 0))
+			return -EBADMSG;
+		e->group = MG_GROUP_ADVERTISE;
+	}
 	j->count++;
 	return 0;
 }
@@ -96,6 +182,8 @@ static int parse_line(char *line, struct mg_journal *j)
 		return n == 0 ? 0 : -EBADMSG;
 	if (!strcmp(w[0], "change"))
 		return parse_change(w, n, j);
+	if (!strcmp(w[0], "feature") || !strcmp(w[0], "eee") || !strcmp(w[0], "advertise"))
+		return parse_tune(w, n, j);
 	if (n != 2)
 		return 0; /* a key of a later version */
 	if (!strcmp(w[0], "ifindex") && number(w[1], 1, 0x7fffffff, &v))

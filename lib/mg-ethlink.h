@@ -3,6 +3,7 @@
 #ifndef MG_ETHLINK_H
 #define MG_ETHLINK_H
 
+#include "mg-bitset.h"
 #include "mg-settings.h"
 
 /* The replies a link is read from, in the order they are asked for. */
@@ -16,17 +17,12 @@ enum mg_ethlink_kind {
 /* Supported, advertised, partner: indexed by enum mg_modes. */
 #define MG_MODES_COUNT 3
 
-struct mg_ethlink_modes {
-	char **names;
-	size_t count;
-};
-
 struct mg_ethlink {
 	char ifname[IFNAMSIZ];
 	int ifindex;
 	int speed, autoneg, lanes, link, sqi, sqi_max, ext_substate;
 	int duplex, port, ext_state; /* raw codes, -1 when unknown */
-	struct mg_ethlink_modes modes[MG_MODES_COUNT];
+	struct mg_bits modes[MG_MODES_COUNT];	/* with the kernel's bit indices */
 };
 
 struct mg_ethlink_list {
@@ -38,6 +34,8 @@ struct mg_ethlink_list {
 void mg_ethlink_init(struct mg_ethlink *l);
 int mg_ethlink_parse_reply(const struct nlmsghdr *nlh, int kind, struct mg_ethlink *l);
 void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind);
+/* Only LINKMODES (supported and advertised with bit indices), by index; -errno as the kernel says. */
+int mg_ethlink_read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link);
 /* Free the mode names an object on the stack holds. */
 void mg_ethlink_clear(struct mg_ethlink *l);
 

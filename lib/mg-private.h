@@ -55,6 +55,7 @@ struct mg_test_hooks {
 	const char *run_dir;	/* the state directory instead of /run/multigig */
 	int pause_after_group;	/* stop an apply after this group's change (-1: never)... */
 	int pause_fd;		/* ...until this descriptor is readable or closed (-1: until cancelled; 30 s at most) */
+	bool doctor_virtual;	/* the doctor's rules take virtual devices for hardware */
 };
 #define MG_TEST_HOOK(ctx, field, otherwise) ((ctx)->test.field)
 #else
@@ -122,6 +123,7 @@ int mg_path_join(char *out, size_t size, const char *a, const char *b);
 int mg_strlcpy(char *dst, const char *src, size_t size);
 int mg_parse_long(const char *s, int base, long *value);
 bool mg_ifname_valid(const char *name);
+void mg_sleep_ms(unsigned int ms);
 
 /* ---- array.c ---- */
 void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size);
@@ -155,6 +157,12 @@ struct mg_pcie_regs {
 	uint16_t lnksta;
 	uint32_t lnkcap2;
 	uint16_t lnkctl2;
+	/* The extended space (0x100 on) and its L1 PM Substates capability. */
+	bool have_ext;		/* more than 256 bytes could be read */
+	int l1ss_at;		/* the capability's offset, 0 when none */
+	bool have_l1ss;		/* its capability and control 1 registers could be read */
+	uint32_t l1ss_cap;
+	uint32_t l1ss_ctl1;
 };
 
 struct mg_pci_func {
@@ -275,6 +283,8 @@ struct mg_nic {
 	int module_count;	/* MG_UNKNOWN until looked up */
 	struct mg_settings *settings;	/* gathered with the list, or NULL */
 	struct mg_ethlink *ethlink;	/* likewise */
+	struct mg_eee *eee;		/* likewise */
+	struct mg_features *features;	/* likewise */
 	/* The evidence: the link's counters as the look-up or the dump read them,
 	 * and what a list made WITH_STATS, _IRQS, _TEMPERATURES or _USB gathered. */
 	struct mg_counters counters;
@@ -299,6 +309,7 @@ const struct mg_chip *mg_chip_lookup(enum mg_bus bus, int vendor, int device);
 int mg_modules_lookup(struct mg_ctx *ctx, const char *devpath, struct mg_nic *nic);
 
 struct mg_nic *mg_nic_alloc(void);
+int mg_nic_list_one(const struct mg_nic *nic, struct mg_nic_list **list);
 int mg_nic_set_str(char **field, const char *value);
 
 /* device.c: identity of the hardware behind an interface. */

@@ -3,11 +3,21 @@
 #ifndef MG_SETTINGS_H
 #define MG_SETTINGS_H
 
+#include "mg-bitset.h"
 #include "mg-private.h"
 
 struct nlmsghdr;
 
+/* The groups that hold enum mg_param parameters: MTU to pause. */
 #define MG_GROUP_COUNT 5
+/* Every group an apply changes: those, then features, EEE, advertised modes. */
+#define MG_APPLY_GROUPS 8
+/* A feature's name, as ETH_GSTRING_LEN. */
+#define MG_FEATURE_NAME 32
+/* Changes one apply can make: each parameter, EEE, the advertised modes, 64 features. */
+#define MG_CHANGE_MAX (MG_PARAM_COUNT + 2 + 64)
+
+struct mg_tune_want;
 
 struct mg_param_info {
 	const char *name;
@@ -26,6 +36,7 @@ struct mg_settings {
 	unsigned long long present, has_max, has_min;
 	bool group_read[MG_GROUP_COUNT];
 	char group_error[MG_GROUP_COUNT][128];
+	struct mg_tune_want *tune;	/* what else to apply (EEE, modes, features); NULL for read objects */
 };
 
 struct mg_settings_list {
@@ -65,6 +76,9 @@ int mg_ethtool_attr_type(enum mg_param_group group, int attr);
 int mg_ethtool_read_group(struct mg_ctx *ctx, int ifindex, const char *ifname, enum mg_param_group group,
 			  struct mg_settings *s);
 int mg_ethtool_dump_group(struct mg_ctx *ctx, enum mg_param_group group, struct mg_settings_list *list);
+struct nl_msg;
+/* A set request with its header nest addressing @ifindex; NULL without memory. */
+struct nl_msg *mg_ethtool_request(struct mg_ctx *ctx, int cmd, int header, int ifindex, int flags);
 /* Both set requests address the interface by index, never by name. */
 int mg_ethtool_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group group,
 			 const struct mg_settings *values, unsigned long long mask);
@@ -72,7 +86,9 @@ int mg_rtnl_set_mtu(struct mg_ctx *ctx, int ifindex, int mtu);
 
 /* ---- apply.c and rollback.c ---- */
 struct mg_change {
-	enum mg_param param;
+	enum mg_param_group group;
+	char name[MG_FEATURE_NAME];	/* as `set` spells it: "mtu", "eee", "advertise", "rx-gro" */
+	enum mg_param param;		/* for the groups of parameters only */
 	long long old_value, new_value;
 	long long expect;	/* what the change left in place: new_value, or what the driver made of it */
 	long long found;	/* MG_CHANGE_LEFT: the value another writer put there */
@@ -80,21 +96,46 @@ struct mg_change {
 	bool restore;		/* chosen for the restore under way */
 };
 
+/* The bitmaps of a change of advertised modes: as enum mg_change_value. */
+#define MG_MODES_VALUES 4
+
 struct mg_apply_result {
-	struct mg_change changes[MG_PARAM_COUNT];
+	struct mg_change changes[MG_CHANGE_MAX];
 	size_t count;
 	int failed_group;
 	int rolled_back;
+	/* The one change of advertised modes: old, new, expect, found, and their names. */
+	struct mg_linkmodes adv[MG_MODES_VALUES];
+	char adv_text[MG_MODES_VALUES][1024];
+};
+
+struct mg_features;
+struct mg_eee;
+struct mg_ethlink;
+
+/* What an apply reads of the groups that are not parameters: only those it needs. */
+struct mg_tune_now {
+	unsigned int groups;	/* read: 1u << MG_GROUP_FEATURES, _EEE, _ADVERTISE */
+	struct mg_features *features;
+	struct mg_eee *eee;
+	struct mg_ethlink *modes;	/* LINKMODES only */
+	int modes_err;		/* -EOPNOTSUPP when the driver has no link modes */
 };
 
 /* An interface being changed: its lock (-1 for a dry run), its state read under it. */
 struct mg_apply_target {
 	struct mg_settings cur;
+	struct mg_tune_now tune;
 	char driver[33];
 	int lock_fd;
 };
 
-extern const enum mg_param_group mg_apply_order[MG_GROUP_COUNT];
+extern const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS];
+/* Whether change @c is of a parameter (MTU to pause), not of EEE, modes or features. */
+static inline bool mg_change_is_param(const struct mg_change *c)
+{
+	return c->group < MG_GROUP_COUNT;
+}
 struct mg_apply_result *mg_apply_result_new(void);
 /* Resolve @ifname once, lock its index (when @lock), then read it by index. */
 int mg_apply_begin(struct mg_ctx *ctx, const char *ifname, bool lock, struct mg_apply_target *t);
@@ -121,6 +162,10 @@ struct mg_journal_entry {
 	enum mg_param param;
 	long long old_value, new_value;
 	bool new_known;		/* false: what the apply set is not recorded */
+	/* Since 0.2; zero for a parameter, whose group its enum mg_param gives. */
+	enum mg_param_group group;	/* MG_GROUP_FEATURES, _EEE or _ADVERTISE */
+	char name[MG_FEATURE_NAME];	/* a feature's kernel name */
+	struct mg_linkmodes old_modes, new_modes; /* advertised modes */
 };
 
 struct mg_journal {
@@ -128,11 +173,14 @@ struct mg_journal {
 	char ifname[IFNAMSIZ];
 	long long time;		/* seconds since the epoch */
 	long pid;
-	struct mg_journal_entry entries[MG_PARAM_COUNT];
+	struct mg_journal_entry entries[MG_CHANGE_MAX];
 	size_t count;
 };
 
-#define MG_JOURNAL_MAX 4096
+/* The group a journal entry restores. */
+enum mg_param_group mg_journal_entry_group(const struct mg_journal_entry *e);
+
+#define MG_JOURNAL_MAX 16384
 /* Pure: the text of a journal, and back; -E2BIG, -EBADMSG. */
 int mg_journal_format(const struct mg_journal *j, char *buf, size_t size);
 int mg_journal_parse(const char *text, size_t len, struct mg_journal *j);

@@ -72,6 +72,8 @@ MG_EXPORT struct mg_nic *mg_nic_unref(struct mg_nic *nic)
 	free(nic->modules);
 	mg_settings_free(nic->settings);
 	mg_ethlink_free(nic->ethlink);
+	mg_eee_free(nic->eee);
+	mg_features_free(nic->features);
 	mg_stats_free(nic->stats);
 	mg_irqs_free(nic->irqs);
 	mg_temps_free(nic->temps);

@@ -25,6 +25,12 @@ void mg_pcie_node_init(struct mg_pcie_node *n)
 	n->link_cap_speed = MG_UNKNOWN;
 	n->link_cap_width = MG_UNKNOWN;
 	n->degraded = MG_UNKNOWN;
+	n->aspm_supported = n->aspm_enabled = MG_UNKNOWN;
+	n->l1ss_supported = n->l1ss_enabled = MG_UNKNOWN;
+	n->aspm_control = MG_UNKNOWN;
+	n->link_events = MG_UNKNOWN;
+	n->link_target_speed = MG_UNKNOWN;
+	n->below_target = MG_UNKNOWN;
 }
 
 static void format_address(const struct mg_pci_addr *a, char *out, size_t size)
@@ -85,7 +91,7 @@ static bool has_link_attributes(const struct mg_pcie_node *n)
 static int read_function(struct mg_ctx *ctx, const struct mg_pci_addr *addr, const char *dir,
 			 struct mg_pci_func *f, char *why, size_t size)
 {
-	uint8_t cfg[256]; /* the Express capability lives in the standard space */
+	uint8_t cfg[4096]; /* the extended space too: L1 PM Substates live there */
 	char rel[MG_PATH_MAX];
 	int len;
 
@@ -149,7 +155,19 @@ static int read_node(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n
 		return 0;
 	}
 	mg_pcie_decode(&f.regs, n);
+	if (n->no_link)
+		snprintf(n->reason, sizeof(n->reason), "integrated in the root complex: it has no PCIe link");
 	return 0;
+}
+
+/* The config space, then what sysfs says of its link power and errors. */
+static int read_hop(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n, bool is_target)
+{
+	int err = read_node(ctx, dir, n, is_target);
+
+	if (err == 0 && dir)
+		mg_pcie_read_health(ctx, dir, n);
+	return err;
 }
 
 static int add_node(struct mg_pcie_path *p, const struct mg_pci_addr *a)
@@ -185,7 +203,7 @@ static int walk_sysfs(struct mg_ctx *ctx, const char *address, struct mg_pcie_pa
 			break;
 		err = add_node(p, &a);
 		if (err == 0)
-			err = read_node(ctx, dev, &p->nodes[p->count - 1], p->count == 1);
+			err = read_hop(ctx, dev, &p->nodes[p->count - 1], p->count == 1);
 		if (err < 0)
 			return err;
 		if (!slash)
@@ -204,7 +222,7 @@ static int walk_dump(struct mg_ctx *ctx, const struct mg_pci_addr *start, struct
 	for (;;) {
 		err = add_node(p, &a);
 		if (err == 0)
-			err = read_node(ctx, NULL, &p->nodes[p->count - 1], p->count == 1);
+			err = read_hop(ctx, NULL, &p->nodes[p->count - 1], p->count == 1);
 		if (err < 0)
 			return err == -ELOOP ? mg_fail(ctx, err, "bridges in the dump form a loop") : err;
 		if (mg_pci_dump_parent(ctx, &a, &parent) < 0)
@@ -280,6 +298,35 @@ static void analyse_link(struct mg_pcie_node *child, const struct mg_pcie_node *
 				  child->width < child->link_cap_width;
 }
 
+/*
+ * Whether each link trained to its target. A function's LnkSta describes
+ * the link below it when it is a port (its other end is the node before it)
+ * and the link above otherwise. The port's Target Link Speed bounds what
+ * the link may train to; both ends' capabilities bound it too.
+ */
+static void analyse_training(struct mg_pcie_path *p)
+{
+	for (size_t i = 0; i < p->count; i++) {
+		struct mg_pcie_node *n = &p->nodes[i];
+		const struct mg_pcie_node *port, *below;
+
+		if (n->role == MG_PCIE_ROLE_ROOT_PORT || n->role == MG_PCIE_ROLE_DOWNSTREAM_PORT) {
+			port = n;
+			below = i > 0 ? &p->nodes[i - 1] : NULL;
+		} else if (n->has_link) {
+			port = &p->nodes[i + 1];
+			below = n;
+		} else {
+			continue;
+		}
+		if (!below || port->target_speed < 0 || below->link_cap_speed < 0 || n->speed < 0)
+			continue;
+		n->link_target_speed = port->target_speed < below->link_cap_speed ? port->target_speed
+										   : below->link_cap_speed;
+		n->below_target = n->speed < n->link_target_speed;
+	}
+}
+
 /* pcie_bandwidth_available(): the smallest width x lane rate; ties go up. */
 static void find_limit(struct mg_pcie_path *p)
 {
@@ -304,6 +351,7 @@ static void decide(struct mg_ctx *ctx, struct mg_pcie_path *p)
 	infer_roles(p);
 	for (size_t i = 0; i + 1 < p->count; i++)
 		analyse_link(&p->nodes[i], &p->nodes[i + 1]);
+	analyse_training(p);
 	find_limit(p);
 	mg_board_advise(ctx, p);
 }
@@ -343,9 +391,12 @@ static int path_from(struct mg_ctx *ctx, const struct mg_pci_addr *start, struct
 	format_address(&a, address, sizeof(address));
 	err = ctx->pci_dump ? walk_dump(ctx, &a, p) : walk_sysfs(ctx, address, p);
 	if (err < 0) {
-		free(p);
+		mg_pcie_path_free(p);
 		return err;
 	}
+	/* A dump comes from another machine: this one's policy says nothing of it. */
+	if (!ctx->pci_dump)
+		mg_pcie_read_aspm_policy(ctx, p->aspm_policy, sizeof(p->aspm_policy));
 	decide(ctx, p);
 	*path = p;
 	return 0;
@@ -430,6 +481,10 @@ MG_EXPORT int mg_ctx_set_pci_dump(struct mg_ctx *ctx, const char *path)
 
 MG_EXPORT void mg_pcie_path_free(struct mg_pcie_path *path)
 {
+	if (!path)
+		return;
+	for (size_t i = 0; i < path->count; i++)
+		free(path->nodes[i].aer);
 	free(path);
 }
 

@@ -14,6 +14,7 @@
 
 #include "gather.h"
 #include "mg-settings.h"
+#include "mg-tune.h"
 
 static int read_interrupted(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_journal *j)
 {
@@ -35,7 +36,8 @@ static int read_interrupted(struct mg_ctx *ctx, const struct mg_apply_target *t,
 /* One journal entry: restore it, leave it to another writer, or nothing to do. */
 static void plan_entry(const struct mg_journal_entry *e, const struct mg_settings *cur, struct mg_apply_result *r)
 {
-	struct mg_change c = { .param = e->param, .new_value = e->old_value, .expect = e->old_value };
+	struct mg_change c = { .group = mg_param_info(e->param)->group, .param = e->param, .new_value = e->old_value,
+			       .expect = e->old_value };
 	/* Unreadable now: restore, and let the kernel say whether it can be. */
 	bool readable = mg_settings_has(cur, e->param);
 
@@ -46,22 +48,41 @@ static void plan_entry(const struct mg_journal_entry *e, const struct mg_setting
 		c.state = MG_CHANGE_LEFT;
 		c.found = c.old_value;
 	}
+	mg_strlcpy(c.name, mg_param_name(e->param), sizeof(c.name));
 	r->changes[r->count++] = c;
 }
 
 /* The restores in the order they are made: the apply's groups backwards. */
-static void plan_restores(const struct mg_journal *j, const struct mg_settings *cur, struct mg_apply_result *r)
+static void plan_restores(const struct mg_journal *j, const struct mg_apply_target *t, struct mg_apply_result *r)
 {
-	for (size_t g = MG_GROUP_COUNT; g-- > 0;)
-		for (size_t i = 0; i < j->count; i++)
-			if (mg_param_info(j->entries[i].param)->group == mg_apply_order[g])
-				plan_entry(&j->entries[i], cur, r);
+	for (size_t g = MG_APPLY_GROUPS; g-- > 0;)
+		for (size_t i = 0; i < j->count; i++) {
+			const struct mg_journal_entry *e = &j->entries[i];
+
+			if (mg_journal_entry_group(e) != mg_apply_order[g])
+				continue;
+			if (mg_apply_order[g] < MG_GROUP_COUNT)
+				plan_entry(e, &t->cur, r);
+			else
+				mg_tune_plan_restore(e, &t->tune, r);
+		}
+}
+
+/* The groups of EEE, modes and features the journal holds: what the restore must read. */
+static unsigned int journal_groups(const struct mg_journal *j)
+{
+	unsigned int groups = 0;
+
+	for (size_t i = 0; i < j->count; i++)
+		if (mg_journal_entry_group(&j->entries[i]) >= MG_GROUP_COUNT)
+			groups |= 1u << mg_journal_entry_group(&j->entries[i]);
+	return groups;
 }
 
 static void mark_failed(struct mg_apply_result *r, enum mg_param_group g)
 {
 	for (size_t i = 0; i < r->count; i++)
-		if (mg_param_info(r->changes[i].param)->group == g && r->changes[i].state == MG_CHANGE_PLANNED)
+		if (r->changes[i].group == g && r->changes[i].state == MG_CHANGE_PLANNED)
 			r->changes[i].state = MG_CHANGE_RESTORE_FAILED;
 }
 
@@ -69,19 +90,24 @@ static void mark_failed(struct mg_apply_result *r, enum mg_param_group g)
 static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_result *r)
 {
 	struct mg_settings now;
+	struct mg_tune_now tune = { 0 };
 	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, &now);
 
-	if (err < 0)
-		return err;
-	for (size_t i = 0; i < r->count; i++) {
+	if (err == 0)
+		err = mg_tune_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_result_groups(r), &tune);
+	for (size_t i = 0; err == 0 && i < r->count; i++) {
 		const struct mg_change *c = &r->changes[i];
 
-		if (c->state == MG_CHANGE_APPLIED && mg_settings_has(&now, c->param) &&
-		    now.value[c->param] != c->new_value)
-			return mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", t->cur.ifname,
-				       mg_param_name(c->param), now.value[c->param], c->new_value);
+		if (c->state != MG_CHANGE_APPLIED)
+			continue;
+		if (!mg_change_is_param(c))
+			err = mg_tune_check(ctx, t->cur.ifname, &tune, r, c, false);
+		else if (mg_settings_has(&now, c->param) && now.value[c->param] != c->new_value)
+			err = mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", t->cur.ifname, c->name,
+				      now.value[c->param], c->new_value);
 	}
-	return 0;
+	mg_tune_now_clear(&tune);
+	return err;
 }
 
 static int restore(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r)
@@ -89,7 +115,7 @@ static int restore(struct mg_ctx *ctx, const struct mg_apply_target *t, struct m
 	int first_err = 0;
 	bool left = false;
 
-	for (size_t g = MG_GROUP_COUNT; g-- > 0;) {
+	for (size_t g = MG_APPLY_GROUPS; g-- > 0;) {
 		int err = mg_apply_set_group(ctx, t->cur.ifindex, mg_apply_order[g], r, false);
 
 		if (err < 0) {
@@ -135,7 +161,9 @@ MG_EXPORT int mg_settings_rollback(struct mg_ctx *ctx, const char *ifname, unsig
 	if (err == 0)
 		err = read_interrupted(ctx, &t, &j);
 	if (err == 0)
-		plan_restores(&j, &t.cur, r);
+		err = mg_tune_read(ctx, t.cur.ifindex, t.cur.ifname, t.driver, journal_groups(&j), &t.tune);
+	if (err == 0)
+		plan_restores(&j, &t, r);
 	if (err == 0 && !dry_run)
 		err = restore(ctx, &t, r);
 	if (err == 0 && !dry_run)

@@ -13,6 +13,7 @@
 
 #include "gather.h"
 #include "mg-settings.h"
+#include "mg-tune.h"
 
 #define R(n, a, m, u8) { n, MG_GROUP_RINGS, ETHTOOL_A_RINGS_##a, m, u8 }
 #define CH(n, a, m) { n, MG_GROUP_CHANNELS, ETHTOOL_A_CHANNELS_##a, ETHTOOL_A_CHANNELS_##m, false }
@@ -62,8 +63,8 @@ static const struct mg_param_info params[MG_PARAM_COUNT] = {
 	[MG_PARAM_PAUSE_TX] = PA("pause-tx", TX),
 };
 
-static const char *const group_names[MG_GROUP_COUNT] = {
-	"mtu", "rings", "channels", "coalesce", "pause",
+static const char *const group_names[MG_APPLY_GROUPS] = {
+	"mtu", "rings", "channels", "coalesce", "pause", "features", "eee", "advertise",
 };
 
 _Static_assert(MG_PARAM_COUNT <= 64, "presence bits live in one 64-bit word");
@@ -98,7 +99,7 @@ MG_EXPORT int mg_param_get_group(enum mg_param param)
 
 MG_EXPORT const char *mg_param_group_name(enum mg_param_group group)
 {
-	return (unsigned int)group < MG_GROUP_COUNT ? group_names[group] : NULL;
+	return (unsigned int)group < MG_APPLY_GROUPS ? group_names[group] : NULL;
 }
 
 void mg_settings_init(struct mg_settings *s)
@@ -133,6 +134,8 @@ MG_EXPORT int mg_settings_new(struct mg_settings **settings)
 
 MG_EXPORT void mg_settings_free(struct mg_settings *settings)
 {
+	if (settings)
+		mg_tune_want_free(settings->tune);
 	free(settings);
 }
 

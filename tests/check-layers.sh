@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # The library's layers call downwards only: base/ calls nothing of ours,
 # gather/ only base/ and gather/, decide/ only base/, decide/ and the API
-# objects' getters (mg_*_get_*: its rules are pure, they read what was
-# gathered). Checked on the objects the build made: every mg_ symbol an
+# objects' read-only accessors (mg_*_get*, _is_*, _has_*, _count, _name:
+# its rules are pure, they read what was gathered). Checked on the objects the build made: every mg_ symbol an
 # object uses must be defined in a layer it may call.
 #   check-layers.sh OBJDIR
 set -eu
@@ -27,7 +27,8 @@ check base ""
 check gather "$base
 $gather"
 decide=$(defined "$objdir"/decide_*.o)
-getters=$(nm --defined-only "$objdir"/*.o 2>/dev/null | awk '$2 == "T" { print $3 }' | grep '^mg_[a-z0-9_]*_get_' | sort -u)
+getters=$(nm --defined-only "$objdir"/*.o 2>/dev/null | awk '$2 == "T" { print $3 }' | sed 's/@.*//' |
+	grep -E '^mg_[a-z0-9_]*_(get|is|has)(_[a-z0-9_]*)?$|^mg_[a-z0-9_]*_(count|name)$' | sort -u)
 check decide "$base
 $decide
 $getters"

@@ -231,11 +231,15 @@ static void test_capture_replays_same_json(void)
 	}
 }
 
-/* A capture carries what `pcie` reads too: config spaces and link attributes. */
+/*
+ * A capture carries what `pcie` reads too: config spaces (the extended
+ * space with them), link attributes, ASPM controls, AER counters and the
+ * ASPM policy.
+ */
 static void test_capture_replays_pcie(void)
 {
 	const char *trees[][2] = { { "pi5-rtl8126", "eth1" }, { "gen5-x16", "ens1f0np0" },
-				   { "cm4-rtl8125", "0000:01:00.0" } };
+				   { "cm4-rtl8125", "0000:01:00.0" }, { "pi5-rtl8126-gen3", "eth1" } };
 	char tmp[4096], args[8192];
 
 	for (size_t i = 0; i < sizeof(trees) / sizeof(trees[0]); i++) {
@@ -278,6 +282,40 @@ static int count_lines(const char *s)
 	for (; *s; s++)
 		n += *s == '\n';
 	return n;
+}
+
+/* doctor: ranked findings in text and JSON, and its own options only with it. */
+static void test_doctor(void)
+{
+	struct run r;
+
+	cli(&r, "--sysfs-root pi5-rtl8126 doctor");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "critical eth1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "[pcie-ceiling-below-ethernet]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "fix: the Raspberry Pi 5"));
+	CU_ASSERT_TRUE(strstr(r.out, "[pcie-ceiling-below-ethernet]") < strstr(r.out, "[pcie-below-capability]"));
+	cli(&r, "--sysfs-root desktop --json doctor 02:00.0");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"id\": \"no-driver\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"fixable\": false"));
+	cli(&r, "--sysfs-root desktop doctor enp1s0");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "no findings"));
+	cli(&r, "--sysfs-root desktop doctor eth9");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "eth9"));
+	cli(&r, "--sysfs-root desktop doctor --interval 0");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "--interval"));
+	cli(&r, "--sysfs-root desktop list --fix");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "--sysfs-root desktop doctor --all enp1s0");
+	CU_ASSERT_EQUAL(r.status, 2);
+	/* A capture is never changed: the plan is refused before anything. */
+	cli(&r, "--sysfs-root pi5-rtl8126 doctor --fix --yes");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "no finding has a fix that is a settings change"));
 }
 
 static void test_errors_and_usage(void)
@@ -344,6 +382,30 @@ static void test_pcie_json(void)
 	CU_ASSERT_EQUAL(jget_int(limit, "width"), 1);
 	CU_ASSERT_DOUBLE_EQUAL(jget_double(limit, "available_gbps"), 4.0, 1e-9);
 	CU_ASSERT_PTR_NOT_NULL(strstr(jget_str(o, "advice"), "dtparam=pciex1_gen=3"));
+	/* Link health, per hop. */
+	CHECK_STR(o, "aspm_policy", "default");
+	CU_ASSERT_EQUAL(json_object_array_length(json_object_object_get(dev, "aspm_enabled")), 1);
+	CU_ASSERT_STRING_EQUAL(json_object_get_string(json_object_array_get_idx(
+				       json_object_object_get(dev, "l1ss_enabled"), 1)), "ASPM_L1.2");
+	CU_ASSERT_TRUE(json_object_get_boolean(json_object_object_get(
+		json_object_object_get(dev, "aspm_sysfs"), "l1_aspm")));
+	CU_ASSERT_EQUAL(jget_int(json_object_object_get(json_object_object_get(dev, "aer"), "correctable"),
+				 "total"), 49);
+	CU_ASSERT_EQUAL(jget_int(json_object_object_get(json_object_object_get(port, "aer"), "rootport_total"),
+				 "correctable"), 49);
+	CU_ASSERT_PTR_NULL(json_object_object_get(port, "aspm_sysfs"));
+	CU_ASSERT_FALSE(json_object_get_boolean(json_object_object_get(
+		json_object_object_get(port, "training"), "below_target")));
+	json_object_put(o);
+
+	/* The Gen 3 port whose link stayed at 5 GT/s. */
+	o = cli_json("--sysfs-root pi5-rtl8126-gen3 pcie eth1 --json");
+	port = json_object_array_get_idx(json_object_object_get(o, "path"), 1);
+	CU_ASSERT_TRUE(json_object_get_boolean(json_object_object_get(
+		json_object_object_get(port, "training"), "below_target")));
+	CU_ASSERT_TRUE(json_object_get_boolean(json_object_object_get(
+		json_object_object_get(port, "training"), "bandwidth_managed")));
+	CU_ASSERT_PTR_NOT_NULL(strstr(jget_str(o, "advice"), "trained at 5 GT/s"));
 	json_object_put(o);
 
 	/* The summary and the verdict in show --json. */
@@ -362,6 +424,34 @@ static void test_pcie_json(void)
 	CU_ASSERT_FATAL(json_object_object_get_ex(limit, "expected_rx_gbps", &dev));
 	CU_ASSERT_PTR_NULL(dev);
 	json_object_put(o);
+}
+
+/* The path diagram shows each hop's health in a line; show says ASPM in a word. */
+static void test_pcie_health_text(void)
+{
+	static struct run r;
+
+	cli(&r, "--sysfs-root pi5-rtl8126 pcie eth1");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "ASPM L1 (supports L0s L1), L1 substates ASPM_L1.1 ASPM_L1.2; "
+					   "AER 49 correctable (BadTLP 37, BadDLLP 12)\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "AER 49 correctable from below\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "ASPM policy: default\n"));
+	CU_ASSERT_PTR_NULL(strstr(r.out, "did not train"));
+	cli(&r, "--sysfs-root pi5-rtl8126 show eth1");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "4.000 Gb/s, ASPM L1 (see multigig pcie)"));
+
+	cli(&r, "--sysfs-root pi5-rtl8126-gen3 pcie eth1");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "the link did not train to its target: 5 GT/s of 8 GT/s"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "retrained, or slowed to correct errors (BWMgmt)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "ASPM off (supports L0s L1); AER 1203 correctable (RxErr 1203)"));
+
+	/* A dump: registers only, and no policy of this machine. */
+	cli(&r, "--sysfs-root phys --pci-dump ../pci/fujitsu-p8010-ich8m-cardbus.lspci pcie 00:1b.0");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "integrated in the root complex: it has no PCIe link"));
+	CU_ASSERT_PTR_NULL(strstr(r.out, "ASPM policy"));
 }
 
 static void test_pcie_dump(void)
@@ -437,6 +527,127 @@ static void test_pcie_errors(void)
 	CU_ASSERT_EQUAL(r.status, 1);
 	cli(&r, "--sysfs-root desktop pcie");
 	CU_ASSERT_EQUAL(r.status, 2);
+}
+
+/* A key's JSON value: NULL for JSON null; "missing" when the key is not there. */
+static json_object *jget(json_object *o, const char *key, bool *missing)
+{
+	json_object *v = NULL;
+
+	*missing = !json_object_object_get_ex(o, key, &v);
+	return v;
+}
+
+/* 1 or 0 for a boolean, MG_UNKNOWN for null, -1000 for anything else. */
+static int jget_bool(json_object *o, const char *key)
+{
+	bool missing;
+	json_object *v = jget(o, key, &missing);
+
+	if (missing)
+		return -1000;
+	if (!v)
+		return MG_UNKNOWN;
+	return json_object_is_type(v, json_type_boolean) ? json_object_get_boolean(v) : -1000;
+}
+
+static bool array_has(json_object *arr, const char *s)
+{
+	for (size_t i = 0; arr && i < json_object_array_length(arr); i++)
+		if (!strcmp(json_object_get_string(json_object_array_get_idx(arr, i)), s))
+			return true;
+	return false;
+}
+
+/* The 2.5G NIC up at 1G: the link says why; EEE and offloads as the replies give them. */
+static void check_1g_story(json_object *o)
+{
+	json_object *link, *eee, *features, *f, *v;
+	bool missing;
+
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "link", &link) && link);
+	CHECK_STR(link, "best_common_mode", "2500baseT/Full");
+	v = jget(link, "not_advertised", &missing);
+	CU_ASSERT_FATAL(!missing && v && json_object_array_length(v) == 1);
+	CU_ASSERT_TRUE(array_has(v, "2500baseT/Full"));
+	CU_ASSERT_EQUAL(jget_int(link, "speed_mbps"), 1000);
+
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "eee", &eee) && eee);
+	CU_ASSERT_EQUAL(jget_bool(eee, "supported"), 1);
+	CU_ASSERT_EQUAL(jget_bool(eee, "enabled"), 1);
+	CU_ASSERT_EQUAL(jget_bool(eee, "active"), 1);
+	CU_ASSERT_EQUAL(jget_bool(eee, "tx_lpi_enabled"), 1);
+	/* Not reported: null, never 0. */
+	CU_ASSERT_EQUAL(jget_int(eee, "tx_lpi_timer_us"), MG_UNKNOWN);
+	CU_ASSERT_PTR_NULL(jget(eee, "error", &missing));
+	CU_ASSERT_TRUE(missing);
+	CU_ASSERT_TRUE(array_has(jget(eee, "supported_modes", &missing), "2500baseT/Full"));
+	CU_ASSERT_TRUE(array_has(jget(eee, "advertised_modes", &missing), "2500baseT/Full"));
+	CU_ASSERT_FALSE(array_has(jget(eee, "partner_modes", &missing), "2500baseT/Full"));
+
+	CU_ASSERT_FATAL(json_object_object_get_ex(o, "features", &features) && features);
+	CU_ASSERT_EQUAL(json_object_object_length(features), 11);
+	CU_ASSERT_FATAL(json_object_object_get_ex(features, "rx-gro", &f) && f);
+	CU_ASSERT(jget_bool(f, "active") == 1 && jget_bool(f, "wanted") == 1 && jget_bool(f, "fixed") == 0);
+	CU_ASSERT_FATAL(json_object_object_get_ex(features, "highdma", &f) && f);
+	CU_ASSERT(jget_bool(f, "active") == 1 && jget_bool(f, "wanted") == 0 && jget_bool(f, "fixed") == 1);
+	CU_ASSERT_FATAL(json_object_object_get_ex(features, "tx-tcp-segmentation", &f) && f);
+	CU_ASSERT(jget_bool(f, "active") == 0 && jget_bool(f, "fixed") == 0);
+	CU_ASSERT_FATAL(json_object_object_get_ex(features, "vlan-challenged", &f) && f);
+	CU_ASSERT_EQUAL(jget_bool(f, "fixed"), 1);
+}
+
+static void test_eee_features_json(void)
+{
+	json_object *o = cli_json("--sysfs-root cm4-rtl8125-1g show eth1 --json"), *arr, *v;
+	char tmp[4096], args[8192];
+	bool missing;
+	struct run r;
+
+	check_1g_story(o);
+	json_object_put(o);
+	arr = cli_json("--sysfs-root cm4-rtl8125-1g show --all --json");
+	CU_ASSERT_FATAL(json_object_is_type(arr, json_type_array) && json_object_array_length(arr) == 1);
+	check_1g_story(json_object_array_get_idx(arr, 0));
+	json_object_put(arr);
+
+	/* A capture that recorded none: null, not empty, not false. */
+	o = cli_json("--sysfs-root desktop show enp1s0 --json");
+	v = jget(o, "eee", &missing);
+	CU_ASSERT(!missing && !v);
+	v = jget(o, "features", &missing);
+	CU_ASSERT(!missing && !v);
+	json_object_put(o);
+	arr = cli_json("--sysfs-root desktop show --all --json");
+	o = by_name(arr, "enp1s0");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+	CU_ASSERT(!jget(o, "eee", &missing) && !missing);
+	CU_ASSERT(!jget(o, "features", &missing) && !missing);
+	json_object_put(arr);
+
+	/* The text says it too. */
+	cli(&r, "--sysfs-root cm4-rtl8125-1g show eth1");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "best common mode:  2500baseT/Full"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "not advertised:    2500baseT/Full"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "eee:               enabled, active, tx-lpi on"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "highdma[fixed]"));
+
+	/* A capture of it replays the same. */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(args, sizeof(args), "--sysfs-root cm4-rtl8125-1g capture '%s/c'", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	snprintf(args, sizeof(args), "--sysfs-root '%s/c' show eth1 --json", tmp);
+	o = cli_json(args);
+	check_1g_story(o);
+	json_object_put(o);
+	rm_tree(tmp);
+
+	/* A captured tree is never changed. */
+	cli(&r, "--sysfs-root cm4-rtl8125-1g set eth1 advertise all");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cannot be changed"));
 }
 
 /* Refusals that name what was wrong, at once. */
@@ -798,11 +1009,13 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_hostile_strings));
-	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_dump),
+		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_doctor), MG_TEST(test_hostile_strings));
+	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
+		     MG_TEST(test_pcie_dump),
 		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
 		     MG_TEST(test_conventional_pci_role));
 	MG_ADD_SUITE("cli-cable", NULL, NULL, MG_TEST(test_cable_cli));
+	MG_ADD_SUITE("cli-eee-features", NULL, NULL, MG_TEST(test_eee_features_json));
 	MG_ADD_SUITE("cli-evidence", NULL, NULL, MG_TEST(test_show_evidence_json),
 		     MG_TEST(test_show_all_equals_show), MG_TEST(test_capture_replays_evidence));
 	return mg_test_run();

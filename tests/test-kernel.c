@@ -334,11 +334,37 @@ static void expect_same_link(const struct mg_ethlink *a, const struct mg_ethlink
 			mg_ethlink_get_mode_count(b, MG_MODES_SUPPORTED));
 }
 
+/* Both sides said the same of EEE: supported, why not, enabled, the modes. */
+static void expect_same_eee(const struct mg_eee *a, const struct mg_eee *b)
+{
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_EQUAL(mg_eee_get_supported(a), mg_eee_get_supported(b));
+	CU_ASSERT_TRUE(str_eq(mg_eee_get_error(a), mg_eee_get_error(b)));
+	CU_ASSERT_EQUAL(mg_eee_get_enabled(a), mg_eee_get_enabled(b));
+	CU_ASSERT_EQUAL(mg_eee_get_mode_count(a, MG_MODES_SUPPORTED), mg_eee_get_mode_count(b, MG_MODES_SUPPORTED));
+}
+
+static void expect_same_features(const struct mg_features *a, const struct mg_features *b)
+{
+	CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+	CU_ASSERT_EQUAL_FATAL(mg_features_get_count(a), mg_features_get_count(b));
+	CU_ASSERT(mg_features_get_count(a) > 0);
+	for (size_t i = 0; i < mg_features_get_count(a); i++) {
+		CU_ASSERT_TRUE(str_eq(mg_features_get_name(a, i), mg_features_get_name(b, i)));
+		CU_ASSERT_EQUAL(mg_features_get_active(a, i), mg_features_get_active(b, i));
+		CU_ASSERT_EQUAL(mg_features_get_wanted(a, i), mg_features_get_wanted(b, i));
+		CU_ASSERT_EQUAL(mg_features_get_fixed(a, i), mg_features_get_fixed(b, i));
+	}
+}
+
 static struct mg_nic_list *snapshot(struct mg_ctx *ctx)
 {
 	struct mg_nic_list *list = NULL;
 
-	CU_ASSERT_EQUAL_FATAL(mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK, &list), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE |
+						   MG_NIC_WITH_FEATURES, &list), 0);
 	return list;
 }
 
@@ -355,6 +381,8 @@ static void test_snapshot_equals_single_reads(void)
 		struct mg_nic *nic = mg_nic_list_get(list, i);
 		struct mg_settings *s = NULL;
 		struct mg_ethlink *l = NULL;
+		struct mg_features *f = NULL;
+		struct mg_eee *e = NULL;
 
 		if (!mg_nic_get_name(nic))
 			continue;
@@ -365,8 +393,15 @@ static void test_snapshot_equals_single_reads(void)
 		/* A driver without link operations gives an empty link either way. */
 		if (mg_nic_get_ethlink(nic))
 			expect_same_link(mg_nic_get_ethlink(nic), l);
+		/* Left out of the EEE dump or refused alone: "does not support" both ways. */
+		CU_ASSERT_EQUAL(mg_eee_read_for_nic(ctx, nic, &e), 0);
+		expect_same_eee(mg_nic_get_eee(nic), e);
+		CU_ASSERT_EQUAL(mg_features_read_for_nic(ctx, nic, &f), 0);
+		expect_same_features(mg_nic_get_features(nic), f);
 		mg_settings_free(s);
 		mg_ethlink_free(l);
+		mg_eee_free(e);
+		mg_features_free(f);
 	}
 	CU_ASSERT_EQUAL(named, 5); /* lo, veth0, veth1, tun0, macvlan0 */
 	CU_ASSERT_EQUAL(mg_settings_read_for_nic(ctx, NULL, &(struct mg_settings *){ NULL }), -ENODEV);
@@ -400,6 +435,24 @@ static void test_capture_replays_settings_and_links(void)
 			continue;
 		expect_same_settings(mg_nic_get_settings(x), mg_nic_get_settings(y));
 		expect_same_link(mg_nic_get_ethlink(x), mg_nic_get_ethlink(y));
+		expect_same_eee(mg_nic_get_eee(x), mg_nic_get_eee(y));
+		expect_same_features(mg_nic_get_features(x), mg_nic_get_features(y));
+	}
+	/* Single reads of EEE and features replay too. */
+	{
+		struct mg_features *fa = NULL, *fb = NULL;
+		struct mg_eee *ea = NULL, *eb = NULL;
+
+		CU_ASSERT_EQUAL(mg_features_read(ctx, "veth0", &fa), 0);
+		CU_ASSERT_EQUAL(mg_features_read(replay, "veth0", &fb), 0);
+		expect_same_features(fa, fb);
+		CU_ASSERT_EQUAL(mg_eee_read(ctx, "veth0", &ea), 0);
+		CU_ASSERT_EQUAL(mg_eee_read(replay, "veth0", &eb), 0);
+		expect_same_eee(ea, eb);
+		mg_features_free(fa);
+		mg_features_free(fb);
+		mg_eee_free(ea);
+		mg_eee_free(eb);
 	}
 	/* Single reads replay too, addressed the same way. */
 	CU_ASSERT_EQUAL(mg_settings_read(ctx, "veth0", &a), 0);
@@ -498,6 +551,32 @@ static void test_single_query_cost_is_constant(void)
 	CU_ASSERT(many.requests <= 12);
 	CU_ASSERT(many.reads <= 50);
 	printf("(%ld requests, %ld reads) ", many.requests, many.reads);
+}
+
+/* EEE and features of one adapter: one request each, whatever the machine holds. */
+static void test_eee_features_one_request(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_nic *nic = NULL;
+	struct mg_features *f = NULL;
+	struct mg_eee *e = NULL;
+	long before;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "veth0", &nic), 0);
+	/* The first ethtool request also resolves the family. */
+	CU_ASSERT_EQUAL(mg_features_read_for_nic(ctx, nic, &f), 0);
+	before = mg_ctx_get_request_count(ctx);
+	CU_ASSERT_EQUAL(mg_eee_read_for_nic(ctx, nic, &e), 0);
+	CU_ASSERT_EQUAL(mg_ctx_get_request_count(ctx) - before, 1);
+	mg_features_free(f);
+	before = mg_ctx_get_request_count(ctx);
+	CU_ASSERT_EQUAL(mg_features_read_for_nic(ctx, nic, &f), 0);
+	CU_ASSERT_EQUAL(mg_ctx_get_request_count(ctx) - before, 1);
+	mg_features_free(f);
+	mg_eee_free(e);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
 }
 
 /* Interfaces come and go in a child while the parent dumps. */
@@ -614,6 +693,7 @@ int main(void)
 		     MG_TEST(test_capture_live), MG_TEST(test_cable_on_veth),
 		     MG_TEST(test_snapshot_equals_single_reads),
 		     MG_TEST(test_capture_replays_settings_and_links),
-		     MG_TEST(test_single_query_cost_is_constant), MG_TEST(test_dumps_survive_churn));
+		     MG_TEST(test_single_query_cost_is_constant), MG_TEST(test_eee_features_one_request),
+		     MG_TEST(test_dumps_survive_churn));
 	return mg_test_run();
 }

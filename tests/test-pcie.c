@@ -6,10 +6,14 @@
  * - fixture trees (Pi 5 + RTL8126, CM4 + RTL8125, Pi 5 + AQC107, Gen 5 x16),
  *   each also with config space cut to 64 bytes, as an unprivileged reader
  *   sees it;
+ * - link health: ASPM, L1 PM substates, AER counters, the ASPM policy and
+ *   link training, from registers, sysfs and dumps;
  * - malformed config spaces give an error, never a crash.
+ * (tests/pcie-lspci.py compares every real dump with lspci, field by field.)
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
 #include <regex.h>
 #include <string.h>
@@ -163,6 +167,149 @@ static void test_dump_path(void)
 	mg_pcie_path_free(p);
 	CU_ASSERT_EQUAL(mg_pcie_path_new(ctx, "0003:00:00.0", &p), -ENODEV);
 	mg_ctx_unref(ctx);
+}
+
+static struct mg_pcie_path *dump_path(const char *dump, const char *target, struct mg_ctx **ctx)
+{
+	char path[4096];
+	struct mg_pcie_path *p = NULL;
+
+	snprintf(path, sizeof(path), "%s/%s", DUMPS, dump);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/phys", ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_set_pci_dump(*ctx, path), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(*ctx, target, &p), 0);
+	return p;
+}
+
+/* A laptop's card behind a CardBus bridge: the walk goes through it, up to the PCI bridge. */
+static void test_dump_cardbus(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = dump_path("fujitsu-p8010-ich8m-cardbus.lspci", "1d:00.0", &ctx);
+
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_count(p), 3);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_address(mg_pcie_path_get(p, 1)), "0000:1c:03.0");
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_address(mg_pcie_path_get(p, 2)), "0000:00:1e.0");
+	/* Conventional PCI all the way: nothing limits it that PCIe would. */
+	CU_ASSERT_PTR_NULL(mg_pcie_path_get_limit(p));
+	CU_ASSERT_PTR_NULL(mg_pcie_path_get_aspm_policy(p));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+/* An Express capability at 0xe0: its link registers end at 0xf3, inside the 256 bytes. */
+static void test_dump_express_at_e0(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = dump_path("fujitsu-p8010-ich8m-cardbus.lspci", "04:00.0", &ctx);
+	const struct mg_pcie_node *dev = mg_pcie_path_get(p, 0);
+
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_count(p), 2);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_role(dev), MG_PCIE_ROLE_LEGACY_ENDPOINT);
+	CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_speed_gts(dev), 2.5, 1e-9);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_width(dev), 1);
+	CU_ASSERT_PTR_NULL(mg_pcie_node_get_unknown_reason(dev));
+	/* Express v1: no Target Link Speed, so no training verdict. */
+	CU_ASSERT_EQUAL(mg_pcie_node_link_is_below_target(dev), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_supported(dev), MG_PCIE_ASPM_L0S | MG_PCIE_ASPM_L1);
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+/* Integrated in the root complex: no link, and the path says so. */
+static void test_dump_rciep(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = dump_path("fujitsu-p8010-ich8m-cardbus.lspci", "00:1b.0", &ctx);
+	const struct mg_pcie_node *dev = mg_pcie_path_get(p, 0);
+
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_count(p), 1);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_role(dev), MG_PCIE_ROLE_RC_ENDPOINT);
+	CU_ASSERT_EQUAL(mg_pcie_node_has_link(dev), 0);
+	CU_ASSERT(mg_pcie_node_get_speed_gts(dev) < 0);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_width(dev), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_supported(dev), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_link_events(dev), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_mps(dev), 128);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_pcie_node_get_unknown_reason(dev), "no PCIe link"));
+	CU_ASSERT_PTR_NULL(mg_pcie_path_get_limit(p));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+/* The RTL810xE leaves Target Link Speed 0: lspci reads it as 2.5 GT/s, and so do we. */
+static void test_dump_target_speed_zero(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = dump_path("ich7m-laptop-rtl810xe.lspci", "01:00.0", &ctx);
+	const struct mg_pcie_node *dev = mg_pcie_path_get(p, 0);
+
+	CU_ASSERT_EQUAL(mg_pcie_node_get_vendor_id(dev), 0x10ec);
+	CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_target_speed_gts(dev), 2.5, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_speed_gts(dev), 2.5, 1e-9);
+	/* The port above is Express v1: it has no target, so training is not judged. */
+	CU_ASSERT_EQUAL(mg_pcie_node_link_is_below_target(dev), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_link_is_below_target(mg_pcie_path_get(p, 1)), MG_UNKNOWN);
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+/*
+ * L1 PM Substates: all enabled on a Wi-Fi card; none in a 4096-byte space
+ * without the capability; unknown in 256 bytes.
+ */
+static void test_dump_l1ss(void)
+{
+	const int all = MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2 | MG_PCIE_PCIPM_L1_1 | MG_PCIE_PCIPM_L1_2;
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = dump_path("intel-7265-wifi-l1ss.lspci", "01:00.0", &ctx);
+	const struct mg_pcie_node *n = mg_pcie_path_get(p, 0);
+
+	CU_ASSERT_EQUAL(mg_pcie_node_get_l1ss_supported(n), all);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_l1ss_enabled(n), all);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_supported(n), MG_PCIE_ASPM_L1);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_enabled(n), MG_PCIE_ASPM_L1);
+	/* A dump carries no sysfs: no kernel controls, no AER counters. */
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_control(n), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_control_present(n), 0);
+	CU_ASSERT_EQUAL(mg_pcie_node_has_aer(n), 0);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_total(n, MG_AER_CORRECTABLE), MG_UNKNOWN);
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+
+	p = dump_path("connectx3pro-haswell-rootport.lspci", "03:00.0", &ctx);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_l1ss_supported(mg_pcie_path_get(p, 0)), 0);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_l1ss_enabled(mg_pcie_path_get(p, 0)), 0);
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+
+	p = dump_path("intel-sunrisepoint-rootports-256b.lspci", "00:1c.0", &ctx);
+	n = mg_pcie_path_get(p, 0);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_l1ss_supported(n), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_enabled(n), MG_PCIE_ASPM_L1);
+	/* This root port's link was retrained (LnkSta BWMgmt+). */
+	CU_ASSERT_EQUAL(mg_pcie_node_get_link_events(n), MG_PCIE_LINK_BW_MANAGED);
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+static void test_pm_state_names(void)
+{
+	CU_ASSERT_STRING_EQUAL(mg_pcie_pm_state_name(MG_PCIE_ASPM_L0S), "L0s");
+	CU_ASSERT_STRING_EQUAL(mg_pcie_pm_state_name(MG_PCIE_ASPM_L1_2), "ASPM_L1.2");
+	CU_ASSERT_STRING_EQUAL(mg_pcie_pm_state_name(MG_PCIE_PCIPM_L1_1), "PCI-PM_L1.1");
+	CU_ASSERT_STRING_EQUAL(mg_pcie_pm_state_name(MG_PCIE_CLKPM), "ClockPM");
+	CU_ASSERT_PTR_NULL(mg_pcie_pm_state_name(MG_PCIE_ASPM_L0S | MG_PCIE_ASPM_L1));
+	CU_ASSERT_PTR_NULL(mg_pcie_pm_state_name(0));
+	CU_ASSERT_STRING_EQUAL(mg_aer_severity_name(MG_AER_NONFATAL), "nonfatal");
+	CU_ASSERT_STRING_EQUAL(mg_aer_severity_name((enum mg_aer_severity)7), "unknown");
+	/* NULL nodes answer unknown, never crash. */
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_supported(NULL), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_count(NULL, MG_AER_FATAL), 0);
+	CU_ASSERT_PTR_NULL(mg_pcie_node_get_aer_name(NULL, MG_AER_FATAL, 0));
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_rootport_total(NULL, MG_AER_FATAL), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_link_is_below_target(NULL), MG_UNKNOWN);
+	CU_ASSERT_PTR_NULL(mg_pcie_path_get_aspm_policy(NULL));
 }
 
 /* A directory, a FIFO or a device is refused at once, without reading it. */
@@ -327,6 +474,141 @@ static void test_pi5_rtl8126_unprivileged(void)
 
 	make_unprivileged("pi5-rtl8126", tmp, sizeof(tmp));
 	check_pi5_rtl8126(tmp, 0);
+	rm_tree(tmp);
+}
+
+/* ASPM L1 with substates on both ends, AER counts, the policy: registers as root, sysfs always. */
+static void check_pi5_health(const char *root, int privileged)
+{
+	const int l1ss = MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2;
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = tree_path(root, "eth1", &ctx);
+	const struct mg_pcie_node *dev = mg_pcie_path_get(p, 0), *port = mg_pcie_path_get(p, 1);
+	int present = MG_PCIE_ASPM_L0S | MG_PCIE_ASPM_L1 | l1ss | MG_PCIE_PCIPM_L1_1 | MG_PCIE_PCIPM_L1_2 |
+		      MG_PCIE_CLKPM;
+
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_supported(dev), privileged ? MG_PCIE_ASPM_L0S | MG_PCIE_ASPM_L1
+									: MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_enabled(port), privileged ? MG_PCIE_ASPM_L1 : MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_l1ss_supported(dev), privileged ? l1ss | MG_PCIE_PCIPM_L1_1 |
+									   MG_PCIE_PCIPM_L1_2 : MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_l1ss_enabled(port), privileged ? l1ss : MG_UNKNOWN);
+	/* The kernel's controls sit below the link only, and need no privilege. */
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_control(dev), MG_PCIE_ASPM_L1 | l1ss);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_control_present(dev), present);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_control(port), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_control_present(port), 0);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_path_get_aspm_policy(p), "default");
+	/* AER: every counter by name, and the totals. */
+	CU_ASSERT_EQUAL(mg_pcie_node_has_aer(dev), 1);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_total(dev, MG_AER_CORRECTABLE), 49);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_total(dev, MG_AER_FATAL), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_node_get_aer_count(dev, MG_AER_CORRECTABLE), 8);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_aer_name(dev, MG_AER_CORRECTABLE, 1), "BadTLP");
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_value(dev, MG_AER_CORRECTABLE, 1), 37);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_value(dev, MG_AER_CORRECTABLE, 8), MG_UNKNOWN);
+	CU_ASSERT_PTR_NULL(mg_pcie_node_get_aer_name(dev, MG_AER_CORRECTABLE, 8));
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_count(dev, MG_AER_NONFATAL), 18);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_rootport_total(dev, MG_AER_CORRECTABLE), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_total(port, MG_AER_CORRECTABLE), 0);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_rootport_total(port, MG_AER_CORRECTABLE), 49);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_rootport_total(port, MG_AER_FATAL), 0);
+	/* At its default Gen 2 the port targets 5 GT/s: the link trained as far as it may. */
+	CU_ASSERT_EQUAL(mg_pcie_node_link_is_below_target(dev), privileged ? 0 : MG_UNKNOWN);
+	CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_link_target_speed_gts(port), privileged ? 5.0 : MG_UNKNOWN, 1e-9);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_link_events(port), privileged ? 0 : MG_UNKNOWN);
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+static void test_pi5_health(void)
+{
+	char tmp[4096];
+
+	check_pi5_health(FIXTURE_TREES "/pi5-rtl8126", 1);
+	make_unprivileged("pi5-rtl8126", tmp, sizeof(tmp));
+	check_pi5_health(tmp, 0);
+	rm_tree(tmp);
+}
+
+/* dtparam=pciex1_gen=3 set, the link still at 5 GT/s: below its target, retrained, and said so. */
+static void check_pi5_gen3(const char *root, int privileged)
+{
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p = tree_path(root, "eth1", &ctx);
+	const struct mg_pcie_node *dev = mg_pcie_path_get(p, 0), *port = mg_pcie_path_get(p, 1);
+
+	for (size_t i = 0; i < 2; i++) {
+		const struct mg_pcie_node *n = mg_pcie_path_get(p, i);
+
+		CU_ASSERT_EQUAL(mg_pcie_node_link_is_below_target(n), privileged ? 1 : MG_UNKNOWN);
+		CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_link_target_speed_gts(n), privileged ? 8.0 : MG_UNKNOWN,
+				       1e-9);
+	}
+	CU_ASSERT_EQUAL(mg_pcie_node_get_link_events(port), privileged ? MG_PCIE_LINK_BW_MANAGED : MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_link_events(dev), privileged ? 0 : MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_enabled(dev), privileged ? 0 : MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_control(dev), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_total(dev, MG_AER_CORRECTABLE), 1203);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_path_get_aspm_policy(p), "powersave");
+	/* Already set: the advice is not to add the line again, but that the link did not reach it. */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mg_pcie_path_get_advice(p));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_pcie_path_get_advice(p), "trained at 5 GT/s"));
+	CU_ASSERT_PTR_NULL(strstr(mg_pcie_path_get_advice(p), "add 'dtparam"));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+}
+
+static void test_pi5_gen3_training(void)
+{
+	char tmp[4096];
+
+	check_pi5_gen3(FIXTURE_TREES "/pi5-rtl8126-gen3", 1);
+	make_unprivileged("pi5-rtl8126-gen3", tmp, sizeof(tmp));
+	check_pi5_gen3(tmp, 0);
+	rm_tree(tmp);
+}
+
+/* In sysfs too, a card behind a CardBus bridge has the bridge and the PCI bridge above it. */
+static void test_sysfs_cardbus(void)
+{
+	static const struct {
+		const char *dir;
+		unsigned char type, secondary;
+	} fns[] = {
+		{ "pci0000:00/0000:00:1e.0", 1, 0x1c },
+		{ "pci0000:00/0000:00:1e.0/0000:1c:03.0", 2, 0x1d },
+		{ "pci0000:00/0000:00:1e.0/0000:1c:03.0/0000:1d:00.0", 0, 0 },
+	};
+	char tmp[4096], path[4200];
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	for (size_t i = 0; i < 3; i++) {
+		unsigned char cfg[256] = { 0x86, 0x80, 0x48, 0x24 };
+		FILE *f;
+
+		cfg[0x0e] = fns[i].type;
+		cfg[0x19] = fns[i].secondary;
+		snprintf(path, sizeof(path), "devices/%s/vendor", fns[i].dir);
+		put_file(tmp, path, "0x8086\n");
+		snprintf(path, sizeof(path), "%s/devices/%s/config", tmp, fns[i].dir);
+		f = fopen(path, "w");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		CU_ASSERT_EQUAL(fwrite(cfg, 1, sizeof(cfg), f), sizeof(cfg));
+		fclose(f);
+	}
+	put_link(tmp, "bus/pci/devices/0000:1d:00.0",
+		 "../../../devices/pci0000:00/0000:00:1e.0/0000:1c:03.0/0000:1d:00.0");
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(tmp, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(ctx, "0000:1d:00.0", &p), 0);
+	CU_ASSERT_EQUAL(mg_pcie_path_count(p), 3);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_address(mg_pcie_path_get(p, 1)), "0000:1c:03.0");
+	/* No policy file in this tree: unknown. */
+	CU_ASSERT_PTR_NULL(mg_pcie_path_get_aspm_policy(p));
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
 	rm_tree(tmp);
 }
 
@@ -522,6 +804,132 @@ static void test_config_truncated(void)
 	CU_ASSERT_EQUAL(path_error(cfg, 0, msg, sizeof(msg)), -EIO);
 }
 
+/* An Express v2 endpoint at 0x40 and, from 0x100, the extended list given. */
+static void express_config(unsigned char *cfg)
+{
+	base_header(cfg);
+	memset(cfg + 256, 0, 4096 - 256);
+	cfg[0x34] = 0x40;
+	cfg[0x40] = 0x10, cfg[0x42] = 0x02;		/* Express v2, endpoint */
+	cfg[0x4c] = 0x13, cfg[0x4d] = 0x0c;		/* LnkCap 8 GT/s x1, ASPM L0s L1 */
+	cfg[0x52] = 0x12;				/* LnkSta 5 GT/s x1 */
+	cfg[0x70] = 0x03;				/* LnkCtl2 target 8 GT/s */
+}
+
+/* An extended capability header: ID, version 1, next pointer; little-endian. */
+static void put_ext(unsigned char *cfg, int at, unsigned int id, int next)
+{
+	cfg[at] = (unsigned char)id;
+	cfg[at + 1] = (unsigned char)(id >> 8);
+	cfg[at + 2] = (unsigned char)(1 | (next & 0xf) << 4);
+	cfg[at + 3] = (unsigned char)(next >> 4);
+}
+
+static int l1ss_of(const unsigned char *cfg, size_t len)
+{
+	char tmp[4096];
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p;
+	int v = -100;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	write_config(tmp, cfg, len);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(tmp, &ctx), 0);
+	if (mg_pcie_path_new(ctx, "0000:05:00.0", &p) == 0) {
+		v = mg_pcie_node_get_l1ss_supported(mg_pcie_path_get(p, 0));
+		mg_pcie_path_free(p);
+	}
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
+	return v;
+}
+
+/* The extended list, bent every way: it ends, never loops, and what lies past the end is unknown. */
+static void test_ext_caps_malformed(void)
+{
+	static unsigned char cfg[4096];
+
+	express_config(cfg);
+	put_ext(cfg, 0x100, 0x1e, 0);
+	cfg[0x104] = 0x1f;
+	CU_ASSERT_EQUAL(l1ss_of(cfg, sizeof(cfg)), MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2 | MG_PCIE_PCIPM_L1_1 |
+						   MG_PCIE_PCIPM_L1_2);
+	/* Its control register past what could be read: unknown, and the rest still decoded. */
+	CU_ASSERT_EQUAL(l1ss_of(cfg, 0x108), MG_UNKNOWN);
+	/* 256 bytes: no extended space, unknown. */
+	CU_ASSERT_EQUAL(l1ss_of(cfg, 256), MG_UNKNOWN);
+
+	express_config(cfg);
+	put_ext(cfg, 0x100, 0x01, 0x100);		/* AER pointing at itself */
+	CU_ASSERT_EQUAL(l1ss_of(cfg, sizeof(cfg)), 0);
+	put_ext(cfg, 0x100, 0x01, 0x40);		/* back into the standard space */
+	CU_ASSERT_EQUAL(l1ss_of(cfg, sizeof(cfg)), 0);
+	put_ext(cfg, 0x100, 0x01, 0xffc);		/* to the last dword, which is 0 */
+	CU_ASSERT_EQUAL(l1ss_of(cfg, sizeof(cfg)), 0);
+	memset(cfg + 0x100, 0xff, 4);			/* reads as all ones */
+	CU_ASSERT_EQUAL(l1ss_of(cfg, sizeof(cfg)), 0);
+	/* A long chain that ends in the capability, one dword apart, is followed to it. */
+	express_config(cfg);
+	for (int at = 0x100; at < 0xff0; at += 4)
+		put_ext(cfg, at, 0x0b, at + 4);
+	put_ext(cfg, 0xff0, 0x1e, 0);
+	cfg[0xff4] = 0x08;
+	CU_ASSERT_EQUAL(l1ss_of(cfg, sizeof(cfg)), MG_PCIE_ASPM_L1_1);
+}
+
+/* AER counters, link controls and the policy in garbled files: what parses is kept, nothing else. */
+static void test_health_files_malformed(void)
+{
+	static const char *const dir = "devices/pci0000:00/0000:00:1c.0/0000:05:00.0";
+	static unsigned char cfg[4096];
+	char tmp[4096], rel[256], lines[4096] = "";
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *p;
+	const struct mg_pcie_node *n;
+
+	express_config(cfg);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	write_config(tmp, cfg, sizeof(cfg));
+	snprintf(rel, sizeof(rel), "%s/aer_dev_correctable", dir);
+	put_file(tmp, rel, "RxErr\nBadTLP x\n\n TOTAL_ERR_COR -5\nAVeryLongCounterNameThatDoesNotFit 3\n"
+			   "Rollover 18446744073709551615\nBad DLLP 4\nTimeout 2\nTOTAL_ERR_COR 7");
+	for (int i = 0; i < 40; i++)
+		snprintf(lines + strlen(lines), sizeof(lines) - strlen(lines), "C%d %d\n", i, i);
+	snprintf(rel, sizeof(rel), "%s/aer_dev_fatal", dir);
+	put_file(tmp, rel, lines);
+	snprintf(rel, sizeof(rel), "%s/aer_dev_nonfatal", dir);
+	put_file(tmp, rel, "garbage");
+	snprintf(rel, sizeof(rel), "%s/link/l1_aspm", dir);
+	put_file(tmp, rel, "2\n");
+	snprintf(rel, sizeof(rel), "%s/link/l0s_aspm", dir);
+	put_file(tmp, rel, "1\n");
+	put_file(tmp, "module/pcie_aspm/parameters/policy", "default performance powersave\n");
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(tmp, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(ctx, "0000:05:00.0", &p), 0);
+	n = mg_pcie_path_get(p, 0);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_total(n, MG_AER_CORRECTABLE), 7);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_node_get_aer_count(n, MG_AER_CORRECTABLE), 2);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_aer_name(n, MG_AER_CORRECTABLE, 0), "Rollover");
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_value(n, MG_AER_CORRECTABLE, 0), LLONG_MAX);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_aer_name(n, MG_AER_CORRECTABLE, 1), "Timeout");
+	/* Kept up to the library's bound, no total line: unknown total. */
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_count(n, MG_AER_FATAL), 32);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_total(n, MG_AER_FATAL), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_count(n, MG_AER_NONFATAL), 0);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aer_total(n, MG_AER_NONFATAL), MG_UNKNOWN);
+	/* "2" is no answer; l0s_aspm's "1" is. */
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_control(n), MG_PCIE_ASPM_L0S);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_aspm_control_present(n), MG_PCIE_ASPM_L0S);
+	/* No word in brackets: the policy is unknown. */
+	CU_ASSERT_PTR_NULL(mg_pcie_path_get_aspm_policy(p));
+	/* Nothing above it in this tree is a port: no training verdict. */
+	CU_ASSERT_EQUAL(mg_pcie_node_link_is_below_target(n), MG_UNKNOWN);
+	mg_pcie_path_free(p);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
+}
+
 static const struct mg_pcie_node *device_of(const char *root, struct mg_ctx **ctx, struct mg_pcie_path **p)
 {
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, ctx), 0);
@@ -575,13 +983,17 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("pcie-dumps", NULL, NULL, MG_TEST(test_dump_connectx3), MG_TEST(test_dump_fsl_p2020),
-		     MG_TEST(test_dump_82576), MG_TEST(test_dump_path), MG_TEST(test_dump_not_a_file),
-		     MG_TEST(test_dump_duplicate_address));
+		     MG_TEST(test_dump_82576), MG_TEST(test_dump_path), MG_TEST(test_dump_cardbus),
+		     MG_TEST(test_dump_express_at_e0), MG_TEST(test_dump_rciep),
+		     MG_TEST(test_dump_target_speed_zero), MG_TEST(test_dump_l1ss), MG_TEST(test_pm_state_names),
+		     MG_TEST(test_dump_not_a_file), MG_TEST(test_dump_duplicate_address));
 	MG_ADD_SUITE("pcie-trees", NULL, NULL, MG_TEST(test_pi5_rtl8126),
-		     MG_TEST(test_pi5_rtl8126_unprivileged), MG_TEST(test_cm4_rtl8125),
+		     MG_TEST(test_pi5_rtl8126_unprivileged), MG_TEST(test_pi5_health),
+		     MG_TEST(test_pi5_gen3_training), MG_TEST(test_sysfs_cardbus), MG_TEST(test_cm4_rtl8125),
 		     MG_TEST(test_pi5_aqc107), MG_TEST(test_gen5_x16), MG_TEST(test_not_pci));
 	MG_ADD_SUITE("pcie-malformed", NULL, NULL, MG_TEST(test_config_all_ff),
 		     MG_TEST(test_config_capability_loop), MG_TEST(test_config_pointer_out_of_range),
-		     MG_TEST(test_config_truncated), MG_TEST(test_conventional_pci));
+		     MG_TEST(test_config_truncated), MG_TEST(test_conventional_pci),
+		     MG_TEST(test_ext_caps_malformed), MG_TEST(test_health_files_malformed));
 	return mg_test_run();
 }

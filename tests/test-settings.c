@@ -27,6 +27,7 @@
 #include "mg-ethlink.h"
 #include "mg-settings.h"
 #include "mg-test.h"
+#include "mg-tune.h"
 
 static int tun_fd = -1;
 
@@ -445,6 +446,64 @@ static int cli(const char *args, char *out, size_t size)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* The test CLI (internal library): @env set, the doctor takes veth0 for hardware. */
+static int test_cli(const char *env, const char *args, char *out, size_t size)
+{
+	char cmd[4096];
+	size_t n;
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "MG_TEST_DOCTOR_VIRTUAL=1 %s '%s' %s 2>&1", env, MULTIGIG_TEST_CLI, args);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	n = fread(out, 1, size - 1, p);
+	out[n] = '\0';
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/*
+ * doctor --fix: the plan, then with --yes exactly the plan; nothing when a
+ * step is refused. veth0 has one receive queue of up to two, this machine
+ * two CPUs or more (a veth is taken for hardware here: only a test may).
+ */
+static void test_doctor_fix(void)
+{
+	struct mg_ctx *ctx = live();
+	char out[8192];
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {
+		CU_ASSERT_EQUAL(test_cli("", "doctor veth0", out, sizeof(out)), 0);
+		CU_ASSERT_PTR_NULL(strstr(out, "channels-below-cpus"));
+		mg_ctx_unref(ctx);
+		return;
+	}
+	CU_ASSERT_EQUAL_FATAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	CU_ASSERT_EQUAL(test_cli("", "doctor veth0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "[channels-below-cpus]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig set veth0 rx 2 (--fix applies it)"));
+	/* The plan alone changes nothing. */
+	CU_ASSERT_EQUAL(test_cli("", "doctor veth0 --fix", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would change veth0: rx 1 -> 2"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing changed: add --yes"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	/* Refused by the kernel midway: nothing changed, and it says so. */
+	CU_ASSERT_EQUAL(test_cli("MG_TEST_INJECT_GROUP=2", "doctor veth0 --fix --yes", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	/* Applied: exactly what the plan said. */
+	CU_ASSERT_EQUAL(test_cli("", "doctor veth0 --fix --yes", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed veth0: rx 1 -> 2"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 2);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(test_cli("", "doctor veth0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "channels-below-cpus"));
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_RX_CHANNELS, 1, MG_PARAM_TX_CHANNELS, 1, NULL), 0);
+	mg_ctx_unref(ctx);
+}
+
 static void test_cli_set_and_show(void)
 {
 	struct mg_ctx *ctx = live();
@@ -477,6 +536,230 @@ static void test_cli_set_and_show(void)
 	CU_ASSERT_EQUAL(cli("--json show --all", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"name\": \"tun0\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"rx_frames\": 0"));
+	mg_ctx_unref(ctx);
+}
+
+/* ---- EEE, advertised modes and features ---- */
+
+/* Whether feature @name of @ifname is active: 1, 0, or -1 when not listed. */
+static int feature_on(struct mg_ctx *ctx, const char *ifname, const char *name)
+{
+	struct mg_features *f;
+	int i, on = -1;
+
+	CU_ASSERT_EQUAL_FATAL(mg_features_read(ctx, ifname, &f), 0);
+	i = mg_features_find(f, name);
+	if (i >= 0)
+		on = mg_features_get_active(f, (size_t)i);
+	mg_features_free(f);
+	return on;
+}
+
+/* gro and tso of veth0 as they are now, to flip and to put back. */
+static void gro_tso(struct mg_ctx *ctx, int *gro, int *tso)
+{
+	*gro = feature_on(ctx, "veth0", "rx-gro");
+	*tso = feature_on(ctx, "veth0", "tx-tcp-segmentation");
+	CU_ASSERT_FATAL(*gro >= 0 && *tso >= 0);
+}
+
+static void put_back(struct mg_ctx *ctx, int gro, int tso)
+{
+	struct mg_settings *want;
+
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set_feature(want, "gro", gro);
+	mg_settings_set_feature(want, "tso", tso);
+	mg_settings_set(want, MG_PARAM_MTU, 1500);
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, NULL), 0);
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "rx-gro"), gro);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "tx-tcp-segmentation"), tso);
+}
+
+static void test_features_veth(void)
+{
+	struct mg_ctx *ctx = live();
+	struct mg_apply_result *r = NULL;
+	struct mg_settings *want;
+	struct mg_features *f;
+	int gro, tso;
+
+	CU_ASSERT_EQUAL_FATAL(mg_features_read(ctx, "veth0", &f), 0);
+	CU_ASSERT(mg_features_get_count(f) > 5);
+	CU_ASSERT_STRING_EQUAL(mg_features_get_ifname(f), "veth0");
+	mg_features_free(f);
+	CU_ASSERT_EQUAL(mg_features_read(ctx, "nosuch0", &f), -ENODEV);
+	gro_tso(ctx, &gro, &tso);
+
+	/* A dry run plans, changes nothing. */
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set_feature(want, "gro", !gro);
+	mg_settings_set_feature(want, "tso", !tso);
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, MG_APPLY_DRY_RUN, &r), 0);
+	CU_ASSERT(mg_apply_result_count(r) >= 2);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "rx-gro");
+	CU_ASSERT_EQUAL(mg_apply_result_get_group(r, 0), MG_GROUP_FEATURES);
+	mg_apply_result_free(r);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "rx-gro"), gro);
+
+	/* Both flipped, read back. */
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, &r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_APPLIED);
+	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(r), 0);
+	mg_apply_result_free(r);
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "rx-gro"), !gro);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "tx-tcp-segmentation"), !tso);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "tx-tcp6-segmentation"), !tso);
+	put_back(ctx, gro, tso);
+
+	/* Refused before anything changes: a fixed feature, an unknown one. */
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set(want, MG_PARAM_MTU, 4000);
+	mg_settings_set_feature(want, "vlan-challenged", 1);
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, NULL), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "vlan-challenged is fixed off: veth cannot change it"));
+	mg_settings_set_feature(want, "vlan-challenged", 0);
+	mg_settings_set_feature(want, "frobnication", 1);
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, NULL), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "no feature named 'frobnication'"));
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	mg_ctx_unref(ctx);
+}
+
+/* gro and tso flipped, then a later step fails: they come back with the MTU. */
+static void test_features_rolled_back(void)
+{
+	struct mg_ctx *ctx = live();
+	struct mg_apply_result *r = NULL;
+	struct mg_settings *want;
+	int gro, tso;
+
+	gro_tso(ctx, &gro, &tso);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set(want, MG_PARAM_MTU, 9000);
+	mg_settings_set_feature(want, "gro", !gro);
+	mg_settings_set_feature(want, "tso", !tso);
+	/* The kernel refuses zero channels: the step after features fails. */
+	mg_settings_set(want, MG_PARAM_RX_CHANNELS, 0);
+	mg_settings_set(want, MG_PARAM_TX_CHANNELS, 0);
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, &r), -EINVAL);
+	CU_ASSERT_EQUAL(mg_apply_result_get_failed_group(r), MG_GROUP_CHANNELS);
+	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 1);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 1), MG_CHANGE_ROLLED_BACK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "every change was rolled back"));
+	mg_apply_result_free(r);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "rx-gro"), gro);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "tx-tcp-segmentation"), tso);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+
+	/* The same with a failure made at the channels step. */
+	mg_settings_set(want, MG_PARAM_RX_CHANNELS, 2);
+	mg_settings_set(want, MG_PARAM_TX_CHANNELS, 2);
+	ctx->test.inject_group = MG_GROUP_CHANNELS;
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, NULL), -EIO);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "rx-gro"), gro);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "tx-tcp-segmentation"), tso);
+	/* And at the features step itself: the MTU before it comes back. */
+	ctx->test.inject_group = MG_GROUP_FEATURES;
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, &r), -EIO);
+	CU_ASSERT_EQUAL(mg_apply_result_get_failed_group(r), MG_GROUP_FEATURES);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "setting features failed"));
+	mg_apply_result_free(r);
+	ctx->test.inject_group = -1;
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "rx-gro"), gro);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	mg_ctx_unref(ctx);
+}
+
+/* veth has no EEE: said plainly when read, refused before any change when set. */
+static void test_eee_veth(void)
+{
+	struct mg_ctx *ctx = live();
+	struct mg_settings *want;
+	struct mg_eee *e;
+	char out[65536];
+
+	CU_ASSERT_EQUAL_FATAL(mg_eee_read(ctx, "veth0", &e), 0);
+	CU_ASSERT_EQUAL(mg_eee_get_supported(e), 0);
+	CU_ASSERT_STRING_EQUAL(mg_eee_get_error(e), "veth does not support EEE");
+	CU_ASSERT_EQUAL(mg_eee_get_enabled(e), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_eee_get_mode_count(e, MG_MODES_SUPPORTED), 0);
+	mg_eee_free(e);
+	CU_ASSERT_EQUAL(mg_eee_read(ctx, "nosuch0", &e), -ENODEV);
+	CU_ASSERT_PTR_NULL(e);
+	CU_ASSERT_EQUAL(mg_eee_read(ctx, "bad name", &e), -EINVAL);
+
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set(want, MG_PARAM_MTU, 4000);
+	mg_settings_set_eee(want, 0);
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, NULL), -EOPNOTSUPP);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "veth0: veth does not support EEE");
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, MG_APPLY_DRY_RUN, NULL), -EOPNOTSUPP);
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(cli("set veth0 eee off", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "veth does not support EEE"));
+	CU_ASSERT_EQUAL(cli("set veth0 eee maybe", out, sizeof(out)), 2);
+	CU_ASSERT_EQUAL(cli("show veth0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "eee:               veth does not support EEE"));
+	mg_ctx_unref(ctx);
+}
+
+/* veth reports no link modes: an advertisement is refused cleanly, nothing changes. */
+static void test_advertise_refused_veth(void)
+{
+	struct mg_ctx *ctx = live();
+	struct mg_settings *want;
+	char out[65536];
+
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set(want, MG_PARAM_MTU, 4000);
+	mg_settings_set_advertise(want, "all");
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, NULL), -EOPNOTSUPP);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "veth0: veth reports no link modes to advertise");
+	mg_settings_set_advertise(want, "1000baseT/Full");
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, MG_APPLY_DRY_RUN, NULL), -EOPNOTSUPP);
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(cli("set veth0 advertise 2500baseT/Full", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no link modes to advertise"));
+	CU_ASSERT_EQUAL(cli("set veth0 advertise ,", out, sizeof(out)), 2);
+	mg_ctx_unref(ctx);
+}
+
+/* The CLI: show's keys, set by short and kernel names, the plan printed as on/off. */
+static void test_cli_features_and_eee(void)
+{
+	struct mg_ctx *ctx = live();
+	char out[65536], args[128];
+	int gro, tso;
+
+	gro_tso(ctx, &gro, &tso);
+	CU_ASSERT_EQUAL(cli("show veth0 --json", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"eee\": {"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"error\": \"veth does not support EEE\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"features\": {"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"rx-gro\": {"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"fixed\": false"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"best_common_mode\": null"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"not_advertised\": null"));
+	snprintf(args, sizeof(args), "set veth0 gro %s rx_gro %s --dry-run", gro ? "off" : "on", gro ? "off" : "on");
+	CU_ASSERT_EQUAL(cli(args, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, gro ? "would set rx-gro: on -> off" : "would set rx-gro: off -> on"));
+	snprintf(args, sizeof(args), "set veth0 tx-tcp-segmentation %s", tso ? "off" : "on");
+	CU_ASSERT_EQUAL(cli(args, out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "tx-tcp-segmentation"), !tso);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "tx-tcp6-segmentation"), tso);
+	CU_ASSERT_EQUAL(cli("set veth0 frobnication on", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no feature named 'frobnication'"));
+	CU_ASSERT_EQUAL(cli("--json show --all", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"tx-tcp-segmentation\": {"));
+	put_back(ctx, gro, tso);
 	mg_ctx_unref(ctx);
 }
 
@@ -768,6 +1051,54 @@ static void test_killed_midway(void)
 	mg_ctx_unref(ctx);
 }
 
+/* Killed after its features step: the rollback restores them from the journal, with the MTU. */
+static void test_killed_after_features(void)
+{
+	struct mg_ctx *ctx = live();
+	struct mg_apply_result *r = NULL;
+	char out[65536];
+	int gro, tso;
+	pid_t pid;
+
+	gro_tso(ctx, &gro, &tso);
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		struct mg_settings *want;
+		struct mg_ctx *child;
+
+		if (mg_ctx_new(NULL, &child) < 0 || mg_settings_new(&want) < 0)
+			_exit(100);
+		child->test.pause_after_group = MG_GROUP_FEATURES;
+		child->test.pause_fd = -1;
+		mg_settings_set(want, MG_PARAM_MTU, 9000);
+		mg_settings_set_feature(want, "gro", !gro);
+		mg_settings_set(want, MG_PARAM_RX_CHANNELS, 2);
+		mg_settings_apply(child, "veth0", want, 0, NULL);
+		_exit(1);
+	}
+	for (int i = 0; i < 2000 && feature_on(ctx, "veth0", "rx-gro") == gro; i++)
+		usleep(5000);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "rx-gro"), !gro);
+	kill(pid, SIGKILL);
+	CU_ASSERT_EQUAL(wait_child(pid), 128 + SIGKILL);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 1);
+	CU_ASSERT_EQUAL(cli("rollback veth0 --dry-run", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, gro ? "would restore rx-gro: off -> on" : "would restore rx-gro: on -> off"));
+	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, &r), 0);
+	/* The apply's groups backwards: features before the MTU. */
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 2);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "rx-gro");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 1), "mtu");
+	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 1);
+	mg_apply_result_free(r);
+	CU_ASSERT_EQUAL(feature_on(ctx, "veth0", "rx-gro"), gro);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 0);
+	mg_ctx_unref(ctx);
+}
+
 /* The test CLI (on the internal library) stopped after the MTU by its environment, then SIGTERM. */
 static void test_sigterm_to_cli(void)
 {
@@ -933,7 +1264,7 @@ static void test_rollback_from_journal(void)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
 	ctx->test.run_dir = dir;
-	j.entries[j.count++] = (struct mg_journal_entry){ MG_PARAM_MTU, 1500, 0, false };
+	j.entries[j.count++] = (struct mg_journal_entry){ .param = MG_PARAM_MTU, .old_value = 1500 };
 
 	/* What it set is unknown: the recorded value comes back. */
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 4000, -1, 0, NULL), 0);
@@ -950,7 +1281,8 @@ static void test_rollback_from_journal(void)
 	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 0);
 
 	/* It set 9000, another writer 4000 since: that stays. */
-	j.entries[0] = (struct mg_journal_entry){ MG_PARAM_MTU, 1500, 9000, true };
+	j.entries[0] = (struct mg_journal_entry){ .param = MG_PARAM_MTU, .old_value = 1500, .new_value = 9000,
+						  .new_known = true };
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 4000, -1, 0, NULL), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_journal_write(ctx, &j), 0);
 	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, &r), 0);
@@ -999,9 +1331,13 @@ int main(void)
 		     MG_TEST(test_mtu_above_max_refused), MG_TEST(test_all_or_nothing),
 		     MG_TEST(test_failure_at_last_step), MG_TEST(test_dry_run),
 		     MG_TEST(test_without_cap_net_admin), MG_TEST(test_bad_input), MG_TEST(test_ethlink_veth), MG_TEST(test_cli_set_and_show),
-		     MG_TEST(test_dump_many));
+		     MG_TEST(test_dump_many), MG_TEST(test_doctor_fix));
+	MG_ADD_SUITE("eee, advertised modes, features", NULL, NULL, MG_TEST(test_features_veth),
+		     MG_TEST(test_features_rolled_back), MG_TEST(test_eee_veth), MG_TEST(test_advertise_refused_veth),
+		     MG_TEST(test_cli_features_and_eee));
 	MG_ADD_SUITE("apply: lock, journal, rollback", NULL, NULL, MG_TEST(test_two_processes_at_once),
-		     MG_TEST(test_rename_midway), MG_TEST(test_rollback_leaves_other_writer), MG_TEST(test_killed_midway), MG_TEST(test_sigterm_to_cli),
+		     MG_TEST(test_rename_midway), MG_TEST(test_rollback_leaves_other_writer), MG_TEST(test_killed_midway),
+		     MG_TEST(test_killed_after_features), MG_TEST(test_sigterm_to_cli),
 		     MG_TEST(test_cancel_flag), MG_TEST(test_state_dir), MG_TEST(test_state_dir_unprivileged),
 		     MG_TEST(test_rollback_from_journal));
 	return mg_test_run();

@@ -243,7 +243,8 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 	struct mg_nic_list *nics;
 	struct json_stream js;
 	unsigned int evidence = MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB;
-	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | evidence, &nics);
+	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE |
+				       MG_NIC_WITH_FEATURES | evidence, &nics);
 
 	if (err < 0)
 		return fail(ctx, err, "show --all");
@@ -262,6 +263,8 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 			put(o, "link", l ? ethlink_json(l) : NULL);
 			if (s)
 				settings_json(o, s);
+			put(o, "eee", eee_json(mg_nic_get_eee(nic)));
+			put(o, "features", features_json(mg_nic_get_features(nic)));
 			put(o, "stats", stats_json(NULL, nic));
 			put(o, "irqs", irqs_json(NULL, nic));
 			put(o, "temperatures", temps_json(NULL, nic));
@@ -274,6 +277,8 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 				print_ethlink(l);
 			if (s)
 				print_settings(s);
+			print_eee(mg_nic_get_eee(nic));
+			print_features(mg_nic_get_features(nic));
 			print_evidence(NULL, nic);
 		}
 	}
@@ -333,6 +338,8 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		put(o, "link", ethlink ? ethlink_json(ethlink) : NULL);
 		if (settings)
 			settings_json(o, settings);
+		put(o, "eee", eee_json_for_nic(ctx, nic));
+		put(o, "features", features_json_for_nic(ctx, nic));
 		put(o, "stats", stats_json(ctx, nic));
 		put(o, "irqs", irqs_json(ctx, nic));
 		put(o, "temperatures", temps_json(ctx, nic));
@@ -347,6 +354,8 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 			print_ethlink(ethlink);
 		if (settings)
 			print_settings(settings);
+		print_eee_for_nic(ctx, nic);
+		print_features_for_nic(ctx, nic);
 		print_evidence(ctx, nic);
 		err = EXIT_SUCCESS;
 	}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* multigig pcie and estimate; the PCIe and throughput lines of multigig show. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,102 @@ static void format_link(double gts, int width, char *buf, size_t size)
 		snprintf(buf, size, "unknown");
 	else
 		snprintf(buf, size, "%g GT/s x%d", gts, width);
+}
+
+/* A mask of power states as lspci names them; null when unknown. */
+static json_object *jstates(int mask)
+{
+	json_object *a;
+
+	if (mask < 0)
+		return NULL;
+	a = json_object_new_array();
+	for (int bit = MG_PCIE_ASPM_L0S; bit <= MG_PCIE_CLKPM; bit <<= 1)
+		if (mask & bit)
+			json_object_array_add(a, json_object_new_string(mg_pcie_pm_state_name(bit)));
+	return a;
+}
+
+static json_object *jbool(int v)
+{
+	return v < 0 ? NULL : json_object_new_boolean(v);
+}
+
+static json_object *jcount(long long v)
+{
+	return v < 0 ? NULL : json_object_new_int64(v);
+}
+
+/* The kernel's link/ files by name: true, false, or null where absent. */
+static json_object *aspm_sysfs_json(const struct mg_pcie_node *n)
+{
+	static const struct {
+		const char *file;
+		int state;
+	} files[] = {
+		{ "l0s_aspm", MG_PCIE_ASPM_L0S },     { "l1_aspm", MG_PCIE_ASPM_L1 },
+		{ "l1_1_aspm", MG_PCIE_ASPM_L1_1 },   { "l1_2_aspm", MG_PCIE_ASPM_L1_2 },
+		{ "l1_1_pcipm", MG_PCIE_PCIPM_L1_1 }, { "l1_2_pcipm", MG_PCIE_PCIPM_L1_2 },
+		{ "clkpm", MG_PCIE_CLKPM },
+	};
+	int on = mg_pcie_node_get_aspm_control(n), present = mg_pcie_node_get_aspm_control_present(n);
+	json_object *o;
+
+	if (on < 0)
+		return NULL;
+	o = json_object_new_object();
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		put(o, files[i].file, present & files[i].state ? jbool(!!(on & files[i].state)) : NULL);
+	return o;
+}
+
+static json_object *aer_set_json(const struct mg_pcie_node *n, enum mg_aer_severity sev)
+{
+	json_object *o, *counters;
+	size_t count = mg_pcie_node_get_aer_count(n, sev);
+
+	if (!count && mg_pcie_node_get_aer_total(n, sev) < 0)
+		return NULL;
+	o = json_object_new_object();
+	counters = json_object_new_object();
+	put(o, "total", jcount(mg_pcie_node_get_aer_total(n, sev)));
+	for (size_t i = 0; i < count; i++)
+		put(counters, mg_pcie_node_get_aer_name(n, sev, i), jcount(mg_pcie_node_get_aer_value(n, sev, i)));
+	put(o, "counters", counters);
+	return o;
+}
+
+static json_object *aer_json(const struct mg_pcie_node *n)
+{
+	json_object *o, *root = NULL;
+
+	if (!mg_pcie_node_has_aer(n))
+		return NULL;
+	o = json_object_new_object();
+	for (int sev = MG_AER_CORRECTABLE; sev <= MG_AER_FATAL; sev++) {
+		long long total = mg_pcie_node_get_aer_rootport_total(n, sev);
+
+		put(o, mg_aer_severity_name(sev), aer_set_json(n, sev));
+		if (total >= 0 && !root)
+			root = json_object_new_object();
+		if (total >= 0)
+			put(root, mg_aer_severity_name(sev), jcount(total));
+	}
+	put(o, "rootport_total", root);
+	return o;
+}
+
+static json_object *training_json(const struct mg_pcie_node *n)
+{
+	json_object *o = json_object_new_object();
+	int events = mg_pcie_node_get_link_events(n);
+
+	put(o, "target_speed_gts", jgts(mg_pcie_node_get_link_target_speed_gts(n)));
+	put(o, "speed_gts", jgts(mg_pcie_node_get_speed_gts(n)));
+	put(o, "below_target", jbool(mg_pcie_node_link_is_below_target(n)));
+	put(o, "bandwidth_managed", jbool(events < 0 ? -1 : !!(events & MG_PCIE_LINK_BW_MANAGED)));
+	put(o, "autonomous_bandwidth", jbool(events < 0 ? -1 : !!(events & MG_PCIE_LINK_BW_AUTONOMOUS)));
+	return o;
 }
 
 static json_object *node_json(const struct mg_pcie_node *n)
@@ -32,6 +129,13 @@ static json_object *node_json(const struct mg_pcie_node *n)
 	put(o, "mps", jint(mg_pcie_node_get_mps(n)));
 	put(o, "mrrs", jint(mg_pcie_node_get_mrrs(n)));
 	put(o, "unknown_reason", jstr(mg_pcie_node_get_unknown_reason(n)));
+	put(o, "aspm_supported", jstates(mg_pcie_node_get_aspm_supported(n)));
+	put(o, "aspm_enabled", jstates(mg_pcie_node_get_aspm_enabled(n)));
+	put(o, "l1ss_supported", jstates(mg_pcie_node_get_l1ss_supported(n)));
+	put(o, "l1ss_enabled", jstates(mg_pcie_node_get_l1ss_enabled(n)));
+	put(o, "aspm_sysfs", aspm_sysfs_json(n));
+	put(o, "aer", aer_json(n));
+	put(o, "training", training_json(n));
 	if (mg_pcie_node_has_link(n)) {
 		int degraded = mg_pcie_node_link_is_degraded(n);
 		json_object *link = json_object_new_object();
@@ -99,6 +203,104 @@ void print_throughput(const struct mg_throughput *t)
 	       mg_throughput_is_lower_bound(t) ? " (PCIe figure a lower bound: MPS unknown)" : "");
 }
 
+/* Append to a line; the line is cut, never overrun. */
+static void add(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void add(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list args;
+
+	if (len + 1 >= size)
+		return;
+	va_start(args, fmt);
+	vsnprintf(buf + len, size - len, fmt, args);
+	va_end(args);
+}
+
+static void add_states(char *buf, size_t size, int mask, const char *none)
+{
+	if (mask <= 0) {
+		add(buf, size, "%s", none);
+		return;
+	}
+	for (int bit = MG_PCIE_ASPM_L0S, first = 1; bit <= MG_PCIE_CLKPM; bit <<= 1)
+		if (mask & bit) {
+			add(buf, size, "%s%s", first ? "" : " ", mg_pcie_pm_state_name(bit));
+			first = 0;
+		}
+}
+
+/* "ASPM L1 (of L0s L1), L1 substates ASPM_L1.1 ASPM_L1.2"; from sysfs when the registers are unread. */
+static void add_power(char *buf, size_t size, const struct mg_pcie_node *n)
+{
+	int supported = mg_pcie_node_get_aspm_supported(n), control = mg_pcie_node_get_aspm_control(n);
+
+	if (supported == 0) {
+		add(buf, size, "no ASPM");
+	} else if (supported > 0) {
+		add(buf, size, "ASPM ");
+		add_states(buf, size, mg_pcie_node_get_aspm_enabled(n), "off");
+		add(buf, size, " (supports ");
+		add_states(buf, size, supported, "none");
+		add(buf, size, ")");
+	} else if (control >= 0) {
+		add(buf, size, "ASPM ");
+		add_states(buf, size, control & (MG_PCIE_ASPM_L0S | MG_PCIE_ASPM_L1), "off");
+		add(buf, size, " (sysfs)");
+	}
+	if (mg_pcie_node_get_l1ss_supported(n) > 0) {
+		add(buf, size, ", L1 substates ");
+		add_states(buf, size, mg_pcie_node_get_l1ss_enabled(n), "off");
+	}
+}
+
+/* "AER 49 correctable (BadTLP 37, BadDLLP 12)"; "no AER errors". */
+static void add_aer(char *buf, size_t size, const struct mg_pcie_node *n)
+{
+	int any = 0;
+
+	if (!mg_pcie_node_has_aer(n))
+		return;
+	add(buf, size, "%sAER", buf[0] ? "; " : "");
+	for (int sev = MG_AER_CORRECTABLE; sev <= MG_AER_FATAL; sev++) {
+		long long total = mg_pcie_node_get_aer_total(n, sev), below = mg_pcie_node_get_aer_rootport_total(n, sev);
+		int named = 0;
+
+		if (total > 0) {
+			add(buf, size, "%s %lld %s (", any++ ? "," : "", total, mg_aer_severity_name(sev));
+			for (size_t i = 0; i < mg_pcie_node_get_aer_count(n, sev); i++)
+				if (mg_pcie_node_get_aer_value(n, sev, i) > 0)
+					add(buf, size, "%s%s %lld", named++ ? ", " : "", mg_pcie_node_get_aer_name(n, sev, i),
+					    mg_pcie_node_get_aer_value(n, sev, i));
+			add(buf, size, ")");
+		}
+		if (below > 0)
+			add(buf, size, "%s %lld %s from below", any++ ? "," : "", below, mg_aer_severity_name(sev));
+	}
+	if (!any)
+		add(buf, size, ": no errors");
+}
+
+/* The link's health, compactly: power states and errors, then training. */
+static void print_health(const struct mg_pcie_node *n)
+{
+	char line[512] = "";
+	int events = mg_pcie_node_get_link_events(n);
+
+	add_power(line, sizeof(line), n);
+	add_aer(line, sizeof(line), n);
+	if (line[0])
+		printf("  %-13s %s\n", "", line);
+	if (mg_pcie_node_link_is_below_target(n) == 1)
+		printf("  %-13s the link did not train to its target: %g GT/s of %g GT/s\n", "",
+		       mg_pcie_node_get_speed_gts(n), mg_pcie_node_get_link_target_speed_gts(n));
+	if (events > 0)
+		printf("  %-13s %s%s%s\n", "",
+		       events & MG_PCIE_LINK_BW_MANAGED ? "retrained, or slowed to correct errors (BWMgmt)" : "",
+		       events == (MG_PCIE_LINK_BW_MANAGED | MG_PCIE_LINK_BW_AUTONOMOUS) ? "; " : "",
+		       events & MG_PCIE_LINK_BW_AUTONOMOUS ? "speed or width changed by the hardware (ABWMgmt)" : "");
+}
+
 static void print_node(const struct mg_pcie_node *n, int is_limit)
 {
 	char cap[32], cur[32];
@@ -124,6 +326,7 @@ static void print_node(const struct mg_pcie_node *n, int is_limit)
 		       by == MG_PCIE_CAP_BY_BOTH ? "both ends (one in speed, one in width)"
 		       : by == MG_PCIE_CAP_BY_PORT ? "the port above" : "this device");
 	}
+	print_health(n);
 	if (reason)
 		printf("  %-13s (%s)\n", "", reason);
 }
@@ -163,6 +366,7 @@ static json_object *pcie_json(const struct mg_pcie_path *path, const struct mg_t
 	put(o, "lower_bound", json_object_new_boolean(mg_throughput_is_lower_bound(t)));
 	put(o, "board", jstr(mg_pcie_path_get_board(path)));
 	put(o, "advice", jstr(mg_pcie_path_get_advice(path)));
+	put(o, "aspm_policy", jstr(mg_pcie_path_get_aspm_policy(path)));
 	return o;
 }
 
@@ -180,6 +384,8 @@ static void print_pcie(const struct mg_pcie_path *path, const struct mg_throughp
 		       mg_pcie_node_get_speed_gts(lim), mg_pcie_node_get_width(lim),
 		       mg_pcie_path_get_available_mbps(path) / 1000,
 		       mg_pcie_path_get_available_mbps(path) % 1000);
+	if (mg_pcie_path_get_aspm_policy(path))
+		printf("ASPM policy: %s\n", mg_pcie_path_get_aspm_policy(path));
 	if (mg_throughput_get_estimate(t))
 		print_estimate(mg_throughput_get_estimate(t), mg_throughput_is_lower_bound(t));
 	if (mg_pcie_path_get_advice(path))
@@ -302,17 +508,25 @@ struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic)
 void print_pcie_summary(const struct mg_pcie_path *path)
 {
 	const struct mg_pcie_node *lim, *dev;
+	char states[64] = "";
+	int aspm;
 
 	if (!path)
 		return;
 	lim = mg_pcie_path_get_limit(path);
 	dev = mg_pcie_path_get(path, 0);
+	/* ASPM on the device's link, from its registers or else the kernel's controls. */
+	aspm = mg_pcie_node_get_aspm_enabled(dev);
+	if (aspm < 0 && mg_pcie_node_get_aspm_control(dev) >= 0)
+		aspm = mg_pcie_node_get_aspm_control(dev) & (MG_PCIE_ASPM_L0S | MG_PCIE_ASPM_L1);
+	if (aspm > 0)
+		add_states(states, sizeof(states), aspm, "");
 	if (lim)
-		printf("%-18s %g GT/s x%d (device capable of %g GT/s x%d), limited at %s: %d.%03d Gb/s%s\n",
+		printf("%-18s %g GT/s x%d (device capable of %g GT/s x%d), limited at %s: %d.%03d Gb/s%s%s%s\n",
 		       "pcie:", mg_pcie_node_get_speed_gts(dev), mg_pcie_node_get_width(dev),
 		       mg_pcie_node_get_cap_speed_gts(dev), mg_pcie_node_get_cap_width(dev),
 		       mg_pcie_node_get_address(lim), mg_pcie_path_get_available_mbps(path) / 1000,
-		       mg_pcie_path_get_available_mbps(path) % 1000,
+		       mg_pcie_path_get_available_mbps(path) % 1000, states[0] ? ", ASPM " : "", states,
 		       mg_pcie_path_get_advice(path) ? " (see multigig pcie)" : "");
 	else if (mg_pcie_node_get_unknown_reason(dev))
 		printf("%-18s %s\n", "pcie:", mg_pcie_node_get_unknown_reason(dev));

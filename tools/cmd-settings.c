@@ -132,21 +132,42 @@ static void die_of_stop_signal(void)
 	raise(stop_signal);
 }
 
+/* One side of a change as `set` prints it: a number, on or off, or link modes. */
+static const char *change_value(const struct mg_apply_result *r, size_t i, long long v, int after, char *buf,
+				size_t size)
+{
+	int group = mg_apply_result_get_group(r, i);
+	const char *modes;
+
+	if (group == MG_GROUP_ADVERTISE) {
+		modes = mg_apply_result_get_modes(r, i, after);
+		return modes && *modes ? modes : "none";
+	}
+	if (group == MG_GROUP_EEE || group == MG_GROUP_FEATURES)
+		return v == MG_UNKNOWN ? "unknown" : v ? "on" : "off";
+	snprintf(buf, size, "%lld", v);
+	return buf;
+}
+
 static void print_plan(const struct mg_apply_result *r, const char *verb)
 {
 	for (size_t i = 0; i < mg_apply_result_count(r); i++) {
-		enum mg_param p;
-		long long from, to;
+		const char *name = mg_apply_result_get_name(r, i);
+		char a[32], b[32];
+		const char *from, *to;
+		long long old, new;
 
-		mg_apply_result_get(r, i, &p, &from, &to);
+		mg_apply_result_get(r, i, NULL, &old, &new);
+		from = change_value(r, i, old, 0, a, sizeof(a));
+		to = change_value(r, i, new, 1, b, sizeof(b));
 		if (mg_apply_result_get_state(r, i) == MG_CHANGE_LEFT)
-			printf("left %s at %lld: changed since the interrupted apply (it was %lld before)\n",
-			       mg_param_name(p), from, to);
+			printf("left %s at %s: changed since the interrupted apply (it was %s before)\n", name, from, to);
 		else
-			printf("%s %s: %lld -> %lld\n", verb, mg_param_name(p), from, to);
+			printf("%s %s: %s -> %s\n", verb, name, from, to);
 	}
 	if (mg_apply_result_may_bounce_link(r))
-		printf("note: ring and channel changes make many drivers reset the link\n");
+		printf("note: ring and channel changes make many drivers reset the link, and EEE and "
+		       "advertised modes renegotiate it\n");
 }
 
 static void hint_rollback(const char *ifname)
@@ -166,16 +187,45 @@ void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
 		"half made; run 'multigig rollback %s' to restore the values from before it\n", ifname, ifname);
 }
 
+/* "eee on", "advertise all", or a feature by name: "gro off", "tx-tcp-segmentation on". */
+static int parse_other(const char *name, const char *value, struct mg_settings *want)
+{
+	int on = !strcmp(value, "on") ? 1 : !strcmp(value, "off") ? 0 : -1;
+	int err;
+
+	if (!strcmp(name, "advertise")) {
+		if (mg_settings_set_advertise(want, value) < 0)
+			return usage_error("bad value '%s' for advertise: all, or link modes separated by commas "
+					   "(1000baseT/Full,2500baseT/Full)", value);
+		return 0;
+	}
+	if (on < 0)
+		return usage_error(!strcmp(name, "eee") ? "bad value '%s' for eee: on or off"
+							: "unknown setting '%s' (a feature takes on or off)",
+				   !strcmp(name, "eee") ? value : name);
+	err = !strcmp(name, "eee") ? mg_settings_set_eee(want, on) : mg_settings_set_feature(want, name, on);
+	if (err == -E2BIG)
+		return usage_error("too many features at once (64 at most)");
+	if (err < 0)
+		return usage_error("unknown setting '%s'", name);
+	return 0;
+}
+
 static int parse_settings(char **words, int nwords, struct mg_settings *want)
 {
 	for (int i = 1; i < nwords; i += 2) {
 		int p = mg_param_from_name(words[i]);
 		long long v;
 
-		if (p < 0 || parse_value((enum mg_param)p, words[i + 1], &v) < 0 ||
-		    mg_settings_set(want, (enum mg_param)p, v) < 0)
-			return usage_error(p < 0 ? "unknown setting '%s'" : "bad value '%s' for %s",
-					   p < 0 ? words[i] : words[i + 1], words[i]);
+		if (p < 0) {
+			int err = parse_other(words[i], words[i + 1], want);
+
+			if (err)
+				return err;
+			continue;
+		}
+		if (parse_value((enum mg_param)p, words[i + 1], &v) < 0 || mg_settings_set(want, (enum mg_param)p, v) < 0)
+			return usage_error("bad value '%s' for %s", words[i + 1], words[i]);
 	}
 	return 0;
 }
@@ -259,6 +309,19 @@ static json_object *jbool(int v)
 	return v == MG_UNKNOWN ? NULL : json_object_new_boolean(v);
 }
 
+/* Supported speed modes not advertised; null when no mode is reported at all. */
+static json_object *not_advertised_json(const struct mg_ethlink *l)
+{
+	json_object *arr;
+
+	if (!mg_ethlink_get_mode_count(l, MG_MODES_SUPPORTED))
+		return NULL;
+	arr = json_object_new_array();
+	for (size_t i = 0; i < mg_ethlink_get_not_advertised_count(l); i++)
+		json_object_array_add(arr, json_object_new_string(mg_ethlink_get_not_advertised(l, i)));
+	return arr;
+}
+
 json_object *ethlink_json(const struct mg_ethlink *l)
 {
 	json_object *o = json_object_new_object();
@@ -272,6 +335,8 @@ json_object *ethlink_json(const struct mg_ethlink *l)
 	put(o, "supported_modes", modes_json(l, MG_MODES_SUPPORTED));
 	put(o, "advertised_modes", modes_json(l, MG_MODES_ADVERTISED));
 	put(o, "partner_modes", modes_json(l, MG_MODES_PARTNER));
+	put(o, "best_common_mode", jstr(mg_ethlink_get_best_common_mode(l)));
+	put(o, "not_advertised", not_advertised_json(l));
 	put(o, "sqi", jint(mg_ethlink_get_sqi(l)));
 	put(o, "sqi_max", jint(mg_ethlink_get_sqi_max(l)));
 	put(o, "down_reason", jstr(mg_ethlink_get_ext_state(l)));
@@ -312,4 +377,12 @@ void print_ethlink(const struct mg_ethlink *l)
 	print_modes("supported modes:", l, MG_MODES_SUPPORTED);
 	print_modes("advertised modes:", l, MG_MODES_ADVERTISED);
 	print_modes("partner modes:", l, MG_MODES_PARTNER);
+	if (mg_ethlink_get_best_common_mode(l))
+		printf("%-18s %s\n", "best common mode:", mg_ethlink_get_best_common_mode(l));
+	if (mg_ethlink_get_not_advertised_count(l)) {
+		printf("%-18s", "not advertised:");
+		for (size_t i = 0; i < mg_ethlink_get_not_advertised_count(l); i++)
+			printf(" %s", mg_ethlink_get_not_advertised(l, i));
+		printf("\n");
+	}
 }

@@ -21,6 +21,8 @@ static void usage(FILE *out)
 		"                       mtu N, rx-ring N|max, tx-ring N|max, rx-usecs N, rx-frames N,\n"
 		"                       tx-usecs N, tx-frames N, adaptive-rx on|off, adaptive-tx on|off,\n"
 		"                       combined N, rx N, tx N, pause-autoneg|pause-rx|pause-tx on|off\n"
+		"                       eee on|off, advertise all|MODE,..., FEATURE on|off (gro, tso,\n"
+		"                       rx-gro, tx-tcp-segmentation, ...)\n"
 		"  rollback IFACE       undo an apply that was interrupted (--dry-run)\n"
 		"  pcie IFACE|PCI-ADDR  the PCIe path to the root port, its limit and ceilings\n"
 		"  estimate --pcie-gen N --pcie-width N --mps BYTES [--mrrs BYTES]\n"
@@ -66,6 +68,8 @@ static const struct command commands[] = {
 	{ "capture", 1, " DIR" },
 	{ "pcie", 1, " IFACE|PCI-ADDRESS" },
 	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N" },
+	{ "doctor", 1, " [IFACE|--all] [--interval S] [--fix [--yes]]" },
+	{ "export", 1, " --format prometheus [IFACE|--all] [--output FILE]" },
 };
 
 static int run(const struct command *cmd, const struct options *opt, char **args, int nargs)
@@ -103,6 +107,10 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_pcie(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "estimate"))
 		err = cmd_estimate(ctx, opt);
+	else if (!strcmp(cmd->name, "doctor"))
+		err = cmd_doctor(ctx, opt, nargs ? args[0] : NULL);
+	else if (!strcmp(cmd->name, "export"))
+		err = cmd_export(ctx, opt, nargs ? args[0] : NULL);
 	else
 		err = cmd_capture(ctx, opt, args[0]);
 	if (opt->verbose)
@@ -128,6 +136,10 @@ static const struct option longopts[] = {
 	{ "all", no_argument, NULL, 'a' },
 	{ "yes", no_argument, NULL, 'y' },
 	{ "tdr", no_argument, NULL, 't' },
+	{ "fix", no_argument, NULL, 'F' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "interval", required_argument, NULL, 'I' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -191,6 +203,24 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 		case 't':
 			opt->tdr = 1;
 			break;
+		case 'F':
+			opt->fix = 1;
+			break;
+		case 'f':
+			opt->format = optarg;
+			break;
+		case 'o':
+			opt->output = optarg;
+			break;
+		case 'I': {
+			char *end;
+			double s = strtod(optarg, &end);
+
+			if (end == optarg || *end || !(s >= 0.01 && s <= 3600))
+				return usage_error("--interval: '%s' is not a number of seconds from 0.01 to 3600", optarg);
+			opt->interval_ms = (unsigned int)(s * 1000 + 0.5);
+			break;
+		}
 		case 'G': case 'W': case 'P': case 'R': case 'C': case 'M': case 'L':
 			if (parse_number(c, longopts[index].name, optarg, opt))
 				return EXIT_USAGE;
@@ -261,12 +291,22 @@ int main(int argc, char **argv)
 		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);
 	if (opt.dry_run && strcmp(cmd->name, "set") && strcmp(cmd->name, "rollback"))
 		return usage_error("--dry-run belongs to 'set' and 'rollback'");
-	if ((opt.yes || opt.tdr) && strcmp(cmd->name, "cable-test"))
-		return usage_error("--yes and --tdr belong to 'cable-test'");
-	if (opt.all && strcmp(cmd->name, "show"))
-		return usage_error("--all belongs to 'show'");
+	if (opt.tdr && strcmp(cmd->name, "cable-test"))
+		return usage_error("--tdr belongs to 'cable-test'");
+	if (opt.yes && strcmp(cmd->name, "cable-test") && !(opt.fix && !strcmp(cmd->name, "doctor")))
+		return usage_error("--yes belongs to 'cable-test' and 'doctor --fix'");
+	if ((opt.fix || opt.interval_ms) && strcmp(cmd->name, "doctor"))
+		return usage_error("--fix and --interval belong to 'doctor'");
+	if ((opt.format || opt.output) && strcmp(cmd->name, "export"))
+		return usage_error("--format and --output belong to 'export'");
+	if (opt.all && strcmp(cmd->name, "show") && strcmp(cmd->name, "doctor") && strcmp(cmd->name, "export"))
+		return usage_error("--all belongs to 'show', 'doctor' and 'export'");
 	nwords = nsub - optind;
-	if (!strcmp(cmd->name, "show") && opt.all) {
+	if ((!strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export")) && opt.all && nwords) {
+		return usage_error("%s --all takes no interface", cmd->name);
+	} else if ((!strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export")) && !nwords) {
+		/* No interface: every adapter, as --all says. */
+	} else if (!strcmp(cmd->name, "show") && opt.all) {
 		if (nwords)
 			return usage_error("show --all takes no interface");
 	} else if (cmd->nargs >= 0 && nwords > cmd->nargs) {

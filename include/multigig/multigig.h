@@ -156,9 +156,9 @@ int mg_ctx_is_offline(const struct mg_ctx *ctx);
  * @dir: destination directory; created if missing, must be empty if present.
  *
  * Gathers once as mg_nic_list_new_with() does with every part (adapters,
- * settings, Ethernet link) and walks each PCI adapter's PCIe path, through
- * a recorder that writes each file and symbolic link read (config spaces
- * included) at the same relative path below @dir. What netlink said is
+ * settings, Ethernet link, EEE, features) and walks each PCI adapter's
+ * PCIe path, through a recorder that writes each file and symbolic link
+ * read (config spaces included) at the same relative path below @dir. What netlink said is
  * written beside it: links and driver facts to @dir/multigig/net/IFNAME
  * as "key=value" lines, ethtool replies as the kernel's own messages to
  * @dir/multigig/ethtool/CMD. A context created on @dir then reports the
@@ -280,6 +280,10 @@ int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_nic **nic);
  *	interface (mg_nic_get_settings()).
  * @MG_NIC_WITH_ETHLINK: the Ethernet link of every interface
  *	(mg_nic_get_ethlink()).
+ * @MG_NIC_WITH_EEE: Energy-Efficient Ethernet of every interface
+ *	(mg_nic_get_eee()). Since: 0.2
+ * @MG_NIC_WITH_FEATURES: the offloads of every interface
+ *	(mg_nic_get_features()). Since: 0.2
  * @MG_NIC_WITH_STATS: the counters of every interface (mg_nic_get_stats()):
  *	from the link dump, one STATS_GET and one LINKSTATE dump, and the
  *	drivers' own counters by the ioctl, per interface as the driver's
@@ -294,10 +298,12 @@ int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_nic **nic);
 enum mg_nic_with {
 	MG_NIC_WITH_SETTINGS = 1 << 0,
 	MG_NIC_WITH_ETHLINK = 1 << 1,
-	MG_NIC_WITH_STATS = 1 << 8,
-	MG_NIC_WITH_IRQS = 1 << 9,
-	MG_NIC_WITH_TEMPERATURES = 1 << 10,
-	MG_NIC_WITH_USB = 1 << 11,
+	MG_NIC_WITH_EEE = 1 << 2,
+	MG_NIC_WITH_FEATURES = 1 << 3,
+	MG_NIC_WITH_STATS = 1 << 4,
+	MG_NIC_WITH_IRQS = 1 << 5,
+	MG_NIC_WITH_TEMPERATURES = 1 << 6,
+	MG_NIC_WITH_USB = 1 << 7,
 };
 
 /**
@@ -319,6 +325,8 @@ int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct mg_nic_li
 
 struct mg_settings;
 struct mg_ethlink;
+struct mg_eee;
+struct mg_features;
 
 /**
  * mg_nic_get_settings - the settings gathered with the list.
@@ -340,6 +348,29 @@ const struct mg_settings *mg_nic_get_settings(const struct mg_nic *nic);
  * Since: 0.2
  */
 const struct mg_ethlink *mg_nic_get_ethlink(const struct mg_nic *nic);
+
+/**
+ * mg_nic_get_eee - the Energy-Efficient Ethernet state gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the state, valid while @nic is (for a driver without EEE, one
+ * that says so: mg_eee_get_supported() is 0); NULL when the list was not
+ * made with MG_NIC_WITH_EEE, the adapter has no interface, or a replayed
+ * capture recorded no EEE.
+ * Since: 0.2
+ */
+const struct mg_eee *mg_nic_get_eee(const struct mg_nic *nic);
+
+/**
+ * mg_nic_get_features - the offloads gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the features, valid while @nic is; NULL when the list was not
+ * made with MG_NIC_WITH_FEATURES, the adapter has no interface, or a
+ * replayed capture recorded none.
+ * Since: 0.2
+ */
+const struct mg_features *mg_nic_get_features(const struct mg_nic *nic);
 
 /**
  * mg_nic_ref - take a reference on an adapter.
@@ -1256,7 +1287,11 @@ int mg_pcie_node_get_width(const struct mg_pcie_node *node);
  * mg_pcie_node_get_target_speed_gts - target link speed (LnkCtl2).
  * @node: node.
  *
- * Returns: GT/s, or MG_UNKNOWN.
+ * A function that supports 2.5 GT/s only may leave the field 0: that reads
+ * as 2.5 GT/s, as lspci shows it.
+ *
+ * Returns: GT/s, or MG_UNKNOWN (also for a capability older than version
+ * 2, which has no LnkCtl2).
  * Since: 0.1
  */
 double mg_pcie_node_get_target_speed_gts(const struct mg_pcie_node *node);
@@ -1322,6 +1357,9 @@ const char *mg_pcie_node_get_unknown_reason(const struct mg_pcie_node *node);
  * to the next one up (a root port or a switch's downstream port).
  * @node: node.
  *
+ * A function integrated in the root complex has no link at all: its link
+ * values are unknown and mg_pcie_node_get_unknown_reason() says why.
+ *
  * Returns: 1 or 0.
  * Since: 0.1
  */
@@ -1364,6 +1402,264 @@ int mg_pcie_node_link_is_degraded(const struct mg_pcie_node *node);
  * Since: 0.1
  */
 enum mg_pcie_cap_by mg_pcie_node_get_link_capped_by(const struct mg_pcie_node *node);
+
+/* ---- link health: power management, errors, training ---- */
+
+/**
+ * enum mg_pcie_pm_state - link power states, as bits of a mask.
+ * @MG_PCIE_ASPM_L0S: ASPM L0s (LnkCap, LnkCtl; sysfs link/l0s_aspm).
+ * @MG_PCIE_ASPM_L1: ASPM L1 (LnkCap, LnkCtl; link/l1_aspm).
+ * @MG_PCIE_ASPM_L1_1: the ASPM L1.1 substate (L1 PM Substates capability;
+ *	link/l1_1_aspm).
+ * @MG_PCIE_ASPM_L1_2: ASPM L1.2 (link/l1_2_aspm).
+ * @MG_PCIE_PCIPM_L1_1: PCI-PM L1.1 (link/l1_1_pcipm).
+ * @MG_PCIE_PCIPM_L1_2: PCI-PM L1.2 (link/l1_2_pcipm).
+ * @MG_PCIE_CLKPM: clock power management (link/clkpm; sysfs only).
+ */
+enum mg_pcie_pm_state {
+	MG_PCIE_ASPM_L0S = 1 << 0,
+	MG_PCIE_ASPM_L1 = 1 << 1,
+	MG_PCIE_ASPM_L1_1 = 1 << 2,
+	MG_PCIE_ASPM_L1_2 = 1 << 3,
+	MG_PCIE_PCIPM_L1_1 = 1 << 4,
+	MG_PCIE_PCIPM_L1_2 = 1 << 5,
+	MG_PCIE_CLKPM = 1 << 6,
+};
+
+/**
+ * mg_pcie_pm_state_name - name of one power state, as lspci prints it.
+ * @state: a single bit of enum mg_pcie_pm_state.
+ *
+ * Returns: "L0s", "L1", "ASPM_L1.1", "ASPM_L1.2", "PCI-PM_L1.1",
+ * "PCI-PM_L1.2" or "ClockPM"; NULL for anything else.
+ * Since: 0.2
+ */
+const char *mg_pcie_pm_state_name(enum mg_pcie_pm_state state);
+
+/**
+ * mg_pcie_node_get_aspm_supported - ASPM states the function supports
+ * (LnkCap).
+ * @node: node.
+ *
+ * Returns: a mask of MG_PCIE_ASPM_L0S and MG_PCIE_ASPM_L1 (0: none), or
+ * MG_UNKNOWN when the capability was not read or the function has no link.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_aspm_supported(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_aspm_enabled - ASPM states enabled on the function's
+ * link (LnkCtl).
+ * @node: node.
+ *
+ * Returns: a mask of MG_PCIE_ASPM_L0S and MG_PCIE_ASPM_L1, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_aspm_enabled(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_l1ss_supported - L1 PM substates the function supports
+ * (the L1 PM Substates extended capability).
+ * @node: node.
+ *
+ * The capability lies in the extended config space: without CAP_SYS_ADMIN,
+ * in a dump of 256 bytes, or where the kernel cannot reach that space, it
+ * is unknown.
+ *
+ * Returns: a mask of MG_PCIE_ASPM_L1_1, MG_PCIE_ASPM_L1_2,
+ * MG_PCIE_PCIPM_L1_1 and MG_PCIE_PCIPM_L1_2; 0 when the function has no
+ * such capability; MG_UNKNOWN when it could not be read.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_l1ss_supported(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_l1ss_enabled - L1 PM substates enabled (L1 PM
+ * Substates Control 1).
+ * @node: node.
+ *
+ * Returns: a mask as mg_pcie_node_get_l1ss_supported(), 0 without the
+ * capability, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_l1ss_enabled(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_aspm_control - the kernel's ASPM controls of the link
+ * above this function that are on (sysfs link/l1_aspm and its siblings).
+ * @node: node.
+ *
+ * The kernel shows them on the function below a link whose ASPM it
+ * manages; they are read through sysfs, so unknown for a dump.
+ *
+ * Returns: the mask of enum mg_pcie_pm_state controls that read 1, or
+ * MG_UNKNOWN when sysfs shows none.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_aspm_control(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_aspm_control_present - which ASPM controls the kernel
+ * offers for the link above this function.
+ * @node: node.
+ *
+ * Returns: the mask of enum mg_pcie_pm_state controls that exist in sysfs
+ * (link/l0s_aspm ... link/clkpm); 0 when none do.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_aspm_control_present(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_path_get_aspm_policy - the kernel's ASPM policy
+ * (/sys/module/pcie_aspm/parameters/policy).
+ * @path: path.
+ *
+ * Returns: "default", "performance", "powersave" or "powersupersave"; NULL
+ * when unknown (no such parameter, or a path read from a dump).
+ * Since: 0.2
+ */
+const char *mg_pcie_path_get_aspm_policy(const struct mg_pcie_path *path);
+
+/**
+ * enum mg_aer_severity - the kinds of errors Advanced Error Reporting counts.
+ * @MG_AER_CORRECTABLE: corrected by the hardware (aer_dev_correctable).
+ * @MG_AER_NONFATAL: uncorrectable, non-fatal (aer_dev_nonfatal).
+ * @MG_AER_FATAL: uncorrectable, fatal (aer_dev_fatal).
+ */
+enum mg_aer_severity {
+	MG_AER_CORRECTABLE = 0,
+	MG_AER_NONFATAL = 1,
+	MG_AER_FATAL = 2,
+};
+
+/**
+ * mg_aer_severity_name - name of a severity.
+ * @severity: severity.
+ *
+ * Returns: "correctable", "nonfatal", "fatal" or "unknown".
+ * Since: 0.2
+ */
+const char *mg_aer_severity_name(enum mg_aer_severity severity);
+
+/**
+ * mg_pcie_node_has_aer - whether the kernel counts AER errors of this
+ * function (sysfs aer_dev_correctable and its siblings).
+ * @node: node.
+ *
+ * Returns: 1 or 0 (no AER capability, a kernel without the counters, or a
+ * path read from a dump).
+ * Since: 0.2
+ */
+int mg_pcie_node_has_aer(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_aer_total - errors of one severity the function has
+ * reported since boot (the TOTAL_ERR_* line).
+ * @node: node.
+ * @severity: severity.
+ *
+ * Returns: the count, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+long long mg_pcie_node_get_aer_total(const struct mg_pcie_node *node, enum mg_aer_severity severity);
+
+/**
+ * mg_pcie_node_get_aer_count - how many named counters one severity has.
+ * @node: node.
+ * @severity: severity.
+ *
+ * Returns: the number of counters (RxErr, BadTLP, ...), 0 when unknown.
+ * Since: 0.2
+ */
+size_t mg_pcie_node_get_aer_count(const struct mg_pcie_node *node, enum mg_aer_severity severity);
+
+/**
+ * mg_pcie_node_get_aer_name - the name of one counter, as the kernel
+ * writes it.
+ * @node: node.
+ * @severity: severity.
+ * @index: 0 up to mg_pcie_node_get_aer_count() - 1.
+ *
+ * Returns: "RxErr", "BadTLP", "CmpltTO", ...; NULL when out of range.
+ * Since: 0.2
+ */
+const char *mg_pcie_node_get_aer_name(const struct mg_pcie_node *node, enum mg_aer_severity severity,
+				      size_t index);
+
+/**
+ * mg_pcie_node_get_aer_value - the value of one counter.
+ * @node: node.
+ * @severity: severity.
+ * @index: 0 up to mg_pcie_node_get_aer_count() - 1.
+ *
+ * Returns: the count, or MG_UNKNOWN when out of range.
+ * Since: 0.2
+ */
+long long mg_pcie_node_get_aer_value(const struct mg_pcie_node *node, enum mg_aer_severity severity,
+				     size_t index);
+
+/**
+ * mg_pcie_node_get_aer_rootport_total - errors of one severity reported to
+ * a root port from anywhere below it (aer_rootport_total_err_*).
+ * @node: node, a root port or event collector.
+ * @severity: severity.
+ *
+ * Returns: the count, or MG_UNKNOWN (also for other functions).
+ * Since: 0.2
+ */
+long long mg_pcie_node_get_aer_rootport_total(const struct mg_pcie_node *node,
+					      enum mg_aer_severity severity);
+
+/**
+ * enum mg_pcie_link_event - what the Link Status register says happened to
+ * a link since the bits were last cleared.
+ * @MG_PCIE_LINK_BW_MANAGED: Link Bandwidth Management Status: the link was
+ *	retrained by software, or the hardware changed its speed or width to
+ *	correct unreliable operation.
+ * @MG_PCIE_LINK_BW_AUTONOMOUS: Link Autonomous Bandwidth Status: the
+ *	hardware changed its speed or width for other reasons.
+ *
+ * Both are defined for root ports and switch downstream ports; other
+ * functions read 0.
+ */
+enum mg_pcie_link_event {
+	MG_PCIE_LINK_BW_MANAGED = 1 << 0,
+	MG_PCIE_LINK_BW_AUTONOMOUS = 1 << 1,
+};
+
+/**
+ * mg_pcie_node_get_link_events - the link events LnkSta reports.
+ * @node: node.
+ *
+ * Returns: a mask of enum mg_pcie_link_event, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_pcie_node_get_link_events(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_get_link_target_speed_gts - the speed the link this
+ * function's LnkSta describes should train to.
+ * @node: node.
+ *
+ * The Target Link Speed (LnkCtl2) of the port at the link's upper end,
+ * bounded by what both ends support. For a root port it is the link below
+ * it, for other functions the link above. A Raspberry Pi 5 with
+ * dtparam=pciex1_gen=3 sets its port's target to 8 GT/s.
+ *
+ * Returns: GT/s, or MG_UNKNOWN (an end or the port's target is not known).
+ * Since: 0.2
+ */
+double mg_pcie_node_get_link_target_speed_gts(const struct mg_pcie_node *node);
+
+/**
+ * mg_pcie_node_link_is_below_target - whether the link runs slower than
+ * mg_pcie_node_get_link_target_speed_gts(): it did not train to its target.
+ * @node: node.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_pcie_node_link_is_below_target(const struct mg_pcie_node *node);
 
 /* ------------------------------------------------------------------ */
 /* Throughput verdict                                                  */
@@ -1582,7 +1878,23 @@ enum mg_param {
 #define MG_VALUE_MAX (-2)
 
 /**
- * enum mg_param_group - the request a parameter belongs to.
+ * enum mg_param_group - the request a change belongs to, in the order
+ * mg_settings_apply() makes them.
+ * @MG_GROUP_MTU: the MTU (rtnetlink).
+ * @MG_GROUP_RINGS: ring sizes.
+ * @MG_GROUP_CHANNELS: channel counts.
+ * @MG_GROUP_COALESCE: interrupt coalescing.
+ * @MG_GROUP_PAUSE: pause frames.
+ * @MG_GROUP_FEATURES: offloads, by name (mg_settings_set_feature()).
+ *	Since: 0.2
+ * @MG_GROUP_EEE: Energy-Efficient Ethernet on or off
+ *	(mg_settings_set_eee()). Since: 0.2
+ * @MG_GROUP_ADVERTISE: the link modes advertised to the link partner
+ *	(mg_settings_set_advertise()). Since: 0.2
+ *
+ * Changes are made MTU, features, rings, channels, coalesce, pause, EEE,
+ * advertised modes: the two that renegotiate the link come last. Only the
+ * first five hold enum mg_param parameters.
  */
 enum mg_param_group {
 	MG_GROUP_MTU = 0,
@@ -1590,6 +1902,9 @@ enum mg_param_group {
 	MG_GROUP_CHANNELS = 2,
 	MG_GROUP_COALESCE = 3,
 	MG_GROUP_PAUSE = 4,
+	MG_GROUP_FEATURES = 5,
+	MG_GROUP_EEE = 6,
+	MG_GROUP_ADVERTISE = 7,
 };
 
 /**
@@ -1622,7 +1937,7 @@ int mg_param_get_group(enum mg_param param);
 
 /**
  * mg_param_group_name - name of a group: "mtu", "rings", "channels",
- * "coalesce", "pause".
+ * "coalesce", "pause", and since 0.2 "features", "eee", "advertise".
  * @group: group.
  *
  * Returns: the name, or NULL.
@@ -1664,6 +1979,57 @@ void mg_settings_free(struct mg_settings *settings);
  * Since: 0.1
  */
 int mg_settings_set(struct mg_settings *settings, enum mg_param param, long long value);
+
+/**
+ * mg_settings_set_eee - ask for Energy-Efficient Ethernet on or off.
+ * @settings: object made with mg_settings_new().
+ * @on: 1 or 0.
+ *
+ * mg_settings_apply() refuses it, before changing anything, when the
+ * driver has no EEE, and turning it on when the driver reports no EEE
+ * link mode. Only "enabled" changes: the modes EEE advertises stay.
+ *
+ * Returns: 0; -EINVAL for NULL or a value other than 0 and 1; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_settings_set_eee(struct mg_settings *settings, int on);
+
+/**
+ * mg_settings_set_advertise - ask to advertise these link modes.
+ * @settings: object made with mg_settings_new().
+ * @modes: "all" (every speed mode the interface supports), or a comma
+ *	separated list of the kernel's mode names ("1000baseT/Full,2500baseT/Full";
+ *	a name without "/Full" or "/Half" means its full-duplex mode).
+ *
+ * The speed modes advertised become exactly these; the other bits of the
+ * advertisement (Autoneg, the port, Pause, FEC) stay as they are.
+ * mg_settings_apply() refuses a mode the interface does not support, and a
+ * driver that reports no link modes, before changing anything.
+ *
+ * Returns: 0; -EINVAL for NULL, an empty list or an empty name; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_settings_set_advertise(struct mg_settings *settings, const char *modes);
+
+/**
+ * mg_settings_set_feature - ask for an offload on or off.
+ * @settings: object made with mg_settings_new().
+ * @name: the kernel's feature name ("rx-gro", "tx-tcp-segmentation"; '-'
+ *	and '_' are the same), or one of ethtool's short names: gro, gso, lro,
+ *	tso (every TCP segmentation offload), sg, rxhash, rxvlan, txvlan,
+ *	ntuple.
+ * @on: 1 or 0.
+ *
+ * Asking twice for one name keeps the last. mg_settings_apply() refuses a
+ * name the interface does not report, and a change of a fixed feature,
+ * before changing anything.
+ *
+ * Returns: 0; -EINVAL for NULL, an empty name or one longer than 31
+ * characters, or a value other than 0 and 1; -E2BIG past 64 features;
+ * -ENOMEM.
+ * Since: 0.2
+ */
+int mg_settings_set_feature(struct mg_settings *settings, const char *name, int on);
 
 /**
  * mg_settings_get - a parameter's value.
@@ -1836,10 +2202,13 @@ struct mg_apply_result;
  *
  * Reads the current state, validates every present parameter against what
  * the kernel reports (MTU range, ring and channel maxima, supported
- * coalesce parameters) and refuses before changing anything; then changes
- * MTU, rings, channels, coalesce, pause in that order, one request per
+ * coalesce parameters; offload names and whether they are fixed; whether
+ * the driver has EEE; the link modes it supports) and refuses before
+ * changing anything; then changes MTU, features, rings, channels,
+ * coalesce, pause, EEE, advertised modes in that order, one request per
  * group, and reads back to verify. On any failure every group already
- * changed is restored, in reverse order.
+ * changed is restored, in reverse order. The state of EEE, the link modes
+ * and the features is read only when @want asks to change them.
  *
  * Applies to one interface run one at a time, whichever process makes
  * them: each holds a lock on the interface (a file under /run/multigig)
@@ -1854,9 +2223,10 @@ struct mg_apply_result;
  * send a change to another interface. A dry run takes no lock and writes
  * nothing, so it works without write access to /run/multigig.
  *
- * Returns: 0; -EINVAL (out of range, with the limit in the message);
- * -EOPNOTSUPP (the driver lacks the group: "veth does not support ring
- * parameters"); -EPERM ("needs CAP_NET_ADMIN", or no write access to
+ * Returns: 0; -EINVAL (out of range, with the limit in the message; an
+ * unknown feature or link mode); -EOPNOTSUPP (the driver lacks the group:
+ * "veth does not support ring parameters", "veth does not support EEE";
+ * a fixed feature); -EPERM ("needs CAP_NET_ADMIN", or no write access to
  * /run/multigig); -EUCLEAN when an earlier apply to the interface was
  * interrupted and not rolled back; -EBUSY when another apply held the
  * interface for 30 seconds; -ECANCELED when the flag of
@@ -1950,11 +2320,53 @@ size_t mg_apply_result_count(const struct mg_apply_result *result);
  * @old_value: where the value before is stored.
  * @new_value: where the value to set is stored.
  *
+ * A change of a feature or of EEE has no enum mg_param: @param is set to
+ * -1, and the values are 1 (on) or 0 (off). A change of the advertised
+ * modes has neither: the values are MG_UNKNOWN (see
+ * mg_apply_result_get_modes()). mg_apply_result_get_name() names every
+ * change.
+ *
  * Returns: 0 or -EINVAL.
  * Since: 0.1
  */
 int mg_apply_result_get(const struct mg_apply_result *result, size_t index, enum mg_param *param,
 			long long *old_value, long long *new_value);
+
+/**
+ * mg_apply_result_get_name - what one change changes, as `multigig set`
+ * spells it.
+ * @result: result.
+ * @index: position, as for mg_apply_result_get().
+ *
+ * Returns: a parameter's name ("mtu"), "eee", "advertise", or a feature's
+ * kernel name ("rx-gro"); NULL for a bad index.
+ * Since: 0.2
+ */
+const char *mg_apply_result_get_name(const struct mg_apply_result *result, size_t index);
+
+/**
+ * mg_apply_result_get_group - the group of one change.
+ * @result: result.
+ * @index: position, as for mg_apply_result_get().
+ *
+ * Returns: an enum mg_param_group, or -EINVAL.
+ * Since: 0.2
+ */
+int mg_apply_result_get_group(const struct mg_apply_result *result, size_t index);
+
+/**
+ * mg_apply_result_get_modes - the speed modes a change of the advertised
+ * modes replaces or sets.
+ * @result: result.
+ * @index: position, as for mg_apply_result_get().
+ * @after: 0 for the modes before the change, 1 for those it sets.
+ *
+ * Returns: the kernel's names separated by commas ("1000baseT/Full,2500baseT/Full";
+ * "" for none; "bit 47" for a mode the interface no longer names), valid
+ * while @result is; NULL when the change is not of advertised modes.
+ * Since: 0.2
+ */
+const char *mg_apply_result_get_modes(const struct mg_apply_result *result, size_t index, int after);
 
 /**
  * enum mg_change_state - what became of one change of a result.
@@ -1985,7 +2397,8 @@ int mg_apply_result_get_state(const struct mg_apply_result *result, size_t index
 
 /**
  * mg_apply_result_may_bounce_link - whether the plan changes rings or
- * channels, which makes many drivers reset the link.
+ * channels, which makes many drivers reset the link, or EEE or the
+ * advertised modes, which renegotiate it.
  * @result: result.
  *
  * Returns: 1 or 0.
@@ -2240,6 +2653,303 @@ const char *mg_ethlink_get_ext_state(const struct mg_ethlink *link);
  */
 int mg_ethlink_get_ext_substate(const struct mg_ethlink *link);
 
+/**
+ * mg_ethlink_get_best_common_mode - the fastest link mode both ends could
+ * use: in what this interface supports and the partner advertises.
+ * @link: link.
+ *
+ * Full duplex ranks above half at one speed. A mode this interface
+ * supports but does not advertise counts: the answer is what advertising
+ * it would give (a 2.5G NIC that comes up at 1G because 2500baseT/Full is
+ * supported but not advertised shows 2500baseT/Full here).
+ *
+ * Returns: the kernel's name ("2500baseT/Full"); NULL when the partner's
+ * modes are not known (no link, no autonegotiation, or not reported) or
+ * no speed mode is common.
+ * Since: 0.2
+ */
+const char *mg_ethlink_get_best_common_mode(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_not_advertised_count - the number of speed modes this
+ * interface supports but does not advertise.
+ * @link: link.
+ *
+ * Returns: the count (0 also when the modes are not known).
+ * Since: 0.2
+ */
+size_t mg_ethlink_get_not_advertised_count(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_not_advertised - one speed mode supported and not
+ * advertised.
+ * @link: link.
+ * @index: position, in the order of the supported modes.
+ *
+ * Returns: the kernel's name, or NULL.
+ * Since: 0.2
+ */
+const char *mg_ethlink_get_not_advertised(const struct mg_ethlink *link, size_t index);
+
+/* ------------------------------------------------------------------ */
+/* Energy-Efficient Ethernet                                           */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_eee - an interface's Energy-Efficient Ethernet (802.3az) state,
+ * from ETHTOOL_MSG_EEE_GET with full link-mode bitsets, so that the
+ * 2.5G and 5G modes appear where the kernel has them (Linux 6.9 and later;
+ * the older EEE ioctl cannot express them).
+ */
+struct mg_eee;
+
+/**
+ * mg_eee_read - read one interface's EEE state.
+ * @ctx: context (live, or a capture made by 0.2 or later).
+ * @ifname: interface name.
+ * @eee: where the object is stored; free with mg_eee_free().
+ *
+ * The link by one RTM_GETLINK for its index, then one EEE request. A
+ * driver without EEE gives an object that says so (mg_eee_get_supported()
+ * 0, mg_eee_get_error() "veth does not support EEE"), not an error.
+ *
+ * Returns: 0; -EINVAL; -ENODEV; -ENODATA for a capture that recorded no
+ * EEE.
+ * Since: 0.2
+ */
+int mg_eee_read(struct mg_ctx *ctx, const char *ifname, struct mg_eee **eee);
+
+/**
+ * mg_eee_read_for_nic - read the EEE state of an adapter's interface.
+ * @ctx: context.
+ * @nic: adapter with an interface.
+ * @eee: where the object is stored; free with mg_eee_free().
+ *
+ * One request addressed by interface index.
+ *
+ * Returns: as mg_eee_read(); -ENODEV when @nic has no interface.
+ * Since: 0.2
+ */
+int mg_eee_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_eee **eee);
+
+/**
+ * mg_eee_free - free an EEE object.
+ * @eee: object, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_eee_free(struct mg_eee *eee);
+
+/**
+ * mg_eee_get_ifname - the interface.
+ * @eee: object.
+ *
+ * Returns: the name, or NULL.
+ * Since: 0.2
+ */
+const char *mg_eee_get_ifname(const struct mg_eee *eee);
+
+/**
+ * mg_eee_get_supported - whether the interface can do EEE at all.
+ * @eee: object.
+ *
+ * Returns: 1 when the driver reports EEE and at least one link mode it can
+ * use it on; 0 when the driver has no EEE or reports no such mode (see
+ * mg_eee_get_error()); MG_UNKNOWN for NULL.
+ * Since: 0.2
+ */
+int mg_eee_get_supported(const struct mg_eee *eee);
+
+/**
+ * mg_eee_get_error - why EEE is not supported.
+ * @eee: object.
+ *
+ * Returns: "veth does not support EEE", "the driver reports no EEE link
+ * mode", or NULL when supported.
+ * Since: 0.2
+ */
+const char *mg_eee_get_error(const struct mg_eee *eee);
+
+/**
+ * mg_eee_get_enabled - whether EEE is enabled (advertised to the partner).
+ * @eee: object.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_eee_get_enabled(const struct mg_eee *eee);
+
+/**
+ * mg_eee_get_active - whether EEE is in use on the link now (both ends
+ * agreed on it).
+ * @eee: object.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_eee_get_active(const struct mg_eee *eee);
+
+/**
+ * mg_eee_get_tx_lpi_enabled - whether the transmitter enters low-power idle.
+ * @eee: object.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_eee_get_tx_lpi_enabled(const struct mg_eee *eee);
+
+/**
+ * mg_eee_get_tx_lpi_timer_usecs - how long the transmitter waits idle
+ * before it enters low-power idle.
+ * @eee: object.
+ *
+ * Returns: microseconds, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+long long mg_eee_get_tx_lpi_timer_usecs(const struct mg_eee *eee);
+
+/**
+ * mg_eee_get_mode_count - number of link modes in a set: those EEE is
+ * supported on, advertised on, or that the partner advertises it on.
+ * @eee: object.
+ * @which: the set.
+ *
+ * Returns: the count (0 also when unknown).
+ * Since: 0.2
+ */
+size_t mg_eee_get_mode_count(const struct mg_eee *eee, enum mg_modes which);
+
+/**
+ * mg_eee_get_mode - one EEE link mode, by the kernel's name ("2500baseT/Full").
+ * @eee: object.
+ * @which: the set.
+ * @index: position.
+ *
+ * Returns: the name, or NULL.
+ * Since: 0.2
+ */
+const char *mg_eee_get_mode(const struct mg_eee *eee, enum mg_modes which, size_t index);
+
+/* ------------------------------------------------------------------ */
+/* Features (offloads)                                                 */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_features - an interface's features (offloads such as rx-gro
+ * or tx-tcp-segmentation), from ETHTOOL_MSG_FEATURES_GET.
+ *
+ * The kernel lists a feature when it is changeable, wanted, active or
+ * marked never to change: a feature that is off and that the device can
+ * never turn on is not listed.
+ */
+struct mg_features;
+
+/**
+ * mg_features_read - read one interface's features.
+ * @ctx: context (live, or a capture made by 0.2 or later).
+ * @ifname: interface name.
+ * @features: where the object is stored; free with mg_features_free().
+ *
+ * The link by one RTM_GETLINK for its index, then one features request.
+ *
+ * Returns: 0; -EINVAL; -ENODEV; -ENODATA for a capture that recorded no
+ * features.
+ * Since: 0.2
+ */
+int mg_features_read(struct mg_ctx *ctx, const char *ifname, struct mg_features **features);
+
+/**
+ * mg_features_read_for_nic - read the features of an adapter's interface.
+ * @ctx: context.
+ * @nic: adapter with an interface.
+ * @features: where the object is stored; free with mg_features_free().
+ *
+ * One request addressed by interface index.
+ *
+ * Returns: as mg_features_read(); -ENODEV when @nic has no interface.
+ * Since: 0.2
+ */
+int mg_features_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_features **features);
+
+/**
+ * mg_features_free - free a features object.
+ * @features: object, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_features_free(struct mg_features *features);
+
+/**
+ * mg_features_get_ifname - the interface.
+ * @features: object.
+ *
+ * Returns: the name, or NULL.
+ * Since: 0.2
+ */
+const char *mg_features_get_ifname(const struct mg_features *features);
+
+/**
+ * mg_features_get_count - number of features listed.
+ * @features: object.
+ *
+ * Returns: the count, in the kernel's order.
+ * Since: 0.2
+ */
+size_t mg_features_get_count(const struct mg_features *features);
+
+/**
+ * mg_features_get_name - one feature's kernel name.
+ * @features: object.
+ * @index: position.
+ *
+ * Returns: the name ("rx-gro"), or NULL.
+ * Since: 0.2
+ */
+const char *mg_features_get_name(const struct mg_features *features, size_t index);
+
+/**
+ * mg_features_get_active - whether a feature is in effect.
+ * @features: object.
+ * @index: position.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN for a bad index.
+ * Since: 0.2
+ */
+int mg_features_get_active(const struct mg_features *features, size_t index);
+
+/**
+ * mg_features_get_wanted - whether a feature is asked for (it may still be
+ * inactive when a feature it needs is off).
+ * @features: object.
+ * @index: position.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN for a bad index.
+ * Since: 0.2
+ */
+int mg_features_get_wanted(const struct mg_features *features, size_t index);
+
+/**
+ * mg_features_get_fixed - whether a feature cannot be changed: the device
+ * does not let it change, or the kernel marks it never to change.
+ * @features: object.
+ * @index: position.
+ *
+ * Returns: 1, 0, or MG_UNKNOWN for a bad index.
+ * Since: 0.2
+ */
+int mg_features_get_fixed(const struct mg_features *features, size_t index);
+
+/**
+ * mg_features_find - the position of a feature.
+ * @features: object.
+ * @name: the kernel's name ('-' and '_' alike) or one of the short names
+ *	of mg_settings_set_feature() (which gives its first listed feature).
+ *
+ * Returns: the position; -ENOENT when it is not listed; -EINVAL for NULL.
+ * Since: 0.2
+ */
+int mg_features_find(const struct mg_features *features, const char *name);
+
 /* ------------------------------------------------------------------ */
 /* Cable diagnostics                                                   */
 /* ------------------------------------------------------------------ */
@@ -2453,6 +3163,196 @@ enum mg_cable_code mg_cable_result_get_code(const struct mg_cable_result *result
 int mg_cable_result_get_fault_length_cm(const struct mg_cable_result *result, int pair);
 
 /* ------------------------------------------------------------------ */
+/* Doctor: why is it slower than it should be                          */
+/* ------------------------------------------------------------------ */
+
+/**
+ * enum mg_severity - how much a finding matters.
+ * @MG_SEVERITY_INFO: worth knowing; costs nothing measurable now.
+ * @MG_SEVERITY_WARNING: costs throughput or stability in some conditions.
+ * @MG_SEVERITY_CRITICAL: caps throughput now, or the adapter does not work.
+ */
+enum mg_severity {
+	MG_SEVERITY_INFO = 0,
+	MG_SEVERITY_WARNING = 1,
+	MG_SEVERITY_CRITICAL = 2,
+};
+
+/**
+ * mg_severity_name - name of a severity.
+ * @severity: severity.
+ *
+ * Returns: "info", "warning", "critical", or "unknown".
+ * Since: 0.2
+ */
+const char *mg_severity_name(enum mg_severity severity);
+
+/**
+ * struct mg_doctor - the findings about one adapter or all of them,
+ * ranked by their effect on throughput and stability.
+ */
+struct mg_doctor;
+
+/**
+ * struct mg_finding - one finding: a stable id, its severity, the adapter,
+ * a title, the evidence (each fact with where it was read), the impact and
+ * the fix.
+ */
+struct mg_finding;
+
+/**
+ * mg_doctor_run - gather once and find what holds adapters back.
+ * @ctx: context (live, or a capture).
+ * @nic: one adapter, or NULL for every adapter.
+ * @interval_ms: for findings that need growth (drops, errors, flaps), the
+ *	time between two samples; 0 for the default (1000 ms), or
+ *	MG_DOCTOR_NO_SAMPLE for one sample only (no growth findings). A
+ *	captured tree is always one sample.
+ * @report: where the report is stored; free with mg_doctor_free().
+ *
+ * Gathers identity, PCIe path, settings and Ethernet link (from dumps when
+ * @nic is NULL), then applies every rule. Pure rules, one finding each: a
+ * rule that lacks the facts it needs says nothing.
+ *
+ * Returns: 0; -EINVAL for NULL arguments; another negative errno when the
+ * adapters cannot be read (see mg_ctx_last_error()).
+ * Since: 0.2
+ */
+int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
+		  struct mg_doctor **report);
+
+/** MG_DOCTOR_NO_SAMPLE: mg_doctor_run()'s @interval_ms for a single sample. */
+#define MG_DOCTOR_NO_SAMPLE 0xffffffffu
+
+/**
+ * mg_doctor_free - free a report.
+ * @report: report, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_doctor_free(struct mg_doctor *report);
+
+/**
+ * mg_doctor_count - number of findings.
+ * @report: report.
+ *
+ * Returns: the count; 0 for NULL.
+ * Since: 0.2
+ */
+size_t mg_doctor_count(const struct mg_doctor *report);
+
+/**
+ * mg_doctor_get - one finding, most important first.
+ * @report: report.
+ * @index: position, below mg_doctor_count().
+ *
+ * Returns: the finding, valid while @report is; NULL when out of range.
+ * Since: 0.2
+ */
+const struct mg_finding *mg_doctor_get(const struct mg_doctor *report, size_t index);
+
+/**
+ * mg_finding_get_id - the finding's stable identifier.
+ * @finding: finding.
+ *
+ * Returns: e.g. "pcie-below-capability"; NULL for NULL.
+ * Since: 0.2
+ */
+const char *mg_finding_get_id(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_severity - how much it matters.
+ * @finding: finding.
+ *
+ * Returns: the severity; MG_SEVERITY_INFO for NULL.
+ * Since: 0.2
+ */
+enum mg_severity mg_finding_get_severity(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_nic - the adapter it is about.
+ * @finding: finding.
+ *
+ * Returns: the interface name, or the PCI address of an adapter without
+ * one; NULL for NULL.
+ * Since: 0.2
+ */
+const char *mg_finding_get_nic(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_title - one line saying what is wrong.
+ * @finding: finding.
+ *
+ * Returns: the title; NULL for NULL.
+ * Since: 0.2
+ */
+const char *mg_finding_get_title(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_evidence_count - how many facts support it.
+ * @finding: finding.
+ *
+ * Returns: the count; 0 for NULL.
+ * Since: 0.2
+ */
+size_t mg_finding_get_evidence_count(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_evidence - one fact and where it was read.
+ * @finding: finding.
+ * @index: position, below mg_finding_get_evidence_count().
+ * @source: where the source is stored (a register, a sysfs file, a netlink
+ *	message, a counter), or NULL.
+ *
+ * Returns: the fact; NULL when out of range.
+ * Since: 0.2
+ */
+const char *mg_finding_get_evidence(const struct mg_finding *finding, size_t index, const char **source);
+
+/**
+ * mg_finding_get_impact - what it costs.
+ * @finding: finding.
+ * @gbps: where the throughput ceiling it imposes is stored, in Gbit/s, or
+ *	a negative value when it imposes none; or NULL.
+ *
+ * Returns: the impact in words; NULL for NULL.
+ * Since: 0.2
+ */
+const char *mg_finding_get_impact(const struct mg_finding *finding, double *gbps);
+
+/**
+ * mg_finding_get_fix - what to do about it.
+ * @finding: finding.
+ *
+ * Returns: the fix in words (a command, a config line, a kernel or module
+ * to install); NULL for NULL.
+ * Since: 0.2
+ */
+const char *mg_finding_get_fix(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_fix_command - the command that fixes it, when one does.
+ * @finding: finding.
+ *
+ * Returns: e.g. "multigig set eth1 rx-usecs 50"; NULL when the fix is no
+ * command.
+ * Since: 0.2
+ */
+const char *mg_finding_get_fix_command(const struct mg_finding *finding);
+
+/**
+ * mg_finding_get_fix_settings - the settings change that fixes it.
+ * @finding: finding.
+ * @ifname: where the interface it applies to is stored, or NULL.
+ *
+ * A fix that is a settings change can be applied with mg_settings_apply(),
+ * all or nothing (`multigig doctor --fix`).
+ *
+ * Returns: the settings to apply, valid while the report is; NULL when the
+ * fix is not a settings change.
+ * Since: 0.2
+ */
+const struct mg_settings *mg_finding_get_fix_settings(const struct mg_finding *finding, const char **ifname);
 /* Counters: what the interface, the standard groups and the driver    */
 /* counted                                                             */
 /* ------------------------------------------------------------------ */

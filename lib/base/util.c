@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mg-private.h"
 
@@ -86,4 +87,13 @@ bool mg_ifname_valid(const char *name)
 		if (*p == '/' || *p == ':' || isspace((unsigned char)*p))
 			return false;
 	return true;
+}
+
+/* Sleep @ms milliseconds, through interruptions by signals. */
+void mg_sleep_ms(unsigned int ms)
+{
+	struct timespec left = { .tv_sec = ms / 1000, .tv_nsec = (long)(ms % 1000) * 1000000L };
+
+	while (nanosleep(&left, &left) < 0 && errno == EINTR)
+		;
 }

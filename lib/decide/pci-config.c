@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * A PCI function's config space decoded: the header and the PCI Express
- * capability, from whatever bytes could be read. Pure, so every dump is
- * tested without hardware.
+ * A PCI function's config space decoded: the header, the PCI Express
+ * capability and the L1 PM Substates extended capability, from whatever
+ * bytes could be read. Pure, so every dump is tested without hardware.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,6 +12,10 @@
 
 #define STATUS_CAP_LIST 0x10
 #define CAP_ID_EXPRESS 0x10
+#define EXT_CAP_ID_L1SS 0x1e
+#define EXT_START 0x100
+/* No more headers than dwords in the extended space: a list that loops ends. */
+#define EXT_MAX_HOPS ((4096 - EXT_START) / 4)
 
 static uint16_t le16(const uint8_t *p)
 {
@@ -74,6 +78,44 @@ static void decode_express(const uint8_t *cfg, size_t len, int pos, struct mg_pc
 	}
 }
 
+/*
+ * Where extended capability @id starts, 0 when the list lacks it or the
+ * list runs past what was read. A next pointer back into the standard space
+ * ends the list, and so does a list that loops (the walk is bounded).
+ */
+static int find_ext(const uint8_t *cfg, size_t len, unsigned int id)
+{
+	size_t pos = EXT_START;
+
+	for (int hops = 0; hops < EXT_MAX_HOPS && pos >= EXT_START && pos + 4 <= len; hops++) {
+		uint32_t header = le32(cfg + pos);
+
+		if (header == 0 || header == 0xffffffff)
+			return 0;
+		if ((header & 0xffff) == id)
+			return (int)pos;
+		pos = (header >> 20) & 0xffc;
+	}
+	return 0;
+}
+
+/* L1 PM Substates: capability at +4, control 1 at +8; unknown past the end. */
+static void decode_l1ss(const uint8_t *cfg, size_t len, struct mg_pcie_regs *r)
+{
+	int pos;
+
+	r->have_ext = len > EXT_START;
+	if (!r->have_ext)
+		return;
+	pos = find_ext(cfg, len, EXT_CAP_ID_L1SS);
+	r->l1ss_at = pos;
+	if (!pos || (size_t)pos + 12 > len)
+		return;
+	r->l1ss_cap = le32(cfg + pos + 4);
+	r->l1ss_ctl1 = le32(cfg + pos + 8);
+	r->have_l1ss = true;
+}
+
 int mg_pci_config_decode(const uint8_t *cfg, size_t len, struct mg_pci_func *f, char *why, size_t size)
 {
 	int pos;
@@ -96,8 +138,13 @@ int mg_pci_config_decode(const uint8_t *cfg, size_t len, struct mg_pci_func *f, 
 	if (!f->readable || !(le16(cfg + 6) & STATUS_CAP_LIST))
 		return 0;
 	pos = find_express(cfg, len, f->header_type, why, size);
-	if (pos > 0)
+	if (pos < 0)
+		return pos;
+	if (pos > 0) {
 		decode_express(cfg, len, pos, &f->regs);
-	return pos < 0 ? pos : 0;
+		/* Only Express functions have an extended space (as lspci reads it). */
+		decode_l1ss(cfg, len, &f->regs);
+	}
+	return 0;
 }
 

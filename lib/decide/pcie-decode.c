@@ -60,22 +60,63 @@ static int width_of(unsigned int w)
 	return w >= 1 && w <= 32 ? (int)w : MG_UNKNOWN;
 }
 
-void mg_pcie_decode(const struct mg_pcie_regs *r, struct mg_pcie_node *n)
+/* LnkCtl2's Target Link Speed; 0 is what a 2.5 GT/s-only function may hardwire. */
+static double target_of(const struct mg_pcie_regs *r)
+{
+	unsigned int code = r->lnkctl2 & 0xf;
+
+	return mg_pcie_speed_gts(code ? (int)code : 1);
+}
+
+/* L1 PM Substates capability and control 1 share their low four bits. */
+static int l1ss_of(uint32_t reg)
+{
+	return (reg & 0x1 ? MG_PCIE_PCIPM_L1_2 : 0) | (reg & 0x2 ? MG_PCIE_PCIPM_L1_1 : 0) |
+	       (reg & 0x4 ? MG_PCIE_ASPM_L1_2 : 0) | (reg & 0x8 ? MG_PCIE_ASPM_L1_1 : 0);
+}
+
+static void decode_l1ss(const struct mg_pcie_regs *r, struct mg_pcie_node *n)
+{
+	if (r->have_l1ss) {
+		n->l1ss_supported = l1ss_of(r->l1ss_cap);
+		n->l1ss_enabled = l1ss_of(r->l1ss_ctl1);
+	} else if (r->have_ext && !r->l1ss_at) {
+		/* The extended list was read to its end without one. */
+		n->l1ss_supported = n->l1ss_enabled = 0;
+	}
+}
+
+/* Link registers: a function integrated in the root complex has none. */
+static void decode_link(const struct mg_pcie_regs *r, struct mg_pcie_node *n)
 {
 	int vector;
+	bool v2 = (r->flags & 0xf) >= 2;
 
-	n->role = role_of((r->flags >> 4) & 0xf);
-	n->devcap_mps = size_code(r->devcap & 0x7);
-	n->mps = size_code((r->devctl >> 5) & 0x7);
-	n->mrrs = size_code((r->devctl >> 12) & 0x7);
 	n->rcb = (r->lnkctl & 0x8) ? 128 : 64;
 	n->lnkcap_speed = mg_pcie_speed_gts(r->lnkcap & 0xf);
 	n->cap_width = width_of((r->lnkcap >> 4) & 0x3f);
 	n->speed = mg_pcie_speed_gts(r->lnksta & 0xf);
 	n->width = width_of((r->lnksta >> 4) & 0x3f);
-	vector = r->have_v2 ? (int)((r->lnkcap2 >> 1) & 0x7f) : 0;
+	/* A version 2 capability cut short has LnkCap2 unknown, not absent. */
+	vector = r->have_v2 ? (int)((r->lnkcap2 >> 1) & 0x7f) : v2 ? MG_UNKNOWN : 0;
 	n->supported_speeds = vector;
 	/* The kernel prefers LnkCap2's vector for the maximum; lspci shows LnkCap. */
-	n->cap_speed = vector ? mg_pcie_speed_gts(highest_bit((unsigned int)vector) + 1) : n->lnkcap_speed;
-	n->target_speed = r->have_v2 ? mg_pcie_speed_gts(r->lnkctl2 & 0xf) : MG_UNKNOWN;
+	n->cap_speed = vector > 0 ? mg_pcie_speed_gts(highest_bit((unsigned int)vector) + 1) : n->lnkcap_speed;
+	n->target_speed = r->have_v2 ? target_of(r) : MG_UNKNOWN;
+	n->aspm_supported = (int)((r->lnkcap >> 10) & 0x3);	/* bit 0 L0s, bit 1 L1 */
+	n->aspm_enabled = (int)(r->lnkctl & 0x3);
+	n->link_events = (r->lnksta & 0x4000 ? MG_PCIE_LINK_BW_MANAGED : 0) |
+			 (r->lnksta & 0x8000 ? MG_PCIE_LINK_BW_AUTONOMOUS : 0);
+	decode_l1ss(r, n);
+}
+
+void mg_pcie_decode(const struct mg_pcie_regs *r, struct mg_pcie_node *n)
+{
+	n->role = role_of((r->flags >> 4) & 0xf);
+	n->devcap_mps = size_code(r->devcap & 0x7);
+	n->mps = size_code((r->devctl >> 5) & 0x7);
+	n->mrrs = size_code((r->devctl >> 12) & 0x7);
+	n->no_link = n->role == MG_PCIE_ROLE_RC_ENDPOINT || n->role == MG_PCIE_ROLE_RC_EVENT_COLLECTOR;
+	if (!n->no_link)
+		decode_link(r, n);
 }

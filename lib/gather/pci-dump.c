@@ -191,7 +191,11 @@ int mg_pci_dump_config(struct mg_ctx *ctx, const struct mg_pci_addr *addr, uint8
 	return len;
 }
 
-/* The bridge in a dump whose secondary bus is @bus, as lspci -t finds it. */
+/*
+ * The bridge in a dump whose secondary bus is the child's, as lspci -t
+ * finds it: a PCI bridge (header type 1) or a CardBus bridge (type 2),
+ * which keeps its CardBus bus number at the same offset.
+ */
 int mg_pci_dump_parent(struct mg_ctx *ctx, const struct mg_pci_addr *child, struct mg_pci_addr *parent)
 {
 	struct pci_guard guard;
@@ -211,7 +215,8 @@ int mg_pci_dump_parent(struct mg_ctx *ctx, const struct mg_pci_addr *child, stru
 			uint8_t h[0x1c];
 
 			if ((unsigned int)d->domain != child->domain || !pci_read_block(d, 0, h, sizeof(h)) ||
-			    (h[0x0e] & 0x7f) != 1 || h[0x19] != child->bus || h[0x19] == d->bus)
+			    ((h[0x0e] & 0x7f) != 1 && (h[0x0e] & 0x7f) != 2) || h[0x19] != child->bus ||
+			    h[0x19] == d->bus)
 				continue;
 			parent->domain = (unsigned int)d->domain;
 			parent->bus = d->bus;

@@ -2,7 +2,8 @@
 """The Python bindings against the kernel, in a private network and mount
 namespace made for this test process (root only): veth and tun devices,
 reading, applying with rollback, error mapping, tuned() restoring state,
-rolling back an apply that was killed midway."""
+rolling back an apply that was killed midway; features toggled and rolled
+back, EEE and advertised modes refused where veth has none."""
 import ctypes
 import errno
 import json
@@ -201,6 +202,8 @@ def test_snapshot_equals_reads_and_cli():
             assert nic.link() == cli[name]["link"]
             assert nic.rings() == cli[name]["rings"]
             assert nic.settings().values["mtu"] == cli[name]["mtu"]
+            assert nic.eee() == single[name].eee() == cli[name]["eee"]
+            assert nic.features() == single[name].features() == cli[name]["features"]
         # The snapshot answers from what it holds: a change after it is not seen,
         # while a fresh read sees it.
         subprocess.run(["ip", "link", "set", "veth1", "mtu", "1400"], check=True)
@@ -209,6 +212,55 @@ def test_snapshot_equals_reads_and_cli():
             assert single["veth1"].settings().values["mtu"] == 1400
         finally:
             subprocess.run(["ip", "link", "set", "veth1", "mtu", "1500"], check=True)
+
+
+def _gro_tso(ctx):
+    f = ctx.nic("veth0").features()
+    return f["rx-gro"]["active"], f["tx-tcp-segmentation"]["active"]
+
+
+def test_features_apply_tuned_and_rollback():
+    with multigig.Context() as ctx:
+        gro, tso = _gro_tso(ctx)
+        plan = ctx.apply("veth0", dry_run=True, gro=not gro)
+        assert plan.changes == [("rx-gro", gro, not gro)] and not plan.may_bounce_link
+        assert _gro_tso(ctx) == (gro, tso)
+        with ctx.tuned("veth0", gro=not gro, tso="off" if tso else "on", mtu=4000) as result:
+            names = [n for n, _, _ in result.changes]
+            assert names[:2] == ["mtu", "rx-gro"] and "tx-tcp-segmentation" in names
+            assert _gro_tso(ctx) == (not gro, not tso)
+        assert _gro_tso(ctx) == (gro, tso) and mtu(ctx, "veth0") == 1500
+        # A later step the kernel refuses: features and MTU come back.
+        with pytest.raises(OSError) as e:
+            ctx.apply("veth0", mtu=9000, rx_gro=not gro, tx_tcp_segmentation=not tso, rx=0, tx=0)
+        assert e.value.errno == errno.EINVAL and "rolled back" in e.value.strerror
+        assert _gro_tso(ctx) == (gro, tso) and mtu(ctx, "veth0") == 1500
+        with pytest.raises(OSError) as e:
+            ctx.apply("veth0", frobnication=True)
+        assert e.value.errno == errno.EINVAL and "no feature named" in e.value.strerror
+        with pytest.raises(OSError) as e:
+            ctx.apply("veth0", vlan_challenged=True)
+        assert e.value.errno == errno.EOPNOTSUPP and "fixed off" in e.value.strerror
+
+
+def test_eee_and_advertise_refused_on_veth():
+    with multigig.Context() as ctx:
+        eee = ctx.nic("veth0").eee()
+        assert eee["supported"] is False and eee["error"] == "veth does not support EEE"
+        assert eee["enabled"] is None and eee["supported_modes"] == []
+        link = ctx.nic("veth0").link()
+        assert link["best_common_mode"] is None and link["not_advertised"] is None
+        with pytest.raises(OSError) as e:
+            ctx.apply("veth0", mtu=4000, eee=False)
+        assert e.value.errno == errno.EOPNOTSUPP and "veth does not support EEE" in e.value.strerror
+        with pytest.raises(OSError) as e:
+            ctx.apply("veth0", mtu=4000, advertise=["1000baseT/Full", "2500baseT/Full"])
+        assert e.value.errno == errno.EOPNOTSUPP and "no link modes to advertise" in e.value.strerror
+        assert mtu(ctx, "veth0") == 1500
+        with pytest.raises(ValueError):
+            ctx.apply("veth0", eee="sometimes")
+        with pytest.raises(ValueError):
+            ctx.apply("veth0", advertise=5)
 
 
 def test_evidence_equals_cli_and_snapshot():

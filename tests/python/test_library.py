@@ -62,7 +62,8 @@ def test_show_detail_equals_cli():
 
 
 @pytest.mark.parametrize("name,target", [("pi5-rtl8126", "eth1"), ("cm4-rtl8125", "eth1"),
-                                         ("gen5-x16", "ens1f0np0"), ("pi5-aqc107", "eth1")])
+                                         ("gen5-x16", "ens1f0np0"), ("pi5-aqc107", "eth1"),
+                                         ("pi5-rtl8126-gen3", "eth1")])
 def test_pcie_equals_cli(name, target):
     with multigig.Context(tree(name)) as ctx:
         ours = ctx.nic(target).pcie().to_dict()
@@ -76,6 +77,36 @@ def test_pcie_pi5_story():
     assert path.path[0]["cap_speed_gts"] == 8 and path.path[0]["speed_gts"] == 5
     assert "dtparam=pciex1_gen=3" in path.advice
     assert 3.4 < path.ceilings["rx_ceiling_gbps"] < 3.5
+
+
+def test_pcie_link_health():
+    with multigig.Context(tree("pi5-rtl8126")) as ctx:
+        path = ctx.pcie("eth1")
+    dev, port = path.path
+    assert dev["aspm_supported"] == ["L0s", "L1"] and dev["aspm_enabled"] == ["L1"]
+    assert dev["l1ss_enabled"] == ["ASPM_L1.1", "ASPM_L1.2"]
+    assert dev["aspm_sysfs"]["l1_aspm"] is True and dev["aspm_sysfs"]["l0s_aspm"] is False
+    assert dev["aer"]["correctable"]["total"] == 49
+    assert dev["aer"]["correctable"]["counters"]["BadTLP"] == 37
+    assert dev["aer"]["rootport_total"] is None and port["aer"]["rootport_total"]["correctable"] == 49
+    assert dev["training"]["below_target"] is False and path.aspm_policy == "default"
+    with multigig.Context(tree("pi5-rtl8126-gen3")) as ctx:
+        path = ctx.pcie("eth1")
+    dev, port = path.path
+    assert dev["training"] == port["training"] | {"bandwidth_managed": False}
+    assert port["training"] == {"target_speed_gts": 8, "speed_gts": 5, "below_target": True,
+                                "bandwidth_managed": True, "autonomous_bandwidth": False}
+    assert "trained at 5 GT/s" in path.advice
+
+
+@pytest.mark.parametrize("dump,address", [("fujitsu-p8010-ich8m-cardbus.lspci", "1d:00.0"),
+                                          ("intel-7265-wifi-l1ss.lspci", "01:00.0"),
+                                          ("intel-skylake-igpu-rciep.lspci", "00:02.0")])
+def test_pci_dump_equals_cli(dump, address):
+    dump = os.path.join(TREES, "..", "pci", dump)
+    with multigig.Context(tree("phys"), pci_dump=dump) as ctx:
+        ours = ctx.pcie(address).to_dict()
+    assert ours == cli_json("--sysfs-root", tree("phys"), "--pci-dump", dump, "pcie", address)
 
 
 def test_pci_dump():
@@ -202,6 +233,29 @@ def test_objects_after_close():
         ctx.nics()
 
 
+def test_eee_features_and_link_equal_cli():
+    """The 2.5G NIC up at 1G: the link names the mode it could use and does
+    not advertise; EEE and features as the CLI prints them, one NIC or all."""
+    show = cli_json("--sysfs-root", tree("cm4-rtl8125-1g"), "show", "eth1")
+    with multigig.Context(tree("cm4-rtl8125-1g")) as ctx:
+        nic = ctx.nic("eth1")
+        link = nic.link()
+        assert link["best_common_mode"] == "2500baseT/Full" and link["not_advertised"] == ["2500baseT/Full"]
+        assert link == show["link"]
+        assert nic.eee() == show["eee"] and nic.eee()["tx_lpi_timer_us"] is None
+        assert nic.features() == show["features"] and nic.features()["highdma"]["fixed"]
+        (snap,) = [n for n in ctx.snapshot() if n.name]
+        assert snap.eee() == show["eee"] and snap.features() == show["features"]
+        # A captured tree is read, never changed.
+        with pytest.raises(OSError) as e:
+            ctx.apply("eth1", advertise="all")
+        assert e.value.errno == errno.EOPNOTSUPP
+    with multigig.Context(tree("desktop")) as ctx:
+        nic = ctx.nic("enp1s0")
+        assert nic.eee() is None and nic.features() is None
+        assert all(n.eee() is None and n.features() is None for n in ctx.snapshot() if n.name)
+
+
 def test_capture_replays(tmp_path):
     with multigig.Context(tree("desktop")) as ctx:
         before = [n.to_dict() for n in ctx.nics()]
@@ -258,6 +312,84 @@ def test_many_contexts_do_not_grow_memory():
         with multigig.Context(tree("desktop")) as ctx:
             ctx.nics()
     assert rss_kb() - start < 2048
+
+
+@pytest.mark.parametrize("name", ["pi5-rtl8126", "desktop", "pi5-aqc107", "cm4-rtl8125"])
+def test_doctor_equals_cli(name):
+    """ctx.doctor() presents the library's findings as `multigig doctor --json` does."""
+    out = subprocess.run([CLI, "--sysfs-root", tree(name), "--json", "doctor"], check=True,
+                         capture_output=True, text=True).stdout
+    with multigig.Context(tree(name)) as ctx:
+        findings = ctx.doctor()
+        assert [f.to_dict() for f in findings] == json.loads(out)["findings"]
+        for f in findings:
+            assert f.severity in ("critical", "warning", "info") and f.evidence and f.fix
+
+
+def _families(text):
+    from prometheus_client.parser import text_string_to_metric_families
+    return {f.name: f for f in text_string_to_metric_families(text)}
+
+
+def _samples(family, **labels):
+    return [s for s in family.samples if all(s.labels.get(k) == v for k, v in labels.items())]
+
+
+@pytest.mark.parametrize("name,device", [("pi5-rtl8126", "eth1"), ("pi5-aqc107", "eth1"),
+                                          ("cm4-rtl8125", "eth1"), ("desktop", "enp1s0")])
+def test_prometheus_export_matches_json(name, device):
+    """The textfile export parses as Prometheus text and says what --json says."""
+    text = subprocess.run([CLI, "--sysfs-root", tree(name), "export", "--format", "prometheus"],
+                          check=True, capture_output=True, text=True).stdout
+    fam = _families(text)
+    assert "# HELP multigig_nic_info" in text and "# TYPE multigig_nic_info gauge" in text
+    show = json.loads(subprocess.run([CLI, "--sysfs-root", tree(name), "--json", "show", device],
+                                     check=True, capture_output=True, text=True).stdout)
+    pcie = json.loads(subprocess.run([CLI, "--sysfs-root", tree(name), "--json", "pcie", device],
+                                     check=True, capture_output=True, text=True).stdout)
+    doctor = json.loads(subprocess.run([CLI, "--sysfs-root", tree(name), "--json", "doctor"],
+                                       check=True, capture_output=True, text=True).stdout)["findings"]
+    (info,) = _samples(fam["multigig_nic_info"], device=device)
+    assert info.labels["driver"] == show["driver"] and info.labels["vendor_id"] == show["vendor_id"]
+    assert info.value == 1
+    (speed,) = _samples(fam["multigig_link_speed_mbps"], device=device)
+    assert speed.value == show["speed_mbps"]
+    for hop, node in enumerate(pcie["path"]):
+        cur = _samples(fam["multigig_pcie_link_speed_gts"], device=device, hop=str(hop), state="current")
+        cap = _samples(fam["multigig_pcie_link_width"], device=device, hop=str(hop), state="capable")
+        # An unknown value has no sample, never a 0.
+        assert [c.value for c in cur] == ([node["speed_gts"]] if node["speed_gts"] else [])
+        assert [c.value for c in cap] == ([node["cap_width"]] if node["cap_width"] else [])
+        assert all(c.labels["role"] == node["role"] and c.labels["address"] == node["address"] for c in cur)
+    (avail,) = _samples(fam["multigig_pcie_available_gbps"], device=device)
+    assert avail.value == pcie["limit"]["available_gbps"]
+    for d in ("rx", "tx"):
+        (exp,) = _samples(fam["multigig_expected_gbps"], device=device, direction=d)
+        assert exp.value == pcie["ceilings"]["expected_%s_gbps" % d]
+        (lim,) = _samples(fam["multigig_limited"], device=device, direction=d)
+        assert lim.labels["by"] == pcie["ceilings"]["limited_by_%s" % d]
+    for sev in ("critical", "warning", "info"):
+        (n,) = _samples(fam["multigig_doctor_findings"], device=device, severity=sev)
+        assert n.value == sum(1 for f in doctor if f["nic"] == device and f["severity"] == sev)
+    # The Python collector yields the same samples.
+    from multigig.prometheus import Collector
+    ours = {(f.name, tuple(sorted(s.labels.items())), s.value)
+            for f in Collector(tree(name)).collect() for s in f.samples}
+    theirs = {(f.name, tuple(sorted(s.labels.items())), s.value)
+              for f in fam.values() for s in f.samples}
+    assert ours == theirs
+
+
+def test_prometheus_output_file_is_replaced_whole(tmp_path):
+    out = tmp_path / "multigig.prom"
+    out.write_text("old\n")
+    subprocess.run([CLI, "--sysfs-root", tree("pi5-rtl8126"), "export", "--format", "prometheus",
+                    "--output", str(out)], check=True)
+    assert out.read_text().startswith("# HELP multigig_nic_info")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["multigig.prom"]  # no temporary left
+    bad = subprocess.run([CLI, "--sysfs-root", tree("pi5-rtl8126"), "export", "--format", "openmetrics"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "--format prometheus" in bad.stderr
 
 
 @pytest.mark.parametrize("name,target", EVIDENCE_TREES)

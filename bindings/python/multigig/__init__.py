@@ -145,13 +145,14 @@ class Context:
         return self._list(0)
 
     def snapshot(self):
-        """Every adapter with its settings, Ethernet link, counters,
-        interrupts, temperatures and USB path, gathered from one dump per
-        kind of message however many interfaces there are; each Nic's
-        settings(), link(), stats(), irqs(), temperatures() and usb()
-        answer from the snapshot."""
-        return self._list(_c.MG_NIC_WITH_SETTINGS | _c.MG_NIC_WITH_ETHLINK | _c.MG_NIC_WITH_STATS |
-                          _c.MG_NIC_WITH_IRQS | _c.MG_NIC_WITH_TEMPERATURES | _c.MG_NIC_WITH_USB)
+        """Every adapter with its settings, Ethernet link, EEE, features,
+        counters, interrupts, temperatures and USB path, gathered from one
+        dump per kind of message however many interfaces there are; each
+        Nic's settings(), link(), eee(), features(), stats(), irqs(),
+        temperatures() and usb() answer from the snapshot."""
+        return self._list(_c.MG_NIC_WITH_SETTINGS | _c.MG_NIC_WITH_ETHLINK | _c.MG_NIC_WITH_EEE
+                          | _c.MG_NIC_WITH_FEATURES | _c.MG_NIC_WITH_STATS | _c.MG_NIC_WITH_IRQS
+                          | _c.MG_NIC_WITH_TEMPERATURES | _c.MG_NIC_WITH_USB)
 
     def nic(self, name):
         """One adapter by interface name or PCI address."""
@@ -172,6 +173,34 @@ class Context:
     def pcie(self, target):
         """The PCIe path of an interface or PCI address."""
         return PciePath(self, target)
+
+    def doctor(self, target=None, interval=None, _nic=None):
+        """Findings about one adapter (interface name or PCI address) or all,
+        most important first: a list of Finding, each with to_dict() equal to
+        one of ``multigig doctor --json``'s findings. ``interval`` (seconds)
+        is the time between the two samples growth findings take."""
+        ctx = self._ctx
+        nic = None
+        if _nic is not None:
+            nic = _c.mg_nic_ref(_nic)
+        elif target is not None:
+            rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
+            if rc < 0:
+                _raise(rc, ctx)
+        ms = 0 if interval is None else int(round(float(interval) * 1000))
+        if ms < 0 or ms > 3600 * 1000:
+            raise ValueError("interval: seconds from 0 to 3600")
+        try:
+            rc, report = _c.mg_doctor_run(ctx, nic, ms)
+        finally:
+            if nic is not None:
+                _c.mg_nic_unref(nic)
+        if rc < 0:
+            _raise(rc, ctx)
+        try:
+            return [Finding(_c.mg_doctor_get(report, i)) for i in range(_c.mg_doctor_count(report))]
+        finally:
+            _c.mg_doctor_free(report)
 
     def throughput(self, target, _nic=None):
         """What an adapter can be expected to carry and which link sets it."""
@@ -199,25 +228,26 @@ class Context:
 
     def apply(self, ifname, dry_run=False, **params):
         """Change settings all or nothing: ``apply("eth0", mtu=9000,
-        rx_ring="max", adaptive_rx=False)``. Returns an ApplyResult; raises
-        OSError (with every change rolled back) when any step fails."""
+        rx_ring="max", adaptive_rx=False, eee=False, advertise="all",
+        gro=False)``. ``eee`` takes True/False; ``advertise`` "all", a
+        list of link modes or a string of them separated by commas; any
+        other name is a feature (offload) by its kernel name, '_' for '-'
+        (``rx_gro``), or a short name (gro, tso, sg...), taking True/False.
+        Returns an ApplyResult; raises OSError (with every change rolled
+        back) when any step fails."""
         return ApplyResult.apply(self, ifname, params, dry_run)
 
     @contextlib.contextmanager
     def tuned(self, ifname, **params):
         """Apply settings for the ``with`` block and restore the previous
         values on exit, also when the block raises."""
-        before = self.settings(ifname)
-        wanted = {_key(k): v for k, v in params.items()}
-        previous = {k: before.values[k] for k in wanted if before.values.get(k) is not None}
         result = self.apply(ifname, **params)
         try:
             yield result
         finally:
-            changed = {_key(name): previous[_key(name)] for name, _, _ in result.changes
-                       if _key(name) in previous}
-            if changed:
-                self.apply(ifname, **changed)
+            previous = {name: old for name, old, _ in result.changes if old is not None and old != []}
+            if previous:
+                self.apply(ifname, **previous)
 
     def rollback(self, ifname, dry_run=False):
         """Undo an apply that was interrupted (its process was killed midway):
@@ -275,6 +305,10 @@ def _link_dict(link):
         "supported_modes": modes[_c.MG_MODES_SUPPORTED],
         "advertised_modes": modes[_c.MG_MODES_ADVERTISED],
         "partner_modes": modes[_c.MG_MODES_PARTNER],
+        "best_common_mode": _c.mg_ethlink_get_best_common_mode(link),
+        "not_advertised": [_c.mg_ethlink_get_not_advertised(link, i)
+                           for i in range(_c.mg_ethlink_get_not_advertised_count(link))]
+        if modes[_c.MG_MODES_SUPPORTED] else None,
         "sqi": _int(_c.mg_ethlink_get_sqi(link)),
         "sqi_max": _int(_c.mg_ethlink_get_sqi_max(link)),
         "down_reason": _c.mg_ethlink_get_ext_state(link),
@@ -282,6 +316,29 @@ def _link_dict(link):
     }
 
 
+def _eee_dict(eee):
+    modes = {which: [_c.mg_eee_get_mode(eee, which, i) for i in range(_c.mg_eee_get_mode_count(eee, which))]
+             for which in (_c.MG_MODES_SUPPORTED, _c.MG_MODES_ADVERTISED, _c.MG_MODES_PARTNER)}
+    d = {"supported": _bool(_c.mg_eee_get_supported(eee))}
+    if _c.mg_eee_get_error(eee):
+        d["error"] = _c.mg_eee_get_error(eee)
+    d.update({
+        "enabled": _bool(_c.mg_eee_get_enabled(eee)),
+        "active": _bool(_c.mg_eee_get_active(eee)),
+        "tx_lpi_enabled": _bool(_c.mg_eee_get_tx_lpi_enabled(eee)),
+        "tx_lpi_timer_us": _int(_c.mg_eee_get_tx_lpi_timer_usecs(eee)),
+        "supported_modes": modes[_c.MG_MODES_SUPPORTED],
+        "advertised_modes": modes[_c.MG_MODES_ADVERTISED],
+        "partner_modes": modes[_c.MG_MODES_PARTNER],
+    })
+    return d
+
+
+def _features_dict(f):
+    return {_c.mg_features_get_name(f, i): {"active": _c.mg_features_get_active(f, i) == 1,
+                                            "wanted": _c.mg_features_get_wanted(f, i) == 1,
+                                            "fixed": _c.mg_features_get_fixed(f, i) == 1}
+            for i in range(_c.mg_features_get_count(f))}
 _GROUP_KEYS = ["eth_phy", "eth_mac", "eth_ctrl", "rmon"]
 
 
@@ -461,6 +518,10 @@ class Nic:
         """The PCIe path from this device to its root port."""
         return PciePath(self._context, self._target(), self._ptr)
 
+    def doctor(self, interval=None):
+        """The doctor's findings about this adapter (see Context.doctor)."""
+        return self._context.doctor(self._target(), interval, _nic=self._ptr)
+
     def throughput(self):
         """The library's verdict: expected goodput per direction and what limits it."""
         return self._context.throughput(self._target(), _nic=self._ptr)
@@ -499,6 +560,36 @@ class Nic:
             return _link_dict(link)
         finally:
             _c.mg_ethlink_free(link)
+
+    def _held_or_read(self, held, read, to_dict, free):
+        if held is not None:
+            return to_dict(held)
+        ctx = self._context._ctx
+        rc, obj = read(ctx, self._ptr)
+        if rc == -_errno.ENODATA:
+            return None  # a capture that did not record it
+        if rc < 0:
+            _raise(rc, ctx)
+        try:
+            return to_dict(obj)
+        finally:
+            free(obj)
+
+    def eee(self):
+        """Energy-Efficient Ethernet (CLI key "eee"): supported, enabled,
+        active, tx_lpi_enabled, tx_lpi_timer_us and the modes; for a driver
+        without EEE {"supported": False, "error": ...}. From the snapshot
+        when this Nic came from one, else read now; None for a capture
+        without it."""
+        return self._held_or_read(_c.mg_nic_get_eee(self._ptr), _c.mg_eee_read_for_nic, _eee_dict,
+                                  _c.mg_eee_free)
+
+    def features(self):
+        """Offloads (CLI key "features"): {name: {"active", "wanted",
+        "fixed"}}. From the snapshot when this Nic came from one, else read
+        now; None for a capture without them."""
+        return self._held_or_read(_c.mg_nic_get_features(self._ptr), _c.mg_features_read_for_nic,
+                                  _features_dict, _c.mg_features_free)
 
     def cable(self):
         """Whether this adapter can test its cable; never runs a test."""
@@ -695,9 +786,64 @@ class PciePath:
                           "available_gbps": _gbps(_c.mg_pcie_path_get_available_mbps(path) / 1000.0)}
         self.board = _c.mg_pcie_path_get_board(path)
         self.advice = _c.mg_pcie_path_get_advice(path)
+        self.aspm_policy = _c.mg_pcie_path_get_aspm_policy(path)
+
+    # The kernel's link/ files, by the power state each controls.
+    _ASPM_FILES = [("l0s_aspm", _c.MG_PCIE_ASPM_L0S), ("l1_aspm", _c.MG_PCIE_ASPM_L1),
+                   ("l1_1_aspm", _c.MG_PCIE_ASPM_L1_1), ("l1_2_aspm", _c.MG_PCIE_ASPM_L1_2),
+                   ("l1_1_pcipm", _c.MG_PCIE_PCIPM_L1_1), ("l1_2_pcipm", _c.MG_PCIE_PCIPM_L1_2),
+                   ("clkpm", _c.MG_PCIE_CLKPM)]
+    _SEVERITIES = [_c.MG_AER_CORRECTABLE, _c.MG_AER_NONFATAL, _c.MG_AER_FATAL]
 
     @staticmethod
-    def _node(n):
+    def _states(mask):
+        """A mask of power states as lspci names them; None when unknown."""
+        if mask == UNKNOWN:
+            return None
+        return [_c.mg_pcie_pm_state_name(1 << b) for b in range(7) if mask & (1 << b)]
+
+    @classmethod
+    def _aspm_sysfs(cls, n):
+        on = _c.mg_pcie_node_get_aspm_control(n)
+        if on == UNKNOWN:
+            return None
+        present = _c.mg_pcie_node_get_aspm_control_present(n)
+        return {name: bool(on & bit) if present & bit else None for name, bit in cls._ASPM_FILES}
+
+    @classmethod
+    def _aer(cls, n):
+        if not _c.mg_pcie_node_has_aer(n):
+            return None
+        d, below = {}, None
+        for sev in cls._SEVERITIES:
+            name, total = _c.mg_aer_severity_name(sev), _c.mg_pcie_node_get_aer_total(n, sev)
+            count = _c.mg_pcie_node_get_aer_count(n, sev)
+            d[name] = None
+            if count or total != UNKNOWN:
+                d[name] = {"total": _int(total),
+                           "counters": {_c.mg_pcie_node_get_aer_name(n, sev, i):
+                                        _int(_c.mg_pcie_node_get_aer_value(n, sev, i)) for i in range(count)}}
+            root = _c.mg_pcie_node_get_aer_rootport_total(n, sev)
+            if root != UNKNOWN:
+                below = below or {}
+                below[name] = root
+        d["rootport_total"] = below
+        return d
+
+    @staticmethod
+    def _training(n):
+        events = _c.mg_pcie_node_get_link_events(n)
+        below = _c.mg_pcie_node_link_is_below_target(n)
+        return {
+            "target_speed_gts": _gts(_c.mg_pcie_node_get_link_target_speed_gts(n)),
+            "speed_gts": _gts(_c.mg_pcie_node_get_speed_gts(n)),
+            "below_target": _bool(below),
+            "bandwidth_managed": None if events == UNKNOWN else bool(events & _c.MG_PCIE_LINK_BW_MANAGED),
+            "autonomous_bandwidth": None if events == UNKNOWN else bool(events & _c.MG_PCIE_LINK_BW_AUTONOMOUS),
+        }
+
+    @classmethod
+    def _node(cls, n):
         d = {
             "address": _c.mg_pcie_node_get_address(n),
             "role": _c.mg_pcie_role_name(_c.mg_pcie_node_get_role(n)),
@@ -712,6 +858,13 @@ class PciePath:
             "mps": _int(_c.mg_pcie_node_get_mps(n)),
             "mrrs": _int(_c.mg_pcie_node_get_mrrs(n)),
             "unknown_reason": _c.mg_pcie_node_get_unknown_reason(n),
+            "aspm_supported": cls._states(_c.mg_pcie_node_get_aspm_supported(n)),
+            "aspm_enabled": cls._states(_c.mg_pcie_node_get_aspm_enabled(n)),
+            "l1ss_supported": cls._states(_c.mg_pcie_node_get_l1ss_supported(n)),
+            "l1ss_enabled": cls._states(_c.mg_pcie_node_get_l1ss_enabled(n)),
+            "aspm_sysfs": cls._aspm_sysfs(n),
+            "aer": cls._aer(n),
+            "training": cls._training(n),
         }
         if _c.mg_pcie_node_has_link(n):
             degraded = _c.mg_pcie_node_link_is_degraded(n)
@@ -726,7 +879,7 @@ class PciePath:
     def to_dict(self):
         return {"address": self.address, "path": self.path, "limit": self.limit,
                 "ceilings": self.ceilings, "lower_bound": self.lower_bound,
-                "board": self.board, "advice": self.advice}
+                "board": self.board, "advice": self.advice, "aspm_policy": self.aspm_policy}
 
 
 class Settings:
@@ -792,20 +945,33 @@ class Settings:
         return d
 
 
+def _modes_list(text):
+    return [m for m in text.split(",") if m] if text is not None else None
+
+
 class ApplyResult:
     """What apply() or rollback() planned and changed: ``changes`` is a list
-    of (parameter, old, new); ``left`` lists the parameters not restored
-    because another writer had changed them; ``may_bounce_link`` says
-    whether the driver may reset the link."""
+    of (name, old, new): a parameter's number, True/False for "eee" and
+    for a feature (by its kernel name), lists of link modes for
+    "advertise"; ``left`` lists the names not restored because another
+    writer had changed them; ``may_bounce_link`` says whether the driver
+    may reset or renegotiate the link."""
 
     def __init__(self, ptr):
         self.changes = []
         self.left = []
         for i in range(_c.mg_apply_result_count(ptr)):
-            _, param, old, new = _c.mg_apply_result_get(ptr, i)
-            self.changes.append((_c.mg_param_name(param), old, new))
+            _, _param, old, new = _c.mg_apply_result_get(ptr, i)
+            name = _c.mg_apply_result_get_name(ptr, i)
+            group = _c.mg_apply_result_get_group(ptr, i)
+            if group == _c.MG_GROUP_ADVERTISE:
+                old = _modes_list(_c.mg_apply_result_get_modes(ptr, i, 0))
+                new = _modes_list(_c.mg_apply_result_get_modes(ptr, i, 1))
+            elif group in (_c.MG_GROUP_EEE, _c.MG_GROUP_FEATURES):
+                old, new = _bool(old), _bool(new)
+            self.changes.append((name, old, new))
             if _c.mg_apply_result_get_state(ptr, i) == _c.MG_CHANGE_LEFT:
-                self.left.append(_c.mg_param_name(param))
+                self.left.append(name)
         self.may_bounce_link = bool(_c.mg_apply_result_may_bounce_link(ptr))
 
     @staticmethod
@@ -819,6 +985,33 @@ class ApplyResult:
         if not isinstance(value, int):
             raise ValueError("%s: %r is not a number, on/off or 'max'" % (name, value))
         return value
+
+    @staticmethod
+    def _flag(key, value):
+        if value in ("on", "off") or isinstance(value, bool) or value in (0, 1):
+            return 1 if value in ("on", True, 1) else 0
+        return None
+
+    @classmethod
+    def _set_other(cls, want, key, name, value):
+        """eee, advertise or a feature; False when the value fits none."""
+        if name == "advertise":
+            if isinstance(value, (list, tuple)):
+                value = ",".join(value)
+            if not isinstance(value, str):
+                raise ValueError("advertise: %r is not 'all' or a list of link modes" % (value,))
+            if _c.mg_settings_set_advertise(want, _arg(value, "advertise")) < 0:
+                raise ValueError("bad value %r for advertise" % (value,))
+            return True
+        on = cls._flag(key, value)
+        if on is None:
+            if name == "eee":
+                raise ValueError("eee: %r is not True/False or on/off" % (value,))
+            return False
+        rc = _c.mg_settings_set_eee(want, on) if name == "eee" else _c.mg_settings_set_feature(want, name, on)
+        if rc == -_errno.E2BIG:
+            raise ValueError("too many features at once (64 at most)")
+        return rc == 0
 
     @classmethod
     def apply(cls, context, ifname, params, dry_run):
@@ -834,7 +1027,9 @@ class ApplyResult:
                 name = key.replace("_", "-")
                 p = _c.mg_param_from_name(name)
                 if p < 0:
-                    raise ValueError("unknown setting %r" % key)
+                    if not cls._set_other(want, key, name, value):
+                        raise ValueError("unknown setting %r" % key)
+                    continue
                 if _c.mg_settings_set(want, p, cls._value(name, value)) < 0:
                     raise ValueError("bad value %r for %s" % (value, key))
             rc, res = _c.mg_settings_apply(ctx, ifname, want, _c.MG_APPLY_DRY_RUN if dry_run else 0)
@@ -863,6 +1058,41 @@ class ApplyResult:
     def to_dict(self):
         return {"changes": [{"param": n, "old": o, "new": v} for n, o, v in self.changes],
                 "may_bounce_link": self.may_bounce_link}
+
+
+def _pair(value):
+    # SWIG gives (result, out) but only the out value when the result is NULL.
+    if isinstance(value, (list, tuple)):
+        return value[0], value[1]
+    return None, value
+
+
+class Finding:
+    """One doctor finding: id, severity, nic, title, evidence (a list of
+    {"fact", "source"}), impact, impact_gbps, fix, fix_command, fixable."""
+
+    def __init__(self, ptr):
+        self.id = _c.mg_finding_get_id(ptr)
+        self.severity = _c.mg_severity_name(_c.mg_finding_get_severity(ptr))
+        self.nic = _c.mg_finding_get_nic(ptr)
+        self.title = _c.mg_finding_get_title(ptr)
+        self.evidence = []
+        for i in range(_c.mg_finding_get_evidence_count(ptr)):
+            fact, source = _c.mg_finding_get_evidence(ptr, i)
+            self.evidence.append({"fact": fact, "source": source})
+        self.impact, gbps = _pair(_c.mg_finding_get_impact(ptr))
+        self.impact_gbps = _gbps(gbps) if gbps is not None and gbps >= 0 else None
+        self.fix = _c.mg_finding_get_fix(ptr)
+        self.fix_command = _c.mg_finding_get_fix_command(ptr)
+        settings, _ = _pair(_c.mg_finding_get_fix_settings(ptr))
+        self.fixable = settings is not None
+
+    def __repr__(self):
+        return "<multigig.Finding %s %s %s>" % (self.severity, self.nic, self.id)
+
+    def to_dict(self):
+        return {k: getattr(self, k) for k in ("id", "severity", "nic", "title", "evidence", "impact",
+                                              "impact_gbps", "fix", "fix_command", "fixable")}
 
 
 class CableInfo:

@@ -35,12 +35,23 @@ MG_OUT_OBJECT(struct mg_settings_list)
 MG_OUT_OBJECT(struct mg_apply_result)
 MG_OUT_OBJECT(struct mg_ethlink)
 MG_OUT_OBJECT(struct mg_ethlink_list)
+MG_OUT_OBJECT(struct mg_eee)
+MG_OUT_OBJECT(struct mg_features)
 MG_OUT_OBJECT(struct mg_cable_info)
 MG_OUT_OBJECT(struct mg_cable_result)
 MG_OUT_OBJECT(struct mg_stats)
 MG_OUT_OBJECT(struct mg_irqs)
 MG_OUT_OBJECT(struct mg_temps)
 MG_OUT_OBJECT(struct mg_usb_info)
+MG_OUT_OBJECT(struct mg_doctor)
+
+/* String out-parameters (a finding's evidence source, a fix's interface). */
+%typemap(in, numinputs=0) const char **source (char *tmp = NULL), const char **ifname (char *tmp = NULL) {
+	$1 = &tmp;
+}
+%typemap(argout) const char **source, const char **ifname {
+	$result = SWIG_Python_AppendOutput($result, SWIG_FromCharPtr(*$1));
+}
 
 /* Scalar out-parameters. */
 %apply long long *OUTPUT { long long *value, long long *old_value, long long *new_value };
@@ -49,6 +60,7 @@ MG_OUT_OBJECT(struct mg_usb_info)
 %apply int *OUTPUT { int *celsius_milli };
 %apply unsigned int *OUTPUT { unsigned int *low, unsigned int *high };
 %apply unsigned long long *OUTPUT { uint64_t *value };
+%apply double *OUTPUT { double *gbps };
 
 /* The log callback, the cable progress callback and the cancel flag (set
  * by a C signal handler) are not bound. */

@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The doctor's rules: each looks at one adapter's facts and, when what it
+ * checks is wrong, adds one finding with its evidence, impact and fix. A
+ * rule without the facts it needs says nothing: unknown is not wrong.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mg-doctor.h"
+
+#define MULTIGIG_MBPS 2500	/* where "multi-gigabit" starts */
+#define SUGGESTED_RX_USECS 50	/* moderation that keeps latency low and interrupts sane */
+
+typedef int (*rule_fn)(struct mg_doctor *d, const struct mg_facts *f);
+
+static int no_driver(struct mg_doctor *d, const struct mg_facts *f)
+{
+	const struct mg_nic *nic = f->nic;
+	const char *chip_driver = mg_nic_get_chip_driver(nic), *since = mg_nic_get_chip_since(nic);
+	int modules = mg_nic_get_module_count(nic);
+	struct mg_finding *x;
+
+	if (mg_nic_has_driver(nic) || mg_nic_get_bus(nic) == MG_BUS_VIRTUAL)
+		return 0;
+	x = mg_finding_add(d, "no-driver", MG_SEVERITY_CRITICAL, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "%s is on the bus but no driver is bound: it has no interface",
+			 mg_nic_get_chip(nic) ? mg_nic_get_chip(nic) : "the adapter");
+	mg_finding_evidence(x, "sysfs: device/driver", "no driver bound to %s", mg_nic_get_address(nic));
+	if (modules > 0)
+		mg_finding_evidence(x, "libkmod: modalias look-up", "module %s of this kernel declares support",
+				    mg_nic_get_module(nic, 0));
+	else if (modules == 0)
+		mg_finding_evidence(x, "libkmod: modalias look-up", "no module of this kernel declares support");
+	mg_finding_impact(x, 0, "no traffic at all");
+	if (modules > 0)
+		return mg_finding_fix(x, NULL, "load the module: modprobe %s", mg_nic_get_module(nic, 0));
+	if (chip_driver)
+		return mg_finding_fix(x, NULL, "install a kernel with %s (mainline since Linux %s)", chip_driver,
+				      since ? since : "?");
+	return mg_finding_fix(x, NULL, "find the driver for %04x:%04x", mg_nic_get_vendor_id(nic),
+			      mg_nic_get_device_id(nic));
+}
+
+static void link_text(double gts, int width, char *buf, size_t size)
+{
+	snprintf(buf, size, "%g GT/s x%d", gts, width);
+}
+
+/*
+ * A PCIe link running below what both of its ends can do; or held back by
+ * a port the board can configure faster (the Raspberry Pi 5's, by default).
+ */
+static int pcie_below_capability(struct mg_doctor *d, const struct mg_facts *f)
+{
+	const char *advice = mg_pcie_path_get_advice(f->path);
+
+	for (size_t i = 0; f->path && i < mg_pcie_path_count(f->path); i++) {
+		const struct mg_pcie_node *n = mg_pcie_path_get(f->path, i);
+		bool by_board = advice && i == 0 && mg_pcie_node_get_link_capped_by(n) == MG_PCIE_CAP_BY_PORT;
+		char now[32], could[32];
+		struct mg_finding *x;
+
+		if (mg_pcie_node_link_is_degraded(n) != 1 && !by_board)
+			continue;
+		link_text(mg_pcie_node_get_speed_gts(n), mg_pcie_node_get_width(n), now, sizeof(now));
+		if (by_board)
+			link_text(mg_pcie_node_get_cap_speed_gts(n), mg_pcie_node_get_cap_width(n), could, sizeof(could));
+		else
+			link_text(mg_pcie_node_get_link_cap_speed_gts(n), mg_pcie_node_get_link_cap_width(n), could,
+				  sizeof(could));
+		x = mg_finding_add(d, "pcie-below-capability", MG_SEVERITY_WARNING, f->name);
+		if (!x)
+			return -ENOMEM;
+		mg_finding_title(x, "the PCIe link above %s runs at %s; %s can do %s", mg_pcie_node_get_address(n),
+				 now, by_board ? "the device, and the board's port when configured," : "both ends",
+				 could);
+		mg_finding_evidence(x, "config space: LnkSta", "%s negotiated %s", mg_pcie_node_get_address(n), now);
+		mg_finding_evidence(x, by_board ? "config space: LnkCap/LnkCap2 of the device"
+						: "config space: LnkCap/LnkCap2 of both ends",
+				    by_board ? "the device supports %s" : "both ends support %s", could);
+		if (by_board && mg_pcie_path_get_board(f->path))
+			mg_finding_evidence(x, "device tree: model", "%s", mg_pcie_path_get_board(f->path));
+		mg_finding_impact(x, -1, "less PCIe bandwidth than the hardware has");
+		if (advice)
+			return mg_finding_fix(x, NULL, "%s", advice);
+		return mg_finding_fix(x, NULL, "check the slot (lanes wired, riser, shared lanes) and the "
+					       "firmware's PCIe speed setting");
+	}
+	return 0;
+}
+
+/* A link below the speed its port asks for, within what both ends support. */
+static int pcie_not_trained(struct mg_doctor *d, const struct mg_facts *f)
+{
+	for (size_t i = 0; f->path && i < mg_pcie_path_count(f->path); i++) {
+		const struct mg_pcie_node *n = mg_pcie_path_get(f->path, i);
+		double target = mg_pcie_node_get_link_target_speed_gts(n), speed = mg_pcie_node_get_speed_gts(n);
+		int events = mg_pcie_node_get_link_events(n);
+		struct mg_finding *x;
+
+		if (mg_pcie_node_link_is_below_target(n) != 1)
+			continue;
+		x = mg_finding_add(d, "pcie-not-trained-to-target", MG_SEVERITY_WARNING, f->name);
+		if (!x)
+			return -ENOMEM;
+		mg_finding_title(x, "the PCIe link above %s did not train to its target: %g GT/s asked, %g GT/s reached",
+				 mg_pcie_node_get_address(n), target, speed);
+		mg_finding_evidence(x, "config space: LnkCtl2 Target Link Speed of the port, LnkCap of both ends",
+				    "target %g GT/s", target);
+		mg_finding_evidence(x, "config space: LnkSta", "current %g GT/s", speed);
+		if (events > 0)
+			mg_finding_evidence(x, "config space: LnkSta LBMS/LABS", "the link was %s",
+					    events & MG_PCIE_LINK_BW_AUTONOMOUS ? "downgraded by the hardware"
+										: "retrained");
+		mg_finding_impact(x, -1, "the link runs slower than configured");
+		return mg_finding_fix(x, NULL, "a marginal link (cable, riser, connector) or a port that cannot run "
+					       "the target: reseat or shorten it; check dmesg for link training errors");
+	}
+	return 0;
+}
+
+static long long aer_sum(const struct mg_pcie_node *n, enum mg_aer_severity s)
+{
+	long long v = n ? mg_pcie_node_get_aer_total(n, s) : MG_UNKNOWN;
+
+	return v > 0 ? v : 0;
+}
+
+/*
+ * AER errors on the path: growing between two samples, or counted since
+ * boot where only one sample was taken (a capture).
+ */
+static int aer_errors(struct mg_doctor *d, const struct mg_facts *f)
+{
+	static const char *const what[] = { "correctable", "non-fatal", "fatal" };
+
+	for (size_t i = 0; f->path && i < mg_pcie_path_count(f->path); i++) {
+		const struct mg_pcie_node *n = mg_pcie_path_get(f->path, i);
+		const struct mg_pcie_node *b = f->path_before && i < mg_pcie_path_count(f->path_before)
+						       ? mg_pcie_path_get(f->path_before, i) : NULL;
+		long long now[3], grew[3], all = 0;
+		struct mg_finding *x;
+		int worst = 0;
+
+		if (!mg_pcie_node_has_aer(n))
+			continue;
+		for (int s = 0; s < 3; s++) {
+			now[s] = aer_sum(n, (enum mg_aer_severity)s);
+			grew[s] = b ? now[s] - aer_sum(b, (enum mg_aer_severity)s) : now[s];
+			all += grew[s];
+			if (grew[s] > 0)
+				worst = s;
+		}
+		if (all <= 0)
+			continue;
+		x = mg_finding_add(d, "pcie-aer-errors", worst ? MG_SEVERITY_CRITICAL : MG_SEVERITY_WARNING, f->name);
+		if (!x)
+			return -ENOMEM;
+		if (b)
+			mg_finding_title(x, "%lld PCIe errors at %s in %u ms (AER)", all, mg_pcie_node_get_address(n),
+					 f->interval_ms);
+		else
+			mg_finding_title(x, "%lld PCIe errors at %s since boot (AER; one sample)", all,
+					 mg_pcie_node_get_address(n));
+		for (int s = 0; s < 3; s++) {
+			if (grew[s] <= 0)
+				continue;
+			if (b)
+				mg_finding_evidence(x, "sysfs: aer_dev_*", "%s: %lld more (%lld in all)", what[s], grew[s],
+						    now[s]);
+			else
+				mg_finding_evidence(x, "sysfs: aer_dev_*", "%s: %lld", what[s], grew[s]);
+		}
+		mg_finding_impact(x, -1, worst ? "uncorrectable errors: lost transactions, a driver reset or a hang"
+					       : "each corrected error is a replayed packet: a marginal link costs throughput");
+		return mg_finding_fix(x, NULL, "a marginal link: reseat the card or cable, avoid long or flat risers, "
+					       "or run the link one generation slower");
+	}
+	return 0;
+}
+
+/* The PCIe path sets the ceiling below what the Ethernet link carries. */
+static int pcie_ceiling_below_ethernet(struct mg_doctor *d, const struct mg_facts *f)
+{
+	const struct mg_estimate *e = mg_throughput_get_estimate(f->throughput);
+	double eth = e ? mg_estimate_get_ethernet_ceiling_gbps(e) : -1;
+	double rx = mg_throughput_get_expected_gbps(f->throughput, MG_DIRECTION_RX);
+	double tx = mg_throughput_get_expected_gbps(f->throughput, MG_DIRECTION_TX);
+	const struct mg_pcie_node *lim = mg_pcie_path_get_limit(f->path);
+	double worst = rx >= 0 && (tx < 0 || rx < tx) ? rx : tx;
+	struct mg_finding *x;
+
+	if (!f->throughput || eth <= 0 || !lim || mg_throughput_get_overall_limit(f->throughput) != MG_LIMIT_PCIE)
+		return 0;
+	x = mg_finding_add(d, "pcie-ceiling-below-ethernet", MG_SEVERITY_CRITICAL, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "PCIe caps this adapter at %.2f Gbit/s, below the %.2f Gbit/s its Ethernet link carries",
+			 worst, eth);
+	mg_finding_evidence(x, "config space: LnkSta", "the path's narrowest link: %s at %g GT/s x%d",
+			    mg_pcie_node_get_address(lim), mg_pcie_node_get_speed_gts(lim), mg_pcie_node_get_width(lim));
+	mg_finding_evidence(x, "throughput model", "receive %.3f, transmit %.3f Gbit/s (TCP goodput)%s", rx, tx,
+			    mg_throughput_is_lower_bound(f->throughput) ? ", a lower bound (MPS unknown)" : "");
+	mg_finding_evidence(x, "ethtool/sysfs: link speed", "Ethernet %d Mbit/s, %.3f Gbit/s of TCP goodput at MTU %d",
+			    mg_throughput_get_line_rate_mbps(f->throughput), eth, mg_throughput_get_mtu(f->throughput));
+	mg_finding_impact(x, worst, "at most %.2f Gbit/s, %.0f%% of the Ethernet link", worst, 100 * worst / eth);
+	if (mg_pcie_path_get_advice(f->path))
+		return mg_finding_fix(x, NULL, "%s", mg_pcie_path_get_advice(f->path));
+	return mg_finding_fix(x, NULL, "a faster or wider slot (or a faster link on the path) raises the ceiling");
+}
+
+static int half_duplex(struct mg_doctor *d, const struct mg_facts *f)
+{
+	const char *duplex = mg_ethlink_get_duplex(f->link);
+	struct mg_finding *x;
+
+	if (!duplex || strcmp(duplex, "half") || mg_ethlink_get_link(f->link) == 0)
+		return 0;
+	x = mg_finding_add(d, "ethernet-half-duplex", MG_SEVERITY_CRITICAL, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "the Ethernet link runs half duplex");
+	mg_finding_evidence(x, "ethtool netlink: LINKMODES_GET duplex", "duplex half at %d Mbit/s",
+			    mg_ethlink_get_speed_mbps(f->link));
+	mg_finding_impact(x, -1, "collisions and retransmits; far below the line rate under load");
+	return mg_finding_fix(x, NULL, "let both ends autonegotiate (a forced speed on one end falls back to half "
+				       "duplex), or replace a generic class driver with the vendor's");
+}
+
+static bool setting(const struct mg_settings *s, enum mg_param p, long long *v)
+{
+	return s && mg_settings_get(s, p, v) == 0;
+}
+
+static int multigig_rate(const struct mg_facts *f)
+{
+	int mbps = mg_ethlink_get_speed_mbps(f->link);
+
+	return mbps > 0 ? mbps : mg_nic_get_speed_mbps(f->nic);
+}
+
+/* No interrupt moderation on a multi-gigabit link: an interrupt per frame or so. */
+static int coalesce_off(struct mg_doctor *d, const struct mg_facts *f)
+{
+	long long usecs, frames, adaptive = 0;
+	bool has_adaptive = setting(f->settings, MG_PARAM_ADAPTIVE_RX, &adaptive);
+	struct mg_finding *x;
+	char cmd[96];
+	int rate = multigig_rate(f);
+
+	if (rate < MULTIGIG_MBPS || !f->hardware ||
+	    !setting(f->settings, MG_PARAM_RX_USECS, &usecs) || usecs != 0 || adaptive)
+		return 0;
+	if (setting(f->settings, MG_PARAM_RX_FRAMES, &frames) && frames > 1)
+		return 0;
+	x = mg_finding_add(d, "coalesce-off", MG_SEVERITY_WARNING, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "receive interrupt coalescing is off on a %d Mbit/s link", rate);
+	mg_finding_evidence(x, "ethtool netlink: COALESCE_GET", "rx-usecs 0%s", has_adaptive ? ", adaptive-rx off" : "");
+	mg_finding_impact(x, -1, "up to one interrupt per frame: a CPU core saturates before the link does");
+	if (has_adaptive)
+		snprintf(cmd, sizeof(cmd), "multigig set %s adaptive-rx 1", mg_nic_get_name(f->nic));
+	else
+		snprintf(cmd, sizeof(cmd), "multigig set %s rx-usecs %d", mg_nic_get_name(f->nic), SUGGESTED_RX_USECS);
+	mg_finding_fix(x, cmd, "turn moderation on: %s", cmd);
+	return has_adaptive ? mg_finding_fix_param(x, mg_nic_get_name(f->nic), MG_PARAM_ADAPTIVE_RX, 1)
+			    : mg_finding_fix_param(x, mg_nic_get_name(f->nic), MG_PARAM_RX_USECS, SUGGESTED_RX_USECS);
+}
+
+/* Combined queues, or receive queues where the driver counts them apart. */
+static bool queues(const struct mg_settings *s, enum mg_param *which, long long *now, long long *max)
+{
+	static const enum mg_param kinds[] = { MG_PARAM_COMBINED_CHANNELS, MG_PARAM_RX_CHANNELS };
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		*which = kinds[i];
+		if (setting(s, kinds[i], now) && mg_settings_get_max(s, kinds[i], max) == 0 && *max > 0)
+			return true;
+	}
+	return false;
+}
+
+/* Fewer queues than the CPUs could serve and the driver allows. */
+static int few_channels(struct mg_doctor *d, const struct mg_facts *f)
+{
+	enum mg_param which;
+	long long now, max;
+	struct mg_finding *x;
+	long long want;
+	char cmd[96];
+
+	if (f->online_cpus <= 1 || !f->hardware || !queues(f->settings, &which, &now, &max))
+		return 0;
+	want = max < f->online_cpus ? max : f->online_cpus;
+	if (now >= want)
+		return 0;
+	x = mg_finding_add(d, "channels-below-cpus", MG_SEVERITY_WARNING, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "%lld queue%s for %d CPUs (the driver allows %lld)", now, now == 1 ? "" : "s",
+			 f->online_cpus, max);
+	mg_finding_evidence(x, "ethtool netlink: CHANNELS_GET", "%s %lld of at most %lld", mg_param_name(which), now,
+			    max);
+	mg_finding_evidence(x, "sysfs: devices/system/cpu/online", "%d CPUs online", f->online_cpus);
+	mg_finding_impact(x, -1, "receive processing lands on %lld CPU%s while others idle", now, now == 1 ? "" : "s");
+	snprintf(cmd, sizeof(cmd), "multigig set %s %s %lld", mg_nic_get_name(f->nic), mg_param_name(which), want);
+	mg_finding_fix(x, cmd, "spread the queues: %s", cmd);
+	return mg_finding_fix_param(x, mg_nic_get_name(f->nic), which, want);
+}
+
+/* A USB adapter faster than the USB link it got. */
+static int usb_too_slow(struct mg_doctor *d, const struct mg_facts *f)
+{
+	int usb = mg_nic_get_usb_speed_mbps(f->nic), rate = multigig_rate(f);
+	int chip = mg_nic_get_chip_max_mbps(f->nic), want = rate > chip ? rate : chip;
+	int ceiling = mg_throughput_get_usb_ceiling_mbps(f->throughput);
+	struct mg_finding *x;
+
+	if (mg_nic_get_bus(f->nic) != MG_BUS_USB || usb <= 0 || want <= 0 || ceiling <= 0 || ceiling >= want)
+		return 0;
+	x = mg_finding_add(d, usb <= 480 ? "usb-on-usb2-port" : "usb-port-below-adapter", MG_SEVERITY_CRITICAL,
+			   f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "a %d Mbit/s adapter on a %d Mbit/s USB link", want, usb);
+	mg_finding_evidence(x, "sysfs: USB device speed", "USB link %d Mbit/s", usb);
+	mg_finding_evidence(x, rate > 0 ? "ethtool/sysfs: link speed" : "chip table", "the adapter runs %d Mbit/s",
+			    want);
+	mg_finding_impact(x, ceiling / 1000.0, "at most about %d Mbit/s through USB", ceiling);
+	return mg_finding_fix(x, NULL, usb <= 480 ? "plug it into a USB 3 port (blue, or marked SS), not through a USB 2 hub"
+						  : "plug it into a faster USB port (10 Gbit/s or more)");
+}
+
+static const rule_fn rules[] = {
+	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained, aer_errors,
+	half_duplex, usb_too_slow, coalesce_off, few_channels,
+};
+
+int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts)
+{
+	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
+		int err = rules[i](d, facts);
+
+		if (err < 0)
+			return err;
+	}
+	return 0;
+}

@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Features (offloads) over ethtool netlink (ETHTOOL_MSG_FEATURES_GET): four
+ * bitsets by the kernel's feature names, hw (changeable), wanted, active
+ * and nochange, each listing its set bits. A feature is fixed when it is
+ * not changeable or marked never to change. One interface by one request;
+ * every interface from one dump.
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/ethtool_netlink.h>
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+
+#include "gather.h"
+#include "mg-tune.h"
+
+void mg_features_init(struct mg_features *f)
+{
+	memset(f, 0, sizeof(*f));
+}
+
+void mg_features_clear(struct mg_features *f)
+{
+	free(f->items);
+	f->items = NULL;
+	f->count = 0;
+}
+
+bool mg_feature_fixed(const struct mg_feature *it)
+{
+	return !it->hw || it->nochange;
+}
+
+/* The entry of a bit, made when missing: by index where the kernel gave one, else by name. */
+static struct mg_feature *slot(struct mg_features *f, const char *name, int index)
+{
+	struct mg_feature *grown;
+
+	for (size_t i = 0; i < f->count; i++)
+		if (index >= 0 ? f->items[i].index == index : !strcmp(f->items[i].name, name))
+			return &f->items[i];
+	grown = realloc(f->items, (f->count + 1) * sizeof(*grown));
+	if (!grown)
+		return NULL;
+	f->items = grown;
+	memset(&f->items[f->count], 0, sizeof(f->items[0]));
+	mg_strlcpy(f->items[f->count].name, name, sizeof(f->items[0].name));
+	f->items[f->count].index = index;
+	return &f->items[f->count++];
+}
+
+static int by_index(const void *a, const void *b)
+{
+	const struct mg_feature *x = a, *y = b;
+
+	return (x->index > y->index) - (x->index < y->index);
+}
+
+/* The set bits of one of the four bitsets (by its attribute), marked on their features. */
+static int add_bitset(struct mg_features *f, struct nlattr *nest, int attr)
+{
+	struct mg_bits set = { 0 };
+	int err = nest ? mg_bitset_parse(nest, NULL, &set, NULL) : 0;
+
+	for (size_t i = 0; err == 0 && i < set.count; i++) {
+		struct mg_feature *it;
+
+		/* Longer than ETH_GSTRING_LEN allows: no kernel sends it, and it could never be set. */
+		if (strlen(set.names[i]) >= sizeof(it->name))
+			continue;
+		it = slot(f, set.names[i], set.index[i]);
+		if (!it) {
+			err = -ENOMEM;
+			break;
+		}
+		switch (attr) {
+		case ETHTOOL_A_FEATURES_HW: it->hw = true; break;
+		case ETHTOOL_A_FEATURES_WANTED: it->wanted = true; break;
+		case ETHTOOL_A_FEATURES_ACTIVE: it->active = true; break;
+		default: it->nochange = true; break;
+		}
+	}
+	mg_bits_clear(&set);
+	return err;
+}
+
+int mg_features_parse_reply(const struct nlmsghdr *nlh, struct mg_features *f)
+{
+	static const struct nla_policy policy[ETHTOOL_A_FEATURES_MAX + 1] = {
+		[ETHTOOL_A_FEATURES_HEADER] = { .type = NLA_NESTED },
+		[ETHTOOL_A_FEATURES_HW] = { .type = NLA_NESTED },
+		[ETHTOOL_A_FEATURES_WANTED] = { .type = NLA_NESTED },
+		[ETHTOOL_A_FEATURES_ACTIVE] = { .type = NLA_NESTED },
+		[ETHTOOL_A_FEATURES_NOCHANGE] = { .type = NLA_NESTED },
+	};
+	struct nlattr *tb[ETHTOOL_A_FEATURES_MAX + 1];
+	int err;
+
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN ||
+	    ((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != ETHTOOL_MSG_FEATURES_GET_REPLY ||
+	    genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, ETHTOOL_A_FEATURES_MAX, policy) < 0)
+		return -EPROTO;
+	mg_ethtool_parse_header(tb[ETHTOOL_A_FEATURES_HEADER], &f->ifindex, f->ifname, sizeof(f->ifname));
+	for (int a = ETHTOOL_A_FEATURES_HW; a <= ETHTOOL_A_FEATURES_NOCHANGE; a++)
+		if ((err = add_bitset(f, tb[a], a)) < 0)
+			return err;
+	/* The kernel's order, whichever bitset named a feature first. */
+	if (f->count > 1)
+		qsort(f->items, f->count, sizeof(*f->items), by_index);
+	return 0;
+}
+
+/* ---- names ---- */
+
+bool mg_feature_name_eq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (*a != *b && !((*a == '-' || *a == '_') && (*b == '-' || *b == '_')))
+			return false;
+	return *a == *b;
+}
+
+/*
+ * ethtool's short names, each for the kernel features it stands for, as a
+ * shell pattern: tso is every TCP segmentation offload a kernel has
+ * (tx-tcp-segmentation, tx-tcp6-segmentation, tx-tcp-ecn-segmentation...).
+ */
+static const struct {
+	const char *alias;
+	const char *pattern;
+} aliases[] = {
+	{ "gro", "rx-gro" },
+	{ "gso", "tx-generic-segmentation" },
+	{ "lro", "rx-lro" },
+	{ "tso", "tx-tcp*-segmentation" },
+	{ "sg", "tx-scatter-gather*" },
+	{ "rxhash", "rx-hashing" },
+	{ "rxvlan", "rx-vlan-hw-parse" },
+	{ "txvlan", "tx-vlan-hw-insert" },
+	{ "ntuple", "rx-ntuple-filter" },
+};
+
+static int alias_of(const char *name)
+{
+	for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+		if (!strcmp(aliases[i].alias, name))
+			return (int)i;
+	return -1;
+}
+
+bool mg_feature_is_alias(const char *name)
+{
+	return alias_of(name) >= 0;
+}
+
+static int position(const struct mg_features *f, const char *name)
+{
+	for (size_t i = 0; i < f->count; i++)
+		if (mg_feature_name_eq(f->items[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+size_t mg_features_resolve(const struct mg_features *f, const char *name, size_t *pos, size_t max, bool *alias)
+{
+	int a = alias_of(name), p;
+	size_t n = 0;
+
+	*alias = a >= 0;
+	if (a < 0) {
+		p = position(f, name);
+		if (p >= 0 && max > 0)
+			pos[n++] = (size_t)p;
+		return n;
+	}
+	for (size_t i = 0; i < f->count && n < max; i++)
+		if (!fnmatch(aliases[a].pattern, f->items[i].name, 0))
+			pos[n++] = i;
+	return n;
+}
+
+/* ---- reading ---- */
+
+static int on_one(const struct nlmsghdr *nlh, void *arg)
+{
+	return mg_features_parse_reply(nlh, arg) == -ENOMEM ? -ENOMEM : 0;
+}
+
+int mg_features_read_into(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_features **out)
+{
+	struct mg_ethtool_req req = { .cmd = ETHTOOL_MSG_FEATURES_GET, .ifindex = ifindex, .ifname = ifname };
+	struct mg_features *f = malloc(sizeof(*f));
+	int err;
+
+	if (!f)
+		return -ENOMEM;
+	mg_features_init(f);
+	mg_strlcpy(f->ifname, ifname ? ifname : "", sizeof(f->ifname));
+	f->ifindex = ifindex;
+	err = mg_gather_ethtool(ctx, &req, on_one, f);
+	if (err < 0) {
+		mg_features_free(f);
+		return err;
+	}
+	*out = f;
+	return 0;
+}
+
+static int read_failed(struct mg_ctx *ctx, const char *ifname, int err)
+{
+	if (err == MG_ENOTRECORDED)
+		return mg_fail(ctx, -ENODATA, "%s: this capture holds no features (captures made before "
+			       "libmultigig 0.2 have none)", ifname);
+	if (err == -ENODEV)
+		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	return mg_fail(ctx, err, "%s: reading features: %s%s%s", ifname, strerror(-err),
+		       ctx->extack[0] ? ": " : "", ctx->extack);
+}
+
+MG_EXPORT int mg_features_read(struct mg_ctx *ctx, const char *ifname, struct mg_features **features)
+{
+	struct mg_link link;
+	int err;
+
+	if (!ctx || !features)
+		return -EINVAL;
+	*features = NULL;
+	mg_clear_error(ctx);
+	err = mg_settings_check_name(ctx, ifname);
+	if (err < 0)
+		return err;
+	err = mg_gather_link(ctx, ifname, 0, &link);
+	if (err < 0)
+		return ctx->error[0] ? err : read_failed(ctx, ifname, err);
+	err = mg_features_read_into(ctx, link.ifindex, link.name, features);
+	return err < 0 ? read_failed(ctx, ifname, err) : 0;
+}
+
+MG_EXPORT int mg_features_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_features **features)
+{
+	int err;
+
+	if (!ctx || !features)
+		return -EINVAL;
+	*features = NULL;
+	mg_clear_error(ctx);
+	if (!nic || !nic->name || nic->ifindex <= 0)
+		return mg_fail(ctx, -ENODEV, "%s has no network interface",
+			       nic && nic->address ? nic->address : "the adapter");
+	err = mg_features_read_into(ctx, nic->ifindex, nic->name, features);
+	return err < 0 ? read_failed(ctx, nic->name, err) : 0;
+}
+
+MG_EXPORT void mg_features_free(struct mg_features *features)
+{
+	if (!features)
+		return;
+	mg_features_clear(features);
+	free(features);
+}
+
+/* ---- every interface from one dump ---- */
+
+struct dump {
+	struct mg_nic **nics;	/* sorted by index, those without an interface last */
+	size_t count;
+	int err;
+};
+
+static struct mg_nic *nic_of(const struct dump *d, int ifindex)
+{
+	size_t lo = 0, hi = d->count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		struct mg_nic *n = d->nics[mid];
+
+		if (!n->name || n->ifindex > ifindex)
+			hi = mid;
+		else if (n->ifindex < ifindex)
+			lo = mid + 1;
+		else
+			return n;
+	}
+	return NULL;
+}
+
+/* Each reply straight onto its adapter: nothing is kept in between. */
+static int on_dumped(const struct nlmsghdr *nlh, void *arg)
+{
+	struct dump *d = arg;
+	struct mg_features scratch, *f;
+	struct mg_nic *nic;
+	int err;
+
+	mg_features_init(&scratch);
+	err = mg_features_parse_reply(nlh, &scratch);
+	nic = err == 0 ? nic_of(d, scratch.ifindex) : NULL;
+	if (!nic || nic->features) {
+		mg_features_clear(&scratch);
+		return err == -ENOMEM ? -ENOMEM : 0;
+	}
+	f = malloc(sizeof(*f));
+	if (!f) {
+		mg_features_clear(&scratch);
+		return -ENOMEM;
+	}
+	*f = scratch;
+	nic->features = f;
+	return 0;
+}
+
+/*
+ * One dump for every interface; every device has features, so one the
+ * dump did not reach (a driver's error ended it) is asked alone. A capture
+ * without features leaves every adapter without an answer.
+ */
+int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count)
+{
+	struct mg_ethtool_req req = { .cmd = ETHTOOL_MSG_FEATURES_GET };
+	struct dump d = { nics, count, 0 };
+	int err = mg_gather_ethtool(ctx, &req, on_dumped, &d);
+	bool failed = err < 0 && err != -ENOMEM && err != MG_ENOTRECORDED;
+
+	if (failed)
+		mg_info(ctx, "features dump failed (%s): reading the rest one by one", strerror(-err));
+	if (err == -ENOMEM)
+		return err;
+	mg_clear_error(ctx);
+	for (size_t i = 0; failed && i < count; i++) {
+		struct mg_nic *nic = nics[i];
+
+		if (!nic->name || nic->features)
+			continue;
+		err = mg_features_read_into(ctx, nic->ifindex, nic->name, &nic->features);
+		if (err == -ENOMEM)
+			return err;
+	}
+	mg_clear_error(ctx);
+	return 0;
+}
+
+MG_EXPORT const struct mg_features *mg_nic_get_features(const struct mg_nic *nic)
+{
+	return nic ? nic->features : NULL;
+}
+
+/* ---- getters ---- */
+
+MG_EXPORT const char *mg_features_get_ifname(const struct mg_features *f)
+{
+	return f && f->ifname[0] ? f->ifname : NULL;
+}
+
+MG_EXPORT size_t mg_features_get_count(const struct mg_features *f)
+{
+	return f ? f->count : 0;
+}
+
+static const struct mg_feature *item(const struct mg_features *f, size_t index)
+{
+	return f && index < f->count ? &f->items[index] : NULL;
+}
+
+MG_EXPORT const char *mg_features_get_name(const struct mg_features *f, size_t index)
+{
+	return item(f, index) ? item(f, index)->name : NULL;
+}
+
+MG_EXPORT int mg_features_get_active(const struct mg_features *f, size_t index)
+{
+	return item(f, index) ? item(f, index)->active : MG_UNKNOWN;
+}
+
+MG_EXPORT int mg_features_get_wanted(const struct mg_features *f, size_t index)
+{
+	return item(f, index) ? item(f, index)->wanted : MG_UNKNOWN;
+}
+
+MG_EXPORT int mg_features_get_fixed(const struct mg_features *f, size_t index)
+{
+	return item(f, index) ? mg_feature_fixed(item(f, index)) : MG_UNKNOWN;
+}
+
+MG_EXPORT int mg_features_find(const struct mg_features *f, const char *name)
+{
+	size_t pos;
+	bool alias;
+
+	if (!f || !name)
+		return -EINVAL;
+	return mg_features_resolve(f, name, &pos, 1, &alias) ? (int)pos : -ENOENT;
+}

@@ -1,0 +1,339 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Suite "library": the doctor. On fixture trees through the public API
+ * (each finding asserted: id, severity, evidence, fix); and rule by rule
+ * on facts built here, for the rules whose evidence (ethtool settings and
+ * links of multi-gigabit hardware) no kernel in a test namespace can give.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mg-doctor.h"
+#include "mg-ethlink.h"
+#include "mg-settings.h"
+#include "mg-test.h"
+#include "test-util.h"
+
+static struct mg_doctor *doctor_tree(const char *tree, struct mg_ctx **ctx)
+{
+	char root[4096];
+	struct mg_doctor *d = NULL;
+
+	snprintf(root, sizeof(root), "%s/%s", FIXTURE_TREES, tree);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_doctor_run(*ctx, NULL, MG_DOCTOR_NO_SAMPLE, &d), 0);
+	return d;
+}
+
+static const struct mg_finding *find(const struct mg_doctor *d, const char *id)
+{
+	for (size_t i = 0; i < mg_doctor_count(d); i++)
+		if (!strcmp(mg_finding_get_id(mg_doctor_get(d, i)), id))
+			return mg_doctor_get(d, i);
+	return NULL;
+}
+
+static bool has_evidence(const struct mg_finding *f, const char *fact_part, const char *source_part)
+{
+	for (size_t i = 0; i < mg_finding_get_evidence_count(f); i++) {
+		const char *source, *fact = mg_finding_get_evidence(f, i, &source);
+
+		if (strstr(fact, fact_part) && strstr(source, source_part))
+			return true;
+	}
+	return false;
+}
+
+/* The Pi 5's port at 5 GT/s under an RTL8126: the ceiling, and the dtparam. */
+static void test_pi5_rtl8126(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_doctor *d = doctor_tree("pi5-rtl8126", &ctx);
+	const struct mg_finding *f = mg_doctor_get(d, 0);
+	double gbps;
+
+	CU_ASSERT_EQUAL(mg_doctor_count(d), 3);
+	/* Ranked: the critical ceiling first. */
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_id(f), "pcie-ceiling-below-ethernet");
+	CU_ASSERT_EQUAL(mg_finding_get_severity(f), MG_SEVERITY_CRITICAL);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_nic(f), "eth1");
+	CU_ASSERT_TRUE(has_evidence(f, "0001:00:00.0 at 5 GT/s x1", "LnkSta"));
+	CU_ASSERT_TRUE(has_evidence(f, "receive 3.451, transmit 3.434", "throughput model"));
+	CU_ASSERT_TRUE(has_evidence(f, "Ethernet 5000 Mbit/s", "link speed"));
+	CU_ASSERT_PTR_NOT_NULL(mg_finding_get_impact(f, &gbps));
+	CU_ASSERT_DOUBLE_EQUAL(gbps, 3.434, 0.001);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_fix(f), "dtparam=pciex1_gen=3"));
+	CU_ASSERT_PTR_NULL(mg_finding_get_fix_command(f));
+	CU_ASSERT_PTR_NULL(mg_finding_get_fix_settings(f, NULL));
+
+	f = find(d, "pcie-below-capability");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(mg_finding_get_severity(f), MG_SEVERITY_WARNING);
+	CU_ASSERT_TRUE(has_evidence(f, "negotiated 5 GT/s x1", "LnkSta"));
+	CU_ASSERT_TRUE(has_evidence(f, "supports 8 GT/s x1", "LnkCap"));
+	CU_ASSERT_TRUE(has_evidence(f, "Raspberry Pi 5", "device tree"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_fix(f), "dtparam=pciex1_gen=3"));
+
+	/* A capture is one moment: AER counts since boot, said so. */
+	f = find(d, "pcie-aer-errors");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(mg_finding_get_severity(f), MG_SEVERITY_WARNING);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_title(f), "49 PCIe errors at 0001:01:00.0 since boot (AER; one sample)");
+	CU_ASSERT_TRUE(has_evidence(f, "correctable: 49", "aer_dev_"));
+	mg_doctor_free(d);
+	mg_ctx_unref(ctx);
+}
+
+/* dtparam set, the link still at 5 GT/s: did not train to its target. */
+static void test_pi5_not_trained(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_doctor *d = doctor_tree("pi5-rtl8126-gen3", &ctx);
+	const struct mg_finding *f = find(d, "pcie-not-trained-to-target");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_title(f),
+			       "the PCIe link above 0001:01:00.0 did not train to its target: 8 GT/s asked, 5 GT/s reached");
+	CU_ASSERT_TRUE(has_evidence(f, "target 8 GT/s", "LnkCtl2"));
+	CU_ASSERT_TRUE(has_evidence(f, "current 5 GT/s", "LnkSta"));
+	mg_doctor_free(d);
+	mg_ctx_unref(ctx);
+}
+
+/* Two samples: the growth is what counts (two trees stand for two moments of one path). */
+static void test_rule_aer_growth(void)
+{
+	char a[4096], b[4096];
+	struct mg_ctx *ca, *cb;
+	struct mg_pcie_path *before, *after;
+	struct mg_doctor *d = calloc(1, sizeof(*d));
+	struct mg_nic *nic;
+	struct mg_facts f = { .name = "eth1", .interval_ms = 1000 };
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	snprintf(a, sizeof(a), "%s/pi5-rtl8126", FIXTURE_TREES);
+	snprintf(b, sizeof(b), "%s/pi5-rtl8126-gen3", FIXTURE_TREES);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(a, &ca), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(b, &cb), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(ca, "eth1", &before), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(cb, "eth1", &after), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(cb, "eth1", &nic), 0);
+	f.nic = nic;
+	f.path = after;
+	f.path_before = before;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	for (size_t i = 0; i < d->count; i++) {
+		if (strcmp(d->items[i]->id, "pcie-aer-errors"))
+			continue;
+		CU_ASSERT_STRING_EQUAL(d->items[i]->title, "1154 PCIe errors at 0001:01:00.0 in 1000 ms (AER)");
+		CU_ASSERT_TRUE(has_evidence(d->items[i], "correctable: 1154 more (1203 in all)", "aer_dev_"));
+	}
+	/* No growth, no finding: the same sample twice. */
+	for (size_t i = 0; i < d->count; i++)
+		mg_settings_free(d->items[i]->fix_settings);
+	mg_doctor_free_findings(d);
+	d = calloc(1, sizeof(*d));
+	f.path_before = after;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	for (size_t i = 0; i < d->count; i++)
+		CU_ASSERT_STRING_NOT_EQUAL(d->items[i]->id, "pcie-aer-errors");
+	mg_doctor_free_findings(d);
+	mg_nic_unref(nic);
+	mg_pcie_path_free(before);
+	mg_pcie_path_free(after);
+	mg_ctx_unref(ca);
+	mg_ctx_unref(cb);
+}
+
+/* An RTL8126 with no driver bound: which kernel serves it. */
+static void test_desktop_no_driver(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_doctor *d = doctor_tree("desktop", &ctx);
+	const struct mg_finding *f = find(d, "no-driver");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(mg_finding_get_severity(f), MG_SEVERITY_CRITICAL);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_nic(f), "0000:02:00.0");
+	CU_ASSERT_TRUE(has_evidence(f, "no driver bound to 0000:02:00.0", "device/driver"));
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_fix(f), "install a kernel with r8169 (mainline since Linux 6.9)");
+	/* The bound igb and the r8152 on USB 3 have nothing against them. */
+	CU_ASSERT_EQUAL(mg_doctor_count(d), 1);
+	mg_doctor_free(d);
+	mg_ctx_unref(ctx);
+}
+
+/* One adapter only: the others' findings are not there. */
+static void test_one_adapter(void)
+{
+	char root[4096];
+	struct mg_ctx *ctx;
+	struct mg_nic *nic;
+	struct mg_doctor *d;
+
+	snprintf(root, sizeof(root), "%s/desktop", FIXTURE_TREES);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "enp1s0", &nic), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_doctor_run(ctx, nic, 0, &d), 0);
+	CU_ASSERT_EQUAL(mg_doctor_count(d), 0);
+	CU_ASSERT_PTR_NULL(mg_doctor_get(d, 0));
+	mg_doctor_free(d);
+	mg_nic_unref(nic);
+	CU_ASSERT_EQUAL(mg_doctor_run(ctx, NULL, 0, NULL), -EINVAL);
+	CU_ASSERT_EQUAL(mg_doctor_run(NULL, NULL, 0, &d), -EINVAL);
+	mg_ctx_unref(ctx);
+}
+
+/* ---- rules on built facts ---- */
+
+struct built {
+	struct mg_nic *nic;
+	struct mg_settings *s;
+	struct mg_ethlink link;
+	struct mg_doctor *d;
+	struct mg_facts f;
+};
+
+static void build(struct built *b, const char *name, int mbps)
+{
+	memset(b, 0, sizeof(*b));
+	b->d = calloc(1, sizeof(*b->d));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b->d);
+	b->nic = mg_nic_alloc();
+	CU_ASSERT_PTR_NOT_NULL_FATAL(b->nic);
+	b->nic->name = strdup(name);
+	b->nic->bus = MG_BUS_PCI;
+	b->nic->has_driver = true;
+	b->nic->speed_mbps = mbps;
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&b->s), 0);
+	mg_ethlink_init(&b->link);
+	b->link.speed = mbps;
+	b->link.link = 1;
+	b->f.nic = b->nic;
+	b->f.name = name;
+	b->f.settings = b->s;
+	b->f.link = &b->link;
+	b->f.online_cpus = 4;
+	b->f.hardware = true;
+}
+
+static void unbuild(struct built *b)
+{
+	for (size_t i = 0; i < b->d->count; i++)
+		mg_settings_free(b->d->items[i]->fix_settings);
+	mg_doctor_free_findings(b->d);
+	mg_settings_free(b->s);
+	mg_ethlink_clear(&b->link);
+	mg_nic_unref(b->nic);
+}
+
+static const struct mg_finding *only(struct built *b)
+{
+	CU_ASSERT_EQUAL(mg_doctor_rules(b->d, &b->f), 0);
+	CU_ASSERT_EQUAL_FATAL(b->d->count, 1);
+	return b->d->items[0];
+}
+
+static void test_rule_coalesce_off(void)
+{
+	struct built b;
+	const struct mg_finding *f;
+
+	build(&b, "eth1", 5000);
+	mg_settings_put(b.s, MG_PARAM_RX_USECS, 0);
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->id, "coalesce-off");
+	CU_ASSERT_EQUAL(f->severity, MG_SEVERITY_WARNING);
+	CU_ASSERT_STRING_EQUAL(f->fix_command, "multigig set eth1 rx-usecs 50");
+	CU_ASSERT_EQUAL(f->nfix_params, 1);
+	CU_ASSERT_EQUAL(f->fix_params[0].param, MG_PARAM_RX_USECS);
+	CU_ASSERT_EQUAL(f->fix_params[0].value, 50);
+	unbuild(&b);
+
+	/* Adaptive moderation where the driver has it; nothing when it is on, or at 1G. */
+	build(&b, "eth1", 5000);
+	mg_settings_put(b.s, MG_PARAM_RX_USECS, 0);
+	mg_settings_put(b.s, MG_PARAM_ADAPTIVE_RX, 0);
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->fix_command, "multigig set eth1 adaptive-rx 1");
+	unbuild(&b);
+	build(&b, "eth1", 5000);
+	mg_settings_put(b.s, MG_PARAM_RX_USECS, 0);
+	mg_settings_put(b.s, MG_PARAM_ADAPTIVE_RX, 1);
+	CU_ASSERT_EQUAL(mg_doctor_rules(b.d, &b.f), 0);
+	CU_ASSERT_EQUAL(b.d->count, 0);
+	unbuild(&b);
+	build(&b, "eth1", 1000);
+	mg_settings_put(b.s, MG_PARAM_RX_USECS, 0);
+	CU_ASSERT_EQUAL(mg_doctor_rules(b.d, &b.f), 0);
+	CU_ASSERT_EQUAL(b.d->count, 0);
+	unbuild(&b);
+}
+
+static void test_rule_channels(void)
+{
+	struct built b;
+	const struct mg_finding *f;
+
+	build(&b, "eth1", 2500);
+	mg_settings_put(b.s, MG_PARAM_COMBINED_CHANNELS, 1);
+	mg_settings_put_max(b.s, MG_PARAM_COMBINED_CHANNELS, 8);
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->id, "channels-below-cpus");
+	CU_ASSERT_STRING_EQUAL(f->fix_command, "multigig set eth1 combined 4");
+	CU_ASSERT_STRING_EQUAL(f->title, "1 queue for 4 CPUs (the driver allows 8)");
+	unbuild(&b);
+
+	/* As many as the driver allows is enough, even below the CPU count. */
+	build(&b, "eth1", 2500);
+	mg_settings_put(b.s, MG_PARAM_COMBINED_CHANNELS, 2);
+	mg_settings_put_max(b.s, MG_PARAM_COMBINED_CHANNELS, 2);
+	CU_ASSERT_EQUAL(mg_doctor_rules(b.d, &b.f), 0);
+	CU_ASSERT_EQUAL(b.d->count, 0);
+	unbuild(&b);
+}
+
+static void test_rule_half_duplex(void)
+{
+	struct built b;
+	const struct mg_finding *f;
+
+	build(&b, "eth1", 100);
+	b.link.duplex = 0; /* DUPLEX_HALF */
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->id, "ethernet-half-duplex");
+	CU_ASSERT_EQUAL(f->severity, MG_SEVERITY_CRITICAL);
+	CU_ASSERT_TRUE(has_evidence(f, "duplex half at 100 Mbit/s", "LINKMODES"));
+	unbuild(&b);
+}
+
+static void test_rule_usb2(void)
+{
+	struct built b;
+	struct mg_throughput *t;
+	const struct mg_finding *f;
+
+	build(&b, "enx0", 2500);
+	b.nic->bus = MG_BUS_USB;
+	b.nic->usb_speed_mbps = 480;
+	CU_ASSERT_EQUAL_FATAL(mg_throughput_new(b.nic, NULL, &t), 0);
+	b.f.throughput = t;
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->id, "usb-on-usb2-port");
+	CU_ASSERT_TRUE(has_evidence(f, "USB link 480 Mbit/s", "USB device speed"));
+	CU_ASSERT_TRUE(f->impact_gbps > 0 && f->impact_gbps < 0.48);
+	mg_throughput_free(t);
+	unbuild(&b);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE("doctor-trees", NULL, NULL, MG_TEST(test_pi5_rtl8126), MG_TEST(test_pi5_not_trained),
+		     MG_TEST(test_desktop_no_driver), MG_TEST(test_one_adapter));
+	MG_ADD_SUITE("doctor-rules", NULL, NULL, MG_TEST(test_rule_coalesce_off), MG_TEST(test_rule_channels),
+		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2), MG_TEST(test_rule_aer_growth));
+	return mg_test_run();
+}

@@ -1,0 +1,548 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Suite "library": EEE and features replies, link modes by name and by bit,
+ * and the plan an apply makes for EEE, advertised modes and features, on
+ * state built here for hardware no virtual driver stands in for: a 2.5G PHY
+ * that supports 2500baseT but does not advertise it, EEE on the 2.5G and 5G
+ * modes, a fixed feature. No privilege needed.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <linux/ethtool_netlink.h>
+#include <netlink/attr.h>
+#include <netlink/genl/genl.h>
+#include <netlink/msg.h>
+
+#include "mg-ethlink.h"
+#include "mg-modes.h"
+#include "mg-test.h"
+#include "mg-tune.h"
+
+static struct nl_msg *reply(int cmd, int header, int ifindex, const char *name)
+{
+	struct nl_msg *msg = nlmsg_alloc();
+	struct nlattr *nest;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(msg);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(genlmsg_put(msg, 0, 0, 0x20, 0, 0, (uint8_t)cmd, 1));
+	nest = nla_nest_start(msg, header);
+	nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, (uint32_t)ifindex);
+	nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, name);
+	nla_nest_end(msg, nest);
+	return msg;
+}
+
+struct bit {
+	uint32_t index;
+	const char *name;
+	int value;
+};
+
+/* A verbose bitset: with @nomask the listed bits are the set ones, else the mask. */
+static void put_bitset(struct nl_msg *msg, int attr, bool nomask, const struct bit *bits, size_t n)
+{
+	struct nlattr *set = nla_nest_start(msg, attr), *list;
+
+	if (nomask)
+		nla_put_flag(msg, ETHTOOL_A_BITSET_NOMASK);
+	nla_put_u32(msg, ETHTOOL_A_BITSET_SIZE, 128);
+	list = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS);
+	for (size_t i = 0; i < n; i++) {
+		struct nlattr *bit = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS_BIT);
+
+		nla_put_u32(msg, ETHTOOL_A_BITSET_BIT_INDEX, bits[i].index);
+		nla_put_string(msg, ETHTOOL_A_BITSET_BIT_NAME, bits[i].name);
+		if (bits[i].value)
+			nla_put_flag(msg, ETHTOOL_A_BITSET_BIT_VALUE);
+		nla_nest_end(msg, bit);
+	}
+	nla_nest_end(msg, list);
+	nla_nest_end(msg, set);
+}
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A 5G PHY with EEE on 1G, 2.5G and 5G (Linux 6.9+ bitsets), advertised on 1G and 2.5G. */
+static void test_eee_reply(void)
+{
+	static const struct bit ours[] = {
+		{ 5, "1000baseT/Full", 1 }, { 47, "2500baseT/Full", 1 }, { 48, "5000baseT/Full", 0 },
+	};
+	static const struct bit peer[] = { { 5, "1000baseT/Full", 1 }, { 47, "2500baseT/Full", 1 } };
+	struct nl_msg *msg = reply(ETHTOOL_MSG_EEE_GET_REPLY, ETHTOOL_A_EEE_HEADER, 3, "eth1");
+	struct mg_eee e;
+
+	put_bitset(msg, ETHTOOL_A_EEE_MODES_OURS, false, ours, N(ours));
+	put_bitset(msg, ETHTOOL_A_EEE_MODES_PEER, true, peer, N(peer));
+	nla_put_u8(msg, ETHTOOL_A_EEE_ACTIVE, 1);
+	nla_put_u8(msg, ETHTOOL_A_EEE_ENABLED, 1);
+	nla_put_u8(msg, ETHTOOL_A_EEE_TX_LPI_ENABLED, 1);
+	nla_put_u32(msg, ETHTOOL_A_EEE_TX_LPI_TIMER, 250);
+	mg_eee_init(&e);
+	CU_ASSERT_EQUAL_FATAL(mg_eee_parse_reply(nlmsg_hdr(msg), &e), 0);
+	CU_ASSERT_STRING_EQUAL(mg_eee_get_ifname(&e), "eth1");
+	CU_ASSERT_EQUAL(e.ifindex, 3);
+	CU_ASSERT_EQUAL(mg_eee_get_supported(&e), 1);
+	CU_ASSERT_PTR_NULL(mg_eee_get_error(&e));
+	CU_ASSERT_EQUAL(mg_eee_get_enabled(&e), 1);
+	CU_ASSERT_EQUAL(mg_eee_get_active(&e), 1);
+	CU_ASSERT_EQUAL(mg_eee_get_tx_lpi_enabled(&e), 1);
+	CU_ASSERT_EQUAL(mg_eee_get_tx_lpi_timer_usecs(&e), 250);
+	CU_ASSERT_EQUAL_FATAL(mg_eee_get_mode_count(&e, MG_MODES_SUPPORTED), 3);
+	CU_ASSERT_STRING_EQUAL(mg_eee_get_mode(&e, MG_MODES_SUPPORTED, 2), "5000baseT/Full");
+	CU_ASSERT_EQUAL(mg_eee_get_mode_count(&e, MG_MODES_ADVERTISED), 2);
+	CU_ASSERT_EQUAL(mg_eee_get_mode_count(&e, MG_MODES_PARTNER), 2);
+	CU_ASSERT_PTR_NULL(mg_eee_get_mode(&e, MG_MODES_PARTNER, 2));
+	CU_ASSERT_PTR_NULL(mg_eee_get_mode(&e, (enum mg_modes)3, 0));
+	mg_eee_clear(&e);
+	nlmsg_free(msg);
+
+	/* A driver that answers with no mode at all: not supported, and says why; unknowns stay unknown. */
+	msg = reply(ETHTOOL_MSG_EEE_GET_REPLY, ETHTOOL_A_EEE_HEADER, 3, "eth1");
+	nla_put_u8(msg, ETHTOOL_A_EEE_ENABLED, 0);
+	mg_eee_init(&e);
+	CU_ASSERT_EQUAL_FATAL(mg_eee_parse_reply(nlmsg_hdr(msg), &e), 0);
+	CU_ASSERT_EQUAL(mg_eee_get_supported(&e), 0);
+	CU_ASSERT_STRING_EQUAL(mg_eee_get_error(&e), "the driver reports no EEE link mode");
+	CU_ASSERT_EQUAL(mg_eee_get_enabled(&e), 0);
+	CU_ASSERT_EQUAL(mg_eee_get_active(&e), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_eee_get_tx_lpi_timer_usecs(&e), MG_UNKNOWN);
+	nlmsg_free(msg);
+	/* The wrong reply type. */
+	msg = reply(ETHTOOL_MSG_LINKMODES_GET_REPLY, ETHTOOL_A_LINKMODES_HEADER, 3, "eth1");
+	CU_ASSERT_EQUAL(mg_eee_parse_reply(nlmsg_hdr(msg), &e), -EPROTO);
+	mg_eee_clear(&e);
+	nlmsg_free(msg);
+	/* NULL answers unknown. */
+	CU_ASSERT_EQUAL(mg_eee_get_supported(NULL), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_eee_get_mode_count(NULL, MG_MODES_SUPPORTED), 0);
+}
+
+/* hw (changeable), wanted, active, nochange: a fixed feature, one held off, one changeable. */
+static void test_features_reply(void)
+{
+	static const struct bit hw[] = { { 5, "tx-scatter-gather", 0 }, { 14, "rx-gro", 0 }, { 16, "tx-tcp-segmentation", 0 } };
+	static const struct bit wanted[] = { { 5, "tx-scatter-gather", 0 }, { 16, "tx-tcp-segmentation", 0 } };
+	static const struct bit active[] = { { 5, "tx-scatter-gather", 0 }, { 16, "tx-tcp-segmentation", 0 },
+					     { 1, "rx-checksum", 0 } };
+	static const struct bit nochange[] = { { 1, "rx-checksum", 0 }, { 60, "vlan-challenged", 0 } };
+	struct nl_msg *msg = reply(ETHTOOL_MSG_FEATURES_GET_REPLY, ETHTOOL_A_FEATURES_HEADER, 4, "eth2");
+	struct mg_features f;
+	size_t pos[8];
+	bool alias;
+
+	put_bitset(msg, ETHTOOL_A_FEATURES_HW, true, hw, N(hw));
+	put_bitset(msg, ETHTOOL_A_FEATURES_WANTED, true, wanted, N(wanted));
+	put_bitset(msg, ETHTOOL_A_FEATURES_ACTIVE, true, active, N(active));
+	put_bitset(msg, ETHTOOL_A_FEATURES_NOCHANGE, true, nochange, N(nochange));
+	mg_features_init(&f);
+	CU_ASSERT_EQUAL_FATAL(mg_features_parse_reply(nlmsg_hdr(msg), &f), 0);
+	nlmsg_free(msg);
+	CU_ASSERT_STRING_EQUAL(mg_features_get_ifname(&f), "eth2");
+	/* In the kernel's order, whichever bitset named each first. */
+	CU_ASSERT_EQUAL_FATAL(mg_features_get_count(&f), 5);
+	CU_ASSERT_STRING_EQUAL(mg_features_get_name(&f, 0), "rx-checksum");
+	CU_ASSERT_STRING_EQUAL(mg_features_get_name(&f, 4), "vlan-challenged");
+	/* rx-checksum: active, never changes. */
+	CU_ASSERT_EQUAL(mg_features_get_active(&f, 0), 1);
+	CU_ASSERT_EQUAL(mg_features_get_wanted(&f, 0), 0);
+	CU_ASSERT_EQUAL(mg_features_get_fixed(&f, 0), 1);
+	/* rx-gro: changeable, off. */
+	CU_ASSERT_EQUAL(mg_features_find(&f, "gro"), 2);
+	CU_ASSERT_EQUAL(mg_features_get_active(&f, 2), 0);
+	CU_ASSERT_EQUAL(mg_features_get_fixed(&f, 2), 0);
+	/* '-' and '_' alike; unknown names and bad indices. */
+	CU_ASSERT_EQUAL(mg_features_find(&f, "rx_gro"), 2);
+	CU_ASSERT_EQUAL(mg_features_find(&f, "rx-lro"), -ENOENT);
+	CU_ASSERT_EQUAL(mg_features_find(&f, NULL), -EINVAL);
+	CU_ASSERT_EQUAL(mg_features_get_active(&f, 5), MG_UNKNOWN);
+	CU_ASSERT_PTR_NULL(mg_features_get_name(&f, 5));
+	/* A short name stands for every listed member. */
+	CU_ASSERT_EQUAL(mg_features_resolve(&f, "tso", pos, 8, &alias), 1);
+	CU_ASSERT_TRUE(alias);
+	CU_ASSERT_EQUAL(mg_features_resolve(&f, "lro", pos, 8, &alias), 0);
+	CU_ASSERT_TRUE(alias);
+	CU_ASSERT_EQUAL(mg_features_resolve(&f, "nonsense", pos, 8, &alias), 0);
+	CU_ASSERT_FALSE(alias);
+	CU_ASSERT_TRUE(mg_feature_name_eq("tx-udp_tnl-segmentation", "tx_udp-tnl_segmentation"));
+	CU_ASSERT_FALSE(mg_feature_name_eq("rx-gro", "rx-gro-hw"));
+	mg_features_clear(&f);
+
+	msg = reply(ETHTOOL_MSG_EEE_GET_REPLY, ETHTOOL_A_EEE_HEADER, 4, "eth2");
+	CU_ASSERT_EQUAL(mg_features_parse_reply(nlmsg_hdr(msg), &f), -EPROTO);
+	nlmsg_free(msg);
+}
+
+static void test_modes_decide(void)
+{
+	char *ours[] = { "Autoneg", "10baseT/Half", "100baseT/Full", "1000baseT/Full", "2500baseT/Full", "TP" };
+	char *partner[] = { "1000baseT/Full", "2500baseT/Full", "5000baseT/Full", "Pause" };
+	char *half[] = { "100baseT/Half", "100baseT/Full" };
+	char *advertised[] = { "Autoneg", "100baseT/Full", "1000baseT/Full", "TP" };
+	size_t n;
+
+	CU_ASSERT_EQUAL(mg_mode_speed_mbps("2500baseT/Full"), 2500);
+	CU_ASSERT_EQUAL(mg_mode_speed_mbps("100000baseKR4/Full"), 100000);
+	CU_ASSERT_EQUAL(mg_mode_speed_mbps("10baseT1L/Full"), 10);
+	CU_ASSERT_EQUAL(mg_mode_speed_mbps("Autoneg"), -1);
+	CU_ASSERT_EQUAL(mg_mode_speed_mbps("Backplane"), -1);
+	CU_ASSERT_EQUAL(mg_mode_speed_mbps("FEC_BASER"), -1);
+	CU_ASSERT_EQUAL(mg_mode_speed_mbps("base"), -1);
+	CU_ASSERT_EQUAL(mg_mode_speed_mbps(NULL), -1);
+	CU_ASSERT_TRUE(mg_mode_is_full("1000baseT/Full"));
+	CU_ASSERT_FALSE(mg_mode_is_full("1000baseT/Half"));
+	/* 5G is the partner's only: 2.5G is the best both share. */
+	CU_ASSERT_STRING_EQUAL(mg_modes_best_common(ours, N(ours), partner, N(partner)), "2500baseT/Full");
+	CU_ASSERT_STRING_EQUAL(mg_modes_best_common(half, N(half), half, N(half)), "100baseT/Full");
+	CU_ASSERT_PTR_NULL(mg_modes_best_common(ours, N(ours), partner, 0));
+	/* Supported, not advertised: the 2.5G NIC that comes up at 1G; non-speed bits are not modes. */
+	CU_ASSERT_STRING_EQUAL(mg_modes_missing(ours, N(ours), advertised, N(advertised), 0, &n), "10baseT/Half");
+	CU_ASSERT_EQUAL(n, 2);
+	CU_ASSERT_STRING_EQUAL(mg_modes_missing(ours, N(ours), advertised, N(advertised), 1, NULL), "2500baseT/Full");
+	CU_ASSERT_PTR_NULL(mg_modes_missing(ours, N(ours), advertised, N(advertised), 2, NULL));
+}
+
+/* The link getters on a parsed LINKMODES reply. */
+static void test_link_best_and_not_advertised(void)
+{
+	static const struct bit ours[] = {
+		{ 0, "10baseT/Half", 1 }, { 5, "1000baseT/Full", 1 }, { 6, "Autoneg", 1 }, { 47, "2500baseT/Full", 0 },
+	};
+	static const struct bit peer[] = { { 5, "1000baseT/Full", 1 }, { 47, "2500baseT/Full", 1 } };
+	struct nl_msg *msg = reply(ETHTOOL_MSG_LINKMODES_GET_REPLY, ETHTOOL_A_LINKMODES_HEADER, 2, "eth0");
+	struct mg_ethlink l;
+
+	put_bitset(msg, ETHTOOL_A_LINKMODES_OURS, false, ours, N(ours));
+	mg_ethlink_init(&l);
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), MG_ETHLINK_MODES, &l), 0);
+	/* No partner known: no best mode. */
+	CU_ASSERT_PTR_NULL(mg_ethlink_get_best_common_mode(&l));
+	CU_ASSERT_EQUAL(mg_ethlink_get_not_advertised_count(&l), 1);
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_not_advertised(&l, 0), "2500baseT/Full");
+	CU_ASSERT_PTR_NULL(mg_ethlink_get_not_advertised(&l, 1));
+	/* The bit indices come with the names. */
+	CU_ASSERT_EQUAL(l.modes[MG_MODES_SUPPORTED].index[3], 47);
+	mg_ethlink_clear(&l);
+	put_bitset(msg, ETHTOOL_A_LINKMODES_PEER, true, peer, N(peer));
+	mg_ethlink_init(&l);
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), MG_ETHLINK_MODES, &l), 0);
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_best_common_mode(&l), "2500baseT/Full");
+	mg_ethlink_clear(&l);
+	nlmsg_free(msg);
+	CU_ASSERT_PTR_NULL(mg_ethlink_get_best_common_mode(NULL));
+	CU_ASSERT_EQUAL(mg_ethlink_get_not_advertised_count(NULL), 0);
+}
+
+static void test_linkmodes_bitmap(void)
+{
+	struct mg_linkmodes m = { { 0 } }, back;
+	char hex[MG_LINKMODE_HEX + 1];
+
+	mg_linkmodes_set(&m, 0);
+	mg_linkmodes_set(&m, 47);
+	mg_linkmodes_set(&m, 255);
+	mg_linkmodes_set(&m, 256); /* past the bitmap: not kept */
+	CU_ASSERT_TRUE(mg_linkmodes_test(&m, 47));
+	CU_ASSERT_FALSE(mg_linkmodes_test(&m, 48));
+	CU_ASSERT_FALSE(mg_linkmodes_test(&m, -1));
+	mg_linkmodes_to_hex(&m, hex, sizeof(hex));
+	CU_ASSERT_EQUAL(strlen(hex), MG_LINKMODE_HEX);
+	CU_ASSERT_EQUAL(hex[0], '8');
+	CU_ASSERT_EQUAL(mg_linkmodes_from_hex(hex, &back), 0);
+	CU_ASSERT_TRUE(mg_linkmodes_equal(&m, &back));
+	CU_ASSERT_EQUAL(mg_linkmodes_from_hex("ff", &back), -EINVAL);
+	hex[3] = 'G';
+	CU_ASSERT_EQUAL(mg_linkmodes_from_hex(hex, &back), -EINVAL);
+}
+
+static void test_setters(void)
+{
+	struct mg_settings *s;
+	char name[40];
+
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);
+	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_eee(s, 2), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_eee(NULL, 1), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_eee(s, 0), 0);
+	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_EEE);
+	CU_ASSERT_EQUAL(mg_settings_set_advertise(s, ""), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_advertise(s, "1000baseT/Full,"), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_advertise(s, ",1000baseT/Full"), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_advertise(s, "1000baseT/Full 2500baseT/Full"), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_advertise(s, NULL), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_advertise(s, "all"), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_advertise(s, "1000baseT/Full,2500baseT"), 0);
+	CU_ASSERT_STRING_EQUAL(s->tune->advertise, "1000baseT/Full,2500baseT");
+	CU_ASSERT_EQUAL(mg_settings_set_feature(s, "", 1), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_feature(s, "rx gro", 1), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_feature(s, "abcdefghijklmnopqrstuvwxyz0123456", 1), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_feature(s, "gro", 3), -EINVAL);
+	/* One name twice: the last counts. */
+	CU_ASSERT_EQUAL(mg_settings_set_feature(s, "rx-gro", 1), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_feature(s, "rx_gro", 0), 0);
+	CU_ASSERT_EQUAL(s->tune->feature_count, 1);
+	CU_ASSERT_FALSE(s->tune->features[0].on);
+	for (int i = 1; i < MG_FEATURE_WANT_MAX; i++) {
+		snprintf(name, sizeof(name), "f%d", i);
+		CU_ASSERT_EQUAL(mg_settings_set_feature(s, name, 1), 0);
+	}
+	CU_ASSERT_EQUAL(mg_settings_set_feature(s, "one-more", 1), -E2BIG);
+	CU_ASSERT_EQUAL(mg_tune_want_groups(s),
+			(1u << MG_GROUP_EEE) | (1u << MG_GROUP_ADVERTISE) | (1u << MG_GROUP_FEATURES));
+	mg_settings_free(s);
+	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_FEATURES), "features");
+	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_EEE), "eee");
+	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_ADVERTISE), "advertise");
+	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)8));
+}
+
+/* ---- plans on state built by hand ---- */
+
+static void add(struct mg_bits *b, int index, const char *name)
+{
+	CU_ASSERT_EQUAL_FATAL(mg_bits_add(b, name, index), 0);
+}
+
+/* eth1, a 2.5G PHY: supports 100M, 1G, 2.5G; advertises 100M and 1G with Autoneg and TP. */
+static void target_2g5(struct mg_apply_target *t)
+{
+	struct mg_ethlink *l = calloc(1, sizeof(*l));
+	struct mg_features *f = calloc(1, sizeof(*f));
+	struct mg_eee *e = calloc(1, sizeof(*e));
+
+	CU_ASSERT_FATAL(l && f && e);
+	memset(t, 0, sizeof(*t));
+	t->lock_fd = -1;
+	mg_strlcpy(t->cur.ifname, "eth1", sizeof(t->cur.ifname));
+	mg_strlcpy(t->driver, "r8169", sizeof(t->driver));
+	mg_ethlink_init(l);
+	add(&l->modes[MG_MODES_SUPPORTED], 3, "100baseT/Full");
+	add(&l->modes[MG_MODES_SUPPORTED], 5, "1000baseT/Full");
+	add(&l->modes[MG_MODES_SUPPORTED], 6, "Autoneg");
+	add(&l->modes[MG_MODES_SUPPORTED], 7, "TP");
+	add(&l->modes[MG_MODES_SUPPORTED], 47, "2500baseT/Full");
+	add(&l->modes[MG_MODES_ADVERTISED], 3, "100baseT/Full");
+	add(&l->modes[MG_MODES_ADVERTISED], 5, "1000baseT/Full");
+	add(&l->modes[MG_MODES_ADVERTISED], 6, "Autoneg");
+	add(&l->modes[MG_MODES_ADVERTISED], 7, "TP");
+	t->tune.modes = l;
+	mg_eee_init(e);
+	e->enabled = 1;
+	add(&e->modes[MG_MODES_SUPPORTED], 5, "1000baseT/Full");
+	mg_eee_conclude(e);
+	t->tune.eee = e;
+	mg_features_init(f);
+	f->items = calloc(3, sizeof(*f->items));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f->items);
+	f->count = 3;
+	f->items[0] = (struct mg_feature){ .name = "rx-checksum", .index = 1, .active = true, .nochange = true };
+	f->items[1] = (struct mg_feature){ .name = "rx-gro", .index = 14, .hw = true, .wanted = true, .active = true };
+	f->items[2] = (struct mg_feature){ .name = "tx-tcp-segmentation", .index = 16, .hw = true };
+	t->tune.features = f;
+}
+
+static int plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		struct mg_apply_result *r)
+{
+	for (int g = MG_GROUP_FEATURES; g <= MG_GROUP_ADVERTISE; g++) {
+		int err = mg_tune_plan(ctx, t, want, (enum mg_param_group)g, r);
+
+		if (err < 0)
+			return err;
+	}
+	return 0;
+}
+
+static void test_plan_advertise(void)
+{
+	struct mg_apply_target t;
+	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_settings *want;
+	struct mg_ctx *ctx;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	target_2g5(&t);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+
+	/* "all": 2.5G joins; Autoneg and TP stay. */
+	mg_settings_set_advertise(want, "all");
+	CU_ASSERT_EQUAL_FATAL(plan(ctx, &t, want, r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "advertise");
+	CU_ASSERT_EQUAL(mg_apply_result_get_group(r, 0), MG_GROUP_ADVERTISE);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(r, 0, 0), "100baseT/Full,1000baseT/Full");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(r, 0, 1), "100baseT/Full,1000baseT/Full,2500baseT/Full");
+	CU_ASSERT_TRUE(mg_linkmodes_test(&r->adv[MG_VALUE_NEW], 6) && mg_linkmodes_test(&r->adv[MG_VALUE_NEW], 7));
+	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(r), 1);
+
+	/* Only 2.5G, by its short name: 100M and 1G go. */
+	r->count = 0;
+	mg_settings_set_advertise(want, "2500baseT");
+	CU_ASSERT_EQUAL_FATAL(plan(ctx, &t, want, r), 0);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(r, 0, 1), "2500baseT/Full");
+	CU_ASSERT_FALSE(mg_linkmodes_test(&r->adv[MG_VALUE_NEW], 5));
+
+	/* What is advertised already: nothing to do. */
+	r->count = 0;
+	mg_settings_set_advertise(want, "1000baseT/Full,100baseT/Full");
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+
+	/* A mode it does not support, and one that is no speed. */
+	mg_settings_set_advertise(want, "1000baseT/Full,5000baseT/Full");
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "eth1 does not support 5000baseT/Full"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "it supports 100baseT/Full,1000baseT/Full,2500baseT/Full"));
+	mg_settings_set_advertise(want, "Autoneg");
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EINVAL);
+
+	/* A driver with no link modes at all. */
+	mg_ethlink_free(t.tune.modes);
+	t.tune.modes = NULL;
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "r8169 does not support link modes"));
+	mg_settings_free(want);
+	mg_tune_now_clear(&t.tune);
+	mg_apply_result_free(r);
+	mg_ctx_unref(ctx);
+}
+
+static void test_plan_eee_and_features(void)
+{
+	struct mg_apply_target t;
+	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_settings *want;
+	struct mg_ctx *ctx;
+	enum mg_param p;
+	long long from, to;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	target_2g5(&t);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+
+	/* EEE off where it is on (the cure for a flapping link); features in the order asked. */
+	mg_settings_set_eee(want, 0);
+	mg_settings_set_feature(want, "gro", 0);
+	mg_settings_set_feature(want, "tso", 1);
+	mg_settings_set_feature(want, "rx-checksum", 1); /* fixed on already: nothing to do */
+	CU_ASSERT_EQUAL_FATAL(plan(ctx, &t, want, r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 3);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "rx-gro");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 1), "tx-tcp-segmentation");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 2), "eee");
+	CU_ASSERT_EQUAL(mg_apply_result_get(r, 2, &p, &from, &to), 0);
+	CU_ASSERT((int)p == -1 && from == 1 && to == 0);
+	CU_ASSERT_PTR_NULL(mg_apply_result_get_modes(r, 2, 0));
+	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(r), 1);
+
+	/* A fixed feature asked to change, an unknown one, a short name none of whose members is listed. */
+	r->count = 0;
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set_feature(want, "rx-checksum", 0);
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "rx-checksum is fixed on: r8169 cannot change it"));
+	mg_settings_set_feature(want, "rx-checksum", 1);
+	mg_settings_set_feature(want, "frobnication", 1);
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "no feature named 'frobnication'"));
+	r->count = 0;
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set_feature(want, "lro", 1);
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EOPNOTSUPP);
+	mg_settings_set_feature(want, "lro", 0);
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+
+	/* A short name and the kernel's name for one feature: the last asked counts, back to where it was is nothing. */
+	mg_settings_set_feature(want, "gro", 0);
+	mg_settings_set_feature(want, "rx-gro", 1);
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+
+	/* EEE on where the driver reports no EEE mode; EEE where the driver has none. */
+	r->count = 0;
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_bits_clear(&t.tune.eee->modes[MG_MODES_SUPPORTED]);
+	mg_eee_conclude(t.tune.eee);
+	mg_settings_set_eee(want, 1);
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "reports no EEE link mode"));
+	mg_eee_init(t.tune.eee);
+	mg_eee_unsupported(t.tune.eee, "veth");
+	mg_settings_set_eee(want, 0);
+	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EOPNOTSUPP);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: veth does not support EEE");
+	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	mg_settings_free(want);
+	mg_tune_now_clear(&t.tune);
+	mg_apply_result_free(r);
+	mg_ctx_unref(ctx);
+}
+
+/* What a restore finds: still what the apply set, back already, or another writer's. */
+static void test_compare_and_restore_plan(void)
+{
+	struct mg_apply_target t;
+	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_journal_entry e;
+	struct mg_change c = { .group = MG_GROUP_FEATURES, .name = "rx-gro", .old_value = 1, .new_value = 0,
+			       .expect = 0 };
+	char text[64];
+
+	target_2g5(&t);
+	/* rx-gro is on: what the change replaced. */
+	CU_ASSERT_EQUAL(mg_tune_compare(&t.tune, r, &c), MG_NOW_OLD);
+	c.expect = 1;
+	CU_ASSERT_EQUAL(mg_tune_compare(&t.tune, r, &c), MG_NOW_EXPECT);
+	c.expect = 0;
+	c.old_value = 0;
+	CU_ASSERT_EQUAL(mg_tune_compare(&t.tune, r, &c), MG_NOW_OTHER);
+	CU_ASSERT_EQUAL(c.found, 1);
+	mg_change_text(r, &c, MG_VALUE_FOUND, text, sizeof(text));
+	CU_ASSERT_STRING_EQUAL(text, "on");
+
+	/* A journal says the apply turned rx-gro off (it was on): it is on now, nothing to do. */
+	mg_tune_journal_entry(r, &(struct mg_change){ .group = MG_GROUP_FEATURES, .name = "rx-gro", .old_value = 1,
+						      .new_value = 0 }, &e);
+	mg_tune_plan_restore(&e, &t.tune, r);
+	CU_ASSERT_EQUAL(r->count, 0);
+	/* It says tx-tcp-segmentation went on; it is off: another writer's, left. */
+	mg_tune_journal_entry(r, &(struct mg_change){ .group = MG_GROUP_FEATURES, .name = "tx-tcp-segmentation",
+						      .old_value = 1, .new_value = 1 }, &e);
+	e.old_value = 0;
+	mg_tune_plan_restore(&e, &t.tune, r);
+	CU_ASSERT_EQUAL(r->count, 0);
+	e.old_value = 1;
+	mg_tune_plan_restore(&e, &t.tune, r);
+	CU_ASSERT_EQUAL_FATAL(r->count, 1);
+	CU_ASSERT_EQUAL(r->changes[0].state, MG_CHANGE_LEFT);
+	/* Advertised modes: the journal's old bitmap comes back, named by what is supported now. */
+	r->count = 0;
+	memset(&e, 0, sizeof(e));
+	e.group = MG_GROUP_ADVERTISE;
+	mg_linkmodes_set(&e.old_modes, 5);
+	mg_linkmodes_set(&e.old_modes, 47);
+	mg_tune_plan_restore(&e, &t.tune, r);
+	CU_ASSERT_EQUAL_FATAL(r->count, 1);
+	CU_ASSERT_EQUAL(r->changes[0].state, MG_CHANGE_PLANNED);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(r, 0, 1), "1000baseT/Full,2500baseT/Full");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(r, 0, 0), "100baseT/Full,1000baseT/Full");
+	mg_tune_now_clear(&t.tune);
+	mg_apply_result_free(r);
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE("tune", NULL, NULL, MG_TEST(test_eee_reply), MG_TEST(test_features_reply),
+		     MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
+		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_plan_advertise),
+		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan));
+	return mg_test_run();
+}

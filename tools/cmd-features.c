@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The features (offloads) part of multigig show: "features" in JSON, two lines in text. */
+#include <stdio.h>
+
+#include "cli.h"
+
+/* name -> { active, wanted, fixed }; NULL (JSON null) when not read. */
+json_object *features_json(const struct mg_features *f)
+{
+	json_object *o;
+
+	if (!f)
+		return NULL;
+	o = json_object_new_object();
+	for (size_t i = 0; i < mg_features_get_count(f); i++) {
+		json_object *one = json_object_new_object();
+
+		put(one, "active", json_object_new_boolean(mg_features_get_active(f, i) == 1));
+		put(one, "wanted", json_object_new_boolean(mg_features_get_wanted(f, i) == 1));
+		put(one, "fixed", json_object_new_boolean(mg_features_get_fixed(f, i) == 1));
+		put(o, mg_features_get_name(f, i), one);
+	}
+	return o;
+}
+
+/* The features that are @on, "[fixed]" after those that cannot change. */
+static void print_line(const struct mg_features *f, const char *label, int on)
+{
+	int printed = 0;
+
+	for (size_t i = 0; i < mg_features_get_count(f); i++) {
+		if (mg_features_get_active(f, i) != on)
+			continue;
+		if (!printed++)
+			printf("%-18s", label);
+		printf(" %s%s", mg_features_get_name(f, i), mg_features_get_fixed(f, i) == 1 ? "[fixed]" : "");
+	}
+	if (printed)
+		printf("\n");
+}
+
+void print_features(const struct mg_features *f)
+{
+	if (!f)
+		return;
+	print_line(f, "offloads on:", 1);
+	print_line(f, "offloads off:", 0);
+}
+
+static struct mg_features *read_features(struct mg_ctx *ctx, const struct mg_nic *nic)
+{
+	struct mg_features *f = NULL;
+
+	if (!mg_nic_get_name(nic) || mg_features_read_for_nic(ctx, nic, &f) < 0)
+		return NULL;
+	return f;
+}
+
+json_object *features_json_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic)
+{
+	struct mg_features *f = read_features(ctx, nic);
+	json_object *o = features_json(f);
+
+	mg_features_free(f);
+	return o;
+}
+
+void print_features_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic)
+{
+	struct mg_features *f = read_features(ctx, nic);
+
+	print_features(f);
+	mg_features_free(f);
+}
