@@ -32,14 +32,16 @@ typedef int (*mg_gather_reply_fn)(const struct nlmsghdr *nlh, void *data);
 
 /*
  * An ethtool GET: the device by index (preferred) or name, or neither for a
- * dump of every device. @header is the message's header attribute (1 for
- * every ethtool message so far); @flags go into ETHTOOL_A_HEADER_FLAGS.
+ * dump of every device. @header is the message's header attribute in the
+ * request and its replies, 0 for the usual 1 (STATS has a pad attribute
+ * first and its header at 2); @flags go into ETHTOOL_A_HEADER_FLAGS.
  * @put_attrs, when set, adds the request's own attributes after the header
  * (STATS_GET's groups); replies are recorded and replayed by @cmd alone, so
  * one message is always asked with the same attributes.
  */
 struct mg_ethtool_req {
 	int cmd;
+	int header;
 	int ifindex;
 	const char *ifname;
 	unsigned int flags;
@@ -118,6 +120,12 @@ int mg_sidecar_read(struct mg_gather *g, const char *ifname, struct mg_link *lin
 		    struct mg_drvinfo *info);
 int mg_sidecar_write(struct mg_ctx *ctx, int dirfd, const char *ifname, const struct mg_link *link,
 		     const struct mg_drvinfo *info);
+
+/* The header attribute of a request's message: 1 unless it says otherwise. */
+static inline int mg_ethtool_req_header(const struct mg_ethtool_req *req)
+{
+	return req->header > 0 ? req->header : 1;
+}
 
 /* dstats.c: the ioctl; and the text a capture keeps them in, "VALUE NAME" lines. */
 int mg_dstats_get(struct mg_ctx *ctx, const char *ifname, struct mg_counter **counters, size_t *count);

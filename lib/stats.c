@@ -250,6 +250,7 @@ static int request(struct mg_ctx *ctx, bool linkstate, int ifindex, const char *
 {
 	struct mg_ethtool_req req = {
 		.cmd = linkstate ? ETHTOOL_MSG_LINKSTATE_GET : ETHTOOL_MSG_STATS_GET,
+		.header = linkstate ? ETHTOOL_A_LINKSTATE_HEADER : ETHTOOL_A_STATS_HEADER,
 		.ifindex = ifindex,
 		.ifname = ifname,
 		.put_attrs = linkstate ? NULL : put_groups,

@@ -19,7 +19,7 @@
 #define SYSFS_ROOT "/sys"
 #define PROC_ROOT "/proc"
 
-/* Every ethtool message so far carries its header nest as attribute 1. */
+/* Most ethtool messages carry their header nest as attribute 1; a request says when not. */
 #define ETHTOOL_HEADER_ATTR 1
 _Static_assert(ETHTOOL_A_RINGS_HEADER == ETHTOOL_HEADER_ATTR &&
 		       ETHTOOL_A_LINKMODES_HEADER == ETHTOOL_HEADER_ATTR &&
@@ -122,7 +122,7 @@ static struct nl_msg *ethtool_request(struct mg_ctx *ctx, const struct mg_ethtoo
 				 NLM_F_REQUEST | (dump ? NLM_F_DUMP : 0), (uint8_t)req->cmd,
 				 ETHTOOL_GENL_VERSION))
 		goto fail;
-	nest = nla_nest_start(msg, ETHTOOL_HEADER_ATTR);
+	nest = nla_nest_start(msg, mg_ethtool_req_header(req));
 	if (!nest)
 		goto fail;
 	if (req->ifindex > 0 && nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, (uint32_t)req->ifindex) < 0)

@@ -221,7 +221,7 @@ static int replay_drvinfo(struct mg_gather *g, const char *ifname, struct mg_drv
 }
 
 /* Which device a recorded reply is about, from its header nest. */
-static void reply_device(const struct nlmsghdr *nlh, int *ifindex, char *ifname, size_t size)
+static void reply_device(const struct nlmsghdr *nlh, int header, int *ifindex, char *ifname, size_t size)
 {
 	struct genlmsghdr *gnlh = nlmsg_data(nlh);
 	struct nlattr *nest;
@@ -230,7 +230,7 @@ static void reply_device(const struct nlmsghdr *nlh, int *ifindex, char *ifname,
 	ifname[0] = '\0';
 	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
 		return;
-	nest = nla_find(genlmsg_attrdata(gnlh, 0), genlmsg_attrlen(gnlh, 0), 1);
+	nest = nla_find(genlmsg_attrdata(gnlh, 0), genlmsg_attrlen(gnlh, 0), header);
 	mg_ethtool_parse_header(nest, ifindex, ifname, size);
 }
 
@@ -241,7 +241,7 @@ static bool wanted(const struct mg_ethtool_req *req, const struct nlmsghdr *nlh)
 
 	if (req->ifindex <= 0 && !req->ifname)
 		return true;
-	reply_device(nlh, &ifindex, name, sizeof(name));
+	reply_device(nlh, mg_ethtool_req_header(req), &ifindex, name, sizeof(name));
 	return req->ifindex > 0 ? ifindex == req->ifindex : !strcmp(name, req->ifname);
 }
 
