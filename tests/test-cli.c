@@ -905,7 +905,9 @@ static void test_show_evidence_json(void)
 	CU_ASSERT_EQUAL(jget_int(st, "carrier_down_count"), 7);
 	/* Not reported: null, never 0. */
 	CU_ASSERT_PTR_NULL(key(st, "link_down_events"));
-	CU_ASSERT_PTR_NULL(key(st, "eth_mac"));
+	CU_ASSERT_PTR_NULL(key(st, "eth_ctrl"));
+	CU_ASSERT_EQUAL(jget_int(key(st, "eth_mac"), "BroadcastFramesReceivedOK"), 769);
+	CU_ASSERT_PTR_NULL(key(key(st, "eth_mac"), "LateCollisions"));
 	CU_ASSERT_EQUAL(jget_int(key(st, "driver"), "rx_missed"), 0);
 	v = json_object_array_get_idx(key(key(o, "irqs"), "vectors"), 0);
 	CU_ASSERT_EQUAL(jget_int(v, "irq"), 129);

@@ -572,6 +572,33 @@ static void test_usb_info_refused_elsewhere(void)
 	mg_ctx_unref(ctx);
 }
 
+/* STATS_GET replayed: a group the driver filled, and groups a driver left empty. */
+static void test_standard_groups_replayed(void)
+{
+	struct mg_ctx *ctx = open_tree("sensors-pc");
+	struct mg_nic *nic = lookup(ctx, "enp1s0");
+	struct mg_stats *s = NULL;
+	uint64_t v;
+
+	CU_ASSERT_EQUAL_FATAL(mg_stats_read_for_nic(ctx, nic, &s), 0);
+	CU_ASSERT_TRUE(mg_stats_group_reported(s, MG_STATS_ETH_MAC));
+	CU_ASSERT_EQUAL(mg_stats_group_get(s, MG_STATS_ETH_MAC, 3, &v), 0);
+	CU_ASSERT_EQUAL(v, 48213977);
+	CU_ASSERT_EQUAL(mg_stats_group_get(s, MG_STATS_ETH_MAC, 8, &v), -ENODATA);
+	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_RMON));
+	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_ETH_CTRL));
+	mg_stats_free(s);
+	mg_nic_unref(nic);
+	nic = lookup(ctx, "enp2s0");
+	CU_ASSERT_EQUAL_FATAL(mg_stats_read_for_nic(ctx, nic, &s), 0);
+	for (int g = 0; g < MG_STATS_GROUP_COUNT; g++)
+		CU_ASSERT_FALSE(mg_stats_group_reported(s, (enum mg_stats_group)g));
+	CU_ASSERT_EQUAL(mg_stats_driver_count(s), 10);
+	mg_stats_free(s);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+}
+
 /* A capture made before counters were recorded: every one unknown, none 0. */
 static void test_old_capture_has_no_counters(void)
 {
@@ -660,7 +687,8 @@ int main(void)
 		     MG_TEST(test_sensors_rtl8126_phy), MG_TEST(test_sensors_aqc107_device),
 		     MG_TEST(test_irqs_spread), MG_TEST(test_irqs_all_on_cpu0),
 		     MG_TEST(test_usb_on_usb2_port), MG_TEST(test_usb_claimed_by_cdc_ncm),
-		     MG_TEST(test_usb_info_refused_elsewhere), MG_TEST(test_old_capture_has_no_counters),
+		     MG_TEST(test_usb_info_refused_elsewhere), MG_TEST(test_standard_groups_replayed),
+		     MG_TEST(test_old_capture_has_no_counters),
 		     MG_TEST(test_list_equals_single_reads));
 	return mg_test_run();
 }
