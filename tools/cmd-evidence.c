@@ -145,6 +145,29 @@ static void print_nonzero_errors(const struct mg_stats *s)
 		printf("\n");
 }
 
+/* Which standard groups the driver fills, and how much of each. */
+static void print_groups(const struct mg_stats *s)
+{
+	const char *sep = "";
+
+	for (int g = 0; g < MG_STATS_GROUP_COUNT; g++) {
+		size_t have = 0;
+		uint64_t v;
+
+		if (!mg_stats_group_reported(s, (enum mg_stats_group)g))
+			continue;
+		for (size_t i = 0; i < mg_stats_group_size((enum mg_stats_group)g); i++)
+			have += mg_stats_group_get(s, (enum mg_stats_group)g, i, &v) == 0;
+		if (!*sep)
+			printf("%-18s", "standard counters:");
+		printf("%s %s (%zu of %zu)", sep, mg_stats_group_name((enum mg_stats_group)g), have,
+		       mg_stats_group_size((enum mg_stats_group)g));
+		sep = ",";
+	}
+	if (*sep)
+		printf("\n");
+}
+
 static void print_stats(const struct mg_stats *s)
 {
 	uint64_t rxp, rxb, txp, txb, v;
@@ -166,6 +189,7 @@ static void print_stats(const struct mg_stats *s)
 			printf("; the driver counted %" PRIu64 " link losses", v);
 		printf("\n");
 	}
+	print_groups(s);
 	n = mg_stats_driver_count(s);
 	if (n != MG_UNKNOWN)
 		printf("%-18s %d (listed by show --json)\n", "driver counters:", n);
@@ -257,18 +281,30 @@ static void print_vector(const struct mg_irqs *r, size_t i)
 	printf("\n");
 }
 
+/* The queues' CPU masks, the first few of each direction. */
+static void print_masks(const struct mg_irqs *r, int tx)
+{
+	size_t n = mg_irqs_get_queue_count(r, tx);
+
+	if (!n)
+		return;
+	printf("%-18s", tx ? "xps cpus:" : "rps cpus:");
+	for (size_t i = 0; i < n && i < 8; i++)
+		printf(" %s %s%s", mg_irqs_get_queue_name(r, tx, i), mg_irqs_get_queue_cpus(r, tx, i),
+		       i + 1 < n && i < 7 ? "," : "");
+	if (n > 8)
+		printf(" and %zu more", n - 8);
+	printf("\n");
+}
+
 static void print_irqs(const struct mg_irqs *r)
 {
-	size_t rx = mg_irqs_get_queue_count(r, 0), tx = mg_irqs_get_queue_count(r, 1);
-
 	for (size_t i = 0; i < mg_irqs_get_count(r); i++)
 		print_vector(r, i);
-	if (rx || tx)
-		printf("%-18s %zu rx, %zu tx", "queues:", rx, tx);
-	if ((rx || tx) && mg_irqs_get_online_cpus(r) != MG_UNKNOWN)
-		printf(" for %d online CPUs", mg_irqs_get_online_cpus(r));
-	if (rx || tx)
-		printf("\n");
+	print_masks(r, 0);
+	print_masks(r, 1);
+	if (mg_irqs_get_online_cpus(r) != MG_UNKNOWN && (mg_irqs_get_count(r) || mg_irqs_get_queue_count(r, 0)))
+		printf("%-18s %d\n", "online cpus:", mg_irqs_get_online_cpus(r));
 }
 
 /* ---- temperatures ---- */
