@@ -319,6 +319,84 @@ static void test_capture_replays_counters(void)
 	rm_tree(tmp);
 }
 
+struct cost {
+	long requests, reads;
+};
+
+/* What reading one interface's evidence costs. */
+static struct cost evidence_cost(const char *name)
+{
+	struct mg_ctx *ctx;
+	struct mg_nic *nic;
+	struct mg_stats *s = NULL;
+	struct mg_irqs *r = NULL;
+	struct mg_temps *t = NULL;
+	struct cost before, cost;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	nic = lookup(ctx, name);
+	before.requests = mg_ctx_get_request_count(ctx);
+	before.reads = mg_ctx_get_read_count(ctx);
+	CU_ASSERT_EQUAL(mg_stats_read_for_nic(ctx, nic, &s), 0);
+	CU_ASSERT_EQUAL(mg_irqs_read_for_nic(ctx, nic, &r), 0);
+	CU_ASSERT_EQUAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
+	cost.requests = mg_ctx_get_request_count(ctx) - before.requests;
+	cost.reads = mg_ctx_get_read_count(ctx) - before.reads;
+	mg_stats_free(s);
+	mg_irqs_free(r);
+	mg_temps_free(t);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	return cost;
+}
+
+static int add_veths(struct nl_sock *sk, int count, bool add)
+{
+	for (int i = 0; i < count; i++) {
+		struct rtnl_link *veth = add ? rtnl_link_veth_alloc() : rtnl_link_alloc();
+		char name[IFNAMSIZ];
+		int err;
+
+		if (!veth)
+			return -ENOMEM;
+		snprintf(name, sizeof(name), "evx%d", i);
+		rtnl_link_set_name(veth, name);
+		if (add) {
+			struct rtnl_link *peer = rtnl_link_veth_get_peer(veth);
+
+			snprintf(name, sizeof(name), "evy%d", i);
+			rtnl_link_set_name(peer, name);
+			rtnl_link_put(peer);
+		}
+		err = add ? rtnl_link_add(sk, veth, NLM_F_CREATE | NLM_F_EXCL) : rtnl_link_delete(sk, veth);
+		if (add)
+			rtnl_link_veth_release(veth);
+		else
+			rtnl_link_put(veth);
+		if (err < 0)
+			return err;
+	}
+	return 0;
+}
+
+/* One interface's evidence costs the same with 2 interfaces or 400: no dump, no walk. */
+static void test_cost_is_constant(void)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct cost few, many;
+
+	CU_ASSERT_FATAL(sk && nl_connect(sk, NETLINK_ROUTE) == 0);
+	few = evidence_cost("ev0");
+	CU_ASSERT_EQUAL_FATAL(add_veths(sk, 200, true), 0);
+	many = evidence_cost("ev0");
+	CU_ASSERT_EQUAL(add_veths(sk, 200, false), 0);
+	nl_socket_free(sk);
+	CU_ASSERT_EQUAL(few.requests, many.requests);
+	CU_ASSERT_EQUAL(few.reads, many.reads);
+	/* The link, STATS_GET and LINKSTATE, and the ethtool family resolved once. */
+	CU_ASSERT(few.requests <= 4);
+}
+
 /* One line of /proc/interrupts, read by this test on its own terms. */
 struct proc_line {
 	uint64_t counts[64];
@@ -444,6 +522,7 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("evidence", suite_init, NULL, MG_TEST(test_counts_match_traffic),
 		     MG_TEST(test_carrier_counts_follow_the_peer), MG_TEST(test_driver_counters),
-		     MG_TEST(test_capture_replays_counters), MG_TEST(test_virtio_vectors_agree_with_proc));
+		     MG_TEST(test_capture_replays_counters), MG_TEST(test_cost_is_constant),
+		     MG_TEST(test_virtio_vectors_agree_with_proc));
 	return mg_test_run();
 }
