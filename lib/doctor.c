@@ -125,11 +125,15 @@ static int build_fixes(struct mg_doctor *d)
 		struct mg_finding *x = d->items[i];
 		int err;
 
-		if (!x->nfix_params)
+		if (!x->nfix_params && !x->fix_advertise && x->fix_eee < 0)
 			continue;
 		err = mg_settings_new(&x->fix_settings);
 		for (size_t k = 0; err == 0 && k < x->nfix_params; k++)
 			err = mg_settings_set(x->fix_settings, x->fix_params[k].param, x->fix_params[k].value);
+		if (err == 0 && x->fix_advertise)
+			err = mg_settings_set_advertise(x->fix_settings, x->fix_advertise);
+		if (err == 0 && x->fix_eee >= 0)
+			err = mg_settings_set_eee(x->fix_settings, x->fix_eee);
 		if (err < 0)
 			return err;
 	}

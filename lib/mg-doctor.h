@@ -31,6 +31,8 @@ struct mg_finding {
 		long long value;
 	} fix_params[MG_FIX_PARAMS_MAX];
 	size_t nfix_params;
+	char *fix_advertise;	/* link modes to advertise ("all"), or NULL */
+	int fix_eee;		/* 0 or 1 to turn EEE off or on; -1: leave it */
 };
 
 struct mg_doctor {
@@ -62,6 +64,7 @@ int mg_finding_impact(struct mg_finding *f, double gbps, const char *fmt, ...) M
 int mg_finding_fix(struct mg_finding *f, const char *command, const char *fmt, ...) MG_PRINTF(3, 4);
 /* A fix that is a settings change: --fix applies @param = @value to @ifname. */
 int mg_finding_fix_param(struct mg_finding *f, const char *ifname, enum mg_param param, long long value);
+int mg_finding_fix_advertise(struct mg_finding *f, const char *ifname, const char *modes);
 void mg_doctor_rank(struct mg_doctor *d);
 void mg_doctor_free_findings(struct mg_doctor *d);
 

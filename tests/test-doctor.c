@@ -146,6 +146,29 @@ static void test_rule_aer_growth(void)
 	mg_ctx_unref(cb);
 }
 
+/* A 2.5G NIC up at 1G because 2500baseT is supported but not advertised. */
+static void test_not_advertised(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_doctor *d = doctor_tree("cm4-rtl8125-1g", &ctx);
+	const struct mg_finding *f = find(d, "faster-mode-not-advertised");
+	const char *ifname;
+	double gbps;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(mg_finding_get_severity(f), MG_SEVERITY_CRITICAL);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_title(f),
+			       "2500baseT/Full is supported by both ends but not advertised: the link came up at 1000 Mbit/s");
+	CU_ASSERT_TRUE(has_evidence(f, "2500baseT/Full not advertised", "advertised modes"));
+	mg_finding_get_impact(f, &gbps);
+	CU_ASSERT_DOUBLE_EQUAL(gbps, 1.0, 0.001);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_fix_command(f), "multigig set eth1 advertise all");
+	CU_ASSERT_PTR_NOT_NULL(mg_finding_get_fix_settings(f, &ifname));
+	CU_ASSERT_STRING_EQUAL(ifname, "eth1");
+	mg_doctor_free(d);
+	mg_ctx_unref(ctx);
+}
+
 /* An RTL8126 with no driver bound: which kernel serves it. */
 static void test_desktop_no_driver(void)
 {
@@ -332,7 +355,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("doctor-trees", NULL, NULL, MG_TEST(test_pi5_rtl8126), MG_TEST(test_pi5_not_trained),
-		     MG_TEST(test_desktop_no_driver), MG_TEST(test_one_adapter));
+		     MG_TEST(test_not_advertised), MG_TEST(test_desktop_no_driver), MG_TEST(test_one_adapter));
 	MG_ADD_SUITE("doctor-rules", NULL, NULL, MG_TEST(test_rule_coalesce_off), MG_TEST(test_rule_channels),
 		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2), MG_TEST(test_rule_aer_growth));
 	return mg_test_run();

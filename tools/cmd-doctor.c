@@ -54,55 +54,44 @@ static void print_finding(const struct mg_finding *f)
 		       mg_finding_get_fix_settings(f, NULL) ? " (--fix applies it)" : "");
 }
 
-/*
- * The settings fixes, merged per interface in the report's order: one
- * all-or-nothing apply per interface.
- */
+/* The fixes that are settings changes, in the report's order: one apply each. */
 struct plan {
 	const char *ifname[64];
-	struct mg_settings *want[64];
+	const struct mg_settings *want[64];
 	size_t count;
 };
 
-static int plan_fixes(const struct mg_doctor *d, struct plan *p)
+static void plan_fixes(const struct mg_doctor *d, struct plan *p)
 {
-	for (size_t i = 0; i < mg_doctor_count(d); i++) {
+	for (size_t i = 0; i < mg_doctor_count(d) && p->count < sizeof(p->want) / sizeof(p->want[0]); i++) {
 		const char *ifname;
 		const struct mg_settings *s = mg_finding_get_fix_settings(mg_doctor_get(d, i), &ifname);
-		size_t k;
 
 		if (!s)
 			continue;
-		for (k = 0; k < p->count && strcmp(p->ifname[k], ifname); k++)
-			;
-		if (k == p->count) {
-			if (k == sizeof(p->ifname) / sizeof(p->ifname[0]) || mg_settings_new(&p->want[k]) < 0)
-				return -1;
-			p->ifname[k] = ifname;
-			p->count++;
-		}
-		for (int param = 0; param < MG_PARAM_COUNT; param++) {
-			long long v;
-
-			if (mg_settings_get(s, (enum mg_param)param, &v) == 0)
-				mg_settings_set(p->want[k], (enum mg_param)param, v);
-		}
+		p->ifname[p->count] = ifname;
+		p->want[p->count++] = s;
 	}
-	return 0;
 }
 
 static void print_changes(const char *ifname, const struct mg_apply_result *r, const char *verb)
 {
 	for (size_t i = 0; i < mg_apply_result_count(r); i++) {
+		const char *name = mg_apply_result_get_name(r, i);
+		const char *before = mg_apply_result_get_modes(r, i, 0), *after = mg_apply_result_get_modes(r, i, 1);
 		enum mg_param param;
 		long long old, new;
 
-		if (mg_apply_result_get(r, i, &param, &old, &new) == 0)
-			printf("%s %s: %s %lld -> %lld\n", verb, ifname, mg_param_name(param), old, new);
+		if (mg_apply_result_get(r, i, &param, &old, &new) < 0)
+			continue;
+		if (before && after)
+			printf("%s %s: %s %s -> %s\n", verb, ifname, name, before, after);
+		else
+			printf("%s %s: %s %lld -> %lld\n", verb, ifname, name ? name : mg_param_name(param), old, new);
 	}
 }
 
-/* Put back what earlier interfaces' applies changed: all or nothing across them too. */
+/* Put back what earlier applies changed: all or nothing across them too. */
 static void undo(struct mg_ctx *ctx, struct plan *p, struct mg_apply_result **done, size_t count)
 {
 	for (size_t k = count; k-- > 0;) {
@@ -111,11 +100,20 @@ static void undo(struct mg_ctx *ctx, struct plan *p, struct mg_apply_result **do
 		if (mg_settings_new(&back) < 0)
 			continue;
 		for (size_t i = 0; i < mg_apply_result_count(done[k]); i++) {
+			const char *name = mg_apply_result_get_name(done[k], i), *modes;
 			enum mg_param param;
 			long long old, new;
 
-			if (mg_apply_result_get(done[k], i, &param, &old, &new) == 0)
+			if (mg_apply_result_get(done[k], i, &param, &old, &new) < 0 || !name)
+				continue;
+			if ((modes = mg_apply_result_get_modes(done[k], i, 0)))
+				mg_settings_set_advertise(back, modes);
+			else if ((int)param >= 0)
 				mg_settings_set(back, param, old);
+			else if (!strcmp(name, "eee"))
+				mg_settings_set_eee(back, (int)old);
+			else
+				mg_settings_set_feature(back, name, (int)old);
 		}
 		if (mg_settings_apply(ctx, p->ifname[k], back, 0, NULL) < 0)
 			fprintf(stderr, "multigig: doctor: restoring %s failed: %s\n", p->ifname[k],
@@ -163,18 +161,13 @@ static int apply_fixes(struct mg_ctx *ctx, const struct options *opt, struct pla
 static int fix(struct mg_ctx *ctx, const struct options *opt, const struct mg_doctor *d)
 {
 	struct plan p = { .count = 0 };
-	int err;
 
-	if (plan_fixes(d, &p) < 0)
-		return fail(ctx, -12, "doctor --fix");
+	plan_fixes(d, &p);
 	if (!p.count) {
 		printf("no finding has a fix that is a settings change\n");
 		return EXIT_SUCCESS;
 	}
-	err = apply_fixes(ctx, opt, &p);
-	for (size_t k = 0; k < p.count; k++)
-		mg_settings_free(p.want[k]);
-	return err;
+	return apply_fixes(ctx, opt, &p);
 }
 
 int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target)

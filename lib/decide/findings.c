@@ -39,6 +39,7 @@ struct mg_finding *mg_finding_add(struct mg_doctor *d, const char *id, enum mg_s
 	}
 	f->severity = sev;
 	f->impact_gbps = -1;
+	f->fix_eee = -1;
 	d->items[d->count++] = f;
 	return f;
 }
@@ -122,6 +123,7 @@ static void finding_free(struct mg_finding *f)
 	free(f->fix);
 	free(f->fix_command);
 	free(f->fix_ifname);
+	free(f->fix_advertise);
 	free(f);
 }
 
@@ -139,6 +141,15 @@ static int by_rank(const void *a, const void *b)
 		return x->impact_gbps < y->impact_gbps ? -1 : 1;
 	c = strcmp(x->nic, y->nic);
 	return c ? c : strcmp(x->id, y->id);
+}
+
+int mg_finding_fix_advertise(struct mg_finding *f, const char *ifname, const char *modes)
+{
+	if (!f->fix_ifname && !(f->fix_ifname = strdup(ifname)))
+		return -ENOMEM;
+	free(f->fix_advertise);
+	f->fix_advertise = strdup(modes);
+	return f->fix_advertise ? 0 : -ENOMEM;
 }
 
 void mg_doctor_rank(struct mg_doctor *d)

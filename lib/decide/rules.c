@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "mg-doctor.h"
+#include "mg-modes.h"
 
 #define MULTIGIG_MBPS 2500	/* where "multi-gigabit" starts */
 #define SUGGESTED_RX_USECS 50	/* moderation that keeps latency low and interrupts sane */
@@ -231,6 +232,45 @@ static int half_duplex(struct mg_doctor *d, const struct mg_facts *f)
 				       "duplex), or replace a generic class driver with the vendor's");
 }
 
+/* The link came up slower than the fastest mode both ends could use. */
+static int below_best_mode(struct mg_doctor *d, const struct mg_facts *f)
+{
+	const char *best = mg_ethlink_get_best_common_mode(f->link);
+	int speed = mg_ethlink_get_speed_mbps(f->link), best_mbps = best ? mg_mode_speed_mbps(best) : -1;
+	bool advertised = false;
+	struct mg_finding *x;
+
+	if (!best || speed <= 0 || best_mbps <= speed || mg_ethlink_get_link(f->link) == 0)
+		return 0;
+	for (size_t i = 0; i < mg_ethlink_get_mode_count(f->link, MG_MODES_ADVERTISED); i++)
+		advertised |= !strcmp(mg_ethlink_get_mode(f->link, MG_MODES_ADVERTISED, i), best);
+	x = mg_finding_add(d, advertised ? "ethernet-below-best-mode" : "faster-mode-not-advertised",
+			   MG_SEVERITY_CRITICAL, f->name);
+	if (!x)
+		return -ENOMEM;
+	if (advertised)
+		mg_finding_title(x, "the Ethernet link runs at %d Mbit/s; both ends can do %s", speed, best);
+	else
+		mg_finding_title(x, "%s is supported by both ends but not advertised: the link came up at %d Mbit/s",
+				 best, speed);
+	mg_finding_evidence(x, "ethtool netlink: LINKMODES_GET speed", "%d Mbit/s", speed);
+	mg_finding_evidence(x, "ethtool netlink: LINKMODES_GET supported and partner modes",
+			    "best common mode %s", best);
+	if (!advertised)
+		mg_finding_evidence(x, "ethtool netlink: LINKMODES_GET advertised modes", "%s not advertised", best);
+	mg_finding_impact(x, speed / 1000.0, "the link carries at most %d Mbit/s instead of %d", speed, best_mbps);
+	if (!advertised) {
+		char cmd[96];
+
+		snprintf(cmd, sizeof(cmd), "multigig set %s advertise all", f->name);
+		mg_finding_fix(x, cmd, "advertise every supported mode: %s", cmd);
+		return mg_finding_fix_advertise(x, f->name, "all");
+	}
+	return mg_finding_fix(x, NULL, "a cable that cannot carry %s (Cat5e for 2.5G/5G, Cat6a for 10G), a port "
+				       "forced to a lower speed, or EEE/downshift after errors: try another cable, "
+				       "then check the partner's port settings", best);
+}
+
 static bool setting(const struct mg_settings *s, enum mg_param p, long long *v)
 {
 	return s && mg_settings_get(s, p, v) == 0;
@@ -338,7 +378,7 @@ static int usb_too_slow(struct mg_doctor *d, const struct mg_facts *f)
 
 static const rule_fn rules[] = {
 	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained, aer_errors,
-	half_duplex, usb_too_slow, coalesce_off, few_channels,
+	below_best_mode, half_duplex, usb_too_slow, coalesce_off, few_channels,
 };
 
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts)
