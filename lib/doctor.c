@@ -12,6 +12,8 @@
 #include "mg-doctor.h"
 
 #define DEFAULT_INTERVAL_MS 1000
+#define EVERYTHING (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_STATS | \
+		    MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
 
 /* "0-3,6,8-9": how many CPUs that list names; MG_UNKNOWN when unreadable. */
 static int count_cpu_list(const char *s)
@@ -52,14 +54,54 @@ static int online_cpus(struct mg_ctx *ctx)
 }
 
 /* Settings and link from the snapshot when the adapter came from one, else read now. */
-static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic *nic, int cpus,
-		   struct mg_pcie_path *before)
+/* What the adapter carries from a snapshot, else read for it alone; each may stay NULL. */
+struct extra {
+	struct mg_eee *eee;
+	struct mg_stats *stats;
+	struct mg_irqs *irqs;
+	struct mg_temps *temps;
+	struct mg_usb_info *usb;
+};
+
+static void read_extra(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_facts *f, struct extra *x)
 {
-	struct mg_facts f = { .nic = nic, .online_cpus = cpus, .path_before = before, .interval_ms = d->interval_ms };
+	f->eee = mg_nic_get_eee(nic);
+	if (!f->eee && nic->name && mg_eee_read_for_nic(ctx, nic, &x->eee) == 0)
+		f->eee = x->eee;
+	f->stats = mg_nic_get_stats(nic);
+	if (!f->stats && nic->name && mg_stats_read_for_nic(ctx, nic, &x->stats) == 0)
+		f->stats = x->stats;
+	f->irqs = mg_nic_get_irqs(nic);
+	if (!f->irqs && mg_irqs_read_for_nic(ctx, nic, &x->irqs) == 0)
+		f->irqs = x->irqs;
+	f->temps = mg_nic_get_temps(nic);
+	if (!f->temps && mg_temps_read_for_nic(ctx, nic, &x->temps) == 0)
+		f->temps = x->temps;
+	f->usb = mg_nic_get_usb_info(nic);
+	if (!f->usb && nic->bus == MG_BUS_USB && mg_usb_info_read_for_nic(ctx, nic, &x->usb) == 0)
+		f->usb = x->usb;
+	mg_clear_error(ctx);
+}
+
+static void free_extra(struct extra *x)
+{
+	mg_eee_free(x->eee);
+	mg_stats_free(x->stats);
+	mg_irqs_free(x->irqs);
+	mg_temps_free(x->temps);
+	mg_usb_info_free(x->usb);
+}
+
+static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic *nic, int cpus,
+		   struct mg_pcie_path *before, const struct mg_stats *stats_before)
+{
+	struct mg_facts f = { .nic = nic, .online_cpus = cpus, .path_before = before, .interval_ms = d->interval_ms,
+			      .stats_before = stats_before };
 	struct mg_pcie_path *path = NULL;
 	struct mg_throughput *tp = NULL;
 	struct mg_settings *settings = NULL;
 	struct mg_ethlink *link = NULL;
+	struct extra extra = { NULL };
 	int err;
 
 	f.name = nic->name ? nic->name : nic->address;
@@ -75,9 +117,11 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic 
 	if (!f.link && nic->name && mg_ethlink_read_for_nic(ctx, nic, &link) == 0)
 		f.link = link;
 	mg_clear_error(ctx);
+	read_extra(ctx, nic, &f, &extra);
 	f.path = path;
 	f.throughput = tp;
 	err = mg_doctor_rules(d, &f);
+	free_extra(&extra);
 	mg_ethlink_free(link);
 	mg_settings_free(settings);
 	mg_throughput_free(tp);
@@ -86,36 +130,65 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic 
 }
 
 /*
- * Counters that need growth (AER) are read twice, the interval apart; a
- * capture is one moment and is read once.
+ * The first of two samples, for what needs growth (AER, drops, flaps):
+ * the counters (one dump for every adapter, one read for one) and the
+ * PCIe paths. The second is the gathering the rules then read.
  */
-static int examine_all(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_list *list, int cpus,
-		       unsigned int interval_ms)
+struct first {
+	struct mg_nic_list *list;	/* every adapter, with counters */
+	struct mg_stats *stats;		/* or one adapter's */
+	struct mg_pcie_path **paths;	/* by position in list, or [0] for one adapter */
+	size_t count;
+	bool taken;
+};
+
+static void first_sample(struct mg_ctx *ctx, const struct mg_nic *one, struct first *s)
 {
-	size_t n = mg_nic_list_count(list);
-	struct mg_pcie_path **before = calloc(n + 1, sizeof(*before));
-	bool sample = interval_ms != MG_DOCTOR_NO_SAMPLE && !ctx->offline, taken = false;
-	int err = 0;
+	size_t n;
 
-	if (!before)
-		return -ENOMEM;
-	for (size_t i = 0; sample && i < n; i++) {
-		const struct mg_nic *nic = mg_nic_list_get(list, i);
-
-		if (nic->bus == MG_BUS_PCI && nic->address && mg_pcie_path_new_for_nic(ctx, nic, &before[i]) < 0)
-			before[i] = NULL;
-		taken |= before[i] != NULL;
+	if (one) {
+		s->count = 1;
+		if (one->name && mg_stats_read_for_nic(ctx, one, &s->stats) < 0)
+			s->stats = NULL;
+	} else if (mg_nic_list_new_with(ctx, MG_NIC_WITH_STATS, &s->list) == 0) {
+		s->count = mg_nic_list_count(s->list);
 	}
+	n = s->count;
+	s->paths = calloc(n + 1, sizeof(*s->paths));
+	for (size_t i = 0; s->paths && i < n; i++) {
+		const struct mg_nic *nic = one ? one : mg_nic_list_get(s->list, i);
+
+		if (nic->bus == MG_BUS_PCI && nic->address && mg_pcie_path_new_for_nic(ctx, nic, &s->paths[i]) < 0)
+			s->paths[i] = NULL;
+		s->taken |= s->paths[i] != NULL;
+	}
+	s->taken |= s->stats != NULL || s->list != NULL;
 	mg_clear_error(ctx);
-	/* No second sample to wait for when nothing had a first. */
-	if (taken)
-		mg_sleep_ms(d->interval_ms);
-	for (size_t i = 0; err == 0 && i < n; i++)
-		err = examine(ctx, d, mg_nic_list_get(list, i), cpus, before[i]);
-	for (size_t i = 0; i < n; i++)
-		mg_pcie_path_free(before[i]);
-	free(before);
-	return err;
+}
+
+/* The first sample's counters and path for @nic, matched by index and address. */
+static void first_of(const struct first *s, const struct mg_nic *nic, const struct mg_stats **stats,
+		     struct mg_pcie_path **path)
+{
+	*stats = s->stats;
+	*path = !s->list && s->paths ? s->paths[0] : NULL;
+	for (size_t i = 0; s->list && i < s->count; i++) {
+		const struct mg_nic *b = mg_nic_list_get(s->list, i);
+
+		if (b->name && nic->name && b->ifindex == nic->ifindex)
+			*stats = mg_nic_get_stats(b);
+		if (s->paths && b->address && nic->address && b->bus == MG_BUS_PCI && !strcmp(b->address, nic->address))
+			*path = s->paths[i];
+	}
+}
+
+static void first_free(struct first *s)
+{
+	for (size_t i = 0; s->paths && i < s->count; i++)
+		mg_pcie_path_free(s->paths[i]);
+	free(s->paths);
+	mg_stats_free(s->stats);
+	mg_nic_list_free(s->list);
 }
 
 /* The rules name the parameters of a fix; here they become what mg_settings_apply() takes. */
@@ -153,6 +226,7 @@ MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsign
 			    struct mg_doctor **report)
 {
 	struct mg_nic_list *list = NULL;
+	struct first first = { NULL };
 	struct mg_doctor *d;
 	int err, cpus;
 
@@ -168,14 +242,23 @@ MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsign
 	/* Kept for the findings that need growth between two samples. */
 	d->interval_ms = interval_ms ? interval_ms : DEFAULT_INTERVAL_MS;
 	cpus = online_cpus(ctx);
-	if (nic) {
-		err = mg_nic_list_one(nic, &list);
-	} else {
-		err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK, &list);
+	/* A capture is one moment: it has no second sample to take. */
+	if (interval_ms != MG_DOCTOR_NO_SAMPLE && !ctx->offline) {
+		first_sample(ctx, nic, &first);
+		if (first.taken)
+			mg_sleep_ms(d->interval_ms);
 	}
-	if (err == 0)
-		err = examine_all(ctx, d, list, cpus, interval_ms);
+	err = nic ? mg_nic_list_one(nic, &list) : mg_nic_list_new_with(ctx, EVERYTHING, &list);
+	for (size_t i = 0; err == 0 && i < mg_nic_list_count(list); i++) {
+		const struct mg_nic *n = mg_nic_list_get(list, i);
+		const struct mg_stats *stats;
+		struct mg_pcie_path *path;
+
+		first_of(&first, n, &stats, &path);
+		err = examine(ctx, d, n, cpus, path, stats);
+	}
 	mg_nic_list_free(list);
+	first_free(&first);
 	if (err == 0)
 		err = build_fixes(d);
 	if (err < 0) {

@@ -51,6 +51,12 @@ struct mg_facts {
 	const struct mg_throughput *throughput;
 	const struct mg_settings *settings;
 	const struct mg_ethlink *link;
+	const struct mg_eee *eee;
+	const struct mg_stats *stats;
+	const struct mg_stats *stats_before;	/* the first sample, or NULL */
+	const struct mg_irqs *irqs;
+	const struct mg_temps *temps;
+	const struct mg_usb_info *usb;
 	int online_cpus;			/* MG_UNKNOWN when unread */
 	bool hardware;				/* not a virtual device (or a test says to take it for one) */
 };
@@ -65,6 +71,7 @@ int mg_finding_fix(struct mg_finding *f, const char *command, const char *fmt, .
 /* A fix that is a settings change: --fix applies @param = @value to @ifname. */
 int mg_finding_fix_param(struct mg_finding *f, const char *ifname, enum mg_param param, long long value);
 int mg_finding_fix_advertise(struct mg_finding *f, const char *ifname, const char *modes);
+int mg_finding_fix_eee(struct mg_finding *f, const char *ifname, int on);
 void mg_doctor_rank(struct mg_doctor *d);
 void mg_doctor_free_findings(struct mg_doctor *d);
 

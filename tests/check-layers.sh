@@ -28,7 +28,7 @@ check gather "$base
 $gather"
 decide=$(defined "$objdir"/decide_*.o)
 getters=$(nm --defined-only "$objdir"/*.o 2>/dev/null | awk '$2 == "T" { print $3 }' | sed 's/@.*//' |
-	grep -E '^mg_[a-z0-9_]*_(get|is|has)(_[a-z0-9_]*)?$|^mg_[a-z0-9_]*_(count|name)$' | sort -u)
+	grep -E '^mg_[a-z0-9_]*_(get|is|has)(_[a-z0-9_]*)?$|^mg_[a-z0-9_]*_(count|name|loaded)$' | sort -u)
 check decide "$base
 $decide
 $getters"

@@ -169,6 +169,44 @@ static void test_not_advertised(void)
 	mg_ctx_unref(ctx);
 }
 
+/* The evidence trees: a hot PHY that flapped, one CPU for every vector, USB adapters held back. */
+static void test_evidence_trees(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_doctor *d = doctor_tree("sensors-pc", &ctx);
+	const struct mg_finding *f = find(d, "temperature-high");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL(mg_finding_get_severity(f), MG_SEVERITY_CRITICAL);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_nic(f), "enp1s0");
+	CU_ASSERT_TRUE(has_evidence(f, "temp1 (phy): 122.0", "temp*_input"));
+	CU_ASSERT_TRUE(has_evidence(f, "max 120.0", "temp*_max"));
+	f = find(d, "carrier-flaps");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_title(f), "the link went down 7 times since boot (one sample)");
+	mg_doctor_free(d);
+	mg_ctx_unref(ctx);
+
+	d = doctor_tree("pi5-irq-cpu0", &ctx);
+	f = find(d, "irqs-on-one-cpu");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_TRUE(has_evidence(f, "1 vector on CPU 0", "effective_affinity_list"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_fix(f), "echo e > /sys/class/net/eth1/queues/rx-0/rps_cpus"));
+	mg_doctor_free(d);
+	mg_ctx_unref(ctx);
+
+	d = doctor_tree("usb-adapters", &ctx);
+	f = find(d, "usb-generic-driver");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_title(f), "the USB adapter runs on the generic cdc_ncm driver, not r8152");
+	f = find(d, "usb-on-usb2-port");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_title(f), "a 5000 Mbit/s adapter on a 480 Mbit/s USB link");
+	CU_ASSERT_PTR_NOT_NULL(find(d, "usb-shared-root-hub"));
+	mg_doctor_free(d);
+	mg_ctx_unref(ctx);
+}
+
 /* An RTL8126 with no driver bound: which kernel serves it. */
 static void test_desktop_no_driver(void)
 {
@@ -355,7 +393,8 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("doctor-trees", NULL, NULL, MG_TEST(test_pi5_rtl8126), MG_TEST(test_pi5_not_trained),
-		     MG_TEST(test_not_advertised), MG_TEST(test_desktop_no_driver), MG_TEST(test_one_adapter));
+		     MG_TEST(test_not_advertised), MG_TEST(test_evidence_trees), MG_TEST(test_desktop_no_driver),
+		     MG_TEST(test_one_adapter));
 	MG_ADD_SUITE("doctor-rules", NULL, NULL, MG_TEST(test_rule_coalesce_off), MG_TEST(test_rule_channels),
 		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2), MG_TEST(test_rule_aer_growth));
 	return mg_test_run();

@@ -152,6 +152,14 @@ int mg_finding_fix_advertise(struct mg_finding *f, const char *ifname, const cha
 	return f->fix_advertise ? 0 : -ENOMEM;
 }
 
+int mg_finding_fix_eee(struct mg_finding *f, const char *ifname, int on)
+{
+	if (!f->fix_ifname && !(f->fix_ifname = strdup(ifname)))
+		return -ENOMEM;
+	f->fix_eee = on ? 1 : 0;
+	return 0;
+}
+
 void mg_doctor_rank(struct mg_doctor *d)
 {
 	if (d->count > 1)

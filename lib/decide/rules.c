@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mg-doctor.h"
@@ -376,9 +377,284 @@ static int usb_too_slow(struct mg_doctor *d, const struct mg_facts *f)
 						  : "plug it into a faster USB port (10 Gbit/s or more)");
 }
 
+/* A counter's value now, and how much it grew since the first sample (or all of it, with one sample). */
+static bool counter(const struct mg_facts *f, enum mg_stat stat, uint64_t *now, uint64_t *grew)
+{
+	uint64_t before;
+
+	if (!f->stats || mg_stats_get(f->stats, stat, now) < 0)
+		return false;
+	*grew = *now;
+	if (f->stats_before && mg_stats_get(f->stats_before, stat, &before) == 0)
+		*grew = *now >= before ? *now - before : 0;
+	return true;
+}
+
+/* How often the link went down: between two samples, or since boot (one sample). */
+static uint64_t flaps(const struct mg_facts *f)
+{
+	uint64_t now, grew;
+
+	if (counter(f, MG_STAT_CARRIER_DOWN_COUNT, &now, &grew))
+		return grew;
+	/* Each flap is two changes (down, up); the first up at boot is one. */
+	if (counter(f, MG_STAT_CARRIER_CHANGES, &now, &grew))
+		return f->stats_before ? grew / 2 : (grew > 1 ? (grew - 1) / 2 : 0);
+	return 0;
+}
+
+static const char *when(const struct mg_facts *f, char *buf, size_t size)
+{
+	if (f->stats_before)
+		snprintf(buf, size, "in %u ms", f->interval_ms);
+	else
+		snprintf(buf, size, "since boot (one sample)");
+	return buf;
+}
+
+/* Carrier flaps, and EEE's part in them where it is active. */
+static int carrier_flaps(struct mg_doctor *d, const struct mg_facts *f)
+{
+	uint64_t n = flaps(f);
+	bool eee = f->eee && mg_eee_get_active(f->eee) == 1;
+	struct mg_finding *x;
+	char span[48];
+
+	/* Once since boot is a cable plugged in; growth now, or several, is flapping. */
+	if (n == 0 || (!f->stats_before && n < 2))
+		return 0;
+	x = mg_finding_add(d, eee ? "eee-with-flaps" : "carrier-flaps",
+			   f->stats_before ? MG_SEVERITY_CRITICAL : MG_SEVERITY_WARNING, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "the link went down %llu time%s %s%s", (unsigned long long)n, n == 1 ? "" : "s",
+			 when(f, span, sizeof(span)), eee ? ", with Energy-Efficient Ethernet active" : "");
+	mg_finding_evidence(x, "rtnetlink: IFLA_CARRIER_DOWN_COUNT / IFLA_CARRIER_CHANGES", "%llu down %s",
+			    (unsigned long long)n, span);
+	if (eee)
+		mg_finding_evidence(x, "ethtool netlink: EEE_GET active", "EEE active on the link");
+	mg_finding_impact(x, -1, "every flap stops traffic for a second or more and renegotiates the link");
+	if (eee) {
+		char cmd[96];
+
+		snprintf(cmd, sizeof(cmd), "multigig set %s eee off", f->name);
+		mg_finding_fix(x, cmd, "turn EEE off (a known cause of flapping on multi-gigabit PHYs): %s", cmd);
+		return mg_finding_fix_eee(x, f->name, 0);
+	}
+	return mg_finding_fix(x, NULL, "check the cable and both ports; a link that flaps under load can be a "
+				       "marginal cable, EEE, or the partner's power saving");
+}
+
+/* A sensor at or near its limit. */
+static int hot(struct mg_doctor *d, const struct mg_facts *f)
+{
+	for (size_t i = 0; i < mg_temps_get_count(f->temps); i++) {
+		int in, max = MG_UNKNOWN, crit = MG_UNKNOWN, alarm = mg_temps_get_alarm(f->temps, i);
+		const char *label = mg_temps_get_label(f->temps, i);
+		struct mg_finding *x;
+		bool critical;
+
+		if (mg_temps_get(f->temps, i, MG_TEMP_INPUT, &in) < 0)
+			continue;
+		mg_temps_get(f->temps, i, MG_TEMP_MAX, &max);
+		mg_temps_get(f->temps, i, MG_TEMP_CRIT, &crit);
+		critical = alarm == 1 || (crit != MG_UNKNOWN && in >= crit) || (max != MG_UNKNOWN && in >= max);
+		if (!critical && !(max != MG_UNKNOWN && in >= max - 10000) && !(crit != MG_UNKNOWN && in >= crit - 10000))
+			continue;
+		x = mg_finding_add(d, "temperature-high", critical ? MG_SEVERITY_CRITICAL : MG_SEVERITY_WARNING, f->name);
+		if (!x)
+			return -ENOMEM;
+		mg_finding_title(x, "%s %s reads %.1f °C%s", mg_temps_get_chip(f->temps, i) ? mg_temps_get_chip(f->temps, i) : "sensor",
+				 label ? label : mg_temps_get_sensor(f->temps, i), in / 1000.0,
+				 critical ? ", at or over its limit" : ", near its limit");
+		mg_finding_evidence(x, "hwmon: temp*_input", "%s (%s): %.1f °C", mg_temps_get_sensor(f->temps, i),
+				    mg_temps_get_source(f->temps, i) ? mg_temps_get_source(f->temps, i) : "adapter",
+				    in / 1000.0);
+		if (max != MG_UNKNOWN)
+			mg_finding_evidence(x, "hwmon: temp*_max", "max %.1f °C", max / 1000.0);
+		if (crit != MG_UNKNOWN)
+			mg_finding_evidence(x, "hwmon: temp*_crit", "crit %.1f °C", crit / 1000.0);
+		if (alarm == 1)
+			mg_finding_evidence(x, "hwmon: temp*_alarm", "alarm raised");
+		mg_finding_impact(x, -1, "a hot PHY throttles, drops to a lower speed, or resets the link");
+		return mg_finding_fix(x, NULL, "more airflow over the adapter (a heatsink on the chip, a fan, out of a "
+					       "closed case); a lower link speed runs cooler");
+	}
+	return 0;
+}
+
+/* Whether receive packet steering spreads some receive queue over more than one CPU. */
+static bool rps_spreads(const struct mg_irqs *irqs)
+{
+	for (size_t q = 0; q < mg_irqs_get_queue_count(irqs, 0); q++) {
+		const char *mask = mg_irqs_get_queue_cpus(irqs, 0, q);
+		int bits = 0;
+
+		for (const char *p = mask ? mask : ""; *p; p++) {
+			int v = *p >= '0' && *p <= '9' ? *p - '0' : *p >= 'a' && *p <= 'f' ? *p - 'a' + 10 : 0;
+
+			bits += __builtin_popcount((unsigned int)v);
+		}
+		if (bits > 1)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Every interrupt vector handled by one CPU of several, and no receive
+ * packet steering spreading the work past it.
+ */
+static int irqs_one_cpu(struct mg_doctor *d, const struct mg_facts *f)
+{
+	size_t n = mg_irqs_get_count(f->irqs);
+	int cpus = f->online_cpus > 0 ? f->online_cpus : mg_irqs_get_online_cpus(f->irqs);
+	const char *first = NULL;
+	struct mg_finding *x;
+
+	if (n < 1 || cpus < 2 || !f->hardware || rps_spreads(f->irqs))
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *list = mg_irqs_get_effective_affinity(f->irqs, i);
+
+		if (!list)
+			list = mg_irqs_get_affinity(f->irqs, i);
+		/* One CPU only: a list with no range and no comma. */
+		if (!list || strpbrk(list, ",-") || (first && strcmp(first, list)))
+			return 0;
+		first = list;
+	}
+	x = mg_finding_add(d, "irqs-on-one-cpu", MG_SEVERITY_WARNING, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "%s interrupt vector%s to CPU %s of %d, and no receive steering past it",
+			 n == 1 ? "the only" : "all", n == 1 ? " goes" : "s go", first, cpus);
+	mg_finding_evidence(x, "procfs: irq/N/effective_affinity_list", "%zu vector%s on CPU %s", n, n == 1 ? "" : "s",
+			    first);
+	mg_finding_evidence(x, "sysfs: devices/system/cpu/online", "%d CPUs online", cpus);
+	mg_finding_impact(x, -1, "receive processing saturates one CPU while the others idle");
+	if (n == 1)
+		return mg_finding_fix(x, NULL, "spread receive processing with RPS: echo %x > "
+					       "/sys/class/net/%s/queues/rx-0/rps_cpus (every CPU but the interrupt's), "
+					       "and keep the application off CPU %s",
+				      ((1u << (cpus < 31 ? cpus : 31)) - 1) & ~(1u << (atoi(first) & 31)), f->name, first);
+	return mg_finding_fix(x, NULL, "spread them: run irqbalance, or write a CPU to /proc/irq/N/smp_affinity_list "
+				       "per vector (and keep that CPU off the application's)");
+}
+
+/* Receive drops while the ring is below its maximum: a bigger ring absorbs bursts. */
+static int rings_with_drops(struct mg_doctor *d, const struct mg_facts *f)
+{
+	static const enum mg_stat drops[] = { MG_STAT_RX_DROPPED, MG_STAT_RX_MISSED_ERRORS, MG_STAT_RX_FIFO_ERRORS,
+					      MG_STAT_RX_OVER_ERRORS };
+	long long ring, max;
+	uint64_t now, grew, lost = 0;
+	struct mg_finding *x;
+	char span[48], cmd[96];
+
+	if (!f->hardware || !setting(f->settings, MG_PARAM_RX_RING, &ring) ||
+	    mg_settings_get_max(f->settings, MG_PARAM_RX_RING, &max) < 0 || ring >= max)
+		return 0;
+	for (size_t i = 0; i < sizeof(drops) / sizeof(drops[0]); i++)
+		if (counter(f, drops[i], &now, &grew))
+			lost += grew;
+	if (!lost)
+		return 0;
+	x = mg_finding_add(d, "rings-below-max-with-drops", f->stats_before ? MG_SEVERITY_WARNING : MG_SEVERITY_INFO,
+			   f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "%llu received frames lost %s with the receive ring at %lld of %lld",
+			 (unsigned long long)lost, when(f, span, sizeof(span)), ring, max);
+	mg_finding_evidence(x, "rtnetlink: IFLA_STATS64 rx_dropped/rx_missed/rx_fifo/rx_over", "%llu lost %s",
+			    (unsigned long long)lost, span);
+	mg_finding_evidence(x, "ethtool netlink: RINGS_GET", "rx ring %lld, maximum %lld", ring, max);
+	mg_finding_impact(x, -1, "bursts overflow the ring: retransmits and lower TCP throughput");
+	snprintf(cmd, sizeof(cmd), "multigig set %s rx-ring max", f->name);
+	mg_finding_fix(x, cmd, "use the largest ring: %s", cmd);
+	return mg_finding_fix_param(x, f->name, MG_PARAM_RX_RING, max);
+}
+
+/* ASPM L1 on the adapter's link while receive overruns grow: wake-up latency loses frames. */
+static int aspm_with_overruns(struct mg_doctor *d, const struct mg_facts *f)
+{
+	const struct mg_pcie_node *dev = f->path ? mg_pcie_path_get(f->path, 0) : NULL;
+	uint64_t now, grew, over = 0;
+	int enabled = dev ? mg_pcie_node_get_aspm_enabled(dev) : MG_UNKNOWN;
+	struct mg_finding *x;
+	char span[48];
+
+	if (enabled == MG_UNKNOWN || !(enabled & MG_PCIE_ASPM_L1))
+		return 0;
+	if (counter(f, MG_STAT_RX_OVER_ERRORS, &now, &grew))
+		over += grew;
+	if (counter(f, MG_STAT_RX_MISSED_ERRORS, &now, &grew))
+		over += grew;
+	if (!over)
+		return 0;
+	x = mg_finding_add(d, "aspm-l1-with-overruns", MG_SEVERITY_WARNING, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "ASPM L1 is on at %s and %llu frames were overrun or missed %s",
+			 mg_pcie_node_get_address(dev), (unsigned long long)over, when(f, span, sizeof(span)));
+	mg_finding_evidence(x, "config space: LnkCtl ASPM Control", "L1 enabled on %s", mg_pcie_node_get_address(dev));
+	mg_finding_evidence(x, "rtnetlink: IFLA_STATS64 rx_over_errors/rx_missed_errors", "%llu %s",
+			    (unsigned long long)over, span);
+	mg_finding_impact(x, -1, "each wake from L1 delays DMA: bursts overrun the adapter's buffer");
+	return mg_finding_fix(x, NULL, "turn L1 off for this link: echo 0 > /sys/bus/pci/devices/%s/link/l1_aspm "
+				       "(or pcie_aspm.policy=performance on the kernel command line)",
+			      mg_pcie_node_get_address(dev));
+}
+
+/* A USB adapter on a generic class driver while its vendor's driver exists. */
+static int usb_generic_driver(struct mg_doctor *d, const struct mg_facts *f)
+{
+	const char *driver = mg_usb_info_get_driver(f->usb), *vendor = mg_usb_info_get_vendor_driver(f->usb);
+	struct mg_finding *x;
+
+	if (mg_usb_info_is_generic_driver(f->usb) != 1 || !vendor)
+		return 0;
+	x = mg_finding_add(d, "usb-generic-driver", MG_SEVERITY_WARNING, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "the USB adapter runs on the generic %s driver, not %s", driver ? driver : "class", vendor);
+	mg_finding_evidence(x, "sysfs: USB interface driver", "bound to %s", driver ? driver : "?");
+	mg_finding_evidence(x, "chip table / module index", "%s serves this chip (%s)", vendor,
+			    mg_usb_info_vendor_driver_loaded(f->usb) == 1 ? "loaded" : "not loaded");
+	mg_finding_impact(x, -1, "class drivers lack the vendor driver's offloads and speed settings; some run "
+				 "half duplex without autonegotiation");
+	return mg_finding_fix(x, NULL, "load %s (modprobe %s) and select the vendor configuration; on some kernels a "
+				       "udev rule is needed to switch the configuration", vendor, vendor);
+}
+
+/* Other devices share the adapter's root hub: they share its bandwidth. */
+static int usb_shared_hub(struct mg_doctor *d, const struct mg_facts *f)
+{
+	size_t peers = mg_usb_info_get_peer_count(f->usb), hubs = mg_usb_info_get_hub_count(f->usb);
+	struct mg_finding *x;
+
+	if (!f->usb || !peers)
+		return 0;
+	x = mg_finding_add(d, "usb-shared-root-hub", MG_SEVERITY_INFO, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "%zu other USB device%s share%s the root hub%s", peers, peers == 1 ? "" : "s",
+			 peers == 1 ? "s" : "", hubs > 1 ? ", through a hub" : "");
+	for (size_t i = 0; i < peers && i < 4; i++) {
+		const struct mg_usb_device *p = mg_usb_info_get_peer(f->usb, i);
+
+		mg_finding_evidence(x, "sysfs: USB device tree", "%s: %s", mg_usb_device_get_name(p),
+				    mg_usb_device_get_product(p) ? mg_usb_device_get_product(p) : "?");
+	}
+	mg_finding_impact(x, -1, "the adapter shares the root hub's bandwidth with them");
+	return mg_finding_fix(x, NULL, "plug the adapter into a port of its own root hub (lsusb -t shows them), "
+				       "not behind a hub");
+}
+
 static const rule_fn rules[] = {
 	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained, aer_errors,
-	below_best_mode, half_duplex, usb_too_slow, coalesce_off, few_channels,
+	below_best_mode, half_duplex, usb_too_slow, usb_generic_driver, usb_shared_hub, carrier_flaps, hot,
+	irqs_one_cpu, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels,
 };
 
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts)

@@ -315,7 +315,7 @@ def test_many_contexts_do_not_grow_memory():
 
 
 @pytest.mark.parametrize("name", ["pi5-rtl8126", "pi5-rtl8126-gen3", "desktop", "pi5-aqc107", "cm4-rtl8125",
-                                  "cm4-rtl8125-1g"])
+                                  "cm4-rtl8125-1g", "sensors-pc", "pi5-irq-cpu0", "usb-adapters"])
 def test_doctor_equals_cli(name):
     """ctx.doctor() presents the library's findings as `multigig doctor --json` does."""
     out = subprocess.run([CLI, "--sysfs-root", tree(name), "--json", "doctor"], check=True,
