@@ -67,7 +67,7 @@ void mg_svg_pcie_path(struct mg_text *t, const struct mg_svg_input *in);
 struct mg_report_nic {
 	const struct mg_nic *nic;
 	const struct mg_settings *settings;	/* NULL when unread */
-	int settings_err;			/* why not: negative errno, or 0 */
+	char settings_why[256];			/* why not, in words; "" when read */
 	const struct mg_ethlink *ethlink;	/* NULL when unread */
 	const struct mg_throughput *throughput;	/* NULL when undecided */
 	const struct mg_pcie_path *path;	/* NULL when not on PCI or unread */

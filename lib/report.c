@@ -138,7 +138,10 @@ static int examine(struct mg_ctx *ctx, struct report *r, const struct mg_nic *ni
 	item->nic = nic;
 	item->settings = mg_nic_get_settings(nic);
 	if (!item->settings && mg_nic_get_name(nic)) {
-		item->settings_err = mg_settings_read_for_nic(ctx, nic, &r->own_settings[i]);
+		err = mg_settings_read_for_nic(ctx, nic, &r->own_settings[i]);
+		if (err < 0)
+			mg_strlcpy(item->settings_why, mg_ctx_last_error(ctx)[0] ? mg_ctx_last_error(ctx) : strerror(-err),
+				   sizeof(item->settings_why));
 		item->settings = r->own_settings[i];
 	}
 	item->ethlink = mg_nic_get_ethlink(nic);

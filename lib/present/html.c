@@ -293,8 +293,9 @@ static void settings(struct mg_text *t, const struct mg_report_nic *r)
 
 	mg_text_put(t, "<h3>Settings</h3>\n");
 	if (!s) {
-		mg_text_printf(t, "<p>The settings could not be read: %s.</p>\n",
-			       r->settings_err < 0 ? strerror(-r->settings_err) : "no interface");
+		mg_text_put(t, "<p>The settings could not be read: ");
+		mg_text_escape(t, r->settings_why[0] ? r->settings_why : "the adapter has no interface", 300);
+		mg_text_put(t, ".</p>\n");
 		return;
 	}
 	mg_text_put(t, "<table class=\"grid\">\n<tr><th>setting</th><th>value</th><th>maximum</th></tr>\n");
