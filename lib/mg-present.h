@@ -71,7 +71,7 @@ struct mg_report_nic {
 	const struct mg_ethlink *ethlink;	/* NULL when unread */
 	const struct mg_throughput *throughput;	/* NULL when undecided */
 	const struct mg_pcie_path *path;	/* NULL when not on PCI or unread */
-	int path_err;
+	char path_why[256];			/* why unread, in words */
 	const char *svg;			/* the path drawn, for inlining */
 };
 

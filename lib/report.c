@@ -148,9 +148,12 @@ static int examine(struct mg_ctx *ctx, struct report *r, const struct mg_nic *ni
 	if (!item->ethlink && mg_nic_get_name(nic) && mg_ethlink_read_for_nic(ctx, nic, &r->own_links[i]) == 0)
 		item->ethlink = r->own_links[i];
 	if (mg_nic_get_bus(nic) == MG_BUS_PCI) {
-		item->path_err = mg_pcie_path_new_for_nic(ctx, nic, &path);
-		if (item->path_err == -ENOMEM)
-			return -ENOMEM;
+		err = mg_pcie_path_new_for_nic(ctx, nic, &path);
+		if (err == -ENOMEM)
+			return err;
+		if (err < 0)
+			mg_strlcpy(item->path_why, mg_ctx_last_error(ctx)[0] ? mg_ctx_last_error(ctx) : strerror(-err),
+				   sizeof(item->path_why));
 		item->path = path;
 	}
 	if ((err = mg_throughput_new(nic, path, &tp)) < 0)

@@ -257,10 +257,13 @@ static void pcie(struct mg_text *t, const struct mg_report_nic *r)
 	if (mg_nic_get_bus(r->nic) != MG_BUS_PCI)
 		return;
 	mg_text_put(t, "<h3>PCIe path</h3>\n");
-	if (r->svg)
+	if (r->svg) {
 		mg_text_put(t, r->svg);
-	else
-		mg_text_printf(t, "<p>The path could not be read: %s.</p>\n", strerror(-r->path_err));
+	} else {
+		mg_text_put(t, "<p>The path could not be read: ");
+		mg_text_escape(t, r->path_why[0] ? r->path_why : "unknown reason", 300);
+		mg_text_put(t, ".</p>\n");
+	}
 }
 
 /* Booleans read better as words. */
