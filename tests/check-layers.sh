@@ -3,8 +3,10 @@
 # The library's layers call downwards only: base/ calls nothing of ours,
 # gather/ only base/ and gather/, decide/ only base/, decide/ and the API
 # objects' read-only accessors (mg_*_get*, _is_*, _has_*, _count, _name:
-# its rules are pure, they read what was gathered). Checked on the objects the build made: every mg_ symbol an
-# object uses must be defined in a layer it may call.
+# its rules are pure, they read what was gathered), present/ (documents
+# written from objects already built) only base/, present/ and the same
+# read-only accessors. Checked on the objects the build made: every mg_
+# symbol an object uses must be defined in a layer it may call.
 #   check-layers.sh OBJDIR
 set -eu
 objdir=$1
@@ -32,8 +34,13 @@ getters=$(nm --defined-only "$objdir"/*.o 2>/dev/null | awk '$2 == "T" { print $
 check decide "$base
 $decide
 $getters"
+present=$(defined "$objdir"/present_*.o)
+check present "$base
+$present
+$getters
+mg_settings_group_error"
 if [ $bad -ne 0 ]; then
 	echo "1 failed"
 	exit 1
 fi
-echo "layers: base, gather and decide call only what they may"
+echo "layers: base, gather, decide and present call only what they may"

@@ -26,6 +26,11 @@ struct options {
 	/* doctor */
 	int fix;
 	unsigned int interval_ms;
+	/* pcie --svg [FILE], report --html FILE [--watch SECONDS] */
+	int svg;
+	const char *svg_file;
+	const char *html;
+	unsigned int watch_ms;
 	/* estimate */
 	int gen, width, mps, mrrs, completion, header_dw, mtu, link_mbps;
 	int have_estimate_option;
@@ -87,6 +92,9 @@ int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
 int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_export(struct mg_ctx *ctx, const struct options *opt, const char *target);
+int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target);
+/* For `pcie --svg`: the library's drawing, to @file or stdout (NULL or "-"). */
+int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
 
 /*
  * For `show`: counters, interrupts, temperatures and the USB path. With a

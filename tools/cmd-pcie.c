@@ -412,6 +412,8 @@ int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	err = mg_throughput_new(nic, path, &t);
 	if (err < 0) {
 		err = fail(ctx, err, "pcie");
+	} else if (opt->svg) {
+		err = pcie_svg(ctx, path, nic, opt->svg_file);
 	} else if (opt->json) {
 		err = print_json(pcie_json(path, t));
 	} else {

@@ -25,12 +25,15 @@ static void usage(FILE *out)
 		"                       rx-gro, tx-tcp-segmentation, ...)\n"
 		"  rollback IFACE       undo an apply that was interrupted (--dry-run)\n"
 		"  pcie IFACE|PCI-ADDR  the PCIe path to the root port, its limit and ceilings\n"
+		"                       (--svg [FILE]: drawn as SVG, to FILE or stdout)\n"
 		"  estimate --pcie-gen N --pcie-width N --mps BYTES [--mrrs BYTES]\n"
 		"           [--completion BYTES] [--header 3dw|4dw] --mtu N --link-mbps N\n"
 		"                       throughput ceilings for a link you describe\n"
 		"  cable IFACE          can this NIC test its cable? (never runs a test)\n"
 		"  cable-test IFACE --yes [--tdr]  run a cable test (or raw TDR); the link goes down\n"
 		"  capture DIR          copy what the library reads into DIR, for a bug report\n"
+		"  report [IFACE|--all] --html FILE  one self-contained HTML page for a bug report\n"
+		"                       (FILE - for stdout; --watch SECONDS is not available yet)\n"
 		"\n"
 		"Options (also accepted after the command):\n"
 		"  --sysfs-root DIR     read a captured sysfs tree instead of /sys (offline)\n"
@@ -70,6 +73,7 @@ static const struct command commands[] = {
 	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N" },
 	{ "doctor", 1, " [IFACE|--all] [--interval S] [--fix [--yes]]" },
 	{ "export", 1, " --format prometheus [IFACE|--all] [--output FILE]" },
+	{ "report", 1, " [IFACE|--all] --html FILE [--watch SECONDS]" },
 };
 
 static int run(const struct command *cmd, const struct options *opt, char **args, int nargs)
@@ -111,6 +115,8 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_doctor(ctx, opt, nargs ? args[0] : NULL);
 	else if (!strcmp(cmd->name, "export"))
 		err = cmd_export(ctx, opt, nargs ? args[0] : NULL);
+	else if (!strcmp(cmd->name, "report"))
+		err = cmd_report(ctx, opt, nargs ? args[0] : NULL);
 	else
 		err = cmd_capture(ctx, opt, args[0]);
 	if (opt->verbose)
@@ -140,6 +146,9 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "interval", required_argument, NULL, 'I' },
+	{ "svg", optional_argument, NULL, 'S' },
+	{ "html", required_argument, NULL, 'T' },
+	{ "watch", required_argument, NULL, 'w' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -221,6 +230,22 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 			opt->interval_ms = (unsigned int)(s * 1000 + 0.5);
 			break;
 		}
+		case 'S':
+			opt->svg = 1;
+			opt->svg_file = optarg;
+			break;
+		case 'T':
+			opt->html = optarg;
+			break;
+		case 'w': {
+			char *end;
+			double s = strtod(optarg, &end);
+
+			if (end == optarg || *end || !(s >= 1 && s <= 3600))
+				return usage_error("--watch: '%s' is not a number of seconds from 1 to 3600", optarg);
+			opt->watch_ms = (unsigned int)(s * 1000 + 0.5);
+			break;
+		}
 		case 'G': case 'W': case 'P': case 'R': case 'C': case 'M': case 'L':
 			if (parse_number(c, longopts[index].name, optarg, opt))
 				return EXIT_USAGE;
@@ -251,6 +276,12 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 		}
 	}
 	return -1;
+}
+
+/* Commands that answer about every adapter when given none. */
+static bool is_all_command(const struct command *cmd)
+{
+	return !strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export") || !strcmp(cmd->name, "report");
 }
 
 static const struct command *find_command(const char *name)
@@ -299,12 +330,25 @@ int main(int argc, char **argv)
 		return usage_error("--fix and --interval belong to 'doctor'");
 	if ((opt.format || opt.output) && strcmp(cmd->name, "export"))
 		return usage_error("--format and --output belong to 'export'");
-	if (opt.all && strcmp(cmd->name, "show") && strcmp(cmd->name, "doctor") && strcmp(cmd->name, "export"))
-		return usage_error("--all belongs to 'show', 'doctor' and 'export'");
+	if (opt.svg && strcmp(cmd->name, "pcie"))
+		return usage_error("--svg belongs to 'pcie'");
+	if ((opt.html || opt.watch_ms) && strcmp(cmd->name, "report"))
+		return usage_error("--html and --watch belong to 'report'");
+	if (opt.json && (opt.svg || !strcmp(cmd->name, "report")))
+		return usage_error("--json does not go with %s: it writes %s", opt.svg ? "--svg" : "report",
+				   opt.svg ? "SVG" : "HTML");
+	if (opt.all && strcmp(cmd->name, "show") && strcmp(cmd->name, "doctor") && strcmp(cmd->name, "export") &&
+	    strcmp(cmd->name, "report"))
+		return usage_error("--all belongs to 'show', 'doctor', 'export' and 'report'");
 	nwords = nsub - optind;
-	if ((!strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export")) && opt.all && nwords) {
+	/* pcie IFACE --svg FILE: the file is the second word. */
+	if (!strcmp(cmd->name, "pcie") && opt.svg && !opt.svg_file && nwords == 2) {
+		opt.svg_file = sub[optind + 1];
+		nwords = 1;
+	}
+	if (is_all_command(cmd) && opt.all && nwords) {
 		return usage_error("%s --all takes no interface", cmd->name);
-	} else if ((!strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export")) && !nwords) {
+	} else if (is_all_command(cmd) && !nwords) {
 		/* No interface: every adapter, as --all says. */
 	} else if (!strcmp(cmd->name, "show") && opt.all) {
 		if (nwords)

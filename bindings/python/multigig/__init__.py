@@ -23,7 +23,7 @@ from . import core as _c
 
 __all__ = [
     "Context", "Nic", "PciePath", "Estimate", "Throughput", "Settings", "ApplyResult",
-    "CableInfo", "estimate", "UNKNOWN", "PARAMS",
+    "CableInfo", "estimate", "report", "UNKNOWN", "PARAMS",
 ]
 
 UNKNOWN = _c.MG_UNKNOWN
@@ -766,8 +766,12 @@ class PciePath:
             try:
                 self._read(path)
                 self.throughput = Throughput._decide(nic, path)
-            finally:
+            except BaseException:
                 _c.mg_pcie_path_free(path)
+                raise
+            # Kept for to_svg(), which draws this snapshot.
+            self._context, self._path = context, path
+            self._nic = _c.mg_nic_ref(nic) if nic is not None else None
         finally:
             if nic is not None:
                 _c.mg_nic_unref(nic)
@@ -875,6 +879,20 @@ class PciePath:
                 "capped_by": _c.mg_pcie_cap_by_name(_c.mg_pcie_node_get_link_capped_by(n)),
             }
         return d
+
+    def __del__(self):
+        if getattr(self, "_path", None) is not None:
+            _c.mg_pcie_path_free(self._path)
+            self._path = None
+        if getattr(self, "_nic", None) is not None:
+            _c.mg_nic_unref(self._nic)
+            self._nic = None
+
+    def to_svg(self):
+        """The path drawn as an SVG document (a str): the same bytes as
+        ``multigig pcie TARGET --svg``. Chip names are looked up in the
+        context, so it must still be open."""
+        return _pictures.pcie_svg(self._context, self._path, self._nic)
 
     def to_dict(self):
         return {"address": self.address, "path": self.path, "limit": self.limit,
@@ -1118,3 +1136,8 @@ class CableInfo:
     def to_dict(self):
         return {"name": self.name, "support": self.support, "reason": self.reason,
                 "phy_driver": self.phy_driver, "tdr": self.tdr}
+
+
+# The HTML report and the SVG drawing (multigig report, multigig pcie --svg).
+from . import pictures as _pictures  # noqa: E402
+from .pictures import report  # noqa: E402

@@ -53,6 +53,15 @@ MG_OUT_OBJECT(struct mg_doctor)
 	$result = SWIG_Python_AppendOutput($result, SWIG_FromCharPtr(*$1));
 }
 
+/* Documents the library writes (char **svg, char **html): a str, then freed. */
+%typemap(in, numinputs=0) char **svg (char *tmp = NULL), char **html (char *tmp = NULL) {
+	$1 = &tmp;
+}
+%typemap(argout) char **svg, char **html {
+	$result = SWIG_Python_AppendOutput($result, SWIG_FromCharPtr(*$1));
+	free(*$1);
+}
+
 /* Scalar out-parameters. */
 %apply long long *OUTPUT { long long *value, long long *old_value, long long *new_value };
 %apply int *OUTPUT { int *lower_bound, int *overhead_pct, int *pair, int *distance_cm, int *mv };

@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""Pictures for bug reports and forum posts, written by the library so they
+are the same bytes as the CLI's:
+
+    import multigig
+    with multigig.Context() as ctx:
+        open("eth1.svg", "w").write(ctx.nic("eth1").pcie().to_svg())
+        multigig.report(ctx, "eth1", html="eth1.html")
+
+``PciePath.to_svg()`` is ``multigig pcie IFACE --svg``; ``report()`` is
+``multigig report [IFACE] --html FILE``.
+"""
+
+import os
+import tempfile
+
+from . import core as _c
+
+__all__ = ["report"]
+
+
+def _raise(rc, ctx):
+    # The package's own mapping of errno to OSError subclasses.
+    from . import _raise as package_raise
+    package_raise(rc, ctx)
+
+
+def pcie_svg(context, path, nic):
+    """The drawing of a PCIe path (C pointers) held by a PciePath."""
+    ctx = context._ctx  # ValueError once the context is closed: names need it
+    rc, svg = _c.mg_pcie_path_to_svg(ctx, path, nic)
+    if rc < 0:
+        _raise(rc, ctx)
+    return svg
+
+
+def _write_whole(path, text):
+    """Write beside ``path`` and rename over it, as the CLI does."""
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def report(context, target=None, html=None, watch=None):
+    """One self-contained HTML page (a str) about one adapter (a Nic, an
+    interface name or a PCI address) or, with no target, every adapter on a
+    bus: the machine, each adapter's identity, link, throughput verdict,
+    PCIe path drawn, settings with their maxima and the doctor's findings.
+    The same bytes as ``multigig report [TARGET] --html FILE``; with
+    ``html`` (a path) the page is also written there, whole.
+
+    ``watch`` (plots of rates, interrupts and temperatures over sampled
+    seconds) is not available yet and raises NotImplementedError."""
+    if watch is not None:
+        raise NotImplementedError("report(watch=...) is not available yet: this version has no sampler "
+                                  "to plot rates, interrupts and temperatures from")
+    ctx = context._ctx
+    nic = None
+    if target is not None and hasattr(target, "_ptr"):
+        nic = _c.mg_nic_ref(target._ptr)
+    elif target is not None:
+        if isinstance(target, str) and "\0" in target:
+            raise ValueError("embedded null character in target")
+        rc, nic = _c.mg_nic_lookup(ctx, target)
+        if rc < 0:
+            _raise(rc, ctx)
+    try:
+        rc, page = _c.mg_report_html(ctx, nic, 0)
+    finally:
+        if nic is not None:
+            _c.mg_nic_unref(nic)
+    if rc < 0:
+        _raise(rc, ctx)
+    if html is not None:
+        _write_whole(html, page)
+    return page
