@@ -26,6 +26,7 @@ struct options {
 	/* doctor */
 	int fix;
 	unsigned int interval_ms;
+	long count;		/* watch: samples to print, 0 for no end */
 	/* pcie --svg [FILE], report --html FILE [--watch SECONDS] */
 	int svg;
 	const char *svg_file;
@@ -92,6 +93,7 @@ int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
 int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_export(struct mg_ctx *ctx, const struct options *opt, const char *target);
+int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target);
 /* For `pcie --svg`: the library's drawing, to @file or stdout (NULL or "-"). */
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);

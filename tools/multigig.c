@@ -73,6 +73,7 @@ static const struct command commands[] = {
 	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N" },
 	{ "doctor", 1, " [IFACE|--all] [--interval S] [--fix [--yes]]" },
 	{ "export", 1, " --format prometheus [IFACE|--all] [--output FILE]" },
+	{ "watch", 1, " IFACE [--interval S] [--count N]" },
 	{ "report", 1, " [IFACE|--all] --html FILE [--watch SECONDS]" },
 };
 
@@ -115,6 +116,8 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_doctor(ctx, opt, nargs ? args[0] : NULL);
 	else if (!strcmp(cmd->name, "export"))
 		err = cmd_export(ctx, opt, nargs ? args[0] : NULL);
+	else if (!strcmp(cmd->name, "watch"))
+		err = cmd_watch(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "report"))
 		err = cmd_report(ctx, opt, nargs ? args[0] : NULL);
 	else
@@ -146,6 +149,7 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "interval", required_argument, NULL, 'I' },
+	{ "count", required_argument, NULL, 'c' },
 	{ "svg", optional_argument, NULL, 'S' },
 	{ "html", required_argument, NULL, 'T' },
 	{ "watch", required_argument, NULL, 'w' },
@@ -218,6 +222,15 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 		case 'f':
 			opt->format = optarg;
 			break;
+		case 'c': {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+
+			if (end == optarg || *end || n < 1 || n > 100000000)
+				return usage_error("--count: '%s' is not a whole number from 1", optarg);
+			opt->count = n;
+			break;
+		}
 		case 'o':
 			opt->output = optarg;
 			break;
@@ -326,8 +339,12 @@ int main(int argc, char **argv)
 		return usage_error("--tdr belongs to 'cable-test'");
 	if (opt.yes && strcmp(cmd->name, "cable-test") && !(opt.fix && !strcmp(cmd->name, "doctor")))
 		return usage_error("--yes belongs to 'cable-test' and 'doctor --fix'");
-	if ((opt.fix || opt.interval_ms) && strcmp(cmd->name, "doctor"))
-		return usage_error("--fix and --interval belong to 'doctor'");
+	if (opt.fix && strcmp(cmd->name, "doctor"))
+		return usage_error("--fix belongs to 'doctor'");
+	if (opt.interval_ms && strcmp(cmd->name, "doctor") && strcmp(cmd->name, "watch") && strcmp(cmd->name, "report"))
+		return usage_error("--interval belongs to 'doctor' and 'watch'");
+	if (opt.count && strcmp(cmd->name, "watch"))
+		return usage_error("--count belongs to 'watch'");
 	if ((opt.format || opt.output) && strcmp(cmd->name, "export"))
 		return usage_error("--format and --output belong to 'export'");
 	if (opt.svg && strcmp(cmd->name, "pcie"))

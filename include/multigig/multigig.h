@@ -4252,6 +4252,229 @@ int mg_pcie_path_to_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, con
  */
 int mg_report_html(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int flags, char **html);
 
+/* ------------------------------------------------------------------ */
+/* Watch: live rates against the ceiling                               */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_sampler - reads an adapter's counters, interrupts, softirqs,
+ * CPU time and temperature each time it is asked.
+ */
+struct mg_sampler;
+
+/**
+ * struct mg_sample - the rates between two readings of a sampler.
+ */
+struct mg_sample;
+
+/**
+ * mg_sampler_new - start watching an adapter: takes the first reading.
+ * @ctx: context (a reference is taken).
+ * @nic: adapter with an interface (a reference is taken).
+ * @sampler: where the sampler is stored; free with mg_sampler_free().
+ *
+ * Each reading costs one RTM_GETLINK for the interface, the procfs files
+ * /proc/interrupts, /proc/softirqs and /proc/stat, and the adapter's hwmon
+ * sensors. The expected rates per direction (mg_throughput_new()) are
+ * computed once, here. The sampler never sleeps: call mg_sampler_next() at
+ * the pace wanted.
+ *
+ * Returns: 0; -EINVAL; -ENODEV when @nic has no interface; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_sampler_new(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_sampler **sampler);
+
+/**
+ * mg_sampler_free - free a sampler.
+ * @sampler: sampler, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_sampler_free(struct mg_sampler *sampler);
+
+/**
+ * mg_sampler_next - take a reading and give the rates since the previous.
+ * @sampler: sampler.
+ * @sample: where the sample is stored; free with mg_sample_free() before
+ *	the sampler.
+ *
+ * Returns: 0; -EINVAL; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_sampler_next(struct mg_sampler *sampler, struct mg_sample **sample);
+
+/**
+ * mg_sample_free - free a sample.
+ * @sample: sample, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_sample_free(struct mg_sample *sample);
+
+/**
+ * mg_sample_get_seconds - the time the sample spans.
+ * @sample: sample.
+ *
+ * Returns: seconds between the two readings (monotonic clock).
+ * Since: 0.2
+ */
+double mg_sample_get_seconds(const struct mg_sample *sample);
+
+/**
+ * mg_sample_get_rate - one counter's rate.
+ * @sample: sample.
+ * @stat: the counter (MG_STAT_RX_DROPPED, MG_STAT_RX_MISSED_ERRORS, ...).
+ * @per_second: where the rate per second is stored.
+ *
+ * Returns: 0; -ENODATA when the interface does not report the counter;
+ * -EINVAL.
+ * Since: 0.2
+ */
+int mg_sample_get_rate(const struct mg_sample *sample, enum mg_stat stat, double *per_second);
+
+/**
+ * mg_sample_get_bits_per_second - the link's rate, frames as counted by
+ * the interface (Ethernet header included, no preamble or gap).
+ * @sample: sample.
+ * @dir: MG_DIRECTION_RX or MG_DIRECTION_TX.
+ *
+ * Returns: bit/s; a negative value when unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_bits_per_second(const struct mg_sample *sample, enum mg_direction dir);
+
+/**
+ * mg_sample_get_packets_per_second - packets per second.
+ * @sample: sample.
+ * @dir: MG_DIRECTION_RX or MG_DIRECTION_TX.
+ *
+ * Returns: packets/s; a negative value when unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_packets_per_second(const struct mg_sample *sample, enum mg_direction dir);
+
+/**
+ * mg_sample_get_expected_gbps - the expected TCP goodput (the ceiling).
+ * @sample: sample.
+ * @dir: direction.
+ *
+ * Returns: Gbit/s; a negative value when unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_expected_gbps(const struct mg_sample *sample, enum mg_direction dir);
+
+/**
+ * mg_sample_get_ceiling_use_pct - the rate as a share of the ceiling.
+ * @sample: sample.
+ * @dir: direction.
+ *
+ * Returns: percent (may pass 100: the ceiling counts TCP payload, the rate
+ * whole frames); a negative value when either is unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_ceiling_use_pct(const struct mg_sample *sample, enum mg_direction dir);
+
+/**
+ * mg_sample_get_temperature_milli - the adapter's hottest sensor.
+ * @sample: sample.
+ *
+ * Returns: milli-degrees Celsius, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_sample_get_temperature_milli(const struct mg_sample *sample);
+
+/**
+ * mg_sample_get_vector_count - the adapter's interrupt vectors.
+ * @sample: sample.
+ *
+ * Returns: the count.
+ * Since: 0.2
+ */
+size_t mg_sample_get_vector_count(const struct mg_sample *sample);
+
+/**
+ * mg_sample_get_vector_irq - a vector's interrupt number.
+ * @sample: sample.
+ * @index: vector.
+ *
+ * Returns: the number; -EINVAL for a bad index.
+ * Since: 0.2
+ */
+int mg_sample_get_vector_irq(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_vector_name - a vector's name in /proc/interrupts.
+ * @sample: sample.
+ * @index: vector.
+ *
+ * Returns: the name, valid while the sampler is; NULL when unknown.
+ * Since: 0.2
+ */
+const char *mg_sample_get_vector_name(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_vector_rate - a vector's interrupts per second, all CPUs.
+ * @sample: sample.
+ * @index: vector.
+ *
+ * Returns: interrupts/s; a negative value for a bad index.
+ * Since: 0.2
+ */
+double mg_sample_get_vector_rate(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_count - the CPUs the sample has figures for.
+ * @sample: sample.
+ *
+ * Returns: the count.
+ * Since: 0.2
+ */
+size_t mg_sample_get_cpu_count(const struct mg_sample *sample);
+
+/**
+ * mg_sample_get_cpu - a CPU's number.
+ * @sample: sample.
+ * @index: position.
+ *
+ * Returns: the CPU number; -EINVAL for a bad index.
+ * Since: 0.2
+ */
+int mg_sample_get_cpu(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_interrupts - the adapter's interrupts per second on a
+ * CPU.
+ * @sample: sample.
+ * @index: position.
+ *
+ * Returns: interrupts/s; a negative value for a bad index.
+ * Since: 0.2
+ */
+double mg_sample_get_cpu_interrupts(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_softirqs - NET_RX or NET_TX softirqs per second on a
+ * CPU (all interfaces: the kernel does not count them per interface).
+ * @sample: sample.
+ * @index: position.
+ * @dir: MG_DIRECTION_RX for NET_RX, MG_DIRECTION_TX for NET_TX.
+ *
+ * Returns: softirqs/s; a negative value when unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_cpu_softirqs(const struct mg_sample *sample, size_t index, enum mg_direction dir);
+
+/**
+ * mg_sample_get_cpu_busy_pct - how busy a CPU was (all but idle and
+ * iowait, from /proc/stat).
+ * @sample: sample.
+ * @index: position.
+ *
+ * Returns: percent; a negative value when unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_cpu_busy_pct(const struct mg_sample *sample, size_t index);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * multigig watch: the library's sampler, printed each interval: a line
+ * (piped), a table that redraws (on a terminal), or a JSON object per line.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define DEFAULT_INTERVAL_MS 1000
+
+static json_object *jfixed(double v, int decimals)
+{
+	char buf[32];
+
+	if (v < 0)
+		return NULL;
+	snprintf(buf, sizeof(buf), "%.*f", decimals, v);
+	return json_object_new_double_s(strtod(buf, NULL), buf);
+}
+
+static double rate_of(const struct mg_sample *m, enum mg_stat stat)
+{
+	double v;
+
+	return mg_sample_get_rate(m, stat, &v) == 0 ? v : -1;
+}
+
+static json_object *sample_json(const struct mg_sample *m, double t)
+{
+	json_object *o = json_object_new_object(), *vec = json_object_new_array(), *cpus = json_object_new_array();
+	int temp = mg_sample_get_temperature_milli(m);
+
+	put(o, "t", jfixed(t, 3));
+	put(o, "interval_s", jfixed(mg_sample_get_seconds(m), 3));
+	put(o, "rx_bps", jfixed(mg_sample_get_bits_per_second(m, MG_DIRECTION_RX), 0));
+	put(o, "tx_bps", jfixed(mg_sample_get_bits_per_second(m, MG_DIRECTION_TX), 0));
+	put(o, "rx_pps", jfixed(mg_sample_get_packets_per_second(m, MG_DIRECTION_RX), 1));
+	put(o, "tx_pps", jfixed(mg_sample_get_packets_per_second(m, MG_DIRECTION_TX), 1));
+	put(o, "rx_dropped_per_s", jfixed(rate_of(m, MG_STAT_RX_DROPPED), 1));
+	put(o, "tx_dropped_per_s", jfixed(rate_of(m, MG_STAT_TX_DROPPED), 1));
+	put(o, "rx_errors_per_s", jfixed(rate_of(m, MG_STAT_RX_ERRORS), 1));
+	put(o, "tx_errors_per_s", jfixed(rate_of(m, MG_STAT_TX_ERRORS), 1));
+	put(o, "rx_missed_per_s", jfixed(rate_of(m, MG_STAT_RX_MISSED_ERRORS), 1));
+	put(o, "expected_rx_gbps", jgbps(mg_sample_get_expected_gbps(m, MG_DIRECTION_RX)));
+	put(o, "expected_tx_gbps", jgbps(mg_sample_get_expected_gbps(m, MG_DIRECTION_TX)));
+	put(o, "rx_ceiling_use_pct", jfixed(mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_RX), 1));
+	put(o, "tx_ceiling_use_pct", jfixed(mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_TX), 1));
+	put(o, "temperature_c", temp == MG_UNKNOWN ? NULL : jfixed(temp / 1000.0, 1));
+	for (size_t i = 0; i < mg_sample_get_vector_count(m); i++) {
+		json_object *v = json_object_new_object();
+
+		put(v, "irq", json_object_new_int(mg_sample_get_vector_irq(m, i)));
+		put(v, "name", jstr(mg_sample_get_vector_name(m, i)));
+		put(v, "per_s", jfixed(mg_sample_get_vector_rate(m, i), 1));
+		json_object_array_add(vec, v);
+	}
+	put(o, "vectors", vec);
+	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++) {
+		json_object *c = json_object_new_object();
+
+		put(c, "cpu", json_object_new_int(mg_sample_get_cpu(m, i)));
+		put(c, "interrupts_per_s", jfixed(mg_sample_get_cpu_interrupts(m, i), 1));
+		put(c, "net_rx_softirqs_per_s", jfixed(mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_RX), 1));
+		put(c, "net_tx_softirqs_per_s", jfixed(mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_TX), 1));
+		put(c, "busy_pct", jfixed(mg_sample_get_cpu_busy_pct(m, i), 1));
+		json_object_array_add(cpus, c);
+	}
+	put(o, "cpus", cpus);
+	return o;
+}
+
+/* "2.31G", "512k", "0": three significant figures and an SI prefix. */
+static void si(double v, char *buf, size_t size)
+{
+	static const char prefix[] = " kMGT";
+	int p = 0;
+
+	if (v < 0) {
+		snprintf(buf, size, "-");
+		return;
+	}
+	while (v >= 1000 && p < 4) {
+		v /= 1000;
+		p++;
+	}
+	snprintf(buf, size, v < 10 && p ? "%.2f%c" : "%.0f%c", v, prefix[p]);
+	if (buf[strlen(buf) - 1] == ' ')
+		buf[strlen(buf) - 1] = '\0';
+}
+
+static void print_line(const struct mg_sample *m, double t)
+{
+	char rx[16], tx[16], rxp[16], txp[16], drops[16];
+	double use = mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_RX), use_tx = mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_TX);
+	double irqs = 0;
+	int temp = mg_sample_get_temperature_milli(m);
+
+	si(mg_sample_get_bits_per_second(m, MG_DIRECTION_RX), rx, sizeof(rx));
+	si(mg_sample_get_bits_per_second(m, MG_DIRECTION_TX), tx, sizeof(tx));
+	si(mg_sample_get_packets_per_second(m, MG_DIRECTION_RX), rxp, sizeof(rxp));
+	si(mg_sample_get_packets_per_second(m, MG_DIRECTION_TX), txp, sizeof(txp));
+	si(rate_of(m, MG_STAT_RX_DROPPED) + (rate_of(m, MG_STAT_RX_MISSED_ERRORS) > 0 ? rate_of(m, MG_STAT_RX_MISSED_ERRORS) : 0),
+	   drops, sizeof(drops));
+	for (size_t i = 0; i < mg_sample_get_vector_count(m); i++)
+		irqs += mg_sample_get_vector_rate(m, i);
+	printf("%7.1fs  rx %6sbit/s", t, rx);
+	if (use >= 0)
+		printf(" %3.0f%%", use);
+	printf("  tx %6sbit/s", tx);
+	if (use_tx >= 0)
+		printf(" %3.0f%%", use_tx);
+	printf("  %s/%s pkt/s  drops %s/s  irq %.0f/s", rxp, txp, drops, irqs);
+	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++)
+		if (mg_sample_get_cpu_busy_pct(m, i) >= 0)
+			printf("  cpu%d %.0f%%", mg_sample_get_cpu(m, i), mg_sample_get_cpu_busy_pct(m, i));
+	if (temp != MG_UNKNOWN)
+		printf("  %.1f°C", temp / 1000.0);
+	putchar('\n');
+}
+
+/* On a terminal: the table redrawn in place, one row per CPU. */
+static void print_table(const char *ifname, const struct mg_sample *m, double t)
+{
+	char a[16], b[16];
+
+	printf("\033[H\033[J");
+	printf("multigig watch %s   %.1f s   (Ctrl-C stops)\n\n", ifname, t);
+	si(mg_sample_get_bits_per_second(m, MG_DIRECTION_RX), a, sizeof(a));
+	si(mg_sample_get_expected_gbps(m, MG_DIRECTION_RX) * 1e9, b, sizeof(b));
+	printf("  receive   %8sbit/s   ceiling %sbit/s   %5.1f%%\n", a, b,
+	       mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_RX));
+	si(mg_sample_get_bits_per_second(m, MG_DIRECTION_TX), a, sizeof(a));
+	si(mg_sample_get_expected_gbps(m, MG_DIRECTION_TX) * 1e9, b, sizeof(b));
+	printf("  transmit  %8sbit/s   ceiling %sbit/s   %5.1f%%\n\n", a, b,
+	       mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_TX));
+	printf("  %-5s %12s %14s %14s %7s\n", "CPU", "NIC irq/s", "NET_RX sirq/s", "NET_TX sirq/s", "busy");
+	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++)
+		printf("  %-5d %12.0f %14.0f %14.0f %6.0f%%\n", mg_sample_get_cpu(m, i), mg_sample_get_cpu_interrupts(m, i),
+		       mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_RX), mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_TX),
+		       mg_sample_get_cpu_busy_pct(m, i));
+	fflush(stdout);
+}
+
+/* Sleep until @deadline (monotonic seconds): no drift however long a sample takes. */
+static void sleep_until(double deadline)
+{
+	struct timespec ts = { .tv_sec = (time_t)deadline,
+			       .tv_nsec = (long)((deadline - (double)(time_t)deadline) * 1e9) };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+static double monotonic(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
+{
+	unsigned int ms = opt->interval_ms ? opt->interval_ms : DEFAULT_INTERVAL_MS;
+	bool table = !opt->json && isatty(STDOUT_FILENO);
+	struct mg_sampler *s;
+	struct mg_nic *nic;
+	double start, next;
+	int err;
+
+	if (mg_ctx_is_offline(ctx))
+		return usage_error("watch needs the live machine, not a captured tree");
+	err = mg_nic_lookup(ctx, target, &nic);
+	if (err == 0) {
+		err = mg_sampler_new(ctx, nic, &s);
+		mg_nic_unref(nic);
+	}
+	if (err < 0)
+		return fail(ctx, err, "watch");
+	start = next = monotonic();
+	for (long n = 0; opt->count <= 0 || n < opt->count; n++) {
+		struct mg_sample *m;
+
+		next += ms / 1000.0;
+		sleep_until(next);
+		err = mg_sampler_next(s, &m);
+		if (err < 0) {
+			err = fail(ctx, err, "watch");
+			break;
+		}
+		if (opt->json) {
+			json_object *o = sample_json(m, next - start);
+
+			/* JSON Lines: one object per line. */
+			puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+			json_object_put(o);
+		} else if (table) {
+			print_table(target, m, next - start);
+		} else {
+			print_line(m, next - start);
+		}
+		fflush(stdout);
+		mg_sample_free(m);
+		err = EXIT_SUCCESS;
+	}
+	mg_sampler_free(s);
+	return err;
+}
