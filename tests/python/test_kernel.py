@@ -280,3 +280,24 @@ def test_evidence_equals_cli_and_snapshot():
             assert got.irqs() == cli["irqs"]
             assert got.temperatures() == cli["temperatures"] == []
             assert got.usb() is None and cli["usb"] is None
+
+
+def test_watch_generator_has_the_cli_shape():
+    """nic.watch() yields what `multigig watch --json` prints, one interval each."""
+    line = subprocess.run([CLI, "--json", "watch", "veth0", "--interval", "0.2", "--count", "1"], check=True,
+                          capture_output=True, text=True).stdout
+    cli = json.loads(line)
+    with multigig.Context() as ctx:
+        samples = list(ctx.nic("veth0").watch(interval=0.2, count=2))
+    assert len(samples) == 2
+    for s in samples:
+        d = s.to_dict()
+        assert list(d) == list(cli)
+        assert abs(d["interval_s"] - 0.2) < 0.1 and d["tx_bps"] is not None and d["cpus"]
+    with pytest.raises(ValueError):
+        next(ctx_watch_zero())
+
+
+def ctx_watch_zero():
+    with multigig.Context() as ctx:
+        yield from ctx.nic("veth0").watch(interval=0, count=1)

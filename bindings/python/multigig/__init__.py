@@ -518,6 +518,12 @@ class Nic:
         """The PCIe path from this device to its root port."""
         return PciePath(self._context, self._target(), self._ptr)
 
+    def watch(self, interval=1.0, count=None):
+        """A generator of Sample, one per ``interval`` seconds (``count`` of
+        them, or until the caller stops): rates against the ceiling, as
+        ``multigig watch --json``."""
+        return _watch(self, float(interval), count)
+
     def doctor(self, interval=None):
         """The doctor's findings about this adapter (see Context.doctor)."""
         return self._context.doctor(self._target(), interval, _nic=self._ptr)
@@ -1083,6 +1089,80 @@ def _pair(value):
     if isinstance(value, (list, tuple)):
         return value[0], value[1]
     return None, value
+
+
+def _fixed(v, decimals):
+    return None if v is None or v < 0 else round(v, decimals)
+
+
+class Sample:
+    """One interval of ``multigig watch``: to_dict() is one of its JSON
+    lines. Rates per second; ``cpus`` and ``vectors`` as lists of dicts."""
+
+    _RATES = [("rx_dropped_per_s", "MG_STAT_RX_DROPPED"), ("tx_dropped_per_s", "MG_STAT_TX_DROPPED"),
+              ("rx_errors_per_s", "MG_STAT_RX_ERRORS"), ("tx_errors_per_s", "MG_STAT_TX_ERRORS"),
+              ("rx_missed_per_s", "MG_STAT_RX_MISSED_ERRORS")]
+
+    def __init__(self, ptr, t):
+        rx, tx = _c.MG_DIRECTION_RX, _c.MG_DIRECTION_TX
+        self.t = round(t, 3)
+        self.interval_s = _fixed(_c.mg_sample_get_seconds(ptr), 3)
+        self.rx_bps = _fixed(_c.mg_sample_get_bits_per_second(ptr, rx), 0)
+        self.tx_bps = _fixed(_c.mg_sample_get_bits_per_second(ptr, tx), 0)
+        self.rx_pps = _fixed(_c.mg_sample_get_packets_per_second(ptr, rx), 1)
+        self.tx_pps = _fixed(_c.mg_sample_get_packets_per_second(ptr, tx), 1)
+        for key, stat in self._RATES:
+            rc, v = _c.mg_sample_get_rate(ptr, getattr(_c, stat))
+            setattr(self, key, _fixed(v, 1) if rc == 0 else None)
+        self.expected_rx_gbps = _gbps(_c.mg_sample_get_expected_gbps(ptr, rx))
+        self.expected_tx_gbps = _gbps(_c.mg_sample_get_expected_gbps(ptr, tx))
+        self.rx_ceiling_use_pct = _fixed(_c.mg_sample_get_ceiling_use_pct(ptr, rx), 1)
+        self.tx_ceiling_use_pct = _fixed(_c.mg_sample_get_ceiling_use_pct(ptr, tx), 1)
+        temp = _c.mg_sample_get_temperature_milli(ptr)
+        self.temperature_c = None if temp == UNKNOWN else round(temp / 1000.0, 1)
+        self.vectors = [{"irq": _c.mg_sample_get_vector_irq(ptr, i), "name": _c.mg_sample_get_vector_name(ptr, i),
+                         "per_s": _fixed(_c.mg_sample_get_vector_rate(ptr, i), 1)}
+                        for i in range(_c.mg_sample_get_vector_count(ptr))]
+        self.cpus = [{"cpu": _c.mg_sample_get_cpu(ptr, i),
+                      "interrupts_per_s": _fixed(_c.mg_sample_get_cpu_interrupts(ptr, i), 1),
+                      "net_rx_softirqs_per_s": _fixed(_c.mg_sample_get_cpu_softirqs(ptr, i, rx), 1),
+                      "net_tx_softirqs_per_s": _fixed(_c.mg_sample_get_cpu_softirqs(ptr, i, tx), 1),
+                      "busy_pct": _fixed(_c.mg_sample_get_cpu_busy_pct(ptr, i), 1)}
+                     for i in range(_c.mg_sample_get_cpu_count(ptr))]
+
+    _KEYS = ["t", "interval_s", "rx_bps", "tx_bps", "rx_pps", "tx_pps", "rx_dropped_per_s", "tx_dropped_per_s",
+             "rx_errors_per_s", "tx_errors_per_s", "rx_missed_per_s", "expected_rx_gbps", "expected_tx_gbps",
+             "rx_ceiling_use_pct", "tx_ceiling_use_pct", "temperature_c", "vectors", "cpus"]
+
+    def to_dict(self):
+        return {k: getattr(self, k) for k in self._KEYS}
+
+
+def _watch(nic, interval, count):
+    import time
+    # The generator holds the Nic: its C object lives until the sampler has its own reference.
+    ctx = nic._context._ctx
+    if interval <= 0:
+        raise ValueError("interval: seconds above 0")
+    rc, sampler = _c.mg_sampler_new(ctx, nic._ptr)
+    if rc < 0:
+        _raise(rc, ctx)
+    try:
+        start = nxt = time.monotonic()
+        n = 0
+        while count is None or n < count:
+            nxt += interval
+            time.sleep(max(0.0, nxt - time.monotonic()))
+            rc, sample = _c.mg_sampler_next(sampler)
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                yield Sample(sample, nxt - start)
+            finally:
+                _c.mg_sample_free(sample)
+            n += 1
+    finally:
+        _c.mg_sampler_free(sampler)
 
 
 class Finding:

@@ -44,6 +44,8 @@ MG_OUT_OBJECT(struct mg_irqs)
 MG_OUT_OBJECT(struct mg_temps)
 MG_OUT_OBJECT(struct mg_usb_info)
 MG_OUT_OBJECT(struct mg_doctor)
+MG_OUT_OBJECT(struct mg_sampler)
+MG_OUT_OBJECT(struct mg_sample)
 
 /* String out-parameters (a finding's evidence source, a fix's interface). */
 %typemap(in, numinputs=0) const char **source (char *tmp = NULL), const char **ifname (char *tmp = NULL) {
@@ -70,6 +72,7 @@ MG_OUT_OBJECT(struct mg_doctor)
 %apply unsigned int *OUTPUT { unsigned int *low, unsigned int *high };
 %apply unsigned long long *OUTPUT { uint64_t *value };
 %apply double *OUTPUT { double *gbps };
+%apply double *OUTPUT { double *per_second };
 
 /* The log callback, the cable progress callback and the cancel flag (set
  * by a C signal handler) are not bound. */
