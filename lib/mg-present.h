@@ -62,6 +62,38 @@ struct mg_svg_input {
 
 void mg_svg_pcie_path(struct mg_text *t, const struct mg_svg_input *in);
 
+/* ---- chart.c: values over time ---- */
+
+struct mg_chart_series {
+	const char *name;	/* from the machine: escaped */
+	const double *y;	/* NaN where unknown */
+};
+
+struct mg_chart {
+	const char *title;
+	const char *unit;	/* after the tick labels: "bit/s", "/s", "°C" */
+	const double *x;	/* seconds */
+	size_t n;
+	const struct mg_chart_series *series;
+	size_t nseries;
+	double ceiling;		/* a dashed line; <= 0 for none */
+	const char *ceiling_label;
+};
+
+void mg_svg_line_chart(struct mg_text *t, const struct mg_chart *c);
+
+/* What `report --watch` sampled, one value per second and series. */
+struct mg_watch_series {
+	unsigned int seconds;
+	size_t n;
+	double *t, *rx_bps, *tx_bps, *temp_c;
+	double ceiling_rx_bps, ceiling_tx_bps;	/* <= 0 unknown */
+	size_t ncpus;
+	int *cpus;
+	double **cpu_irqs;			/* ncpus arrays of n */
+	char **cpu_names;			/* "CPU0": the legend */
+};
+
 /* ---- html.c: the report page ---- */
 
 struct mg_report_nic {
@@ -84,6 +116,7 @@ struct mg_report_input {
 	size_t count;
 	const struct mg_doctor *doctor;	/* NULL when it could not run */
 	int doctor_err;
+	const struct mg_watch_series *watch;	/* `report --watch`, or NULL */
 };
 
 void mg_html_report(struct mg_text *t, const struct mg_report_input *in);

@@ -7,6 +7,7 @@
  * bytes.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,20 +220,103 @@ static void read_kernel(struct mg_ctx *ctx, struct report *r)
 	}
 }
 
-MG_EXPORT int mg_report_html(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int flags, char **html)
+static void watch_free(struct mg_watch_series *w)
+{
+	for (size_t i = 0; i < w->ncpus; i++) {
+		free(w->cpu_irqs[i]);
+		free(w->cpu_names[i]);
+	}
+	free(w->cpu_irqs);
+	free(w->cpu_names);
+	free(w->cpus);
+	free(w->t);
+	free(w->rx_bps);
+	free(w->tx_bps);
+	free(w->temp_c);
+}
+
+static double or_nan(double v)
+{
+	return v < 0 ? NAN : v;
+}
+
+/* The CPUs of the first sample: the plot's lines. */
+static int watch_cpus(struct mg_watch_series *w, const struct mg_sample *m)
+{
+	w->ncpus = mg_sample_get_cpu_count(m);
+	w->cpus = calloc(w->ncpus + 1, sizeof(*w->cpus));
+	w->cpu_irqs = calloc(w->ncpus + 1, sizeof(*w->cpu_irqs));
+	w->cpu_names = calloc(w->ncpus + 1, sizeof(*w->cpu_names));
+	if (!w->cpus || !w->cpu_irqs || !w->cpu_names)
+		return -ENOMEM;
+	for (size_t c = 0; c < w->ncpus; c++) {
+		w->cpus[c] = mg_sample_get_cpu(m, c);
+		w->cpu_irqs[c] = malloc(w->seconds * sizeof(double));
+		if (!w->cpu_irqs[c] || asprintf(&w->cpu_names[c], "CPU%d", w->cpus[c]) < 0)
+			return -ENOMEM;
+		for (size_t i = 0; i < w->seconds; i++)
+			w->cpu_irqs[c][i] = NAN;
+	}
+	return 0;
+}
+
+static void watch_record(struct mg_watch_series *w, const struct mg_sample *m, size_t i)
+{
+	int temp = mg_sample_get_temperature_milli(m);
+
+	w->t[i] = (double)(i + 1);
+	w->rx_bps[i] = or_nan(mg_sample_get_bits_per_second(m, MG_DIRECTION_RX));
+	w->tx_bps[i] = or_nan(mg_sample_get_bits_per_second(m, MG_DIRECTION_TX));
+	w->temp_c[i] = temp == MG_UNKNOWN ? NAN : temp / 1000.0;
+	for (size_t k = 0; k < mg_sample_get_cpu_count(m); k++)
+		for (size_t c = 0; c < w->ncpus; c++)
+			if (w->cpus[c] == mg_sample_get_cpu(m, k))
+				w->cpu_irqs[c][i] = mg_sample_get_cpu_interrupts(m, k);
+	w->n = i + 1;
+}
+
+/* One sample a second for @seconds: the caller asked for a report that takes that long. */
+static int watch(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int seconds, struct mg_watch_series *w)
+{
+	struct mg_sampler *s;
+	int err = mg_sampler_new(ctx, nic, &s);
+
+	if (err < 0)
+		return err;
+	w->seconds = seconds;
+	w->t = calloc(seconds, sizeof(double));
+	w->rx_bps = calloc(seconds, sizeof(double));
+	w->tx_bps = calloc(seconds, sizeof(double));
+	w->temp_c = calloc(seconds, sizeof(double));
+	if (!w->t || !w->rx_bps || !w->tx_bps || !w->temp_c)
+		err = -ENOMEM;
+	for (size_t i = 0; err == 0 && i < seconds; i++) {
+		struct mg_sample *m;
+
+		mg_sleep_ms(1000);
+		err = mg_sampler_next(s, &m);
+		if (err < 0)
+			break;
+		if (i == 0) {
+			w->ceiling_rx_bps = mg_sample_get_expected_gbps(m, MG_DIRECTION_RX) * 1e9;
+			w->ceiling_tx_bps = mg_sample_get_expected_gbps(m, MG_DIRECTION_TX) * 1e9;
+			err = watch_cpus(w, m);
+		}
+		if (err == 0)
+			watch_record(w, m, i);
+		mg_sample_free(m);
+	}
+	mg_sampler_free(s);
+	return err;
+}
+
+static int report(struct mg_ctx *ctx, const struct mg_nic *nic, const struct mg_watch_series *w, char **html)
 {
 	struct report r = { 0 };
-	struct mg_report_input in = { 0 };
+	struct mg_report_input in = { .watch = w };
 	struct mg_text t = { 0 };
 	int err;
 
-	if (!html)
-		return -EINVAL;
-	*html = NULL;
-	if (!ctx)
-		return -EINVAL;
-	if (flags)
-		return mg_fail(ctx, -EINVAL, "report: unknown flags 0x%x", flags);
 	err = gather_nics(ctx, &r, nic);
 	if (err < 0) {
 		report_free(&r);
@@ -253,4 +337,40 @@ MG_EXPORT int mg_report_html(struct mg_ctx *ctx, const struct mg_nic *nic, unsig
 	report_free(&r);
 	*html = mg_text_take(&t);
 	return *html ? 0 : -ENOMEM;
+}
+
+MG_EXPORT int mg_report_html(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int flags, char **html)
+{
+	if (!html)
+		return -EINVAL;
+	*html = NULL;
+	if (!ctx)
+		return -EINVAL;
+	if (flags)
+		return mg_fail(ctx, -EINVAL, "report: unknown flags 0x%x", flags);
+	return report(ctx, nic, NULL, html);
+}
+
+MG_EXPORT int mg_report_html_watch(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int seconds,
+				   char **html)
+{
+	struct mg_watch_series w = { 0 };
+	int err;
+
+	if (!html)
+		return -EINVAL;
+	*html = NULL;
+	if (!ctx)
+		return -EINVAL;
+	mg_clear_error(ctx);
+	if (!nic || seconds < 1 || seconds > 3600)
+		return mg_fail(ctx, -EINVAL, "report --watch: one interface and 1 to 3600 seconds");
+	if (mg_ctx_is_offline(ctx))
+		return mg_fail(ctx, -EOPNOTSUPP, "report --watch: a captured tree cannot be watched; "
+						 "make the report without it");
+	err = watch(ctx, nic, seconds, &w);
+	if (err == 0)
+		err = report(ctx, nic, &w, html);
+	watch_free(&w);
+	return err < 0 && !ctx->error[0] ? mg_fail(ctx, err, "report --watch: %s", strerror(-err)) : err;
 }

@@ -74,15 +74,14 @@ int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target
 
 	if (!opt->html)
 		return usage_error("report needs --html FILE (or --html - for stdout)");
-	if (opt->watch_ms) {
-		/* Plots need samples over time; nothing here takes them yet. */
-		fprintf(stderr, "multigig: report --watch: not available yet: this version has no sampler "
-				"to plot rates, interrupts and temperatures from; make the report without it\n");
-		return EXIT_FAILURE;
-	}
+	if (opt->watch_ms && (!target || opt->all))
+		return usage_error("report --watch samples one interface: name it");
 	if (target && !opt->all && (err = mg_nic_lookup(ctx, target, &nic)) < 0)
 		return fail(ctx, err, target);
-	err = mg_report_html(ctx, nic, 0, &html);
+	if (opt->watch_ms)
+		err = mg_report_html_watch(ctx, nic, (opt->watch_ms + 999) / 1000, &html);
+	else
+		err = mg_report_html(ctx, nic, 0, &html);
 	mg_nic_unref(nic);
 	if (err < 0)
 		return fail(ctx, err, "report");

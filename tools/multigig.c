@@ -33,7 +33,7 @@ static void usage(FILE *out)
 		"  cable-test IFACE --yes [--tdr]  run a cable test (or raw TDR); the link goes down\n"
 		"  capture DIR          copy what the library reads into DIR, for a bug report\n"
 		"  report [IFACE|--all] --html FILE  one self-contained HTML page for a bug report\n"
-		"                       (FILE - for stdout; --watch SECONDS is not available yet)\n"
+		"                       (FILE - for stdout; IFACE --watch SECONDS adds live plots)\n"
 		"\n"
 		"Options (also accepted after the command):\n"
 		"  --sysfs-root DIR     read a captured sysfs tree instead of /sys (offline)\n"

@@ -4252,6 +4252,24 @@ int mg_pcie_path_to_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, con
  */
 int mg_report_html(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int flags, char **html);
 
+/**
+ * mg_report_html_watch - the report of one adapter, with its live section.
+ * @ctx: a live context.
+ * @nic: the adapter, with an interface.
+ * @seconds: how long to sample, one sample a second: 1 to 3600. The call
+ *	takes that long.
+ * @html: where the page is stored, as for mg_report_html().
+ *
+ * The page of mg_report_html() plus plots over the sampled seconds
+ * (mg_sampler_new()): receive and transmit rate against the expected
+ * ceiling, the adapter's interrupts per CPU, and its hottest sensor.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or seconds out of range;
+ * -EOPNOTSUPP for a captured tree; -ENODEV when @nic has no interface.
+ * Since: 0.2
+ */
+int mg_report_html_watch(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int seconds, char **html);
+
 /* ------------------------------------------------------------------ */
 /* Watch: live rates against the ceiling                               */
 /* ------------------------------------------------------------------ */

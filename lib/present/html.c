@@ -7,6 +7,7 @@
  * comes from the machine goes through mg_text_escape().
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mg-present.h"
@@ -390,6 +391,47 @@ static void adapter(struct mg_text *t, const struct mg_report_input *in, size_t 
 	mg_text_put(t, "</section>\n");
 }
 
+/* The sampled seconds: rates against the ceiling, interrupts per CPU, temperature. */
+static void live(struct mg_text *t, const struct mg_watch_series *w)
+{
+	struct mg_chart_series rate[2] = { { "receive", w->rx_bps }, { "transmit", w->tx_bps } };
+	struct mg_chart_series *cpus = calloc(w->ncpus + 1, sizeof(*cpus));
+	struct mg_chart_series temp = { "hottest sensor", w->temp_c };
+	struct mg_chart c = { .x = w->t, .n = w->n };
+	char label[64];
+	bool any_temp = false;
+
+	mg_text_printf(t, "<section>\n<h2>Live: %u seconds</h2>\n", w->seconds);
+	c.title = "Link rate against the expected ceiling";
+	c.unit = "bit/s";
+	c.series = rate;
+	c.nseries = 2;
+	c.ceiling = w->ceiling_rx_bps > w->ceiling_tx_bps ? w->ceiling_rx_bps : w->ceiling_tx_bps;
+	snprintf(label, sizeof(label), "ceiling %.2f Gbit/s", c.ceiling / 1e9);
+	c.ceiling_label = label;
+	mg_svg_line_chart(t, &c);
+	if (cpus) {
+		for (size_t i = 0; i < w->ncpus; i++) {
+			cpus[i].name = w->cpu_names[i];
+			cpus[i].y = w->cpu_irqs[i];
+		}
+		c = (struct mg_chart){ .x = w->t, .n = w->n, .title = "The adapter's interrupts per CPU",
+				       .unit = "/s", .series = cpus, .nseries = w->ncpus };
+		mg_svg_line_chart(t, &c);
+		free(cpus);
+	}
+	for (size_t i = 0; i < w->n; i++)
+		any_temp |= w->temp_c[i] == w->temp_c[i];
+	if (any_temp) {
+		c = (struct mg_chart){ .x = w->t, .n = w->n, .title = "Temperature", .unit = "°C",
+				       .series = &temp, .nseries = 1 };
+		mg_svg_line_chart(t, &c);
+	} else {
+		mg_text_put(t, "<p class=\"muted\">No temperature sensor of this adapter was found.</p>\n");
+	}
+	mg_text_put(t, "</section>\n");
+}
+
 void mg_html_report(struct mg_text *t, const struct mg_report_input *in)
 {
 	head(t, in);
@@ -397,6 +439,8 @@ void mg_html_report(struct mg_text *t, const struct mg_report_input *in)
 	summary(t, in);
 	for (size_t i = 0; i < in->count; i++)
 		adapter(t, in, i);
+	if (in->watch)
+		live(t, in->watch);
 	mg_text_put(t, "<footer>\n<p class=\"muted\">Written by libmultigig " PACKAGE_VERSION
 		    " (<code>multigig report</code>). The file is self-contained: no script, nothing to "
 		    "download. Attach it to a bug report as it is.</p>\n</footer>\n</body>\n</html>\n");

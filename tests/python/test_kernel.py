@@ -301,3 +301,14 @@ def test_watch_generator_has_the_cli_shape():
 def ctx_watch_zero():
     with multigig.Context() as ctx:
         yield from ctx.nic("veth0").watch(interval=0, count=1)
+
+
+def test_report_watch_plots_live(tmp_path):
+    """report --watch samples the interface and plots it; the page stays well-formed."""
+    from lxml import etree
+    out = tmp_path / "r.html"
+    subprocess.run([CLI, "report", "veth0", "--html", str(out), "--watch", "2"], check=True)
+    page = out.read_text()
+    etree.fromstring(page.encode())
+    assert "Live: 2 seconds" in page and "Link rate against the expected ceiling" in page
+    assert page.count("<polyline") >= 2

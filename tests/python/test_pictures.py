@@ -179,7 +179,10 @@ def test_report_usage_errors():
     r = cli("--sysfs-root", tree("pi5-rtl8126"), "report", "eth1", check=False)
     assert r.returncode == 2 and "--html" in r.stderr
     r = cli("--sysfs-root", tree("pi5-rtl8126"), "report", "--html", "-", "--watch", "5", check=False)
-    assert r.returncode == 1 and "not available yet" in r.stderr and not r.stdout
+    assert r.returncode == 2 and "name it" in r.stderr and not r.stdout
+    # A capture is one moment: nothing to watch.
+    r = cli("--sysfs-root", tree("pi5-rtl8126"), "report", "eth1", "--html", "-", "--watch", "5", check=False)
+    assert r.returncode == 1 and "cannot be watched" in r.stderr and not r.stdout
     r = cli("--sysfs-root", tree("pi5-rtl8126"), "report", "--html", "-", "--watch", "zero", check=False)
     assert r.returncode == 2
     r = cli("--sysfs-root", tree("pi5-rtl8126"), "show", "eth1", "--svg", check=False)
@@ -189,7 +192,7 @@ def test_report_usage_errors():
     r = cli("--sysfs-root", tree("pi5-rtl8126"), "report", "nosuch0", "--html", "-", check=False)
     assert r.returncode == 1 and not r.stdout
     with multigig.Context(tree("pi5-rtl8126")) as ctx:
-        with pytest.raises(NotImplementedError):
+        with pytest.raises(ValueError):
             multigig.report(ctx, watch=5)
         with pytest.raises(FileNotFoundError):
             multigig.report(ctx, "nosuch0")

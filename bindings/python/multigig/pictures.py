@@ -58,11 +58,13 @@ def report(context, target=None, html=None, watch=None):
     The same bytes as ``multigig report [TARGET] --html FILE``; with
     ``html`` (a path) the page is also written there, whole.
 
-    ``watch`` (plots of rates, interrupts and temperatures over sampled
-    seconds) is not available yet and raises NotImplementedError."""
+    With ``watch`` (seconds, one interface) the page also plots the rates
+    against the ceiling, the interrupts per CPU and the temperature over
+    that many seconds, sampled once a second: the call takes that long."""
     if watch is not None:
-        raise NotImplementedError("report(watch=...) is not available yet: this version has no sampler "
-                                  "to plot rates, interrupts and temperatures from")
+        watch = int(watch)
+        if target is None or not 1 <= watch <= 3600:
+            raise ValueError("watch: one interface and 1 to 3600 seconds")
     ctx = context._ctx
     nic = None
     if target is not None and hasattr(target, "_ptr"):
@@ -74,7 +76,10 @@ def report(context, target=None, html=None, watch=None):
         if rc < 0:
             _raise(rc, ctx)
     try:
-        rc, page = _c.mg_report_html(ctx, nic, 0)
+        if watch is not None:
+            rc, page = _c.mg_report_html_watch(ctx, nic, watch)
+        else:
+            rc, page = _c.mg_report_html(ctx, nic, 0)
     finally:
         if nic is not None:
             _c.mg_nic_unref(nic)
