@@ -110,6 +110,26 @@ static int walk_paths(struct mg_ctx *ctx, const struct mg_nic_list *list)
 	return 0;
 }
 
+/*
+ * A list reads the drivers' own counters of hardware adapters only; a
+ * capture keeps every interface's, as a single read would see them.
+ */
+static int software_counters(struct mg_ctx *ctx, const struct mg_nic_list *list)
+{
+	for (size_t i = 0; i < mg_nic_list_count(list); i++) {
+		const struct mg_nic *nic = mg_nic_list_get(list, i);
+		struct mg_stats *s = NULL;
+
+		if (nic->bus != MG_BUS_VIRTUAL || !nic->name)
+			continue;
+		if (mg_stats_read_for_nic(ctx, nic, &s) == -ENOMEM)
+			return -ENOMEM;
+		mg_stats_free(s);
+	}
+	mg_clear_error(ctx);
+	return 0;
+}
+
 static int gather_all(struct mg_ctx *ctx)
 {
 	struct mg_nic_list *list = NULL;
@@ -119,6 +139,8 @@ static int gather_all(struct mg_ctx *ctx)
 
 	if (err == 0)
 		err = walk_paths(ctx, list);
+	if (err == 0)
+		err = software_counters(ctx, list);
 	mg_nic_list_free(list);
 	return err;
 }

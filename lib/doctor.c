@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "mg-doctor.h"
+#include "mg-evidence.h"
 
 #define DEFAULT_INTERVAL_MS 1000
 #define EVERYTHING (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_STATS | \
@@ -92,9 +93,28 @@ static void free_extra(struct extra *x)
 	mg_usb_info_free(x->usb);
 }
 
-static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic *nic, int cpus,
-		   struct mg_pcie_path *before, const struct mg_stats *stats_before)
+/* A related interface (lower device, bridge): in the list, else by one look-up. */
+static const struct mg_nic *relative(struct mg_ctx *ctx, const struct mg_nic_list *list, int ifindex,
+				     struct mg_nic **owned)
 {
+	const struct mg_nic *n;
+
+	if (ifindex <= 0)
+		return NULL;
+	n = mg_nic_list_find_ifindex(list, ifindex);
+	if (n)
+		return n;
+	if (mg_nic_lookup_ifindex(ctx, ifindex, owned) < 0) {
+		mg_clear_error(ctx);
+		return NULL;
+	}
+	return *owned;
+}
+
+static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_list *list, const struct mg_nic *nic,
+		   int cpus, struct mg_pcie_path *before, const struct mg_stats *stats_before)
+{
+	struct mg_nic *lower = NULL, *master = NULL;
 	struct mg_facts f = { .nic = nic, .online_cpus = cpus, .path_before = before, .interval_ms = d->interval_ms,
 			      .stats_before = stats_before };
 	struct mg_pcie_path *path = NULL;
@@ -118,9 +138,13 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic 
 		f.link = link;
 	mg_clear_error(ctx);
 	read_extra(ctx, nic, &f, &extra);
+	f.lower = relative(ctx, list, nic->lower_ifindex, &lower);
+	f.master = relative(ctx, list, nic->master_ifindex, &master);
 	f.path = path;
 	f.throughput = tp;
 	err = mg_doctor_rules(d, &f);
+	mg_nic_unref(lower);
+	mg_nic_unref(master);
 	free_extra(&extra);
 	mg_ethlink_free(link);
 	mg_settings_free(settings);
@@ -255,7 +279,7 @@ MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsign
 		struct mg_pcie_path *path;
 
 		first_of(&first, n, &stats, &path);
-		err = examine(ctx, d, n, cpus, path, stats);
+		err = examine(ctx, d, list, n, cpus, path, stats);
 	}
 	mg_nic_list_free(list);
 	first_free(&first);

@@ -109,6 +109,8 @@ static int copy_link(struct mg_nic *nic, const struct mg_link *link, const struc
 	int err;
 
 	nic->ifindex = link->ifindex;
+	nic->lower_ifindex = link->lower_ifindex;
+	nic->master_ifindex = link->master_ifindex;
 	nic->carrier = link->carrier;
 	nic->mtu = link->mtu;
 	nic->min_mtu = link->min_mtu;

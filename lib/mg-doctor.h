@@ -57,6 +57,8 @@ struct mg_facts {
 	const struct mg_irqs *irqs;
 	const struct mg_temps *temps;
 	const struct mg_usb_info *usb;
+	const struct mg_nic *lower;		/* a VLAN's or macvlan's lower device, or NULL */
+	const struct mg_nic *master;		/* the bridge it is a port of, or NULL */
 	int online_cpus;			/* MG_UNKNOWN when unread */
 	bool hardware;				/* not a virtual device (or a test says to take it for one) */
 };

@@ -13,7 +13,7 @@ struct mg_nic_list;
 
 /* ---- stats.c ---- */
 #define MG_STATS_GROUP_MAX 22	/* counters in the largest group (eth-mac) */
-#define MG_STATS_HIST_MAX 32	/* buckets kept per RMON histogram (the kernel has at most 10) */
+#define MG_STATS_HIST_MAX 12	/* buckets kept per RMON histogram (the kernel has at most 10) */
 
 struct mg_stats_bucket {
 	unsigned int low, high;

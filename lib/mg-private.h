@@ -215,6 +215,8 @@ struct mg_link {
 	char mac[64];
 	char parent[64];	/* IFLA_PARENT_DEV_NAME */
 	unsigned int flags;	/* IFF_* */
+	int lower_ifindex;	/* IFLA_LINK: a VLAN's or macvlan's lower device; 0 when none */
+	int master_ifindex;	/* IFLA_MASTER: the bridge or bond it is a port of; 0 when none */
 	struct mg_counters counters; /* IFLA_STATS64 and the carrier counts */
 };
 void mg_link_init(struct mg_link *link);
@@ -266,6 +268,7 @@ struct mg_nic {
 	char *mac;
 	int speed_mbps;
 	char *parent;
+	int lower_ifindex, master_ifindex;	/* 0 when none */
 	enum mg_bus bus;
 	char *address;
 	int vendor_id, device_id;

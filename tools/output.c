@@ -54,10 +54,18 @@ static void out_flush(struct out_filter *f)
 
 static void out_raw(struct out_filter *f, const unsigned char *p, size_t n)
 {
-	if (f->len + n > sizeof(f->buf))
-		out_flush(f);
-	memcpy(f->buf + f->len, p, n);
-	f->len += n;
+	/* In pieces the buffer holds: a run of plain bytes may be longer. */
+	while (n) {
+		size_t k;
+
+		if (f->len == sizeof(f->buf))
+			out_flush(f);
+		k = sizeof(f->buf) - f->len < n ? sizeof(f->buf) - f->len : n;
+		memcpy(f->buf + f->len, p, k);
+		f->len += k;
+		p += k;
+		n -= k;
+	}
 }
 
 static void out_escaped(struct out_filter *f, unsigned char b)
@@ -127,12 +135,28 @@ static void out_byte(struct out_filter *f, unsigned char b)
 	}
 }
 
+/* Printable ASCII and newlines pass as they are: copied in runs, not byte by byte. */
+static bool plain(unsigned char b)
+{
+	return (b >= 0x20 && b < 0x7f) || b == '\n';
+}
+
 static ssize_t out_write(void *cookie, const char *data, size_t size)
 {
 	struct out_filter *f = cookie;
 
-	for (size_t i = 0; i < size; i++)
-		out_byte(f, (unsigned char)data[i]);
+	for (size_t i = 0; i < size;) {
+		size_t run = 0;
+
+		while (!f->need && i + run < size && plain((unsigned char)data[i + run]))
+			run++;
+		if (run) {
+			out_raw(f, (const unsigned char *)data + i, run);
+			i += run;
+			continue;
+		}
+		out_byte(f, (unsigned char)data[i++]);
+	}
 	out_flush(f);
 	if (f->failed) {
 		errno = EIO;
@@ -262,17 +286,29 @@ int print_json(json_object *o)
 void json_stream_begin(struct json_stream *js)
 {
 	js->count = 0;
+	js->compact = false;
 	js->ok = fputs("[", stdout) >= 0;
 }
 
 /* Print one element of the array, indented as json-c would, and free it. */
 void json_stream_item(struct json_stream *js, json_object *o)
 {
-	const char *text = json_object_to_json_string_ext(o, json_flags);
+	const char *text = json_object_to_json_string_ext(o, js->compact ? JSON_C_TO_STRING_PLAIN |
+									    JSON_C_TO_STRING_NOSLASHESCAPE
+								  : json_flags);
 
 	js->ok &= fputs(js->count++ ? ",\n  " : "\n  ", stdout) >= 0;
-	for (const char *p = text; *p; p++)
-		js->ok &= (*p == '\n' ? fputs("\n  ", stdout) : putchar(*p)) >= 0;
+	/* Line by line, each indented: large arrays are written in large pieces. */
+	for (const char *p = text; *p;) {
+		size_t len = strcspn(p, "\n");
+
+		js->ok &= fwrite(p, 1, len, stdout) == len;
+		p += len;
+		if (*p) {
+			js->ok &= fputs("\n  ", stdout) >= 0;
+			p++;
+		}
+	}
 	json_object_put(o);
 }
 

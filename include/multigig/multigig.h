@@ -286,8 +286,9 @@ int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_nic **nic);
  *	(mg_nic_get_features()). Since: 0.2
  * @MG_NIC_WITH_STATS: the counters of every interface (mg_nic_get_stats()):
  *	from the link dump, one STATS_GET and one LINKSTATE dump, and the
- *	drivers' own counters by the ioctl, per interface as the driver's
- *	name is read: the kernel has no dump of those. Since: 0.2
+ *	drivers' own counters of hardware adapters by the ioctl (the kernel
+ *	has no dump of those; a software interface's are read by
+ *	mg_stats_read_for_nic()). Since: 0.2
  * @MG_NIC_WITH_IRQS: interrupt vectors, their CPUs and the queues' CPU
  *	masks (mg_nic_get_irqs()): /proc/interrupts read once. Since: 0.2
  * @MG_NIC_WITH_TEMPERATURES: the hwmon temperature sensors of each adapter

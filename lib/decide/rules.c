@@ -651,10 +651,48 @@ static int usb_shared_hub(struct mg_doctor *d, const struct mg_facts *f)
 				       "not behind a hub");
 }
 
+/*
+ * An MTU that does not fit the device below or beside it: a VLAN (or
+ * macvlan) above its lower device's MTU drops the frames in between; a
+ * bridge port below the bridge's MTU drops what the bridge forwards to it.
+ */
+static int mtu_mismatch(struct mg_doctor *d, const struct mg_facts *f)
+{
+	const struct mg_nic *other = f->lower ? f->lower : f->master;
+	int mtu = mg_nic_get_mtu(f->nic), theirs = other ? mg_nic_get_mtu(other) : MG_UNKNOWN;
+	bool vlan = f->lower != NULL;
+	const char *kind = other ? mg_nic_get_kind(other) : NULL;
+	struct mg_finding *x;
+	char cmd[96];
+
+	if (!other || mtu <= 0 || theirs <= 0 || !mg_nic_get_name(other))
+		return 0;
+	if (vlan ? mtu <= theirs : (!kind || strcmp(kind, "bridge") || mtu >= theirs))
+		return 0;
+	x = mg_finding_add(d, "mtu-mismatch", MG_SEVERITY_WARNING, f->name);
+	if (!x)
+		return -ENOMEM;
+	if (vlan)
+		mg_finding_title(x, "MTU %d is above the %d of %s below it: larger frames are dropped", mtu, theirs,
+				 mg_nic_get_name(other));
+	else
+		mg_finding_title(x, "MTU %d is below the %d of the bridge %s: larger frames it forwards are dropped",
+				 mtu, theirs, mg_nic_get_name(other));
+	mg_finding_evidence(x, "rtnetlink: IFLA_MTU", "%s: %d", f->name, mtu);
+	mg_finding_evidence(x, vlan ? "rtnetlink: IFLA_LINK, IFLA_MTU" : "rtnetlink: IFLA_MASTER, IFLA_MTU", "%s: %d",
+			    mg_nic_get_name(other), theirs);
+	mg_finding_impact(x, -1, "frames between the two sizes vanish: stalls, or TCP that works only for small packets");
+	/* Raise the smaller one: the lower device under a VLAN, the port under a bridge. */
+	snprintf(cmd, sizeof(cmd), "multigig set %s mtu %d", vlan ? mg_nic_get_name(other) : f->name,
+		 vlan ? mtu : theirs);
+	mg_finding_fix(x, cmd, "make them agree: %s", cmd);
+	return mg_finding_fix_param(x, vlan ? mg_nic_get_name(other) : f->name, MG_PARAM_MTU, vlan ? mtu : theirs);
+}
+
 static const rule_fn rules[] = {
 	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained, aer_errors,
 	below_best_mode, half_duplex, usb_too_slow, usb_generic_driver, usb_shared_hub, carrier_flaps, hot,
-	irqs_one_cpu, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels,
+	irqs_one_cpu, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels, mtu_mismatch,
 };
 
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts)

@@ -85,6 +85,9 @@ static void fill_from_object(struct nl_object *obj, void *arg)
 	link->carrier = rtnl_link_get_carrier(rl);
 	link->mtu = (int)rtnl_link_get_mtu(rl);
 	link->flags = rtnl_link_get_flags(rl);
+	/* A device's own index as its "link" means no lower device. */
+	link->lower_ifindex = rtnl_link_get_link(rl) != link->ifindex ? rtnl_link_get_link(rl) : 0;
+	link->master_ifindex = rtnl_link_get_master(rl);
 	if (addr && nl_addr_get_len(addr) > 0)
 		copy_str(link->mac, sizeof(link->mac), nl_addr2str(addr, buf, sizeof(buf)));
 }

@@ -102,6 +102,10 @@ static void apply_line(struct mg_ctx *ctx, const char *ifname, char *line,
 		copy_value(link->mac, sizeof(link->mac), value);
 	else if (!strcmp(key, "parent"))
 		copy_value(link->parent, sizeof(link->parent), value);
+	else if (!strcmp(key, "lower"))
+		bad = int_value(value, &link->lower_ifindex);
+	else if (!strcmp(key, "master"))
+		bad = int_value(value, &link->master_ifindex);
 	else if (!strcmp(key, "flags"))
 		bad = flags_value(value, &link->flags);
 	else if (!strcmp(key, "ethtool_driver"))
@@ -182,6 +186,10 @@ int mg_sidecar_write(struct mg_ctx *ctx, int dirfd, const char *ifname, const st
 	put_str(f, "mac", link->mac);
 	put_str(f, "parent", link->parent);
 	put_int(f, "flags", (int)link->flags);
+	if (link->lower_ifindex > 0)
+		put_int(f, "lower", link->lower_ifindex);
+	if (link->master_ifindex > 0)
+		put_int(f, "master", link->master_ifindex);
 	put_str(f, "ethtool_driver", info->driver);
 	put_str(f, "driver_version", info->version);
 	put_str(f, "firmware_version", info->fw_version);
