@@ -1104,7 +1104,7 @@ class ApplyError(OSError):
     @staticmethod
     def _from(rc: int, ctx_ptr: Any, result: ApplyResult) -> ApplyError:
         code = -rc
-        message = _c.mg_ctx_last_error(ctx_ptr) or os.strerror(code)
+        message = (_c.mg_ctx_last_error(ctx_ptr) if ctx_ptr is not None else "") or os.strerror(code)
         # An unknown interface is "not found" to a Python caller, as in _raise().
         base = type(OSError(code, "")) if code != _errno.ENODEV else FileNotFoundError
         return _apply_error_class(base)(code, message, result)
