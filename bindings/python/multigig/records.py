@@ -491,6 +491,8 @@ class SettingsGroup(Record):
     when the driver reports one)."""
 
     GROUP: ClassVar[str] = ""
+    # The parameters of the group that have a maximum.
+    _MAXIMA: ClassVar[tuple[str, ...]] = ()
     supported: bool
     error: Optional[str]
 
@@ -512,8 +514,6 @@ class SettingsGroup(Record):
             if key in maxima:
                 shown.append(key + "_max")
         self._keys = tuple(shown)
-
-    _MAXIMA: ClassVar[tuple[str, ...]] = ()
 
     def _shown(self) -> tuple[str, ...]:
         return self._keys
