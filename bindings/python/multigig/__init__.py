@@ -145,6 +145,7 @@ class Context:
         # The C side holds the forwarder until close() detaches it.
         self._log = _c.mg_py_log_attach(self._ptr, _log_forwarder(logger))
         if self._log is None:
+            self.close()
             raise MemoryError("cannot route the library's log")
         _c.mg_ctx_set_log_priority(self._ptr, _log_priority(logger))
 
