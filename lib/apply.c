@@ -484,6 +484,7 @@ static int run_steps(struct mg_ctx *ctx, const struct mg_apply_target *t, struct
 	}
 	/* The rollback's own requests would overwrite the kernel's message. */
 	mg_strlcpy(extack, ctx->extack, sizeof(extack));
+	mg_strlcpy(r->kernel_message, extack, sizeof(r->kernel_message));
 	r->failed_group = (int)order[done];
 	r->rolled_back = roll_back(ctx, t, r, done);
 	describe_restore(r, changed_before(r, done), rb, sizeof(rb));
@@ -629,4 +630,9 @@ MG_EXPORT int mg_apply_result_get_failed_group(const struct mg_apply_result *r)
 MG_EXPORT int mg_apply_result_rolled_back(const struct mg_apply_result *r)
 {
 	return r ? r->rolled_back : MG_UNKNOWN;
+}
+
+MG_EXPORT const char *mg_apply_result_get_kernel_message(const struct mg_apply_result *r)
+{
+	return r && r->kernel_message[0] ? r->kernel_message : NULL;
 }

@@ -104,6 +104,7 @@ struct mg_apply_result {
 	size_t count;
 	int failed_group;
 	int rolled_back;
+	char kernel_message[256]; /* the extended ack of the failed request */
 	/* The one change of advertised modes: old, new, expect, found, and their names. */
 	struct mg_linkmodes adv[MG_MODES_VALUES];
 	char adv_text[MG_MODES_VALUES][1024];

@@ -122,6 +122,7 @@ static int restore(struct mg_ctx *ctx, const struct mg_apply_target *t, struct m
 			mark_failed(r, mg_apply_order[g]);
 			if (!first_err) {
 				r->failed_group = (int)mg_apply_order[g];
+				mg_strlcpy(r->kernel_message, ctx->extack, sizeof(r->kernel_message));
 				first_err = mg_fail(ctx, err, "%s: restoring %s failed: %s%s%s; the journal is kept",
 						    t->cur.ifname, mg_param_group_name(mg_apply_order[g]),
 						    strerror(-err), ctx->extack[0] ? ": " : "", ctx->extack);

@@ -219,6 +219,7 @@ static void test_mtu_above_max_refused(void)
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_RX_CHANNELS, 2, MG_PARAM_MTU, 70000, &r), -EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "above the maximum 65535"));
 	CU_ASSERT_EQUAL(mg_apply_result_get_failed_group(r), -1);
+	CU_ASSERT_PTR_NULL(mg_apply_result_get_kernel_message(r));
 	mg_apply_result_free(r);
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 20, -1, 0, NULL), -EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "below the minimum 68"));
@@ -242,9 +243,11 @@ static void test_all_or_nothing(void)
 	mg_settings_free(want);
 	CU_ASSERT_EQUAL(mg_apply_result_get_failed_group(r), MG_GROUP_CHANNELS);
 	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 1);
-	/* The kernel's extended ack text is in the message. */
+	/* The kernel's extended ack text is in the message, and on its own in the result. */
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "channel"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "rolled back"));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mg_apply_result_get_kernel_message(r));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), mg_apply_result_get_kernel_message(r)));
 	mg_apply_result_free(r);
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);

@@ -8,7 +8,7 @@ import argparse
 import multigig
 
 
-def main():
+def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sysfs-root", help="a tree made by 'multigig capture'")
     args = parser.parse_args()

@@ -2427,6 +2427,21 @@ int mg_apply_result_get_failed_group(const struct mg_apply_result *result);
  */
 int mg_apply_result_rolled_back(const struct mg_apply_result *result);
 
+/**
+ * mg_apply_result_get_kernel_message - what the kernel said when it
+ * refused the failed group's change.
+ * @result: result.
+ *
+ * The extended ack text of the request that failed (also found in the
+ * context's last error, among the rest), for a caller that shows it on its
+ * own. The kernel does not always give one.
+ *
+ * Returns: the message, valid as long as @result; NULL when nothing failed
+ * or the kernel gave no message.
+ * Since: 0.2
+ */
+const char *mg_apply_result_get_kernel_message(const struct mg_apply_result *result);
+
 /* ------------------------------------------------------------------ */
 /* Ethernet link: modes and state over ethtool netlink                 */
 /* ------------------------------------------------------------------ */

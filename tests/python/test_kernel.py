@@ -3,13 +3,16 @@
 namespace made for this test process (root only): veth and tun devices,
 reading, applying with rollback, error mapping, tuned() restoring state,
 rolling back an apply that was killed midway; features toggled and rolled
-back, EEE and advertised modes refused where veth has none."""
+back, EEE and advertised modes refused where veth has none; ApplyError's
+parts, the log, and the FastAPI router example with and without privilege."""
 import ctypes
 import errno
 import json
+import logging
 import os
 import signal
 import subprocess
+import sys
 import time
 
 import pytest
@@ -92,6 +95,32 @@ def test_rollback_on_kernel_refusal():
         assert mtu(ctx, "veth0") == 1500
 
 
+def test_apply_error_carries_the_result(caplog):
+    """The failed group, the kernel's words, the rollback and what had been changed."""
+    caplog.set_level(logging.INFO, logger="multigig")
+    with multigig.Context(log=True) as ctx:
+        with pytest.raises(multigig.ApplyError) as e:
+            ctx.apply("veth0", mtu=9000, rx=0, tx=0)
+        assert mtu(ctx, "veth0") == 1500
+    err = e.value
+    assert isinstance(err, OSError) and err.errno == errno.EINVAL
+    assert err.failed_group == "channels" and err.rolled_back is True
+    assert err.kernel_message and err.kernel_message in err.strerror
+    assert err.changed == [("mtu", 1500, 9000)] and err.result.states["mtu"] == "rolled_back"
+    assert err.result.states["rx"] == "planned" and err.result.to_dict()["failed_group"] == "channels"
+    # The library said it at ERROR, and more at INFO, through logging.
+    logged = [(r.levelno, r.getMessage()) for r in caplog.records if r.name == "multigig"]
+    assert (logging.ERROR, err.strerror) in logged
+
+
+def test_apply_error_for_unknown_interface():
+    with multigig.Context() as ctx:
+        with pytest.raises(multigig.ApplyError) as e:
+            ctx.apply("nosuch0", mtu=1400)
+    assert isinstance(e.value, FileNotFoundError) and e.value.errno == errno.ENODEV
+    assert e.value.changed == [] and e.value.failed_group is None
+
+
 def test_error_mapping():
     with multigig.Context() as ctx:
         with pytest.raises(FileNotFoundError):
@@ -123,6 +152,7 @@ def test_permission_error_without_cap_net_admin():
         "    ctx.apply('veth0', mtu=1400)\n"
         "except PermissionError as e:\n"
         "    assert 'CAP_NET_ADMIN' in e.strerror, e.strerror\n"
+        "    assert isinstance(e, multigig.ApplyError) and e.failed_group == 'mtu', e.failed_group\n"
         "    print('ok')\n"
     )
     out = subprocess.run(["/usr/bin/python3", "-c", code], capture_output=True, text=True,
@@ -316,3 +346,94 @@ def test_report_watch_plots_live(tmp_path):
     etree.fromstring(page.encode())
     assert "Live: 2 seconds" in page and "Link rate against the expected ceiling" in page
     assert page.count("<polyline") >= 2
+
+
+def _router():
+    sys.path.insert(0, os.environ["EXAMPLES_DIR"])
+    try:
+        import fastapi_router
+    finally:
+        sys.path.pop(0)
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+    app = FastAPI()
+    app.include_router(fastapi_router.make_router())
+    return TestClient(app)
+
+
+def test_fastapi_router_live():
+    client = _router()
+    cli = json.loads(subprocess.run([CLI, "--json", "list"], check=True, capture_output=True, text=True).stdout)
+    assert client.get("/nics").json() == cli
+    show = json.loads(subprocess.run([CLI, "show", "veth0", "--json"], check=True,
+                                     capture_output=True, text=True).stdout)
+    one = client.get("/nics/veth0").json()
+    assert one["errors"] == {} and one["pcie"] is None and one["throughput"] == show["throughput"]
+    assert one["settings"]["channels"] == show["channels"] and one["link"]["speed_mbps"] == 10000
+    # A dry run unless the body says otherwise.
+    r = client.post("/nics/veth0/settings", json={"mtu": 9000, "features": {"rx-gro": True}})
+    assert r.status_code == 200 and r.json()["dry_run"] is True
+    assert r.json()["changes"][0] == {"param": "mtu", "old": 1500, "new": 9000, "state": "planned"}
+    with multigig.Context() as ctx:
+        assert mtu(ctx, "veth0") == 1500
+        r = client.post("/nics/veth0/settings", json={"mtu": 9000, "dry_run": False})
+        assert r.status_code == 200 and r.json()["changes"][0]["state"] == "applied"
+        assert mtu(ctx, "veth0") == 9000
+        r = client.post("/nics/veth0/settings", json={"mtu": 1500, "rx": 0, "tx": 0, "dry_run": False})
+        assert r.status_code == 400
+        detail = r.json()["detail"]
+        assert detail["errno"] == "EINVAL" and "rolled back" in detail["message"]
+        assert detail["apply"]["failed_group"] == "channels" and detail["apply"]["rolled_back"] is True
+        assert mtu(ctx, "veth0") == 9000
+        r = client.post("/nics/veth0/settings", json={"mtu": 1500, "dry_run": False})
+        assert r.status_code == 200 and mtu(ctx, "veth0") == 1500
+    assert client.post("/nics/veth0/settings", json={"rx_ring": "max"}).status_code == 409
+    assert client.post("/nics/nosuch0/settings", json={"mtu": 1400}).status_code == 404
+
+
+# Drops root for user nobody, or CAP_NET_ADMIN alone, then asks the router.
+_UNPRIVILEGED = """
+import ctypes, json, os, sys
+if sys.argv[1] == "nobody":
+    os.setgid(65534)
+    os.setgroups([])
+    os.setuid(65534)
+else:
+    class H(ctypes.Structure): _fields_ = [("v", ctypes.c_uint32), ("pid", ctypes.c_int)]
+    class D(ctypes.Structure): _fields_ = [("e", ctypes.c_uint32), ("p", ctypes.c_uint32), ("i", ctypes.c_uint32)]
+    libc = ctypes.CDLL(None)
+    h = H(0x20080522, 0); d = (D * 2)()
+    assert libc.capget(ctypes.byref(h), d) == 0
+    d[0].e &= ~(1 << 12)  # CAP_NET_ADMIN
+    assert libc.capset(ctypes.byref(h), d) == 0
+sys.path.insert(0, os.environ["EXAMPLES_DIR"])
+import fastapi_router
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+app = FastAPI()
+app.include_router(fastapi_router.make_router())
+client = TestClient(app)
+out = {path: client.get(path).status_code for path in ("/nics", "/nics/veth0", "/doctor?iface=veth0")}
+out["veth0 settings"] = client.get("/nics/veth0").json()["settings"] is not None
+r = client.post("/nics/veth0/settings", json={"mtu": 1400})
+out["dry run"] = r.status_code
+r = client.post("/nics/veth0/settings", json={"mtu": 1400, "dry_run": False})
+out["change"] = [r.status_code, r.json()["detail"]["message"]]
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("drop", ["nobody", "capset"])
+def test_fastapi_router_unprivileged(drop):
+    """The GETs and a dry run need no privilege; a change without
+    CAP_NET_ADMIN is 403 with the library's message."""
+    out = subprocess.run(["/usr/bin/python3", "-c", _UNPRIVILEGED, drop], capture_output=True, text=True,
+                         env=dict(os.environ))
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert got["/nics"] == got["/nics/veth0"] == got["/doctor?iface=veth0"] == 200
+    assert got["veth0 settings"] and got["dry run"] == 200
+    status, message = got["change"]
+    assert status == 403 and "CAP_NET_ADMIN" in message
+    with multigig.Context() as ctx:
+        assert mtu(ctx, "veth0") == 1500

@@ -3,11 +3,15 @@
 Every to_dict() is compared with the CLI's --json for the same tree."""
 import errno
 import json
+import logging
 import os
+import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
+import weakref
 
 import pytest
 
@@ -278,21 +282,77 @@ def test_probe_example():
     assert "eth1" in out and "4.000 Gb/s" in out
 
 
-def test_nic_api_example_serves_cli_json():
-    proc = subprocess.Popen([sys.executable, os.path.join(EXAMPLES, "nic_api.py"), "--port", "0",
-                             "--sysfs-root", tree("desktop")], stdout=subprocess.PIPE, text=True)
+def _router_client(name):
+    """A FastAPI app with the example router on a fixture tree, and its test client."""
+    sys.path.insert(0, EXAMPLES)
     try:
-        line = proc.stdout.readline()
-        assert line.startswith("listening on http://127.0.0.1:")
-        base = line.split()[-1].rsplit("/api/nics", 1)[0]
-        with urllib.request.urlopen(base + "/api/nics", timeout=10) as resp:
-            assert resp.headers["Content-Type"] == "application/json"
-            assert json.load(resp) == cli_json("--sysfs-root", tree("desktop"), "list")
-        with urllib.request.urlopen(base + "/api/nics/enp1s0", timeout=10) as resp:
-            assert json.load(resp)["driver"] == "igb"
-        with pytest.raises(urllib.error.HTTPError) as e:
-            urllib.request.urlopen(base + "/api/nics/eth9", timeout=10)
-        assert e.value.code == 404
+        import fastapi_router
+    finally:
+        sys.path.remove(EXAMPLES)
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+    app = FastAPI()
+    app.include_router(fastapi_router.make_router(tree(name)), prefix="/api")
+    return TestClient(app)
+
+
+def test_fastapi_router_reads_equal_cli():
+    client = _router_client("pi5-rtl8126")
+    r = client.get("/api/nics")
+    assert r.status_code == 200 and r.json() == cli_json("--sysfs-root", tree("pi5-rtl8126"), "list")
+    show = cli_json("--sysfs-root", tree("pi5-rtl8126"), "show", "eth1")
+    pcie = cli_json("--sysfs-root", tree("pi5-rtl8126"), "pcie", "eth1")
+    r = client.get("/api/nics/eth1")
+    assert r.status_code == 200
+    one = r.json()
+    identity = [k for k in one if k not in ("link", "settings", "pcie", "throughput", "errors")]
+    assert "class" in identity and {k: one[k] for k in identity} == {k: show[k] for k in identity}
+    assert one["link"] == show["link"] and one["throughput"] == show["throughput"] and one["pcie"] == pcie
+    # This capture has no ring parameters: said so, the rest still answered.
+    assert one["settings"] is None and "holds no ring parameters" in one["errors"]["settings"]
+    r = client.get("/api/nics/eth1/pcie")
+    assert r.status_code == 200 and r.json() == pcie
+    doctor = cli_json("--sysfs-root", tree("pi5-rtl8126"), "doctor")
+    assert client.get("/api/doctor").json() == doctor
+    assert client.get("/api/doctor", params={"iface": "eth1"}).json()["findings"] == \
+        [f for f in doctor["findings"] if f["nic"] == "eth1"]
+
+
+def test_fastapi_router_errors():
+    client = _router_client("desktop")
+    r = client.get("/api/nics/eth9")
+    assert r.status_code == 404 and r.json()["detail"]["message"] == "no network interface named 'eth9'"
+    r = client.get("/api/nics/enx00e04c680001/pcie")
+    assert r.status_code == 404 and r.json()["detail"]["errno"] == "ENXIO"
+    # A captured tree is never changed, dry run or not: the library's message.
+    r = client.post("/api/nics/enp1s0/settings", json={"mtu": 9000, "rx_ring": "max", "features": {"rx-gro": False}})
+    assert r.status_code == 409 and "captured tree cannot be changed" in r.json()["detail"]["message"]
+    assert r.json()["detail"]["apply"]["dry_run"] is True
+    for body in ({"mtu": "lots"}, {"frobs": 1}, {"eee": "sometimes"}, {"mtu": 9000, "dry_run": "maybe"}):
+        assert client.post("/api/nics/enp1s0/settings", json=body).status_code == 422, body
+    # Reads only: the OpenAPI schema lists the routes with their models.
+    paths = client.get("/openapi.json").json()["paths"]
+    assert set(paths) == {"/api/nics", "/api/nics/{iface}", "/api/nics/{iface}/pcie", "/api/doctor",
+                          "/api/nics/{iface}/settings"}
+
+
+def test_fastapi_router_served_by_uvicorn():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, os.path.join(EXAMPLES, "fastapi_router.py"), "--port", str(port),
+                             "--sysfs-root", tree("desktop")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen("http://127.0.0.1:%d/nics" % port, timeout=5) as resp:
+                    assert resp.headers["Content-Type"] == "application/json"
+                    assert json.load(resp) == cli_json("--sysfs-root", tree("desktop"), "list")
+                break
+            except urllib.error.URLError:
+                assert proc.poll() is None and time.monotonic() < deadline
+                time.sleep(0.1)
     finally:
         proc.terminate()
         proc.wait(timeout=10)
@@ -431,3 +491,176 @@ def test_evidence_stories():
         ncm = ctx.nic("enx00e04c680002").usb()
         assert ncm["generic_driver"] and ncm["vendor_driver"] == "r8152" and not ncm["vendor_driver_loaded"]
         assert ctx.nic("enx00e04c680002").stats()["rx_packets"] is None  # not in this tree: unknown
+
+
+@pytest.mark.parametrize("name,target", EVIDENCE_TREES)
+def test_readings_are_objects_with_attributes(name, target):
+    """Every reading is an object whose attributes are its to_dict()'s keys,
+    and to_dict() is show --json's; reading by key still works."""
+    cli = cli_json("--sysfs-root", tree(name), "show", target)
+    with multigig.Context(tree(name)) as ctx:
+        nic = ctx.nic(target)
+        readings = {"stats": nic.stats(), "irqs": nic.irqs(), "usb": nic.usb()}
+        if nic.name:
+            readings.update(link=nic.link(), eee=nic.eee(), features=nic.features())
+        temps = [t.to_dict() for t in nic.temperatures()]
+    assert temps == cli["temperatures"]
+    for key, obj in readings.items():
+        if obj is None:
+            assert cli[key] is None
+            continue
+        d = obj.to_dict()
+        assert d == cli[key] and json.loads(json.dumps(d)) == d
+        if isinstance(obj, multigig.Record):
+            assert all(getattr(obj, k) == obj[k] for k in d) and list(obj) == list(d)
+
+
+def test_reading_attributes():
+    with multigig.Context(tree("cm4-rtl8125-1g")) as ctx:
+        nic = ctx.nic("eth1")
+        link = nic.link()
+        assert isinstance(link, multigig.Link) and link.best_common_mode == "2500baseT/Full"
+        assert link.not_advertised == ["2500baseT/Full"] and link.get("sqi", 0) is None
+        with pytest.raises(KeyError):
+            link["nonsense"]
+        assert nic.features()["highdma"].fixed and "highdma" in nic.features()
+        assert nic.eee().tx_lpi_timer_us is None and "error" not in nic.eee()
+    with multigig.Context(tree("sensors-pc")) as ctx:
+        stats = ctx.nic("enp1s0").stats()
+        assert stats.eth_mac["FramesReceivedOK"] == stats["eth_mac"]["FramesReceivedOK"]
+        sensor = ctx.nic("enp1s0").temperatures()[0]
+        assert isinstance(sensor, multigig.Temperature) and sensor.alarm and sensor.celsius == 122.0
+    with multigig.Context(tree("pi5-irq-cpu0")) as ctx:
+        irqs = ctx.nic("eth1").irqs()
+        assert irqs.vectors[0].per_cpu["0"] == irqs.vectors[0].total
+        assert irqs.rx_queues[0].rps_cpus == "0" and irqs.to_dict()["rx_queues"] == [{"queue": "rx-0", "rps_cpus": "0"}]
+    with multigig.Context(tree("usb-adapters")) as ctx:
+        usb = ctx.nic("enx245ebe000001").usb()
+        assert usb.port_usb_version == "2.00" and all(isinstance(h, multigig.UsbDevice) for h in usb.hubs)
+
+
+def test_settings_groups_from_values():
+    values = {multigig.records._key(p): None for p in multigig.PARAMS}
+    values.update(mtu=1500, rx_ring=512, tx_ring=256, combined=4, rx_usecs=50)
+    s = multigig.Settings("eth0", values, {"rx_ring": 4096, "combined": 8, "mtu": 9000},
+                          {"mtu": None, "rings": None, "channels": None, "coalesce": None, "pause": "no pause"})
+    assert s.rings.rx_ring == 512 and s.rings.rx_ring_max == 4096 and s.rings.tx_ring_max is None
+    assert s.rings.to_dict()["rx_ring_max"] == 4096 and "tx_ring_max" not in s.rings.to_dict()
+    assert s.channels.combined_max == 8 and s.coalesce.rx_usecs == 50 and s.mtu == 1500
+    assert s.pause.to_dict() == {"supported": False, "error": "no pause"} and s.pause.pause_rx is None
+    assert s.to_dict()["rings"] == s.group("rings").to_dict() and s.group("pause") == s.pause
+    with pytest.raises(ValueError):
+        s.group("mtu")
+    # The declared attributes are the library's parameters, group by group.
+    for cls in (multigig.Rings, multigig.Channels, multigig.Coalesce, multigig.Pause):
+        declared = {k for k in cls.__annotations__ if not k.startswith("_") and k != "GROUP"}
+        params = {multigig.records._key(n) for n, g in multigig.records._PARAM_GROUPS if g == cls.GROUP}
+        assert declared == params | {p + "_max" for p in cls._MAXIMA}
+
+
+def test_declared_stats_are_the_librarys():
+    declared = [k for k in multigig.Stats.__annotations__ if not k.startswith("_")]
+    assert declared == list(multigig.Stats._KEYS)
+
+
+def test_failed_apply_raises_apply_error():
+    with multigig.Context(tree("desktop")) as ctx:
+        with pytest.raises(multigig.ApplyError) as e:
+            ctx.apply("enp1s0", mtu=9000)
+    err = e.value
+    assert isinstance(err, OSError) and err.errno == errno.EOPNOTSUPP and "captured tree" in err.strerror
+    assert err.result.changes == [] and err.changed == [] and err.failed_group is None
+    assert err.rolled_back is None and err.kernel_message is None
+
+
+def test_apply_error_classes():
+    """An errno Python has an OSError subclass for gives an ApplyError that is also one."""
+    result = multigig.ApplyResult(None)
+    for code, cls in ((errno.EPERM, PermissionError), (errno.ENODEV, FileNotFoundError),
+                      (errno.EINVAL, OSError), (errno.ETIMEDOUT, TimeoutError)):
+        err = multigig.ApplyError._from(-code, None, result)
+        assert isinstance(err, multigig.ApplyError) and isinstance(err, cls) and err.errno == code
+        assert err.strerror == os.strerror(code) and err.result is result
+    assert type(multigig.ApplyError._from(-errno.EINVAL, None, result)) is multigig.ApplyError
+
+
+def _records(caplog):
+    return [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "multigig"]
+
+
+def test_logging_only_when_asked(caplog, capfd):
+    caplog.set_level(logging.DEBUG, logger="multigig")
+    with multigig.Context(tree("desktop")) as ctx:
+        ctx.nics()
+        with pytest.raises(FileNotFoundError):
+            ctx.nic("eth9")
+    assert _records(caplog) == []
+    with multigig.Context(tree("desktop"), log=True) as ctx:
+        ctx.nics()
+        with pytest.raises(FileNotFoundError):
+            ctx.nic("eth9")
+    got = _records(caplog)
+    assert ("ERROR", "no network interface named 'eth9'") in got
+    assert any(level == "DEBUG" and "adapters from replay" in m for level, m in got)
+    assert capfd.readouterr() == ("", "")
+
+
+def test_logging_levels_and_logger(caplog):
+    caplog.set_level(logging.ERROR, logger="multigig")
+    with multigig.Context(tree("desktop"), log=True) as ctx:
+        ctx.nics()
+        with pytest.raises(FileNotFoundError):
+            ctx.nic("eth9")
+    # The library drops what the logger would: only the error is left.
+    assert _records(caplog) == [("ERROR", "no network interface named 'eth9'")]
+    caplog.clear()
+    caplog.set_level(logging.DEBUG, logger="multigig.mine")
+    mine = logging.getLogger("multigig.mine")
+    with multigig.Context(tree("desktop"), log=mine) as ctx:
+        ctx.nics()
+    assert any(r.name == "multigig.mine" and r.levelno == logging.DEBUG for r in caplog.records)
+    with pytest.raises(TypeError):
+        multigig.Context(tree("desktop"), log="yes")
+
+
+def test_enable_logging(caplog):
+    caplog.set_level(logging.DEBUG, logger="multigig")
+    multigig.enable_logging()
+    try:
+        with multigig.Context(tree("desktop")) as ctx:
+            ctx.nics()
+        with multigig.Context(tree("desktop"), log=False) as ctx:
+            with pytest.raises(FileNotFoundError):
+                ctx.nic("eth9")
+    finally:
+        multigig.enable_logging(False)
+    got = _records(caplog)
+    assert got and not any("eth9" in m for _, m in got)
+
+
+def test_logging_context_freed():
+    """Once the Context is closed nothing reaches Python, though a Nic keeps
+    the C context; the forwarder does not keep the Context alive."""
+    seen = []
+
+    class Keep(logging.Handler):
+        def emit(self, record):
+            seen.append(record.getMessage())
+
+    logger = logging.getLogger("multigig.freed")
+    logger.setLevel(logging.DEBUG)
+    logger.addHandler(Keep())
+    ctx = multigig.Context(tree("desktop"), log=logger)
+    nic = ctx.nic("enp1s0")
+    assert seen
+    ctx.close()
+    seen.clear()
+    with pytest.raises(ValueError):
+        nic.pcie()
+    del nic
+    assert seen == []
+    ctx = multigig.Context(tree("desktop"), log=logger)
+    ref = weakref.ref(ctx)
+    nics = ctx.nics()
+    del ctx, nics  # no cycle through the forwarder: freed at once, closed by __del__
+    assert ref() is None

@@ -6,34 +6,87 @@
         for nic in ctx.nics():
             print(nic.name, nic.driver, nic.pcie().limit)
 
-Every object has ``to_dict()``, giving the same data as the ``multigig`` CLI's
-``--json`` output. Errors raise ``OSError`` subclasses carrying the errno and
+Every call returns an object with attributes and ``to_dict()``, giving the
+same data as the ``multigig`` CLI's ``--json`` output; the package is typed
+(``py.typed``). Errors raise ``OSError`` subclasses carrying the errno and
 the library's message: ``FileNotFoundError`` for an unknown interface,
-``PermissionError`` without CAP_NET_ADMIN. Objects read from a context are
-snapshots: they stay valid after the context is closed; methods that need the
-context again raise ``ValueError`` then, and so does a str argument with an
-embedded NUL character, as ``open()`` does.
+``PermissionError`` without CAP_NET_ADMIN, and for a failed apply an
+``ApplyError`` that says what was changed and undone. Objects read from a
+context are snapshots: they stay valid after the context is closed; methods
+that need the context again raise ``ValueError`` then, and so does a str
+argument with an embedded NUL character, as ``open()`` does.
+
+The library's log goes to ``logging.getLogger("multigig")`` once asked for,
+with ``multigig.enable_logging()`` or ``Context(log=True)``; nothing is
+logged or printed otherwise.
 """
+from __future__ import annotations
 
 import contextlib
 import errno as _errno
+import logging
 import os
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple, Optional, TypeVar, Union, cast
 
 from . import core as _c
+from ._convert import UNKNOWN, _bool, _gbps, _gts, _hex, _int, _key, _limit, _str
+from .records import (GROUP_CLASSES, CablePair, CableTest, Channels, Coalesce, Eee, Feature, Features,
+                      IrqVector, Irqs, Link, Pause, Record, Rings, RxQueue, SettingsGroup, Stats,
+                      TdrSample, Temperature, TxQueue, UsbDevice, UsbInfo)
 
 __all__ = [
     "Context", "Nic", "PciePath", "Estimate", "Throughput", "Settings", "ApplyResult",
     "CableInfo", "estimate", "report", "UNKNOWN", "PARAMS",
+    "ApplyError", "Change", "Finding", "Sample", "enable_logging", "SettingValue", "Record",
+    "Link", "Eee", "Feature", "Features", "Stats", "Irqs", "IrqVector", "RxQueue", "TxQueue",
+    "Temperature", "UsbInfo", "UsbDevice", "CableTest", "CablePair", "TdrSample",
+    "SettingsGroup", "Rings", "Channels", "Coalesce", "Pause",
 ]
 
-UNKNOWN = _c.MG_UNKNOWN
-
 # Parameter names as the CLI spells them, in the library's order.
-PARAMS = [_c.mg_param_name(p) for p in range(_c.MG_PARAM_COUNT)]
+PARAMS: list[str] = [_c.mg_param_name(p) for p in range(_c.MG_PARAM_COUNT)]
 _GROUPS = ["rings", "channels", "coalesce", "pause"]
 
+# What apply() takes for a setting: a number, "max", True/False or
+# "on"/"off", or link modes for advertise.
+SettingValue = Union[int, str, bool, Sequence[str]]
+_R = TypeVar("_R")
 
-def _raise(rc, ctx_ptr=None, fallback=None):
+# The library logs with syslog priorities; logging has fewer levels.
+_LEVELS = {0: logging.CRITICAL, 1: logging.CRITICAL, 2: logging.CRITICAL, 3: logging.ERROR,
+           4: logging.WARNING, 5: logging.INFO, 6: logging.INFO, 7: logging.DEBUG}
+_LOGGER = logging.getLogger("multigig")
+# A library's logger prints nothing until the application configures logging.
+_LOGGER.addHandler(logging.NullHandler())
+_log_by_default = False
+
+
+def enable_logging(enable: bool = True) -> None:
+    """Send the log of every Context made from now on (that does not say
+    otherwise with its ``log`` argument) to ``logging.getLogger("multigig")``,
+    at the matching levels: errors at ERROR, the library's notes at INFO,
+    its details at DEBUG. The library leaves out what is below the logger's
+    effective level when the Context is made."""
+    global _log_by_default
+    _log_by_default = enable
+
+
+def _log_forwarder(logger: logging.Logger) -> Callable[[int, str], None]:
+    def forward(priority: int, message: str) -> None:
+        level = _LEVELS.get(priority, logging.DEBUG)
+        if logger.isEnabledFor(level):
+            logger.log(level, "%s", message)
+    return forward
+
+
+def _log_priority(logger: logging.Logger) -> int:
+    """The highest syslog priority whose level the logger lets through."""
+    level = logger.getEffectiveLevel()
+    return max((p for p, lv in _LEVELS.items() if lv >= level), default=0)
+
+
+def _raise(rc: int, ctx_ptr: Any = None, fallback: Optional[str] = None) -> None:
     code = -rc
     message = _c.mg_ctx_last_error(ctx_ptr) if ctx_ptr is not None else ""
     message = message or fallback or os.strerror(code)
@@ -43,94 +96,96 @@ def _raise(rc, ctx_ptr=None, fallback=None):
     raise OSError(code, message)  # OSError picks the subclass from errno
 
 
-def _arg(value, what):
+def _arg(value: Any, what: str) -> str:
     """A str argument as C will read it. C stops at the first NUL, so a name
     with one would silently mean a shorter name: refuse it as open() does."""
-    if isinstance(value, str) and "\0" in value:
+    if not isinstance(value, str):
+        raise TypeError("%s must be str, not %s" % (what, type(value).__name__))
+    if "\0" in value:
         raise ValueError("embedded null character in %s" % what)
+    value.encode()  # C reads UTF-8: a lone surrogate raises UnicodeEncodeError here
     return value
 
 
-def _int(v):
-    return None if v == UNKNOWN else v
-
-
-def _hex(v, digits):
-    return None if v == UNKNOWN else "0x%0*x" % (digits, v)
-
-
-def _gbps(v):
-    # Three decimals, as the CLI prints them.
-    return None if v is None or v < 0 else float("%.3f" % v)
-
-
-def _gts(v):
-    if v < 0:
-        return None
-    return int(v) if v == int(v) else v
-
-
-def _bool(v):
-    return None if v == UNKNOWN else bool(v)
-
-
-def _key(name, suffix=""):
-    return name.replace("-", "_") + suffix
-
-
-def _limit(v):
-    return None if v == _c.MG_LIMIT_UNKNOWN else _c.mg_limit_name(v)
+def _path(value: Union[str, os.PathLike[str], None], what: str) -> Optional[str]:
+    return None if value is None else _arg(os.fspath(value), what)
 
 
 class Context:
     """A library context: a sysfs root (``None`` for the live /sys) and,
-    when live, the netlink sockets of this process's network namespace."""
+    when live, the netlink sockets of this process's network namespace.
 
-    def __init__(self, sysfs_root=None, pci_dump=None):
-        _arg(sysfs_root, "sysfs_root")
-        _arg(pci_dump, "pci_dump")
+    ``log``: True sends the library's log to ``logging.getLogger("multigig")``,
+    a Logger sends it there, False sends it nowhere; None (the default)
+    does as ``enable_logging()`` said."""
+
+    def __init__(self, sysfs_root: Union[str, os.PathLike[str], None] = None,
+                 pci_dump: Union[str, os.PathLike[str], None] = None, *,
+                 log: Union[bool, logging.Logger, None] = None) -> None:
+        self._ptr: Any = None
+        self._log: Any = None
+        sysfs_root = _path(sysfs_root, "sysfs_root")
+        pci_dump = _path(pci_dump, "pci_dump")
+        if log is not None and not isinstance(log, (bool, logging.Logger)):
+            raise TypeError("log must be True, False, None or a logging.Logger")
         rc, ptr = _c.mg_ctx_new(sysfs_root)
         if rc < 0:
             _raise(rc, fallback="cannot use sysfs root %s: %s" % (sysfs_root or "/sys", os.strerror(-rc)))
         self._ptr = ptr
+        self._attach_log(_LOGGER if log is True or (log is None and _log_by_default) else log or None)
         if pci_dump is not None:
             rc = _c.mg_ctx_set_pci_dump(ptr, pci_dump)
             if rc < 0:
                 self.close()
                 _raise(rc, fallback="cannot read PCI dump %s" % pci_dump)
 
+    def _attach_log(self, logger: Optional[logging.Logger]) -> None:
+        if logger is None:
+            return
+        # The C side holds the forwarder until close() detaches it.
+        self._log = _c.mg_py_log_attach(self._ptr, _log_forwarder(logger))
+        if self._log is None:
+            self.close()
+            raise MemoryError("cannot route the library's log")
+        _c.mg_ctx_set_log_priority(self._ptr, _log_priority(logger))
+
     @property
-    def _ctx(self):
+    def _ctx(self) -> Any:
         if self._ptr is None:
             raise ValueError("the multigig context is closed")
         return self._ptr
 
-    def close(self):
+    def close(self) -> None:
         """Release the context; objects read from it stay valid."""
-        if getattr(self, "_ptr", None) is not None:
-            _c.mg_ctx_unref(self._ptr)
+        ptr = getattr(self, "_ptr", None)
+        if ptr is not None:
+            # Before the reference goes: a Nic may keep the C context alive,
+            # and it must not log into Python then.
+            if getattr(self, "_log", None) is not None:
+                _c.mg_py_log_detach(ptr, self._log)
+                self._log = None
+            _c.mg_ctx_unref(ptr)
             self._ptr = None
 
-    def __enter__(self):
+    def __enter__(self) -> Context:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
-        return False
 
-    def __del__(self):
+    def __del__(self) -> None:
         self.close()
 
     @property
-    def offline(self):
+    def offline(self) -> bool:
         """True when the context replays a captured tree."""
         return bool(_c.mg_ctx_is_offline(self._ctx))
 
     @property
-    def sysfs_root(self):
-        return _c.mg_ctx_get_sysfs_root(self._ctx)
+    def sysfs_root(self) -> str:
+        return str(_c.mg_ctx_get_sysfs_root(self._ctx))
 
-    def _list(self, with_):
+    def _list(self, with_: int) -> list[Nic]:
         rc, lst = _c.mg_nic_list_new_with(self._ctx, with_)
         if rc < 0:
             _raise(rc, self._ptr)
@@ -139,12 +194,12 @@ class Context:
         finally:
             _c.mg_nic_list_free(lst)
 
-    def nics(self):
+    def nics(self) -> list[Nic]:
         """Every adapter: interfaces, then network PCI devices with none.
         Each answers settings() and link() with a few requests of its own."""
         return self._list(0)
 
-    def snapshot(self):
+    def snapshot(self) -> list[Nic]:
         """Every adapter with its settings, Ethernet link, EEE, features,
         counters, interrupts, temperatures and USB path, gathered from one
         dump per kind of message however many interfaces there are; each
@@ -154,7 +209,7 @@ class Context:
                           | _c.MG_NIC_WITH_FEATURES | _c.MG_NIC_WITH_STATS | _c.MG_NIC_WITH_IRQS
                           | _c.MG_NIC_WITH_TEMPERATURES | _c.MG_NIC_WITH_USB)
 
-    def nic(self, name):
+    def nic(self, name: str) -> Nic:
         """One adapter by interface name or PCI address."""
         rc, ptr = _c.mg_nic_lookup(self._ctx, _arg(name, "name"))
         if rc < 0:
@@ -164,17 +219,18 @@ class Context:
         finally:
             _c.mg_nic_unref(ptr)
 
-    def capture(self, directory):
+    def capture(self, directory: Union[str, os.PathLike[str]]) -> None:
         """Copy what the library reads into ``directory`` (see multigig capture)."""
-        rc = _c.mg_ctx_capture(self._ctx, _arg(directory, "directory"))
+        rc = _c.mg_ctx_capture(self._ctx, _arg(os.fspath(directory), "directory"))
         if rc < 0:
             _raise(rc, self._ptr)
 
-    def pcie(self, target):
+    def pcie(self, target: str) -> PciePath:
         """The PCIe path of an interface or PCI address."""
         return PciePath(self, target)
 
-    def doctor(self, target=None, interval=None, _nic=None):
+    def doctor(self, target: Optional[str] = None, interval: Optional[float] = None,
+               _nic: Any = None) -> list[Finding]:
         """Findings about one adapter (interface name or PCI address) or all,
         most important first: a list of Finding, each with to_dict() equal to
         one of ``multigig doctor --json``'s findings. ``interval`` (seconds)
@@ -187,7 +243,7 @@ class Context:
             rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
             if rc < 0:
                 _raise(rc, ctx)
-        ms = 0 if interval is None else int(round(float(interval) * 1000))
+        ms = 0 if interval is None else _milliseconds(interval)
         if ms < 0 or ms > 3600 * 1000:
             raise ValueError("interval: seconds from 0 to 3600")
         try:
@@ -202,7 +258,7 @@ class Context:
         finally:
             _c.mg_doctor_free(report)
 
-    def throughput(self, target, _nic=None):
+    def throughput(self, target: str, _nic: Any = None) -> Throughput:
         """What an adapter can be expected to carry and which link sets it."""
         ctx = self._ctx
         if _nic is not None:
@@ -222,34 +278,35 @@ class Context:
             _c.mg_pcie_path_free(path)
             _c.mg_nic_unref(nic)
 
-    def settings(self, ifname):
+    def settings(self, ifname: str) -> Settings:
         """Rings, channels, coalesce, pause and MTU of a live interface."""
         return Settings.read(self, ifname)
 
-    def apply(self, ifname, dry_run=False, **params):
+    def apply(self, ifname: str, dry_run: bool = False, **params: SettingValue) -> ApplyResult:
         """Change settings all or nothing: ``apply("eth0", mtu=9000,
         rx_ring="max", adaptive_rx=False, eee=False, advertise="all",
         gro=False)``. ``eee`` takes True/False; ``advertise`` "all", a
         list of link modes or a string of them separated by commas; any
         other name is a feature (offload) by its kernel name, '_' for '-'
         (``rx_gro``), or a short name (gro, tso, sg...), taking True/False.
-        Returns an ApplyResult; raises OSError (with every change rolled
-        back) when any step fails."""
+        Returns an ApplyResult; raises ApplyError, an OSError carrying the
+        result, when any step fails (every change made is rolled back)."""
         return ApplyResult.apply(self, ifname, params, dry_run)
 
     @contextlib.contextmanager
-    def tuned(self, ifname, **params):
+    def tuned(self, ifname: str, **params: SettingValue) -> Iterator[ApplyResult]:
         """Apply settings for the ``with`` block and restore the previous
         values on exit, also when the block raises."""
-        result = self.apply(ifname, **params)
+        result = ApplyResult.apply(self, ifname, params, False)
         try:
             yield result
         finally:
-            previous = {name: old for name, old, _ in result.changes if old is not None and old != []}
+            previous: dict[str, SettingValue] = {name: old for name, old, _ in result.changes
+                                                 if old is not None and old != []}
             if previous:
-                self.apply(ifname, **previous)
+                ApplyResult.apply(self, ifname, previous, False)
 
-    def rollback(self, ifname, dry_run=False):
+    def rollback(self, ifname: str, dry_run: bool = False) -> Optional[ApplyResult]:
         """Undo an apply that was interrupted (its process was killed midway):
         restore each value its journal recorded that still holds what that
         apply set. Returns an ApplyResult, whose changes go from the value
@@ -257,188 +314,36 @@ class Context:
         another writer changed since; None when nothing awaits a rollback."""
         return ApplyResult.rollback(self, ifname, dry_run)
 
-    def interrupted(self, ifname):
+    def interrupted(self, ifname: str) -> bool:
         """Whether an apply to the interface was interrupted and awaits
         rollback(); apply() refuses the interface until then."""
-        rc = _c.mg_settings_journal_pending(self._ctx, ifname)
+        rc = _c.mg_settings_journal_pending(self._ctx, _arg(ifname, "ifname"))
         if rc < 0:
             _raise(rc, self._ptr)
         return bool(rc)
 
-    def cable(self, ifname):
+    def cable(self, ifname: str) -> CableInfo:
         """Whether an interface can test its cable; never runs a test."""
         return CableInfo(self, ifname)
 
-    def cable_test(self, ifname, yes=False, tdr=False, timeout_ms=0):
+    def cable_test(self, ifname: str, yes: bool = False, tdr: bool = False, timeout_ms: int = 0) -> CableTest:
         """Run a cable test (the link goes down for seconds: pass yes=True)."""
         flags = (_c.MG_CABLE_TEST_LINK_GOES_DOWN if yes else 0) | (_c.MG_CABLE_TEST_TDR if tdr else 0)
         rc, res = _c.mg_cable_test_run(self._ctx, _arg(ifname, "ifname"), flags, timeout_ms)
         if rc < 0:
             _raise(rc, self._ptr)
         try:
-            pairs = [{"pair": "ABCD"[p],
-                      "code": _c.mg_cable_code_name(_c.mg_cable_result_get_code(res, p)),
-                      "fault_length_cm": _int(_c.mg_cable_result_get_fault_length_cm(res, p))}
-                     for p in range(4)]
-            out = {"name": ifname, "pairs": pairs}
-            if tdr:
-                out["tdr"] = []
-                for i in range(_c.mg_cable_result_get_tdr_count(res)):
-                    _, pair, cm, mv = _c.mg_cable_result_get_tdr_sample(res, i)
-                    out["tdr"].append({"pair": pair, "distance_cm": cm, "mv": mv})
-            return out
+            return CableTest(ifname, res, tdr)
         finally:
             _c.mg_cable_result_free(res)
 
 
-def _link_dict(link):
-    modes = {which: [_c.mg_ethlink_get_mode(link, which, i)
-                     for i in range(_c.mg_ethlink_get_mode_count(link, which))]
-             for which in (_c.MG_MODES_SUPPORTED, _c.MG_MODES_ADVERTISED, _c.MG_MODES_PARTNER)}
-    return {
-        "link": _bool(_c.mg_ethlink_get_link(link)),
-        "speed_mbps": _int(_c.mg_ethlink_get_speed_mbps(link)),
-        "duplex": _c.mg_ethlink_get_duplex(link),
-        "autoneg": _bool(_c.mg_ethlink_get_autoneg(link)),
-        "port": _c.mg_ethlink_get_port(link),
-        "lanes": _int(_c.mg_ethlink_get_lanes(link)),
-        "supported_modes": modes[_c.MG_MODES_SUPPORTED],
-        "advertised_modes": modes[_c.MG_MODES_ADVERTISED],
-        "partner_modes": modes[_c.MG_MODES_PARTNER],
-        "best_common_mode": _c.mg_ethlink_get_best_common_mode(link),
-        "not_advertised": [_c.mg_ethlink_get_not_advertised(link, i)
-                           for i in range(_c.mg_ethlink_get_not_advertised_count(link))]
-        if modes[_c.MG_MODES_SUPPORTED] else None,
-        "sqi": _int(_c.mg_ethlink_get_sqi(link)),
-        "sqi_max": _int(_c.mg_ethlink_get_sqi_max(link)),
-        "down_reason": _c.mg_ethlink_get_ext_state(link),
-        "down_subreason": _int(_c.mg_ethlink_get_ext_substate(link)),
-    }
-
-
-def _eee_dict(eee):
-    modes = {which: [_c.mg_eee_get_mode(eee, which, i) for i in range(_c.mg_eee_get_mode_count(eee, which))]
-             for which in (_c.MG_MODES_SUPPORTED, _c.MG_MODES_ADVERTISED, _c.MG_MODES_PARTNER)}
-    d = {"supported": _bool(_c.mg_eee_get_supported(eee))}
-    if _c.mg_eee_get_error(eee):
-        d["error"] = _c.mg_eee_get_error(eee)
-    d.update({
-        "enabled": _bool(_c.mg_eee_get_enabled(eee)),
-        "active": _bool(_c.mg_eee_get_active(eee)),
-        "tx_lpi_enabled": _bool(_c.mg_eee_get_tx_lpi_enabled(eee)),
-        "tx_lpi_timer_us": _int(_c.mg_eee_get_tx_lpi_timer_usecs(eee)),
-        "supported_modes": modes[_c.MG_MODES_SUPPORTED],
-        "advertised_modes": modes[_c.MG_MODES_ADVERTISED],
-        "partner_modes": modes[_c.MG_MODES_PARTNER],
-    })
-    return d
-
-
-def _features_dict(f):
-    return {_c.mg_features_get_name(f, i): {"active": _c.mg_features_get_active(f, i) == 1,
-                                            "wanted": _c.mg_features_get_wanted(f, i) == 1,
-                                            "fixed": _c.mg_features_get_fixed(f, i) == 1}
-            for i in range(_c.mg_features_get_count(f))}
-_GROUP_KEYS = ["eth_phy", "eth_mac", "eth_ctrl", "rmon"]
-
-
-def _stats_dict(s):
-    """Counters as ``show --json`` gives them under "stats"."""
-    d = {}
-    for i in range(_c.MG_STAT_COUNT):
-        rc, v = _c.mg_stats_get(s, i)
-        d[_c.mg_stat_name(i)] = v if rc == 0 else None
-    for g, key in enumerate(_GROUP_KEYS):
-        if not _c.mg_stats_group_reported(s, g):
-            d[key] = None
-            continue
-        group = {}
-        for i in range(_c.mg_stats_group_size(g)):
-            rc, v = _c.mg_stats_group_get(s, g, i)
-            group[_c.mg_stats_group_counter_name(g, i)] = v if rc == 0 else None
-        if g == _c.MG_STATS_RMON:
-            for tx, name in ((0, "rx_histogram"), (1, "tx_histogram")):
-                group[name] = []
-                for i in range(_c.mg_stats_hist_count(s, tx)):
-                    _, low, high, v = _c.mg_stats_hist_get(s, tx, i)
-                    group[name].append({"low": low, "high": high or None, "frames": v})
-        d[key] = group
-    n = _c.mg_stats_driver_count(s)
-    d["driver"] = None if n == UNKNOWN else {
-        _c.mg_stats_driver_name(s, i): _c.mg_stats_driver_get(s, i)[1] for i in range(n)}
-    return d
-
-
-def _irqs_dict(r):
-    """Interrupts as ``show --json`` gives them under "irqs"."""
-    cpus = [_c.mg_irqs_get_cpu(r, c) for c in range(_c.mg_irqs_get_cpu_count(r))]
-    vectors = []
-    for i in range(_c.mg_irqs_get_count(r)):
-        counts = [_c.mg_irqs_get_cpu_interrupts(r, i, c) for c in range(len(cpus))]
-        counted = bool(counts) and counts[0][0] == 0
-        vectors.append({
-            "irq": _int(_c.mg_irqs_get_irq(r, i)),
-            "name": _c.mg_irqs_get_name(r, i),
-            "mode": _c.mg_irqs_get_mode(r, i),
-            "per_cpu": {str(cpu): v for cpu, (_, v) in zip(cpus, counts)} if counted else None,
-            "total": sum(v for _, v in counts) if counted else None,
-            "affinity": _c.mg_irqs_get_affinity(r, i),
-            "effective_affinity": _c.mg_irqs_get_effective_affinity(r, i),
-        })
-
-    def queues(tx, key):
-        return [{"queue": _c.mg_irqs_get_queue_name(r, tx, i), key: _c.mg_irqs_get_queue_cpus(r, tx, i)}
-                for i in range(_c.mg_irqs_get_queue_count(r, tx))]
-
-    return {"online_cpus": _int(_c.mg_irqs_get_online_cpus(r)), "vectors": vectors,
-            "rx_queues": queues(0, "rps_cpus"), "tx_queues": queues(1, "xps_cpus")}
-
-
-def _celsius(t, i, which):
-    rc, milli = _c.mg_temps_get(t, i, which)
-    return milli / 1000.0 if rc == 0 else None
-
-
-def _temps_list(t):
-    """Sensors as ``show --json`` gives them under "temperatures"."""
-    return [{"chip": _c.mg_temps_get_chip(t, i), "sensor": _c.mg_temps_get_sensor(t, i),
-             "source": _c.mg_temps_get_source(t, i), "label": _c.mg_temps_get_label(t, i),
-             "celsius": _celsius(t, i, _c.MG_TEMP_INPUT), "max_celsius": _celsius(t, i, _c.MG_TEMP_MAX),
-             "crit_celsius": _celsius(t, i, _c.MG_TEMP_CRIT), "alarm": _bool(_c.mg_temps_get_alarm(t, i))}
-            for i in range(_c.mg_temps_get_count(t))]
-
-
-def _usb_device_dict(d):
-    vendor, product = _c.mg_usb_device_get_vendor_id(d), _c.mg_usb_device_get_product_id(d)
-    return {"device": _c.mg_usb_device_get_name(d),
-            "id": None if UNKNOWN in (vendor, product) else "%04x:%04x" % (vendor, product),
-            "product": _c.mg_usb_device_get_product(d),
-            "speed_mbps": _int(_c.mg_usb_device_get_speed_mbps(d)),
-            "usb_version": _c.mg_usb_device_get_version(d),
-            "ports": _int(_c.mg_usb_device_get_port_count(d))}
-
-
-def _usb_dict(u):
-    """The USB facts ``show --json`` adds to its "usb" object."""
-    d = _c.mg_usb_info_get_device(u)
-    return {
-        "device": _c.mg_usb_device_get_name(d),
-        "speed_mbps": _int(_c.mg_usb_device_get_speed_mbps(d)),
-        "usb_version": _c.mg_usb_device_get_version(d),
-        "port_speed_mbps": _int(_c.mg_usb_info_get_port_speed_mbps(u)),
-        "port_usb_version": _c.mg_usb_info_get_port_version(u),
-        "driver": _c.mg_usb_info_get_driver(u),
-        "interface_class": _c.mg_usb_info_get_interface_class(u),
-        "generic_driver": _bool(_c.mg_usb_info_is_generic_driver(u)),
-        "vendor_driver": _c.mg_usb_info_get_vendor_driver(u),
-        "vendor_driver_loaded": _bool(_c.mg_usb_info_vendor_driver_loaded(u)),
-        "configuration": _int(_c.mg_usb_info_get_configuration(u)),
-        "configurations": _int(_c.mg_usb_info_get_configuration_count(u)),
-        "hubs": [_usb_device_dict(_c.mg_usb_info_get_hub(u, i))
-                 for i in range(_c.mg_usb_info_get_hub_count(u))],
-        "root_hub_shared_with": [_usb_device_dict(_c.mg_usb_info_get_peer(u, i))
-                                 for i in range(_c.mg_usb_info_get_peer_count(u))],
-    }
+def _milliseconds(seconds: float) -> int:
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+        raise TypeError("interval: seconds as a number, not %s" % type(seconds).__name__)
+    if not 0 <= seconds <= 3600:  # also refuses NaN
+        raise ValueError("interval: seconds from 0 to 3600")
+    return int(round(seconds * 1000))
 
 
 class Nic:
@@ -458,81 +363,114 @@ class Nic:
                     "class", "usb_speed_mbps", "chip", "chip_driver", "chip_since_kernel",
                     "chip_max_mbps", "kernel_modules"]
 
-    def __init__(self, context, ptr):
+    name: Optional[str]
+    ifindex: Optional[int]
+    kind: Optional[str]
+    bus: str
+    address: Optional[str]
+    vendor_id: Optional[str]
+    device_id: Optional[str]
+    vendor: Optional[str]
+    device: Optional[str]
+    driver: Optional[str]
+    driver_version: Optional[str]
+    firmware_version: Optional[str]
+    has_driver: bool
+    mtu: Optional[int]
+    min_mtu: Optional[int]
+    max_mtu: Optional[int]
+    operstate: Optional[str]
+    carrier: Optional[bool]
+    speed_mbps: Optional[int]
+    mac: Optional[str]
+    parent: Optional[str]
+    subsystem_vendor_id: Optional[str]
+    subsystem_device_id: Optional[str]
+    subsystem: Optional[str]
+    revision: Optional[str]
+    class_code: Optional[str]
+    usb_speed_mbps: Optional[int]
+    chip: Optional[str]
+    chip_driver: Optional[str]
+    chip_since_kernel: Optional[str]
+    chip_max_mbps: Optional[int]
+    kernel_modules: Optional[list[str]]
+
+    def __init__(self, context: Context, ptr: Any) -> None:
         self._context = context
         # The C object answers settings(), link() and pcie() without a new look-up.
         self._ptr = _c.mg_nic_ref(ptr)
         g = _c
-        self.name = g.mg_nic_get_name(ptr)
+        self.name = _str(g.mg_nic_get_name(ptr))
         self.ifindex = _int(g.mg_nic_get_ifindex(ptr))
-        self.kind = g.mg_nic_get_kind(ptr)
-        self.bus = g.mg_bus_name(g.mg_nic_get_bus(ptr))
-        self.address = g.mg_nic_get_address(ptr)
+        self.kind = _str(g.mg_nic_get_kind(ptr))
+        self.bus = str(g.mg_bus_name(g.mg_nic_get_bus(ptr)))
+        self.address = _str(g.mg_nic_get_address(ptr))
         self.vendor_id = _hex(g.mg_nic_get_vendor_id(ptr), 4)
         self.device_id = _hex(g.mg_nic_get_device_id(ptr), 4)
-        self.vendor = g.mg_nic_get_vendor(ptr)
-        self.device = g.mg_nic_get_device(ptr)
-        self.driver = g.mg_nic_get_driver(ptr)
-        self.driver_version = g.mg_nic_get_driver_version(ptr)
-        self.firmware_version = g.mg_nic_get_firmware_version(ptr)
+        self.vendor = _str(g.mg_nic_get_vendor(ptr))
+        self.device = _str(g.mg_nic_get_device(ptr))
+        self.driver = _str(g.mg_nic_get_driver(ptr))
+        self.driver_version = _str(g.mg_nic_get_driver_version(ptr))
+        self.firmware_version = _str(g.mg_nic_get_firmware_version(ptr))
         self.has_driver = bool(g.mg_nic_has_driver(ptr))
         self.mtu = _int(g.mg_nic_get_mtu(ptr))
         self.min_mtu = _int(g.mg_nic_get_min_mtu(ptr))
         self.max_mtu = _int(g.mg_nic_get_max_mtu(ptr))
-        self.operstate = g.mg_nic_get_operstate(ptr)
+        self.operstate = _str(g.mg_nic_get_operstate(ptr))
         self.carrier = _bool(g.mg_nic_get_carrier(ptr))
         self.speed_mbps = _int(g.mg_nic_get_speed_mbps(ptr))
-        self.mac = g.mg_nic_get_mac(ptr)
-        self.parent = g.mg_nic_get_parent(ptr)
+        self.mac = _str(g.mg_nic_get_mac(ptr))
+        self.parent = _str(g.mg_nic_get_parent(ptr))
         self.subsystem_vendor_id = _hex(g.mg_nic_get_subsystem_vendor_id(ptr), 4)
         self.subsystem_device_id = _hex(g.mg_nic_get_subsystem_device_id(ptr), 4)
-        self.subsystem = g.mg_nic_get_subsystem(ptr)
+        self.subsystem = _str(g.mg_nic_get_subsystem(ptr))
         self.revision = _hex(g.mg_nic_get_revision(ptr), 2)
         self.class_code = _hex(g.mg_nic_get_class(ptr), 6)
         self.usb_speed_mbps = _int(g.mg_nic_get_usb_speed_mbps(ptr))
-        self.chip = g.mg_nic_get_chip(ptr)
-        self.chip_driver = g.mg_nic_get_chip_driver(ptr)
-        self.chip_since_kernel = g.mg_nic_get_chip_since(ptr)
+        self.chip = _str(g.mg_nic_get_chip(ptr))
+        self.chip_driver = _str(g.mg_nic_get_chip_driver(ptr))
+        self.chip_since_kernel = _str(g.mg_nic_get_chip_since(ptr))
         self.chip_max_mbps = _int(g.mg_nic_get_chip_max_mbps(ptr))
         n = g.mg_nic_get_module_count(ptr)
         self.kernel_modules = None if n == UNKNOWN else [g.mg_nic_get_module(ptr, i) for i in range(n)]
 
-    def __del__(self):
+    def __del__(self) -> None:
         if getattr(self, "_ptr", None) is not None:
             _c.mg_nic_unref(self._ptr)
             self._ptr = None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<multigig.Nic %s %s %s>" % (self.name or "-", self.bus, self.address or "")
 
-    def to_dict(self, detail=False):
+    def to_dict(self, detail: bool = False) -> dict[str, Any]:
         """The CLI's ``list --json`` object; with detail, ``show --json``'s
         identity keys too."""
         keys = self._LIST_KEYS + (self._DETAIL_KEYS if detail else [])
         return {k: getattr(self, "class_code" if k == "class" else k) for k in keys}
 
-    def _target(self):
-        return self.name or self.address
+    def _target(self) -> str:
+        return cast(str, self.name or self.address)
 
-    def pcie(self):
+    def pcie(self) -> PciePath:
         """The PCIe path from this device to its root port."""
         return PciePath(self._context, self._target(), self._ptr)
 
-    def watch(self, interval=1.0, count=None):
+    def watch(self, interval: float = 1.0, count: Optional[int] = None) -> Iterator[Sample]:
         """A generator of Sample, one per ``interval`` seconds (``count`` of
         them, or until the caller stops): rates against the ceiling, as
         ``multigig watch --json``."""
         return _watch(self, float(interval), count)
 
-    def doctor(self, interval=None):
+    def doctor(self, interval: Optional[float] = None) -> list[Finding]:
         """The doctor's findings about this adapter (see Context.doctor)."""
         return self._context.doctor(self._target(), interval, _nic=self._ptr)
 
-    def throughput(self):
+    def throughput(self) -> Throughput:
         """The library's verdict: expected goodput per direction and what limits it."""
         return self._context.throughput(self._target(), _nic=self._ptr)
 
-    def settings(self):
+    def settings(self) -> Settings:
         """Rings, channels, coalesce, pause and MTU: from the snapshot when
         this Nic came from Context.snapshot(), else read now (five requests)."""
         held = _c.mg_nic_get_settings(self._ptr)
@@ -540,114 +478,105 @@ class Nic:
             return Settings._from_ptr(held)
         return Settings.read_for_nic(self._context, self._ptr)
 
-    def rings(self):
-        return self.settings().group("rings")
+    def rings(self) -> Rings:
+        return self.settings().rings
 
-    def channels(self):
-        return self.settings().group("channels")
+    def channels(self) -> Channels:
+        return self.settings().channels
 
-    def coalesce(self):
-        return self.settings().group("coalesce")
+    def coalesce(self) -> Coalesce:
+        return self.settings().coalesce
 
-    def pause(self):
-        return self.settings().group("pause")
+    def pause(self) -> Pause:
+        return self.settings().pause
 
-    def link(self):
-        """Speed, duplex, modes and state of the Ethernet link (CLI key
-        "link"): from the snapshot when this Nic came from one, else read now."""
-        held = _c.mg_nic_get_ethlink(self._ptr)
-        if held is not None:
-            return _link_dict(held)
-        ctx = self._context._ctx
-        rc, link = _c.mg_ethlink_read_for_nic(ctx, self._ptr)
-        if rc < 0:
-            _raise(rc, ctx)
-        try:
-            return _link_dict(link)
-        finally:
-            _c.mg_ethlink_free(link)
-
-    def _held_or_read(self, held, read, to_dict, free):
-        if held is not None:
-            return to_dict(held)
-        ctx = self._context._ctx
-        rc, obj = read(ctx, self._ptr)
-        if rc == -_errno.ENODATA:
-            return None  # a capture that did not record it
-        if rc < 0:
-            _raise(rc, ctx)
-        try:
-            return to_dict(obj)
-        finally:
-            free(obj)
-
-    def eee(self):
-        """Energy-Efficient Ethernet (CLI key "eee"): supported, enabled,
-        active, tx_lpi_enabled, tx_lpi_timer_us and the modes; for a driver
-        without EEE {"supported": False, "error": ...}. From the snapshot
-        when this Nic came from one, else read now; None for a capture
-        without it."""
-        return self._held_or_read(_c.mg_nic_get_eee(self._ptr), _c.mg_eee_read_for_nic, _eee_dict,
-                                  _c.mg_eee_free)
-
-    def features(self):
-        """Offloads (CLI key "features"): {name: {"active", "wanted",
-        "fixed"}}. From the snapshot when this Nic came from one, else read
-        now; None for a capture without them."""
-        return self._held_or_read(_c.mg_nic_get_features(self._ptr), _c.mg_features_read_for_nic,
-                                  _features_dict, _c.mg_features_free)
-
-    def cable(self):
-        """Whether this adapter can test its cable; never runs a test."""
-        return CableInfo(self._context, self.name, self._ptr)
-
-    def _evidence(self, held, read, free, convert):
-        """From the snapshot when this Nic came from one, else read now."""
+    def _held_or_read(self, held: Any, read: Any, free: Any, convert: Callable[[Any], _R],
+                      absent: Optional[int] = None) -> Optional[_R]:
+        """From the snapshot when this Nic came from one, else read now;
+        None when the read fails with ``absent`` (a capture without it)."""
         if held is not None:
             return convert(held)
         ctx = self._context._ctx
-        rc, ptr = read(ctx, self._ptr)
+        rc, obj = read(ctx, self._ptr)
+        if absent is not None and rc == -absent:
+            return None
         if rc < 0:
             _raise(rc, ctx)
         try:
-            return convert(ptr)
+            return convert(obj)
         finally:
-            free(ptr)
+            free(obj)
 
-    def stats(self):
+    def link(self) -> Link:
+        """Speed, duplex, modes and state of the Ethernet link (CLI key
+        "link"): from the snapshot when this Nic came from one, else read now."""
+        return cast(Link, self._held_or_read(_c.mg_nic_get_ethlink(self._ptr), _c.mg_ethlink_read_for_nic,
+                                             _c.mg_ethlink_free, Link))
+
+    def eee(self) -> Optional[Eee]:
+        """Energy-Efficient Ethernet (CLI key "eee"): supported, enabled,
+        active, tx_lpi_enabled, tx_lpi_timer_us and the modes; for a driver
+        without EEE supported is False and error says why. From the
+        snapshot when this Nic came from one, else read now; None for a
+        capture without it."""
+        return self._held_or_read(_c.mg_nic_get_eee(self._ptr), _c.mg_eee_read_for_nic, _c.mg_eee_free, Eee,
+                                  _errno.ENODATA)
+
+    def features(self) -> Optional[Features]:
+        """Offloads (CLI key "features"), by kernel name: each with
+        active, wanted and fixed. From the snapshot when this Nic came from
+        one, else read now; None for a capture without them."""
+        return self._held_or_read(_c.mg_nic_get_features(self._ptr), _c.mg_features_read_for_nic,
+                                  _c.mg_features_free, Features, _errno.ENODATA)
+
+    def cable(self) -> CableInfo:
+        """Whether this adapter can test its cable; never runs a test."""
+        return CableInfo(self._context, self.name, self._ptr)
+
+    def stats(self) -> Optional[Stats]:
         """Counters (CLI key "stats"): the link's, the standard ethtool
         groups and the driver's own; None for an adapter without interface."""
         if self.name is None:
             return None
-        return self._evidence(_c.mg_nic_get_stats(self._ptr), _c.mg_stats_read_for_nic,
-                              _c.mg_stats_free, _stats_dict)
+        return self._held_or_read(_c.mg_nic_get_stats(self._ptr), _c.mg_stats_read_for_nic,
+                                  _c.mg_stats_free, Stats)
 
-    def irqs(self):
+    def irqs(self) -> Irqs:
         """Interrupt vectors, their per-CPU counts and affinity, and the
         queues' CPU masks (CLI key "irqs")."""
-        return self._evidence(_c.mg_nic_get_irqs(self._ptr), _c.mg_irqs_read_for_nic,
-                              _c.mg_irqs_free, _irqs_dict)
+        return cast(Irqs, self._held_or_read(_c.mg_nic_get_irqs(self._ptr), _c.mg_irqs_read_for_nic,
+                                             _c.mg_irqs_free, Irqs))
 
-    def temperatures(self):
+    def temperatures(self) -> list[Temperature]:
         """The adapter's hwmon temperature sensors (CLI key "temperatures")."""
-        return self._evidence(_c.mg_nic_get_temps(self._ptr), _c.mg_temps_read_for_nic,
-                              _c.mg_temps_free, _temps_list)
+        return cast("list[Temperature]", self._held_or_read(_c.mg_nic_get_temps(self._ptr), _c.mg_temps_read_for_nic,
+                                                           _c.mg_temps_free, Temperature.read_all))
 
-    def usb(self):
+    def usb(self) -> Optional[UsbInfo]:
         """A USB adapter's bus ceiling and place on the bus (CLI key "usb");
         None for other adapters."""
         if self.bus != "usb":
             return None
-        d = dict(self.throughput().usb or {})
-        d.update(self._evidence(_c.mg_nic_get_usb_info(self._ptr), _c.mg_usb_info_read_for_nic,
-                                _c.mg_usb_info_free, _usb_dict))
-        return d
+        ceiling = self.throughput().usb
+        return self._held_or_read(_c.mg_nic_get_usb_info(self._ptr), _c.mg_usb_info_read_for_nic,
+                                  _c.mg_usb_info_free, lambda ptr: UsbInfo(ceiling, ptr))
 
 
 class Estimate:
     """Throughput ceilings per direction; to_dict() is ``multigig estimate --json``."""
 
-    def __init__(self, ptr):
+    pcie_available_gbps: float
+    link_data_rate_gbps: float
+    rx_ceiling_gbps: float
+    tx_ceiling_gbps: float
+    ethernet_ceiling_gbps: Optional[float]
+    expected_rx_gbps: float
+    expected_tx_gbps: float
+    limited_by_rx: Optional[str]
+    limited_by_tx: Optional[str]
+    limited_by: Optional[str]
+
+    def __init__(self, ptr: Any) -> None:
         self.pcie_available_gbps = _c.mg_estimate_get_pcie_available_gbps(ptr)
         self.link_data_rate_gbps = _c.mg_estimate_get_link_data_rate_gbps(ptr)
         self.rx_ceiling_gbps = _c.mg_estimate_get_rx_ceiling_gbps(ptr)
@@ -660,8 +589,8 @@ class Estimate:
         self.limited_by_tx = _limit(_c.mg_estimate_get_limited_by(ptr, _c.MG_DIRECTION_TX))
         self.limited_by = _limit(_c.mg_estimate_get_overall_limit(ptr))
 
-    def to_dict(self):
-        d = {k: _gbps(getattr(self, k)) for k in (
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {k: _gbps(getattr(self, k)) for k in (
             "pcie_available_gbps", "link_data_rate_gbps", "rx_ceiling_gbps", "tx_ceiling_gbps",
             "ethernet_ceiling_gbps", "expected_rx_gbps", "expected_tx_gbps")}
         d.update(limited_by=self.limited_by, limited_by_rx=self.limited_by_rx,
@@ -678,10 +607,11 @@ _ESTIMATE_INPUTS = [
 ]
 
 
-def estimate(pcie_gen, pcie_width, mps, mtu, link_mbps, mrrs=None, completion=None, header="4dw"):
+def estimate(pcie_gen: int, pcie_width: int, mps: int, mtu: int, link_mbps: int, mrrs: Optional[int] = None,
+             completion: Optional[int] = None, header: Union[str, int] = "4dw") -> Estimate:
     """Model the TCP goodput ceilings of a link you describe (multigig estimate).
     A value the model refuses raises OSError(EINVAL) naming the argument."""
-    header_dw = {"3dw": 3, "4dw": 4, 3: 3, 4: 4}.get(header)
+    header_dw = {"3dw": 3, "4dw": 4, 3: 3, 4: 4}.get(header) if isinstance(header, (str, int)) else None
     if header_dw is None:
         raise ValueError("header must be '3dw' or '4dw', not %r" % (header,))
     values = {"pcie_gen": pcie_gen, "pcie_width": pcie_width, "mps": mps,
@@ -714,7 +644,18 @@ class Throughput:
     _KEYS = ["line_rate_mbps", "mtu", "expected_rx_gbps", "expected_tx_gbps", "limited_by",
              "limited_by_rx", "limited_by_tx", "lower_bound"]
 
-    def __init__(self, ptr):
+    line_rate_mbps: Optional[int]
+    mtu: Optional[int]
+    expected_rx_gbps: Optional[float]
+    expected_tx_gbps: Optional[float]
+    limited_by: Optional[str]
+    limited_by_rx: Optional[str]
+    limited_by_tx: Optional[str]
+    lower_bound: bool
+    ceilings: Optional[dict[str, Any]]
+    usb: Optional[dict[str, Any]]
+
+    def __init__(self, ptr: Any) -> None:
         rx, tx = _c.MG_DIRECTION_RX, _c.MG_DIRECTION_TX
         self.line_rate_mbps = _int(_c.mg_throughput_get_line_rate_mbps(ptr))
         self.mtu = _int(_c.mg_throughput_get_mtu(ptr))
@@ -734,7 +675,7 @@ class Throughput:
                         "expected_ceiling_mbps": _c.mg_throughput_get_usb_ceiling_mbps(ptr)}
 
     @classmethod
-    def _decide(cls, nic, path):
+    def _decide(cls, nic: Any, path: Any) -> Throughput:
         rc, ptr = _c.mg_throughput_new(nic, path)
         if rc < 0:
             _raise(rc)
@@ -743,7 +684,7 @@ class Throughput:
         finally:
             _c.mg_throughput_free(ptr)
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self._KEYS}
 
 
@@ -752,7 +693,17 @@ class PciePath:
     ``multigig pcie --json``. ``throughput`` is the library's verdict for
     the adapter, with the PCIe ceilings it used in ``ceilings``."""
 
-    def __init__(self, context, target, nic=None):
+    address: Optional[str]
+    path: list[dict[str, Any]]
+    limit: Optional[dict[str, Any]]
+    board: Optional[str]
+    advice: Optional[str]
+    aspm_policy: Optional[str]
+    throughput: Throughput
+    ceilings: Optional[dict[str, Any]]
+    lower_bound: bool
+
+    def __init__(self, context: Context, target: str, nic: Any = None) -> None:
         _arg(target, "target")
         ctx = context._ctx
         # The adapter (looked up once, or the caller's), and its path from its address.
@@ -784,7 +735,7 @@ class PciePath:
         self.ceilings = self.throughput.ceilings
         self.lower_bound = self.throughput.lower_bound
 
-    def _read(self, path):
+    def _read(self, path: Any) -> None:
         self.path = [self._node(_c.mg_pcie_path_get(path, i)) for i in range(_c.mg_pcie_path_count(path))]
         self.address = self.path[0]["address"] if self.path else None
         lim = _c.mg_pcie_path_get_limit(path)
@@ -806,14 +757,14 @@ class PciePath:
     _SEVERITIES = [_c.MG_AER_CORRECTABLE, _c.MG_AER_NONFATAL, _c.MG_AER_FATAL]
 
     @staticmethod
-    def _states(mask):
+    def _states(mask: int) -> Optional[list[str]]:
         """A mask of power states as lspci names them; None when unknown."""
         if mask == UNKNOWN:
             return None
         return [_c.mg_pcie_pm_state_name(1 << b) for b in range(7) if mask & (1 << b)]
 
     @classmethod
-    def _aspm_sysfs(cls, n):
+    def _aspm_sysfs(cls, n: Any) -> Optional[dict[str, Optional[bool]]]:
         on = _c.mg_pcie_node_get_aspm_control(n)
         if on == UNKNOWN:
             return None
@@ -821,10 +772,11 @@ class PciePath:
         return {name: bool(on & bit) if present & bit else None for name, bit in cls._ASPM_FILES}
 
     @classmethod
-    def _aer(cls, n):
+    def _aer(cls, n: Any) -> Optional[dict[str, Any]]:
         if not _c.mg_pcie_node_has_aer(n):
             return None
-        d, below = {}, None
+        d: dict[str, Any] = {}
+        below: Optional[dict[str, int]] = None
         for sev in cls._SEVERITIES:
             name, total = _c.mg_aer_severity_name(sev), _c.mg_pcie_node_get_aer_total(n, sev)
             count = _c.mg_pcie_node_get_aer_count(n, sev)
@@ -841,7 +793,7 @@ class PciePath:
         return d
 
     @staticmethod
-    def _training(n):
+    def _training(n: Any) -> dict[str, Any]:
         events = _c.mg_pcie_node_get_link_events(n)
         below = _c.mg_pcie_node_link_is_below_target(n)
         return {
@@ -853,8 +805,8 @@ class PciePath:
         }
 
     @classmethod
-    def _node(cls, n):
-        d = {
+    def _node(cls, n: Any) -> dict[str, Any]:
+        d: dict[str, Any] = {
             "address": _c.mg_pcie_node_get_address(n),
             "role": _c.mg_pcie_role_name(_c.mg_pcie_node_get_role(n)),
             "vendor_id": _hex(_c.mg_pcie_node_get_vendor_id(n), 4),
@@ -886,7 +838,7 @@ class PciePath:
             }
         return d
 
-    def __del__(self):
+    def __del__(self) -> None:
         if getattr(self, "_path", None) is not None:
             _c.mg_pcie_path_free(self._path)
             self._path = None
@@ -894,30 +846,36 @@ class PciePath:
             _c.mg_nic_unref(self._nic)
             self._nic = None
 
-    def to_svg(self):
+    def to_svg(self) -> str:
         """The path drawn as an SVG document (a str): the same bytes as
         ``multigig pcie TARGET --svg``. Chip names are looked up in the
         context, so it must still be open."""
         return _pictures.pcie_svg(self._context, self._path, self._nic)
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"address": self.address, "path": self.path, "limit": self.limit,
                 "ceilings": self.ceilings, "lower_bound": self.lower_bound,
                 "board": self.board, "advice": self.advice, "aspm_policy": self.aspm_policy}
 
 
 class Settings:
-    """Parameter values of one interface, by CLI name with '_' ("rx_ring")."""
+    """Parameter values of one interface, by CLI name with '_' ("rx_ring"):
+    ``values`` (None where the driver reports none), ``maxima``, and
+    ``errors`` by group (None for a group read). ``rings``, ``channels``,
+    ``coalesce`` and ``pause`` are the groups as objects."""
 
-    def __init__(self, ifname, values, maxima, errors):
+    def __init__(self, ifname: str, values: dict[str, Optional[int]], maxima: dict[str, int],
+                 errors: dict[str, Optional[str]]) -> None:
         self.ifname = ifname
         self.values = values
         self.maxima = maxima
         self.errors = errors
 
     @classmethod
-    def _from_ptr(cls, ptr):
-        values, maxima, errors = {}, {}, {}
+    def _from_ptr(cls, ptr: Any) -> Settings:
+        values: dict[str, Optional[int]] = {}
+        maxima: dict[str, int] = {}
+        errors: dict[str, Optional[str]] = {}
         for p, name in enumerate(PARAMS):
             rc, v = _c.mg_settings_get(ptr, p)
             values[_key(name)] = v if rc == 0 else None
@@ -929,7 +887,7 @@ class Settings:
         return cls(_c.mg_settings_get_ifname(ptr), values, maxima, errors)
 
     @classmethod
-    def read(cls, context, ifname):
+    def read(cls, context: Context, ifname: str) -> Settings:
         ctx = context._ctx
         rc, ptr = _c.mg_settings_read(ctx, _arg(ifname, "ifname"))
         if rc < 0:
@@ -940,7 +898,7 @@ class Settings:
             _c.mg_settings_free(ptr)
 
     @classmethod
-    def read_for_nic(cls, context, nic_ptr):
+    def read_for_nic(cls, context: Context, nic_ptr: Any) -> Settings:
         ctx = context._ctx
         rc, ptr = _c.mg_settings_read_for_nic(ctx, nic_ptr)
         if rc < 0:
@@ -950,40 +908,80 @@ class Settings:
         finally:
             _c.mg_settings_free(ptr)
 
-    def group(self, group):
-        """One group as the CLI prints it: {"supported": ..., "rx_ring": ...}."""
-        if self.errors.get(group):
-            return {"supported": False, "error": self.errors[group]}
-        out = {"supported": True}
-        for p, name in enumerate(PARAMS):
-            if _c.mg_param_group_name(_c.mg_param_get_group(p)) != group:
-                continue
-            out[_key(name)] = self.values[_key(name)]
-            if _key(name) in self.maxima:
-                out[_key(name, "_max")] = self.maxima[_key(name)]
-        return out
+    @property
+    def mtu(self) -> Optional[int]:
+        return self.values["mtu"]
 
-    def to_dict(self):
-        d = {"name": self.ifname, "mtu": self.values["mtu"]}
-        d.update({g: self.group(g) for g in _GROUPS})
+    def group(self, group: str) -> SettingsGroup:
+        """One group as the CLI prints it: "rings", "channels", "coalesce"
+        or "pause"."""
+        if group not in GROUP_CLASSES:
+            raise ValueError("no group of settings named %r" % (group,))
+        return GROUP_CLASSES[group](self.values, self.maxima, self.errors.get(group))
+
+    @property
+    def rings(self) -> Rings:
+        return Rings(self.values, self.maxima, self.errors.get("rings"))
+
+    @property
+    def channels(self) -> Channels:
+        return Channels(self.values, self.maxima, self.errors.get("channels"))
+
+    @property
+    def coalesce(self) -> Coalesce:
+        return Coalesce(self.values, self.maxima, self.errors.get("coalesce"))
+
+    @property
+    def pause(self) -> Pause:
+        return Pause(self.values, self.maxima, self.errors.get("pause"))
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"name": self.ifname, "mtu": self.values["mtu"]}
+        d.update({g: self.group(g).to_dict() for g in _GROUPS})
         return d
 
 
-def _modes_list(text):
+def _modes_list(text: Optional[str]) -> Optional[list[str]]:
     return [m for m in text.split(",") if m] if text is not None else None
+
+
+# What a change's value is: a number, True/False (EEE, a feature), link
+# modes (advertise); None when not known.
+ChangeValue = Union[int, bool, list[str], None]
+
+
+class Change(NamedTuple):
+    """One change an apply planned or made: the name ``multigig set``
+    takes ("mtu", "rx-ring", "eee", "advertise" or a feature's kernel
+    name), the value before and the value after. A tuple, so
+    ``name, old, new = change`` works."""
+
+    name: str
+    old: ChangeValue
+    new: ChangeValue
+
+
+# A change's fate, by enum mg_change_state.
+_STATES = ["planned", "applied", "rolled_back", "left", "restore_failed"]
 
 
 class ApplyResult:
     """What apply() or rollback() planned and changed: ``changes`` is a list
-    of (name, old, new): a parameter's number, True/False for "eee" and
-    for a feature (by its kernel name), lists of link modes for
-    "advertise"; ``left`` lists the names not restored because another
-    writer had changed them; ``may_bounce_link`` says whether the driver
-    may reset or renegotiate the link."""
+    of Change (name, old, new): a parameter's number, True/False for "eee"
+    and for a feature (by its kernel name), lists of link modes for
+    "advertise"; ``states`` gives each change's fate by name ("planned",
+    "applied", "rolled_back", "left", "restore_failed"); ``left`` lists the
+    names not restored because another writer had changed them;
+    ``may_bounce_link`` says whether the driver may reset or renegotiate
+    the link. After a failure, ``failed_group`` names the group refused,
+    ``kernel_message`` is what the kernel said (None if nothing), and
+    ``rolled_back`` whether every change made was undone (None when
+    nothing failed)."""
 
-    def __init__(self, ptr):
-        self.changes = []
-        self.left = []
+    def __init__(self, ptr: Any) -> None:
+        self.changes: list[Change] = []
+        self.states: dict[str, str] = {}
+        self.left: list[str] = []
         for i in range(_c.mg_apply_result_count(ptr)):
             _, _param, old, new = _c.mg_apply_result_get(ptr, i)
             name = _c.mg_apply_result_get_name(ptr, i)
@@ -993,15 +991,21 @@ class ApplyResult:
                 new = _modes_list(_c.mg_apply_result_get_modes(ptr, i, 1))
             elif group in (_c.MG_GROUP_EEE, _c.MG_GROUP_FEATURES):
                 old, new = _bool(old), _bool(new)
-            self.changes.append((name, old, new))
-            if _c.mg_apply_result_get_state(ptr, i) == _c.MG_CHANGE_LEFT:
+            self.changes.append(Change(name, old, new))
+            state = _c.mg_apply_result_get_state(ptr, i)
+            self.states[name] = _STATES[state] if 0 <= state < len(_STATES) else "unknown"
+            if state == _c.MG_CHANGE_LEFT:
                 self.left.append(name)
         self.may_bounce_link = bool(_c.mg_apply_result_may_bounce_link(ptr))
+        group = _c.mg_apply_result_get_failed_group(ptr)
+        self.failed_group: Optional[str] = _str(_c.mg_param_group_name(group)) if group >= 0 else None
+        self.kernel_message: Optional[str] = _str(_c.mg_apply_result_get_kernel_message(ptr))
+        self.rolled_back: Optional[bool] = _bool(_c.mg_apply_result_rolled_back(ptr))
 
     @staticmethod
-    def _value(name, value):
+    def _value(name: str, value: Any) -> int:
         if value == "max":
-            return _c.MG_VALUE_MAX
+            return cast(int, _c.MG_VALUE_MAX)
         if value in ("on", True):
             return 1
         if value in ("off", False):
@@ -1011,16 +1015,18 @@ class ApplyResult:
         return value
 
     @staticmethod
-    def _flag(key, value):
+    def _flag(key: str, value: Any) -> Optional[int]:
         if value in ("on", "off") or isinstance(value, bool) or value in (0, 1):
             return 1 if value in ("on", True, 1) else 0
         return None
 
     @classmethod
-    def _set_other(cls, want, key, name, value):
+    def _set_other(cls, want: Any, key: str, name: str, value: Any) -> bool:
         """eee, advertise or a feature; False when the value fits none."""
         if name == "advertise":
             if isinstance(value, (list, tuple)):
+                if not all(isinstance(m, str) for m in value):
+                    raise ValueError("advertise: %r is not a list of link modes" % (value,))
                 value = ",".join(value)
             if not isinstance(value, str):
                 raise ValueError("advertise: %r is not 'all' or a list of link modes" % (value,))
@@ -1035,10 +1041,10 @@ class ApplyResult:
         rc = _c.mg_settings_set_eee(want, on) if name == "eee" else _c.mg_settings_set_feature(want, name, on)
         if rc == -_errno.E2BIG:
             raise ValueError("too many features at once (64 at most)")
-        return rc == 0
+        return bool(rc == 0)
 
     @classmethod
-    def apply(cls, context, ifname, params, dry_run):
+    def apply(cls, context: Context, ifname: str, params: Mapping[str, Any], dry_run: bool) -> ApplyResult:
         _arg(ifname, "ifname")
         for key in params:
             _arg(key, "a setting's name")
@@ -1059,7 +1065,7 @@ class ApplyResult:
             rc, res = _c.mg_settings_apply(ctx, ifname, want, _c.MG_APPLY_DRY_RUN if dry_run else 0)
             try:
                 if rc < 0:
-                    _raise(rc, ctx)
+                    raise ApplyError._from(rc, ctx, cls(res))
                 return cls(res)
             finally:
                 _c.mg_apply_result_free(res)
@@ -1067,31 +1073,87 @@ class ApplyResult:
             _c.mg_settings_free(want)
 
     @classmethod
-    def rollback(cls, context, ifname, dry_run):
+    def rollback(cls, context: Context, ifname: str, dry_run: bool) -> Optional[ApplyResult]:
         ctx = context._ctx
-        rc, res = _c.mg_settings_rollback(ctx, ifname, _c.MG_APPLY_DRY_RUN if dry_run else 0)
+        rc, res = _c.mg_settings_rollback(ctx, _arg(ifname, "ifname"), _c.MG_APPLY_DRY_RUN if dry_run else 0)
         try:
             if rc == -_errno.ENOENT:
                 return None
             if rc < 0:
-                _raise(rc, ctx)
+                raise ApplyError._from(rc, ctx, cls(res))
             return cls(res)
         finally:
             _c.mg_apply_result_free(res)
 
-    def to_dict(self):
-        return {"changes": [{"param": n, "old": o, "new": v} for n, o, v in self.changes],
-                "may_bounce_link": self.may_bounce_link}
+    def to_dict(self) -> dict[str, Any]:
+        """The changes (each with its state) and what a failure left."""
+        return {"changes": [{"param": n, "old": o, "new": v, "state": self.states[n]} for n, o, v in self.changes],
+                "may_bounce_link": self.may_bounce_link, "left": self.left,
+                "failed_group": self.failed_group, "kernel_message": self.kernel_message,
+                "rolled_back": self.rolled_back}
 
 
-def _pair(value):
+class ApplyError(OSError):
+    """A failed apply() or rollback(): an OSError with the errno and the
+    library's whole message (which step failed, the kernel's words,
+    whether the rollback succeeded), and the same in parts: ``result``
+    (the ApplyResult, every change with its state), ``failed_group``,
+    ``kernel_message``, ``rolled_back`` and ``changed`` (the changes that
+    had been made before the failure). An errno that Python gives an
+    OSError subclass gives a class that is both: a missing CAP_NET_ADMIN
+    is an ApplyError and a PermissionError; an unknown interface a
+    FileNotFoundError."""
+
+    result: ApplyResult
+
+    def __init__(self, code: int, message: str, result: ApplyResult) -> None:
+        super().__init__(code, message)
+        self.result = result
+
+    @property
+    def failed_group(self) -> Optional[str]:
+        return self.result.failed_group
+
+    @property
+    def kernel_message(self) -> Optional[str]:
+        return self.result.kernel_message
+
+    @property
+    def rolled_back(self) -> Optional[bool]:
+        return self.result.rolled_back
+
+    @property
+    def changed(self) -> list[Change]:
+        return [c for c in self.result.changes if self.result.states.get(c.name) != "planned"]
+
+    @staticmethod
+    def _from(rc: int, ctx_ptr: Any, result: ApplyResult) -> ApplyError:
+        code = -rc
+        message = (_c.mg_ctx_last_error(ctx_ptr) if ctx_ptr is not None else "") or os.strerror(code)
+        # An unknown interface is "not found" to a Python caller, as in _raise().
+        base = type(OSError(code, "")) if code != _errno.ENODEV else FileNotFoundError
+        return _apply_error_class(base)(code, message, result)
+
+
+_APPLY_ERRORS: dict[type[OSError], type[ApplyError]] = {OSError: ApplyError}
+
+
+def _apply_error_class(base: type[OSError]) -> type[ApplyError]:
+    """ApplyError, also an instance of ``base`` (PermissionError...)."""
+    if base not in _APPLY_ERRORS:
+        name = "Apply" + base.__name__
+        _APPLY_ERRORS[base] = cast("type[ApplyError]", type(name, (ApplyError, base), {"__module__": __name__}))
+    return _APPLY_ERRORS[base]
+
+
+def _pair(value: Any) -> tuple[Any, Any]:
     # SWIG gives (result, out) but only the out value when the result is NULL.
     if isinstance(value, (list, tuple)):
         return value[0], value[1]
     return None, value
 
 
-def _fixed(v, decimals):
+def _fixed(v: Optional[float], decimals: int) -> Optional[float]:
     return None if v is None or v < 0 else round(v, decimals)
 
 
@@ -1103,7 +1165,7 @@ class Sample:
               ("rx_errors_per_s", "MG_STAT_RX_ERRORS"), ("tx_errors_per_s", "MG_STAT_TX_ERRORS"),
               ("rx_missed_per_s", "MG_STAT_RX_MISSED_ERRORS")]
 
-    def __init__(self, ptr, t):
+    def __init__(self, ptr: Any, t: float) -> None:
         rx, tx = _c.MG_DIRECTION_RX, _c.MG_DIRECTION_TX
         self.t = round(t, 3)
         self.interval_s = _fixed(_c.mg_sample_get_seconds(ptr), 3)
@@ -1134,11 +1196,11 @@ class Sample:
              "rx_errors_per_s", "tx_errors_per_s", "rx_missed_per_s", "expected_rx_gbps", "expected_tx_gbps",
              "rx_ceiling_use_pct", "tx_ceiling_use_pct", "temperature_c", "vectors", "cpus"]
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self._KEYS}
 
 
-def _watch(nic, interval, count):
+def _watch(nic: Nic, interval: float, count: Optional[int]) -> Iterator[Sample]:
     import time
     # The generator holds the Nic: its C object lives until the sampler has its own reference.
     ctx = nic._context._ctx
@@ -1169,7 +1231,18 @@ class Finding:
     """One doctor finding: id, severity, nic, title, evidence (a list of
     {"fact", "source"}), impact, impact_gbps, fix, fix_command, fixable."""
 
-    def __init__(self, ptr):
+    id: str
+    severity: str
+    nic: Optional[str]
+    title: str
+    evidence: list[dict[str, Optional[str]]]
+    impact: Optional[str]
+    impact_gbps: Optional[float]
+    fix: Optional[str]
+    fix_command: Optional[str]
+    fixable: bool
+
+    def __init__(self, ptr: Any) -> None:
         self.id = _c.mg_finding_get_id(ptr)
         self.severity = _c.mg_severity_name(_c.mg_finding_get_severity(ptr))
         self.nic = _c.mg_finding_get_nic(ptr)
@@ -1185,10 +1258,10 @@ class Finding:
         settings, _ = _pair(_c.mg_finding_get_fix_settings(ptr))
         self.fixable = settings is not None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<multigig.Finding %s %s %s>" % (self.severity, self.nic, self.id)
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in ("id", "severity", "nic", "title", "evidence", "impact",
                                               "impact_gbps", "fix", "fix_command", "fixable")}
 
@@ -1196,7 +1269,13 @@ class Finding:
 class CableInfo:
     """Whether a NIC can test its cable; to_dict() is ``multigig cable --json``."""
 
-    def __init__(self, context, ifname, nic=None):
+    name: Optional[str]
+    support: str
+    reason: Optional[str]
+    phy_driver: Optional[str]
+    tdr: Optional[bool]
+
+    def __init__(self, context: Context, ifname: Optional[str], nic: Any = None) -> None:
         ctx = context._ctx
         if nic is not None:
             rc, info = _c.mg_cable_query_for_nic(ctx, nic)
@@ -1213,7 +1292,7 @@ class CableInfo:
         finally:
             _c.mg_cable_info_free(info)
 
-    def to_dict(self):
+    def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "support": self.support, "reason": self.reason,
                 "phy_driver": self.phy_driver, "tdr": self.tdr}
 

@@ -7,7 +7,86 @@
 %module(package="multigig", docstring="Low-level binding of libmultigig; use the multigig package.") core
 
 %{
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "multigig/multigig.h"
+
+/*
+ * The log of one context, forwarded to a Python callable as (priority,
+ * message). The Context object attaches it after mg_ctx_new() and detaches
+ * it before dropping its reference, so no message reaches Python once the
+ * Python side is gone, even while a mg_nic keeps the C context alive.
+ */
+struct mg_py_log {
+	PyObject *fn;
+};
+
+static void mg_py_log_forward(void *data, int priority, const char *file, int line, const char *fn,
+			      const char *format, va_list args)
+{
+	struct mg_py_log *log = data;
+	PyObject *type, *value, *trace, *msg, *ret;
+	PyGILState_STATE gil;
+	char text[1024];
+	int len;
+
+	(void)file;
+	(void)line;
+	(void)fn;
+	len = vsnprintf(text, sizeof(text), format, args);
+	if (len < 0)
+		return;
+	if ((size_t)len >= sizeof(text))
+		len = sizeof(text) - 1;
+	/* Called from C that the binding entered with the GIL held, today;
+	 * taking it here keeps this right if the wrappers ever release it. */
+	gil = PyGILState_Ensure();
+	/* An exception being raised must survive the call. */
+	PyErr_Fetch(&type, &value, &trace);
+	/* Names read from sysfs need not be UTF-8: replace what is not. */
+	msg = PyUnicode_DecodeUTF8(text, len, "replace");
+	ret = msg ? PyObject_CallFunction(log->fn, "iO", priority, msg) : NULL;
+	if (!ret)
+		PyErr_WriteUnraisable(log->fn);
+	Py_XDECREF(ret);
+	Py_XDECREF(msg);
+	PyErr_Restore(type, value, trace);
+	PyGILState_Release(gil);
+}
+%}
+
+/* Opaque to Python: a pointer the Context keeps until it detaches. */
+struct mg_py_log;
+
+%inline %{
+/* Route @ctx's log to @fn, which the caller checked is callable; NULL
+ * without memory. */
+struct mg_py_log *mg_py_log_attach(struct mg_ctx *ctx, PyObject *fn)
+{
+	struct mg_py_log *log;
+
+	if (!ctx)
+		return NULL;
+	log = malloc(sizeof(*log));
+	if (!log)
+		return NULL;
+	Py_INCREF(fn);
+	log->fn = fn;
+	mg_ctx_set_log_fn(ctx, mg_py_log_forward, log);
+	return log;
+}
+
+/* Stop forwarding and drop the callable; @ctx must still be referenced. */
+void mg_py_log_detach(struct mg_ctx *ctx, struct mg_py_log *log)
+{
+	if (ctx)
+		mg_ctx_set_log_fn(ctx, NULL, NULL);
+	if (!log)
+		return;
+	Py_DECREF(log->fn);
+	free(log);
+}
 %}
 
 %include <stdint.i>
@@ -74,8 +153,9 @@ MG_OUT_OBJECT(struct mg_sample)
 %apply double *OUTPUT { double *gbps };
 %apply double *OUTPUT { double *per_second };
 
-/* The log callback, the cable progress callback and the cancel flag (set
- * by a C signal handler) are not bound. */
+/* The log callback is bound through mg_py_log_attach() above; the cable
+ * progress callback and the cancel flag (set by a C signal handler) are
+ * not bound. */
 %ignore mg_ctx_set_log_fn;
 %ignore mg_ctx_set_cancel_flag;
 %ignore mg_log_fn;

@@ -11,30 +11,36 @@ are the same bytes as the CLI's:
 ``multigig report [IFACE] --html FILE``.
 """
 
+from __future__ import annotations
+
 import os
 import tempfile
+from typing import TYPE_CHECKING, Any, Optional, Union, cast
 
 from . import core as _c
+
+if TYPE_CHECKING:
+    from . import Context, Nic
 
 __all__ = ["report"]
 
 
-def _raise(rc, ctx):
+def _raise(rc: int, ctx: Any) -> None:
     # The package's own mapping of errno to OSError subclasses.
     from . import _raise as package_raise
     package_raise(rc, ctx)
 
 
-def pcie_svg(context, path, nic):
+def pcie_svg(context: Context, path: Any, nic: Any) -> str:
     """The drawing of a PCIe path (C pointers) held by a PciePath."""
     ctx = context._ctx  # ValueError once the context is closed: names need it
     rc, svg = _c.mg_pcie_path_to_svg(ctx, path, nic)
     if rc < 0:
         _raise(rc, ctx)
-    return svg
+    return cast(str, svg)
 
 
-def _write_whole(path, text):
+def _write_whole(path: Union[str, os.PathLike[str]], text: str) -> None:
     """Write beside ``path`` and rename over it, as the CLI does."""
     directory = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".", dir=directory)
@@ -50,7 +56,8 @@ def _write_whole(path, text):
         raise
 
 
-def report(context, target=None, html=None, watch=None):
+def report(context: Context, target: Union[Nic, str, None] = None,
+           html: Union[str, os.PathLike[str], None] = None, watch: Optional[int] = None) -> str:
     """One self-contained HTML page (a str) about one adapter (a Nic, an
     interface name or a PCI address) or, with no target, every adapter on a
     bus: the machine, each adapter's identity, link, throughput verdict,
@@ -66,8 +73,9 @@ def report(context, target=None, html=None, watch=None):
         if target is None or not 1 <= watch <= 3600:
             raise ValueError("watch: one interface and 1 to 3600 seconds")
     ctx = context._ctx
-    nic = None
-    if target is not None and hasattr(target, "_ptr"):
+    from . import Nic as _Nic
+    nic: Any = None
+    if isinstance(target, _Nic):
         nic = _c.mg_nic_ref(target._ptr)
     elif target is not None:
         if isinstance(target, str) and "\0" in target:
@@ -87,4 +95,4 @@ def report(context, target=None, html=None, watch=None):
         _raise(rc, ctx)
     if html is not None:
         _write_whole(html, page)
-    return page
+    return cast(str, page)

@@ -7,9 +7,18 @@ metrics, or use the CLI's --output for node_exporter's textfile collector.
     from multigig.prometheus import Collector
     REGISTRY.register(Collector())
 """
-from prometheus_client.core import GaugeMetricFamily
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Optional, Union
+
+from prometheus_client.core import GaugeMetricFamily, Metric
 
 import multigig
+
+# What one adapter contributes: the Nic, its label, its path, the verdict
+# and the Ethernet link.
+_Adapter = tuple[multigig.Nic, str, Optional[multigig.PciePath], multigig.Throughput, Optional[multigig.Link]]
 
 _SEVERITIES = ("critical", "warning", "info")
 _HOP_LABELS = ["device", "hop", "address", "role", "state"]
@@ -19,20 +28,20 @@ class Collector:
     """Gathers once per scrape (a snapshot: a constant number of netlink
     requests) and yields the same families and values as the CLI."""
 
-    def __init__(self, sysfs_root=None, all_adapters=False):
+    def __init__(self, sysfs_root: Optional[str] = None, all_adapters: bool = False) -> None:
         self._root = sysfs_root
         self._all = all_adapters
 
-    def describe(self):
+    def describe(self) -> list[Metric]:
         return []
 
-    def collect(self):
+    def collect(self) -> Iterator[Metric]:
         with multigig.Context(self._root) as ctx:
             nics = [n for n in ctx.snapshot() if self._all or n.bus != "virtual"]
             findings = ctx.doctor(interval=None)
-            adapters = []
+            adapters: list[_Adapter] = []
             for nic in nics:
-                device = nic.name or nic.address
+                device = nic.name or nic.address or ""
                 path = None
                 if nic.bus == "pci":
                     try:
@@ -44,7 +53,7 @@ class Collector:
         yield from self._families(adapters, findings)
 
     @staticmethod
-    def _families(adapters, findings):
+    def _families(adapters: Sequence[_Adapter], findings: Sequence[multigig.Finding]) -> list[Metric]:
         info = GaugeMetricFamily("multigig_nic_info", "Identity of a network adapter (always 1).",
                                  labels=["device", "driver", "driver_version", "firmware_version", "bus",
                                          "vendor_id", "device_id", "chip"])
@@ -66,12 +75,14 @@ class Collector:
         for nic, device, path, tp, link in adapters:
             info.add_metric([device, nic.driver or "", nic.driver_version or "", nic.firmware_version or "",
                              nic.bus, nic.vendor_id or "", nic.device_id or "", nic.chip or ""], 1)
-            mbps = (link or {}).get("speed_mbps") or nic.speed_mbps
+            mbps = (link.speed_mbps if link else None) or nic.speed_mbps
             if mbps:
                 speed.add_metric([device], mbps)
             for hop, node in enumerate(path.path if path else []):
-                for state, s, w in (("current", node["speed_gts"], node["width"]),
-                                    ("capable", node["cap_speed_gts"], node["cap_width"])):
+                hop_values: tuple[tuple[str, Union[int, float, None], Optional[int]], ...] = (
+                    ("current", node["speed_gts"], node["width"]),
+                    ("capable", node["cap_speed_gts"], node["cap_width"]))
+                for state, s, w in hop_values:
                     labels = [device, str(hop), node["address"], node["role"], state]
                     if s:
                         gts.add_metric(labels, s)
@@ -80,11 +91,11 @@ class Collector:
             if path and path.limit and path.limit["available_gbps"]:
                 avail.add_metric([device], path.limit["available_gbps"])
             for direction in ("rx", "tx"):
-                value = getattr(tp, "expected_%s_gbps" % direction)
+                value: Optional[float] = getattr(tp, "expected_%s_gbps" % direction)
                 if value is not None:
                     expected.add_metric([device, direction], value)
-                by = getattr(tp, "limited_by_%s" % direction)
-                if by not in (None, "unknown"):
+                by: Optional[str] = getattr(tp, "limited_by_%s" % direction)
+                if by is not None and by != "unknown":
                     limited.add_metric([device, direction, by], 1)
             for severity in _SEVERITIES:
                 doctor.add_metric([device, severity],

@@ -1,0 +1,379 @@
+#!/usr/bin/python3
+"""A FastAPI router with this machine's network adapters, as a WLAN Pi
+backend serves them: straight from libmultigig, no ethtool, ip or lspci.
+
+A FastAPI service (wlanpi-core, say) includes it:
+
+    from fastapi import FastAPI
+    from fastapi_router import make_router
+
+    app = FastAPI()
+    app.include_router(make_router(), prefix="/api/v1/network")
+
+or it runs on its own, served by uvicorn:
+
+    fastapi_router.py [--host 127.0.0.1] [--port 8080] [--sysfs-root DIR]
+
+    GET  /nics                   every adapter (as `multigig list --json`)
+    GET  /nics/{iface}           identity, Ethernet link, settings, PCIe path
+                                 and the throughput verdict (as `show --json`)
+    GET  /nics/{iface}/pcie      the PCIe path (as `multigig pcie --json`)
+    GET  /doctor[?iface=IF]      findings (as `multigig doctor --json`)
+    POST /nics/{iface}/settings  change settings all or nothing; a dry run
+                                 (the plan) unless the body says
+                                 "dry_run": false
+
+The GETs need no privilege. A change needs CAP_NET_ADMIN: without it the
+answer is 403 with the library's message.
+"""
+import argparse
+import errno
+import importlib
+from collections.abc import Iterator
+from typing import Any, Dict, List, Literal, Optional, Union
+
+from fastapi import APIRouter, Depends, FastAPI, HTTPException
+from pydantic import BaseModel, Extra, Field, StrictBool, StrictInt, StrictStr
+
+import multigig
+
+# A number where the CLI prints an integer or a fraction (GT/s: 5, 2.5).
+Number = Union[StrictInt, float]
+
+
+class NicModel(BaseModel):
+    """One adapter, as `multigig list --json` gives it."""
+
+    name: Optional[str]
+    ifindex: Optional[int]
+    kind: Optional[str]
+    bus: str
+    address: Optional[str]
+    vendor_id: Optional[str]
+    device_id: Optional[str]
+    vendor: Optional[str]
+    device: Optional[str]
+    driver: Optional[str]
+    driver_version: Optional[str]
+    firmware_version: Optional[str]
+    has_driver: bool
+    mtu: Optional[int]
+    min_mtu: Optional[int]
+    max_mtu: Optional[int]
+    operstate: Optional[str]
+    carrier: Optional[bool]
+    speed_mbps: Optional[int]
+    mac: Optional[str]
+
+
+class LinkModel(BaseModel):
+    """The Ethernet link (show --json's "link")."""
+
+    link: Optional[bool]
+    speed_mbps: Optional[int]
+    duplex: Optional[str]
+    autoneg: Optional[bool]
+    port: Optional[str]
+    lanes: Optional[int]
+    supported_modes: List[str]
+    advertised_modes: List[str]
+    partner_modes: List[str]
+    best_common_mode: Optional[str]
+    not_advertised: Optional[List[str]]
+    sqi: Optional[int]
+    sqi_max: Optional[int]
+    down_reason: Optional[str]
+    down_subreason: Optional[int]
+
+
+class ThroughputModel(BaseModel):
+    """What the adapter can be expected to carry (show --json's "throughput")."""
+
+    line_rate_mbps: Optional[int]
+    mtu: Optional[int]
+    expected_rx_gbps: Optional[float]
+    expected_tx_gbps: Optional[float]
+    limited_by: Optional[str]
+    limited_by_rx: Optional[str]
+    limited_by_tx: Optional[str]
+    lower_bound: bool
+
+
+class PcieLimitModel(BaseModel):
+    address: Optional[str]
+    speed_gts: Optional[Number]
+    width: Optional[int]
+    available_gbps: Optional[float]
+
+
+class PcieModel(BaseModel):
+    """The PCIe path (`multigig pcie --json`): each hop as the CLI gives it."""
+
+    address: Optional[str]
+    path: List[Dict[str, Any]]
+    limit: Optional[PcieLimitModel]
+    ceilings: Optional[Dict[str, Any]]
+    lower_bound: bool
+    board: Optional[str]
+    advice: Optional[str]
+    aspm_policy: Optional[str]
+
+
+class SettingsModel(BaseModel):
+    """MTU and the groups of settings, as show --json gives them: each
+    group has "supported" and either "error" or the values (and maxima)."""
+
+    name: str
+    mtu: Optional[int]
+    rings: Dict[str, Any]
+    channels: Dict[str, Any]
+    coalesce: Dict[str, Any]
+    pause: Dict[str, Any]
+
+
+class NicDetailModel(NicModel):
+    """One adapter: identity as show --json gives it, and its readings. A
+    reading that could not be made is null, and ``errors`` says why."""
+
+    parent: Optional[str]
+    subsystem_vendor_id: Optional[str]
+    subsystem_device_id: Optional[str]
+    subsystem: Optional[str]
+    revision: Optional[str]
+    class_code: Optional[str] = Field(alias="class")
+    usb_speed_mbps: Optional[int]
+    chip: Optional[str]
+    chip_driver: Optional[str]
+    chip_since_kernel: Optional[str]
+    chip_max_mbps: Optional[int]
+    kernel_modules: Optional[List[str]]
+    link: Optional[LinkModel]
+    settings: Optional[SettingsModel]
+    pcie: Optional[PcieModel]
+    throughput: Optional[ThroughputModel]
+    errors: Dict[str, str]
+
+
+class EvidenceModel(BaseModel):
+    fact: str
+    source: Optional[str]
+
+
+class FindingModel(BaseModel):
+    id: str
+    severity: str
+    nic: Optional[str]
+    title: str
+    evidence: List[EvidenceModel]
+    impact: Optional[str]
+    impact_gbps: Optional[float]
+    fix: Optional[str]
+    fix_command: Optional[str]
+    fixable: bool
+
+
+class DoctorModel(BaseModel):
+    """`multigig doctor --json`: the findings, most important first."""
+
+    findings: List[FindingModel]
+
+
+# A parameter's value: a number, "max" (rings, channels), or on/off.
+Value = Union[StrictBool, StrictInt, Literal["max", "on", "off"]]
+
+
+class SettingsRequest(BaseModel):
+    """What to change, by the names `multigig set` takes with '_' for '-';
+    only the fields given are changed. ``features`` are offloads by kernel
+    name ({"rx-gro": false}); ``advertise`` is "all" or a list of link
+    modes. A dry run unless ``dry_run`` is false."""
+
+    dry_run: bool = True
+    mtu: Optional[Value]
+    rx_ring: Optional[Value]
+    rx_mini_ring: Optional[Value]
+    rx_jumbo_ring: Optional[Value]
+    tx_ring: Optional[Value]
+    rx_buf_len: Optional[Value]
+    cqe_size: Optional[Value]
+    tx_push: Optional[Value]
+    tcp_data_split: Optional[Value]
+    rx: Optional[Value]
+    tx: Optional[Value]
+    other: Optional[Value]
+    combined: Optional[Value]
+    rx_usecs: Optional[Value]
+    rx_frames: Optional[Value]
+    rx_usecs_irq: Optional[Value]
+    rx_frames_irq: Optional[Value]
+    tx_usecs: Optional[Value]
+    tx_frames: Optional[Value]
+    tx_usecs_irq: Optional[Value]
+    tx_frames_irq: Optional[Value]
+    stats_block_usecs: Optional[Value]
+    adaptive_rx: Optional[Value]
+    adaptive_tx: Optional[Value]
+    pkt_rate_low: Optional[Value]
+    rx_usecs_low: Optional[Value]
+    rx_frames_low: Optional[Value]
+    tx_usecs_low: Optional[Value]
+    tx_frames_low: Optional[Value]
+    pkt_rate_high: Optional[Value]
+    rx_usecs_high: Optional[Value]
+    rx_frames_high: Optional[Value]
+    tx_usecs_high: Optional[Value]
+    tx_frames_high: Optional[Value]
+    sample_interval: Optional[Value]
+    cqe_mode_rx: Optional[Value]
+    cqe_mode_tx: Optional[Value]
+    pause_autoneg: Optional[Value]
+    pause_rx: Optional[Value]
+    pause_tx: Optional[Value]
+    eee: Optional[StrictBool]
+    advertise: Optional[Union[StrictStr, List[StrictStr]]]
+    features: Dict[str, StrictBool] = {}
+
+    class Config:
+        extra = Extra.forbid
+
+    def params(self) -> Dict[str, multigig.SettingValue]:
+        """The keyword arguments of Context.apply()."""
+        given = self.dict(exclude={"dry_run", "features"}, exclude_none=True)
+        given.update(self.features)
+        return given
+
+
+class ChangeModel(BaseModel):
+    param: str
+    old: Union[StrictBool, StrictInt, List[str], None]
+    new: Union[StrictBool, StrictInt, List[str], None]
+    state: str
+
+
+class ApplyModel(BaseModel):
+    """The plan or what was done: each change with its state ("planned",
+    "applied"...), whether the driver may bounce the link."""
+
+    dry_run: bool
+    changes: List[ChangeModel]
+    may_bounce_link: bool
+    left: List[str]
+    failed_group: Optional[str]
+    kernel_message: Optional[str]
+    rolled_back: Optional[bool]
+
+
+class ErrorModel(BaseModel):
+    """An error: the library's message and, for a failed change, what the
+    apply did (``apply``: the group refused, the kernel's message,
+    whether every change was rolled back)."""
+
+    message: str
+    errno: Optional[str]
+    apply: Optional[ApplyModel]
+
+
+# HTTP status for the library's errno; anything else is 500.
+STATUS = {
+    errno.EPERM: 403, errno.EACCES: 403,
+    errno.ENODEV: 404, errno.ENOENT: 404, errno.ENXIO: 404,
+    errno.EINVAL: 400, errno.ERANGE: 400,
+    errno.EOPNOTSUPP: 409, errno.EBUSY: 409, errno.EUCLEAN: 409, errno.ENODATA: 409,
+}
+ERRORS: Dict[Union[int, str], Dict[str, Any]] = {
+    code: {"model": ErrorModel} for code in sorted(set(STATUS.values()))}
+
+
+def http_error(err: OSError, dry_run: bool = True) -> HTTPException:
+    detail: Dict[str, Any] = {"message": err.strerror, "errno": errno.errorcode.get(err.errno or 0)}
+    if isinstance(err, multigig.ApplyError):
+        detail["apply"] = dict(err.result.to_dict(), dry_run=dry_run)
+    return HTTPException(STATUS.get(err.errno or 0, 500), detail=detail)
+
+
+def _read(errors: Dict[str, str], part: str, read: Any) -> Any:
+    """One reading of the detail view; null, and why in errors, when it fails."""
+    try:
+        return read()
+    except OSError as err:
+        errors[part] = err.strerror or str(err)
+        return None
+
+
+def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
+    """The routes, reading ``sysfs_root`` (a tree made by `multigig
+    capture`) or, by default, this machine."""
+    router = APIRouter(tags=["network adapters"])
+
+    def context() -> Iterator[multigig.Context]:
+        # One context per request: a context is used by one thread at a time.
+        with multigig.Context(sysfs_root) as ctx:
+            yield ctx
+
+    def nic_of(iface: str, ctx: multigig.Context) -> multigig.Nic:
+        try:
+            return ctx.nic(iface)
+        except OSError as err:
+            raise http_error(err)
+
+    @router.get("/nics", response_model=List[NicModel])
+    def list_nics(ctx: multigig.Context = Depends(context)) -> List[Dict[str, Any]]:
+        try:
+            return [nic.to_dict() for nic in ctx.nics()]
+        except OSError as err:
+            raise http_error(err)
+
+    @router.get("/nics/{iface}", response_model=NicDetailModel, responses=ERRORS)
+    def show_nic(iface: str, ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+        nic = nic_of(iface, ctx)
+        errors: Dict[str, str] = {}
+        d = nic.to_dict(detail=True)
+        d["link"] = _read(errors, "link", lambda: nic.link().to_dict()) if nic.name else None
+        d["settings"] = _read(errors, "settings", lambda: nic.settings().to_dict()) if nic.name else None
+        d["pcie"] = _read(errors, "pcie", lambda: nic.pcie().to_dict()) if nic.bus == "pci" else None
+        d["throughput"] = _read(errors, "throughput", lambda: nic.throughput().to_dict())
+        d["errors"] = errors
+        return d
+
+    @router.get("/nics/{iface}/pcie", response_model=PcieModel, responses=ERRORS)
+    def show_pcie(iface: str, ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+        try:
+            return nic_of(iface, ctx).pcie().to_dict()
+        except OSError as err:
+            raise http_error(err)
+
+    @router.get("/doctor", response_model=DoctorModel, responses=ERRORS)
+    def doctor(iface: Optional[str] = None, ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+        try:
+            return {"findings": [f.to_dict() for f in ctx.doctor(iface)]}
+        except OSError as err:
+            raise http_error(err)
+
+    @router.post("/nics/{iface}/settings", response_model=ApplyModel, responses=ERRORS)
+    def change_settings(iface: str, request: SettingsRequest,
+                        ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+        try:
+            result = ctx.apply(iface, dry_run=request.dry_run, **request.params())
+        except ValueError as err:
+            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
+        except OSError as err:
+            raise http_error(err, request.dry_run)
+        return dict(result.to_dict(), dry_run=request.dry_run)
+
+    return router
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8080)
+    parser.add_argument("--sysfs-root", help="a tree made by 'multigig capture'")
+    args = parser.parse_args()
+    app = FastAPI(title="multigig")
+    app.include_router(make_router(args.sysfs_root))
+    # Imported here: the router needs no server, only this script does.
+    importlib.import_module("uvicorn").run(app, host=args.host, port=args.port)
+
+
+if __name__ == "__main__":
+    main()
