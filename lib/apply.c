@@ -2,11 +2,12 @@
 /*
  * Applying settings, all or nothing. Lock the interface against every other
  * libmultigig user, read it, validate everything, write the undo journal,
- * then change one group at a time in a fixed order (MTU, features, rings,
- * channels, coalesce, pause, EEE, advertised modes), read back to verify, and on any failure (or when the
- * caller cancels) restore the groups already changed, in reverse order,
- * each value only while it still holds what this apply set. Every request
- * addresses the interface by index.
+ * then change one group at a time in a fixed order (MTU, features, ASPM L1,
+ * rings, channels, coalesce, pause, EEE, advertised modes), read back to
+ * verify, and on any failure (or when the caller cancels) restore the
+ * groups already changed, in reverse order, each value only while it still
+ * holds what this apply set. Every request addresses the interface by
+ * index; the ASPM control, by the PCI function found under the lock.
  */
 #include <errno.h>
 #include <poll.h>
@@ -22,12 +23,14 @@
 
 /*
  * Features right after the MTU: they change no hardware state that others
- * wait on. EEE and the advertised modes last: both renegotiate the link,
+ * wait on. ASPM L1 next: a write to the PCIe link's control register that
+ * neither resets the adapter nor drops the Ethernet link, and is undone as
+ * plainly. EEE and the advertised modes last: both renegotiate the link,
  * and a failure before them leaves it untouched.
  */
 const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS] = {
-	MG_GROUP_MTU, MG_GROUP_FEATURES, MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE,
-	MG_GROUP_EEE, MG_GROUP_ADVERTISE,
+	MG_GROUP_MTU, MG_GROUP_FEATURES, MG_GROUP_ASPM, MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE,
+	MG_GROUP_PAUSE, MG_GROUP_EEE, MG_GROUP_ADVERTISE,
 };
 static const enum mg_param_group *const order = mg_apply_order;
 
@@ -376,11 +379,13 @@ static void describe_restore(const struct mg_apply_result *r, bool changed, char
 	}
 }
 
-static int explain(struct mg_ctx *ctx, const struct mg_apply_target *t, enum mg_param_group g, int err,
-		   const char *extack, const char *rb)
+static int explain(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_result *r,
+		   enum mg_param_group g, int err, const char *extack, const char *rb)
 {
 	const char *ifname = t->cur.ifname;
 
+	if (g == MG_GROUP_ASPM)
+		return mg_aspm_explain(ctx, ifname, r, err, rb);
 	if (err == -EPERM || err == -EACCES)
 		return mg_fail(ctx, -EPERM, "%s: changing %s needs CAP_NET_ADMIN; %s", ifname,
 			       mg_param_group_name(g), rb);
@@ -488,7 +493,7 @@ static int run_steps(struct mg_ctx *ctx, const struct mg_apply_target *t, struct
 	r->failed_group = (int)order[done];
 	r->rolled_back = roll_back(ctx, t, r, done);
 	describe_restore(r, changed_before(r, done), rb, sizeof(rb));
-	return explain(ctx, t, order[done], err, extack, rb);
+	return explain(ctx, t, r, order[done], err, extack, rb);
 }
 
 /* The journal that lets a later process undo this apply if it dies midway. */

@@ -17,11 +17,14 @@
  *   feature rx-gro 1 0
  *   eee 1 0
  *   advertise 0000...00802000ef 0000...0080200000
+ *   aspm-l1 1 0 l1_1_aspm,l1_2_aspm
  *
- * A feature by its kernel name, EEE enabled, and the advertised link modes
- * as a bitmap of the kernel's bit indices in hexadecimal (64 digits, the
- * highest bit first); each with the value before and the value set. "-"
- * in place of the value set means it is not known; unknown keys are
+ * A feature by its kernel name, EEE enabled, the advertised link modes as
+ * a bitmap of the kernel's bit indices in hexadecimal (64 digits, the
+ * highest bit first), and ASPM L1 of the PCIe link; each with the value
+ * before and the value set. ASPM L1 may add the L1 substates that were on
+ * (the kernel's link/ file names), which turning L1 off turned off too.
+ * "-" in place of the value set means it is not known; unknown keys are
  * skipped, so that a later version may add some.
  */
 #include <errno.h>
@@ -34,6 +37,7 @@
 #include <unistd.h>
 
 #include "mg-settings.h"
+#include "mg-tune.h"
 
 #define MAGIC "multigig-journal 1"
 #define MAX_WORDS 4
@@ -46,7 +50,7 @@ enum mg_param_group mg_journal_entry_group(const struct mg_journal_entry *e)
 /* One entry's line, without its newline. */
 static int format_entry(const struct mg_journal_entry *e, char *buf, size_t size)
 {
-	char set[MG_LINKMODE_HEX + 1] = "-", old[MG_LINKMODE_HEX + 1];
+	char set[MG_LINKMODE_HEX + 1] = "-", old[MG_LINKMODE_HEX + 1], subs[64];
 
 	switch (mg_journal_entry_group(e)) {
 	case MG_GROUP_ADVERTISE:
@@ -58,6 +62,11 @@ static int format_entry(const struct mg_journal_entry *e, char *buf, size_t size
 		if (e->new_known)
 			snprintf(set, sizeof(set), "%lld", e->new_value);
 		return snprintf(buf, size, "eee %lld %s", e->old_value, set);
+	case MG_GROUP_ASPM:
+		if (e->new_known)
+			snprintf(set, sizeof(set), "%lld", e->new_value);
+		mg_aspm_substates_text(e->aspm_substates, subs, sizeof(subs));
+		return snprintf(buf, size, "aspm-l1 %lld %s%s%s", e->old_value, set, subs[0] ? " " : "", subs);
 	case MG_GROUP_FEATURES:
 		if (e->new_known)
 			snprintf(set, sizeof(set), "%lld", e->new_value);
@@ -140,7 +149,7 @@ static bool feature_name(const char *s)
 	return true;
 }
 
-/* "feature NAME OLD SET", "eee OLD SET", "advertise OLDHEX SETHEX". */
+/* "feature NAME OLD SET", "eee OLD SET", "advertise OLDHEX SETHEX", "aspm-l1 OLD SET [SUBSTATES]". */
 static int parse_tune(char **w, int n, struct mg_journal *j)
 {
 	struct mg_journal_entry *e = &j->entries[j->count];
@@ -157,6 +166,11 @@ static int parse_tune(char **w, int n, struct mg_journal *j)
 		if (n != 3 || parse_flags(w[1], w[2], e) < 0)
 			return -EBADMSG;
 		e->group = MG_GROUP_EEE;
+	} else if (!strcmp(w[0], "aspm-l1")) {
+		if ((n != 3 && n != 4) || parse_flags(w[1], w[2], e) < 0 ||
+		    (n == 4 && mg_aspm_substates_parse(w[3], &e->aspm_substates) < 0))
+			return -EBADMSG;
+		e->group = MG_GROUP_ASPM;
 	} else {
 		if (n != 3)
 			return -EBADMSG;
@@ -182,7 +196,7 @@ static int parse_line(char *line, struct mg_journal *j)
 		return n == 0 ? 0 : -EBADMSG;
 	if (!strcmp(w[0], "change"))
 		return parse_change(w, n, j);
-	if (!strcmp(w[0], "feature") || !strcmp(w[0], "eee") || !strcmp(w[0], "advertise"))
+	if (!strcmp(w[0], "feature") || !strcmp(w[0], "eee") || !strcmp(w[0], "advertise") || !strcmp(w[0], "aspm-l1"))
 		return parse_tune(w, n, j);
 	if (n != 2)
 		return 0; /* a key of a later version */

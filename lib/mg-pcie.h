@@ -70,6 +70,13 @@ void mg_pcie_decode(const struct mg_pcie_regs *r, struct mg_pcie_node *n);
 void mg_pcie_node_init(struct mg_pcie_node *n);
 /* pcie-health.c: what sysfs says about a function's link power and errors. */
 void mg_pcie_read_health(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n);
+/*
+ * The kernel's link/ controls of the function at @dir: in *@on those that
+ * say 1 (MG_UNKNOWN when none could be read), in *@present those there.
+ */
+void mg_pcie_read_controls(struct mg_ctx *ctx, const char *dir, int *on, int *present);
+/* The file under link/ of one enum mg_pcie_pm_state ("l1_aspm"), or NULL. */
+const char *mg_pcie_control_file(int state);
 int mg_pcie_read_aspm_policy(struct mg_ctx *ctx, char *buf, size_t size);
 /* The selected word of a "[default] performance ..." policy line, or -EINVAL. */
 int mg_pcie_parse_aspm_policy(const char *text, char *buf, size_t size);

@@ -56,6 +56,12 @@ struct mg_test_hooks {
 	int pause_after_group;	/* stop an apply after this group's change (-1: never)... */
 	int pause_fd;		/* ...until this descriptor is readable or closed (-1: until cancelled; 30 s at most) */
 	bool doctor_virtual;	/* the doctor's rules take virtual devices for hardware */
+	/*
+	 * Read and write the ASPM controls of an apply in this context's tree
+	 * (a writable stand-in for sysfs: no PCIe adapter in the test machine)
+	 * instead of this context's sysfs; NULL: this one's.
+	 */
+	struct mg_ctx *aspm_sysfs;
 };
 #define MG_TEST_HOOK(ctx, field, otherwise) ((ctx)->test.field)
 #else

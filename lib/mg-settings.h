@@ -10,12 +10,14 @@ struct nlmsghdr;
 
 /* The groups that hold enum mg_param parameters: MTU to pause. */
 #define MG_GROUP_COUNT 5
-/* Every group an apply changes: those, then features, EEE, advertised modes. */
-#define MG_APPLY_GROUPS 8
+/* Every group an apply changes: those, then features, EEE, advertised modes, ASPM L1. */
+#define MG_APPLY_GROUPS 9
 /* A feature's name, as ETH_GSTRING_LEN. */
 #define MG_FEATURE_NAME 32
-/* Changes one apply can make: each parameter, EEE, the advertised modes, 64 features. */
-#define MG_CHANGE_MAX (MG_PARAM_COUNT + 2 + 64)
+/* A PCI function's directory below the sysfs root: devices/pci0000:00/0000:00:1c.0/0000:01:00.0. */
+#define MG_ASPM_DIR_MAX 512
+/* Changes one apply can make: each parameter, EEE, the advertised modes, ASPM L1, 64 features. */
+#define MG_CHANGE_MAX (MG_PARAM_COUNT + 3 + 64)
 
 struct mg_tune_want;
 
@@ -87,13 +89,15 @@ int mg_rtnl_set_mtu(struct mg_ctx *ctx, int ifindex, int mtu);
 /* ---- apply.c and rollback.c ---- */
 struct mg_change {
 	enum mg_param_group group;
-	char name[MG_FEATURE_NAME];	/* as `set` spells it: "mtu", "eee", "advertise", "rx-gro" */
+	char name[MG_FEATURE_NAME];	/* as `set` spells it: "mtu", "eee", "advertise", "aspm-l1", "rx-gro" */
 	enum mg_param param;		/* for the groups of parameters only */
 	long long old_value, new_value;
 	long long expect;	/* what the change left in place: new_value, or what the driver made of it */
 	long long found;	/* MG_CHANGE_LEFT: the value another writer put there */
 	enum mg_change_state state;
 	bool restore;		/* chosen for the restore under way */
+	/* ASPM L1: the L1 substates (MG_PCIE_ASPM_L1_1...) to turn back on when this sets L1 on again. */
+	int aspm_substates;
 };
 
 /* The bitmaps of a change of advertised modes: as enum mg_change_value. */
@@ -108,19 +112,32 @@ struct mg_apply_result {
 	/* The one change of advertised modes: old, new, expect, found, and their names. */
 	struct mg_linkmodes adv[MG_MODES_VALUES];
 	char adv_text[MG_MODES_VALUES][1024];
+	/* The PCI function whose link/l1_aspm the ASPM change writes, relative to the sysfs root. */
+	char aspm_dir[MG_ASPM_DIR_MAX];
 };
 
 struct mg_features;
 struct mg_eee;
 struct mg_ethlink;
 
+/* The ASPM L1 control of an interface's PCIe link, as sysfs shows it. */
+struct mg_aspm_now {
+	char dir[MG_ASPM_DIR_MAX];	/* the adapter's PCI function; "" when it is not on PCI */
+	char not_pci[64];	/* then why: "it is a USB adapter" */
+	int l1;			/* link/l1_aspm: 1 or 0; MG_UNKNOWN when the kernel offers no such file */
+	int substates;		/* the L1 substates on (MG_PCIE_ASPM_L1_1...), 0 when none or unknown */
+	int write_err;		/* 0 when link/l1_aspm can be written; -EACCES, -EROFS... */
+	char policy[24];	/* the kernel's pcie_aspm policy; "" when unknown */
+};
+
 /* What an apply reads of the groups that are not parameters: only those it needs. */
 struct mg_tune_now {
-	unsigned int groups;	/* read: 1u << MG_GROUP_FEATURES, _EEE, _ADVERTISE */
+	unsigned int groups;	/* read: 1u << MG_GROUP_FEATURES, _EEE, _ADVERTISE, _ASPM */
 	struct mg_features *features;
 	struct mg_eee *eee;
 	struct mg_ethlink *modes;	/* LINKMODES only */
 	int modes_err;		/* -EOPNOTSUPP when the driver has no link modes */
+	struct mg_aspm_now aspm;
 };
 
 /* An interface being changed: its lock (-1 for a dry run), its state read under it. */
@@ -164,9 +181,10 @@ struct mg_journal_entry {
 	long long old_value, new_value;
 	bool new_known;		/* false: what the apply set is not recorded */
 	/* Since 0.2; zero for a parameter, whose group its enum mg_param gives. */
-	enum mg_param_group group;	/* MG_GROUP_FEATURES, _EEE or _ADVERTISE */
+	enum mg_param_group group;	/* MG_GROUP_FEATURES, _EEE, _ADVERTISE or _ASPM */
 	char name[MG_FEATURE_NAME];	/* a feature's kernel name */
 	struct mg_linkmodes old_modes, new_modes; /* advertised modes */
+	int aspm_substates;	/* ASPM L1: the substates on before, as struct mg_change has them */
 };
 
 struct mg_journal {

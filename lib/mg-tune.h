@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * EEE, features and advertised link modes: their objects (eee.c,
- * features.c) and their part of an apply (tune.c). Unlike the parameters
- * of mg-settings.h they are not single numbers: a feature has a name, the
- * advertised modes are a bitmap.
+ * EEE, features, advertised link modes and ASPM L1: their objects (eee.c,
+ * features.c), their part of an apply (tune.c) and the PCIe link's ASPM
+ * control (aspm.c). Unlike the parameters of mg-settings.h they are not
+ * single numbers sent by ethtool: a feature has a name, the advertised
+ * modes are a bitmap, ASPM L1 is a sysfs file of a PCI function.
  */
 #ifndef MG_TUNE_H
 #define MG_TUNE_H
@@ -80,6 +81,7 @@ int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count);
 
 struct mg_tune_want {
 	int eee;		/* -1: not asked; else 0 or 1 */
+	int aspm_l1;		/* likewise */
 	char *advertise;	/* "all" or names separated by commas; NULL: not asked */
 	struct {
 		char name[ETH_GSTRING_LEN];
@@ -89,7 +91,9 @@ struct mg_tune_want {
 };
 
 void mg_tune_want_free(struct mg_tune_want *w);
-/* The groups @s asks to change among these three, as 1u << group. */
+/* @s's wants of these groups, made on first use; NULL without memory. */
+struct mg_tune_want *mg_tune_want_of(struct mg_settings *s);
+/* The groups @s asks to change among these four, as 1u << group. */
 unsigned int mg_tune_want_groups(const struct mg_settings *s);
 
 /* ---- tune.c: the state an apply reads of them (struct mg_tune_now) ---- */
@@ -104,7 +108,7 @@ int mg_tune_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const stru
 /* Send group @g's changes (new values, or with @restore the old values of those chosen). */
 int mg_tune_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_result *r,
 		      bool restore);
-/* The groups among these three that @r changes. */
+/* The groups among these four that @r changes. */
 unsigned int mg_tune_result_groups(const struct mg_apply_result *r);
 
 /* Where a change stands against what is there now. */
@@ -132,5 +136,28 @@ void mg_change_text(const struct mg_apply_result *r, const struct mg_change *c, 
 /* A journal entry for @c, and a restore planned from one. */
 void mg_tune_journal_entry(const struct mg_apply_result *r, const struct mg_change *c, struct mg_journal_entry *e);
 void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_result *r);
+
+/* ---- aspm.c: ASPM L1 of the adapter's PCIe link, through sysfs ---- */
+/*
+ * Find the PCI function behind the interface (@ifname, checked against
+ * @ifindex) and read its link/ controls and the ASPM policy, through the
+ * gatherer; and whether the control can be written. Not being on PCI, or
+ * having no control, is said in @now, not returned.
+ */
+int mg_aspm_read(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now);
+/* Validate turning L1 @on against @t's state; plan the change into @r. */
+int mg_aspm_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_result *r);
+/* Write the chosen change: its new value, or with @restore its old one (and the substates that were on). */
+int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_result *r, bool restore);
+/* Whether L1 reads back as @c set it (and its substates, when it set L1 on again): 0, or -EIO. */
+int mg_aspm_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+		  const struct mg_apply_result *r, const struct mg_change *c);
+/* Why writing the control failed, with @rb saying what the rollback did. */
+int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_result *r, int err,
+		    const char *rb);
+/* The substates as the journal writes them: "l1_1_aspm,l1_2_aspm"; "" for none. */
+void mg_aspm_substates_text(int substates, char *buf, size_t size);
+/* And back: -EINVAL for a name that is no L1 substate. */
+int mg_aspm_substates_parse(const char *text, int *substates);
 
 #endif

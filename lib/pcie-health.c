@@ -36,11 +36,21 @@ static const char *const rootport_files[] = {
 	[MG_AER_FATAL] = "aer_rootport_total_err_fatal",
 };
 
+const char *mg_pcie_control_file(int state)
+{
+	for (size_t i = 0; i < sizeof(controls) / sizeof(controls[0]); i++)
+		if ((int)controls[i].state == state)
+			return controls[i].file;
+	return NULL;
+}
+
 /* The kernel shows link/ only on the function below a link it manages. */
-static void read_controls(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n)
+void mg_pcie_read_controls(struct mg_ctx *ctx, const char *dir, int *on, int *present)
 {
 	char rel[MG_PATH_MAX];
 
+	*on = MG_UNKNOWN;
+	*present = 0;
 	if (mg_path_join(rel, sizeof(rel), dir, "link") < 0 || !mg_sysfs_exists(ctx, rel))
 		return;
 	for (size_t i = 0; i < sizeof(controls) / sizeof(controls[0]); i++) {
@@ -50,11 +60,8 @@ static void read_controls(struct mg_ctx *ctx, const char *dir, struct mg_pcie_no
 		if (snprintf(file, sizeof(file), "%s/link/%s", dir, controls[i].file) >= (int)sizeof(file) ||
 		    mg_sysfs_read_long(ctx, file, 10, &v) < 0 || (v != 0 && v != 1))
 			continue;
-		n->aspm_control_present |= controls[i].state;
-		if (v)
-			n->aspm_control = (n->aspm_control < 0 ? 0 : n->aspm_control) | controls[i].state;
-		else if (n->aspm_control < 0)
-			n->aspm_control = 0;
+		*present |= controls[i].state;
+		*on = (*on < 0 ? 0 : *on) | (v ? (int)controls[i].state : 0);
 	}
 }
 
@@ -113,7 +120,7 @@ static void read_aer(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n
 
 void mg_pcie_read_health(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n)
 {
-	read_controls(ctx, dir, n);
+	mg_pcie_read_controls(ctx, dir, &n->aspm_control, &n->aspm_control_present);
 	read_aer(ctx, dir, n);
 }
 

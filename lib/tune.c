@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Features, EEE and advertised link modes in an apply. They are not single
- * numbers like the parameters of settings.c: a feature has a name, the
- * advertised modes are a bitmap. Here is what a settings object asks of
- * them, what the interface has now (read only for the groups asked),
- * validation into planned changes before anything changes, the set
- * requests, and what a verify and a restore compare. apply.c and
- * rollback.c call these for the three groups and keep their one order, one
- * journal and one rollback for every group.
+ * Features, EEE, advertised link modes and ASPM L1 in an apply. They are
+ * not single numbers like the parameters of settings.c: a feature has a
+ * name, the advertised modes are a bitmap, ASPM L1 is a file of the PCI
+ * function (aspm.c). Here is what a settings object asks of them, what the
+ * interface has now (read only for the groups asked), validation into
+ * planned changes before anything changes, the set requests, and what a
+ * verify and a restore compare. apply.c and rollback.c call these for the
+ * four groups and keep their one order, one journal and one rollback for
+ * every group.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,12 +26,12 @@
 
 /* ---- what a settings object asks ---- */
 
-static struct mg_tune_want *want_of(struct mg_settings *s)
+struct mg_tune_want *mg_tune_want_of(struct mg_settings *s)
 {
 	if (!s->tune) {
 		s->tune = calloc(1, sizeof(*s->tune));
 		if (s->tune)
-			s->tune->eee = -1;
+			s->tune->eee = s->tune->aspm_l1 = -1;
 	}
 	return s->tune;
 }
@@ -56,6 +57,8 @@ unsigned int mg_tune_want_groups(const struct mg_settings *s)
 		groups |= 1u << MG_GROUP_EEE;
 	if (w->advertise)
 		groups |= 1u << MG_GROUP_ADVERTISE;
+	if (w->aspm_l1 >= 0)
+		groups |= 1u << MG_GROUP_ASPM;
 	return groups;
 }
 
@@ -65,7 +68,7 @@ MG_EXPORT int mg_settings_set_eee(struct mg_settings *s, int on)
 
 	if (!s || (on != 0 && on != 1))
 		return -EINVAL;
-	w = want_of(s);
+	w = mg_tune_want_of(s);
 	if (!w)
 		return -ENOMEM;
 	w->eee = on;
@@ -105,7 +108,7 @@ MG_EXPORT int mg_settings_set_advertise(struct mg_settings *s, const char *modes
 
 	if (!s || !modes || !modes_ok(modes))
 		return -EINVAL;
-	w = want_of(s);
+	w = mg_tune_want_of(s);
 	copy = w ? strdup(modes) : NULL;
 	if (!copy)
 		return -ENOMEM;
@@ -121,7 +124,7 @@ MG_EXPORT int mg_settings_set_feature(struct mg_settings *s, const char *name, i
 
 	if (!s || !name || !name_ok(name, strlen(name)) || (on != 0 && on != 1))
 		return -EINVAL;
-	w = want_of(s);
+	w = mg_tune_want_of(s);
 	if (!w)
 		return -ENOMEM;
 	for (i = 0; i < w->feature_count; i++)
@@ -165,6 +168,8 @@ int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char
 		else if (err < 0)
 			return read_failed(ctx, ifname, "the link modes", err);
 	}
+	if ((groups & (1u << MG_GROUP_ASPM)) && (err = mg_aspm_read(ctx, ifindex, ifname, &now->aspm)) < 0)
+		return read_failed(ctx, ifname, "its PCIe link's ASPM controls", err);
 	return 0;
 }
 
@@ -472,6 +477,8 @@ int mg_tune_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const stru
 		return w->eee < 0 ? 0 : plan_eee(ctx, t, w->eee, r);
 	case MG_GROUP_ADVERTISE:
 		return w->advertise ? plan_advertise(ctx, t, w->advertise, r) : 0;
+	case MG_GROUP_ASPM:
+		return w->aspm_l1 < 0 ? 0 : mg_aspm_plan(ctx, t, w->aspm_l1, r);
 	default:
 		return 0;
 	}
@@ -592,8 +599,12 @@ static int set_advertise(struct mg_ctx *ctx, int ifindex, const struct mg_apply_
 int mg_tune_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_result *r,
 		      bool restore)
 {
-	int err = mg_ethtool_open(ctx);
+	int err;
 
+	/* A file of the PCI function, not a request to the interface. */
+	if (g == MG_GROUP_ASPM)
+		return mg_aspm_set(ctx, r, restore);
+	err = mg_ethtool_open(ctx);
 	if (err < 0)
 		return err;
 	if (ifindex <= 0)
@@ -622,13 +633,15 @@ static const struct mg_feature *feature_now(const struct mg_tune_now *now, const
 	return NULL;
 }
 
-/* A flag's value now (EEE enabled, a feature wanted), or MG_UNKNOWN. */
+/* A flag's value now (EEE enabled, a feature wanted, ASPM L1 on), or MG_UNKNOWN. */
 static long long flag_now(const struct mg_tune_now *now, const struct mg_change *c)
 {
 	const struct mg_feature *it;
 
 	if (c->group == MG_GROUP_EEE)
 		return now->eee ? now->eee->enabled : MG_UNKNOWN;
+	if (c->group == MG_GROUP_ASPM)
+		return now->aspm.dir[0] ? now->aspm.l1 : MG_UNKNOWN;
 	it = feature_now(now, c->name);
 	return it ? it->wanted : MG_UNKNOWN;
 }
@@ -714,6 +727,8 @@ int mg_tune_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_n
 
 	if (c->group == MG_GROUP_ADVERTISE)
 		return check_modes(ctx, ifname, now, r);
+	if (c->group == MG_GROUP_ASPM)
+		return mg_aspm_check(ctx, ifname, now, r, c);
 	v = flag_now(now, c);
 	if (v == MG_UNKNOWN)
 		return mg_fail(ctx, -EIO, "%s: %s could not be read back", ifname, c->name);
@@ -752,6 +767,7 @@ void mg_tune_journal_entry(const struct mg_apply_result *r, const struct mg_chan
 	e->old_value = c->old_value;
 	e->new_value = c->new_value;
 	e->new_known = true;
+	e->aspm_substates = c->aspm_substates;
 	if (c->group == MG_GROUP_ADVERTISE) {
 		e->old_modes = r->adv[MG_VALUE_OLD];
 		e->new_modes = r->adv[MG_VALUE_NEW];
@@ -790,11 +806,19 @@ void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune
 
 	if (r->count >= MG_CHANGE_MAX)
 		return;
-	mg_strlcpy(c.name, e->group == MG_GROUP_EEE ? "eee" : e->group == MG_GROUP_ADVERTISE ? "advertise" : e->name,
+	mg_strlcpy(c.name, e->group == MG_GROUP_EEE	    ? "eee"
+			   : e->group == MG_GROUP_ADVERTISE ? "advertise"
+			   : e->group == MG_GROUP_ASPM	    ? "aspm-l1"
+							    : e->name,
 		   sizeof(c.name));
 	if (e->group == MG_GROUP_ADVERTISE) {
 		plan_restore_modes(e, now, r, &c);
 		return;
+	}
+	if (e->group == MG_GROUP_ASPM) {
+		/* Turning L1 back on brings back the substates that were on with it. */
+		c.aspm_substates = e->aspm_substates;
+		mg_strlcpy(r->aspm_dir, now->aspm.dir, sizeof(r->aspm_dir));
 	}
 	cur = flag_now(now, &c);
 	c.old_value = cur;

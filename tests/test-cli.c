@@ -650,6 +650,40 @@ static void test_eee_features_json(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cannot be changed"));
 }
 
+/* set's aspm-l1 word: on or off, parsed before anything is read; never applied to a captured tree. */
+static void test_set_aspm_words(void)
+{
+	static const char *const bad[] = { "maybe", "1", "ON", "" };
+	char args[256];
+	struct run r;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char want[96];
+
+		snprintf(args, sizeof(args), "--sysfs-root pi5-rtl8126 set eth1 aspm-l1 '%s'", bad[i]);
+		cli(&r, args);
+		CU_ASSERT_EQUAL(r.status, 2);
+		snprintf(want, sizeof(want), "bad value '%s' for aspm-l1: on or off", bad[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.err, want));
+	}
+	cli(&r, "--sysfs-root pi5-rtl8126 set eth1 aspm-l1");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "usage: multigig set IFACE PARAM VALUE"));
+	/* A bad word anywhere refuses the whole line, before the good ones are looked at. */
+	cli(&r, "--sysfs-root pi5-rtl8126 set eth1 mtu 9000 aspm-l1 no");
+	CU_ASSERT_EQUAL(r.status, 2);
+	/* Well formed, on or off, with other words: refused only because the tree is a capture. */
+	cli(&r, "--sysfs-root pi5-rtl8126 set eth1 aspm-l1 off");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "a captured tree cannot be changed"));
+	cli(&r, "--sysfs-root pi5-rtl8126 set eth1 mtu 9000 aspm-l1 on gro off --dry-run");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "a captured tree cannot be changed"));
+	/* The help names it. */
+	cli(&r, "--help");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "aspm-l1 on|off"));
+}
+
 /* Refusals that name what was wrong, at once. */
 static void test_bad_input_messages(void)
 {
@@ -1011,7 +1045,7 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_doctor), MG_TEST(test_hostile_strings));
+		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_doctor), MG_TEST(test_hostile_strings));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
 		     MG_TEST(test_pcie_dump),
 		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),

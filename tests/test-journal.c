@@ -79,6 +79,31 @@ static void test_round_trip_tune(void)
 			MG_GROUP_PAUSE);
 }
 
+/* ASPM L1, with the L1 substates turning it off turned off too, and without. */
+static void test_round_trip_aspm(void)
+{
+	struct mg_journal j = { .ifindex = 3, .ifname = "eth1", .time = 1, .pid = 2 }, back;
+	char buf[MG_JOURNAL_MAX];
+	int len;
+
+	j.entries[j.count++] = (struct mg_journal_entry){ .group = MG_GROUP_ASPM, .old_value = 1, .new_value = 0,
+							  .new_known = true,
+							  .aspm_substates = MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2 |
+									    MG_PCIE_PCIPM_L1_2 };
+	j.entries[j.count++] = (struct mg_journal_entry){ .group = MG_GROUP_ASPM, .old_value = 0 };
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_FATAL(len > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "aspm-l1 1 0 l1_1_aspm,l1_2_aspm,l1_2_pcipm\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "aspm-l1 0 -\n"));
+	CU_ASSERT_EQUAL_FATAL(mg_journal_parse(buf, (size_t)len, &back), 0);
+	CU_ASSERT_EQUAL_FATAL(back.count, 2);
+	CU_ASSERT_EQUAL(mg_journal_entry_group(&back.entries[0]), MG_GROUP_ASPM);
+	CU_ASSERT(back.entries[0].old_value == 1 && back.entries[0].new_value == 0 && back.entries[0].new_known);
+	CU_ASSERT_EQUAL(back.entries[0].aspm_substates, MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2 | MG_PCIE_PCIPM_L1_2);
+	CU_ASSERT_EQUAL(mg_journal_entry_group(&back.entries[1]), MG_GROUP_ASPM);
+	CU_ASSERT(back.entries[1].old_value == 0 && !back.entries[1].new_known && !back.entries[1].aspm_substates);
+}
+
 /* A later version's keys are skipped; a journal without an index is no journal. */
 static void test_tolerated(void)
 {
@@ -114,6 +139,13 @@ static void test_damaged(void)
 		"multigig-journal 1\nifindex 3\neee on off\n",
 		"multigig-journal 1\nifindex 3\nadvertise 20 -\n",
 		"multigig-journal 1\nifindex 3\nadvertise\n",
+		"multigig-journal 1\nifindex 3\naspm-l1 1\n",
+		"multigig-journal 1\nifindex 3\naspm-l1 2 0\n",
+		"multigig-journal 1\nifindex 3\naspm-l1 on off\n",
+		"multigig-journal 1\nifindex 3\naspm-l1 1 0 l1_aspm\n",
+		"multigig-journal 1\nifindex 3\naspm-l1 1 0 l1_1_aspm,\n",
+		"multigig-journal 1\nifindex 3\naspm-l1 1 0 ,l1_1_aspm\n",
+		"multigig-journal 1\nifindex 3\naspm-l1 1 0 l1_1_aspmx\n",
 		"multigig-journal 1\nifindex 3\nadvertise "
 		"000000000000000000000000000000000000000000000000000000000000002g -\n",
 	};
@@ -137,7 +169,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("journal", NULL, NULL, MG_TEST(test_round_trip), MG_TEST(test_round_trip_tune),
-		     MG_TEST(test_tolerated),
+		     MG_TEST(test_round_trip_aspm), MG_TEST(test_tolerated),
 		     MG_TEST(test_damaged));
 	return mg_test_run();
 }

@@ -1314,6 +1314,496 @@ static void test_rollback_from_journal(void)
 	CU_ASSERT_EQUAL(system(path), 0);
 }
 
+/* ---- ASPM L1, on a stand-in for sysfs ---- */
+
+/*
+ * No PCIe adapter here, and veth has no link/l1_aspm: the apply reads and
+ * writes the ASPM control in a tree built like sysfs (the aspm_sysfs hook)
+ * where veth0, by its index, is the function 0000:01:00.0 below a root
+ * port, its link with L1, ASPM L1.1 and L1.2 on, the default policy. The
+ * lock, the journal, the read-back and the rollback run for real, on that
+ * tree's files. What a plain file cannot do, the kernel's part, is played
+ * by the test where it matters and left out where it cannot be:
+ * - turning L1 off turns the substates off (the test writes them 0 between
+ *   two steps, then checks that a restore turns them back on);
+ * - keeping L1 on whatever is written (the test writes 1 back), under the
+ *   performance policy or for a driver (planned from fixtures in test-tune);
+ * - the write's own errors: EINVAL for a bad value, EPERM where firmware
+ *   keeps ASPM control (a directory in its place stands for a failed write);
+ * - its permission is root's: a file of mode 0444 and no CAP_DAC_OVERRIDE
+ *   stand for a user without root.
+ */
+#define FUNCTION_DIR "devices/pci0000:00/0000:00:1c.0/0000:01:00.0"
+
+static void put(const char *root, const char *rel, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void mkdirs(const char *root, const char *rel)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); *p++ = '/') {
+		*p = '\0';
+		mkdir(path, 0755);
+	}
+	CU_ASSERT_FATAL(mkdir(path, 0755) == 0 || errno == EEXIST);
+}
+
+static void link_to(const char *root, const char *rel, const char *target)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	CU_ASSERT_EQUAL_FATAL(symlink(target, path), 0);
+}
+
+/* A control's text as the stand-in holds it now, without its newline. */
+static const char *control(const char *root, const char *file)
+{
+	static char text[16];
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/" FUNCTION_DIR "/link/%s", root, file);
+	f = fopen(path, "r");
+	if (!f || !fgets(text, sizeof(text), f))
+		snprintf(text, sizeof(text), "?");
+	if (f)
+		fclose(f);
+	text[strcspn(text, "\n")] = '\0';
+	return text;
+}
+
+/* The stand-in in @root (a mkdtemp() template): a context on it, for the hook. */
+static struct mg_ctx *stand_in(char *root)
+{
+	char ifindex[16];
+	struct mg_ctx *sys;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(root));
+	CU_ASSERT_EQUAL_FATAL(chmod(root, 0755), 0);
+	mkdirs(root, FUNCTION_DIR "/link");
+	mkdirs(root, FUNCTION_DIR "/net/veth0");
+	mkdirs(root, "class/net");
+	mkdirs(root, "bus/pci/devices");
+	mkdirs(root, "module/pcie_aspm/parameters");
+	link_to(root, "class/net/veth0", "../../" FUNCTION_DIR "/net/veth0");
+	link_to(root, FUNCTION_DIR "/net/veth0/device", "../../../0000:01:00.0");
+	link_to(root, FUNCTION_DIR "/subsystem", "../../../../bus/pci");
+	link_to(root, "bus/pci/devices/0000:01:00.0", "../../../" FUNCTION_DIR);
+	snprintf(ifindex, sizeof(ifindex), "%u\n", if_nametoindex("veth0"));
+	put(root, FUNCTION_DIR "/net/veth0/ifindex", ifindex);
+	put(root, FUNCTION_DIR "/link/l0s_aspm", "0\n");
+	put(root, FUNCTION_DIR "/link/l1_aspm", "1\n");
+	put(root, FUNCTION_DIR "/link/l1_1_aspm", "1\n");
+	put(root, FUNCTION_DIR "/link/l1_2_aspm", "1\n");
+	put(root, "module/pcie_aspm/parameters/policy", "[default] performance powersave powersupersave\n");
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &sys), 0);
+	return sys;
+}
+
+static void remove_tree(const char *root)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	CU_ASSERT_EQUAL(system(cmd), 0);
+}
+
+/* @ifname: veth0 with ASPM L1 @on, and the MTU when @mtu > 0. */
+static int apply_aspm(struct mg_ctx *ctx, int on, long long mtu, unsigned int flags, struct mg_apply_result **r)
+{
+	struct mg_settings *want;
+	int err;
+
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_set_aspm_l1(want, on), 0);
+	if (mtu > 0)
+		mg_settings_set(want, MG_PARAM_MTU, mtu);
+	err = mg_settings_apply(ctx, "veth0", want, flags, r);
+	mg_settings_free(want);
+	return err;
+}
+
+/* veth has no PCIe link: refused before anything changes, here and from the CLI. */
+static void test_aspm_refused_on_veth(void)
+{
+	struct mg_ctx *ctx = live();
+	char out[4096];
+	int status;
+	pid_t pid;
+
+	/* This process sees the host's sysfs, which does not show this namespace's veth0. */
+	CU_ASSERT_EQUAL(apply_aspm(ctx, 0, 4000, 0, NULL), -EOPNOTSUPP);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "veth0 has no ASPM L1 control: sysfs does not show it");
+	CU_ASSERT_EQUAL(apply_aspm(ctx, 1, 0, MG_APPLY_DRY_RUN, NULL), -EOPNOTSUPP);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(cli("set veth0 mtu 4000 aspm-l1 off", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "veth0 has no ASPM L1 control"));
+	CU_ASSERT_EQUAL(cli("set veth0 aspm-l1 maybe", out, sizeof(out)), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "bad value 'maybe' for aspm-l1: on or off"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	mg_ctx_unref(ctx);
+
+	/* With a sysfs of this namespace mounted (in a child, in a mount namespace of its own): no device. */
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		if (unshare(CLONE_NEWNS) < 0 || mount("sysfs", "/sys", "sysfs", 0, NULL) < 0)
+			_exit(77);
+		if (mg_ctx_new(NULL, &ctx) < 0)
+			_exit(3);
+		if (apply_aspm(ctx, 0, 0, 0, NULL) != -EOPNOTSUPP)
+			_exit(1);
+		if (strcmp(mg_ctx_last_error(ctx), "veth0 has no ASPM L1 control: it has no device (a virtual interface)"))
+			_exit(2);
+		mg_ctx_unref(ctx);
+		_exit(0);
+	}
+	status = wait_child(pid);
+	if (status == 77)
+		printf("(no sysfs of its own could be mounted here: that case is not run) ");
+	else
+		CU_ASSERT_EQUAL(status, 0);
+}
+
+/* Off and on again through the apply: planned, written, read back, no journal left. */
+static void test_aspm_apply(void)
+{
+	struct mg_ctx *ctx = live(), *sys;
+	struct mg_apply_result *r = NULL;
+	char root[] = "/tmp/mg-aspm-XXXXXX", path[512];
+
+	sys = stand_in(root);
+	ctx->test.aspm_sysfs = sys;
+
+	/* A dry run plans and writes nothing. */
+	CU_ASSERT_EQUAL(apply_aspm(ctx, 0, 0, MG_APPLY_DRY_RUN, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "aspm-l1");
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_PLANNED);
+	mg_apply_result_free(r);
+	CU_ASSERT_STRING_EQUAL(control(root, "l1_aspm"), "1");
+
+	/* Off. */
+	CU_ASSERT_EQUAL(apply_aspm(ctx, 0, 0, 0, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT_EQUAL(mg_apply_result_get_group(r, 0), MG_GROUP_ASPM);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_APPLIED);
+	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(r), 0);
+	mg_apply_result_free(r);
+	CU_ASSERT_STRING_EQUAL(control(root, "l1_aspm"), "0");
+	CU_ASSERT_FALSE(journal_exists(ctx, "veth0"));
+	/* Off already: nothing to do. */
+	CU_ASSERT_EQUAL(apply_aspm(ctx, 0, 0, 0, &r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	mg_apply_result_free(r);
+
+	/* On, with the MTU: the MTU first, then ASPM; both read back. */
+	CU_ASSERT_EQUAL(apply_aspm(ctx, 1, 4000, 0, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 2);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "mtu");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 1), "aspm-l1");
+	mg_apply_result_free(r);
+	CU_ASSERT_STRING_EQUAL(control(root, "l1_aspm"), "1");
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 4000);
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, -1, 0, NULL), 0);
+
+	/* The kernel's policy keeps L1 off: the stand-in says performance, L1 off; on is refused. */
+	put(root, FUNCTION_DIR "/link/l1_aspm", "0\n");
+	put(root, "module/pcie_aspm/parameters/policy", "default [performance] powersave powersupersave\n");
+	CU_ASSERT_EQUAL(apply_aspm(ctx, 1, 4000, 0, NULL), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "the kernel's ASPM policy is performance"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	put(root, "module/pcie_aspm/parameters/policy", "[default] performance powersave powersupersave\n");
+
+	/* No control for this link (the link lacks L1, or the kernel offers none): refused. */
+	snprintf(path, sizeof(path), "%s/" FUNCTION_DIR "/link/l1_aspm", root);
+	CU_ASSERT_EQUAL(unlink(path), 0);
+	CU_ASSERT_EQUAL(apply_aspm(ctx, 0, 4000, 0, NULL), -EOPNOTSUPP);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx),
+			       "veth0 has no ASPM L1 control (link/l1_aspm of 0000:01:00.0): the link does not support "
+			       "L1, or the kernel (before 5.5) or its ASPM policy does not allow changing it");
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	mg_ctx_unref(ctx);
+	mg_ctx_unref(sys);
+	remove_tree(root);
+}
+
+/* Without root (no CAP_DAC_OVERRIDE on a file of mode 0444): -EPERM naming the file, before anything changes. */
+static void test_aspm_not_writable(void)
+{
+	char root[] = "/tmp/mg-aspm-XXXXXX", path[256];
+	struct mg_ctx *sys = stand_in(root);
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "%s/" FUNCTION_DIR "/link/l1_aspm", root);
+	CU_ASSERT_EQUAL_FATAL(chmod(path, 0444), 0);
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		cap_t caps = cap_get_proc();
+		cap_value_t drop[] = { CAP_DAC_OVERRIDE };
+		struct mg_ctx *ctx;
+
+		if (!caps || cap_set_flag(caps, CAP_EFFECTIVE, 1, drop, CAP_CLEAR) < 0 || cap_set_proc(caps) < 0 ||
+		    mg_ctx_new(NULL, &ctx) < 0)
+			_exit(10);
+		cap_free(caps);
+		ctx->test.aspm_sysfs = sys;
+		/* A dry run too: the plan says what would fail. */
+		if (apply_aspm(ctx, 0, 4000, MG_APPLY_DRY_RUN, NULL) != -EPERM)
+			_exit(11);
+		if (strcmp(mg_ctx_last_error(ctx), "veth0: changing ASPM L1 needs root: "
+						   "/sys/bus/pci/devices/0000:01:00.0/link/l1_aspm is not writable"))
+			_exit(12);
+		if (apply_aspm(ctx, 0, 4000, 0, NULL) != -EPERM)
+			_exit(13);
+		_exit(0);
+	}
+	CU_ASSERT_EQUAL(wait_child(pid), 0);
+	CU_ASSERT_STRING_EQUAL(control(root, "l1_aspm"), "1");
+	{
+		struct mg_ctx *ctx = live();
+
+		CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+		mg_ctx_unref(ctx);
+	}
+	mg_ctx_unref(sys);
+	remove_tree(root);
+}
+
+/* Wait (up to 10 s) for a control of the stand-in to hold @text. */
+static bool wait_for_control(const char *root, const char *file, const char *text)
+{
+	for (int i = 0; i < 2000; i++) {
+		if (!strcmp(control(root, file), text))
+			return true;
+		usleep(5000);
+	}
+	return false;
+}
+
+/*
+ * Fork an apply to veth0 of MTU 4000, ASPM L1 off and rx 2 that stops after
+ * group @after until @fd is readable (-1: until killed), with group @inject
+ * made to fail. Exits 0 when it returned @expect with @message in its error.
+ */
+static pid_t paused_aspm_apply(struct mg_ctx *sys, int fd, int after, int inject, int expect, const char *message)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		struct mg_apply_result *r = NULL;
+		struct mg_settings *want;
+		struct mg_ctx *ctx;
+		int err;
+
+		if (mg_ctx_new(NULL, &ctx) < 0 || mg_settings_new(&want) < 0)
+			_exit(100);
+		ctx->test.aspm_sysfs = sys;
+		ctx->test.pause_after_group = after;
+		ctx->test.pause_fd = fd;
+		ctx->test.inject_group = inject;
+		mg_settings_set(want, MG_PARAM_MTU, 4000);
+		mg_settings_set_aspm_l1(want, 0);
+		mg_settings_set(want, MG_PARAM_RX_CHANNELS, 2);
+		err = mg_settings_apply(ctx, "veth0", want, 0, &r);
+		if (err != expect || !strstr(mg_ctx_last_error(ctx), message) ||
+		    (err < 0 && mg_apply_result_rolled_back(r) != 1)) {
+			fprintf(stderr, "apply returned %d: %s\n", err, mg_ctx_last_error(ctx));
+			_exit(1);
+		}
+		_exit(0);
+	}
+	return pid;
+}
+
+/* Run one paused apply: @play is what the test does while it waits, as the kernel (or a writer) would. */
+static void run_paused(struct mg_ctx *sys, int after, int inject, int expect, const char *message,
+		       void (*play)(const char *root), const char *root)
+{
+	int go[2];
+	pid_t pid;
+
+	CU_ASSERT_EQUAL_FATAL(pipe(go), 0);
+	pid = paused_aspm_apply(sys, go[0], after, inject, expect, message);
+	CU_ASSERT_FATAL(pid > 0);
+	close(go[0]);
+	play(root);
+	CU_ASSERT_EQUAL(write(go[1], "x", 1), 1);
+	close(go[1]);
+	CU_ASSERT_EQUAL(wait_child(pid), 0);
+}
+
+/* The kernel turns the substates off with L1. */
+static void substates_off(const char *root)
+{
+	CU_ASSERT_FATAL(wait_for_control(root, "l1_aspm", "0"));
+	put(root, FUNCTION_DIR "/link/l1_1_aspm", "0\n");
+	put(root, FUNCTION_DIR "/link/l1_2_aspm", "0\n");
+}
+
+/* The kernel keeps L1 on whatever is written. */
+static void keeps_l1_on(const char *root)
+{
+	CU_ASSERT_FATAL(wait_for_control(root, "l1_aspm", "0"));
+	put(root, FUNCTION_DIR "/link/l1_aspm", "1\n");
+}
+
+/* The control cannot be written any more (a directory where the file was). */
+static void control_gone(const char *root)
+{
+	char path[512], moved[512];
+	struct mg_ctx *ctx = live();
+
+	CU_ASSERT_FATAL(wait_for_mtu(ctx, "veth0", 4000));
+	mg_ctx_unref(ctx);
+	snprintf(path, sizeof(path), "%s/" FUNCTION_DIR "/link/l1_aspm", root);
+	snprintf(moved, sizeof(moved), "%s.saved", path);
+	CU_ASSERT_EQUAL(rename(path, moved), 0);
+	CU_ASSERT_EQUAL(mkdir(path, 0755), 0);
+}
+
+static void control_back(const char *root)
+{
+	char path[512], moved[512];
+
+	snprintf(path, sizeof(path), "%s/" FUNCTION_DIR "/link/l1_aspm", root);
+	snprintf(moved, sizeof(moved), "%s.saved", path);
+	CU_ASSERT_EQUAL(rmdir(path), 0);
+	CU_ASSERT_EQUAL(rename(moved, path), 0);
+}
+
+static void all_back(struct mg_ctx *ctx, const char *root)
+{
+	CU_ASSERT_STRING_EQUAL(control(root, "l1_aspm"), "1");
+	CU_ASSERT_STRING_EQUAL(control(root, "l1_1_aspm"), "1");
+	CU_ASSERT_STRING_EQUAL(control(root, "l1_2_aspm"), "1");
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
+	CU_ASSERT_FALSE(journal_exists(ctx, "veth0"));
+}
+
+/* A later step fails, the read-back fails, ASPM's own step fails: every change undone, in reverse. */
+static void test_aspm_rolled_back(void)
+{
+	struct mg_ctx *ctx = live(), *sys;
+	struct mg_apply_result *r = NULL;
+	char root[] = "/tmp/mg-aspm-XXXXXX";
+	struct mg_settings *want;
+
+	sys = stand_in(root);
+	ctx->test.aspm_sysfs = sys;
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set(want, MG_PARAM_MTU, 4000);
+	mg_settings_set_aspm_l1(want, 0);
+	mg_settings_set(want, MG_PARAM_RX_CHANNELS, 2);
+
+	/* The channels step after it fails: MTU and ASPM L1 restored. */
+	ctx->test.inject_group = MG_GROUP_CHANNELS;
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, &r), -EIO);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "setting channels failed"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "every change was rolled back"));
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 3);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 1), "aspm-l1");
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_ROLLED_BACK);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 1), MG_CHANGE_ROLLED_BACK);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 2), MG_CHANGE_PLANNED);
+	CU_ASSERT_EQUAL(mg_apply_result_get_failed_group(r), MG_GROUP_CHANNELS);
+	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 1);
+	mg_apply_result_free(r);
+	all_back(ctx, root);
+
+	/* ASPM's own step fails: the MTU before it restored; the error names the file. */
+	ctx->test.inject_group = MG_GROUP_ASPM;
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, &r), -EIO);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "veth0: writing /sys/bus/pci/devices/0000:01:00.0/link/l1_aspm "
+						       "failed: Input/output error; every change was rolled back");
+	CU_ASSERT_EQUAL(mg_apply_result_get_failed_group(r), MG_GROUP_ASPM);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 1), MG_CHANGE_PLANNED);
+	mg_apply_result_free(r);
+	ctx->test.inject_group = -1;
+	mg_settings_free(want);
+	all_back(ctx, root);
+
+	/* Played by the test between two steps: the kernel turns the substates off with L1; a restore turns them on. */
+	run_paused(sys, MG_GROUP_ASPM, MG_GROUP_CHANNELS, -EIO, "every change was rolled back", substates_off, root);
+	all_back(ctx, root);
+	/* The kernel keeps L1 on: the read-back fails and everything is undone. */
+	run_paused(sys, MG_GROUP_ASPM, -1, -EIO, "the kernel left ASPM L1 of 0000:01:00.0 on, not off; every change was "
+		   "rolled back", keeps_l1_on, root);
+	all_back(ctx, root);
+	/* The write itself fails (where the kernel would say EPERM or EINVAL, the stand-in says EISDIR). */
+	run_paused(sys, MG_GROUP_MTU, -1, -EISDIR, "writing /sys/bus/pci/devices/0000:01:00.0/link/l1_aspm failed: "
+		   "Is a directory; every change was rolled back", control_gone, root);
+	control_back(root);
+	all_back(ctx, root);
+	mg_ctx_unref(ctx);
+	mg_ctx_unref(sys);
+	remove_tree(root);
+}
+
+/* Killed after its ASPM step: the journal holds L1 and its substates; the rollback restores them with the MTU. */
+static void test_aspm_killed_and_rolled_back(void)
+{
+	struct mg_ctx *ctx = live(), *sys;
+	struct mg_apply_result *r = NULL;
+	char root[] = "/tmp/mg-aspm-XXXXXX", name[64], path[512], text[4096] = "";
+	size_t n;
+	pid_t pid;
+	FILE *f;
+
+	sys = stand_in(root);
+	pid = paused_aspm_apply(sys, -1, MG_GROUP_ASPM, -1, 0, "");
+	CU_ASSERT_FATAL(pid > 0);
+	substates_off(root);
+	kill(pid, SIGKILL);
+	CU_ASSERT_EQUAL(wait_child(pid), 128 + SIGKILL);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 1);
+	mg_state_name((int)if_nametoindex("veth0"), name, sizeof(name));
+	snprintf(path, sizeof(path), "%s/journal/%s", mg_state_dir(ctx), name);
+	f = fopen(path, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	n = fread(text, 1, sizeof(text) - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\naspm-l1 1 0 l1_1_aspm,l1_2_aspm\n"));
+
+	/* Without the stand-in there is no control to restore: the rollback fails and keeps the journal. */
+	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, NULL), -ENODEV);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "restoring aspm failed"));
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 1);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+
+	ctx->test.aspm_sysfs = sys;
+	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", MG_APPLY_DRY_RUN, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "aspm-l1");
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_PLANNED);
+	mg_apply_result_free(r);
+	CU_ASSERT_STRING_EQUAL(control(root, "l1_aspm"), "0");
+	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_APPLIED);
+	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 1);
+	mg_apply_result_free(r);
+	all_back(ctx, root);
+	mg_ctx_unref(ctx);
+	mg_ctx_unref(sys);
+	remove_tree(root);
+}
+
 int main(void)
 {
 	if (geteuid() != 0) {
@@ -1343,5 +1833,8 @@ int main(void)
 		     MG_TEST(test_killed_after_features), MG_TEST(test_sigterm_to_cli),
 		     MG_TEST(test_cancel_flag), MG_TEST(test_state_dir), MG_TEST(test_state_dir_unprivileged),
 		     MG_TEST(test_rollback_from_journal));
+	MG_ADD_SUITE("aspm l1 on a stand-in for sysfs", NULL, NULL, MG_TEST(test_aspm_refused_on_veth),
+		     MG_TEST(test_aspm_apply), MG_TEST(test_aspm_not_writable), MG_TEST(test_aspm_rolled_back),
+		     MG_TEST(test_aspm_killed_and_rolled_back));
 	return mg_test_run();
 }

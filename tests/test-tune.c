@@ -4,7 +4,9 @@
  * and the plan an apply makes for EEE, advertised modes and features, on
  * state built here for hardware no virtual driver stands in for: a 2.5G PHY
  * that supports 2500baseT but does not advertise it, EEE on the 2.5G and 5G
- * modes, a fixed feature. No privilege needed.
+ * modes, a fixed feature. ASPM L1 planned from fixture trees: the Pi 5's
+ * RTL8126 whose link offers link/l1_aspm, adapters whose link does not, a
+ * USB adapter, a virtual interface. No privilege needed.
  */
 #include <errno.h>
 #include <string.h>
@@ -291,11 +293,24 @@ static void test_setters(void)
 	CU_ASSERT_EQUAL(mg_settings_set_feature(s, "one-more", 1), -E2BIG);
 	CU_ASSERT_EQUAL(mg_tune_want_groups(s),
 			(1u << MG_GROUP_EEE) | (1u << MG_GROUP_ADVERTISE) | (1u << MG_GROUP_FEATURES));
+	CU_ASSERT_EQUAL(mg_settings_set_aspm_l1(s, 2), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_aspm_l1(s, -1), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_aspm_l1(NULL, 0), -EINVAL);
+	CU_ASSERT_EQUAL(s->tune->aspm_l1, -1);
+	CU_ASSERT_EQUAL(mg_settings_set_aspm_l1(s, 0), 0);
+	CU_ASSERT_EQUAL(s->tune->aspm_l1, 0);
+	CU_ASSERT_TRUE(mg_tune_want_groups(s) & (1u << MG_GROUP_ASPM));
+	mg_settings_free(s);
+	/* Only ASPM asked: the apply reads no EEE, modes or features. */
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_aspm_l1(s, 1), 0);
+	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_ASPM);
 	mg_settings_free(s);
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_FEATURES), "features");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_EEE), "eee");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_ADVERTISE), "advertise");
-	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)8));
+	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_ASPM), "aspm");
+	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)9));
 }
 
 /* ---- plans on state built by hand ---- */
@@ -346,7 +361,7 @@ static void target_2g5(struct mg_apply_target *t)
 static int plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
 		struct mg_apply_result *r)
 {
-	for (int g = MG_GROUP_FEATURES; g <= MG_GROUP_ADVERTISE; g++) {
+	for (int g = MG_GROUP_FEATURES; g <= MG_GROUP_ASPM; g++) {
 		int err = mg_tune_plan(ctx, t, want, (enum mg_param_group)g, r);
 
 		if (err < 0)
@@ -536,6 +551,214 @@ static void test_compare_and_restore_plan(void)
 	mg_apply_result_free(r);
 }
 
+/* ---- ASPM L1, planned from fixture trees ---- */
+
+#define PI5_FUNCTION "devices/platform/axi/1000110000.pcie/pci0001:00/0001:00:00.0/0001:01:00.0"
+
+/* What an apply reads of @ifname's ASPM control in the tree of @ctx. */
+static void aspm_target(struct mg_ctx *ctx, const char *ifname, int ifindex, struct mg_apply_target *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->lock_fd = -1;
+	t->cur.ifindex = ifindex;
+	mg_strlcpy(t->cur.ifname, ifname, sizeof(t->cur.ifname));
+	CU_ASSERT_EQUAL_FATAL(mg_aspm_read(ctx, ifindex, ifname, &t->tune.aspm), 0);
+}
+
+/* Planned before anything changes; -errno and the context's message, or the change. */
+static int plan_aspm(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_result *r)
+{
+	struct mg_settings *want;
+	int err;
+
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_set_aspm_l1(want, on), 0);
+	r->count = 0;
+	err = plan(ctx, t, want, r);
+	mg_settings_free(want);
+	return err;
+}
+
+/* The Pi 5's RTL8126: L1 on with ASPM L1.1 and L1.2, the default policy. */
+static void test_plan_aspm(void)
+{
+	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_journal_entry e;
+	struct mg_apply_target t;
+	struct mg_ctx *ctx;
+	enum mg_param p;
+	long long from, to;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/pi5-rtl8126", &ctx), 0);
+	aspm_target(ctx, "eth1", 3, &t);
+	CU_ASSERT_STRING_EQUAL(t.tune.aspm.dir, PI5_FUNCTION);
+	CU_ASSERT_EQUAL(t.tune.aspm.l1, 1);
+	CU_ASSERT_EQUAL(t.tune.aspm.substates, MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2);
+	CU_ASSERT_STRING_EQUAL(t.tune.aspm.policy, "default");
+	/* Whether the fixture's file is writable depends on who runs the tests: say it is. */
+	t.tune.aspm.write_err = 0;
+
+	/* Off: one change, which keeps the substates a restore must turn back on. */
+	CU_ASSERT_EQUAL_FATAL(plan_aspm(ctx, &t, 0, r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "aspm-l1");
+	CU_ASSERT_EQUAL(mg_apply_result_get_group(r, 0), MG_GROUP_ASPM);
+	CU_ASSERT_EQUAL(mg_apply_result_get(r, 0, &p, &from, &to), 0);
+	CU_ASSERT((int)p == -1 && from == 1 && to == 0);
+	CU_ASSERT_EQUAL(r->changes[0].aspm_substates, MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2);
+	CU_ASSERT_STRING_EQUAL(r->aspm_dir, PI5_FUNCTION);
+	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(r), 0);
+	CU_ASSERT_EQUAL(mg_tune_result_groups(r), 1u << MG_GROUP_ASPM);
+	mg_tune_journal_entry(r, &r->changes[0], &e);
+	CU_ASSERT(e.group == MG_GROUP_ASPM && e.old_value == 1 && e.new_value == 0 && e.new_known);
+	CU_ASSERT_EQUAL(e.aspm_substates, MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2);
+
+	/* On where it is on: nothing to do. */
+	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 1, r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+
+	/* On where it is off: under the performance policy the kernel would keep it off. */
+	t.tune.aspm.l1 = 0;
+	t.tune.aspm.substates = 0;
+	mg_strlcpy(t.tune.aspm.policy, "performance", sizeof(t.tune.aspm.policy));
+	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 1, r), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "eth1: the kernel's ASPM policy is performance, which "
+							      "keeps L1 off"));
+	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 0, r), 0); /* off it is already, whatever the policy */
+	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	mg_strlcpy(t.tune.aspm.policy, "powersave", sizeof(t.tune.aspm.policy));
+	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 1, r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT(r->changes[0].old_value == 0 && r->changes[0].new_value == 1 && !r->changes[0].aspm_substates);
+
+	/* A control this process cannot write: -EPERM naming the file, nothing planned. */
+	t.tune.aspm.write_err = -EACCES;
+	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 1, r), -EPERM);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: changing ASPM L1 needs root: "
+						       "/sys/bus/pci/devices/0001:01:00.0/link/l1_aspm is not writable");
+	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	t.tune.aspm.write_err = -EROFS;
+	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 1, r), -EPERM);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "needs a writable sysfs"));
+
+	/* Index 7 is not the eth1 this sysfs shows (mounted for another namespace): never its device. */
+	aspm_target(ctx, "eth1", 7, &t);
+	CU_ASSERT_STRING_EQUAL(t.tune.aspm.dir, "");
+	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 0, r), -EOPNOTSUPP);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx),
+			       "eth1 has no ASPM L1 control: this sysfs belongs to another network namespace");
+	mg_ctx_unref(ctx);
+	mg_apply_result_free(r);
+}
+
+/* Adapters whose link offers no control, a USB adapter, a virtual interface, a virtio NIC. */
+static void test_plan_aspm_refused(void)
+{
+	static const struct {
+		const char *tree, *ifname;
+		int ifindex;
+		const char *error;
+	} cases[] = {
+		{ "desktop", "enp1s0", 2,
+		  "enp1s0 has no ASPM L1 control (link/l1_aspm of 0000:01:00.0): the link does not support L1, or the "
+		  "kernel (before 5.5) or its ASPM policy does not allow changing it" },
+		{ "desktop", "enx00e04c680001", 3, "enx00e04c680001 has no ASPM L1 control: it is a USB adapter" },
+		{ "desktop", "lo", 1, "lo has no ASPM L1 control: it has no device (a virtual interface)" },
+		{ "netns-virtual", "veth0", 3, "veth0 has no ASPM L1 control: it has no device (a virtual interface)" },
+		{ "desktop", "eth9", 9, "eth9 has no ASPM L1 control: sysfs does not show it" },
+		/* virtio's device sits under its PCI function, whose link this tree gives no control. */
+		{ "virtio-vm", "eth0", 4, "eth0 has no ASPM L1 control (link/l1_aspm of 0000:00:03.0)" },
+	};
+	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_apply_target t;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char root[256];
+		struct mg_ctx *ctx;
+
+		snprintf(root, sizeof(root), "%s/%s", FIXTURE_TREES, cases[i].tree);
+		CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &ctx), 0);
+		aspm_target(ctx, cases[i].ifname, cases[i].ifindex, &t);
+		CU_ASSERT_EQUAL(t.tune.aspm.l1, MG_UNKNOWN);
+		CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 0, r), -EOPNOTSUPP);
+		CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+		if (!strstr(mg_ctx_last_error(ctx), cases[i].error))
+			printf("\n%s: %s\n", cases[i].ifname, mg_ctx_last_error(ctx));
+		CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), cases[i].error));
+		mg_ctx_unref(ctx);
+	}
+	mg_apply_result_free(r);
+}
+
+/* After a change, or from a journal: what the read-back says, and what a restore does. */
+static void test_aspm_check_and_restore_plan(void)
+{
+	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_change c = { .group = MG_GROUP_ASPM, .param = MG_PARAM_COUNT, .name = "aspm-l1", .old_value = 0,
+			       .new_value = 1, .expect = 1 };
+	struct mg_journal_entry e = { .group = MG_GROUP_ASPM, .old_value = 1, .new_value = 0, .new_known = true,
+				      .aspm_substates = MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2 };
+	struct mg_tune_now now = { .groups = 1u << MG_GROUP_ASPM };
+	struct mg_ctx *ctx;
+	char text[64];
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/pi5-rtl8126", &ctx), 0);
+	mg_strlcpy(r->aspm_dir, PI5_FUNCTION, sizeof(r->aspm_dir));
+	mg_strlcpy(now.aspm.dir, PI5_FUNCTION, sizeof(now.aspm.dir));
+	mg_strlcpy(now.aspm.policy, "default", sizeof(now.aspm.policy));
+
+	/* Asked on, still off: the kernel's policy or the driver keeps it so. */
+	now.aspm.l1 = 0;
+	CU_ASSERT_EQUAL(mg_tune_check(ctx, "eth1", &now, r, &c, true), -EIO);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: the kernel left ASPM L1 of 0001:01:00.0 off, not on: its "
+						       "ASPM policy (default) or the adapter's driver keeps it off");
+	CU_ASSERT_EQUAL(mg_tune_compare(&now, r, &c), MG_NOW_OLD);
+	now.aspm.l1 = 1;
+	CU_ASSERT_EQUAL(mg_tune_check(ctx, "eth1", &now, r, &c, true), 0);
+	CU_ASSERT_EQUAL(mg_tune_compare(&now, r, &c), MG_NOW_EXPECT);
+	mg_change_text(r, &c, MG_VALUE_NEW, text, sizeof(text));
+	CU_ASSERT_STRING_EQUAL(text, "on");
+	now.aspm.l1 = MG_UNKNOWN;
+	CU_ASSERT_EQUAL(mg_tune_check(ctx, "eth1", &now, r, &c, true), -EIO);
+	CU_ASSERT_EQUAL(mg_tune_compare(&now, r, &c), MG_NOW_UNKNOWN);
+
+	/* The journal: L1 turned off, and with it L1.1 and L1.2. Off still: restore L1 and both. */
+	now.aspm.l1 = 0;
+	now.aspm.substates = 0;
+	mg_tune_plan_restore(&e, &now, r);
+	CU_ASSERT_EQUAL_FATAL(r->count, 1);
+	CU_ASSERT_STRING_EQUAL(r->changes[0].name, "aspm-l1");
+	CU_ASSERT(r->changes[0].old_value == 0 && r->changes[0].new_value == 1);
+	CU_ASSERT_EQUAL(r->changes[0].aspm_substates, MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2);
+	CU_ASSERT_EQUAL(r->changes[0].state, MG_CHANGE_PLANNED);
+	/* Back on without L1.2: the restore is not whole. */
+	now.aspm.l1 = 1;
+	now.aspm.substates = MG_PCIE_ASPM_L1_1;
+	CU_ASSERT_EQUAL(mg_tune_check(ctx, "eth1", &now, r, &r->changes[0], false), -EIO);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx),
+			       "eth1: ASPM L1 of 0001:01:00.0 is on again but the kernel left l1_2_aspm off");
+	now.aspm.substates = MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2;
+	CU_ASSERT_EQUAL(mg_tune_check(ctx, "eth1", &now, r, &r->changes[0], false), 0);
+	/* On already: nothing to do. */
+	r->count = 0;
+	mg_tune_plan_restore(&e, &now, r);
+	CU_ASSERT_EQUAL(r->count, 0);
+	/* The journal says the apply turned it on (it was off); it is on: restore, without substates. */
+	e = (struct mg_journal_entry){ .group = MG_GROUP_ASPM, .old_value = 0, .new_value = 1, .new_known = true };
+	mg_tune_plan_restore(&e, &now, r);
+	CU_ASSERT_EQUAL_FATAL(r->count, 1);
+	CU_ASSERT(r->changes[0].new_value == 0 && !r->changes[0].aspm_substates);
+	/* The PCI function gone: no path to write to. */
+	r->count = 0;
+	memset(&now.aspm, 0, sizeof(now.aspm));
+	mg_tune_plan_restore(&e, &now, r);
+	CU_ASSERT_EQUAL_FATAL(r->count, 1);
+	CU_ASSERT_EQUAL(mg_aspm_set(ctx, r, false), -ENODEV);
+	mg_apply_result_free(r);
+	mg_ctx_unref(ctx);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -543,6 +766,7 @@ int main(void)
 	MG_ADD_SUITE("tune", NULL, NULL, MG_TEST(test_eee_reply), MG_TEST(test_features_reply),
 		     MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
 		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_plan_advertise),
-		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan));
+		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan),
+		     MG_TEST(test_plan_aspm), MG_TEST(test_plan_aspm_refused), MG_TEST(test_aspm_check_and_restore_plan));
 	return mg_test_run();
 }

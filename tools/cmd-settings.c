@@ -143,7 +143,7 @@ static const char *change_value(const struct mg_apply_result *r, size_t i, long 
 		modes = mg_apply_result_get_modes(r, i, after);
 		return modes && *modes ? modes : "none";
 	}
-	if (group == MG_GROUP_EEE || group == MG_GROUP_FEATURES)
+	if (group == MG_GROUP_EEE || group == MG_GROUP_FEATURES || group == MG_GROUP_ASPM)
 		return v == MG_UNKNOWN ? "unknown" : v ? "on" : "off";
 	snprintf(buf, size, "%lld", v);
 	return buf;
@@ -187,10 +187,11 @@ void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
 		"half made; run 'multigig rollback %s' to restore the values from before it\n", ifname, ifname);
 }
 
-/* "eee on", "advertise all", or a feature by name: "gro off", "tx-tcp-segmentation on". */
+/* "eee on", "aspm-l1 off", "advertise all", or a feature by name: "gro off", "tx-tcp-segmentation on". */
 static int parse_other(const char *name, const char *value, struct mg_settings *want)
 {
 	int on = !strcmp(value, "on") ? 1 : !strcmp(value, "off") ? 0 : -1;
+	bool eee = !strcmp(name, "eee"), aspm = !strcmp(name, "aspm-l1");
 	int err;
 
 	if (!strcmp(name, "advertise")) {
@@ -199,11 +200,13 @@ static int parse_other(const char *name, const char *value, struct mg_settings *
 					   "(1000baseT/Full,2500baseT/Full)", value);
 		return 0;
 	}
+	if (on < 0 && (eee || aspm))
+		return usage_error("bad value '%s' for %s: on or off", value, name);
 	if (on < 0)
-		return usage_error(!strcmp(name, "eee") ? "bad value '%s' for eee: on or off"
-							: "unknown setting '%s' (a feature takes on or off)",
-				   !strcmp(name, "eee") ? value : name);
-	err = !strcmp(name, "eee") ? mg_settings_set_eee(want, on) : mg_settings_set_feature(want, name, on);
+		return usage_error("unknown setting '%s' (a feature takes on or off)", name);
+	err = eee ? mg_settings_set_eee(want, on)
+	      : aspm ? mg_settings_set_aspm_l1(want, on)
+		     : mg_settings_set_feature(want, name, on);
 	if (err == -E2BIG)
 		return usage_error("too many features at once (64 at most)");
 	if (err < 0)

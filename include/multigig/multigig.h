@@ -1892,10 +1892,13 @@ enum mg_param {
  *	(mg_settings_set_eee()). Since: 0.2
  * @MG_GROUP_ADVERTISE: the link modes advertised to the link partner
  *	(mg_settings_set_advertise()). Since: 0.2
+ * @MG_GROUP_ASPM: ASPM L1 of the adapter's PCIe link
+ *	(mg_settings_set_aspm_l1()). Since: 0.2
  *
- * Changes are made MTU, features, rings, channels, coalesce, pause, EEE,
- * advertised modes: the two that renegotiate the link come last. Only the
- * first five hold enum mg_param parameters.
+ * Changes are made MTU, features, ASPM L1, rings, channels, coalesce,
+ * pause, EEE, advertised modes: first what neither resets the adapter nor
+ * drops the link, and the two that renegotiate the link last. Only the
+ * first five values hold enum mg_param parameters.
  */
 enum mg_param_group {
 	MG_GROUP_MTU = 0,
@@ -1906,6 +1909,7 @@ enum mg_param_group {
 	MG_GROUP_FEATURES = 5,
 	MG_GROUP_EEE = 6,
 	MG_GROUP_ADVERTISE = 7,
+	MG_GROUP_ASPM = 8,
 };
 
 /**
@@ -1938,7 +1942,8 @@ int mg_param_get_group(enum mg_param param);
 
 /**
  * mg_param_group_name - name of a group: "mtu", "rings", "channels",
- * "coalesce", "pause", and since 0.2 "features", "eee", "advertise".
+ * "coalesce", "pause", and since 0.2 "features", "eee", "advertise",
+ * "aspm".
  * @group: group.
  *
  * Returns: the name, or NULL.
@@ -2031,6 +2036,30 @@ int mg_settings_set_advertise(struct mg_settings *settings, const char *modes);
  * Since: 0.2
  */
 int mg_settings_set_feature(struct mg_settings *settings, const char *name, int on);
+
+/**
+ * mg_settings_set_aspm_l1 - ask for ASPM L1 on or off on the adapter's
+ * PCIe link.
+ * @settings: object made with mg_settings_new().
+ * @on: 1 or 0.
+ *
+ * The change is written to the kernel's control of the link,
+ * /sys/bus/pci/devices/ADDR/link/l1_aspm (Linux 5.5 and later), which
+ * needs root. mg_settings_apply() refuses it, before changing anything,
+ * when the interface is not a PCIe device (-EOPNOTSUPP), when the kernel
+ * offers no such control for its link (the link does not support L1, or
+ * the kernel does not let it be changed: -EOPNOTSUPP), when turning L1
+ * on under the "performance" ASPM policy, which keeps it off
+ * (-EOPNOTSUPP), and when the control cannot be written (-EPERM). Turning
+ * L1 off also turns its L1 substates off (the kernel does); a restore of
+ * the change (a failed apply, mg_settings_rollback()) turns back on those
+ * that were on, and turning L1 on leaves them as they are. The result
+ * names the change "aspm-l1".
+ *
+ * Returns: 0; -EINVAL for NULL or a value other than 0 and 1; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_settings_set_aspm_l1(struct mg_settings *settings, int on);
 
 /**
  * mg_settings_get - a parameter's value.
@@ -2204,12 +2233,13 @@ struct mg_apply_result;
  * Reads the current state, validates every present parameter against what
  * the kernel reports (MTU range, ring and channel maxima, supported
  * coalesce parameters; offload names and whether they are fixed; whether
- * the driver has EEE; the link modes it supports) and refuses before
- * changing anything; then changes MTU, features, rings, channels,
- * coalesce, pause, EEE, advertised modes in that order, one request per
- * group, and reads back to verify. On any failure every group already
- * changed is restored, in reverse order. The state of EEE, the link modes
- * and the features is read only when @want asks to change them.
+ * the driver has EEE; the link modes it supports; whether the PCIe link
+ * has an ASPM L1 control) and refuses before changing anything; then
+ * changes MTU, features, ASPM L1, rings, channels, coalesce, pause, EEE,
+ * advertised modes in that order, one request (or sysfs write) per group,
+ * and reads back to verify. On any failure every group already changed is
+ * restored, in reverse order. The state of EEE, the link modes, the
+ * features and ASPM is read only when @want asks to change them.
  *
  * Applies to one interface run one at a time, whichever process makes
  * them: each holds a lock on the interface (a file under /run/multigig)
@@ -2227,8 +2257,8 @@ struct mg_apply_result;
  * Returns: 0; -EINVAL (out of range, with the limit in the message; an
  * unknown feature or link mode); -EOPNOTSUPP (the driver lacks the group:
  * "veth does not support ring parameters", "veth does not support EEE";
- * a fixed feature); -EPERM ("needs CAP_NET_ADMIN", or no write access to
- * /run/multigig); -EUCLEAN when an earlier apply to the interface was
+ * a fixed feature; no ASPM L1 control); -EPERM ("needs CAP_NET_ADMIN", no
+ * write access to /run/multigig, or to the link's ASPM control); -EUCLEAN when an earlier apply to the interface was
  * interrupted and not rolled back; -EBUSY when another apply held the
  * interface for 30 seconds; -ECANCELED when the flag of
  * mg_ctx_set_cancel_flag() was set (changes already made are rolled back);
@@ -2321,8 +2351,8 @@ size_t mg_apply_result_count(const struct mg_apply_result *result);
  * @old_value: where the value before is stored.
  * @new_value: where the value to set is stored.
  *
- * A change of a feature or of EEE has no enum mg_param: @param is set to
- * -1, and the values are 1 (on) or 0 (off). A change of the advertised
+ * A change of a feature, of EEE or of ASPM L1 has no enum mg_param:
+ * @param is set to -1, and the values are 1 (on) or 0 (off). A change of the advertised
  * modes has neither: the values are MG_UNKNOWN (see
  * mg_apply_result_get_modes()). mg_apply_result_get_name() names every
  * change.
@@ -2339,8 +2369,8 @@ int mg_apply_result_get(const struct mg_apply_result *result, size_t index, enum
  * @result: result.
  * @index: position, as for mg_apply_result_get().
  *
- * Returns: a parameter's name ("mtu"), "eee", "advertise", or a feature's
- * kernel name ("rx-gro"); NULL for a bad index.
+ * Returns: a parameter's name ("mtu"), "eee", "advertise", "aspm-l1", or
+ * a feature's kernel name ("rx-gro"); NULL for a bad index.
  * Since: 0.2
  */
 const char *mg_apply_result_get_name(const struct mg_apply_result *result, size_t index);

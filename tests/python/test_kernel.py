@@ -3,7 +3,7 @@
 namespace made for this test process (root only): veth and tun devices,
 reading, applying with rollback, error mapping, tuned() restoring state,
 rolling back an apply that was killed midway; features toggled and rolled
-back, EEE and advertised modes refused where veth has none; ApplyError's
+back, EEE, advertised modes and ASPM L1 refused where veth has none; ApplyError's
 parts, the log, and the FastAPI router example with and without privilege."""
 import ctypes
 import errno
@@ -291,6 +291,28 @@ def test_eee_and_advertise_refused_on_veth():
             ctx.apply("veth0", eee="sometimes")
         with pytest.raises(ValueError):
             ctx.apply("veth0", advertise=5)
+
+
+def test_aspm_l1_refused_on_veth():
+    """veth has no PCIe link: aspm_l1 is refused before anything changes,
+    as True/False and as "on"/"off", by apply() and by tuned(). (No PCIe
+    adapter here: the change itself is tested in C, on a stand-in tree.)"""
+    with multigig.Context() as ctx:
+        for value in (False, "off", True, "on"):
+            with pytest.raises(OSError) as e:
+                ctx.apply("veth0", mtu=4000, aspm_l1=value)
+            assert e.value.errno == errno.EOPNOTSUPP
+            assert "veth0 has no ASPM L1 control: it has no device (a virtual interface)" in e.value.strerror
+        with pytest.raises(OSError) as e:
+            with ctx.tuned("veth0", mtu=4000, aspm_l1=False):
+                pass
+        assert e.value.errno == errno.EOPNOTSUPP
+        assert ctx.apply("veth0", dry_run=True, mtu=1500).changes == []
+        assert mtu(ctx, "veth0") == 1500
+        for bad in ("sometimes", 2, None):
+            with pytest.raises(ValueError) as v:
+                ctx.apply("veth0", aspm_l1=bad)
+            assert "aspm_l1" in str(v.value)
 
 
 def test_evidence_equals_cli_and_snapshot():

@@ -254,6 +254,15 @@ def test_eee_features_and_link_equal_cli():
         with pytest.raises(OSError) as e:
             ctx.apply("eth1", advertise="all")
         assert e.value.errno == errno.EOPNOTSUPP
+    with multigig.Context(tree("pi5-rtl8126")) as ctx:
+        for value in (False, "on"):
+            with pytest.raises(OSError) as e:
+                ctx.apply("eth1", aspm_l1=value)
+            assert e.value.errno == errno.EOPNOTSUPP and "captured tree" in e.value.strerror
+        # A bad value is refused before the library is asked.
+        for bad in ("maybe", 3, [True]):
+            with pytest.raises(ValueError):
+                ctx.apply("eth1", aspm_l1=bad)
     with multigig.Context(tree("desktop")) as ctx:
         nic = ctx.nic("enp1s0")
         assert nic.eee() is None and nic.features() is None

@@ -285,10 +285,12 @@ class Context:
     def apply(self, ifname: str, dry_run: bool = False, **params: SettingValue) -> ApplyResult:
         """Change settings all or nothing: ``apply("eth0", mtu=9000,
         rx_ring="max", adaptive_rx=False, eee=False, advertise="all",
-        gro=False)``. ``eee`` takes True/False; ``advertise`` "all", a
-        list of link modes or a string of them separated by commas; any
-        other name is a feature (offload) by its kernel name, '_' for '-'
-        (``rx_gro``), or a short name (gro, tso, sg...), taking True/False.
+        aspm_l1=False, gro=False)``. ``eee`` and ``aspm_l1`` (ASPM L1 of
+        the adapter's PCIe link; needs root) take True/False or "on"/"off";
+        ``advertise`` "all", a list of link modes or a string of them
+        separated by commas; any other name is a feature (offload) by its
+        kernel name, '_' for '-' (``rx_gro``), or a short name (gro, tso,
+        sg...), taking True/False.
         Returns an ApplyResult; raises ApplyError, an OSError carrying the
         result, when any step fails (every change made is rolled back)."""
         return ApplyResult.apply(self, ifname, params, dry_run)
@@ -296,7 +298,8 @@ class Context:
     @contextlib.contextmanager
     def tuned(self, ifname: str, **params: SettingValue) -> Iterator[ApplyResult]:
         """Apply settings for the ``with`` block and restore the previous
-        values on exit, also when the block raises."""
+        values on exit, also when the block raises. (``aspm_l1``: turning
+        L1 off turns its L1 substates off too; the exit turns L1 on alone.)"""
         result = ApplyResult.apply(self, ifname, params, False)
         try:
             yield result
@@ -967,8 +970,8 @@ _STATES = ["planned", "applied", "rolled_back", "left", "restore_failed"]
 
 class ApplyResult:
     """What apply() or rollback() planned and changed: ``changes`` is a list
-    of Change (name, old, new): a parameter's number, True/False for "eee"
-    and for a feature (by its kernel name), lists of link modes for
+    of Change (name, old, new): a parameter's number, True/False for "eee",
+    "aspm-l1" and for a feature (by its kernel name), lists of link modes for
     "advertise"; ``states`` gives each change's fate by name ("planned",
     "applied", "rolled_back", "left", "restore_failed"); ``left`` lists the
     names not restored because another writer had changed them;
@@ -989,7 +992,7 @@ class ApplyResult:
             if group == _c.MG_GROUP_ADVERTISE:
                 old = _modes_list(_c.mg_apply_result_get_modes(ptr, i, 0))
                 new = _modes_list(_c.mg_apply_result_get_modes(ptr, i, 1))
-            elif group in (_c.MG_GROUP_EEE, _c.MG_GROUP_FEATURES):
+            elif group in (_c.MG_GROUP_EEE, _c.MG_GROUP_FEATURES, _c.MG_GROUP_ASPM):
                 old, new = _bool(old), _bool(new)
             self.changes.append(Change(name, old, new))
             state = _c.mg_apply_result_get_state(ptr, i)
@@ -1022,7 +1025,7 @@ class ApplyResult:
 
     @classmethod
     def _set_other(cls, want: Any, key: str, name: str, value: Any) -> bool:
-        """eee, advertise or a feature; False when the value fits none."""
+        """eee, aspm-l1, advertise or a feature; False when the value fits none."""
         if name == "advertise":
             if isinstance(value, (list, tuple)):
                 if not all(isinstance(m, str) for m in value):
@@ -1035,10 +1038,15 @@ class ApplyResult:
             return True
         on = cls._flag(key, value)
         if on is None:
-            if name == "eee":
-                raise ValueError("eee: %r is not True/False or on/off" % (value,))
+            if name in ("eee", "aspm-l1"):
+                raise ValueError("%s: %r is not True/False or on/off" % (key, value))
             return False
-        rc = _c.mg_settings_set_eee(want, on) if name == "eee" else _c.mg_settings_set_feature(want, name, on)
+        if name == "eee":
+            rc = _c.mg_settings_set_eee(want, on)
+        elif name == "aspm-l1":
+            rc = _c.mg_settings_set_aspm_l1(want, on)
+        else:
+            rc = _c.mg_settings_set_feature(want, name, on)
         if rc == -_errno.E2BIG:
             raise ValueError("too many features at once (64 at most)")
         return bool(rc == 0)
