@@ -222,7 +222,7 @@ static int build_fixes(struct mg_doctor *d)
 		struct mg_finding *x = d->items[i];
 		int err;
 
-		if (!x->nfix_params && !x->fix_advertise && x->fix_eee < 0)
+		if (!x->nfix_params && !x->fix_advertise && x->fix_eee < 0 && x->fix_aspm_l1 < 0)
 			continue;
 		err = mg_settings_new(&x->fix_settings);
 		for (size_t k = 0; err == 0 && k < x->nfix_params; k++)
@@ -231,6 +231,8 @@ static int build_fixes(struct mg_doctor *d)
 			err = mg_settings_set_advertise(x->fix_settings, x->fix_advertise);
 		if (err == 0 && x->fix_eee >= 0)
 			err = mg_settings_set_eee(x->fix_settings, x->fix_eee);
+		if (err == 0 && x->fix_aspm_l1 >= 0)
+			err = mg_settings_set_aspm_l1(x->fix_settings, x->fix_aspm_l1);
 		if (err < 0)
 			return err;
 	}

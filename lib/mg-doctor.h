@@ -33,6 +33,7 @@ struct mg_finding {
 	size_t nfix_params;
 	char *fix_advertise;	/* link modes to advertise ("all"), or NULL */
 	int fix_eee;		/* 0 or 1 to turn EEE off or on; -1: leave it */
+	int fix_aspm_l1;	/* 0 or 1 to turn ASPM L1 off or on; -1: leave it */
 };
 
 struct mg_doctor {
@@ -74,6 +75,7 @@ int mg_finding_fix(struct mg_finding *f, const char *command, const char *fmt, .
 int mg_finding_fix_param(struct mg_finding *f, const char *ifname, enum mg_param param, long long value);
 int mg_finding_fix_advertise(struct mg_finding *f, const char *ifname, const char *modes);
 int mg_finding_fix_eee(struct mg_finding *f, const char *ifname, int on);
+int mg_finding_fix_aspm_l1(struct mg_finding *f, const char *ifname, int on);
 void mg_doctor_rank(struct mg_doctor *d);
 void mg_doctor_free_findings(struct mg_doctor *d);
 

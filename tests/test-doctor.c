@@ -11,6 +11,7 @@
 
 #include "mg-doctor.h"
 #include "mg-ethlink.h"
+#include "mg-evidence.h"
 #include "mg-settings.h"
 #include "mg-test.h"
 #include "test-util.h"
@@ -144,6 +145,56 @@ static void test_rule_aer_growth(void)
 	mg_pcie_path_free(after);
 	mg_ctx_unref(ca);
 	mg_ctx_unref(cb);
+}
+
+/* ASPM L1 on (the Pi 5's RTL8126 as captured) while receive overruns grow: L1 off is the fix. */
+static void test_rule_aspm_overruns(void)
+{
+	char root[4096];
+	struct mg_ctx *ctx;
+	struct mg_pcie_path *path;
+	struct mg_stats before, now;
+	struct mg_doctor *d = calloc(1, sizeof(*d));
+	struct mg_nic *nic;
+	struct mg_facts f = { .name = "eth1", .interval_ms = 1000 };
+	const struct mg_finding *x = NULL;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	snprintf(root, sizeof(root), "%s/pi5-rtl8126", FIXTURE_TREES);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new(ctx, "eth1", &path), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "eth1", &nic), 0);
+	CU_ASSERT_TRUE_FATAL(mg_pcie_node_get_aspm_enabled(mg_pcie_path_get(path, 0)) & MG_PCIE_ASPM_L1);
+	mg_stats_init(&before);
+	mg_stats_init(&now);
+	mg_counters_put(&before.link, MG_STAT_RX_MISSED_ERRORS, 10);
+	mg_counters_put(&now.link, MG_STAT_RX_MISSED_ERRORS, 250);
+	f.nic = nic;
+	f.path = path;
+	f.stats = &now;
+	f.stats_before = &before;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	for (size_t i = 0; i < d->count; i++)
+		if (!strcmp(d->items[i]->id, "aspm-l1-with-overruns"))
+			x = d->items[i];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_STRING_EQUAL(x->title, "ASPM L1 is on at 0001:01:00.0 and 240 frames were overrun or missed in 1000 ms");
+	CU_ASSERT_STRING_EQUAL(x->fix_command, "multigig set eth1 aspm-l1 off");
+	CU_ASSERT_EQUAL(x->fix_aspm_l1, 0);
+	CU_ASSERT_TRUE(has_evidence(x, "L1 enabled on 0001:01:00.0", "LnkCtl"));
+	mg_doctor_free_findings(d);
+
+	/* No overruns in the interval, no finding. */
+	d = calloc(1, sizeof(*d));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	f.stats_before = &now;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	for (size_t i = 0; i < d->count; i++)
+		CU_ASSERT_STRING_NOT_EQUAL(d->items[i]->id, "aspm-l1-with-overruns");
+	mg_doctor_free_findings(d);
+	mg_nic_unref(nic);
+	mg_pcie_path_free(path);
+	mg_ctx_unref(ctx);
 }
 
 /* A 2.5G NIC up at 1G because 2500baseT is supported but not advertised. */
@@ -388,6 +439,38 @@ static void test_rule_usb2(void)
 	unbuild(&b);
 }
 
+/* A VLAN above its lower device's MTU (the kernel's VLAN module is not in the test namespaces). */
+static void test_rule_vlan_mtu(void)
+{
+	struct built b;
+	const struct mg_finding *f;
+	struct mg_nic *lower = mg_nic_alloc();
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(lower);
+	lower->name = strdup("eth1");
+	lower->mtu = 1500;
+	build(&b, "eth1.10", 2500);
+	b.nic->kind = strdup("vlan");
+	b.nic->mtu = 9000;
+	b.f.lower = lower;
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->id, "mtu-mismatch");
+	CU_ASSERT_STRING_EQUAL(f->title, "MTU 9000 is above the 1500 of eth1 below it: larger frames are dropped");
+	CU_ASSERT_STRING_EQUAL(f->fix_command, "multigig set eth1 mtu 9000");
+	CU_ASSERT_STRING_EQUAL(f->fix_ifname, "eth1");
+	unbuild(&b);
+
+	/* A veth's IFLA_LINK is its peer, not a device below it: no finding. */
+	build(&b, "veth0", 2500);
+	b.nic->kind = strdup("veth");
+	b.nic->mtu = 9000;
+	b.f.lower = lower;
+	CU_ASSERT_EQUAL(mg_doctor_rules(b.d, &b.f), 0);
+	CU_ASSERT_EQUAL(b.d->count, 0);
+	unbuild(&b);
+	mg_nic_unref(lower);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -396,6 +479,7 @@ int main(void)
 		     MG_TEST(test_not_advertised), MG_TEST(test_evidence_trees), MG_TEST(test_desktop_no_driver),
 		     MG_TEST(test_one_adapter));
 	MG_ADD_SUITE("doctor-rules", NULL, NULL, MG_TEST(test_rule_coalesce_off), MG_TEST(test_rule_channels),
-		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2), MG_TEST(test_rule_aer_growth));
+		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2), MG_TEST(test_rule_aer_growth),
+		     MG_TEST(test_rule_aspm_overruns), MG_TEST(test_rule_vlan_mtu));
 	return mg_test_run();
 }

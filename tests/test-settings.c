@@ -507,6 +507,34 @@ static void test_doctor_fix(void)
 	mg_ctx_unref(ctx);
 }
 
+/*
+ * A bridge port with a smaller MTU than its bridge: the doctor names the
+ * port and the fix raises it, and --fix --yes does exactly that.
+ */
+static void test_doctor_mtu_mismatch(void)
+{
+	struct mg_ctx *ctx = live();
+	char out[8192];
+
+	CU_ASSERT_EQUAL_FATAL(system("ip link add mgbr0 type bridge && ip link add mgp0 type veth peer name mgp1 && "
+				     "ip link set mgp0 master mgbr0 && ip link set mgbr0 mtu 9000"), 0);
+	CU_ASSERT_EQUAL(value_of(ctx, "mgp0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(test_cli("", "doctor mgp0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "[mtu-mismatch]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "MTU 1500 is below the 9000 of the bridge mgbr0"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig set mgp0 mtu 9000"));
+	CU_ASSERT_EQUAL(test_cli("", "doctor mgp0 --fix --yes", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed mgp0: mtu 1500 -> 9000"));
+	CU_ASSERT_EQUAL(value_of(ctx, "mgp0", MG_PARAM_MTU), 9000);
+	CU_ASSERT_EQUAL(test_cli("", "doctor mgp0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "mtu-mismatch"));
+	/* Equal MTUs, and a port above its bridge, are fine. */
+	CU_ASSERT_EQUAL(test_cli("", "doctor mgp1", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "mtu-mismatch"));
+	CU_ASSERT_EQUAL(system("ip link del mgbr0 && ip link del mgp0"), 0);
+	mg_ctx_unref(ctx);
+}
+
 static void test_cli_set_and_show(void)
 {
 	struct mg_ctx *ctx = live();
@@ -1824,7 +1852,8 @@ int main(void)
 		     MG_TEST(test_mtu_above_max_refused), MG_TEST(test_all_or_nothing),
 		     MG_TEST(test_failure_at_last_step), MG_TEST(test_dry_run),
 		     MG_TEST(test_without_cap_net_admin), MG_TEST(test_bad_input), MG_TEST(test_ethlink_veth), MG_TEST(test_cli_set_and_show),
-		     MG_TEST(test_dump_many), MG_TEST(test_doctor_fix));
+		     MG_TEST(test_dump_many), MG_TEST(test_doctor_fix),
+		     MG_TEST(test_doctor_mtu_mismatch));
 	MG_ADD_SUITE("eee, advertised modes, features", NULL, NULL, MG_TEST(test_features_veth),
 		     MG_TEST(test_features_rolled_back), MG_TEST(test_eee_veth), MG_TEST(test_advertise_refused_veth),
 		     MG_TEST(test_cli_features_and_eee));

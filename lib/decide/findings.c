@@ -40,6 +40,7 @@ struct mg_finding *mg_finding_add(struct mg_doctor *d, const char *id, enum mg_s
 	f->severity = sev;
 	f->impact_gbps = -1;
 	f->fix_eee = -1;
+	f->fix_aspm_l1 = -1;
 	d->items[d->count++] = f;
 	return f;
 }
@@ -157,6 +158,14 @@ int mg_finding_fix_eee(struct mg_finding *f, const char *ifname, int on)
 	if (!f->fix_ifname && !(f->fix_ifname = strdup(ifname)))
 		return -ENOMEM;
 	f->fix_eee = on ? 1 : 0;
+	return 0;
+}
+
+int mg_finding_fix_aspm_l1(struct mg_finding *f, const char *ifname, int on)
+{
+	if (!f->fix_ifname && !(f->fix_ifname = strdup(ifname)))
+		return -ENOMEM;
+	f->fix_aspm_l1 = on ? 1 : 0;
 	return 0;
 }
 

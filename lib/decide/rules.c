@@ -601,9 +601,16 @@ static int aspm_with_overruns(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_evidence(x, "rtnetlink: IFLA_STATS64 rx_over_errors/rx_missed_errors", "%llu %s",
 			    (unsigned long long)over, span);
 	mg_finding_impact(x, -1, "each wake from L1 delays DMA: bursts overrun the adapter's buffer");
-	return mg_finding_fix(x, NULL, "turn L1 off for this link: echo 0 > /sys/bus/pci/devices/%s/link/l1_aspm "
-				       "(or pcie_aspm.policy=performance on the kernel command line)",
-			      mg_pcie_node_get_address(dev));
+	if (!f->name)
+		return mg_finding_fix(x, NULL, "turn L1 off for this link: echo 0 > /sys/bus/pci/devices/%s/link/l1_aspm",
+				      mg_pcie_node_get_address(dev));
+	char cmd[96];
+
+	snprintf(cmd, sizeof(cmd), "multigig set %s aspm-l1 off", f->name);
+	if (mg_finding_fix(x, cmd, "turn L1 off for this link (or pcie_aspm.policy=performance on the kernel "
+				   "command line for every link): %s", cmd) < 0)
+		return -ENOMEM;
+	return mg_finding_fix_aspm_l1(x, f->name, 0);
 }
 
 /* A USB adapter on a generic class driver while its vendor's driver exists. */
@@ -652,15 +659,17 @@ static int usb_shared_hub(struct mg_doctor *d, const struct mg_facts *f)
 }
 
 /*
- * An MTU that does not fit the device below or beside it: a VLAN (or
- * macvlan) above its lower device's MTU drops the frames in between; a
+ * An MTU that does not fit the device below or beside it: a VLAN above its
+ * lower device's MTU drops the frames in between; a
  * bridge port below the bridge's MTU drops what the bridge forwards to it.
  */
 static int mtu_mismatch(struct mg_doctor *d, const struct mg_facts *f)
 {
-	const struct mg_nic *other = f->lower ? f->lower : f->master;
+	/* IFLA_LINK names a VLAN's lower device, but also a veth's peer: only a VLAN counts. */
+	const char *own = mg_nic_get_kind(f->nic);
+	bool vlan = f->lower && own && !strcmp(own, "vlan");
+	const struct mg_nic *other = vlan ? f->lower : f->master;
 	int mtu = mg_nic_get_mtu(f->nic), theirs = other ? mg_nic_get_mtu(other) : MG_UNKNOWN;
-	bool vlan = f->lower != NULL;
 	const char *kind = other ? mg_nic_get_kind(other) : NULL;
 	struct mg_finding *x;
 	char cmd[96];
