@@ -63,10 +63,7 @@ int mg_cable_parse_phy_reply(const struct nlmsghdr *nlh, char *driver, size_t si
 	};
 	struct nlattr *tb[MG_ETHTOOL_A_PHY_MAX + 1];
 
-	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN ||
-	    ((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != MG_ETHTOOL_MSG_PHY_GET_REPLY)
-		return -EPROTO;
-	if (genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, MG_ETHTOOL_A_PHY_MAX, policy) < 0)
+	if (mg_ethtool_parse_genl(nlh, MG_ETHTOOL_MSG_PHY_GET_REPLY, tb, MG_ETHTOOL_A_PHY_MAX, policy) < 0)
 		return -EPROTO;
 	if (!tb[MG_ETHTOOL_A_PHY_DRVNAME])
 		return -ENODATA;

@@ -52,9 +52,7 @@ int mg_eee_parse_reply(const struct nlmsghdr *nlh, struct mg_eee *e)
 	struct nlattr *tb[ETHTOOL_A_EEE_MAX + 1];
 	int err;
 
-	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN ||
-	    ((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != ETHTOOL_MSG_EEE_GET_REPLY ||
-	    genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, ETHTOOL_A_EEE_MAX, policy) < 0)
+	if (mg_ethtool_parse_genl(nlh, ETHTOOL_MSG_EEE_GET_REPLY, tb, ETHTOOL_A_EEE_MAX, policy) < 0)
 		return -EPROTO;
 	mg_ethtool_parse_header(tb[ETHTOOL_A_EEE_HEADER], &e->ifindex, e->ifname, sizeof(e->ifname));
 	e->active = get_bool(tb[ETHTOOL_A_EEE_ACTIVE]);

@@ -37,14 +37,6 @@ void mg_ethlink_clear(struct mg_ethlink *l)
 	free_modes(l);
 }
 
-static int parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **tb, int maxattr,
-		      const struct nla_policy *policy)
-{
-	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN || ((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != cmd)
-		return -EPROTO;
-	return genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, maxattr, policy) < 0 ? -EPROTO : 0;
-}
-
 static int parse_linkinfo(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 {
 	static const struct nla_policy policy[ETHTOOL_A_LINKINFO_MAX + 1] = {
@@ -53,7 +45,7 @@ static int parse_linkinfo(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 	};
 	struct nlattr *tb[ETHTOOL_A_LINKINFO_MAX + 1];
 
-	if (parse_genl(nlh, ETHTOOL_MSG_LINKINFO_GET_REPLY, tb, ETHTOOL_A_LINKINFO_MAX, policy) < 0)
+	if (mg_ethtool_parse_genl(nlh, ETHTOOL_MSG_LINKINFO_GET_REPLY, tb, ETHTOOL_A_LINKINFO_MAX, policy) < 0)
 		return -EPROTO;
 	mg_ethtool_parse_header(tb[ETHTOOL_A_LINKINFO_HEADER], &l->ifindex, l->ifname, sizeof(l->ifname));
 	if (tb[ETHTOOL_A_LINKINFO_PORT])
@@ -75,7 +67,7 @@ static int parse_linkmodes(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 	struct nlattr *tb[ETHTOOL_A_LINKMODES_MAX + 1];
 	int err;
 
-	if (parse_genl(nlh, ETHTOOL_MSG_LINKMODES_GET_REPLY, tb, ETHTOOL_A_LINKMODES_MAX, policy) < 0)
+	if (mg_ethtool_parse_genl(nlh, ETHTOOL_MSG_LINKMODES_GET_REPLY, tb, ETHTOOL_A_LINKMODES_MAX, policy) < 0)
 		return -EPROTO;
 	mg_ethtool_parse_header(tb[ETHTOOL_A_LINKMODES_HEADER], &l->ifindex, l->ifname, sizeof(l->ifname));
 	if (tb[ETHTOOL_A_LINKMODES_AUTONEG])
@@ -111,7 +103,7 @@ static int parse_linkstate(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 	};
 	struct nlattr *tb[ETHTOOL_A_LINKSTATE_MAX + 1];
 
-	if (parse_genl(nlh, ETHTOOL_MSG_LINKSTATE_GET_REPLY, tb, ETHTOOL_A_LINKSTATE_MAX, policy) < 0)
+	if (mg_ethtool_parse_genl(nlh, ETHTOOL_MSG_LINKSTATE_GET_REPLY, tb, ETHTOOL_A_LINKSTATE_MAX, policy) < 0)
 		return -EPROTO;
 	mg_ethtool_parse_header(tb[ETHTOOL_A_LINKSTATE_HEADER], &l->ifindex, l->ifname, sizeof(l->ifname));
 	if (tb[ETHTOOL_A_LINKSTATE_LINK])

@@ -102,9 +102,7 @@ int mg_features_parse_reply(const struct nlmsghdr *nlh, struct mg_features *f)
 	struct nlattr *tb[ETHTOOL_A_FEATURES_MAX + 1];
 	int err;
 
-	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN ||
-	    ((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != ETHTOOL_MSG_FEATURES_GET_REPLY ||
-	    genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, ETHTOOL_A_FEATURES_MAX, policy) < 0)
+	if (mg_ethtool_parse_genl(nlh, ETHTOOL_MSG_FEATURES_GET_REPLY, tb, ETHTOOL_A_FEATURES_MAX, policy) < 0)
 		return -EPROTO;
 	mg_ethtool_parse_header(tb[ETHTOOL_A_FEATURES_HEADER], &f->ifindex, f->ifname, sizeof(f->ifname));
 	for (int a = ETHTOOL_A_FEATURES_HW; a <= ETHTOOL_A_FEATURES_NOCHANGE; a++)

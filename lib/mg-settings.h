@@ -69,6 +69,9 @@ void mg_settings_from_nic(struct mg_ctx *ctx, struct mg_settings *s, const struc
 int mg_ethtool_open(struct mg_ctx *ctx);
 void mg_ethtool_close(struct mg_ctx *ctx);
 struct nlattr;
+struct nla_policy;
+int mg_ethtool_parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **tb, int maxattr,
+			  const struct nla_policy *policy);
 void mg_ethtool_parse_header(struct nlattr *nest, int *ifindex, char *ifname, size_t size);
 /* Parse one GET reply of @group into @s; pure, for tests too. */
 int mg_ethtool_parse_reply(const struct nlmsghdr *nlh, enum mg_param_group group,

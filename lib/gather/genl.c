@@ -52,6 +52,15 @@ void mg_ethtool_close(struct mg_ctx *ctx)
 	ctx->genl = NULL;
 }
 
+/* A reply of command @cmd, its attributes parsed into @tb; -EPROTO for anything else. */
+int mg_ethtool_parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **tb, int maxattr,
+			  const struct nla_policy *policy)
+{
+	if (nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN || ((const struct genlmsghdr *)nlmsg_data(nlh))->cmd != cmd)
+		return -EPROTO;
+	return genlmsg_parse((struct nlmsghdr *)nlh, 0, tb, maxattr, policy) < 0 ? -EPROTO : 0;
+}
+
 /* The header nest every reply carries: which interface it is about. */
 void mg_ethtool_parse_header(struct nlattr *nest, int *ifindex, char *ifname, size_t size)
 {
