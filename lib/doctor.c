@@ -121,7 +121,7 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	struct mg_throughput *tp = NULL;
 	struct mg_settings *settings = NULL;
 	struct mg_ethlink *link = NULL;
-	struct extra extra = { NULL };
+	struct extra extra = { 0 };
 	int err;
 
 	f.name = nic->name ? nic->name : nic->address;
@@ -252,7 +252,7 @@ MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsign
 			    struct mg_doctor **report)
 {
 	struct mg_nic_list *list = NULL;
-	struct first first = { NULL };
+	struct first first = { 0 };
 	struct mg_doctor *d;
 	int err, cpus;
 

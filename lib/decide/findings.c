@@ -11,7 +11,7 @@
 
 #include "mg-doctor.h"
 
-static char *vformat(const char *fmt, va_list args)
+MG_PRINTF(1, 0) static char *vformat(const char *fmt, va_list args)
 {
 	char *s = NULL;
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <linux/ethtool_netlink.h>
 #include <netlink/attr.h>
@@ -68,8 +69,17 @@ static int live_proc_read(struct mg_gather *g, const char *rel, void *buf, size_
 /*
  * A dump that links appearing or going interrupted (NLM_F_DUMP_INTR) is
  * asked again, a few times: on a busy host that is routine, not an error.
+ * The pause before each try doubles (1 ms, 2 ms ... 64 ms) so that a burst
+ * of changes, such as containers starting, can pass.
  */
 #define DUMP_TRIES 8
+
+static void pause_before_try(int i)
+{
+	struct timespec ts = { 0, 1000000L << (i - 1) };
+
+	nanosleep(&ts, NULL);
+}
 
 static int live_links(struct mg_gather *g, struct mg_link **links, size_t *count)
 {
@@ -79,6 +89,7 @@ static int live_links(struct mg_gather *g, struct mg_link **links, size_t *count
 		if (i) {
 			mg_dbg(g->ctx, "link dump interrupted by a change; asking again");
 			mg_clear_error(g->ctx);
+			pause_before_try(i);
 		}
 		err = mg_rtnl_dump_links(g->ctx, links, count);
 	}
@@ -156,6 +167,7 @@ static int live_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req, m
 		if (err != -EINTR || i + 1 == DUMP_TRIES)
 			break;
 		mg_dbg(g->ctx, "ethtool dump interrupted by a change; asking again");
+		pause_before_try(i + 1);
 		err = 0;
 	}
 	return err < 0 ? err : a.err;

@@ -236,6 +236,10 @@ class Context:
         one of ``multigig doctor --json``'s findings. ``interval`` (seconds)
         is the time between the two samples growth findings take."""
         ctx = self._ctx
+        # Checked before a reference is taken: a bad interval must not leak it.
+        ms = 0 if interval is None else _milliseconds(interval)
+        if ms < 0 or ms > 3600 * 1000:
+            raise ValueError("interval: seconds from 0 to 3600")
         nic = None
         if _nic is not None:
             nic = _c.mg_nic_ref(_nic)
@@ -243,9 +247,6 @@ class Context:
             rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
             if rc < 0:
                 _raise(rc, ctx)
-        ms = 0 if interval is None else _milliseconds(interval)
-        if ms < 0 or ms > 3600 * 1000:
-            raise ValueError("interval: seconds from 0 to 3600")
         try:
             rc, report = _c.mg_doctor_run(ctx, nic, ms)
         finally:
