@@ -9,11 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mg-bitset.h"
 #include "mg-doctor.h"
 #include "mg-ethlink.h"
 #include "mg-evidence.h"
 #include "mg-settings.h"
 #include "mg-test.h"
+#include "mg-tune.h"
 #include "test-util.h"
 
 static struct mg_doctor *doctor_tree(const char *tree, struct mg_ctx **ctx)
@@ -471,6 +473,145 @@ static void test_rule_vlan_mtu(void)
 	mg_nic_unref(lower);
 }
 
+/* Every set of link modes given the same list, with the kernel's bit indices. */
+static void modes_all(struct built *b, int mbps)
+{
+	static const struct { const char *name; int bit, mbps; } modes[] = {
+		{ "1000baseT/Full", 5, 1000 }, { "2500baseT/Full", 47, 2500 },
+	};
+
+	for (int w = MG_MODES_SUPPORTED; w <= MG_MODES_PARTNER; w++)
+		for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+			if (modes[i].mbps <= mbps)
+				CU_ASSERT_EQUAL_FATAL(mg_bits_add(&b->link.modes[w], modes[i].name, modes[i].bit), 0);
+}
+
+/* Both ends advertise 2.5G and the link still came up at 1G: a cable or port issue, no setting to change. */
+static void test_rule_below_best_mode(void)
+{
+	struct built b;
+	const struct mg_finding *f;
+
+	build(&b, "eth1", 1000);
+	modes_all(&b, 2500);
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->id, "ethernet-below-best-mode");
+	CU_ASSERT_EQUAL(f->severity, MG_SEVERITY_CRITICAL);
+	CU_ASSERT_STRING_EQUAL(f->title, "the Ethernet link runs at 1000 Mbit/s; both ends can do 2500baseT/Full");
+	CU_ASSERT_TRUE(has_evidence(f, "best common mode 2500baseT/Full", "partner modes"));
+	CU_ASSERT_PTR_NULL(f->fix_command);
+	CU_ASSERT_PTR_NULL(f->fix_advertise);
+	unbuild(&b);
+
+	/* At the best common mode: nothing. */
+	build(&b, "eth1", 2500);
+	modes_all(&b, 2500);
+	CU_ASSERT_EQUAL(mg_doctor_rules(b.d, &b.f), 0);
+	CU_ASSERT_EQUAL(b.d->count, 0);
+	unbuild(&b);
+}
+
+/* A 5G USB adapter on a 5 Gbit/s USB 3 port: the USB ceiling sits below the adapter. */
+static void test_rule_usb_port_below_adapter(void)
+{
+	struct built b;
+	struct mg_throughput *t;
+	const struct mg_finding *f;
+
+	build(&b, "enx0", 5000);
+	b.nic->bus = MG_BUS_USB;
+	b.nic->usb_speed_mbps = 5000;
+	CU_ASSERT_EQUAL_FATAL(mg_throughput_new(b.nic, NULL, &t), 0);
+	b.f.throughput = t;
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->id, "usb-port-below-adapter");
+	CU_ASSERT_STRING_EQUAL(f->title, "a 5000 Mbit/s adapter on a 5000 Mbit/s USB link");
+	CU_ASSERT_TRUE(f->impact_gbps > 0 && f->impact_gbps < 5.0);
+	mg_throughput_free(t);
+	unbuild(&b);
+}
+
+/* Flaps between two samples with EEE active: turning EEE off is the fix --fix applies. */
+static void test_rule_eee_with_flaps(void)
+{
+	struct built b;
+	struct mg_stats before, now;
+	struct mg_eee eee;
+	const struct mg_finding *f;
+
+	build(&b, "eth1", 2500);
+	mg_stats_init(&before);
+	mg_stats_init(&now);
+	mg_counters_put(&before.link, MG_STAT_CARRIER_DOWN_COUNT, 4);
+	mg_counters_put(&now.link, MG_STAT_CARRIER_DOWN_COUNT, 7);
+	mg_eee_init(&eee);
+	eee.active = 1;
+	eee.enabled = 1;
+	b.f.stats = &now;
+	b.f.stats_before = &before;
+	b.f.interval_ms = 1000;
+	b.f.eee = &eee;
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->id, "eee-with-flaps");
+	CU_ASSERT_EQUAL(f->severity, MG_SEVERITY_CRITICAL);
+	CU_ASSERT_STRING_EQUAL(f->title, "the link went down 3 times in 1000 ms, with Energy-Efficient Ethernet active");
+	CU_ASSERT_STRING_EQUAL(f->fix_command, "multigig set eth1 eee off");
+	CU_ASSERT_EQUAL(f->fix_eee, 0);
+	unbuild(&b);
+
+	/* The same flaps with EEE off: carrier-flaps, and no setting to change. */
+	build(&b, "eth1", 2500);
+	eee.active = 0;
+	b.f.stats = &now;
+	b.f.stats_before = &before;
+	b.f.interval_ms = 1000;
+	b.f.eee = &eee;
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->id, "carrier-flaps");
+	CU_ASSERT_EQUAL(f->fix_eee, -1);
+	unbuild(&b);
+	mg_eee_clear(&eee);
+}
+
+/* Drops growing with the receive ring below its maximum. */
+static void test_rule_rings_with_drops(void)
+{
+	struct built b;
+	struct mg_stats before, now;
+	const struct mg_finding *f;
+
+	build(&b, "eth1", 2500);
+	mg_settings_put(b.s, MG_PARAM_RX_RING, 256);
+	mg_settings_put_max(b.s, MG_PARAM_RX_RING, 4096);
+	mg_stats_init(&before);
+	mg_stats_init(&now);
+	mg_counters_put(&before.link, MG_STAT_RX_DROPPED, 100);
+	mg_counters_put(&now.link, MG_STAT_RX_DROPPED, 150);
+	mg_counters_put(&now.link, MG_STAT_RX_FIFO_ERRORS, 7);
+	b.f.stats = &now;
+	b.f.stats_before = &before;
+	b.f.interval_ms = 1000;
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->id, "rings-below-max-with-drops");
+	CU_ASSERT_EQUAL(f->severity, MG_SEVERITY_WARNING);
+	CU_ASSERT_STRING_EQUAL(f->title, "57 received frames lost in 1000 ms with the receive ring at 256 of 4096");
+	CU_ASSERT_STRING_EQUAL(f->fix_command, "multigig set eth1 rx-ring max");
+	CU_ASSERT_EQUAL(f->nfix_params, 1);
+	CU_ASSERT_EQUAL(f->fix_params[0].param, MG_PARAM_RX_RING);
+	CU_ASSERT_EQUAL(f->fix_params[0].value, 4096);
+	unbuild(&b);
+
+	/* At the maximum already: nothing to grow. */
+	build(&b, "eth1", 2500);
+	mg_settings_put(b.s, MG_PARAM_RX_RING, 4096);
+	mg_settings_put_max(b.s, MG_PARAM_RX_RING, 4096);
+	b.f.stats = &now;
+	b.f.stats_before = &before;
+	CU_ASSERT_EQUAL(mg_doctor_rules(b.d, &b.f), 0);
+	CU_ASSERT_EQUAL(b.d->count, 0);
+	unbuild(&b);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -480,6 +621,8 @@ int main(void)
 		     MG_TEST(test_one_adapter));
 	MG_ADD_SUITE("doctor-rules", NULL, NULL, MG_TEST(test_rule_coalesce_off), MG_TEST(test_rule_channels),
 		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2), MG_TEST(test_rule_aer_growth),
-		     MG_TEST(test_rule_aspm_overruns), MG_TEST(test_rule_vlan_mtu));
+		     MG_TEST(test_rule_aspm_overruns), MG_TEST(test_rule_vlan_mtu),
+		     MG_TEST(test_rule_below_best_mode), MG_TEST(test_rule_usb_port_below_adapter),
+		     MG_TEST(test_rule_eee_with_flaps), MG_TEST(test_rule_rings_with_drops));
 	return mg_test_run();
 }
