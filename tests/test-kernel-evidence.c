@@ -78,28 +78,6 @@ static int set_up(const char *name, bool up)
 	return err;
 }
 
-static int wait_operstate(const char *name, const char *want)
-{
-	char path[256], buf[32] = "";
-
-	snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", name);
-	for (int i = 0; i < 300; i++) {
-		FILE *f = fopen(path, "r");
-
-		if (f) {
-			if (!fgets(buf, sizeof(buf), f))
-				buf[0] = '\0';
-			fclose(f);
-		}
-		buf[strcspn(buf, "\n")] = '\0';
-		if (!strcmp(buf, want))
-			return 0;
-		usleep(10000);
-	}
-	fprintf(stderr, "%s: operstate is '%s', not '%s'\n", name, buf, want);
-	return -1;
-}
-
 /* ev0 and ev1, IPv6 off before they exist so that nothing but the test talks. */
 static int suite_init(void)
 {

@@ -26,6 +26,29 @@ static inline void rm_tree(const char *path)
 	nftw(path, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* Operstate follows IFF_UP through the kernel's linkwatch, a little later: wait up to 3 s. */
+static inline int wait_operstate(const char *name, const char *want)
+{
+	char path[256], buf[32] = "";
+
+	snprintf(path, sizeof(path), "/sys/class/net/%s/operstate", name);
+	for (int i = 0; i < 300; i++) {
+		FILE *f = fopen(path, "r");
+
+		if (f) {
+			if (!fgets(buf, sizeof(buf), f))
+				buf[0] = '\0';
+			fclose(f);
+		}
+		buf[strcspn(buf, "\n")] = '\0';
+		if (!strcmp(buf, want))
+			return 0;
+		usleep(10000);
+	}
+	fprintf(stderr, "%s: operstate is '%s', not '%s'\n", name, buf, want);
+	return -1;
+}
+
 /* mkdtemp() under $TMPDIR; the caller removes it with rm_tree(). */
 static inline char *make_tmpdir(char *buf, size_t size)
 {
