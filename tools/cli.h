@@ -46,6 +46,10 @@ int output_filter_install(void);
 void output_filter_json(bool json);
 
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Write @path whole or not at all: @fill writes to a temporary file beside it,
+ * which is renamed over @path when it returns EXIT_SUCCESS. @what names the
+ * command in messages. Returns EXIT_SUCCESS or EXIT_FAILURE. */
+int replace_file(const char *what, const char *path, int (*fill)(FILE *f, void *data), void *data);
 int fail(struct mg_ctx *ctx, int err, const char *what);
 
 /* JSON helpers: NULL (JSON null) for unknown values. */

@@ -255,41 +255,27 @@ static int write_all(struct mg_ctx *ctx, const struct options *opt, const char *
 	return ferror(out) ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
-/* Write beside @path, then rename over it. */
-static int write_file(struct mg_ctx *ctx, const struct options *opt, const char *target, const char *path)
-{
-	char tmp[4096];
-	FILE *f;
-	int fd, err;
+struct export_job {
+	struct mg_ctx *ctx;
+	const struct options *opt;
+	const char *target;
+};
 
-	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
-		return usage_error("--output: path too long");
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		fprintf(stderr, "multigig: export: cannot write beside %s: %s\n", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return EXIT_FAILURE;
-	}
-	fchmod(fd, 0644);
-	err = write_all(ctx, opt, target, f);
-	if (fflush(f) != 0 || fsync(fd) != 0)
-		err = EXIT_FAILURE;
-	fclose(f);
-	if (err == EXIT_SUCCESS && rename(tmp, path) < 0) {
-		fprintf(stderr, "multigig: export: cannot rename to %s: %s\n", path, strerror(errno));
-		err = EXIT_FAILURE;
-	}
-	if (err != EXIT_SUCCESS)
-		unlink(tmp);
-	return err;
+static int fill_export(FILE *f, void *data)
+{
+	struct export_job *job = data;
+
+	return write_all(job->ctx, job->opt, job->target, f);
 }
 
 int cmd_export(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
 	if (!opt->format || strcmp(opt->format, "prometheus"))
 		return usage_error("export needs --format prometheus");
-	if (opt->output)
-		return write_file(ctx, opt, target, opt->output);
+	if (opt->output) {
+		struct export_job job = { ctx, opt, target };
+
+		return replace_file("export", opt->output, fill_export, &job);
+	}
 	return write_all(ctx, opt, target, stdout);
 }

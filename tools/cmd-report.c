@@ -13,43 +13,16 @@
 
 #include "cli.h"
 
-/* Whole or not at all: a temporary file beside @path, renamed over it. */
-static int write_file(const char *what, const char *text, const char *path)
+static int fill_text(FILE *f, void *text)
 {
-	size_t len = strlen(text);
-	char tmp[4096];
-	int fd, err = EXIT_SUCCESS;
-	FILE *f;
-
-	if (snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
-		return usage_error("%s: path too long", what);
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		fprintf(stderr, "multigig: %s: cannot write beside %s: %s\n", what, path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return EXIT_FAILURE;
-	}
-	fchmod(fd, 0644);
-	if (fwrite(text, 1, len, f) != len || fflush(f) != 0 || fsync(fd) != 0) {
-		fprintf(stderr, "multigig: %s: cannot write %s: %s\n", what, tmp, strerror(errno));
-		err = EXIT_FAILURE;
-	}
-	fclose(f);
-	if (err == EXIT_SUCCESS && rename(tmp, path) < 0) {
-		fprintf(stderr, "multigig: %s: cannot rename to %s: %s\n", what, path, strerror(errno));
-		err = EXIT_FAILURE;
-	}
-	if (err != EXIT_SUCCESS)
-		unlink(tmp);
-	return err;
+	return fputs(text, f) < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
 /* To @path, or to stdout when it is NULL or "-". */
 static int put_text(const char *what, const char *text, const char *path)
 {
 	if (path && strcmp(path, "-"))
-		return write_file(what, text, path);
+		return replace_file(what, path, fill_text, (void *)text);
 	fputs(text, stdout);
 	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
