@@ -65,7 +65,6 @@ int print_json(json_object *o);
 struct json_stream {
 	size_t count;
 	bool ok;
-	bool compact;	/* one element per line: for arrays of thousands of large objects */
 };
 void json_stream_begin(struct json_stream *js);
 void json_stream_item(struct json_stream *js, json_object *o);

@@ -286,30 +286,36 @@ int print_json(json_object *o)
 void json_stream_begin(struct json_stream *js)
 {
 	js->count = 0;
-	js->compact = false;
 	js->ok = fputs("[", stdout) >= 0;
 }
 
-/* Print one element of the array, indented as json-c would, and free it. */
+/*
+ * Print one element of the array and free it. Serialised as the only
+ * element of an array of its own, json-c indents it as it would inside the
+ * whole; without the brackets, that goes out in one write, however many
+ * lines it has.
+ */
 void json_stream_item(struct json_stream *js, json_object *o)
 {
-	const char *text = json_object_to_json_string_ext(o, js->compact ? JSON_C_TO_STRING_PLAIN |
-									    JSON_C_TO_STRING_NOSLASHESCAPE
-								  : json_flags);
+	json_object *wrap = json_object_new_array();
+	const char *text;
+	size_t len;
 
-	js->ok &= fputs(js->count++ ? ",\n  " : "\n  ", stdout) >= 0;
-	/* Line by line, each indented: large arrays are written in large pieces. */
-	for (const char *p = text; *p;) {
-		size_t len = strcspn(p, "\n");
-
-		js->ok &= fwrite(p, 1, len, stdout) == len;
-		p += len;
-		if (*p) {
-			js->ok &= fputs("\n  ", stdout) >= 0;
-			p++;
-		}
+	if (!wrap || json_object_array_add(wrap, o) < 0) {
+		json_object_put(o);
+		json_object_put(wrap);
+		js->ok = false;
+		return;
 	}
-	json_object_put(o);
+	text = json_object_to_json_string_length(wrap, json_flags, &len);
+	/* "[\n" ITEM "\n]" */
+	if (text && len >= 4 && !strncmp(text, "[\n", 2) && !strcmp(text + len - 2, "\n]")) {
+		js->ok &= fputs(js->count++ ? ",\n" : "\n", stdout) >= 0;
+		js->ok &= fwrite(text + 2, 1, len - 4, stdout) == len - 4;
+	} else {
+		js->ok = false;
+	}
+	json_object_put(wrap);
 }
 
 int json_stream_end(struct json_stream *js)
