@@ -5,11 +5,13 @@
  * whose length is set to the input's, as the kernel's framing guarantees.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <linux/netlink.h>
 
+#include "mg-bitset.h"
 #include "mg-cable.h"
 #include "mg-ethlink.h"
 #include "mg-settings.h"
@@ -23,6 +25,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct mg_settings settings;
 	struct mg_ethlink link;
 	struct mg_features features;
+	/* Names for every other bit: compact features with named and unnamed bits. */
+	char names[128][ETH_GSTRING_LEN] = { { 0 } };
+	struct mg_strset set = { names, 128 }, parsed = { NULL, 0 };
 	struct mg_eee eee;
 	struct nlmsghdr *nlh;
 	char name[IFNAMSIZ], driver[128];
@@ -31,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1 || size > 65536)
 		return 0;
-	which = data[0] % 11;
+	which = data[0] % 12;
 	nlh = calloc(1, NLMSG_HDRLEN + size);
 	if (!nlh)
 		return 0;
@@ -44,6 +49,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mg_cable_result_init(&result);
 	mg_eee_init(&eee);
 	mg_features_init(&features);
+	for (size_t i = 0; i < 128; i += 2)
+		snprintf(names[i], sizeof(names[i]), "feature-%zu", i);
 	switch (which) {
 	case 0: case 1: case 2: case 3:
 		mg_ethtool_parse_reply(nlh, (enum mg_param_group)(MG_GROUP_RINGS + which), &settings, &ifindex,
@@ -62,8 +69,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 9:
 		mg_eee_parse_reply(nlh, &eee);
 		break;
+	case 10:
+		mg_features_parse_reply(nlh, &set, &features);
+		break;
 	default:
-		mg_features_parse_reply(nlh, &features);
+		mg_strset_parse_reply(nlh, 1, &parsed);
+		mg_strset_clear(&parsed);
 		break;
 	}
 	mg_ethlink_clear(&link);

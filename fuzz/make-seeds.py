@@ -43,7 +43,7 @@ def header(kind=1):
 def netlink_seeds():
     # Reply numbers of the 6.1 uapi: rings 16, channels 18, coalesce 20, pause 22,
     # linkinfo 2, linkmodes 4, linkstate 6, cable test notifications 27/28, PHY 45,
-    # EEE 24, features 11.
+    # EEE 24, features 11, string sets 1.
     yield "rings", genl(0, 16, header(), u32(2, 4096), u32(5, 8184), u32(6, 1024), u32(9, 2048), u8(13, 1))
     yield "channels", genl(1, 18, header(), u32(4, 8), u32(8, 4))
     yield "coalesce", genl(2, 20, header(), *[u32(k, 10 * k) for k in range(2, 10)], u8(10, 1), u8(11, 0))
@@ -68,6 +68,14 @@ def netlink_seeds():
                            nomask(3, bit(14, "rx-gro", 1)),
                            nomask(4, bit(0, "tx-scatter-gather", 1), bit(14, "rx-gro", 1), bit(5, "highdma", 1)),
                            nomask(5, bit(10, "vlan-challenged", 1)))
+    # The same, compact (named from a string set), and the string set reply (1) itself.
+    compact = lambda kind, *bits: nest(kind, nla(1, b""), u32(2, 64),
+                                       nla(4, struct.pack("=II", sum(1 << b for b in bits if b < 32),
+                                                          sum(1 << (b - 32) for b in bits if b >= 32))))
+    yield "features-compact", genl(10, 11, header(), compact(2, 0, 14, 40), compact(3, 14), compact(4, 0, 5, 14),
+                                   compact(5, 10))
+    names = [nest(1, u32(1, i), string(2, n)) for i, n in enumerate(["tx-scatter-gather", "tx-checksum-ipv4"])]
+    yield "strset", genl(11, 1, header(), nest(2, nest(1, u32(1, 1), u32(2, 2), nest(3, *names))))
 
 
 def u64(kind, v):

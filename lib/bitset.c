@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * ethtool bitsets. Replies come verbose (the library never asks for the
- * compact form), so each bit arrives with its name: what users type and
- * read. Link modes are also kept as a bitmap by kernel index, which stays
+ * ethtool bitsets. Replies come verbose, each bit with its name (what users
+ * type and read), except the features of every interface at once: those
+ * are asked compact and named from one string set (features.c). Link modes are also kept as a bitmap by kernel index, which stays
  * the same from one kernel to the next and is what a set request sends.
  */
 #include <errno.h>
@@ -94,6 +94,39 @@ int mg_bitset_parse(struct nlattr *nest, struct mg_bits *all, struct mg_bits *se
 			return err;
 	}
 	return 0;
+}
+
+int mg_bitset_compact(struct nlattr *nest, struct mg_compact_bits *bits)
+{
+	static const struct nla_policy policy[ETHTOOL_A_BITSET_MAX + 1] = {
+		[ETHTOOL_A_BITSET_SIZE] = { .type = NLA_U32 },
+		[ETHTOOL_A_BITSET_BITS] = { .type = NLA_NESTED },
+		[ETHTOOL_A_BITSET_VALUE] = { .type = NLA_UNSPEC },
+	};
+	struct nlattr *tb[ETHTOOL_A_BITSET_MAX + 1];
+	unsigned int size;
+
+	if (nla_parse_nested(tb, ETHTOOL_A_BITSET_MAX, nest, policy) < 0)
+		return -EPROTO;
+	if (tb[ETHTOOL_A_BITSET_BITS] || !tb[ETHTOOL_A_BITSET_VALUE])
+		return -ENOENT;
+	size = tb[ETHTOOL_A_BITSET_SIZE] ? nla_get_u32(tb[ETHTOOL_A_BITSET_SIZE]) : 0;
+	/* Whole words for every bit the size claims. */
+	if (size > 0xffff || (size_t)nla_len(tb[ETHTOOL_A_BITSET_VALUE]) < (size + 31) / 32 * 4)
+		return -EPROTO;
+	bits->value = nla_data(tb[ETHTOOL_A_BITSET_VALUE]);
+	bits->size = size;
+	return 0;
+}
+
+bool mg_compact_bit(const struct mg_compact_bits *bits, unsigned int bit)
+{
+	uint32_t word;
+
+	if (bit >= bits->size)
+		return false;
+	memcpy(&word, bits->value + bit / 32 * 4, sizeof(word));
+	return (word >> (bit % 32)) & 1;
 }
 
 bool mg_linkmodes_test(const struct mg_linkmodes *m, int bit)

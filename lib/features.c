@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Features (offloads) over ethtool netlink (ETHTOOL_MSG_FEATURES_GET): four
- * bitsets by the kernel's feature names, hw (changeable), wanted, active
- * and nochange, each listing its set bits. A feature is fixed when it is
+ * bitsets, hw (changeable), wanted, active and nochange, each listing its
+ * set bits by the kernel's feature names. A feature is fixed when it is
  * not changeable or marked never to change. One interface by one request;
- * every interface from one dump.
+ * every interface from one dump, plus one request for the names.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -18,6 +18,7 @@
 #include <netlink/msg.h>
 
 #include "gather.h"
+#include "mg-bitset.h"
 #include "mg-tune.h"
 
 void mg_features_init(struct mg_features *f)
@@ -62,7 +63,7 @@ static int by_index(const void *a, const void *b)
 	return (x->index > y->index) - (x->index < y->index);
 }
 
-/* The set bits of one of the four bitsets (by its attribute), marked on their features. */
+/* The set bits of one of the four verbose bitsets (by its attribute), marked on their features. */
 static int add_bitset(struct mg_features *f, struct nlattr *nest, int attr)
 {
 	struct mg_bits set = { 0 };
@@ -90,7 +91,55 @@ static int add_bitset(struct mg_features *f, struct nlattr *nest, int attr)
 	return err;
 }
 
-int mg_features_parse_reply(const struct nlmsghdr *nlh, struct mg_features *f)
+static int add_verbose(struct mg_features *f, struct nlattr **tb)
+{
+	int err;
+
+	for (int a = ETHTOOL_A_FEATURES_HW; a <= ETHTOOL_A_FEATURES_NOCHANGE; a++)
+		if ((err = add_bitset(f, tb[a], a)) < 0)
+			return err;
+	/* The kernel's order, whichever bitset named a feature first. */
+	if (f->count > 1)
+		qsort(f->items, f->count, sizeof(*f->items), by_index);
+	return 0;
+}
+
+/*
+ * The four compact bitsets (hw, wanted, active, nochange), walked bit by
+ * bit: the features come out in the kernel's order, each made once. A bit
+ * the string set does not name could never be set by name, and is left out.
+ */
+static int add_compact(struct mg_features *f, const struct mg_compact_bits *bits, const struct mg_strset *names)
+{
+	unsigned int size = 0;
+	size_t n = 0;
+
+	for (int i = 0; i < 4; i++)
+		size = bits[i].size > size ? bits[i].size : size;
+	f->items = calloc(size ? size : 1, sizeof(*f->items));
+	if (!f->items)
+		return -ENOMEM;
+	for (unsigned int b = 0; b < size; b++) {
+		bool on[4], any = false;
+		const char *name = mg_strset_name(names, b);
+
+		for (int i = 0; i < 4; i++)
+			any |= on[i] = mg_compact_bit(&bits[i], b);
+		if (!any || !name)
+			continue;
+		mg_strlcpy(f->items[n].name, name, sizeof(f->items[n].name));
+		f->items[n].index = (int)b;
+		f->items[n].hw = on[0];
+		f->items[n].wanted = on[1];
+		f->items[n].active = on[2];
+		f->items[n].nochange = on[3];
+		n++;
+	}
+	f->count = n;
+	return 0;
+}
+
+int mg_features_parse_reply(const struct nlmsghdr *nlh, const struct mg_strset *names, struct mg_features *f)
 {
 	static const struct nla_policy policy[ETHTOOL_A_FEATURES_MAX + 1] = {
 		[ETHTOOL_A_FEATURES_HEADER] = { .type = NLA_NESTED },
@@ -100,18 +149,27 @@ int mg_features_parse_reply(const struct nlmsghdr *nlh, struct mg_features *f)
 		[ETHTOOL_A_FEATURES_NOCHANGE] = { .type = NLA_NESTED },
 	};
 	struct nlattr *tb[ETHTOOL_A_FEATURES_MAX + 1];
-	int err;
+	struct mg_compact_bits bits[4] = { { NULL, 0 } };
+	int compact = 0, verbose = 0;
 
 	if (mg_ethtool_parse_genl(nlh, ETHTOOL_MSG_FEATURES_GET_REPLY, tb, ETHTOOL_A_FEATURES_MAX, policy) < 0)
 		return -EPROTO;
 	mg_ethtool_parse_header(tb[ETHTOOL_A_FEATURES_HEADER], &f->ifindex, f->ifname, sizeof(f->ifname));
-	for (int a = ETHTOOL_A_FEATURES_HW; a <= ETHTOOL_A_FEATURES_NOCHANGE; a++)
-		if ((err = add_bitset(f, tb[a], a)) < 0)
+	for (int i = 0; i < 4; i++) {
+		struct nlattr *nest = tb[ETHTOOL_A_FEATURES_HW + i];
+		int err = nest ? mg_bitset_compact(nest, &bits[i]) : -ENOENT;
+
+		if (err == -EPROTO)
 			return err;
-	/* The kernel's order, whichever bitset named a feature first. */
-	if (f->count > 1)
-		qsort(f->items, f->count, sizeof(*f->items), by_index);
-	return 0;
+		compact += err == 0;
+		verbose += nest && err == -ENOENT;
+	}
+	/* One reply is one form: the request's flags chose it. */
+	if (compact && verbose)
+		return -EPROTO;
+	if (!compact)
+		return add_verbose(f, tb);
+	return names ? add_compact(f, bits, names) : -ENOKEY;
 }
 
 /* ---- names ---- */
@@ -185,9 +243,40 @@ size_t mg_features_resolve(const struct mg_features *f, const char *name, size_t
 
 /* ---- reading ---- */
 
+struct one {
+	struct mg_features *f;
+	const struct mg_strset *names;
+};
+
 static int on_one(const struct nlmsghdr *nlh, void *arg)
 {
-	return mg_features_parse_reply(nlh, arg) == -ENOMEM ? -ENOMEM : 0;
+	struct one *o = arg;
+	int err = mg_features_parse_reply(nlh, o->names, o->f);
+
+	return err == -ENOMEM || err == -ENOKEY ? err : 0;
+}
+
+/*
+ * Live, one device is asked verbose: names and all, one request. A capture
+ * may hold its reply in the compact form of a dump: then the recorded
+ * string set names it.
+ */
+static int read_one(struct mg_ctx *ctx, struct mg_ethtool_req *req, struct mg_features *f)
+{
+	struct mg_strset names;
+	struct one o = { f, NULL };
+	int err = mg_gather_ethtool(ctx, req, on_one, &o);
+
+	if (err != -ENOKEY)
+		return err;
+	mg_features_clear(f);
+	err = mg_strset_read(ctx, ETH_SS_FEATURES, &names);
+	if (err < 0)
+		return err == -ENOMEM ? err : -EPROTO;
+	o.names = &names;
+	err = mg_gather_ethtool(ctx, req, on_one, &o);
+	mg_strset_clear(&names);
+	return err == -ENOKEY ? -EPROTO : err;
 }
 
 int mg_features_read_into(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_features **out)
@@ -201,7 +290,7 @@ int mg_features_read_into(struct mg_ctx *ctx, int ifindex, const char *ifname, s
 	mg_features_init(f);
 	mg_strlcpy(f->ifname, ifname ? ifname : "", sizeof(f->ifname));
 	f->ifindex = ifindex;
-	err = mg_gather_ethtool(ctx, &req, on_one, f);
+	err = read_one(ctx, &req, f);
 	if (err < 0) {
 		mg_features_free(f);
 		return err;
@@ -268,7 +357,7 @@ MG_EXPORT void mg_features_free(struct mg_features *features)
 struct dump {
 	struct mg_nic **nics;	/* sorted by index, those without an interface last */
 	size_t count;
-	int err;
+	const struct mg_strset *names;
 };
 
 static struct mg_nic *nic_of(const struct dump *d, int ifindex)
@@ -298,7 +387,7 @@ static int on_dumped(const struct nlmsghdr *nlh, void *arg)
 	int err;
 
 	mg_features_init(&scratch);
-	err = mg_features_parse_reply(nlh, &scratch);
+	err = mg_features_parse_reply(nlh, d->names, &scratch);
 	nic = err == 0 ? nic_of(d, scratch.ifindex) : NULL;
 	if (!nic || nic->features) {
 		mg_features_clear(&scratch);
@@ -316,16 +405,32 @@ static int on_dumped(const struct nlmsghdr *nlh, void *arg)
 
 /*
  * One dump for every interface; every device has features, so one the
- * dump did not reach (a driver's error ended it) is asked alone. A capture
- * without features leaves every adapter without an answer.
+ * dump did not reach (a driver's error ended it) is asked alone. The dump
+ * is asked compact, its bits named by one string-set request: verbose, the
+ * kernel would write every name again for each interface, and this side
+ * parse them. A capture without features leaves every adapter without an
+ * answer; one without the string set (0.2's first captures) holds verbose
+ * replies.
  */
 int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count)
 {
 	struct mg_ethtool_req req = { .cmd = ETHTOOL_MSG_FEATURES_GET };
-	struct dump d = { nics, count, 0 };
-	int err = mg_gather_ethtool(ctx, &req, on_dumped, &d);
-	bool failed = err < 0 && err != -ENOMEM && err != MG_ENOTRECORDED;
+	struct mg_strset names;
+	struct dump d = { nics, count, NULL };
+	bool failed;
+	int err = mg_strset_read(ctx, ETH_SS_FEATURES, &names);
 
+	if (err == -ENOMEM)
+		return err;
+	if (err == 0) {
+		req.flags = ETHTOOL_FLAG_COMPACT_BITSETS;
+		d.names = &names;
+	} else if (err != MG_ENOTRECORDED) {
+		mg_dbg(ctx, "no feature names (%s): asking for the verbose form", strerror(-err));
+	}
+	err = mg_gather_ethtool(ctx, &req, on_dumped, &d);
+	mg_strset_clear(&names);
+	failed = err < 0 && err != -ENOMEM && err != MG_ENOTRECORDED;
 	if (failed)
 		mg_info(ctx, "features dump failed (%s): reading the rest one by one", strerror(-err));
 	if (err == -ENOMEM)

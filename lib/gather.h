@@ -32,7 +32,8 @@ typedef int (*mg_gather_reply_fn)(const struct nlmsghdr *nlh, void *data);
 
 /*
  * An ethtool GET: the device by index (preferred) or name, or neither for a
- * dump of every device. @header is the message's header attribute in the
+ * dump of every device, or @global for a request about none (the kernel's
+ * own string sets). @header is the message's header attribute in the
  * request and its replies, 0 for the usual 1 (STATS has a pad attribute
  * first and its header at 2); @flags go into ETHTOOL_A_HEADER_FLAGS.
  * @put_attrs, when set, adds the request's own attributes after the header
@@ -45,6 +46,7 @@ struct mg_ethtool_req {
 	int ifindex;
 	const char *ifname;
 	unsigned int flags;
+	bool global;
 	int (*put_attrs)(struct nl_msg *msg, const void *arg);
 	const void *attrs_arg;
 };
@@ -120,6 +122,12 @@ int mg_sidecar_read(struct mg_gather *g, const char *ifname, struct mg_link *lin
 		    struct mg_drvinfo *info);
 int mg_sidecar_write(struct mg_ctx *ctx, int dirfd, const char *ifname, const struct mg_link *link,
 		     const struct mg_drvinfo *info);
+
+/* Whether @req asks every device: neither one device nor none. */
+static inline bool mg_ethtool_req_dump(const struct mg_ethtool_req *req)
+{
+	return !req->global && req->ifindex <= 0 && !req->ifname;
+}
 
 /* The header attribute of a request's message: 1 unless it says otherwise. */
 static inline int mg_ethtool_req_header(const struct mg_ethtool_req *req)

@@ -61,7 +61,12 @@ struct mg_features {
 
 void mg_features_init(struct mg_features *f);
 void mg_features_clear(struct mg_features *f);
-int mg_features_parse_reply(const struct nlmsghdr *nlh, struct mg_features *f);
+/*
+ * One FEATURES_GET reply into @f, verbose or compact; a compact one is named
+ * from @names, and without them is -ENOKEY. -EPROTO when malformed.
+ */
+struct mg_strset;
+int mg_features_parse_reply(const struct nlmsghdr *nlh, const struct mg_strset *names, struct mg_features *f);
 bool mg_feature_fixed(const struct mg_feature *it);
 /* Whether @a and @b name one feature: equal, with '-' and '_' alike. */
 bool mg_feature_name_eq(const char *a, const char *b);

@@ -16,6 +16,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
+#include "mg-bitset.h"
 #include "mg-ethlink.h"
 #include "mg-modes.h"
 #include "mg-test.h"
@@ -121,59 +122,147 @@ static void test_eee_reply(void)
 	CU_ASSERT_EQUAL(mg_eee_get_mode_count(NULL, MG_MODES_SUPPORTED), 0);
 }
 
-/* hw (changeable), wanted, active, nochange: a fixed feature, one held off, one changeable. */
-static void test_features_reply(void)
+/* A compact bitset of @size bits: the listed bits set, the kernel's words in host order. */
+static void put_compact(struct nl_msg *msg, int attr, unsigned int size, const struct bit *bits, size_t n)
 {
-	static const struct bit hw[] = { { 5, "tx-scatter-gather", 0 }, { 14, "rx-gro", 0 }, { 16, "tx-tcp-segmentation", 0 } };
-	static const struct bit wanted[] = { { 5, "tx-scatter-gather", 0 }, { 16, "tx-tcp-segmentation", 0 } };
-	static const struct bit active[] = { { 5, "tx-scatter-gather", 0 }, { 16, "tx-tcp-segmentation", 0 },
-					     { 1, "rx-checksum", 0 } };
-	static const struct bit nochange[] = { { 1, "rx-checksum", 0 }, { 60, "vlan-challenged", 0 } };
-	struct nl_msg *msg = reply(ETHTOOL_MSG_FEATURES_GET_REPLY, ETHTOOL_A_FEATURES_HEADER, 4, "eth2");
-	struct mg_features f;
+	struct nlattr *set = nla_nest_start(msg, attr);
+	uint32_t words[4] = { 0 };
+
+	for (size_t i = 0; i < n; i++)
+		words[bits[i].index / 32] |= 1u << (bits[i].index % 32);
+	nla_put_flag(msg, ETHTOOL_A_BITSET_NOMASK);
+	nla_put_u32(msg, ETHTOOL_A_BITSET_SIZE, size);
+	nla_put(msg, ETHTOOL_A_BITSET_VALUE, (int)((size + 31) / 32 * 4), words);
+	nla_nest_end(msg, set);
+}
+
+/* hw (changeable), wanted, active, nochange: a fixed feature, one held off, one changeable. */
+static const struct bit hw[] = { { 5, "tx-scatter-gather", 0 }, { 14, "rx-gro", 0 }, { 16, "tx-tcp-segmentation", 0 } };
+static const struct bit wanted[] = { { 5, "tx-scatter-gather", 0 }, { 16, "tx-tcp-segmentation", 0 } };
+static const struct bit active[] = { { 5, "tx-scatter-gather", 0 }, { 16, "tx-tcp-segmentation", 0 },
+				     { 1, "rx-checksum", 0 } };
+static const struct bit nochange[] = { { 1, "rx-checksum", 0 }, { 60, "vlan-challenged", 0 } };
+
+/* What both forms of that reply must say. */
+static void check_features(struct mg_features *f)
+{
 	size_t pos[8];
 	bool alias;
+
+	CU_ASSERT_STRING_EQUAL(mg_features_get_ifname(f), "eth2");
+	/* In the kernel's order, whichever bitset named each first. */
+	CU_ASSERT_EQUAL_FATAL(mg_features_get_count(f), 5);
+	CU_ASSERT_STRING_EQUAL(mg_features_get_name(f, 0), "rx-checksum");
+	CU_ASSERT_STRING_EQUAL(mg_features_get_name(f, 4), "vlan-challenged");
+	/* rx-checksum: active, never changes. */
+	CU_ASSERT_EQUAL(mg_features_get_active(f, 0), 1);
+	CU_ASSERT_EQUAL(mg_features_get_wanted(f, 0), 0);
+	CU_ASSERT_EQUAL(mg_features_get_fixed(f, 0), 1);
+	/* rx-gro: changeable, off. */
+	CU_ASSERT_EQUAL(mg_features_find(f, "gro"), 2);
+	CU_ASSERT_EQUAL(mg_features_get_active(f, 2), 0);
+	CU_ASSERT_EQUAL(mg_features_get_fixed(f, 2), 0);
+	/* tx-tcp-segmentation: changeable, on. */
+	CU_ASSERT_EQUAL(mg_features_get_active(f, 3), 1);
+	CU_ASSERT_EQUAL(mg_features_get_wanted(f, 3), 1);
+	CU_ASSERT_EQUAL(mg_features_get_fixed(f, 3), 0);
+	/* vlan-challenged: off, and can never change. */
+	CU_ASSERT_EQUAL(mg_features_get_active(f, 4), 0);
+	CU_ASSERT_EQUAL(mg_features_get_fixed(f, 4), 1);
+	/* '-' and '_' alike; unknown names and bad indices. */
+	CU_ASSERT_EQUAL(mg_features_find(f, "rx_gro"), 2);
+	CU_ASSERT_EQUAL(mg_features_find(f, "rx-lro"), -ENOENT);
+	CU_ASSERT_EQUAL(mg_features_find(f, NULL), -EINVAL);
+	CU_ASSERT_EQUAL(mg_features_get_active(f, 5), MG_UNKNOWN);
+	CU_ASSERT_PTR_NULL(mg_features_get_name(f, 5));
+	/* A short name stands for every listed member. */
+	CU_ASSERT_EQUAL(mg_features_resolve(f, "tso", pos, 8, &alias), 1);
+	CU_ASSERT_TRUE(alias);
+	CU_ASSERT_EQUAL(mg_features_resolve(f, "lro", pos, 8, &alias), 0);
+	CU_ASSERT_TRUE(alias);
+	CU_ASSERT_EQUAL(mg_features_resolve(f, "nonsense", pos, 8, &alias), 0);
+	CU_ASSERT_FALSE(alias);
+}
+
+static void test_features_reply(void)
+{
+	struct nl_msg *msg = reply(ETHTOOL_MSG_FEATURES_GET_REPLY, ETHTOOL_A_FEATURES_HEADER, 4, "eth2");
+	struct mg_features f;
 
 	put_bitset(msg, ETHTOOL_A_FEATURES_HW, true, hw, N(hw));
 	put_bitset(msg, ETHTOOL_A_FEATURES_WANTED, true, wanted, N(wanted));
 	put_bitset(msg, ETHTOOL_A_FEATURES_ACTIVE, true, active, N(active));
 	put_bitset(msg, ETHTOOL_A_FEATURES_NOCHANGE, true, nochange, N(nochange));
 	mg_features_init(&f);
-	CU_ASSERT_EQUAL_FATAL(mg_features_parse_reply(nlmsg_hdr(msg), &f), 0);
+	/* Verbose: the names come with the bits. */
+	CU_ASSERT_EQUAL_FATAL(mg_features_parse_reply(nlmsg_hdr(msg), NULL, &f), 0);
 	nlmsg_free(msg);
-	CU_ASSERT_STRING_EQUAL(mg_features_get_ifname(&f), "eth2");
-	/* In the kernel's order, whichever bitset named each first. */
-	CU_ASSERT_EQUAL_FATAL(mg_features_get_count(&f), 5);
-	CU_ASSERT_STRING_EQUAL(mg_features_get_name(&f, 0), "rx-checksum");
-	CU_ASSERT_STRING_EQUAL(mg_features_get_name(&f, 4), "vlan-challenged");
-	/* rx-checksum: active, never changes. */
-	CU_ASSERT_EQUAL(mg_features_get_active(&f, 0), 1);
-	CU_ASSERT_EQUAL(mg_features_get_wanted(&f, 0), 0);
-	CU_ASSERT_EQUAL(mg_features_get_fixed(&f, 0), 1);
-	/* rx-gro: changeable, off. */
-	CU_ASSERT_EQUAL(mg_features_find(&f, "gro"), 2);
-	CU_ASSERT_EQUAL(mg_features_get_active(&f, 2), 0);
-	CU_ASSERT_EQUAL(mg_features_get_fixed(&f, 2), 0);
-	/* '-' and '_' alike; unknown names and bad indices. */
-	CU_ASSERT_EQUAL(mg_features_find(&f, "rx_gro"), 2);
-	CU_ASSERT_EQUAL(mg_features_find(&f, "rx-lro"), -ENOENT);
-	CU_ASSERT_EQUAL(mg_features_find(&f, NULL), -EINVAL);
-	CU_ASSERT_EQUAL(mg_features_get_active(&f, 5), MG_UNKNOWN);
-	CU_ASSERT_PTR_NULL(mg_features_get_name(&f, 5));
-	/* A short name stands for every listed member. */
-	CU_ASSERT_EQUAL(mg_features_resolve(&f, "tso", pos, 8, &alias), 1);
-	CU_ASSERT_TRUE(alias);
-	CU_ASSERT_EQUAL(mg_features_resolve(&f, "lro", pos, 8, &alias), 0);
-	CU_ASSERT_TRUE(alias);
-	CU_ASSERT_EQUAL(mg_features_resolve(&f, "nonsense", pos, 8, &alias), 0);
-	CU_ASSERT_FALSE(alias);
+	check_features(&f);
 	CU_ASSERT_TRUE(mg_feature_name_eq("tx-udp_tnl-segmentation", "tx_udp-tnl_segmentation"));
 	CU_ASSERT_FALSE(mg_feature_name_eq("rx-gro", "rx-gro-hw"));
 	mg_features_clear(&f);
 
 	msg = reply(ETHTOOL_MSG_EEE_GET_REPLY, ETHTOOL_A_EEE_HEADER, 4, "eth2");
-	CU_ASSERT_EQUAL(mg_features_parse_reply(nlmsg_hdr(msg), &f), -EPROTO);
+	CU_ASSERT_EQUAL(mg_features_parse_reply(nlmsg_hdr(msg), NULL, &f), -EPROTO);
 	nlmsg_free(msg);
+}
+
+/* The same reply compact, named from the string set; without the names it cannot be read. */
+static void test_features_compact_reply(void)
+{
+	char names[96][ETH_GSTRING_LEN] = { { 0 } };
+	struct mg_strset set = { names, 96 };
+	struct nl_msg *msg = reply(ETHTOOL_MSG_FEATURES_GET_REPLY, ETHTOOL_A_FEATURES_HEADER, 4, "eth2");
+	struct mg_features f;
+	const struct {
+		const struct bit *bits;
+		size_t n;
+	} lists[] = { { hw, N(hw) }, { wanted, N(wanted) }, { active, N(active) }, { nochange, N(nochange) } };
+
+	for (size_t l = 0; l < N(lists); l++)
+		for (size_t i = 0; i < lists[l].n; i++)
+			strcpy(names[lists[l].bits[i].index], lists[l].bits[i].name);
+	/* Bit 70 is set but has no name: it cannot be asked for, and is left out. */
+	put_compact(msg, ETHTOOL_A_FEATURES_HW, 96, (struct bit[]){ hw[0], hw[1], hw[2], { 70, "", 0 } }, 4);
+	put_compact(msg, ETHTOOL_A_FEATURES_WANTED, 96, wanted, N(wanted));
+	put_compact(msg, ETHTOOL_A_FEATURES_ACTIVE, 96, active, N(active));
+	put_compact(msg, ETHTOOL_A_FEATURES_NOCHANGE, 96, nochange, N(nochange));
+	mg_features_init(&f);
+	CU_ASSERT_EQUAL(mg_features_parse_reply(nlmsg_hdr(msg), NULL, &f), -ENOKEY);
+	CU_ASSERT_EQUAL(mg_features_get_count(&f), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_features_parse_reply(nlmsg_hdr(msg), &set, &f), 0);
+	nlmsg_free(msg);
+	check_features(&f);
+	mg_features_clear(&f);
+
+	/* One reply in both forms, and a value shorter than its size: malformed. */
+	msg = reply(ETHTOOL_MSG_FEATURES_GET_REPLY, ETHTOOL_A_FEATURES_HEADER, 4, "eth2");
+	put_compact(msg, ETHTOOL_A_FEATURES_HW, 96, hw, N(hw));
+	put_bitset(msg, ETHTOOL_A_FEATURES_ACTIVE, true, active, N(active));
+	CU_ASSERT_EQUAL(mg_features_parse_reply(nlmsg_hdr(msg), &set, &f), -EPROTO);
+	mg_features_clear(&f);
+	nlmsg_free(msg);
+	msg = reply(ETHTOOL_MSG_FEATURES_GET_REPLY, ETHTOOL_A_FEATURES_HEADER, 4, "eth2");
+	put_compact(msg, ETHTOOL_A_FEATURES_HW, 64, hw, N(hw));
+	CU_ASSERT_EQUAL(mg_features_parse_reply(nlmsg_hdr(msg), &set, &f), 0);
+	mg_features_clear(&f);
+	nlmsg_free(msg);
+	msg = reply(ETHTOOL_MSG_FEATURES_GET_REPLY, ETHTOOL_A_FEATURES_HEADER, 4, "eth2");
+	{
+		struct nlattr *nest = nla_nest_start(msg, ETHTOOL_A_FEATURES_HW);
+		uint32_t word = 1;
+
+		nla_put_u32(msg, ETHTOOL_A_BITSET_SIZE, 96);
+		nla_put(msg, ETHTOOL_A_BITSET_VALUE, sizeof(word), &word);
+		nla_nest_end(msg, nest);
+	}
+	CU_ASSERT_EQUAL(mg_features_parse_reply(nlmsg_hdr(msg), &set, &f), -EPROTO);
+	mg_features_clear(&f);
+	nlmsg_free(msg);
+	/* Names past the set are none. */
+	CU_ASSERT_PTR_NULL(mg_strset_name(&set, 96));
+	CU_ASSERT_PTR_NULL(mg_strset_name(&set, 0));
+	CU_ASSERT_STRING_EQUAL(mg_strset_name(&set, 60), "vlan-challenged");
 }
 
 static void test_modes_decide(void)
@@ -764,6 +853,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("tune", NULL, NULL, MG_TEST(test_eee_reply), MG_TEST(test_features_reply),
+	     MG_TEST(test_features_compact_reply),
 		     MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
 		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_plan_advertise),
 		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan),

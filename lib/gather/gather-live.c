@@ -125,7 +125,7 @@ static int on_reply(struct nl_msg *msg, void *arg)
 
 static struct nl_msg *ethtool_request(struct mg_ctx *ctx, const struct mg_ethtool_req *req)
 {
-	bool dump = req->ifindex <= 0 && !req->ifname;
+	bool dump = mg_ethtool_req_dump(req);
 	struct nl_msg *msg = nlmsg_alloc();
 	struct nlattr *nest;
 
@@ -142,7 +142,9 @@ static struct nl_msg *ethtool_request(struct mg_ctx *ctx, const struct mg_ethtoo
 		goto fail;
 	if (req->flags && nla_put_u32(msg, ETHTOOL_A_HEADER_FLAGS, req->flags) < 0)
 		goto fail;
-	nla_nest_end(msg, nest);
+	/* libnl drops an empty nest; a request about no device must still carry its header. */
+	if ((req->global ? nla_nest_end_keep_empty(msg, nest) : nla_nest_end(msg, nest)) < 0)
+		goto fail;
 	if (req->put_attrs && req->put_attrs(msg, req->attrs_arg) < 0)
 		goto fail;
 	return msg;

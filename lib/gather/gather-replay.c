@@ -239,7 +239,7 @@ static bool wanted(const struct mg_ethtool_req *req, const struct nlmsghdr *nlh)
 	char name[IFNAMSIZ];
 	int ifindex;
 
-	if (req->ifindex <= 0 && !req->ifname)
+	if (req->global || mg_ethtool_req_dump(req))
 		return true;
 	reply_device(nlh, mg_ethtool_req_header(req), &ifindex, name, sizeof(name));
 	return req->ifindex > 0 ? ifindex == req->ifindex : !strcmp(name, req->ifname);
@@ -277,8 +277,8 @@ static int read_replies(struct mg_gather *g, int cmd, const char **buf, size_t *
 }
 
 /*
- * A dump gets every recorded reply; a request for one device the replies
- * about it, or -EOPNOTSUPP as the kernel says for a driver without the
+ * A dump, or a request about no device, gets every recorded reply; a
+ * request for one device the replies about it, or -EOPNOTSUPP as the kernel says for a driver without the
  * operation. A capture without this message at all: MG_ENOTRECORDED.
  */
 static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
@@ -305,7 +305,7 @@ static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 	}
 	if (err < 0)
 		return err;
-	return found || (req->ifindex <= 0 && !req->ifname) ? 0 : -EOPNOTSUPP;
+	return found || mg_ethtool_req_dump(req) ? 0 : -EOPNOTSUPP;
 }
 
 /* A driver's counters as recorded; an empty record: the driver had none. */
