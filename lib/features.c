@@ -104,6 +104,15 @@ static int add_verbose(struct mg_features *f, struct nlattr **tb)
 	return 0;
 }
 
+static bool any_set(const struct mg_compact_bits *bits, unsigned int b, bool on[4])
+{
+	bool any = false;
+
+	for (int i = 0; i < 4; i++)
+		any |= on[i] = mg_compact_bit(&bits[i], b);
+	return any;
+}
+
 /*
  * The four compact bitsets (hw, wanted, active, nochange), walked bit by
  * bit: the features come out in the kernel's order, each made once. A bit
@@ -113,29 +122,30 @@ static int add_compact(struct mg_features *f, const struct mg_compact_bits *bits
 {
 	unsigned int size = 0;
 	size_t n = 0;
+	bool on[4];
 
 	for (int i = 0; i < 4; i++)
 		size = bits[i].size > size ? bits[i].size : size;
-	f->items = calloc(size ? size : 1, sizeof(*f->items));
+	/* Counted first: thousands of interfaces each keep theirs. */
+	for (unsigned int b = 0; b < size; b++)
+		n += any_set(bits, b, on) && mg_strset_name(names, b);
+	f->items = calloc(n ? n : 1, sizeof(*f->items));
 	if (!f->items)
 		return -ENOMEM;
-	for (unsigned int b = 0; b < size; b++) {
-		bool on[4], any = false;
+	for (unsigned int b = 0; b < size && f->count < n; b++) {
+		struct mg_feature *it = &f->items[f->count];
 		const char *name = mg_strset_name(names, b);
 
-		for (int i = 0; i < 4; i++)
-			any |= on[i] = mg_compact_bit(&bits[i], b);
-		if (!any || !name)
+		if (!any_set(bits, b, on) || !name)
 			continue;
-		mg_strlcpy(f->items[n].name, name, sizeof(f->items[n].name));
-		f->items[n].index = (int)b;
-		f->items[n].hw = on[0];
-		f->items[n].wanted = on[1];
-		f->items[n].active = on[2];
-		f->items[n].nochange = on[3];
-		n++;
+		mg_strlcpy(it->name, name, sizeof(it->name));
+		it->index = (int)b;
+		it->hw = on[0];
+		it->wanted = on[1];
+		it->active = on[2];
+		it->nochange = on[3];
+		f->count++;
 	}
-	f->count = n;
 	return 0;
 }
 
