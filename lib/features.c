@@ -72,8 +72,11 @@ static int add_bitset(struct mg_features *f, struct nlattr *nest, int attr)
 	for (size_t i = 0; err == 0 && i < set.count; i++) {
 		struct mg_feature *it;
 
-		/* Longer than ETH_GSTRING_LEN allows: no kernel sends it, and it could never be set. */
-		if (strlen(set.names[i]) >= sizeof(it->name))
+		/*
+		 * Unnamed (a bit the kernel has no string for: a bridge has one),
+		 * or longer than ETH_GSTRING_LEN allows: it could never be set.
+		 */
+		if (!set.names[i][0] || strlen(set.names[i]) >= sizeof(it->name))
 			continue;
 		it = slot(f, set.names[i], set.index[i]);
 		if (!it) {

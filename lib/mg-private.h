@@ -226,8 +226,8 @@ struct mg_link {
 	struct mg_counters counters; /* IFLA_STATS64 and the carrier counts */
 };
 void mg_link_init(struct mg_link *link);
-/* The attributes of an RTM_NEWLINK that libnl-route leaves out; pure, for tests too. */
-void mg_link_parse_raw(const struct nlmsghdr *nlh, struct mg_link *link);
+/* An RTM_NEWLINK into @link (set up by mg_link_init); -EPROTO. Pure, for tests too. */
+int mg_link_parse_raw(const struct nlmsghdr *nlh, struct mg_link *link);
 
 /* rtnl.c: one RTM_GETLINK dump; *links is malloc'ed. */
 int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);

@@ -238,6 +238,68 @@ static void test_link_counters(void)
 	nlmsg_free(msg);
 }
 
+/* One link's identity from its message: name, kind, state, addresses, neighbours. */
+static void test_link_identity(void)
+{
+	static const unsigned char ether[6] = { 0x02, 0x00, 0x5e, 0x10, 0xab, 0x0f }, ip4[4] = { 10, 0, 0, 1 };
+	static const unsigned char ip6[16] = { 0xfd, [15] = 1 };
+	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC, .ifi_index = 7, .ifi_flags = IFF_UP | IFF_BROADCAST };
+	struct nl_msg *msg = nlmsg_alloc_simple(RTM_NEWLINK, 0);
+	struct nlattr *info;
+	struct mg_link link;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(msg);
+	nlmsg_append(msg, &ifi, sizeof(ifi), NLMSG_ALIGNTO);
+	nla_put_string(msg, IFLA_IFNAME, "mv0");
+	nla_put_u32(msg, IFLA_MTU, 9000);
+	nla_put_u32(msg, IFLA_LINK, 3);
+	nla_put_u32(msg, IFLA_MASTER, 9);
+	nla_put_u8(msg, IFLA_OPERSTATE, 6); /* IF_OPER_UP */
+	nla_put_u8(msg, IFLA_CARRIER, 1);
+	nla_put(msg, IFLA_ADDRESS, sizeof(ether), ether);
+	info = nla_nest_start(msg, IFLA_LINKINFO);
+	nla_put_string(msg, IFLA_INFO_KIND, "macvlan");
+	nla_nest_end(msg, info);
+	mg_link_init(&link);
+	CU_ASSERT_EQUAL_FATAL(mg_link_parse_raw(nlmsg_hdr(msg), &link), 0);
+	nlmsg_free(msg);
+	CU_ASSERT_STRING_EQUAL(link.name, "mv0");
+	CU_ASSERT_EQUAL(link.ifindex, 7);
+	CU_ASSERT_EQUAL(link.flags, IFF_UP | IFF_BROADCAST);
+	CU_ASSERT_STRING_EQUAL(link.kind, "macvlan");
+	CU_ASSERT_STRING_EQUAL(link.operstate, "up");
+	CU_ASSERT_EQUAL(link.carrier, 1);
+	CU_ASSERT_EQUAL(link.mtu, 9000);
+	CU_ASSERT_EQUAL(link.lower_ifindex, 3);
+	CU_ASSERT_EQUAL(link.master_ifindex, 9);
+	CU_ASSERT_STRING_EQUAL(link.mac, "02:00:5e:10:ab:0f");
+	/* Not sent: unknown, not zero. */
+	CU_ASSERT_EQUAL(link.min_mtu, MG_UNKNOWN);
+
+	/* A tunnel's address is an IP address; its own index as its link means none; no kind. */
+	for (int v = 4; v <= 6; v += 2) {
+		msg = nlmsg_alloc_simple(RTM_NEWLINK, 0);
+		ifi.ifi_index = 8;
+		nlmsg_append(msg, &ifi, sizeof(ifi), NLMSG_ALIGNTO);
+		nla_put_u32(msg, IFLA_LINK, 8);
+		nla_put(msg, IFLA_ADDRESS, v == 4 ? 4 : 16, v == 4 ? ip4 : ip6);
+		mg_link_init(&link);
+		CU_ASSERT_EQUAL(mg_link_parse_raw(nlmsg_hdr(msg), &link), 0);
+		CU_ASSERT_STRING_EQUAL(link.mac, v == 4 ? "10.0.0.1" : "fd00::1");
+		CU_ASSERT_EQUAL(link.lower_ifindex, 0);
+		CU_ASSERT_STRING_EQUAL(link.kind, "");
+		CU_ASSERT_EQUAL(link.carrier, MG_UNKNOWN);
+		nlmsg_free(msg);
+	}
+
+	/* Shorter than its header: not a link. */
+	msg = nlmsg_alloc_simple(RTM_NEWLINK, 0);
+	nlmsg_append(msg, &ifi, 4, NLMSG_ALIGNTO);
+	mg_link_init(&link);
+	CU_ASSERT_EQUAL(mg_link_parse_raw(nlmsg_hdr(msg), &link), -EPROTO);
+	nlmsg_free(msg);
+}
+
 /* ---- text ---- */
 
 static void test_interrupts_parse(void)
@@ -680,7 +742,7 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("parsers", NULL, NULL,
 		     MG_TEST(test_stats_reply), MG_TEST(test_stats_reply_malformed),
-		     MG_TEST(test_linkstate_down_count), MG_TEST(test_link_counters),
+		     MG_TEST(test_linkstate_down_count), MG_TEST(test_link_counters), MG_TEST(test_link_identity),
 		     MG_TEST(test_interrupts_parse), MG_TEST(test_cpulist),
 		     MG_TEST(test_driver_counters_text), MG_TEST(test_usb_class_names));
 	MG_ADD_SUITE("trees", NULL, NULL,
