@@ -4,6 +4,7 @@
 #define MULTIGIG_CLI_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include <json-c/json.h>
 
@@ -62,9 +63,21 @@ void put(json_object *o, const char *key, json_object *value);
 int print_json(json_object *o);
 
 /* A JSON array printed one element at a time. */
+/* json-write.c: JSON text as json-c's pretty printer writes it, built up in memory. */
+struct json_text {
+	char *text;		/* not NUL-terminated */
+	size_t len, cap;
+	bool failed;		/* out of memory: the text is incomplete */
+};
+/* @o (NULL is null) as a value at indentation @level. */
+void json_text_add(struct json_text *t, json_object *o, int level);
+void json_text_add_raw(struct json_text *t, const char *s);
+void json_text_free(struct json_text *t);
+
 struct json_stream {
 	size_t count;
 	bool ok;
+	struct json_text text;	/* reused from one element to the next */
 };
 void json_stream_begin(struct json_stream *js);
 void json_stream_item(struct json_stream *js, json_object *o);

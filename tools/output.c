@@ -272,55 +272,39 @@ json_object *jgts(double v)
 	return json_object_new_double_s(v, buf);
 }
 
-static const int json_flags = JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-			       JSON_C_TO_STRING_NOSLASHESCAPE;
-
 int print_json(json_object *o)
 {
-	int ok = puts(json_object_to_json_string_ext(o, json_flags)) >= 0;
+	struct json_text t = { 0 };
+	bool ok;
 
+	json_text_add(&t, o, 0);
+	json_text_add_raw(&t, "\n");
+	ok = !t.failed && fwrite(t.text, 1, t.len, stdout) == t.len;
+	json_text_free(&t);
 	json_object_put(o);
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
 void json_stream_begin(struct json_stream *js)
 {
-	js->count = 0;
+	memset(js, 0, sizeof(*js));
 	js->ok = fputs("[", stdout) >= 0;
 }
 
-/*
- * Print one element of the array and free it. Serialised as the only
- * element of an array of its own, json-c indents it as it would inside the
- * whole; without the brackets, that goes out in one write, however many
- * lines it has.
- */
+/* Print one element of the array, indented as inside the whole, in one write; and free it. */
 void json_stream_item(struct json_stream *js, json_object *o)
 {
-	json_object *wrap = json_object_new_array();
-	const char *text;
-	size_t len;
-
-	if (!wrap || json_object_array_add(wrap, o) < 0) {
-		json_object_put(o);
-		json_object_put(wrap);
-		js->ok = false;
-		return;
-	}
-	text = json_object_to_json_string_length(wrap, json_flags, &len);
-	/* "[\n" ITEM "\n]" */
-	if (text && len >= 4 && !strncmp(text, "[\n", 2) && !strcmp(text + len - 2, "\n]")) {
-		js->ok &= fputs(js->count++ ? ",\n" : "\n", stdout) >= 0;
-		js->ok &= fwrite(text + 2, 1, len - 4, stdout) == len - 4;
-	} else {
-		js->ok = false;
-	}
-	json_object_put(wrap);
+	js->text.len = 0;
+	json_text_add_raw(&js->text, js->count++ ? ",\n  " : "\n  ");
+	json_text_add(&js->text, o, 1);
+	js->ok &= !js->text.failed && fwrite(js->text.text, 1, js->text.len, stdout) == js->text.len;
+	json_object_put(o);
 }
 
 int json_stream_end(struct json_stream *js)
 {
 	js->ok &= puts(js->count ? "\n]" : "]") >= 0;
+	json_text_free(&js->text);
 	return js->ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
