@@ -316,33 +316,30 @@ static int attach_ethlinks(struct mg_ctx *ctx, struct mg_nic_list *list)
 		el->items[i] = NULL;
 	}
 	mg_ethlink_list_free(el);
+	/* One adapter answers as mg_ethlink_read_for_nic() would: a link whose every part is unknown. */
+	for (size_t i = 0; err == 0 && mg_gather_scoped(ctx) && i < list->count; i++) {
+		struct mg_nic *nic = list->nics[i];
+
+		if (nic->name && !nic->ethlink && !(nic->ethlink = mg_ethlink_new_unknown(nic->name, nic->ifindex)))
+			err = -ENOMEM;
+	}
 	return err;
 }
 
-MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct mg_nic_list **list)
-{
-	struct mg_nic_list *l;
-	int err;
+#define WITH_ALL (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_FEATURES | \
+		  MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
+/* What ethtool netlink answers: nothing of it for a device without an interface. */
+#define WITH_ETHTOOL (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_FEATURES | \
+		      MG_NIC_WITH_STATS)
 
-	if (!ctx || !list)
-		return ctx ? mg_fail(ctx, -EINVAL, "mg_nic_list_new: list is NULL") : -EINVAL;
-	*list = NULL;
-	if (with & ~(unsigned int)(MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE |
-				   MG_NIC_WITH_FEATURES | MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS |
-				   MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB))
-		return mg_fail(ctx, -EINVAL, "mg_nic_list_new_with: unknown flags 0x%x", with);
-	mg_clear_error(ctx);
-	l = calloc(1, sizeof(*l));
-	if (!l)
-		return -ENOMEM;
-	err = add_links(ctx, l);
-	/* A tree without bus/pci simply has no PCI devices. */
-	if (err == 0 && mg_sysfs_exists(ctx, "bus/pci/devices"))
-		err = mg_sysfs_foreach(ctx, "bus/pci/devices", add_pci_device, l);
-	if (err == 0)
-		qsort(l->nics, l->count, sizeof(*l->nics), by_ifindex_then_address);
+/* The parts @with asks for, each from one dump (one request per message in a scope). */
+static int attach_parts(struct mg_ctx *ctx, struct mg_nic_list *l, unsigned int with)
+{
+	int err = 0;
+
 	if (err == 0 && (with & MG_NIC_WITH_SETTINGS))
 		err = attach_settings(ctx, l);
+	/* Before the counters: its LINKSTATE replies carry their link-down count. */
 	if (err == 0 && (with & MG_NIC_WITH_ETHLINK))
 		err = attach_ethlinks(ctx, l);
 	if (err == 0 && (with & MG_NIC_WITH_EEE))
@@ -357,6 +354,31 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 		err = mg_temps_attach(ctx, l);
 	if (err == 0 && (with & MG_NIC_WITH_USB))
 		err = mg_usb_info_attach(ctx, l);
+	return err;
+}
+
+MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct mg_nic_list **list)
+{
+	struct mg_nic_list *l;
+	int err;
+
+	if (!ctx || !list)
+		return ctx ? mg_fail(ctx, -EINVAL, "mg_nic_list_new: list is NULL") : -EINVAL;
+	*list = NULL;
+	if (with & ~(unsigned int)WITH_ALL)
+		return mg_fail(ctx, -EINVAL, "mg_nic_list_new_with: unknown flags 0x%x", with);
+	mg_clear_error(ctx);
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	err = add_links(ctx, l);
+	/* A tree without bus/pci simply has no PCI devices. */
+	if (err == 0 && mg_sysfs_exists(ctx, "bus/pci/devices"))
+		err = mg_sysfs_foreach(ctx, "bus/pci/devices", add_pci_device, l);
+	if (err == 0)
+		qsort(l->nics, l->count, sizeof(*l->nics), by_ifindex_then_address);
+	if (err == 0)
+		err = attach_parts(ctx, l, with);
 	if (err < 0) {
 		mg_nic_list_free(l);
 		return ctx->error[0] ? err : mg_fail(ctx, err, "enumeration failed: %s", strerror(-err));
@@ -512,6 +534,43 @@ MG_EXPORT int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_n
 	*nic = NULL;
 	mg_clear_error(ctx);
 	return lookup_link(ctx, NULL, ifindex, nic);
+}
+
+/*
+ * The adapter, then its parts as mg_nic_list_new_with() gathers them for
+ * every adapter, through the same code: a list of one, in a scope that
+ * turns each ethtool dump into one request addressed to its interface.
+ */
+MG_EXPORT int mg_nic_lookup_with(struct mg_ctx *ctx, const char *name, unsigned int with, struct mg_nic **nic)
+{
+	struct mg_nic_list *one;
+	struct mg_nic *n;
+	int err;
+
+	if (!ctx)
+		return -EINVAL;
+	if (nic)
+		*nic = NULL;
+	if (with & ~(unsigned int)WITH_ALL)
+		return mg_fail(ctx, -EINVAL, "mg_nic_lookup_with: unknown flags 0x%x", with);
+	err = mg_nic_lookup(ctx, name, nic ? &n : NULL);
+	if (err < 0)
+		return err;
+	if (!n->name || n->ifindex <= 0)
+		with &= ~(unsigned int)WITH_ETHTOOL;
+	err = mg_nic_list_one(n, &one);
+	if (err == 0) {
+		ctx->scope_ifindex = n->ifindex;
+		err = attach_parts(ctx, one, with);
+		ctx->scope_ifindex = 0;
+		mg_nic_list_free(one);
+	}
+	if (err < 0) {
+		mg_nic_unref(n);
+		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: %s", name, strerror(-err));
+	}
+	*nic = n;
+	return 0;
 }
 
 /* A list of one adapter already looked up, so one path serves one and all. */

@@ -16,6 +16,7 @@
 
 #include "gather.h"
 #include "mg-ethlink.h"
+#include "mg-evidence.h"
 #include "mg-modes.h"
 
 void mg_ethlink_init(struct mg_ethlink *l)
@@ -102,6 +103,7 @@ static int parse_linkstate(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 		[ETHTOOL_A_LINKSTATE_EXT_SUBSTATE] = { .type = NLA_U8 },
 	};
 	struct nlattr *tb[ETHTOOL_A_LINKSTATE_MAX + 1];
+	struct mg_stats counts;
 
 	if (mg_ethtool_parse_genl(nlh, ETHTOOL_MSG_LINKSTATE_GET_REPLY, tb, ETHTOOL_A_LINKSTATE_MAX, policy) < 0)
 		return -EPROTO;
@@ -116,6 +118,12 @@ static int parse_linkstate(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 		l->ext_state = nla_get_u8(tb[ETHTOOL_A_LINKSTATE_EXT_STATE]);
 	if (tb[ETHTOOL_A_LINKSTATE_EXT_SUBSTATE])
 		l->ext_substate = nla_get_u8(tb[ETHTOOL_A_LINKSTATE_EXT_SUBSTATE]);
+	mg_stats_init(&counts);
+	if (mg_stats_parse_linkstate(nlh, &counts) == 0 &&
+	    (counts.link.present & (1ULL << MG_STAT_LINK_DOWN_EVENTS))) {
+		l->down_events = counts.link.value[MG_STAT_LINK_DOWN_EVENTS];
+		l->has_down_events = true;
+	}
 	return 0;
 }
 
@@ -222,6 +230,8 @@ void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind)
 		dst->sqi_max = src->sqi_max;
 		dst->ext_state = src->ext_state;
 		dst->ext_substate = src->ext_substate;
+		dst->down_events = src->down_events;
+		dst->has_down_events = src->has_down_events;
 	}
 	free_modes(src);
 }
@@ -235,18 +245,27 @@ static int request(struct mg_ctx *ctx, int kind, int ifindex, const char *ifname
 	return mg_gather_ethtool(ctx, &req, on_reply, st);
 }
 
+struct mg_ethlink *mg_ethlink_new_unknown(const char *ifname, int ifindex)
+{
+	struct mg_ethlink *l = malloc(sizeof(*l));
+
+	if (!l)
+		return NULL;
+	mg_ethlink_init(l);
+	mg_strlcpy(l->ifname, ifname, sizeof(l->ifname));
+	l->ifindex = ifindex;
+	return l;
+}
+
 /* Every part of one interface's link; a part the driver lacks stays unknown. */
 static int read_one(struct mg_ctx *ctx, const char *ifname, int ifindex, struct mg_ethlink **link)
 {
-	struct mg_ethlink *l = malloc(sizeof(*l));
+	struct mg_ethlink *l = mg_ethlink_new_unknown(ifname, ifindex);
 	struct state st = { .one = l };
 	int err = 0;
 
 	if (!l)
 		return -ENOMEM;
-	mg_ethlink_init(l);
-	mg_strlcpy(l->ifname, ifname, sizeof(l->ifname));
-	l->ifindex = ifindex;
 	for (int k = 0; k < MG_ETHLINK_KINDS && err == 0; k++) {
 		err = request(ctx, k, ifindex, ifname, &st);
 		if (err == -EOPNOTSUPP || err == MG_ENOTRECORDED)

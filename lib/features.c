@@ -428,17 +428,18 @@ static int on_dumped(const struct nlmsghdr *nlh, void *arg)
 int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count)
 {
 	struct mg_ethtool_req req = { .cmd = ETHTOOL_MSG_FEATURES_GET };
-	struct mg_strset names;
+	struct mg_strset names = { NULL, 0 };
 	struct dump d = { nics, count, NULL };
 	bool failed;
-	int err = mg_strset_read(ctx, ETH_SS_FEATURES, &names);
+	/* One interface (a scope) is asked verbose: a string set would cost a second request. */
+	int err = mg_gather_scoped(ctx) ? -ENOENT : mg_strset_read(ctx, ETH_SS_FEATURES, &names);
 
 	if (err == -ENOMEM)
 		return err;
 	if (err == 0) {
 		req.flags = ETHTOOL_FLAG_COMPACT_BITSETS;
 		d.names = &names;
-	} else if (err != MG_ENOTRECORDED) {
+	} else if (err != MG_ENOTRECORDED && !mg_gather_scoped(ctx)) {
 		mg_dbg(ctx, "no feature names (%s): asking for the verbose form", strerror(-err));
 	}
 	err = mg_gather_ethtool(ctx, &req, on_dumped, &d);

@@ -165,6 +165,11 @@ int mg_gather_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_
 int mg_gather_drvinfo(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info);
 int mg_gather_ethtool(struct mg_ctx *ctx, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
 		      void *data);
+/* Whether dumps are asked of one interface (see mg_gather_ethtool()). */
+static inline bool mg_gather_scoped(const struct mg_ctx *ctx)
+{
+	return ctx->scope_ifindex > 0;
+}
 int mg_gather_driver_stats(struct mg_ctx *ctx, const char *ifname, struct mg_counter **counters,
 			   size_t *count);
 

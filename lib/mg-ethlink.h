@@ -23,6 +23,9 @@ struct mg_ethlink {
 	int speed, autoneg, lanes, link, sqi, sqi_max, ext_substate;
 	int duplex, port, ext_state; /* raw codes, -1 when unknown */
 	struct mg_bits modes[MG_MODES_COUNT];	/* with the kernel's bit indices */
+	/* LINKSTATE's link-down count, kept for the counters (stats.c): one request serves both */
+	uint64_t down_events;
+	bool has_down_events;
 };
 
 struct mg_ethlink_list {
@@ -32,6 +35,8 @@ struct mg_ethlink_list {
 
 /* @kind: an enum mg_ethlink_kind. */
 void mg_ethlink_init(struct mg_ethlink *l);
+/* A link of @ifname whose every part is unknown; NULL without memory. */
+struct mg_ethlink *mg_ethlink_new_unknown(const char *ifname, int ifindex);
 int mg_ethlink_parse_reply(const struct nlmsghdr *nlh, int kind, struct mg_ethlink *l);
 void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind);
 /* Only LINKMODES (supported and advertised with bit indices), by index; -errno as the kernel says. */

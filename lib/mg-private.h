@@ -73,6 +73,7 @@ struct mg_ctx {
 	char *root;		/* sysfs root, no trailing slash */
 	bool offline;		/* made on a captured tree: never asks the kernel */
 	struct mg_gather *gather; /* where every read goes: see gather.h */
+	int scope_ifindex;	/* > 0: ethtool dumps ask this interface alone (mg_nic_lookup_with) */
 	mg_log_fn log_fn;
 	void *log_data;
 	int log_priority;

@@ -198,3 +198,17 @@ MG_EXPORT int mg_settings_journal_pending(struct mg_ctx *ctx, const char *ifname
 		return err;
 	return mg_journal_interrupted(ctx, link.ifindex, false, &j);
 }
+
+MG_EXPORT int mg_settings_journal_pending_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic)
+{
+	struct mg_journal j;
+
+	if (!ctx || !nic)
+		return -EINVAL;
+	mg_clear_error(ctx);
+	if (ctx->offline)
+		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree has no applies under way");
+	if (!nic->name || nic->ifindex <= 0)
+		return mg_fail(ctx, -ENODEV, "%s has no network interface", nic->address ? nic->address : "the adapter");
+	return mg_journal_interrupted(ctx, nic->ifindex, false, &j);
+}

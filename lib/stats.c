@@ -18,6 +18,7 @@
 #include <netlink/msg.h>
 
 #include "gather.h"
+#include "mg-ethlink.h"
 #include "mg-evidence.h"
 #include "mg-settings.h"
 
@@ -325,7 +326,30 @@ MG_EXPORT int mg_stats_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic
 	return 0;
 }
 
-/* Every interface's counters: what its link said in the list's dump, then two dumps. */
+/*
+ * When every interface's Ethernet link was gathered (MG_NIC_WITH_ETHLINK),
+ * its LINKSTATE reply already gave the link-down count: no second dump.
+ */
+static bool linkstate_from_ethlinks(struct mg_nic_list *list)
+{
+	size_t n = mg_nic_list_count(list);
+
+	for (size_t i = 0; i < n; i++) {
+		struct mg_nic *nic = mg_nic_list_get(list, i);
+
+		if (nic->stats && !nic->ethlink)
+			return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct mg_nic *nic = mg_nic_list_get(list, i);
+
+		if (nic->stats && nic->ethlink->has_down_events)
+			mg_counters_put(&nic->stats->link, MG_STAT_LINK_DOWN_EVENTS, nic->ethlink->down_events);
+	}
+	return true;
+}
+
+/* Every interface's counters: what its link said in the list's dump, then one or two dumps. */
 int mg_stats_attach(struct mg_ctx *ctx, struct mg_nic_list *list)
 {
 	struct state st = { .list = list };
@@ -340,7 +364,7 @@ int mg_stats_attach(struct mg_ctx *ctx, struct mg_nic_list *list)
 			return -ENOMEM;
 	}
 	err = request(ctx, false, 0, NULL, &st);
-	if (err == 0)
+	if (err == 0 && !linkstate_from_ethlinks(list))
 		err = request(ctx, true, 0, NULL, &st);
 	/*
 	 * No dump exists of the drivers' counters: three ioctls each. Hardware

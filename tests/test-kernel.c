@@ -530,6 +530,78 @@ static void test_single_query_cost_is_constant(void)
 	printf("(%ld requests, %ld reads) ", many.requests, many.reads);
 }
 
+#define EVERY_PART (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_FEATURES | \
+		    MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
+
+/* What `multigig show IFACE` asks: one adapter with every part, and its journal. */
+static struct cost show_one(const char *name)
+{
+	struct mg_ctx *ctx;
+	struct mg_nic *nic = NULL;
+	struct cost cost;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup_with(ctx, name, EVERY_PART, &nic), 0);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending_for_nic(ctx, nic), 0);
+	cost.requests = mg_ctx_get_request_count(ctx);
+	cost.reads = mg_ctx_get_read_count(ctx);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	return cost;
+}
+
+/*
+ * One adapter with every part costs one request per ethtool message, with
+ * 5 interfaces as with 1005, and says what the snapshot of all says of it.
+ */
+static void test_lookup_with(void)
+{
+	struct nl_sock *sk = nl_socket_alloc();
+	struct mg_nic_list *list;
+	struct mg_nic *nic = NULL, *same;
+	struct mg_ctx *ctx;
+	struct cost few, many;
+	uint64_t a, b;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup_with(ctx, "veth0", EVERY_PART, &nic), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_list_new_with(ctx, EVERY_PART, &list), 0);
+	same = NULL;
+	for (size_t i = 0; i < mg_nic_list_count(list); i++)
+		if (str_eq(mg_nic_get_name(mg_nic_list_get(list, i)), "veth0"))
+			same = mg_nic_list_get(list, i);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(same);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mg_nic_get_settings(nic));
+	expect_same_settings(mg_nic_get_settings(nic), mg_nic_get_settings(same));
+	expect_same_link(mg_nic_get_ethlink(nic), mg_nic_get_ethlink(same));
+	expect_same_eee(mg_nic_get_eee(nic), mg_nic_get_eee(same));
+	expect_same_features(mg_nic_get_features(nic), mg_nic_get_features(same));
+	/* The link-down count comes with the link's LINKSTATE, in both. */
+	CU_ASSERT_EQUAL(mg_stats_get(mg_nic_get_stats(nic), MG_STAT_LINK_DOWN_EVENTS, &a),
+			mg_stats_get(mg_nic_get_stats(same), MG_STAT_LINK_DOWN_EVENTS, &b));
+	CU_ASSERT_PTR_NOT_NULL(mg_nic_get_irqs(nic));
+	mg_nic_list_free(list);
+	mg_nic_unref(nic);
+	/* Bad flags and names change nothing. */
+	CU_ASSERT_EQUAL(mg_nic_lookup_with(ctx, "veth0", 1u << 20, &nic), -EINVAL);
+	CU_ASSERT_EQUAL(mg_nic_lookup_with(ctx, "nosuch0", EVERY_PART, &nic), -ENODEV);
+	CU_ASSERT_PTR_NULL(nic);
+	CU_ASSERT_EQUAL(mg_nic_lookup_with(ctx, "veth0", EVERY_PART, NULL), -EINVAL);
+	mg_ctx_unref(ctx);
+
+	CU_ASSERT_FATAL(sk && nl_connect(sk, NETLINK_ROUTE) == 0);
+	few = show_one("veth0");
+	CU_ASSERT_EQUAL_FATAL(many_veths(sk, true), 0);
+	many = show_one("veth0");
+	CU_ASSERT_EQUAL(many_veths(sk, false), 0);
+	nl_socket_free(sk);
+	CU_ASSERT_EQUAL(few.requests, many.requests);
+	CU_ASSERT_EQUAL(few.reads, many.reads);
+	/* The link, the family, rings/channels/coalesce/pause, three for the link, EEE, features, stats. */
+	CU_ASSERT(many.requests <= 12);
+	printf("(%ld requests, %ld reads) ", many.requests, many.reads);
+}
+
 /* EEE and features of one adapter: one request each, whatever the machine holds. */
 static void test_eee_features_one_request(void)
 {
@@ -670,7 +742,8 @@ int main(void)
 		     MG_TEST(test_capture_live), MG_TEST(test_cable_on_veth),
 		     MG_TEST(test_snapshot_equals_single_reads),
 		     MG_TEST(test_capture_replays_settings_and_links),
-		     MG_TEST(test_single_query_cost_is_constant), MG_TEST(test_eee_features_one_request),
+		     MG_TEST(test_single_query_cost_is_constant), MG_TEST(test_lookup_with),
+		     MG_TEST(test_eee_features_one_request),
 		     MG_TEST(test_dumps_survive_churn));
 	return mg_test_run();
 }

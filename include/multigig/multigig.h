@@ -285,7 +285,8 @@ int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_nic **nic);
  * @MG_NIC_WITH_FEATURES: the offloads of every interface
  *	(mg_nic_get_features()). Since: 0.2
  * @MG_NIC_WITH_STATS: the counters of every interface (mg_nic_get_stats()):
- *	from the link dump, one STATS_GET and one LINKSTATE dump, and the
+ *	from the link dump, one STATS_GET and one LINKSTATE dump (none when
+ *	MG_NIC_WITH_ETHLINK's already gave the link-down count), and the
  *	drivers' own counters of hardware adapters by the ioctl (the kernel
  *	has no dump of those; a software interface's are read by
  *	mg_stats_read_for_nic()). Since: 0.2
@@ -323,6 +324,27 @@ enum mg_nic_with {
  * Since: 0.2
  */
 int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct mg_nic_list **list);
+
+/**
+ * mg_nic_lookup_with - find one adapter, with more of it.
+ * @ctx: context.
+ * @name: an interface name or PCI address, as for mg_nic_lookup().
+ * @with: what to gather besides identity, as for mg_nic_list_new_with();
+ *	read with the same getters (mg_nic_get_settings() ...).
+ * @nic: where the adapter is stored, with one reference.
+ *
+ * The same answers as mg_nic_list_new_with() gives for that adapter, at a
+ * cost that does not grow with the machine: one link request, then one
+ * request addressed to the interface per ethtool message where the list
+ * makes one dump (the link-down count comes with the Ethernet link's
+ * LINKSTATE when both are asked). A device without an interface gets
+ * only what sysfs and procfs tell (interrupts, temperatures, USB path).
+ *
+ * Returns: 0; -EINVAL for a NULL argument, a bad name or unknown flags;
+ * -ENODEV when no adapter has that name or address.
+ * Since: 0.2
+ */
+int mg_nic_lookup_with(struct mg_ctx *ctx, const char *name, unsigned int with, struct mg_nic **nic);
 
 struct mg_settings;
 struct mg_ethlink;
@@ -2325,6 +2347,20 @@ int mg_settings_rollback(struct mg_ctx *ctx, const char *ifname, unsigned int fl
  * Since: 0.2
  */
 int mg_settings_journal_pending(struct mg_ctx *ctx, const char *ifname);
+
+/**
+ * mg_settings_journal_pending_for_nic - mg_settings_journal_pending() for
+ * the interface of an adapter already looked up.
+ * @ctx: a live context.
+ * @nic: the adapter.
+ *
+ * Addressed by the adapter's interface index: no request at all.
+ *
+ * Returns: 1 or 0; -EINVAL for a NULL argument; -ENODEV when @nic has no
+ * interface; -EOPNOTSUPP on an offline context.
+ * Since: 0.2
+ */
+int mg_settings_journal_pending_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic);
 
 /**
  * mg_apply_result_free - free a result.

@@ -61,10 +61,28 @@ int mg_gather_drvinfo(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo 
 	return ctx->gather->ops->drvinfo(ctx->gather, ifname, info);
 }
 
+/*
+ * Within a scope (one adapter gathered as a list of one), a dump asks the
+ * scope's interface alone: the same replies for it, at the cost of one
+ * request whatever the host holds. A device whose driver lacks the
+ * operation answers nothing, as a dump would pass over it.
+ */
 int mg_gather_ethtool(struct mg_ctx *ctx, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
 		      void *data)
 {
-	return ctx->gather->ops->ethtool(ctx->gather, req, fn, data);
+	struct mg_ethtool_req one;
+	int err;
+
+	if (ctx->scope_ifindex <= 0 || !mg_ethtool_req_dump(req))
+		return ctx->gather->ops->ethtool(ctx->gather, req, fn, data);
+	one = *req;
+	one.ifindex = ctx->scope_ifindex;
+	err = ctx->gather->ops->ethtool(ctx->gather, &one, fn, data);
+	if (err == -EOPNOTSUPP || err == -ENODEV) {
+		mg_clear_error(ctx);
+		err = 0;
+	}
+	return err;
 }
 
 int mg_gather_driver_stats(struct mg_ctx *ctx, const char *ifname, struct mg_counter **counters,
