@@ -95,15 +95,11 @@ void settings_json(json_object *o, const struct mg_settings *s);
 void print_settings(const struct mg_settings *s);
 json_object *ethlink_json(const struct mg_ethlink *l);
 void print_ethlink(const struct mg_ethlink *l);
-/* For `show`: EEE and features, from a snapshot or read for one adapter (NULL: JSON null, no text). */
+/* For `show`: EEE and features of an adapter (NULL: JSON null, no text). */
 json_object *eee_json(const struct mg_eee *e);
 void print_eee(const struct mg_eee *e);
-json_object *eee_json_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic);
-void print_eee_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic);
 json_object *features_json(const struct mg_features *f);
 void print_features(const struct mg_features *f);
-json_object *features_json_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic);
-void print_features_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic);
 int cmd_cable(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
 int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);

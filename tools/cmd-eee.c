@@ -71,29 +71,3 @@ void print_eee(const struct mg_eee *e)
 		printf("\n");
 	}
 }
-
-static struct mg_eee *read_eee(struct mg_ctx *ctx, const struct mg_nic *nic)
-{
-	struct mg_eee *e = NULL;
-
-	if (!mg_nic_get_name(nic) || mg_eee_read_for_nic(ctx, nic, &e) < 0)
-		return NULL;
-	return e;
-}
-
-json_object *eee_json_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic)
-{
-	struct mg_eee *e = read_eee(ctx, nic);
-	json_object *o = eee_json(e);
-
-	mg_eee_free(e);
-	return o;
-}
-
-void print_eee_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic)
-{
-	struct mg_eee *e = read_eee(ctx, nic);
-
-	print_eee(e);
-	mg_eee_free(e);
-}

@@ -58,29 +58,3 @@ void print_features(const struct mg_features *f)
 	print_line(f, "offloads on:", 1);
 	print_line(f, "offloads off:", 0);
 }
-
-static struct mg_features *read_features(struct mg_ctx *ctx, const struct mg_nic *nic)
-{
-	struct mg_features *f = NULL;
-
-	if (!mg_nic_get_name(nic) || mg_features_read_for_nic(ctx, nic, &f) < 0)
-		return NULL;
-	return f;
-}
-
-json_object *features_json_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic)
-{
-	struct mg_features *f = read_features(ctx, nic);
-	json_object *o = features_json(f);
-
-	mg_features_free(f);
-	return o;
-}
-
-void print_features_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic)
-{
-	struct mg_features *f = read_features(ctx, nic);
-
-	print_features(f);
-	mg_features_free(f);
-}

@@ -237,14 +237,16 @@ static void print_usb(const struct mg_throughput *t)
 	       mg_throughput_get_usb_ceiling_mbps(t), mg_throughput_get_usb_overhead_pct(t));
 }
 
+/* What show tells of an adapter besides its identity and PCIe path. */
+#define EVERY_PART (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_FEATURES | \
+		    MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
+
 /* Every interface: one enumeration with settings and links from one dump each. */
 static int show_all(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_nic_list *nics;
 	struct json_stream js;
-	unsigned int evidence = MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB;
-	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE |
-				       MG_NIC_WITH_FEATURES | evidence, &nics);
+	int err = mg_nic_list_new_with(ctx, EVERY_PART, &nics);
 
 	if (err < 0)
 		return fail(ctx, err, "show --all");
@@ -286,37 +288,19 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 	return opt->json ? json_stream_end(&js) : EXIT_SUCCESS;
 }
 
-/* Settings of the adapter's interface; NULL for a device without one. */
-static struct mg_settings *read_settings(struct mg_ctx *ctx, const struct mg_nic *nic)
-{
-	struct mg_settings *s = NULL;
-
-	if (!mg_nic_get_name(nic) || mg_settings_read_for_nic(ctx, nic, &s) < 0)
-		return NULL;
-	return s;
-}
-
-static struct mg_ethlink *read_ethlink(struct mg_ctx *ctx, const struct mg_nic *nic)
-{
-	struct mg_ethlink *l = NULL;
-
-	if (!mg_nic_get_name(nic) || mg_ethlink_read_for_nic(ctx, nic, &l) < 0)
-		return NULL;
-	return l;
-}
-
 int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
 	struct mg_throughput *throughput;
 	struct mg_pcie_path *path;
-	struct mg_ethlink *ethlink;
-	struct mg_settings *settings;
+	const struct mg_ethlink *ethlink;
+	const struct mg_settings *settings;
 	struct mg_nic *nic;
 	int err;
 
 	if (opt->all)
 		return show_all(ctx, opt);
-	err = mg_nic_lookup(ctx, target, &nic);
+	/* One request per message for the one interface, as --all makes one dump each. */
+	err = mg_nic_lookup_with(ctx, target, EVERY_PART, &nic);
 	if (err < 0)
 		return fail(ctx, err, "show");
 	warn_interrupted_apply(ctx, nic);
@@ -327,8 +311,8 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		mg_nic_unref(nic);
 		return fail(ctx, err, "show");
 	}
-	settings = read_settings(ctx, nic);
-	ethlink = read_ethlink(ctx, nic);
+	settings = mg_nic_get_settings(nic);
+	ethlink = mg_nic_get_ethlink(nic);
 	if (opt->json) {
 		json_object *o = nic_json(nic, 1);
 
@@ -338,12 +322,12 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		put(o, "link", ethlink ? ethlink_json(ethlink) : NULL);
 		if (settings)
 			settings_json(o, settings);
-		put(o, "eee", eee_json_for_nic(ctx, nic));
-		put(o, "features", features_json_for_nic(ctx, nic));
-		put(o, "stats", stats_json(ctx, nic));
-		put(o, "irqs", irqs_json(ctx, nic));
-		put(o, "temperatures", temps_json(ctx, nic));
-		usb_path_json(ctx, nic, o);
+		put(o, "eee", eee_json(mg_nic_get_eee(nic)));
+		put(o, "features", features_json(mg_nic_get_features(nic)));
+		put(o, "stats", stats_json(NULL, nic));
+		put(o, "irqs", irqs_json(NULL, nic));
+		put(o, "temperatures", temps_json(NULL, nic));
+		usb_path_json(NULL, nic, o);
 		err = print_json(o);
 	} else {
 		print_show(nic);
@@ -354,13 +338,11 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 			print_ethlink(ethlink);
 		if (settings)
 			print_settings(settings);
-		print_eee_for_nic(ctx, nic);
-		print_features_for_nic(ctx, nic);
-		print_evidence(ctx, nic);
+		print_eee(mg_nic_get_eee(nic));
+		print_features(mg_nic_get_features(nic));
+		print_evidence(NULL, nic);
 		err = EXIT_SUCCESS;
 	}
-	mg_ethlink_free(ethlink);
-	mg_settings_free(settings);
 	mg_throughput_free(throughput);
 	mg_pcie_path_free(path);
 	mg_nic_unref(nic);

@@ -181,7 +181,7 @@ void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
 {
 	const char *ifname = mg_nic_get_name(nic);
 
-	if (!ifname || mg_ctx_is_offline(ctx) || mg_settings_journal_pending(ctx, ifname) != 1)
+	if (!ifname || mg_ctx_is_offline(ctx) || mg_settings_journal_pending_for_nic(ctx, nic) != 1)
 		return;
 	fprintf(stderr, "multigig: warning: %s: an apply of settings was interrupted and left its changes "
 		"half made; run 'multigig rollback %s' to restore the values from before it\n", ifname, ifname);
