@@ -2,8 +2,9 @@
 /*
  * ethtool bitsets. Replies come verbose, each bit with its name (what users
  * type and read), except the features of every interface at once: those
- * are asked compact and named from one string set (features.c). Link modes are also kept as a bitmap by kernel index, which stays
- * the same from one kernel to the next and is what a set request sends.
+ * are asked compact and named from one string set (features.c). Link modes
+ * are also kept as a bitmap by kernel index, which stays the same from one
+ * kernel to the next and is what a set request sends.
  */
 #include <errno.h>
 #include <stdio.h>

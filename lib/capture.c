@@ -133,9 +133,7 @@ static int software_counters(struct mg_ctx *ctx, const struct mg_nic_list *list)
 static int gather_all(struct mg_ctx *ctx)
 {
 	struct mg_nic_list *list = NULL;
-	unsigned int evidence = MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB;
-	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE |
-				       MG_NIC_WITH_FEATURES | evidence, &list);
+	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_ALL, &list);
 
 	if (err == 0)
 		err = walk_paths(ctx, list);

@@ -326,8 +326,6 @@ static int attach_ethlinks(struct mg_ctx *ctx, struct mg_nic_list *list)
 	return err;
 }
 
-#define WITH_ALL (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_FEATURES | \
-		  MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
 /* What ethtool netlink answers: nothing of it for a device without an interface. */
 #define WITH_ETHTOOL (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_FEATURES | \
 		      MG_NIC_WITH_STATS)
@@ -365,7 +363,7 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 	if (!ctx || !list)
 		return ctx ? mg_fail(ctx, -EINVAL, "mg_nic_list_new: list is NULL") : -EINVAL;
 	*list = NULL;
-	if (with & ~(unsigned int)WITH_ALL)
+	if (with & ~(unsigned int)MG_NIC_WITH_ALL)
 		return mg_fail(ctx, -EINVAL, "mg_nic_list_new_with: unknown flags 0x%x", with);
 	mg_clear_error(ctx);
 	l = calloc(1, sizeof(*l));
@@ -549,11 +547,12 @@ MG_EXPORT int mg_nic_lookup_with(struct mg_ctx *ctx, const char *name, unsigned 
 
 	if (!ctx)
 		return -EINVAL;
-	if (nic)
-		*nic = NULL;
-	if (with & ~(unsigned int)WITH_ALL)
+	if (!nic)
+		return mg_fail(ctx, -EINVAL, "mg_nic_lookup_with: nic is NULL");
+	*nic = NULL;
+	if (with & ~(unsigned int)MG_NIC_WITH_ALL)
 		return mg_fail(ctx, -EINVAL, "mg_nic_lookup_with: unknown flags 0x%x", with);
-	err = mg_nic_lookup(ctx, name, nic ? &n : NULL);
+	err = mg_nic_lookup(ctx, name, &n);
 	if (err < 0)
 		return err;
 	if (!n->name || n->ifindex <= 0)

@@ -285,15 +285,12 @@ static int read_one(struct mg_ctx *ctx, const char *ifname, int ifindex, struct 
 /* LINKMODES alone, by index: what an apply of advertised modes needs; -EOPNOTSUPP passed on. */
 int mg_ethlink_read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link)
 {
-	struct mg_ethlink *l = malloc(sizeof(*l));
+	struct mg_ethlink *l = mg_ethlink_new_unknown(ifname ? ifname : "", ifindex);
 	struct state st = { .one = l };
 	int err;
 
 	if (!l)
 		return -ENOMEM;
-	mg_ethlink_init(l);
-	mg_strlcpy(l->ifname, ifname ? ifname : "", sizeof(l->ifname));
-	l->ifindex = ifindex;
 	err = request(ctx, MG_ETHLINK_MODES, ifindex, ifname, &st);
 	if (err < 0) {
 		mg_ethlink_free(l);

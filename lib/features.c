@@ -127,6 +127,8 @@ static int add_compact(struct mg_features *f, const struct mg_compact_bits *bits
 	size_t n = 0;
 	bool on[4];
 
+	/* A second reply about the device (a dump asked again) replaces the first. */
+	mg_features_clear(f);
 	for (int i = 0; i < 4; i++)
 		size = bits[i].size > size ? bits[i].size : size;
 	/* Counted first: thousands of interfaces each keep theirs. */
@@ -416,6 +418,20 @@ static int on_dumped(const struct nlmsghdr *nlh, void *arg)
 	return 0;
 }
 
+/* Each adapter the dump did not reach, read alone; one without features keeps none. */
+static int attach_one_by_one(struct mg_ctx *ctx, struct mg_nic **nics, size_t count)
+{
+	for (size_t i = 0; i < count; i++) {
+		struct mg_nic *nic = nics[i];
+
+		if (nic->name && !nic->features &&
+		    mg_features_read_into(ctx, nic->ifindex, nic->name, &nic->features) == -ENOMEM)
+			return -ENOMEM;
+	}
+	mg_clear_error(ctx);
+	return 0;
+}
+
 /*
  * One dump for every interface; every device has features, so one the
  * dump did not reach (a driver's error ended it) is asked alone. The dump
@@ -428,18 +444,21 @@ static int on_dumped(const struct nlmsghdr *nlh, void *arg)
 int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count)
 {
 	struct mg_ethtool_req req = { .cmd = ETHTOOL_MSG_FEATURES_GET };
-	struct mg_strset names = { NULL, 0 };
+	struct mg_strset names;
 	struct dump d = { nics, count, NULL };
 	bool failed;
-	/* One interface (a scope) is asked verbose: a string set would cost a second request. */
-	int err = mg_gather_scoped(ctx) ? -ENOENT : mg_strset_read(ctx, ETH_SS_FEATURES, &names);
+	int err;
 
+	/* One interface (a scope) is read as one: verbose, in one request. */
+	if (mg_gather_scoped(ctx))
+		return attach_one_by_one(ctx, nics, count);
+	err = mg_strset_read(ctx, ETH_SS_FEATURES, &names);
 	if (err == -ENOMEM)
 		return err;
 	if (err == 0) {
 		req.flags = ETHTOOL_FLAG_COMPACT_BITSETS;
 		d.names = &names;
-	} else if (err != MG_ENOTRECORDED && !mg_gather_scoped(ctx)) {
+	} else if (err != MG_ENOTRECORDED) {
 		mg_dbg(ctx, "no feature names (%s): asking for the verbose form", strerror(-err));
 	}
 	err = mg_gather_ethtool(ctx, &req, on_dumped, &d);
@@ -450,17 +469,7 @@ int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count)
 	if (err == -ENOMEM)
 		return err;
 	mg_clear_error(ctx);
-	for (size_t i = 0; failed && i < count; i++) {
-		struct mg_nic *nic = nics[i];
-
-		if (!nic->name || nic->features)
-			continue;
-		err = mg_features_read_into(ctx, nic->ifindex, nic->name, &nic->features);
-		if (err == -ENOMEM)
-			return err;
-	}
-	mg_clear_error(ctx);
-	return 0;
+	return failed ? attach_one_by_one(ctx, nics, count) : 0;
 }
 
 MG_EXPORT const struct mg_features *mg_nic_get_features(const struct mg_nic *nic)

@@ -369,12 +369,13 @@ int mg_stats_attach(struct mg_ctx *ctx, struct mg_nic_list *list)
 	/*
 	 * No dump exists of the drivers' counters: three ioctls each. Hardware
 	 * adapters get them; software interfaces (a host's thousands of veths)
-	 * keep their kernel counters only, and a single read gives them all.
+	 * keep their kernel counters only, and a single read (or a scope of one
+	 * adapter) gives them all.
 	 */
 	for (size_t i = 0; err == 0 && i < n; i++) {
 		struct mg_nic *nic = mg_nic_list_get(list, i);
 
-		if (nic->stats && nic->bus != MG_BUS_VIRTUAL)
+		if (nic->stats && (nic->bus != MG_BUS_VIRTUAL || mg_gather_scoped(ctx)))
 			read_driver(ctx, nic->stats);
 	}
 	return err;

@@ -232,6 +232,8 @@ static void test_features_compact_reply(void)
 	CU_ASSERT_EQUAL(mg_features_parse_reply(nlmsg_hdr(msg), NULL, &f), -ENOKEY);
 	CU_ASSERT_EQUAL(mg_features_get_count(&f), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_features_parse_reply(nlmsg_hdr(msg), &set, &f), 0);
+	/* The same reply again (a dump asked twice, both recorded): it replaces the first. */
+	CU_ASSERT_EQUAL_FATAL(mg_features_parse_reply(nlmsg_hdr(msg), &set, &f), 0);
 	nlmsg_free(msg);
 	check_features(&f);
 	mg_features_clear(&f);
@@ -264,6 +266,62 @@ static void test_features_compact_reply(void)
 	CU_ASSERT_PTR_NULL(mg_strset_name(&set, 96));
 	CU_ASSERT_PTR_NULL(mg_strset_name(&set, 0));
 	CU_ASSERT_STRING_EQUAL(mg_strset_name(&set, 60), "vlan-challenged");
+}
+
+/* A STRSET_GET reply: the set asked for among others, strings by index, past the count ignored. */
+static void test_strset_reply(void)
+{
+	struct nl_msg *msg = reply(ETHTOOL_MSG_STRSET_GET_REPLY, ETHTOOL_A_STRSET_HEADER, 0, "");
+	struct nlattr *sets, *set, *strings, *one;
+	static const struct {
+		uint32_t id, count;
+		struct bit strings[3];
+	} content[] = {
+		{ ETH_SS_TEST, 1, { { 0, "offline", 0 } } },
+		{ ETH_SS_FEATURES, 4, { { 0, "tx-scatter-gather", 0 }, { 2, "highdma", 0 }, { 9, "past-the-count", 0 } } },
+	};
+	struct mg_strset names = { NULL, 0 };
+
+	sets = nla_nest_start(msg, ETHTOOL_A_STRSET_STRINGSETS);
+	for (size_t i = 0; i < N(content); i++) {
+		set = nla_nest_start(msg, ETHTOOL_A_STRINGSETS_STRINGSET);
+		nla_put_u32(msg, ETHTOOL_A_STRINGSET_ID, content[i].id);
+		nla_put_u32(msg, ETHTOOL_A_STRINGSET_COUNT, content[i].count);
+		strings = nla_nest_start(msg, ETHTOOL_A_STRINGSET_STRINGS);
+		for (size_t k = 0; k < 3 && content[i].strings[k].name; k++) {
+			one = nla_nest_start(msg, ETHTOOL_A_STRINGS_STRING);
+			nla_put_u32(msg, ETHTOOL_A_STRING_INDEX, content[i].strings[k].index);
+			nla_put_string(msg, ETHTOOL_A_STRING_VALUE, content[i].strings[k].name);
+			nla_nest_end(msg, one);
+		}
+		nla_nest_end(msg, strings);
+		nla_nest_end(msg, set);
+	}
+	nla_nest_end(msg, sets);
+	CU_ASSERT_EQUAL_FATAL(mg_strset_parse_reply(nlmsg_hdr(msg), ETH_SS_FEATURES, &names), 0);
+	CU_ASSERT_EQUAL(names.count, 4);
+	CU_ASSERT_STRING_EQUAL(mg_strset_name(&names, 0), "tx-scatter-gather");
+	CU_ASSERT_PTR_NULL(mg_strset_name(&names, 1));
+	CU_ASSERT_STRING_EQUAL(mg_strset_name(&names, 2), "highdma");
+	CU_ASSERT_PTR_NULL(mg_strset_name(&names, 9));
+	mg_strset_clear(&names);
+	/* A set the reply does not hold: no names, no error. */
+	CU_ASSERT_EQUAL(mg_strset_parse_reply(nlmsg_hdr(msg), ETH_SS_PRIV_FLAGS, &names), 0);
+	CU_ASSERT_PTR_NULL(names.names);
+	nlmsg_free(msg);
+	/* A set without its id, and another message: malformed. */
+	msg = reply(ETHTOOL_MSG_STRSET_GET_REPLY, ETHTOOL_A_STRSET_HEADER, 0, "");
+	sets = nla_nest_start(msg, ETHTOOL_A_STRSET_STRINGSETS);
+	set = nla_nest_start(msg, ETHTOOL_A_STRINGSETS_STRINGSET);
+	nla_put_u32(msg, ETHTOOL_A_STRINGSET_COUNT, 2);
+	nla_nest_end(msg, set);
+	nla_nest_end(msg, sets);
+	CU_ASSERT_EQUAL(mg_strset_parse_reply(nlmsg_hdr(msg), ETH_SS_FEATURES, &names), -EPROTO);
+	nlmsg_free(msg);
+	msg = reply(ETHTOOL_MSG_EEE_GET_REPLY, ETHTOOL_A_EEE_HEADER, 0, "");
+	CU_ASSERT_EQUAL(mg_strset_parse_reply(nlmsg_hdr(msg), ETH_SS_FEATURES, &names), -EPROTO);
+	nlmsg_free(msg);
+	mg_strset_clear(&names);
 }
 
 static void test_modes_decide(void)
@@ -854,8 +912,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("tune", NULL, NULL, MG_TEST(test_eee_reply), MG_TEST(test_features_reply),
-	     MG_TEST(test_features_compact_reply),
-		     MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
+		     MG_TEST(test_features_compact_reply), MG_TEST(test_strset_reply), MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
 		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_plan_advertise),
 		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan),
 		     MG_TEST(test_plan_aspm), MG_TEST(test_plan_aspm_refused), MG_TEST(test_aspm_check_and_restore_plan));

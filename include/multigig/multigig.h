@@ -309,6 +309,15 @@ enum mg_nic_with {
 };
 
 /**
+ * MG_NIC_WITH_ALL - every part enum mg_nic_with names (in this version).
+ *
+ * Since: 0.2
+ */
+#define MG_NIC_WITH_ALL                                                                              \
+	(MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_FEATURES |        \
+	 MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
+
+/**
  * mg_nic_list_new_with - enumerate every adapter, with more of each.
  * @ctx: context.
  * @with: a mask of enum mg_nic_with, or 0 (as mg_nic_list_new()).
@@ -341,7 +350,9 @@ int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct mg_nic_li
  * only what sysfs and procfs tell (interrupts, temperatures, USB path).
  *
  * Returns: 0; -EINVAL for a NULL argument, a bad name or unknown flags;
- * -ENODEV when no adapter has that name or address.
+ * -ENODEV when no adapter has that name or address; -ENOMEM; or the error
+ * of a part, as mg_nic_list_new_with() fails (a part a driver lacks is no
+ * error: it stays unknown or NULL).
  * Since: 0.2
  */
 int mg_nic_lookup_with(struct mg_ctx *ctx, const char *name, unsigned int with, struct mg_nic **nic);

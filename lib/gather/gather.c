@@ -65,7 +65,8 @@ int mg_gather_drvinfo(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo 
  * Within a scope (one adapter gathered as a list of one), a dump asks the
  * scope's interface alone: the same replies for it, at the cost of one
  * request whatever the host holds. A device whose driver lacks the
- * operation answers nothing, as a dump would pass over it.
+ * operation answers nothing, as a dump would pass over it; one that is
+ * gone says so.
  */
 int mg_gather_ethtool(struct mg_ctx *ctx, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
 		      void *data)
@@ -78,7 +79,7 @@ int mg_gather_ethtool(struct mg_ctx *ctx, const struct mg_ethtool_req *req, mg_g
 	one = *req;
 	one.ifindex = ctx->scope_ifindex;
 	err = ctx->gather->ops->ethtool(ctx->gather, &one, fn, data);
-	if (err == -EOPNOTSUPP || err == -ENODEV) {
+	if (err == -EOPNOTSUPP) {
 		mg_clear_error(ctx);
 		err = 0;
 	}
