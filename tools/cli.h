@@ -62,7 +62,6 @@ json_object *jgts(double v);
 void put(json_object *o, const char *key, json_object *value);
 int print_json(json_object *o);
 
-/* A JSON array printed one element at a time. */
 /* json-write.c: JSON text as json-c's pretty printer writes it, built up in memory. */
 struct json_text {
 	char *text;		/* not NUL-terminated */
@@ -74,6 +73,7 @@ void json_text_add(struct json_text *t, json_object *o, int level);
 void json_text_add_raw(struct json_text *t, const char *s);
 void json_text_free(struct json_text *t);
 
+/* A JSON array printed one element at a time. */
 struct json_stream {
 	size_t count;
 	bool ok;
@@ -112,15 +112,15 @@ int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
 
 /*
- * For `show`: counters, interrupts, temperatures and the USB path. With a
- * context each reads them for @nic; with NULL each shows what the list it
- * came from gathered. usb_path_json() adds its keys to @o's "usb" object.
+ * For `show`: counters, interrupts, temperatures and the USB path, as the
+ * adapter's look-up or list gathered them (NULL or nothing when it did not).
+ * usb_path_json() adds its keys to @o's "usb" object.
  */
-json_object *stats_json(struct mg_ctx *ctx, const struct mg_nic *nic);
-json_object *irqs_json(struct mg_ctx *ctx, const struct mg_nic *nic);
-json_object *temps_json(struct mg_ctx *ctx, const struct mg_nic *nic);
-void usb_path_json(struct mg_ctx *ctx, const struct mg_nic *nic, json_object *o);
-void print_evidence(struct mg_ctx *ctx, const struct mg_nic *nic);
+json_object *stats_json(const struct mg_nic *nic);
+json_object *irqs_json(const struct mg_nic *nic);
+json_object *temps_json(const struct mg_nic *nic);
+void usb_path_json(const struct mg_nic *nic, json_object *o);
+void print_evidence(const struct mg_nic *nic);
 
 /* For `show`: the PCIe path of a PCI adapter (NULL otherwise), its one-line
  * summary (nothing for NULL), and the library's throughput verdict. */

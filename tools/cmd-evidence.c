@@ -40,16 +40,6 @@ static json_object *jbool_or_null(int v)
 
 /* ---- counters ---- */
 
-static const struct mg_stats *get_stats(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_stats **owned)
-{
-	*owned = NULL;
-	if (!ctx)
-		return mg_nic_get_stats(nic);
-	if (!mg_nic_get_name(nic) || mg_stats_read_for_nic(ctx, nic, owned) < 0)
-		return NULL;
-	return *owned;
-}
-
 static json_object *hist_json(const struct mg_stats *s, int tx)
 {
 	json_object *a = json_object_new_array();
@@ -104,10 +94,9 @@ static json_object *driver_json(const struct mg_stats *s)
 	return o;
 }
 
-json_object *stats_json(struct mg_ctx *ctx, const struct mg_nic *nic)
+json_object *stats_json(const struct mg_nic *nic)
 {
-	struct mg_stats *owned;
-	const struct mg_stats *s = get_stats(ctx, nic, &owned);
+	const struct mg_stats *s = mg_nic_get_stats(nic);
 	json_object *o;
 
 	if (!s)
@@ -121,7 +110,6 @@ json_object *stats_json(struct mg_ctx *ctx, const struct mg_nic *nic)
 	for (int g = 0; g < MG_STATS_GROUP_COUNT; g++)
 		put(o, group_keys[g], group_json(s, (enum mg_stats_group)g));
 	put(o, "driver", driver_json(s));
-	mg_stats_free(owned);
 	return o;
 }
 
@@ -197,14 +185,6 @@ static void print_stats(const struct mg_stats *s)
 
 /* ---- interrupts ---- */
 
-static const struct mg_irqs *get_irqs(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_irqs **owned)
-{
-	*owned = NULL;
-	if (!ctx)
-		return mg_nic_get_irqs(nic);
-	return mg_irqs_read_for_nic(ctx, nic, owned) < 0 ? NULL : *owned;
-}
-
 static json_object *vector_json(const struct mg_irqs *r, size_t i)
 {
 	json_object *o = json_object_new_object(), *per_cpu = NULL;
@@ -246,10 +226,9 @@ static json_object *queues_json(const struct mg_irqs *r, int tx)
 	return a;
 }
 
-json_object *irqs_json(struct mg_ctx *ctx, const struct mg_nic *nic)
+json_object *irqs_json(const struct mg_nic *nic)
 {
-	struct mg_irqs *owned;
-	const struct mg_irqs *r = get_irqs(ctx, nic, &owned);
+	const struct mg_irqs *r = mg_nic_get_irqs(nic);
 	json_object *o, *vectors;
 
 	if (!r)
@@ -262,7 +241,6 @@ json_object *irqs_json(struct mg_ctx *ctx, const struct mg_nic *nic)
 	put(o, "vectors", vectors);
 	put(o, "rx_queues", queues_json(r, 0));
 	put(o, "tx_queues", queues_json(r, 1));
-	mg_irqs_free(owned);
 	return o;
 }
 
@@ -309,14 +287,6 @@ static void print_irqs(const struct mg_irqs *r)
 
 /* ---- temperatures ---- */
 
-static const struct mg_temps *get_temps(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_temps **owned)
-{
-	*owned = NULL;
-	if (!ctx)
-		return mg_nic_get_temps(nic);
-	return mg_temps_read_for_nic(ctx, nic, owned) < 0 ? NULL : *owned;
-}
-
 static json_object *jtemp(const struct mg_temps *t, size_t i, enum mg_temp_value which)
 {
 	int milli;
@@ -324,10 +294,9 @@ static json_object *jtemp(const struct mg_temps *t, size_t i, enum mg_temp_value
 	return mg_temps_get(t, i, which, &milli) == 0 ? jmilli(milli) : NULL;
 }
 
-json_object *temps_json(struct mg_ctx *ctx, const struct mg_nic *nic)
+json_object *temps_json(const struct mg_nic *nic)
 {
-	struct mg_temps *owned;
-	const struct mg_temps *t = get_temps(ctx, nic, &owned);
+	const struct mg_temps *t = mg_nic_get_temps(nic);
 	json_object *a;
 
 	if (!t)
@@ -346,7 +315,6 @@ json_object *temps_json(struct mg_ctx *ctx, const struct mg_nic *nic)
 		put(o, "alarm", jbool_or_null(mg_temps_get_alarm(t, i)));
 		json_object_array_add(a, o);
 	}
-	mg_temps_free(owned);
 	return a;
 }
 
@@ -371,16 +339,6 @@ static void print_temp(const struct mg_temps *t, size_t i)
 
 /* ---- USB ---- */
 
-static const struct mg_usb_info *get_usb(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_usb_info **owned)
-{
-	*owned = NULL;
-	if (!ctx)
-		return mg_nic_get_usb_info(nic);
-	if (mg_nic_get_bus(nic) != MG_BUS_USB || mg_usb_info_read_for_nic(ctx, nic, owned) < 0)
-		return NULL;
-	return *owned;
-}
-
 static json_object *usb_device_json(const struct mg_usb_device *d)
 {
 	json_object *o = json_object_new_object();
@@ -397,10 +355,9 @@ static json_object *usb_device_json(const struct mg_usb_device *d)
 	return o;
 }
 
-void usb_path_json(struct mg_ctx *ctx, const struct mg_nic *nic, json_object *o)
+void usb_path_json(const struct mg_nic *nic, json_object *o)
 {
-	struct mg_usb_info *owned;
-	const struct mg_usb_info *u = get_usb(ctx, nic, &owned);
+	const struct mg_usb_info *u = mg_nic_get_usb_info(nic);
 	const struct mg_usb_device *d = mg_usb_info_get_device(u);
 	json_object *usb, *hubs, *peers;
 
@@ -435,7 +392,6 @@ void usb_path_json(struct mg_ctx *ctx, const struct mg_nic *nic, json_object *o)
 	for (size_t i = 0; i < mg_usb_info_get_peer_count(u); i++)
 		json_object_array_add(peers, usb_device_json(mg_usb_info_get_peer(u, i)));
 	put(usb, "root_hub_shared_with", peers);
-	mg_usb_info_free(owned);
 }
 
 static void print_usb_device(const struct mg_usb_device *d)
@@ -484,16 +440,12 @@ static void print_usb_info(const struct mg_usb_info *u)
 	}
 }
 
-void print_evidence(struct mg_ctx *ctx, const struct mg_nic *nic)
+void print_evidence(const struct mg_nic *nic)
 {
-	struct mg_stats *stats;
-	struct mg_irqs *irqs;
-	struct mg_temps *temps;
-	struct mg_usb_info *usb;
-	const struct mg_stats *s = get_stats(ctx, nic, &stats);
-	const struct mg_irqs *r = get_irqs(ctx, nic, &irqs);
-	const struct mg_temps *t = get_temps(ctx, nic, &temps);
-	const struct mg_usb_info *u = get_usb(ctx, nic, &usb);
+	const struct mg_stats *s = mg_nic_get_stats(nic);
+	const struct mg_irqs *r = mg_nic_get_irqs(nic);
+	const struct mg_temps *t = mg_nic_get_temps(nic);
+	const struct mg_usb_info *u = mg_nic_get_usb_info(nic);
 
 	if (s)
 		print_stats(s);
@@ -503,8 +455,4 @@ void print_evidence(struct mg_ctx *ctx, const struct mg_nic *nic)
 		print_temp(t, i);
 	if (u)
 		print_usb_info(u);
-	mg_stats_free(stats);
-	mg_irqs_free(irqs);
-	mg_temps_free(temps);
-	mg_usb_info_free(usb);
 }

@@ -237,16 +237,39 @@ static void print_usb(const struct mg_throughput *t)
 	       mg_throughput_get_usb_ceiling_mbps(t), mg_throughput_get_usb_overhead_pct(t));
 }
 
-/* What show tells of an adapter besides its identity and PCIe path. */
-#define EVERY_PART (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_FEATURES | \
-		    MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
+/* What show says of an adapter's interface, as its look-up or list gathered it. */
+static void put_parts(json_object *o, const struct mg_nic *nic)
+{
+	const struct mg_ethlink *l = mg_nic_get_ethlink(nic);
+
+	put(o, "link", l ? ethlink_json(l) : NULL);
+	if (mg_nic_get_settings(nic))
+		settings_json(o, mg_nic_get_settings(nic));
+	put(o, "eee", eee_json(mg_nic_get_eee(nic)));
+	put(o, "features", features_json(mg_nic_get_features(nic)));
+	put(o, "stats", stats_json(nic));
+	put(o, "irqs", irqs_json(nic));
+	put(o, "temperatures", temps_json(nic));
+	usb_path_json(nic, o);
+}
+
+static void print_parts(const struct mg_nic *nic)
+{
+	if (mg_nic_get_ethlink(nic))
+		print_ethlink(mg_nic_get_ethlink(nic));
+	if (mg_nic_get_settings(nic))
+		print_settings(mg_nic_get_settings(nic));
+	print_eee(mg_nic_get_eee(nic));
+	print_features(mg_nic_get_features(nic));
+	print_evidence(nic);
+}
 
 /* Every interface: one enumeration with settings and links from one dump each. */
 static int show_all(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_nic_list *nics;
 	struct json_stream js;
-	int err = mg_nic_list_new_with(ctx, EVERY_PART, &nics);
+	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_ALL, &nics);
 
 	if (err < 0)
 		return fail(ctx, err, "show --all");
@@ -254,34 +277,18 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 		json_stream_begin(&js);
 	for (size_t i = 0; i < mg_nic_list_count(nics); i++) {
 		const struct mg_nic *nic = mg_nic_list_get(nics, i);
-		const struct mg_settings *s = mg_nic_get_settings(nic);
-		const struct mg_ethlink *l = mg_nic_get_ethlink(nic);
 
 		if (!mg_nic_get_name(nic))
 			continue;
 		if (opt->json) {
 			json_object *o = nic_json(nic, 0);
 
-			put(o, "link", l ? ethlink_json(l) : NULL);
-			if (s)
-				settings_json(o, s);
-			put(o, "eee", eee_json(mg_nic_get_eee(nic)));
-			put(o, "features", features_json(mg_nic_get_features(nic)));
-			put(o, "stats", stats_json(NULL, nic));
-			put(o, "irqs", irqs_json(NULL, nic));
-			put(o, "temperatures", temps_json(NULL, nic));
-			usb_path_json(NULL, nic, o);
+			put_parts(o, nic);
 			/* One object at a time: memory stays flat on a host with 10 000 interfaces. */
 			json_stream_item(&js, o);
 		} else {
 			print_row(nic);
-			if (l)
-				print_ethlink(l);
-			if (s)
-				print_settings(s);
-			print_eee(mg_nic_get_eee(nic));
-			print_features(mg_nic_get_features(nic));
-			print_evidence(NULL, nic);
+			print_parts(nic);
 		}
 	}
 	mg_nic_list_free(nics);
@@ -292,15 +299,13 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
 	struct mg_throughput *throughput;
 	struct mg_pcie_path *path;
-	const struct mg_ethlink *ethlink;
-	const struct mg_settings *settings;
 	struct mg_nic *nic;
 	int err;
 
 	if (opt->all)
 		return show_all(ctx, opt);
 	/* One request per message for the one interface, as --all makes one dump each. */
-	err = mg_nic_lookup_with(ctx, target, EVERY_PART, &nic);
+	err = mg_nic_lookup_with(ctx, target, MG_NIC_WITH_ALL, &nic);
 	if (err < 0)
 		return fail(ctx, err, "show");
 	warn_interrupted_apply(ctx, nic);
@@ -311,36 +316,20 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		mg_nic_unref(nic);
 		return fail(ctx, err, "show");
 	}
-	settings = mg_nic_get_settings(nic);
-	ethlink = mg_nic_get_ethlink(nic);
 	if (opt->json) {
 		json_object *o = nic_json(nic, 1);
 
 		put(o, "pcie", pcie_summary_json(path));
 		put(o, "usb", usb_json(throughput));
 		put(o, "throughput", throughput_json(throughput));
-		put(o, "link", ethlink ? ethlink_json(ethlink) : NULL);
-		if (settings)
-			settings_json(o, settings);
-		put(o, "eee", eee_json(mg_nic_get_eee(nic)));
-		put(o, "features", features_json(mg_nic_get_features(nic)));
-		put(o, "stats", stats_json(NULL, nic));
-		put(o, "irqs", irqs_json(NULL, nic));
-		put(o, "temperatures", temps_json(NULL, nic));
-		usb_path_json(NULL, nic, o);
+		put_parts(o, nic);
 		err = print_json(o);
 	} else {
 		print_show(nic);
 		print_pcie_summary(path);
 		print_usb(throughput);
 		print_throughput(throughput);
-		if (ethlink)
-			print_ethlink(ethlink);
-		if (settings)
-			print_settings(settings);
-		print_eee(mg_nic_get_eee(nic));
-		print_features(mg_nic_get_features(nic));
-		print_evidence(NULL, nic);
+		print_parts(nic);
 		err = EXIT_SUCCESS;
 	}
 	mg_throughput_free(throughput);

@@ -37,7 +37,7 @@ static bool reserve(struct json_text *t, size_t more)
 
 static void add(struct json_text *t, const char *s, size_t n)
 {
-	if (reserve(t, n)) {
+	if (n && reserve(t, n)) {
 		memcpy(t->text + t->len, s, n);
 		t->len += n;
 	}
@@ -45,7 +45,7 @@ static void add(struct json_text *t, const char *s, size_t n)
 
 static void add_indent(struct json_text *t, int level)
 {
-	if (reserve(t, (size_t)level * 2)) {
+	if (level > 0 && reserve(t, (size_t)level * 2)) {
 		memset(t->text + t->len, ' ', (size_t)level * 2);
 		t->len += (size_t)level * 2;
 	}
