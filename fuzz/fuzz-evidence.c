@@ -38,6 +38,7 @@ static void netlink(uint8_t which, const uint8_t *data, size_t size)
 		mg_stats_parse_linkstate(nlh, &stats);
 	else
 		mg_link_parse_raw(nlh, &link);
+	mg_stats_clear(&stats);
 	free(nlh);
 }
 

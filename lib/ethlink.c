@@ -124,6 +124,7 @@ static int parse_linkstate(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 		l->down_events = counts.link.value[MG_STAT_LINK_DOWN_EVENTS];
 		l->has_down_events = true;
 	}
+	mg_stats_clear(&counts);
 	return 0;
 }
 

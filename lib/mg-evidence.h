@@ -20,21 +20,28 @@ struct mg_stats_bucket {
 	uint64_t value;
 };
 
+/* The standard groups (STATS_GET): a kilobyte, kept only by a device that reports one. */
+struct mg_stats_groups {
+	bool reported[MG_STATS_GROUP_COUNT];
+	uint64_t value[MG_STATS_GROUP_COUNT][MG_STATS_GROUP_MAX];
+	uint32_t present[MG_STATS_GROUP_COUNT];
+	struct mg_stats_bucket hist[2][MG_STATS_HIST_MAX];
+	size_t hist_count[2];
+};
+
 struct mg_stats {
 	char ifname[IFNAMSIZ];
 	int ifindex;
 	struct mg_counters link;
-	bool group_reported[MG_STATS_GROUP_COUNT];
-	uint64_t group_value[MG_STATS_GROUP_COUNT][MG_STATS_GROUP_MAX];
-	uint32_t group_present[MG_STATS_GROUP_COUNT];
-	struct mg_stats_bucket hist[2][MG_STATS_HIST_MAX];
-	size_t hist_count[2];
+	struct mg_stats_groups *groups;	/* NULL: no standard group reported */
 	struct mg_counter *driver;	/* NULL: not read, or the driver has none */
 	size_t driver_count;
 };
 
 void mg_stats_init(struct mg_stats *s);
-/* An ETHTOOL_MSG_STATS_GET reply: its device and its groups; -EPROTO. Pure. */
+/* What an object on the stack holds (its groups and driver counters). */
+void mg_stats_clear(struct mg_stats *s);
+/* An ETHTOOL_MSG_STATS_GET reply: its device and its groups; -EPROTO, -ENOMEM. Pure. */
 int mg_stats_parse_reply(const struct nlmsghdr *nlh, struct mg_stats *s);
 /* The link-down count of an ETHTOOL_MSG_LINKSTATE_GET reply; -EPROTO. Pure. */
 int mg_stats_parse_linkstate(const struct nlmsghdr *nlh, struct mg_stats *s);

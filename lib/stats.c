@@ -76,20 +76,41 @@ void mg_stats_init(struct mg_stats *s)
 	s->ifindex = MG_UNKNOWN;
 }
 
-static void put_stat(struct mg_stats *s, int group, const struct nlattr *stat)
+void mg_stats_clear(struct mg_stats *s)
 {
+	free(s->groups);
+	free(s->driver);
+	s->groups = NULL;
+	s->driver = NULL;
+	s->driver_count = 0;
+}
+
+/* Made when the first standard counter arrives. */
+static struct mg_stats_groups *groups_of(struct mg_stats *s)
+{
+	if (!s->groups)
+		s->groups = calloc(1, sizeof(*s->groups));
+	return s->groups;
+}
+
+static int put_stat(struct mg_stats *s, int group, const struct nlattr *stat)
+{
+	struct mg_stats_groups *g;
 	int id = nla_type(stat);
 	uint64_t v;
 
 	if (id < 0 || (size_t)id >= groups[group].size || nla_len(stat) != sizeof(v))
-		return;
+		return 0;
+	if (!(g = groups_of(s)))
+		return -ENOMEM;
 	memcpy(&v, nla_data(stat), sizeof(v));
-	s->group_value[group][id] = v;
-	s->group_present[group] |= 1U << id;
-	s->group_reported[group] = true;
+	g->value[group][id] = v;
+	g->present[group] |= 1U << id;
+	g->reported[group] = true;
+	return 0;
 }
 
-static void put_bucket(struct mg_stats *s, int tx, struct nlattr *nest)
+static int put_bucket(struct mg_stats *s, int tx, struct nlattr *nest)
 {
 	static const struct nla_policy policy[ETHTOOL_A_STATS_GRP_MAX + 1] = {
 		[ETHTOOL_A_STATS_GRP_HIST_BKT_LOW] = { .type = NLA_U32 },
@@ -98,17 +119,21 @@ static void put_bucket(struct mg_stats *s, int tx, struct nlattr *nest)
 	};
 	struct nlattr *tb[ETHTOOL_A_STATS_GRP_MAX + 1];
 	struct mg_stats_bucket *b;
+	struct mg_stats_groups *g;
 
-	if (s->hist_count[tx] == MG_STATS_HIST_MAX ||
+	if ((s->groups && s->groups->hist_count[tx] == MG_STATS_HIST_MAX) ||
 	    nla_parse_nested(tb, ETHTOOL_A_STATS_GRP_MAX, nest, policy) < 0 ||
 	    !tb[ETHTOOL_A_STATS_GRP_HIST_BKT_LOW] || !tb[ETHTOOL_A_STATS_GRP_HIST_BKT_HI] ||
 	    !tb[ETHTOOL_A_STATS_GRP_HIST_VAL])
-		return;
-	b = &s->hist[tx][s->hist_count[tx]++];
+		return 0;
+	if (!(g = groups_of(s)))
+		return -ENOMEM;
+	b = &g->hist[tx][g->hist_count[tx]++];
 	b->low = nla_get_u32(tb[ETHTOOL_A_STATS_GRP_HIST_BKT_LOW]);
 	b->high = nla_get_u32(tb[ETHTOOL_A_STATS_GRP_HIST_BKT_HI]);
 	b->value = nla_get_u64(tb[ETHTOOL_A_STATS_GRP_HIST_VAL]);
-	s->group_reported[MG_STATS_RMON] = true;
+	g->reported[MG_STATS_RMON] = true;
+	return 0;
 }
 
 /*
@@ -117,28 +142,31 @@ static void put_bucket(struct mg_stats *s, int tx, struct nlattr *nest)
  * RMON the histogram buckets. The kernel sends a group's nest even when
  * the driver filled none of it: a group is reported once a counter is.
  */
-static void parse_group(struct mg_stats *s, struct nlattr *grp)
+static int parse_group(struct mg_stats *s, struct nlattr *grp)
 {
 	struct nlattr *a, *id_attr = nla_find(nla_data(grp), nla_len(grp), ETHTOOL_A_STATS_GRP_ID);
 	uint32_t id;
-	int rem;
+	int rem, err = 0;
 
 	if (!id_attr || nla_len(id_attr) < (int)sizeof(uint32_t))
-		return;
+		return 0;
 	id = nla_get_u32(id_attr);
 	if (id >= MG_STATS_GROUP_COUNT)
-		return; /* a group not asked for (a newer kernel's) */
+		return 0; /* a group not asked for (a newer kernel's) */
 	nla_for_each_nested(a, grp, rem) {
 		if (nla_type(a) == ETHTOOL_A_STATS_GRP_STAT) {
 			struct nlattr *stat = nla_data(a);
 
 			if (nla_len(a) >= NLA_HDRLEN && nla_ok(stat, nla_len(a)))
-				put_stat(s, (int)id, stat);
+				err = put_stat(s, (int)id, stat);
 		} else if (id == MG_STATS_RMON && (nla_type(a) == ETHTOOL_A_STATS_GRP_HIST_RX ||
 						     nla_type(a) == ETHTOOL_A_STATS_GRP_HIST_TX)) {
-			put_bucket(s, nla_type(a) == ETHTOOL_A_STATS_GRP_HIST_TX, a);
+			err = put_bucket(s, nla_type(a) == ETHTOOL_A_STATS_GRP_HIST_TX, a);
 		}
+		if (err < 0)
+			return err;
 	}
+	return 0;
 }
 
 static bool genl_reply(const struct nlmsghdr *nlh, int cmd)
@@ -151,7 +179,7 @@ int mg_stats_parse_reply(const struct nlmsghdr *nlh, struct mg_stats *s)
 {
 	const struct genlmsghdr *gnlh = nlmsg_data(nlh);
 	struct nlattr *a, *attrs;
-	int rem, len;
+	int rem, len, err = 0;
 
 	if (!genl_reply(nlh, ETHTOOL_MSG_STATS_GET_REPLY))
 		return -EPROTO;
@@ -161,8 +189,8 @@ int mg_stats_parse_reply(const struct nlmsghdr *nlh, struct mg_stats *s)
 	nla_for_each_attr(a, attrs, len, rem) {
 		if (nla_type(a) == ETHTOOL_A_STATS_HEADER)
 			mg_ethtool_parse_header(a, &s->ifindex, s->ifname, sizeof(s->ifname));
-		else if (nla_type(a) == ETHTOOL_A_STATS_GRP)
-			parse_group(s, a);
+		else if (nla_type(a) == ETHTOOL_A_STATS_GRP && (err = parse_group(s, a)) < 0)
+			return err;
 	}
 	return 0;
 }
@@ -211,7 +239,7 @@ struct state {
 };
 
 /* Move what one reply filled from @src into @dst. */
-static void merge(struct mg_stats *dst, const struct mg_stats *src, bool linkstate)
+static void merge(struct mg_stats *dst, struct mg_stats *src, bool linkstate)
 {
 	if (linkstate) {
 		if (src->link.present & (1ULL << MG_STAT_LINK_DOWN_EVENTS))
@@ -219,11 +247,9 @@ static void merge(struct mg_stats *dst, const struct mg_stats *src, bool linksta
 					src->link.value[MG_STAT_LINK_DOWN_EVENTS]);
 		return;
 	}
-	memcpy(dst->group_reported, src->group_reported, sizeof(dst->group_reported));
-	memcpy(dst->group_value, src->group_value, sizeof(dst->group_value));
-	memcpy(dst->group_present, src->group_present, sizeof(dst->group_present));
-	memcpy(dst->hist, src->hist, sizeof(dst->hist));
-	memcpy(dst->hist_count, src->hist_count, sizeof(dst->hist_count));
+	free(dst->groups);
+	dst->groups = src->groups;
+	src->groups = NULL;
 }
 
 static int on_reply(const struct nlmsghdr *nlh, void *arg)
@@ -239,7 +265,8 @@ static int on_reply(const struct nlmsghdr *nlh, void *arg)
 		merge(st->one, &scratch, st->linkstate);
 	else if (err == 0 && (nic = mg_nic_list_find_ifindex(st->list, scratch.ifindex)) && nic->stats)
 		merge(nic->stats, &scratch, st->linkstate);
-	return 0;
+	mg_stats_clear(&scratch);
+	return err == -ENOMEM ? err : 0;
 }
 
 /*
@@ -385,7 +412,7 @@ MG_EXPORT void mg_stats_free(struct mg_stats *stats)
 {
 	if (!stats)
 		return;
-	free(stats->driver);
+	mg_stats_clear(stats);
 	free(stats);
 }
 
@@ -416,7 +443,8 @@ MG_EXPORT int mg_stats_get(const struct mg_stats *stats, enum mg_stat stat, uint
 
 MG_EXPORT int mg_stats_group_reported(const struct mg_stats *stats, enum mg_stats_group group)
 {
-	return stats && (unsigned int)group < MG_STATS_GROUP_COUNT && stats->group_reported[group];
+	return stats && (unsigned int)group < MG_STATS_GROUP_COUNT && stats->groups &&
+	       stats->groups->reported[group];
 }
 
 MG_EXPORT size_t mg_stats_group_size(enum mg_stats_group group)
@@ -434,15 +462,15 @@ MG_EXPORT int mg_stats_group_get(const struct mg_stats *stats, enum mg_stats_gro
 {
 	if (!stats || !value || index >= mg_stats_group_size(group))
 		return -EINVAL;
-	if (!(stats->group_present[group] & (1U << index)))
+	if (!stats->groups || !(stats->groups->present[group] & (1U << index)))
 		return -ENODATA;
-	*value = stats->group_value[group][index];
+	*value = stats->groups->value[group][index];
 	return 0;
 }
 
 MG_EXPORT size_t mg_stats_hist_count(const struct mg_stats *stats, int tx)
 {
-	return stats ? stats->hist_count[tx ? 1 : 0] : 0;
+	return stats && stats->groups ? stats->groups->hist_count[tx ? 1 : 0] : 0;
 }
 
 MG_EXPORT int mg_stats_hist_get(const struct mg_stats *stats, int tx, size_t index, unsigned int *low,
@@ -450,9 +478,9 @@ MG_EXPORT int mg_stats_hist_get(const struct mg_stats *stats, int tx, size_t ind
 {
 	const struct mg_stats_bucket *b;
 
-	if (!stats || !low || !high || !value || index >= stats->hist_count[tx ? 1 : 0])
+	if (!low || !high || !value || index >= mg_stats_hist_count(stats, tx))
 		return -EINVAL;
-	b = &stats->hist[tx ? 1 : 0][index];
+	b = &stats->groups->hist[tx ? 1 : 0][index];
 	*low = b->low;
 	*high = b->high;
 	*value = b->value;

@@ -131,6 +131,7 @@ static void test_stats_reply(void)
 	CU_ASSERT_EQUAL(mg_stats_hist_get(&s, 1, 0, &low, &high, &v), 0);
 	CU_ASSERT(low == 65 && high == 127 && v == 13);
 	CU_ASSERT_EQUAL(mg_stats_hist_get(&s, 1, 1, &low, &high, &v), -EINVAL);
+	mg_stats_clear(&s);
 	nlmsg_free(msg);
 }
 
@@ -157,6 +158,7 @@ static void test_stats_reply_malformed(void)
 	CU_ASSERT_FALSE(mg_stats_group_reported(&s, MG_STATS_ETH_PHY));
 	/* Another message's reply is refused. */
 	CU_ASSERT_EQUAL(mg_stats_parse_linkstate(nlmsg_hdr(msg), &s), -EPROTO);
+	mg_stats_clear(&s);
 	nlmsg_free(msg);
 }
 
@@ -174,6 +176,7 @@ static void test_linkstate_down_count(void)
 	CU_ASSERT_EQUAL(mg_stats_get(&s, MG_STAT_LINK_DOWN_EVENTS, &v), 0);
 	CU_ASSERT_EQUAL(v, 12);
 	CU_ASSERT_EQUAL(mg_stats_get(&s, MG_STAT_RX_PACKETS, &v), -ENODATA);
+	mg_stats_clear(&s);
 	nlmsg_free(msg);
 
 	/* A driver without the count: unknown. */
@@ -183,6 +186,7 @@ static void test_linkstate_down_count(void)
 	CU_ASSERT_EQUAL(mg_stats_parse_linkstate(nlmsg_hdr(msg), &s), 0);
 	CU_ASSERT_EQUAL(mg_stats_get(&s, MG_STAT_LINK_DOWN_EVENTS, &v), -ENODATA);
 	CU_ASSERT_EQUAL(mg_stats_parse_reply(nlmsg_hdr(msg), &s), -EPROTO);
+	mg_stats_clear(&s);
 	nlmsg_free(msg);
 }
 
