@@ -10,12 +10,10 @@
 #include <dirent.h>
 #include <errno.h>
 #include <net/if.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <syslog.h>
-#include <sys/mount.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -26,25 +24,12 @@
 #include <netlink/route/link/veth.h>
 
 #include "mg-test.h"
+#include "test-netns.h"
 #include "test-util.h"
 
 #define FRAMES 25
 #define FRAME_LEN 100
 #define CYCLES 3
-
-static int enter_namespaces(void)
-{
-	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0) {
-		perror("unshare(CLONE_NEWNET | CLONE_NEWNS)");
-		return -1;
-	}
-	if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
-	    mount("sysfs", "/sys", "sysfs", 0, NULL) < 0) {
-		perror("mount sysfs in the private namespace");
-		return -1;
-	}
-	return 0;
-}
 
 static void write_proc(const char *path, const char *value)
 {
@@ -490,12 +475,10 @@ out:
 
 int main(void)
 {
-	if (geteuid() != 0) {
-		printf("kernel suite: needs root to create a network namespace; not run\n");
-		return MG_TEST_SKIP;
-	}
-	if (enter_namespaces() < 0)
-		return EXIT_FAILURE;
+	int err = enter_test_netns();
+
+	if (err != 0)
+		return err;
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("evidence", suite_init, NULL, MG_TEST(test_counts_match_traffic),

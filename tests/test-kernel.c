@@ -9,10 +9,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <net/if.h>
-#include <sched.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/mount.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
@@ -26,6 +24,7 @@
 #include <netlink/route/link/veth.h>
 
 #include "mg-test.h"
+#include "test-netns.h"
 #include "test-util.h"
 
 struct kernel_fixture {
@@ -33,21 +32,6 @@ struct kernel_fixture {
 };
 
 static struct kernel_fixture fixture = { .tun_fd = -1 };
-
-static int enter_namespaces(void)
-{
-	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0) {
-		perror("unshare(CLONE_NEWNET | CLONE_NEWNS)");
-		return -1;
-	}
-	/* Our mounts must not leak to the host; then a sysfs of this netns. */
-	if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
-	    mount("sysfs", "/sys", "sysfs", 0, NULL) < 0) {
-		perror("mount sysfs in the private namespace");
-		return -1;
-	}
-	return 0;
-}
 
 static int set_if(const char *name, int mtu, int up)
 {
@@ -742,12 +726,10 @@ static void test_cable_on_veth(void)
 
 int main(void)
 {
-	if (geteuid() != 0) {
-		printf("kernel suite: needs root to create a network namespace; not run\n");
-		return MG_TEST_SKIP;
-	}
-	if (enter_namespaces() < 0)
-		return EXIT_FAILURE;
+	int err = enter_test_netns();
+
+	if (err != 0)
+		return err;
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("netns", suite_init, suite_fini, MG_TEST(test_virtual_devices),
