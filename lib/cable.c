@@ -217,20 +217,14 @@ MG_EXPORT enum mg_cable_support mg_cable_info_get_support(const struct mg_cable_
 	return info ? info->support : MG_CABLE_UNKNOWN;
 }
 
-MG_EXPORT const char *mg_cable_info_get_reason(const struct mg_cable_info *info)
-{
-	return info ? info->reason : NULL;
-}
+MG_GETTER(const char *, mg_cable_info_get_reason, mg_cable_info, reason, NULL)
 
 MG_EXPORT const char *mg_cable_info_get_phy_driver(const struct mg_cable_info *info)
 {
 	return info && info->phy_driver[0] ? info->phy_driver : NULL;
 }
 
-MG_EXPORT int mg_cable_info_get_tdr(const struct mg_cable_info *info)
-{
-	return info ? info->tdr : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_cable_info_get_tdr, mg_cable_info, tdr, MG_UNKNOWN)
 
 MG_EXPORT const char *mg_cable_support_name(enum mg_cable_support s)
 {
@@ -614,10 +608,7 @@ MG_EXPORT int mg_cable_result_get_fault_length_cm(const struct mg_cable_result *
 	return r && pair >= 0 && pair < MG_CABLE_PAIRS ? r->fault_cm[pair] : MG_UNKNOWN;
 }
 
-MG_EXPORT size_t mg_cable_result_get_tdr_count(const struct mg_cable_result *r)
-{
-	return r ? r->ntdr : 0;
-}
+MG_GETTER(size_t, mg_cable_result_get_tdr_count, mg_cable_result, ntdr, 0)
 
 MG_EXPORT int mg_cable_result_get_tdr_sample(const struct mg_cable_result *r, size_t index, int *pair,
 					     int *distance_cm, int *mv)

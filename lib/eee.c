@@ -298,10 +298,7 @@ int mg_eee_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count)
 	return err;
 }
 
-MG_EXPORT const struct mg_eee *mg_nic_get_eee(const struct mg_nic *nic)
-{
-	return nic ? nic->eee : NULL;
-}
+MG_GETTER(const struct mg_eee *, mg_nic_get_eee, mg_nic, eee, NULL)
 
 /* ---- getters ---- */
 
@@ -310,35 +307,17 @@ MG_EXPORT const char *mg_eee_get_ifname(const struct mg_eee *e)
 	return e && e->ifname[0] ? e->ifname : NULL;
 }
 
-MG_EXPORT int mg_eee_get_supported(const struct mg_eee *e)
-{
-	return e ? e->supported : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_eee_get_supported, mg_eee, supported, MG_UNKNOWN)
 
 MG_EXPORT const char *mg_eee_get_error(const struct mg_eee *e)
 {
 	return e && e->error[0] ? e->error : NULL;
 }
 
-MG_EXPORT int mg_eee_get_enabled(const struct mg_eee *e)
-{
-	return e ? e->enabled : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_eee_get_active(const struct mg_eee *e)
-{
-	return e ? e->active : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_eee_get_tx_lpi_enabled(const struct mg_eee *e)
-{
-	return e ? e->tx_lpi_enabled : MG_UNKNOWN;
-}
-
-MG_EXPORT long long mg_eee_get_tx_lpi_timer_usecs(const struct mg_eee *e)
-{
-	return e ? e->tx_lpi_timer : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_eee_get_enabled, mg_eee, enabled, MG_UNKNOWN)
+MG_GETTER(int, mg_eee_get_active, mg_eee, active, MG_UNKNOWN)
+MG_GETTER(int, mg_eee_get_tx_lpi_enabled, mg_eee, tx_lpi_enabled, MG_UNKNOWN)
+MG_GETTER(long long, mg_eee_get_tx_lpi_timer_usecs, mg_eee, tx_lpi_timer, MG_UNKNOWN)
 
 MG_EXPORT size_t mg_eee_get_mode_count(const struct mg_eee *e, enum mg_modes which)
 {

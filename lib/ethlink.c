@@ -384,25 +384,15 @@ MG_EXPORT void mg_ethlink_list_free(struct mg_ethlink_list *list)
 	free(list);
 }
 
-MG_EXPORT size_t mg_ethlink_list_count(const struct mg_ethlink_list *list)
-{
-	return list ? list->count : 0;
-}
+MG_GETTER(size_t, mg_ethlink_list_count, mg_ethlink_list, count, 0)
 
 MG_EXPORT const struct mg_ethlink *mg_ethlink_list_get(const struct mg_ethlink_list *list, size_t index)
 {
 	return list && index < list->count ? list->items[index] : NULL;
 }
 
-MG_EXPORT const char *mg_ethlink_get_ifname(const struct mg_ethlink *l)
-{
-	return l ? l->ifname : NULL;
-}
-
-MG_EXPORT int mg_ethlink_get_speed_mbps(const struct mg_ethlink *l)
-{
-	return l ? l->speed : MG_UNKNOWN;
-}
+MG_GETTER(const char *, mg_ethlink_get_ifname, mg_ethlink, ifname, NULL)
+MG_GETTER(int, mg_ethlink_get_speed_mbps, mg_ethlink, speed, MG_UNKNOWN)
 
 MG_EXPORT const char *mg_ethlink_get_duplex(const struct mg_ethlink *l)
 {
@@ -411,10 +401,7 @@ MG_EXPORT const char *mg_ethlink_get_duplex(const struct mg_ethlink *l)
 	return l->duplex == DUPLEX_FULL ? "full" : l->duplex == DUPLEX_HALF ? "half" : NULL;
 }
 
-MG_EXPORT int mg_ethlink_get_autoneg(const struct mg_ethlink *l)
-{
-	return l ? l->autoneg : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_ethlink_get_autoneg, mg_ethlink, autoneg, MG_UNKNOWN)
 
 MG_EXPORT const char *mg_ethlink_get_port(const struct mg_ethlink *l)
 {
@@ -433,10 +420,7 @@ MG_EXPORT const char *mg_ethlink_get_port(const struct mg_ethlink *l)
 	return NULL;
 }
 
-MG_EXPORT int mg_ethlink_get_lanes(const struct mg_ethlink *l)
-{
-	return l ? l->lanes : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_ethlink_get_lanes, mg_ethlink, lanes, MG_UNKNOWN)
 
 MG_EXPORT size_t mg_ethlink_get_mode_count(const struct mg_ethlink *l, enum mg_modes which)
 {
@@ -450,20 +434,9 @@ MG_EXPORT const char *mg_ethlink_get_mode(const struct mg_ethlink *l, enum mg_mo
 	return l->modes[which].names[index];
 }
 
-MG_EXPORT int mg_ethlink_get_link(const struct mg_ethlink *l)
-{
-	return l ? l->link : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_ethlink_get_sqi(const struct mg_ethlink *l)
-{
-	return l ? l->sqi : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_ethlink_get_sqi_max(const struct mg_ethlink *l)
-{
-	return l ? l->sqi_max : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_ethlink_get_link, mg_ethlink, link, MG_UNKNOWN)
+MG_GETTER(int, mg_ethlink_get_sqi, mg_ethlink, sqi, MG_UNKNOWN)
+MG_GETTER(int, mg_ethlink_get_sqi_max, mg_ethlink, sqi_max, MG_UNKNOWN)
 
 MG_EXPORT const char *mg_ethlink_get_ext_state(const struct mg_ethlink *l)
 {
@@ -481,10 +454,7 @@ MG_EXPORT const char *mg_ethlink_get_ext_state(const struct mg_ethlink *l)
 	return names[l->ext_state];
 }
 
-MG_EXPORT int mg_ethlink_get_ext_substate(const struct mg_ethlink *l)
-{
-	return l ? l->ext_substate : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_ethlink_get_ext_substate, mg_ethlink, ext_substate, MG_UNKNOWN)
 
 MG_EXPORT const char *mg_ethlink_get_best_common_mode(const struct mg_ethlink *l)
 {

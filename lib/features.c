@@ -472,10 +472,7 @@ int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count)
 	return failed ? attach_one_by_one(ctx, nics, count) : 0;
 }
 
-MG_EXPORT const struct mg_features *mg_nic_get_features(const struct mg_nic *nic)
-{
-	return nic ? nic->features : NULL;
-}
+MG_GETTER(const struct mg_features *, mg_nic_get_features, mg_nic, features, NULL)
 
 /* ---- getters ---- */
 
@@ -484,10 +481,7 @@ MG_EXPORT const char *mg_features_get_ifname(const struct mg_features *f)
 	return f && f->ifname[0] ? f->ifname : NULL;
 }
 
-MG_EXPORT size_t mg_features_get_count(const struct mg_features *f)
-{
-	return f ? f->count : 0;
-}
+MG_GETTER(size_t, mg_features_get_count, mg_features, count, 0)
 
 static const struct mg_feature *item(const struct mg_features *f, size_t index)
 {

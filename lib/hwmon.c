@@ -269,15 +269,8 @@ MG_EXPORT void mg_temps_free(struct mg_temps *temps)
 	free(temps);
 }
 
-MG_EXPORT const struct mg_temps *mg_nic_get_temps(const struct mg_nic *nic)
-{
-	return nic ? nic->temps : NULL;
-}
-
-MG_EXPORT size_t mg_temps_get_count(const struct mg_temps *temps)
-{
-	return temps ? temps->count : 0;
-}
+MG_GETTER(const struct mg_temps *, mg_nic_get_temps, mg_nic, temps, NULL)
+MG_GETTER(size_t, mg_temps_get_count, mg_temps, count, 0)
 
 static const struct mg_temp *sensor(const struct mg_temps *temps, size_t index)
 {

@@ -358,30 +358,16 @@ MG_EXPORT void mg_irqs_free(struct mg_irqs *irqs)
 	free(irqs);
 }
 
-MG_EXPORT const struct mg_irqs *mg_nic_get_irqs(const struct mg_nic *nic)
-{
-	return nic ? nic->irqs : NULL;
-}
-
-MG_EXPORT int mg_irqs_get_online_cpus(const struct mg_irqs *irqs)
-{
-	return irqs ? irqs->online_cpus : MG_UNKNOWN;
-}
-
-MG_EXPORT size_t mg_irqs_get_cpu_count(const struct mg_irqs *irqs)
-{
-	return irqs ? irqs->ncpus : 0;
-}
+MG_GETTER(const struct mg_irqs *, mg_nic_get_irqs, mg_nic, irqs, NULL)
+MG_GETTER(int, mg_irqs_get_online_cpus, mg_irqs, online_cpus, MG_UNKNOWN)
+MG_GETTER(size_t, mg_irqs_get_cpu_count, mg_irqs, ncpus, 0)
 
 MG_EXPORT int mg_irqs_get_cpu(const struct mg_irqs *irqs, size_t column)
 {
 	return irqs && column < irqs->ncpus ? irqs->cpus[column] : MG_UNKNOWN;
 }
 
-MG_EXPORT size_t mg_irqs_get_count(const struct mg_irqs *irqs)
-{
-	return irqs ? irqs->count : 0;
-}
+MG_GETTER(size_t, mg_irqs_get_count, mg_irqs, count, 0)
 
 static const struct mg_irq *vector(const struct mg_irqs *irqs, size_t index)
 {

@@ -13,6 +13,16 @@
 #include "multigig/multigig.h"
 
 #define MG_EXPORT __attribute__((visibility("default")))
+
+/*
+ * An exported getter of one field of an opaque object: a NULL object
+ * answers @none (MG_UNKNOWN, NULL or 0, as its doc comment says).
+ */
+#define MG_GETTER(type, fn, object, field, none)		\
+	MG_EXPORT type fn(const struct object *obj)		\
+	{							\
+		return obj ? obj->field : (none);		\
+	}
 #define MG_PRINTF(a, b) __attribute__((format(printf, a, b)))
 
 /*

@@ -97,16 +97,8 @@ MG_EXPORT const char *mg_bus_name(enum mg_bus bus)
 	return "other";
 }
 
-#define STR_GETTER(fn, field)                                   \
-	MG_EXPORT const char *fn(const struct mg_nic *nic)      \
-	{                                                       \
-		return nic ? nic->field : NULL;                 \
-	}
-#define INT_GETTER(fn, field)                                   \
-	MG_EXPORT int fn(const struct mg_nic *nic)              \
-	{                                                       \
-		return nic ? nic->field : MG_UNKNOWN;           \
-	}
+#define STR_GETTER(fn, field) MG_GETTER(const char *, fn, mg_nic, field, NULL)
+#define INT_GETTER(fn, field) MG_GETTER(int, fn, mg_nic, field, MG_UNKNOWN)
 
 STR_GETTER(mg_nic_get_name, name)
 STR_GETTER(mg_nic_get_kind, kind)
@@ -140,10 +132,7 @@ MG_EXPORT enum mg_bus mg_nic_get_bus(const struct mg_nic *nic)
 	return nic ? nic->bus : MG_BUS_OTHER;
 }
 
-MG_EXPORT int mg_nic_has_driver(const struct mg_nic *nic)
-{
-	return nic ? nic->has_driver : 0;
-}
+MG_GETTER(int, mg_nic_has_driver, mg_nic, has_driver, 0)
 
 MG_EXPORT const char *mg_nic_get_chip(const struct mg_nic *nic)
 {
@@ -165,10 +154,7 @@ MG_EXPORT int mg_nic_get_chip_max_mbps(const struct mg_nic *nic)
 	return nic && nic->chip ? nic->chip->max_mbps : MG_UNKNOWN;
 }
 
-MG_EXPORT int mg_nic_get_module_count(const struct mg_nic *nic)
-{
-	return nic ? nic->module_count : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_nic_get_module_count, mg_nic, module_count, MG_UNKNOWN)
 
 /* 0.1 took an int index; binaries built against it keep that symbol. */
 const char *mg_nic_get_module_v02(const struct mg_nic *nic, size_t index);
@@ -190,12 +176,5 @@ const char *mg_nic_get_module_v01(const struct mg_nic *nic, int index)
 	return index < 0 ? NULL : mg_nic_get_module_v02(nic, (size_t)index);
 }
 
-MG_EXPORT const struct mg_settings *mg_nic_get_settings(const struct mg_nic *nic)
-{
-	return nic ? nic->settings : NULL;
-}
-
-MG_EXPORT const struct mg_ethlink *mg_nic_get_ethlink(const struct mg_nic *nic)
-{
-	return nic ? nic->ethlink : NULL;
-}
+MG_GETTER(const struct mg_settings *, mg_nic_get_settings, mg_nic, settings, NULL)
+MG_GETTER(const struct mg_ethlink *, mg_nic_get_ethlink, mg_nic, ethlink, NULL)

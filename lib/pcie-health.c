@@ -174,35 +174,12 @@ MG_EXPORT const char *mg_aer_severity_name(enum mg_aer_severity severity)
 	return "unknown";
 }
 
-MG_EXPORT int mg_pcie_node_get_aspm_supported(const struct mg_pcie_node *node)
-{
-	return node ? node->aspm_supported : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_pcie_node_get_aspm_enabled(const struct mg_pcie_node *node)
-{
-	return node ? node->aspm_enabled : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_pcie_node_get_l1ss_supported(const struct mg_pcie_node *node)
-{
-	return node ? node->l1ss_supported : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_pcie_node_get_l1ss_enabled(const struct mg_pcie_node *node)
-{
-	return node ? node->l1ss_enabled : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_pcie_node_get_aspm_control(const struct mg_pcie_node *node)
-{
-	return node ? node->aspm_control : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_pcie_node_get_aspm_control_present(const struct mg_pcie_node *node)
-{
-	return node ? node->aspm_control_present : 0;
-}
+MG_GETTER(int, mg_pcie_node_get_aspm_supported, mg_pcie_node, aspm_supported, MG_UNKNOWN)
+MG_GETTER(int, mg_pcie_node_get_aspm_enabled, mg_pcie_node, aspm_enabled, MG_UNKNOWN)
+MG_GETTER(int, mg_pcie_node_get_l1ss_supported, mg_pcie_node, l1ss_supported, MG_UNKNOWN)
+MG_GETTER(int, mg_pcie_node_get_l1ss_enabled, mg_pcie_node, l1ss_enabled, MG_UNKNOWN)
+MG_GETTER(int, mg_pcie_node_get_aspm_control, mg_pcie_node, aspm_control, MG_UNKNOWN)
+MG_GETTER(int, mg_pcie_node_get_aspm_control_present, mg_pcie_node, aspm_control_present, 0)
 
 MG_EXPORT const char *mg_pcie_path_get_aspm_policy(const struct mg_pcie_path *path)
 {
@@ -259,17 +236,6 @@ MG_EXPORT long long mg_pcie_node_get_aer_rootport_total(const struct mg_pcie_nod
 	return node->aer->rootport_total[severity];
 }
 
-MG_EXPORT int mg_pcie_node_get_link_events(const struct mg_pcie_node *node)
-{
-	return node ? node->link_events : MG_UNKNOWN;
-}
-
-MG_EXPORT double mg_pcie_node_get_link_target_speed_gts(const struct mg_pcie_node *node)
-{
-	return node ? node->link_target_speed : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_pcie_node_link_is_below_target(const struct mg_pcie_node *node)
-{
-	return node ? node->below_target : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_pcie_node_get_link_events, mg_pcie_node, link_events, MG_UNKNOWN)
+MG_GETTER(double, mg_pcie_node_get_link_target_speed_gts, mg_pcie_node, link_target_speed, MG_UNKNOWN)
+MG_GETTER(int, mg_pcie_node_link_is_below_target, mg_pcie_node, below_target, MG_UNKNOWN)

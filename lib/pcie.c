@@ -488,10 +488,7 @@ MG_EXPORT void mg_pcie_path_free(struct mg_pcie_path *path)
 	free(path);
 }
 
-MG_EXPORT size_t mg_pcie_path_count(const struct mg_pcie_path *path)
-{
-	return path ? path->count : 0;
-}
+MG_GETTER(size_t, mg_pcie_path_count, mg_pcie_path, count, 0)
 
 MG_EXPORT const struct mg_pcie_node *mg_pcie_path_get(const struct mg_pcie_path *path, size_t index)
 {
@@ -503,10 +500,7 @@ MG_EXPORT const struct mg_pcie_node *mg_pcie_path_get_limit(const struct mg_pcie
 	return path && path->limit >= 0 ? &path->nodes[path->limit] : NULL;
 }
 
-MG_EXPORT int mg_pcie_path_get_available_mbps(const struct mg_pcie_path *path)
-{
-	return path ? path->available_mbps : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_pcie_path_get_available_mbps, mg_pcie_path, available_mbps, MG_UNKNOWN)
 
 MG_EXPORT const char *mg_pcie_path_get_board(const struct mg_pcie_path *path)
 {

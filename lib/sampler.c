@@ -326,10 +326,7 @@ MG_EXPORT int mg_sampler_next(struct mg_sampler *s, struct mg_sample **sample)
 	return 0;
 }
 
-MG_EXPORT double mg_sample_get_seconds(const struct mg_sample *m)
-{
-	return m ? m->seconds : -1;
-}
+MG_GETTER(double, mg_sample_get_seconds, mg_sample, seconds, -1)
 
 MG_EXPORT int mg_sample_get_rate(const struct mg_sample *m, enum mg_stat stat, double *per_second)
 {
@@ -371,10 +368,7 @@ MG_EXPORT double mg_sample_get_ceiling_use_pct(const struct mg_sample *m, enum m
 	return bps < 0 || expected <= 0 ? -1 : 100.0 * bps / (expected * 1e9);
 }
 
-MG_EXPORT int mg_sample_get_temperature_milli(const struct mg_sample *m)
-{
-	return m ? m->temp_milli : MG_UNKNOWN;
-}
+MG_GETTER(int, mg_sample_get_temperature_milli, mg_sample, temp_milli, MG_UNKNOWN)
 
 MG_EXPORT size_t mg_sample_get_vector_count(const struct mg_sample *m)
 {
@@ -396,10 +390,7 @@ MG_EXPORT double mg_sample_get_vector_rate(const struct mg_sample *m, size_t ind
 	return m && index < m->sampler->nvectors ? m->vector_rate[index] : -1;
 }
 
-MG_EXPORT size_t mg_sample_get_cpu_count(const struct mg_sample *m)
-{
-	return m ? m->ncpus : 0;
-}
+MG_GETTER(size_t, mg_sample_get_cpu_count, mg_sample, ncpus, 0)
 
 MG_EXPORT int mg_sample_get_cpu(const struct mg_sample *m, size_t index)
 {

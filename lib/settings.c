@@ -489,10 +489,7 @@ MG_EXPORT void mg_settings_list_free(struct mg_settings_list *list)
 	free(list);
 }
 
-MG_EXPORT size_t mg_settings_list_count(const struct mg_settings_list *list)
-{
-	return list ? list->count : 0;
-}
+MG_GETTER(size_t, mg_settings_list_count, mg_settings_list, count, 0)
 
 MG_EXPORT const struct mg_settings *mg_settings_list_get(const struct mg_settings_list *list, size_t index)
 {

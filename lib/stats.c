@@ -416,10 +416,7 @@ MG_EXPORT void mg_stats_free(struct mg_stats *stats)
 	free(stats);
 }
 
-MG_EXPORT const struct mg_stats *mg_nic_get_stats(const struct mg_nic *nic)
-{
-	return nic ? nic->stats : NULL;
-}
+MG_GETTER(const struct mg_stats *, mg_nic_get_stats, mg_nic, stats, NULL)
 
 MG_EXPORT const char *mg_stat_name(enum mg_stat stat)
 {

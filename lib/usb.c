@@ -370,10 +370,7 @@ MG_EXPORT void mg_usb_info_free(struct mg_usb_info *info)
 	free(info);
 }
 
-MG_EXPORT const struct mg_usb_info *mg_nic_get_usb_info(const struct mg_nic *nic)
-{
-	return nic ? nic->usb_info : NULL;
-}
+MG_GETTER(const struct mg_usb_info *, mg_nic_get_usb_info, mg_nic, usb_info, NULL)
 
 MG_EXPORT const struct mg_usb_device *mg_usb_info_get_device(const struct mg_usb_info *info)
 {
@@ -390,15 +387,8 @@ MG_EXPORT const char *mg_usb_info_get_port_version(const struct mg_usb_info *inf
 	return info && info->nhubs ? info->hubs[0].version : NULL;
 }
 
-MG_EXPORT const char *mg_usb_info_get_driver(const struct mg_usb_info *info)
-{
-	return info ? info->driver : NULL;
-}
-
-MG_EXPORT const char *mg_usb_info_get_interface_class(const struct mg_usb_info *info)
-{
-	return info ? info->iface_class : NULL;
-}
+MG_GETTER(const char *, mg_usb_info_get_driver, mg_usb_info, driver, NULL)
+MG_GETTER(const char *, mg_usb_info_get_interface_class, mg_usb_info, iface_class, NULL)
 
 MG_EXPORT int mg_usb_info_is_generic_driver(const struct mg_usb_info *info)
 {
@@ -407,77 +397,28 @@ MG_EXPORT int mg_usb_info_is_generic_driver(const struct mg_usb_info *info)
 	return mg_usb_driver_is_generic(info->driver);
 }
 
-MG_EXPORT const char *mg_usb_info_get_vendor_driver(const struct mg_usb_info *info)
-{
-	return info ? info->vendor_driver : NULL;
-}
-
-MG_EXPORT int mg_usb_info_vendor_driver_loaded(const struct mg_usb_info *info)
-{
-	return info ? info->vendor_loaded : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_usb_info_get_configuration(const struct mg_usb_info *info)
-{
-	return info ? info->config : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_usb_info_get_configuration_count(const struct mg_usb_info *info)
-{
-	return info ? info->configs : MG_UNKNOWN;
-}
-
-MG_EXPORT size_t mg_usb_info_get_hub_count(const struct mg_usb_info *info)
-{
-	return info ? info->nhubs : 0;
-}
+MG_GETTER(const char *, mg_usb_info_get_vendor_driver, mg_usb_info, vendor_driver, NULL)
+MG_GETTER(int, mg_usb_info_vendor_driver_loaded, mg_usb_info, vendor_loaded, MG_UNKNOWN)
+MG_GETTER(int, mg_usb_info_get_configuration, mg_usb_info, config, MG_UNKNOWN)
+MG_GETTER(int, mg_usb_info_get_configuration_count, mg_usb_info, configs, MG_UNKNOWN)
+MG_GETTER(size_t, mg_usb_info_get_hub_count, mg_usb_info, nhubs, 0)
 
 MG_EXPORT const struct mg_usb_device *mg_usb_info_get_hub(const struct mg_usb_info *info, size_t index)
 {
 	return info && index < info->nhubs ? &info->hubs[index] : NULL;
 }
 
-MG_EXPORT size_t mg_usb_info_get_peer_count(const struct mg_usb_info *info)
-{
-	return info ? info->npeers : 0;
-}
+MG_GETTER(size_t, mg_usb_info_get_peer_count, mg_usb_info, npeers, 0)
 
 MG_EXPORT const struct mg_usb_device *mg_usb_info_get_peer(const struct mg_usb_info *info, size_t index)
 {
 	return info && index < info->npeers ? &info->peers[index] : NULL;
 }
 
-MG_EXPORT const char *mg_usb_device_get_name(const struct mg_usb_device *dev)
-{
-	return dev ? dev->name : NULL;
-}
-
-MG_EXPORT int mg_usb_device_get_vendor_id(const struct mg_usb_device *dev)
-{
-	return dev ? dev->vendor : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_usb_device_get_product_id(const struct mg_usb_device *dev)
-{
-	return dev ? dev->product : MG_UNKNOWN;
-}
-
-MG_EXPORT const char *mg_usb_device_get_product(const struct mg_usb_device *dev)
-{
-	return dev ? dev->product_name : NULL;
-}
-
-MG_EXPORT int mg_usb_device_get_speed_mbps(const struct mg_usb_device *dev)
-{
-	return dev ? dev->speed : MG_UNKNOWN;
-}
-
-MG_EXPORT const char *mg_usb_device_get_version(const struct mg_usb_device *dev)
-{
-	return dev ? dev->version : NULL;
-}
-
-MG_EXPORT int mg_usb_device_get_port_count(const struct mg_usb_device *dev)
-{
-	return dev ? dev->ports : MG_UNKNOWN;
-}
+MG_GETTER(const char *, mg_usb_device_get_name, mg_usb_device, name, NULL)
+MG_GETTER(int, mg_usb_device_get_vendor_id, mg_usb_device, vendor, MG_UNKNOWN)
+MG_GETTER(int, mg_usb_device_get_product_id, mg_usb_device, product, MG_UNKNOWN)
+MG_GETTER(const char *, mg_usb_device_get_product, mg_usb_device, product_name, NULL)
+MG_GETTER(int, mg_usb_device_get_speed_mbps, mg_usb_device, speed, MG_UNKNOWN)
+MG_GETTER(const char *, mg_usb_device_get_version, mg_usb_device, version, NULL)
+MG_GETTER(int, mg_usb_device_get_port_count, mg_usb_device, ports, MG_UNKNOWN)
