@@ -232,7 +232,7 @@ struct mg_link {
 	char mac[64];
 	char parent[64];	/* IFLA_PARENT_DEV_NAME */
 	unsigned int flags;	/* IFF_* */
-	int lower_ifindex;	/* IFLA_LINK: a VLAN's or macvlan's lower device; 0 when none */
+	int lower_ifindex;	/* IFLA_LINK: a VLAN's or macvlan's lower device; 0 when none (a veth's peer is none) */
 	int master_ifindex;	/* IFLA_MASTER: the bridge or bond it is a port of; 0 when none */
 	struct mg_counters counters; /* IFLA_STATS64 and the carrier counts */
 };

@@ -296,6 +296,20 @@ static void test_link_identity(void)
 		nlmsg_free(msg);
 	}
 
+	/* A veth's IFLA_LINK is its peer, beside it: no lower device. */
+	msg = nlmsg_alloc_simple(RTM_NEWLINK, 0);
+	ifi.ifi_index = 8;
+	nlmsg_append(msg, &ifi, sizeof(ifi), NLMSG_ALIGNTO);
+	nla_put_u32(msg, IFLA_LINK, 9);
+	info = nla_nest_start(msg, IFLA_LINKINFO);
+	nla_put_string(msg, IFLA_INFO_KIND, "veth");
+	nla_nest_end(msg, info);
+	mg_link_init(&link);
+	CU_ASSERT_EQUAL(mg_link_parse_raw(nlmsg_hdr(msg), &link), 0);
+	CU_ASSERT_STRING_EQUAL(link.kind, "veth");
+	CU_ASSERT_EQUAL(link.lower_ifindex, 0);
+	nlmsg_free(msg);
+
 	/* Shorter than its header: not a link. */
 	msg = nlmsg_alloc_simple(RTM_NEWLINK, 0);
 	nlmsg_append(msg, &ifi, 4, NLMSG_ALIGNTO);

@@ -665,7 +665,7 @@ static int usb_shared_hub(struct mg_doctor *d, const struct mg_facts *f)
  */
 static int mtu_mismatch(struct mg_doctor *d, const struct mg_facts *f)
 {
-	/* IFLA_LINK names a VLAN's lower device, but also a veth's peer: only a VLAN counts. */
+	/* Below: a VLAN's lower device (other stacked kinds cannot exceed theirs); beside: a bridge. */
 	const char *own = mg_nic_get_kind(f->nic);
 	bool vlan = f->lower && own && !strcmp(own, "vlan");
 	const struct mg_nic *other = vlan ? f->lower : f->master;

@@ -94,6 +94,12 @@ static void format_address(const struct nlattr *attr, char *buf, size_t size)
 		used += (size_t)snprintf(buf + used, size - used, i ? ":%02x" : "%02x", a[i]);
 }
 
+/* Kinds made in pairs, whose IFLA_LINK names the other end: beside them, not below. */
+static bool is_pair(const char *kind)
+{
+	return !strcmp(kind, "veth") || !strcmp(kind, "vxcan") || !strcmp(kind, "netkit");
+}
+
 static void parse_kind(const struct nlattr *linkinfo, struct mg_link *link)
 {
 	static const struct nla_policy policy[IFLA_INFO_MAX + 1] = {
@@ -170,8 +176,8 @@ int mg_link_parse_raw(const struct nlmsghdr *nlh, struct mg_link *link)
 		link->carrier = nla_get_u8(tb[IFLA_CARRIER]);
 	if (tb[IFLA_MTU])
 		link->mtu = (int)nla_get_u32(tb[IFLA_MTU]);
-	/* A device's own index as its "link" means no lower device. */
-	if (tb[IFLA_LINK] && (int)nla_get_u32(tb[IFLA_LINK]) != link->ifindex)
+	/* A device's own index as its "link" means no lower device; a pair's is its peer. */
+	if (tb[IFLA_LINK] && (int)nla_get_u32(tb[IFLA_LINK]) != link->ifindex && !is_pair(link->kind))
 		link->lower_ifindex = (int)nla_get_u32(tb[IFLA_LINK]);
 	if (tb[IFLA_MASTER])
 		link->master_ifindex = (int)nla_get_u32(tb[IFLA_MASTER]);
