@@ -7,9 +7,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "mg-private.h"
@@ -172,6 +175,93 @@ static void test_kmod_log_forwarded(void)
 	CU_ASSERT_EQUAL(st.st_size, 0);
 }
 
+static int write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	int ok = f && fputs(text, f) >= 0;
+
+	return f && fclose(f) == 0 && ok ? 0 : -1;
+}
+
+/* Without root: a user namespace where this user is root, and its own mounts. */
+static int enter_user_namespace(void)
+{
+	char map[64];
+	uid_t uid = geteuid();
+	gid_t gid = getegid();
+
+	if (unshare(CLONE_NEWUSER | CLONE_NEWNS) < 0 || write_file("/proc/self/setgroups", "deny") < 0)
+		return -1;
+	snprintf(map, sizeof(map), "0 %u 1", (unsigned int)uid);
+	if (write_file("/proc/self/uid_map", map) < 0)
+		return -1;
+	snprintf(map, sizeof(map), "0 %u 1", (unsigned int)gid);
+	return write_file("/proc/self/gid_map", map);
+}
+
+/*
+ * In a mount namespace of its own (a user namespace too without root), /etc
+ * is replaced by a tmpfs whose modprobe.d holds a malformed line, and one
+ * look-up runs with stderr sent to a file. Exits 0 when it printed nothing
+ * and found the module, 1 when it printed, 2 when it found nothing, 3 when
+ * the namespace could not be made.
+ */
+static int lookup_beside_bad_config(const char *dir, const char *errfile)
+{
+	struct mg_ctx *ctx;
+	struct mg_nic *nic = NULL;
+	struct stat st;
+	FILE *conf;
+	int fd, found;
+
+	if (geteuid() ? enter_user_namespace() < 0 : unshare(CLONE_NEWNS) < 0)
+		return 3;
+	if (mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    mount("tmpfs", "/etc", "tmpfs", 0, NULL) < 0 || mkdir("/etc/modprobe.d", 0755) < 0 ||
+	    !(conf = fopen("/etc/modprobe.d/bad.conf", "w")))
+		return 3;
+	fputs("this is not a modprobe.d command\n", conf);
+	fclose(conf);
+	fd = open(errfile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || dup2(fd, STDERR_FILENO) < 0 || mg_ctx_new(FIXTURE_TREES "/desktop", &ctx) < 0)
+		return 3;
+	ctx->test.kmod_dir = strdup(dir);
+	found = mg_nic_lookup(ctx, "02:00.0", &nic) == 0 && mg_nic_get_module_count(nic) == 1;
+	done(ctx, nic);
+	fflush(stderr);
+	if (stat(errfile, &st) < 0)
+		return 3;
+	return st.st_size ? 1 : found ? 0 : 2;
+}
+
+/* What libkmod says of a malformed modprobe.d never reaches stderr either. */
+static void test_kmod_config_not_printed(void)
+{
+	char dir[4200], errfile[4200], said[512] = "";
+	int status;
+	pid_t pid;
+	FILE *f;
+
+	snprintf(dir, sizeof(dir), "%s/with/lib/modules/9.9.9", tmp);
+	snprintf(errfile, sizeof(errfile), "%s/stderr-config", tmp);
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0)
+		_exit(lookup_beside_bad_config(dir, errfile));
+	CU_ASSERT_EQUAL_FATAL(waitpid(pid, &status, 0), pid);
+	if ((f = fopen(errfile, "r"))) {
+		if (!fgets(said, sizeof(said), f))
+			said[0] = '\0';
+		fclose(f);
+	}
+	if (WEXITSTATUS(status) == 1)
+		printf("\nprinted: %s", said);
+	CU_ASSERT_TRUE(WIFEXITED(status));
+	CU_ASSERT_EQUAL(WEXITSTATUS(status), 0);
+}
+
 static void test_chip_table(void)
 {
 	struct mg_ctx *ctx;
@@ -203,6 +293,7 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("modules", suite_init, suite_fini, MG_TEST(test_module_would_serve),
 		     MG_TEST(test_kernel_without_module), MG_TEST(test_offline_without_index),
-		     MG_TEST(test_kmod_log_forwarded), MG_TEST(test_chip_table));
+		     MG_TEST(test_kmod_log_forwarded), MG_TEST(test_kmod_config_not_printed),
+		     MG_TEST(test_chip_table));
 	return mg_test_run();
 }

@@ -50,13 +50,16 @@ static void forward_log(void *data, int priority, const char *file, int line, co
 
 /*
  * The module index of the running kernel (or of a test's directory), logging
- * through the context. What libkmod logs inside kmod_new() itself, before
- * a log function can be set (a malformed modprobe.d line), still goes to
- * its default, stderr: libkmod has no way to set one earlier.
+ * through the context. modprobe.d is not read: libkmod parses it inside
+ * kmod_new(), before a log function can be set, and would print what it
+ * finds wrong there (a malformed line) to stderr. The question is which of
+ * the kernel's modules declares the device, which its index answers; a
+ * local alias line that prefers one of them is modprobe's policy.
  */
 static struct kmod_ctx *open_kmod(struct mg_ctx *ctx)
 {
-	struct kmod_ctx *kmod = kmod_new(MG_TEST_HOOK(ctx, kmod_dir, NULL), NULL);
+	static const char *const no_config[] = { NULL };
+	struct kmod_ctx *kmod = kmod_new(MG_TEST_HOOK(ctx, kmod_dir, NULL), no_config);
 
 	if (!kmod)
 		return NULL;
