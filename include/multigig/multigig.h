@@ -717,6 +717,9 @@ int mg_nic_get_chip_max_mbps(const struct mg_nic *nic);
  * declare support for this device (its modalias, looked up with libkmod).
  * @nic: adapter on a live context.
  *
+ * From the kernel's module index (modules.alias); modprobe.d's alias lines,
+ * local policy, are not read (since 0.2).
+ *
  * For a device with no driver bound, 0 means this kernel has no driver for
  * it at all; see mg_nic_get_chip_driver() for the one that would.
  *
