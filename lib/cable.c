@@ -201,9 +201,8 @@ MG_EXPORT int mg_cable_query_for_nic(struct mg_ctx *ctx, const struct mg_nic *ni
 		return -EINVAL;
 	*info = NULL;
 	mg_clear_error(ctx);
-	if (!nic || !nic->name || nic->ifindex <= 0)
-		return mg_fail(ctx, -ENODEV, "%s has no network interface",
-			       nic && nic->address ? nic->address : "the adapter");
+	if (mg_nic_need_interface(ctx, nic) < 0)
+		return -ENODEV;
 	return query_new(ctx, nic->name, nic->ifindex, info);
 }
 

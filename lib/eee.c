@@ -123,17 +123,6 @@ int mg_eee_read_into(struct mg_ctx *ctx, int ifindex, const char *ifname, const 
 	return 0;
 }
 
-static int read_failed(struct mg_ctx *ctx, const char *ifname, int err)
-{
-	if (err == MG_ENOTRECORDED)
-		return mg_fail(ctx, -ENODATA, "%s: this capture holds no EEE state (captures made before "
-			       "libmultigig 0.2 have none)", ifname);
-	if (err == -ENODEV)
-		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
-	return mg_fail(ctx, err, "%s: reading EEE: %s%s%s", ifname, strerror(-err), ctx->extack[0] ? ": " : "",
-		       ctx->extack);
-}
-
 MG_EXPORT int mg_eee_read(struct mg_ctx *ctx, const char *ifname, struct mg_eee **eee)
 {
 	struct mg_drvinfo info;
@@ -149,12 +138,12 @@ MG_EXPORT int mg_eee_read(struct mg_ctx *ctx, const char *ifname, struct mg_eee 
 		return err;
 	err = mg_gather_link(ctx, ifname, 0, &link);
 	if (err < 0)
-		return ctx->error[0] ? err : read_failed(ctx, ifname, err);
+		return ctx->error[0] ? err : mg_gather_read_failed(ctx, ifname, "EEE", err);
 	/* The driver's name makes "does not support" concrete. */
 	if (mg_gather_drvinfo(ctx, ifname, &info) < 0)
 		info.driver[0] = '\0';
 	err = mg_eee_read_into(ctx, link.ifindex, link.name, info.driver, eee);
-	return err < 0 ? read_failed(ctx, ifname, err) : 0;
+	return err < 0 ? mg_gather_read_failed(ctx, ifname, "EEE", err) : 0;
 }
 
 MG_EXPORT int mg_eee_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_eee **eee)
@@ -165,11 +154,10 @@ MG_EXPORT int mg_eee_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, 
 		return -EINVAL;
 	*eee = NULL;
 	mg_clear_error(ctx);
-	if (!nic || !nic->name || nic->ifindex <= 0)
-		return mg_fail(ctx, -ENODEV, "%s has no network interface",
-			       nic && nic->address ? nic->address : "the adapter");
+	if (mg_nic_need_interface(ctx, nic) < 0)
+		return -ENODEV;
 	err = mg_eee_read_into(ctx, nic->ifindex, nic->name, nic->driver, eee);
-	return err < 0 ? read_failed(ctx, nic->name, err) : 0;
+	return err < 0 ? mg_gather_read_failed(ctx, nic->name, "EEE", err) : 0;
 }
 
 MG_EXPORT void mg_eee_free(struct mg_eee *eee)

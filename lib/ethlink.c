@@ -326,9 +326,8 @@ MG_EXPORT int mg_ethlink_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *n
 		return -EINVAL;
 	*link = NULL;
 	mg_clear_error(ctx);
-	if (!nic || !nic->name || nic->ifindex <= 0)
-		return mg_fail(ctx, -ENODEV, "%s has no network interface",
-			       nic && nic->address ? nic->address : "the adapter");
+	if (mg_nic_need_interface(ctx, nic) < 0)
+		return -ENODEV;
 	return read_one(ctx, nic->name, nic->ifindex, link);
 }
 

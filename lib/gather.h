@@ -148,6 +148,12 @@ int mg_dstats_format(const struct mg_counter *counters, size_t count, char **tex
  */
 #define MG_ENOTRECORDED (-ENOMSG)
 
+/*
+ * What a failed read of @what ("EEE state", "ring sizes") about @ifname
+ * says, with the kernel's extended ack: a capture without it is -ENODATA.
+ */
+int mg_gather_read_failed(struct mg_ctx *ctx, const char *ifname, const char *what, int err);
+
 /* Where a capture keeps what netlink and procfs said. */
 #define MG_CAPTURE_NET "multigig/net"
 #define MG_CAPTURE_ETHTOOL "multigig/ethtool"

@@ -329,6 +329,8 @@ const struct mg_chip *mg_chip_lookup(enum mg_bus bus, int vendor, int device);
 int mg_modules_lookup(struct mg_ctx *ctx, const char *devpath, struct mg_nic *nic);
 
 struct mg_nic *mg_nic_alloc(void);
+/* 0 when @nic has a network interface; else -ENODEV, said in @ctx (for the _for_nic calls). */
+int mg_nic_need_interface(struct mg_ctx *ctx, const struct mg_nic *nic);
 int mg_nic_list_one(const struct mg_nic *nic, struct mg_nic_list **list);
 int mg_nic_set_str(char **field, const char *value);
 

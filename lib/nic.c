@@ -42,6 +42,13 @@ int mg_nic_set_str(char **field, const char *value)
 	return 0;
 }
 
+int mg_nic_need_interface(struct mg_ctx *ctx, const struct mg_nic *nic)
+{
+	if (nic && nic->name && nic->ifindex > 0)
+		return 0;
+	return mg_fail(ctx, -ENODEV, "%s has no network interface", nic && nic->address ? nic->address : "the adapter");
+}
+
 MG_EXPORT struct mg_nic *mg_nic_ref(struct mg_nic *nic)
 {
 	if (nic)

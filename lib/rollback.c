@@ -208,7 +208,7 @@ MG_EXPORT int mg_settings_journal_pending_for_nic(struct mg_ctx *ctx, const stru
 	mg_clear_error(ctx);
 	if (ctx->offline)
 		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree has no applies under way");
-	if (!nic->name || nic->ifindex <= 0)
-		return mg_fail(ctx, -ENODEV, "%s has no network interface", nic->address ? nic->address : "the adapter");
+	if (mg_nic_need_interface(ctx, nic) < 0)
+		return -ENODEV;
 	return mg_journal_interrupted(ctx, nic->ifindex, false, &j);
 }

@@ -234,15 +234,6 @@ int mg_settings_check_name(struct mg_ctx *ctx, const char *ifname)
 	return 0;
 }
 
-/* What a failed read of one group says. */
-static int group_failed(struct mg_ctx *ctx, const char *ifname, enum mg_param_group g, int err)
-{
-	if (err == MG_ENOTRECORDED)
-		return mg_fail(ctx, -ENODATA, "%s: this capture holds no %s (captures made before libmultigig 0.2 have none)",
-			       ifname, group_what(g));
-	return mg_fail(ctx, err, "%s: reading %s: %s%s%s", ifname, group_what(g), strerror(-err),
-		       ctx->extack[0] ? ": " : "", ctx->extack);
-}
 
 /*
  * One interface: its link (MTU and limits) by one request, then one
@@ -271,7 +262,7 @@ int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, int ifindex, c
 			continue;
 		}
 		if (err < 0)
-			return group_failed(ctx, s->ifname, (enum mg_param_group)g, err);
+			return mg_gather_read_failed(ctx, s->ifname, group_what((enum mg_param_group)g), err);
 	}
 	return 0;
 }
@@ -318,9 +309,8 @@ MG_EXPORT int mg_settings_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *
 		return -EINVAL;
 	*settings = NULL;
 	mg_clear_error(ctx);
-	if (!nic || !nic->name || nic->ifindex <= 0)
-		return mg_fail(ctx, -ENODEV, "%s has no network interface",
-			       nic && nic->address ? nic->address : "the adapter");
+	if (mg_nic_need_interface(ctx, nic) < 0)
+		return -ENODEV;
 	return read_new(ctx, nic->name, nic->ifindex, nic->driver, settings);
 }
 

@@ -328,9 +328,8 @@ MG_EXPORT int mg_stats_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic
 		return ctx ? mg_fail(ctx, -EINVAL, "mg_stats_read_for_nic: stats is NULL") : -EINVAL;
 	*stats = NULL;
 	mg_clear_error(ctx);
-	if (!nic || !nic->name || nic->ifindex <= 0)
-		return mg_fail(ctx, -ENODEV, "%s has no network interface",
-			       nic && nic->address ? nic->address : "the adapter");
+	if (mg_nic_need_interface(ctx, nic) < 0)
+		return -ENODEV;
 	/* The link again, not the look-up's: counters are worth what their moment is. */
 	err = mg_gather_link(ctx, NULL, nic->ifindex, &link);
 	if (err == -ENODEV)

@@ -141,14 +141,6 @@ MG_EXPORT int mg_settings_set_feature(struct mg_settings *s, const char *name, i
 
 /* ---- what the interface has now ---- */
 
-static int read_failed(struct mg_ctx *ctx, const char *ifname, const char *what, int err)
-{
-	if (err == -ENODEV)
-		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
-	return mg_fail(ctx, err, "%s: reading %s: %s%s%s", ifname, what, strerror(-err), ctx->extack[0] ? ": " : "",
-		       ctx->extack);
-}
-
 int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
 		 struct mg_tune_now *now)
 {
@@ -158,18 +150,18 @@ int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char
 	now->groups = groups;
 	if ((groups & (1u << MG_GROUP_FEATURES)) &&
 	    (err = mg_features_read_into(ctx, ifindex, ifname, &now->features)) < 0)
-		return read_failed(ctx, ifname, "features", err);
+		return mg_gather_read_failed(ctx, ifname, "features", err);
 	if ((groups & (1u << MG_GROUP_EEE)) && (err = mg_eee_read_into(ctx, ifindex, ifname, driver, &now->eee)) < 0)
-		return read_failed(ctx, ifname, "EEE", err);
+		return mg_gather_read_failed(ctx, ifname, "EEE", err);
 	if (groups & (1u << MG_GROUP_ADVERTISE)) {
 		err = mg_ethlink_read_modes(ctx, ifindex, ifname, &now->modes);
 		if (err == -EOPNOTSUPP)
 			now->modes_err = err;
 		else if (err < 0)
-			return read_failed(ctx, ifname, "the link modes", err);
+			return mg_gather_read_failed(ctx, ifname, "the link modes", err);
 	}
 	if ((groups & (1u << MG_GROUP_ASPM)) && (err = mg_aspm_read(ctx, ifindex, ifname, &now->aspm)) < 0)
-		return read_failed(ctx, ifname, "its PCIe link's ASPM controls", err);
+		return mg_gather_read_failed(ctx, ifname, "its PCIe link's ASPM controls", err);
 	return 0;
 }
 

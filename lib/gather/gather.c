@@ -95,3 +95,14 @@ int mg_gather_driver_stats(struct mg_ctx *ctx, const char *ifname, struct mg_cou
 		return -ENODEV;
 	return ctx->gather->ops->driver_stats(ctx->gather, ifname, counters, count);
 }
+
+int mg_gather_read_failed(struct mg_ctx *ctx, const char *ifname, const char *what, int err)
+{
+	if (err == MG_ENOTRECORDED)
+		return mg_fail(ctx, -ENODATA, "%s: this capture holds no %s (captures made before "
+			       "libmultigig 0.2 have none)", ifname, what);
+	if (err == -ENODEV)
+		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	return mg_fail(ctx, err, "%s: reading %s: %s%s%s", ifname, what, strerror(-err),
+		       ctx->extack[0] ? ": " : "", ctx->extack);
+}
