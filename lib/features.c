@@ -476,20 +476,9 @@ static const struct mg_feature *item(const struct mg_features *f, size_t index)
 	return f && index < f->count ? &f->items[index] : NULL;
 }
 
-MG_EXPORT const char *mg_features_get_name(const struct mg_features *f, size_t index)
-{
-	return item(f, index) ? item(f, index)->name : NULL;
-}
-
-MG_EXPORT int mg_features_get_active(const struct mg_features *f, size_t index)
-{
-	return item(f, index) ? item(f, index)->active : MG_UNKNOWN;
-}
-
-MG_EXPORT int mg_features_get_wanted(const struct mg_features *f, size_t index)
-{
-	return item(f, index) ? item(f, index)->wanted : MG_UNKNOWN;
-}
+MG_ITEM_GETTER(const char *, mg_features_get_name, mg_features, item, name, NULL)
+MG_ITEM_GETTER(int, mg_features_get_active, mg_features, item, active, MG_UNKNOWN)
+MG_ITEM_GETTER(int, mg_features_get_wanted, mg_features, item, wanted, MG_UNKNOWN)
 
 MG_EXPORT int mg_features_get_fixed(const struct mg_features *f, size_t index)
 {

@@ -277,33 +277,10 @@ static const struct mg_temp *sensor(const struct mg_temps *temps, size_t index)
 	return temps && index < temps->count ? &temps->items[index] : NULL;
 }
 
-MG_EXPORT const char *mg_temps_get_chip(const struct mg_temps *temps, size_t index)
-{
-	const struct mg_temp *s = sensor(temps, index);
-
-	return s ? s->chip : NULL;
-}
-
-MG_EXPORT const char *mg_temps_get_sensor(const struct mg_temps *temps, size_t index)
-{
-	const struct mg_temp *s = sensor(temps, index);
-
-	return s ? s->sensor : NULL;
-}
-
-MG_EXPORT const char *mg_temps_get_source(const struct mg_temps *temps, size_t index)
-{
-	const struct mg_temp *s = sensor(temps, index);
-
-	return s ? s->source : NULL;
-}
-
-MG_EXPORT const char *mg_temps_get_label(const struct mg_temps *temps, size_t index)
-{
-	const struct mg_temp *s = sensor(temps, index);
-
-	return s ? s->label : NULL;
-}
+MG_ITEM_GETTER(const char *, mg_temps_get_chip, mg_temps, sensor, chip, NULL)
+MG_ITEM_GETTER(const char *, mg_temps_get_sensor, mg_temps, sensor, sensor, NULL)
+MG_ITEM_GETTER(const char *, mg_temps_get_source, mg_temps, sensor, source, NULL)
+MG_ITEM_GETTER(const char *, mg_temps_get_label, mg_temps, sensor, label, NULL)
 
 MG_EXPORT int mg_temps_get(const struct mg_temps *temps, size_t index, enum mg_temp_value which,
 			   int *celsius_milli)
@@ -318,9 +295,4 @@ MG_EXPORT int mg_temps_get(const struct mg_temps *temps, size_t index, enum mg_t
 	return 0;
 }
 
-MG_EXPORT int mg_temps_get_alarm(const struct mg_temps *temps, size_t index)
-{
-	const struct mg_temp *s = sensor(temps, index);
-
-	return s ? s->alarm : MG_UNKNOWN;
-}
+MG_ITEM_GETTER(int, mg_temps_get_alarm, mg_temps, sensor, alarm, MG_UNKNOWN)

@@ -374,26 +374,9 @@ static const struct mg_irq *vector(const struct mg_irqs *irqs, size_t index)
 	return irqs && index < irqs->count ? &irqs->irqs[index] : NULL;
 }
 
-MG_EXPORT int mg_irqs_get_irq(const struct mg_irqs *irqs, size_t index)
-{
-	const struct mg_irq *v = vector(irqs, index);
-
-	return v ? v->irq : MG_UNKNOWN;
-}
-
-MG_EXPORT const char *mg_irqs_get_name(const struct mg_irqs *irqs, size_t index)
-{
-	const struct mg_irq *v = vector(irqs, index);
-
-	return v ? v->name : NULL;
-}
-
-MG_EXPORT const char *mg_irqs_get_mode(const struct mg_irqs *irqs, size_t index)
-{
-	const struct mg_irq *v = vector(irqs, index);
-
-	return v ? v->mode : NULL;
-}
+MG_ITEM_GETTER(int, mg_irqs_get_irq, mg_irqs, vector, irq, MG_UNKNOWN)
+MG_ITEM_GETTER(const char *, mg_irqs_get_name, mg_irqs, vector, name, NULL)
+MG_ITEM_GETTER(const char *, mg_irqs_get_mode, mg_irqs, vector, mode, NULL)
 
 MG_EXPORT int mg_irqs_get_cpu_interrupts(const struct mg_irqs *irqs, size_t index, size_t column,
 					 uint64_t *value)
@@ -408,19 +391,8 @@ MG_EXPORT int mg_irqs_get_cpu_interrupts(const struct mg_irqs *irqs, size_t inde
 	return 0;
 }
 
-MG_EXPORT const char *mg_irqs_get_affinity(const struct mg_irqs *irqs, size_t index)
-{
-	const struct mg_irq *v = vector(irqs, index);
-
-	return v ? v->affinity : NULL;
-}
-
-MG_EXPORT const char *mg_irqs_get_effective_affinity(const struct mg_irqs *irqs, size_t index)
-{
-	const struct mg_irq *v = vector(irqs, index);
-
-	return v ? v->effective : NULL;
-}
+MG_ITEM_GETTER(const char *, mg_irqs_get_affinity, mg_irqs, vector, affinity, NULL)
+MG_ITEM_GETTER(const char *, mg_irqs_get_effective_affinity, mg_irqs, vector, effective, NULL)
 
 MG_EXPORT size_t mg_irqs_get_queue_count(const struct mg_irqs *irqs, int tx)
 {

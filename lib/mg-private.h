@@ -23,6 +23,13 @@
 	{							\
 		return obj ? obj->field : (none);		\
 	}
+
+/* The same for one field of the @index-th item, which item(obj, index) finds (NULL when none). */
+#define MG_ITEM_GETTER(type, fn, object, item, field, none)		\
+	MG_EXPORT type fn(const struct object *obj, size_t index)	\
+	{								\
+		return item(obj, index) ? item(obj, index)->field : (none); \
+	}
 #define MG_PRINTF(a, b) __attribute__((format(printf, a, b)))
 
 /*
