@@ -80,11 +80,9 @@ int mg_apply_begin(struct mg_ctx *ctx, const char *ifname, bool lock, struct mg_
 	t->driver[0] = '\0';
 	if (err < 0)
 		return err;
-	err = mg_gather_link(ctx, ifname, 0, &link);
-	if (err == -ENODEV)
-		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	err = mg_gather_link_said(ctx, ifname, 0, &link);
 	if (err < 0)
-		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: reading the link: %s", ifname, strerror(-err));
+		return err;
 	if (lock) {
 		err = mg_iflock_take(ctx, link.ifindex, &t->lock_fd);
 		if (err < 0)

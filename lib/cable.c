@@ -187,11 +187,9 @@ MG_EXPORT int mg_cable_query(struct mg_ctx *ctx, const char *ifname, struct mg_c
 	mg_clear_error(ctx);
 	if (!ifname || !mg_ifname_valid(ifname))
 		return mg_fail(ctx, -EINVAL, "not a valid interface name");
-	err = mg_gather_link(ctx, ifname, 0, &link);
-	if (err == -ENODEV)
-		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	err = mg_gather_link_said(ctx, ifname, 0, &link);
 	if (err < 0)
-		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: %s", ifname, strerror(-err));
+		return err;
 	return query_new(ctx, ifname, link.ifindex, info);
 }
 
@@ -563,9 +561,7 @@ MG_EXPORT int mg_cable_test_run(struct mg_ctx *ctx, const char *ifname, unsigned
 	if ((err = mg_ethtool_open(ctx)) < 0)
 		return err;
 	/* The notification names the interface by index. */
-	err = mg_gather_link(ctx, ifname, 0, &link);
-	if (err == -ENODEV)
-		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	err = mg_gather_link_said(ctx, ifname, 0, &link);
 	if (err < 0)
 		return err;
 	err = open_monitor(ctx, &mon);

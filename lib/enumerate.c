@@ -425,14 +425,10 @@ static int parse_pci_address(const char *s, char *out, size_t size)
 static int lookup_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_nic **nic)
 {
 	struct mg_link link;
-	int err = mg_gather_link(ctx, name, ifindex, &link);
+	int err = mg_gather_link_said(ctx, name, ifindex, &link);
 
-	if (err == -ENODEV)
-		return name ? mg_fail(ctx, err, "no network interface named '%s'", name)
-			    : mg_fail(ctx, err, "no network interface with index %d", ifindex);
 	if (err < 0)
-		return ctx->error[0] ? err : mg_fail(ctx, err, "cannot read interface %s: %s",
-						     name ? name : "", strerror(-err));
+		return err;
 	mg_dbg(ctx, "%s: index %d, from %s", link.name, link.ifindex, ctx->gather->ops->name);
 	return nic_from_link(ctx, &link, nic);
 }

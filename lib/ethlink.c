@@ -312,11 +312,9 @@ MG_EXPORT int mg_ethlink_read(struct mg_ctx *ctx, const char *ifname, struct mg_
 	mg_clear_error(ctx);
 	if (!ifname || !mg_ifname_valid(ifname))
 		return mg_fail(ctx, -EINVAL, "not a valid interface name");
-	err = mg_gather_link(ctx, ifname, 0, &rl);
-	if (err == -ENODEV)
-		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	err = mg_gather_link_said(ctx, ifname, 0, &rl);
 	if (err < 0)
-		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: %s", ifname, strerror(-err));
+		return err;
 	return read_one(ctx, ifname, rl.ifindex, link);
 }
 

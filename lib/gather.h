@@ -168,6 +168,8 @@ int mg_gather_exists(struct mg_ctx *ctx, const char *rel);
 int mg_gather_proc_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size);
 int mg_gather_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);
 int mg_gather_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
+/* The same, a failure said in @ctx: "no network interface named 'x'" (or with index N) ... */
+int mg_gather_link_said(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
 int mg_gather_drvinfo(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info);
 int mg_gather_ethtool(struct mg_ctx *ctx, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
 		      void *data);

@@ -191,9 +191,7 @@ MG_EXPORT int mg_settings_journal_pending(struct mg_ctx *ctx, const char *ifname
 	err = mg_settings_check_name(ctx, ifname);
 	if (err < 0)
 		return err;
-	err = mg_gather_link(ctx, ifname, 0, &link);
-	if (err == -ENODEV)
-		return mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	err = mg_gather_link_said(ctx, ifname, 0, &link);
 	if (err < 0)
 		return err;
 	return mg_journal_interrupted(ctx, link.ifindex, false, &j);

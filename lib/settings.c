@@ -246,12 +246,9 @@ int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, int ifindex, c
 	int err;
 
 	mg_settings_init(s);
-	err = mg_gather_link(ctx, ifindex > 0 ? NULL : ifname, ifindex, &link);
-	if (err == -ENODEV)
-		return ifindex > 0 ? mg_fail(ctx, err, "no network interface with index %d", ifindex)
-				   : mg_fail(ctx, err, "no network interface named '%s'", ifname);
+	err = mg_gather_link_said(ctx, ifindex > 0 ? NULL : ifname, ifindex, &link);
 	if (err < 0)
-		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: reading the link: %s", ifname, strerror(-err));
+		return err;
 	mg_strlcpy(s->ifname, link.name, sizeof(s->ifname));
 	s->ifindex = link.ifindex;
 	put_mtu(s, &link);

@@ -106,3 +106,16 @@ int mg_gather_read_failed(struct mg_ctx *ctx, const char *ifname, const char *wh
 	return mg_fail(ctx, err, "%s: reading %s: %s%s%s", ifname, what, strerror(-err),
 		       ctx->extack[0] ? ": " : "", ctx->extack);
 }
+
+int mg_gather_link_said(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link)
+{
+	int err = mg_gather_link(ctx, name, ifindex, link);
+
+	if (err == -ENODEV)
+		return name ? mg_fail(ctx, err, "no network interface named '%s'", name)
+			    : mg_fail(ctx, err, "no network interface with index %d", ifindex);
+	if (err < 0 && !ctx->error[0])
+		return name ? mg_fail(ctx, err, "%s: reading the link: %s", name, strerror(-err))
+			    : mg_fail(ctx, err, "interface %d: reading the link: %s", ifindex, strerror(-err));
+	return err;
+}
