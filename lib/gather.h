@@ -135,6 +135,9 @@ static inline int mg_ethtool_req_header(const struct mg_ethtool_req *req)
 	return req->header > 0 ? req->header : 1;
 }
 
+/* drvinfo.c: one SIOCETHTOOL ioctl about @ifname (its socket opened once per context); -errno. */
+int mg_ethtool_ioctl(struct mg_ctx *ctx, const char *ifname, void *data);
+
 /* dstats.c: the ioctl; and the text a capture keeps them in, "VALUE NAME" lines. */
 int mg_dstats_get(struct mg_ctx *ctx, const char *ifname, struct mg_counter **counters, size_t *count);
 int mg_dstats_parse(const char *text, size_t len, struct mg_counter **counters, size_t *count);

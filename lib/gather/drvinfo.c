@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Driver and firmware versions: ETHTOOL_GDRVINFO, which netlink lacks. */
+/* Driver and firmware versions: ETHTOOL_GDRVINFO, which netlink lacks; the SIOCETHTOOL ioctl it and dstats.c use. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -10,14 +10,12 @@
 #include <linux/ethtool.h>
 #include <linux/sockios.h>
 
-#include "mg-private.h"
+#include "gather.h"
 
-int mg_drvinfo_get(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info)
+int mg_ethtool_ioctl(struct mg_ctx *ctx, const char *ifname, void *data)
 {
-	struct ethtool_drvinfo di = { .cmd = ETHTOOL_GDRVINFO };
 	struct ifreq ifr;
 
-	memset(info, 0, sizeof(*info));
 	if (ctx->ioctl_fd < 0) {
 		ctx->ioctl_fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 		if (ctx->ioctl_fd < 0)
@@ -25,9 +23,18 @@ int mg_drvinfo_get(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *in
 	}
 	memset(&ifr, 0, sizeof(ifr));
 	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
-	ifr.ifr_data = (void *)&di;
-	if (ioctl(ctx->ioctl_fd, SIOCETHTOOL, &ifr) < 0)
-		return -errno;
+	ifr.ifr_data = data;
+	return ioctl(ctx->ioctl_fd, SIOCETHTOOL, &ifr) < 0 ? -errno : 0;
+}
+
+int mg_drvinfo_get(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info)
+{
+	struct ethtool_drvinfo di = { .cmd = ETHTOOL_GDRVINFO };
+	int err;
+
+	memset(info, 0, sizeof(*info));
+	if ((err = mg_ethtool_ioctl(ctx, ifname, &di)) < 0)
+		return err;
 	/* The kernel's strings are NUL-padded but not promised NUL-terminated. */
 	snprintf(info->driver, sizeof(info->driver), "%.*s", (int)sizeof(di.driver), di.driver);
 	snprintf(info->version, sizeof(info->version), "%.*s", (int)sizeof(di.version), di.version);

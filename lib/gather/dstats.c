@@ -22,21 +22,6 @@
 /* More counters than any driver has (mlx5 has a few thousand): a bound on what is read. */
 #define DSTATS_MAX 65536
 
-static int ethtool_ioctl(struct mg_ctx *ctx, const char *ifname, void *data)
-{
-	struct ifreq ifr;
-
-	if (ctx->ioctl_fd < 0) {
-		ctx->ioctl_fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-		if (ctx->ioctl_fd < 0)
-			return -errno;
-	}
-	memset(&ifr, 0, sizeof(ifr));
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
-	ifr.ifr_data = data;
-	return ioctl(ctx->ioctl_fd, SIOCETHTOOL, &ifr) < 0 ? -errno : 0;
-}
-
 /* How many counters the driver says it has; -EOPNOTSUPP for none. */
 static int stats_count(struct mg_ctx *ctx, const char *ifname, size_t *n)
 {
@@ -46,7 +31,7 @@ static int stats_count(struct mg_ctx *ctx, const char *ifname, size_t *n)
 	if (err == 0) {
 		q->cmd = ETHTOOL_GSSET_INFO;
 		q->sset_mask = 1ULL << ETH_SS_STATS;
-		err = ethtool_ioctl(ctx, ifname, q);
+		err = mg_ethtool_ioctl(ctx, ifname, q);
 	}
 	if (err == 0 && (!(q->sset_mask & (1ULL << ETH_SS_STATS)) || q->data[0] == 0))
 		err = -EOPNOTSUPP;
@@ -80,12 +65,12 @@ static int read_once(struct mg_ctx *ctx, const char *ifname, size_t n, struct mg
 		names->cmd = ETHTOOL_GSTRINGS;
 		names->string_set = ETH_SS_STATS;
 		names->len = (uint32_t)n;
-		err = ethtool_ioctl(ctx, ifname, names);
+		err = mg_ethtool_ioctl(ctx, ifname, names);
 	}
 	if (err == 0) {
 		values->cmd = ETHTOOL_GSTATS;
 		values->n_stats = (uint32_t)n;
-		err = ethtool_ioctl(ctx, ifname, values);
+		err = mg_ethtool_ioctl(ctx, ifname, values);
 	}
 	if (err == 0 && (names->len != n || values->n_stats != n))
 		err = -EAGAIN;
