@@ -20,23 +20,10 @@
 #include "gather.h"
 #include "mg-evidence.h"
 #include "mg-test.h"
+#include "test-genl.h"
 #include "test-util.h"
 
 /* ---- netlink replies ---- */
-
-static struct nl_msg *reply(int cmd, int header, int ifindex, const char *name)
-{
-	struct nl_msg *msg = nlmsg_alloc();
-	struct nlattr *nest;
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(msg);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(genlmsg_put(msg, 0, 0, 0x20, 0, 0, (uint8_t)cmd, 1));
-	nest = nla_nest_start(msg, header);
-	nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, (uint32_t)ifindex);
-	nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, name);
-	nla_nest_end(msg, nest);
-	return msg;
-}
 
 /* A counter as the kernel puts it: a nest of its own holding one u64 typed by its number. */
 static void put_stat(struct nl_msg *msg, int id, uint64_t v)

@@ -20,21 +20,8 @@
 #include "mg-ethlink.h"
 #include "mg-modes.h"
 #include "mg-test.h"
+#include "test-genl.h"
 #include "mg-tune.h"
-
-static struct nl_msg *reply(int cmd, int header, int ifindex, const char *name)
-{
-	struct nl_msg *msg = nlmsg_alloc();
-	struct nlattr *nest;
-
-	CU_ASSERT_PTR_NOT_NULL_FATAL(msg);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(genlmsg_put(msg, 0, 0, 0x20, 0, 0, (uint8_t)cmd, 1));
-	nest = nla_nest_start(msg, header);
-	nla_put_u32(msg, ETHTOOL_A_HEADER_DEV_INDEX, (uint32_t)ifindex);
-	nla_put_string(msg, ETHTOOL_A_HEADER_DEV_NAME, name);
-	nla_nest_end(msg, nest);
-	return msg;
-}
 
 struct bit {
 	uint32_t index;
