@@ -249,16 +249,13 @@ static void test_driver_counters(void)
 /* A capture replays the counters as they were; nothing moved in between. */
 static void test_capture_replays_counters(void)
 {
-	char tmp[4096], dest[4096];
+	char tmp[4096];
 	struct mg_ctx *ctx, *replay;
 	struct mg_nic *a, *b;
 	struct mg_stats *x = NULL, *y = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
-	snprintf(dest, sizeof(dest), "%s/c", tmp);
-	CU_ASSERT_EQUAL_FATAL(mg_ctx_capture(ctx, dest), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(dest, &replay), 0);
+	replay = replay_of_capture(ctx, tmp);
 	a = lookup(ctx, "ev0");
 	b = lookup(replay, "ev0");
 	CU_ASSERT_EQUAL_FATAL(mg_stats_read_for_nic(ctx, a, &x), 0);

@@ -237,14 +237,11 @@ static void test_lookup_live(void)
 
 static void test_capture_live(void)
 {
-	char tmp[4096], dest[4096];
+	char tmp[4096];
 	struct mg_ctx *ctx, *replay;
 	struct mg_nic_list *live = live_list(&ctx), *offline = NULL;
 
-	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
-	snprintf(dest, sizeof(dest), "%s/c", tmp);
-	CU_ASSERT_EQUAL_FATAL(mg_ctx_capture(ctx, dest), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(dest, &replay), 0);
+	replay = replay_of_capture(ctx, tmp);
 	CU_ASSERT_EQUAL_FATAL(mg_nic_list_new(replay, &offline), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_nic_list_count(live), mg_nic_list_count(offline));
 	for (size_t i = 0; i < mg_nic_list_count(live); i++) {
@@ -373,17 +370,14 @@ static void test_snapshot_equals_single_reads(void)
 /* Capture, then replay: the same adapters, settings and links, offline. */
 static void test_capture_replays_settings_and_links(void)
 {
-	char tmp[4096], dest[4096];
+	char tmp[4096];
 	struct mg_ctx *ctx, *replay;
 	struct mg_nic_list *live, *offline;
 	struct mg_settings *a = NULL, *b = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
-	snprintf(dest, sizeof(dest), "%s/c", tmp);
-	CU_ASSERT_EQUAL_FATAL(mg_ctx_capture(ctx, dest), 0);
+	replay = replay_of_capture(ctx, tmp);
 	live = snapshot(ctx);
-	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(dest, &replay), 0);
 	CU_ASSERT_EQUAL(mg_ctx_is_offline(replay), 1);
 	offline = snapshot(replay);
 	CU_ASSERT_EQUAL_FATAL(mg_nic_list_count(live), mg_nic_list_count(offline));

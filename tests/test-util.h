@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <CUnit/CUnit.h>
+
 #include "multigig/multigig.h"
 
 static inline int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
@@ -101,6 +103,22 @@ static inline struct mg_nic *find_nic(struct mg_nic_list *list, const char *name
 			return nic;
 	}
 	return NULL;
+}
+
+/*
+ * Capture what @ctx reads into @tmp/c (@tmp a new temporary directory, of
+ * 4096 bytes) and return a context replaying it.
+ */
+static inline struct mg_ctx *replay_of_capture(struct mg_ctx *ctx, char *tmp)
+{
+	char dest[4200];
+	struct mg_ctx *replay = NULL;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, 4096));
+	snprintf(dest, sizeof(dest), "%s/c", tmp);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_capture(ctx, dest), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(dest, &replay), 0);
+	return replay;
 }
 
 static inline bool str_eq(const char *a, const char *b)
