@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Applying settings, all or nothing. Lock the interface against every other
- * libmultigig user, read it, validate everything, write the undo journal,
- * then change one group at a time in a fixed order (MTU, features, ASPM L1,
- * rings, channels, coalesce, pause, EEE, advertised modes), read back to
- * verify, and on any failure (or when the caller cancels) restore the
- * groups already changed, in reverse order, each value only while it still
- * holds what this apply set. Every request addresses the interface by
- * index; the ASPM control, by the PCI function found under the lock.
+ * The steps of a transaction on one interface (transaction.c runs them):
+ * read it under its lock, validate everything it is asked, then change one
+ * group at a time in a fixed order (MTU, features, ASPM L1, rings,
+ * channels, coalesce, pause, EEE, advertised modes), read back to verify,
+ * and on a failure restore the groups already changed, in reverse order,
+ * each value only while it still holds what this transaction set. Every
+ * request addresses the interface by index; the ASPM control, by the PCI
+ * function found under the lock. Also the result object the API hands out.
  */
 #include <errno.h>
 #include <poll.h>
@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "gather.h"
-#include "mg-settings.h"
+#include "mg-apply.h"
 #include "mg-tune.h"
 
 /*
@@ -39,75 +39,66 @@ static bool is_flag(enum mg_param p)
 	return mg_param_info(p)->is_u8;
 }
 
-/* Why the interface's lock could not be had; nothing was changed. */
-static int lock_failed(struct mg_ctx *ctx, const char *ifname, int err)
-{
-	char why[sizeof(ctx->error)];
-
-	mg_strlcpy(why, ctx->error, sizeof(why));
-	if (err == -ECANCELED)
-		return mg_fail(ctx, err, "%s: interrupted while waiting for another apply; nothing was changed",
-			       ifname);
-	if (err == -EBUSY)
-		return mg_fail(ctx, err, "%s: another process has been changing its settings for 30 s; "
-			       "nothing was changed", ifname);
-	if (err == -EACCES || err == -EPERM || err == -EROFS)
-		return mg_fail(ctx, -EPERM, "%s: changing settings needs CAP_NET_ADMIN and write access to %s: "
-			       "%s; nothing was changed", ifname, mg_state_dir(ctx), why);
-	return mg_fail(ctx, err, "%s: cannot lock the interface: %s; nothing was changed", ifname, why);
-}
-
 struct mg_apply_result *mg_apply_result_new(void)
 {
 	struct mg_apply_result *r = calloc(1, sizeof(*r));
 
 	if (r) {
+		r->failed_part = -1;
 		r->failed_group = -1;
 		r->rolled_back = MG_UNKNOWN;
 	}
 	return r;
 }
 
-int mg_apply_begin(struct mg_ctx *ctx, const char *ifname, bool lock, struct mg_apply_target *t)
+struct mg_apply_part *mg_apply_result_add_part(struct mg_apply_result *r, const struct mg_iface_id *id)
 {
-	struct mg_drvinfo info;
-	struct mg_link link;
-	int err = mg_settings_check_name(ctx, ifname);
+	struct mg_apply_part **grown = realloc(r->parts, (r->count + 1) * sizeof(*grown)), *part;
 
-	t->lock_fd = -1;
-	mg_settings_init(&t->cur);
-	memset(&t->tune, 0, sizeof(t->tune));
-	t->driver[0] = '\0';
-	if (err < 0)
-		return err;
-	err = mg_gather_link_said(ctx, ifname, 0, &link);
-	if (err < 0)
-		return err;
-	if (lock) {
-		err = mg_iflock_take(ctx, link.ifindex, &t->lock_fd);
-		if (err < 0)
-			return lock_failed(ctx, ifname, err);
-	}
-	/* The driver's name makes "does not support" concrete. */
-	if (mg_gather_drvinfo(ctx, link.name, &info) == 0)
-		mg_strlcpy(t->driver, info.driver, sizeof(t->driver));
-	/* Read under the lock, by index: what a restore goes back to. */
-	return mg_settings_read_into(ctx, NULL, link.ifindex, t->driver, &t->cur);
+	if (!grown)
+		return NULL;
+	r->parts = grown;
+	part = calloc(1, sizeof(*part));
+	if (!part)
+		return NULL;
+	part->id = *id;
+	part->failed_group = -1;
+	part->rolled_back = MG_UNKNOWN;
+	r->parts[r->count++] = part;
+	return part;
 }
 
-void mg_apply_end(struct mg_apply_target *t)
+void mg_apply_target_init(struct mg_apply_target *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->lock_fd = -1;
+	mg_settings_init(&t->cur);
+}
+
+void mg_apply_target_clear(struct mg_apply_target *t)
 {
 	mg_iflock_release(t->lock_fd);
 	t->lock_fd = -1;
 	mg_tune_now_clear(&t->tune);
 }
 
-/* An earlier apply to this interface died midway: nothing more until it is undone. */
-static int refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_target *t)
+int mg_apply_read_target(struct mg_ctx *ctx, const struct mg_link *link, struct mg_apply_target *t)
+{
+	struct mg_drvinfo info;
+
+	/* The driver's name makes "does not support" concrete. */
+	if (mg_gather_drvinfo(ctx, link->name, &info) == 0)
+		mg_strlcpy(t->driver, info.driver, sizeof(t->driver));
+	/* Read under the lock, by index: what a restore goes back to. */
+	return mg_settings_read_into(ctx, NULL, link->ifindex, t->driver, &t->cur);
+}
+
+/* An earlier transaction on this interface died midway: nothing more until it is undone. */
+int mg_apply_refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_target *t)
 {
 	struct mg_journal j;
-	char who[96];
-	int err = mg_journal_interrupted(ctx, t->cur.ifindex, t->lock_fd >= 0, &j);
+	char who[160];
+	int err = mg_journal_interrupted(ctx, &t->ns, t->cur.ifindex, t->lock_fd >= 0, &j);
 
 	if (err < 0 && t->lock_fd < 0) {
 		/* A dry run changes nothing: state it cannot read does not stop it. */
@@ -118,6 +109,7 @@ static int refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_targe
 	if (err <= 0)
 		return err;
 	mg_journal_describe(&j, who, sizeof(who));
+	mg_journal_clear(&j);
 	return mg_fail(ctx, -EUCLEAN,
 		       "%s: an earlier apply of settings (%s) was interrupted and left its changes half made; "
 		       "roll it back first", t->cur.ifname, who);
@@ -154,7 +146,7 @@ static int validate(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_p
 
 /* The parameters of group @g that @want holds; values already in place are left out. */
 static int plan_params(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_settings *want,
-		       enum mg_param_group g, struct mg_apply_result *r)
+		       enum mg_param_group g, struct mg_apply_part *r)
 {
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
 		struct mg_change *c;
@@ -178,9 +170,8 @@ static int plan_params(struct mg_ctx *ctx, const struct mg_settings *cur, const 
 	return 0;
 }
 
-/* Every change in application order, each validated before any is made. */
-static int plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-		struct mg_apply_result *r)
+int mg_apply_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		  struct mg_apply_part *r)
 {
 	for (size_t i = 0; i < MG_APPLY_GROUPS; i++) {
 		int err = order[i] < MG_GROUP_COUNT ? plan_params(ctx, &t->cur, want, order[i], r)
@@ -198,7 +189,7 @@ static bool to_send(const struct mg_change *c, enum mg_param_group g, bool resto
 	return c->group == g && (!restore || c->restore) && c->state != MG_CHANGE_LEFT;
 }
 
-int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_result *r,
+int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
 		       bool restore)
 {
 	struct mg_settings values;
@@ -228,7 +219,7 @@ int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, c
 	return mg_ethtool_set_group(ctx, ifindex, g, &values, mask);
 }
 
-static bool group_planned(const struct mg_apply_result *r, enum mg_param_group g)
+static bool group_planned(const struct mg_apply_part *r, enum mg_param_group g)
 {
 	for (size_t i = 0; i < r->count; i++)
 		if (r->changes[i].group == g)
@@ -236,7 +227,7 @@ static bool group_planned(const struct mg_apply_result *r, enum mg_param_group g
 	return false;
 }
 
-void mg_apply_mark_group(struct mg_apply_result *r, enum mg_param_group g, enum mg_change_state state)
+void mg_apply_mark_group(struct mg_apply_part *r, enum mg_param_group g, enum mg_change_state state)
 {
 	for (size_t i = 0; i < r->count; i++) {
 		struct mg_change *c = &r->changes[i];
@@ -250,7 +241,7 @@ void mg_apply_mark_group(struct mg_apply_result *r, enum mg_param_group g, enum 
 }
 
 /* What the interface holds now of every group @r changes: its parameters, and the rest. */
-static int read_now(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_result *r,
+static int read_now(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
 		    struct mg_settings *now, struct mg_tune_now *tune)
 {
 	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, now);
@@ -263,7 +254,7 @@ static int read_now(struct mg_ctx *ctx, const struct mg_apply_target *t, const s
 
 /* Where a change stands now, for a parameter as mg_tune_compare() says it for the rest. */
 static enum mg_tune_now_is compare_now(const struct mg_settings *now, const struct mg_tune_now *tune,
-				       struct mg_apply_result *r, struct mg_change *c)
+				       struct mg_apply_part *r, struct mg_change *c)
 {
 	if (!mg_change_is_param(c))
 		return mg_tune_compare(tune, r, c);
@@ -282,7 +273,7 @@ static enum mg_tune_now_is compare_now(const struct mg_settings *now, const stru
  * what this apply set. One that is back already needs nothing; one that
  * holds something else was changed by another writer since, and stays.
  */
-static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r,
+static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r,
 			   size_t upto)
 {
 	struct mg_settings now;
@@ -318,9 +309,7 @@ static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, 
 	return err;
 }
 
-/* Restore groups order[0..upto) in reverse; true when every change is undone. */
-static bool roll_back(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r,
-		      size_t upto)
+bool mg_apply_roll_back(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r, size_t upto)
 {
 	bool ok = true;
 
@@ -341,44 +330,54 @@ static bool roll_back(struct mg_ctx *ctx, const struct mg_apply_target *t, struc
 	return ok;
 }
 
-/* Whether any group before order[@upto] had changes to make. */
-static bool changed_before(const struct mg_apply_result *r, size_t upto)
+bool mg_apply_part_changed(const struct mg_apply_part *r)
 {
-	for (size_t i = 0; i < upto; i++)
-		if (group_planned(r, order[i]))
+	for (size_t i = 0; i < r->count; i++)
+		if (r->changes[i].state != MG_CHANGE_PLANNED)
 			return true;
 	return false;
 }
 
-/* What the restore did: "every change was rolled back", and what stayed. */
-static void describe_restore(const struct mg_apply_result *r, bool changed, char *buf, size_t size)
+/* "; mtu left at 4000 (this apply set 9000)" for each value another writer changed since. */
+static void describe_left(const struct mg_apply_part *r, bool with_name, char *buf, size_t size)
 {
-	bool failed = false, left = false;
-	size_t len;
-
 	for (size_t i = 0; i < r->count; i++) {
-		failed |= r->changes[i].state == MG_CHANGE_RESTORE_FAILED;
-		left |= r->changes[i].state == MG_CHANGE_LEFT;
+		const struct mg_change *c = &r->changes[i];
+		char found[256], expect[256];
+		size_t len = strlen(buf);
+
+		if (c->state != MG_CHANGE_LEFT)
+			continue;
+		mg_change_text(r, c, MG_VALUE_FOUND, found, sizeof(found));
+		mg_change_text(r, c, MG_VALUE_EXPECT, expect, sizeof(expect));
+		snprintf(buf + len, size - len, "; %s%s%s left at %s (this apply set %s)", with_name ? r->id.name : "",
+			 with_name ? " " : "", c->name, found, expect);
+	}
+}
+
+void mg_apply_describe_restore(const struct mg_apply_result *res, char *buf, size_t size)
+{
+	bool changed = false, failed = false, left = false;
+
+	for (size_t p = 0; p < res->count; p++) {
+		const struct mg_apply_part *r = res->parts[p];
+
+		changed |= mg_apply_part_changed(r);
+		for (size_t i = 0; i < r->count; i++) {
+			failed |= r->changes[i].state == MG_CHANGE_RESTORE_FAILED;
+			left |= r->changes[i].state == MG_CHANGE_LEFT;
+		}
 	}
 	snprintf(buf, size, "%s", !changed ? "nothing was changed"
 				  : failed ? "ROLLBACK FAILED: check the interface"
 				  : left   ? "rolled back, except what another writer changed since"
 					   : "every change was rolled back");
-	for (size_t i = 0; i < r->count && left; i++) {
-		const struct mg_change *c = &r->changes[i];
-		char found[256], expect[256];
-
-		len = strlen(buf);
-		if (c->state != MG_CHANGE_LEFT)
-			continue;
-		mg_change_text(r, c, MG_VALUE_FOUND, found, sizeof(found));
-		mg_change_text(r, c, MG_VALUE_EXPECT, expect, sizeof(expect));
-		snprintf(buf + len, size - len, "; %s left at %s (this apply set %s)", c->name, found, expect);
-	}
+	for (size_t p = 0; p < res->count && left; p++)
+		describe_left(res->parts[p], res->count > 1, buf, size);
 }
 
-static int explain(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_result *r,
-		   enum mg_param_group g, int err, const char *extack, const char *rb)
+int mg_apply_explain(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
+		     enum mg_param_group g, int err, const char *extack, const char *rb)
 {
 	const char *ifname = t->cur.ifname;
 
@@ -405,7 +404,7 @@ static int check_param(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 }
 
 /* Read back and compare: a driver may round or ignore a value. */
-static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r)
+static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r)
 {
 	struct mg_settings now;
 	struct mg_tune_now tune;
@@ -446,99 +445,35 @@ static void test_pause(struct mg_ctx *ctx, enum mg_param_group done)
 #define test_pause(ctx, done) ((void)0)
 #endif
 
-/* Stop at the caller's request: undo what was done. */
-static int cancelled(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r, size_t done)
+int mg_apply_run(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r, size_t *done)
 {
-	char rb[sizeof(ctx->error)];
-	bool changed = changed_before(r, done);
-
-	if (changed)
-		r->rolled_back = roll_back(ctx, t, r, done);
-	describe_restore(r, changed, rb, sizeof(rb));
-	return mg_fail(ctx, -ECANCELED, "%s: interrupted; %s", t->cur.ifname, rb);
-}
-
-static int run_steps(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r)
-{
-	char extack[sizeof(ctx->extack)], rb[sizeof(ctx->error)];
-	size_t done;
 	int err = 0;
 
-	for (done = 0; done < MG_APPLY_GROUPS; done++) {
+	for (*done = 0; *done < MG_APPLY_GROUPS; (*done)++) {
 		if (mg_cancelled(ctx))
-			return cancelled(ctx, t, r, done);
-		err = mg_apply_set_group(ctx, t->cur.ifindex, order[done], r, false);
-		if (err < 0)
-			break;
-		mg_apply_mark_group(r, order[done], MG_CHANGE_APPLIED);
-		if (group_planned(r, order[done]))
-			test_pause(ctx, order[done]);
+			return -ECANCELED;
+		err = mg_apply_set_group(ctx, t->cur.ifindex, order[*done], r, false);
+		if (err < 0) {
+			/* The restore's own requests would overwrite the kernel's message. */
+			mg_strlcpy(r->kernel_message, ctx->extack, sizeof(r->kernel_message));
+			r->failed_group = (int)order[*done];
+			return err;
+		}
+		mg_apply_mark_group(r, order[*done], MG_CHANGE_APPLIED);
+		if (group_planned(r, order[*done]))
+			test_pause(ctx, order[*done]);
 	}
-	if (err == 0) {
-		char why[sizeof(ctx->error)];
-
-		err = verify(ctx, t, r);
-		if (err == 0)
-			return mg_cancelled(ctx) ? cancelled(ctx, t, r, done) : 0;
-		mg_strlcpy(why, ctx->error, sizeof(why));
-		r->rolled_back = roll_back(ctx, t, r, done);
-		describe_restore(r, true, rb, sizeof(rb));
-		return mg_fail(ctx, err, "%s; %s", why, rb);
-	}
-	/* The rollback's own requests would overwrite the kernel's message. */
-	mg_strlcpy(extack, ctx->extack, sizeof(extack));
-	mg_strlcpy(r->kernel_message, extack, sizeof(r->kernel_message));
-	r->failed_group = (int)order[done];
-	r->rolled_back = roll_back(ctx, t, r, done);
-	describe_restore(r, changed_before(r, done), rb, sizeof(rb));
-	return explain(ctx, t, r, order[done], err, extack, rb);
-}
-
-/* The journal that lets a later process undo this apply if it dies midway. */
-static int write_journal(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_result *r)
-{
-	struct mg_journal j = { .ifindex = t->cur.ifindex, .time = (long long)time(NULL), .pid = (long)getpid() };
-	char why[sizeof(ctx->error)];
-	int err;
-
-	mg_strlcpy(j.ifname, t->cur.ifname, sizeof(j.ifname));
-	for (size_t i = 0; i < r->count; i++) {
-		const struct mg_change *c = &r->changes[i];
-
-		if (mg_change_is_param(c))
-			j.entries[j.count++] = (struct mg_journal_entry){
-				.param = c->param, .old_value = c->old_value, .new_value = c->new_value, .new_known = true,
-			};
-		else
-			mg_tune_journal_entry(r, c, &j.entries[j.count++]);
-	}
-	err = mg_journal_write(ctx, &j);
-	if (err < 0) {
-		mg_strlcpy(why, ctx->error, sizeof(why));
-		return mg_fail(ctx, err, "%s: %s; nothing was changed", t->cur.ifname, why);
-	}
-	return 0;
-}
-
-static int execute(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_result *r)
-{
-	int err = write_journal(ctx, t, r);
-
-	if (err < 0)
-		return err;
-	err = run_steps(ctx, t, r);
-	/* Ended either way: whatever stays changed, this apply answered for it. */
-	if (mg_journal_remove(ctx, t->cur.ifindex) < 0)
-		mg_info(ctx, "%s", ctx->error);
+	err = verify(ctx, t, r);
+	if (err == 0 && mg_cancelled(ctx))
+		err = -ECANCELED;
 	return err;
 }
 
 MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
 				unsigned int flags, struct mg_apply_result **result)
 {
-	bool dry_run = flags & MG_APPLY_DRY_RUN;
-	struct mg_apply_target t;
-	struct mg_apply_result *r;
+	struct mg_txn_step step = { .want = want };
+	struct mg_link link;
 	int err;
 
 	if (result)
@@ -550,84 +485,148 @@ MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const st
 		return mg_fail(ctx, -EINVAL, "no settings to apply");
 	if (ctx->offline)
 		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
-	r = mg_apply_result_new();
-	if (!r)
-		return -ENOMEM;
-	err = mg_apply_begin(ctx, ifname, !dry_run, &t);
+	err = mg_settings_check_name(ctx, ifname);
 	if (err == 0)
-		err = refuse_if_interrupted(ctx, &t);
-	/* EEE, link modes and features are read only when asked to change. */
-	if (err == 0)
-		err = mg_tune_read(ctx, t.cur.ifindex, t.cur.ifname, t.driver, mg_tune_want_groups(want), &t.tune);
-	if (err == 0)
-		err = plan(ctx, &t, want, r);
-	if (err == 0 && !dry_run && r->count > 0)
-		err = execute(ctx, &t, r);
-	mg_apply_end(&t);
-	if (result)
-		*result = r;
-	else
-		free(r);
-	return err;
+		err = mg_gather_link_said(ctx, ifname, 0, &link);
+	if (err < 0) {
+		if (result)
+			*result = mg_apply_result_new();
+		return err;
+	}
+	/* Examined now, by name: every later step goes to this index, and checks it is still this one. */
+	mg_iface_id_from_link(&link, &step.id);
+	return mg_txn_apply(ctx, &step, 1, flags, result);
 }
 
 MG_EXPORT void mg_apply_result_free(struct mg_apply_result *result)
 {
+	if (!result)
+		return;
+	for (size_t i = 0; i < result->count; i++)
+		free(result->parts[i]);
+	free(result->parts);
 	free(result);
 }
 
 MG_EXPORT size_t mg_apply_result_count(const struct mg_apply_result *r)
 {
-	return r ? r->count : 0;
+	size_t n = 0;
+
+	for (size_t i = 0; r && i < r->count; i++)
+		n += r->parts[i]->count;
+	return n;
+}
+
+/* The @index-th change over every part, and its part; NULL when out of range. */
+static const struct mg_change *change_at(const struct mg_apply_result *r, size_t index,
+					 const struct mg_apply_part **part)
+{
+	for (size_t i = 0; r && i < r->count; i++) {
+		if (index < r->parts[i]->count) {
+			if (part)
+				*part = r->parts[i];
+			return &r->parts[i]->changes[index];
+		}
+		index -= r->parts[i]->count;
+	}
+	return NULL;
 }
 
 MG_EXPORT int mg_apply_result_get(const struct mg_apply_result *r, size_t index, enum mg_param *param,
 				  long long *old_value, long long *new_value)
 {
-	if (!r || index >= r->count)
+	const struct mg_change *c = change_at(r, index, NULL);
+
+	if (!c)
 		return -EINVAL;
 	if (param)
-		*param = mg_change_is_param(&r->changes[index]) ? r->changes[index].param : (enum mg_param)-1;
+		*param = mg_change_is_param(c) ? c->param : (enum mg_param)-1;
 	if (old_value)
-		*old_value = r->changes[index].old_value;
+		*old_value = c->old_value;
 	if (new_value)
-		*new_value = r->changes[index].new_value;
+		*new_value = c->new_value;
 	return 0;
 }
 
 MG_EXPORT int mg_apply_result_get_state(const struct mg_apply_result *r, size_t index)
 {
-	if (!r || index >= r->count)
-		return -EINVAL;
-	return (int)r->changes[index].state;
+	const struct mg_change *c = change_at(r, index, NULL);
+
+	return c ? (int)c->state : -EINVAL;
 }
 
 MG_EXPORT const char *mg_apply_result_get_name(const struct mg_apply_result *r, size_t index)
 {
-	return r && index < r->count ? r->changes[index].name : NULL;
+	const struct mg_change *c = change_at(r, index, NULL);
+
+	return c ? c->name : NULL;
 }
 
 MG_EXPORT int mg_apply_result_get_group(const struct mg_apply_result *r, size_t index)
 {
-	return r && index < r->count ? (int)r->changes[index].group : -EINVAL;
+	const struct mg_change *c = change_at(r, index, NULL);
+
+	return c ? (int)c->group : -EINVAL;
 }
 
 MG_EXPORT const char *mg_apply_result_get_modes(const struct mg_apply_result *r, size_t index, int after)
 {
-	if (!r || index >= r->count || r->changes[index].group != MG_GROUP_ADVERTISE)
+	const struct mg_apply_part *part;
+	const struct mg_change *c = change_at(r, index, &part);
+
+	if (!c || c->group != MG_GROUP_ADVERTISE)
 		return NULL;
-	return r->adv_text[after ? MG_VALUE_NEW : MG_VALUE_OLD];
+	return part->adv_text[after ? MG_VALUE_NEW : MG_VALUE_OLD];
+}
+
+MG_EXPORT const char *mg_apply_result_get_ifname(const struct mg_apply_result *r, size_t index)
+{
+	const struct mg_apply_part *part;
+
+	return change_at(r, index, &part) ? part->id.name : NULL;
+}
+
+MG_EXPORT int mg_apply_result_get_ifindex(const struct mg_apply_result *r, size_t index)
+{
+	const struct mg_apply_part *part;
+
+	return change_at(r, index, &part) ? part->id.ifindex : -EINVAL;
+}
+
+MG_EXPORT size_t mg_apply_result_get_interface_count(const struct mg_apply_result *r)
+{
+	return r ? r->count : 0;
+}
+
+MG_EXPORT const char *mg_apply_result_get_interface(const struct mg_apply_result *r, size_t index, int *ifindex,
+						    const char **skipped)
+{
+	if (!r || index >= r->count)
+		return NULL;
+	if (ifindex)
+		*ifindex = r->parts[index]->id.ifindex;
+	if (skipped)
+		*skipped = r->parts[index]->skipped[0] ? r->parts[index]->skipped : NULL;
+	return r->parts[index]->id.name;
 }
 
 MG_EXPORT int mg_apply_result_may_bounce_link(const struct mg_apply_result *r)
 {
-	return r && (group_planned(r, MG_GROUP_RINGS) || group_planned(r, MG_GROUP_CHANNELS) ||
-		     group_planned(r, MG_GROUP_EEE) || group_planned(r, MG_GROUP_ADVERTISE));
+	for (size_t i = 0; r && i < r->count; i++)
+		if (group_planned(r->parts[i], MG_GROUP_RINGS) || group_planned(r->parts[i], MG_GROUP_CHANNELS) ||
+		    group_planned(r->parts[i], MG_GROUP_EEE) || group_planned(r->parts[i], MG_GROUP_ADVERTISE))
+			return 1;
+	return 0;
 }
 
 MG_EXPORT int mg_apply_result_get_failed_group(const struct mg_apply_result *r)
 {
 	return r ? r->failed_group : -1;
+}
+
+MG_EXPORT const char *mg_apply_result_get_failed_ifname(const struct mg_apply_result *r)
+{
+	return r && r->failed_part >= 0 ? r->parts[r->failed_part]->id.name : NULL;
 }
 
 MG_EXPORT int mg_apply_result_rolled_back(const struct mg_apply_result *r)
@@ -638,4 +637,9 @@ MG_EXPORT int mg_apply_result_rolled_back(const struct mg_apply_result *r)
 MG_EXPORT const char *mg_apply_result_get_kernel_message(const struct mg_apply_result *r)
 {
 	return r && r->kernel_message[0] ? r->kernel_message : NULL;
+}
+
+MG_EXPORT const char *mg_apply_result_get_message(const struct mg_apply_result *r)
+{
+	return r && r->message[0] ? r->message : NULL;
 }

@@ -163,7 +163,7 @@ static int denied(struct mg_ctx *ctx, const char *ifname, const char *dir, int e
 		       strerror(-err), sep, rb);
 }
 
-int mg_aspm_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_result *r)
+int mg_aspm_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r)
 {
 	const struct mg_aspm_now *a = &t->tune.aspm;
 	const char *ifname = t->cur.ifname;
@@ -215,7 +215,7 @@ static int write_control(struct mg_ctx *ctx, const char *dir, int state, bool on
 	return err;
 }
 
-int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_result *r, bool restore)
+int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_part *r, bool restore)
 {
 	for (size_t i = 0; i < r->count; i++) {
 		const struct mg_change *c = &r->changes[i];
@@ -237,7 +237,7 @@ int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_result *r, bool restor
 }
 
 int mg_aspm_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		  const struct mg_apply_result *r, const struct mg_change *c)
+		  const struct mg_apply_part *r, const struct mg_change *c)
 {
 	const struct mg_aspm_now *a = &now->aspm;
 	const char *addr = address_of(r->aspm_dir);
@@ -258,7 +258,7 @@ int mg_aspm_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_n
 	return mg_fail(ctx, -EIO, "%s: ASPM L1 of %s is on again but the kernel left %s off", ifname, addr, off);
 }
 
-int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_result *r, int err,
+int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_part *r, int err,
 		    const char *rb)
 {
 	return denied(ctx, ifname, r->aspm_dir, err, rb);

@@ -3,10 +3,10 @@
  * What every libmultigig user shares about an interface lives under
  * /run/multigig: a lock file per interface, so that applies to one
  * interface run one at a time whichever process makes them, and the undo
- * journal of an apply under way (journal.c). Files are named by network
- * namespace and interface index, never by interface name: a name can move
- * to another interface during an apply, and every namespace has its own
- * index 1, 2, 3...
+ * journals of transactions (journal.c). Locks are named by network
+ * namespace (netns.c: by what the kernel does not reuse) and interface
+ * index, never by interface name: a name can move to another interface
+ * during an apply, and every namespace has its own index 1, 2, 3...
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mg-settings.h"
+#include "mg-apply.h"
 
 #define MG_RUN_DIR "/run/multigig"
 #define LOCK_WAIT_MS 30000
@@ -88,52 +88,55 @@ static int open_dir(int at, const char *name, bool create, int *fd)
 int mg_state_dir_open(struct mg_ctx *ctx, const char *sub, bool create, int *dirfd)
 {
 	const char *base = mg_state_dir(ctx);
+	bool top_failed = true;
 	int top, err;
 
 	err = open_dir(AT_FDCWD, base, create, &top);
 	if (err == 0) {
+		top_failed = false;
 		err = open_dir(top, sub, create, dirfd);
 		close(top);
 	}
+	/* Name the directory that is wrong: the state directory itself, or the one below it. */
 	if (err == -EPERM)
-		return mg_fail(ctx, err, "%s/%s is not a directory of root's that only root may write to",
-			       base, sub);
+		return mg_fail(ctx, err, "%s%s%s is not a directory of root's that only root may write to", base,
+			       top_failed ? "" : "/", top_failed ? "" : sub);
 	if (err < 0 && (create || err != -ENOENT))
-		return mg_fail(ctx, err, "%s %s/%s: %s", create ? "cannot make" : "cannot open", base, sub,
-			       strerror(-err));
+		return mg_fail(ctx, err, "%s %s%s%s: %s", create ? "cannot make" : "cannot open", base,
+			       top_failed ? "" : "/", top_failed ? "" : sub, strerror(-err));
 	return err;
 }
 
-/*
- * "net4026531840-if5". The namespace is the calling thread's, where the
- * context opened its sockets; without /proc it is 0, which still keeps
- * interfaces of one namespace apart.
- */
-void mg_state_name(int ifindex, char *buf, size_t size)
+/* "c4096-if5": the namespace by its id (netns.c), then the interface's index. */
+static void lock_name(const struct mg_netns *ns, int ifindex, char *buf, size_t size)
 {
-	unsigned long long ns = 0;
-	struct stat st;
-
-	if (stat("/proc/thread-self/ns/net", &st) == 0 || stat("/proc/self/ns/net", &st) == 0)
-		ns = (unsigned long long)st.st_ino;
-	snprintf(buf, size, "net%llu-if%d", ns, ifindex);
+	snprintf(buf, size, "%s-if%d", ns->id, ifindex);
 }
 
-/* The lock file, made when @create; lock files are never removed (see below). */
-static int open_lock(struct mg_ctx *ctx, int ifindex, bool create, int *fd)
+/*
+ * The lock file, made when @create; lock files are never removed (see
+ * below). O_NONBLOCK and the check for a regular file: a FIFO put there
+ * must not make the open wait forever.
+ */
+static int open_lock(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, bool create, int *fd)
 {
 	char name[64];
+	struct stat st;
 	int dir, err = mg_state_dir_open(ctx, "lock", create, &dir);
 
 	if (err < 0)
 		return err;
-	mg_state_name(ifindex, name, sizeof(name));
-	*fd = openat(dir, name, (create ? O_RDWR | O_CREAT : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC, 0644);
+	lock_name(ns, ifindex, name, sizeof(name));
+	*fd = openat(dir, name, (create ? O_RDWR | O_CREAT : O_RDONLY) | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 	err = *fd < 0 ? -errno : 0;
 	close(dir);
+	if (err == 0 && (fstat(*fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+		close(*fd);
+		err = -EPERM;
+	}
 	if (err < 0 && (create || err != -ENOENT))
 		return mg_fail(ctx, err, "cannot open the lock %s/lock/%s: %s", mg_state_dir(ctx), name,
-			       strerror(-err));
+			       err == -EPERM ? "it is not a regular file" : strerror(-err));
 	return err;
 }
 
@@ -166,9 +169,9 @@ static int wait_lock(struct mg_ctx *ctx, int fd, int ifindex)
  * process that opened it just before lock an unlinked file while another
  * locks a new one, and both would apply at once.
  */
-int mg_iflock_take(struct mg_ctx *ctx, int ifindex, int *lock_fd)
+int mg_iflock_take(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int *lock_fd)
 {
-	int fd, err = open_lock(ctx, ifindex, true, &fd);
+	int fd, err = open_lock(ctx, ns, ifindex, true, &fd);
 
 	if (err < 0)
 		return err;
@@ -181,9 +184,9 @@ int mg_iflock_take(struct mg_ctx *ctx, int ifindex, int *lock_fd)
 	return 0;
 }
 
-int mg_iflock_busy(struct mg_ctx *ctx, int ifindex)
+int mg_iflock_busy(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex)
 {
-	int fd, busy, err = open_lock(ctx, ifindex, false, &fd);
+	int fd, busy, err = open_lock(ctx, ns, ifindex, false, &fd);
 
 	if (err == -ENOENT)
 		return 0;
@@ -199,4 +202,21 @@ void mg_iflock_release(int lock_fd)
 {
 	if (lock_fd >= 0)
 		close(lock_fd);
+}
+
+int mg_iflock_failed(struct mg_ctx *ctx, const char *ifname, int err)
+{
+	char why[sizeof(ctx->error)];
+
+	mg_strlcpy(why, ctx->error, sizeof(why));
+	if (err == -ECANCELED)
+		return mg_fail(ctx, err, "%s: interrupted while waiting for another apply; nothing was changed",
+			       ifname);
+	if (err == -EBUSY)
+		return mg_fail(ctx, err, "%s: another process has been changing its settings for 30 s; "
+			       "nothing was changed", ifname);
+	if (err == -EACCES || err == -EPERM || err == -EROFS)
+		return mg_fail(ctx, -EPERM, "%s: changing settings needs CAP_NET_ADMIN and write access to %s: "
+			       "%s; nothing was changed", ifname, mg_state_dir(ctx), why);
+	return mg_fail(ctx, err, "%s: cannot lock the interface: %s; nothing was changed", ifname, why);
 }

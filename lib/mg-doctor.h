@@ -3,7 +3,7 @@
 #ifndef MG_DOCTOR_H
 #define MG_DOCTOR_H
 
-#include "mg-private.h"
+#include "mg-apply.h"
 
 #define MG_EVIDENCE_MAX 8
 #define MG_FIX_PARAMS_MAX 4
@@ -25,6 +25,7 @@ struct mg_finding {
 	char *fix;
 	char *fix_command;
 	char *fix_ifname;	/* the settings --fix would apply, on this interface */
+	struct mg_iface_id fix_id;	/* that interface as the rules saw it */
 	struct mg_settings *fix_settings;	/* made from fix_params once the rules ran */
 	struct {
 		enum mg_param param;
@@ -71,11 +72,11 @@ int mg_finding_title(struct mg_finding *f, const char *fmt, ...) MG_PRINTF(2, 3)
 int mg_finding_evidence(struct mg_finding *f, const char *source, const char *fmt, ...) MG_PRINTF(3, 4);
 int mg_finding_impact(struct mg_finding *f, double gbps, const char *fmt, ...) MG_PRINTF(3, 4);
 int mg_finding_fix(struct mg_finding *f, const char *command, const char *fmt, ...) MG_PRINTF(3, 4);
-/* A fix that is a settings change: --fix applies @param = @value to @ifname. */
-int mg_finding_fix_param(struct mg_finding *f, const char *ifname, enum mg_param param, long long value);
-int mg_finding_fix_advertise(struct mg_finding *f, const char *ifname, const char *modes);
-int mg_finding_fix_eee(struct mg_finding *f, const char *ifname, int on);
-int mg_finding_fix_aspm_l1(struct mg_finding *f, const char *ifname, int on);
+/* A fix that is a settings change: --fix applies @param = @value to @nic's interface, as examined. */
+int mg_finding_fix_param(struct mg_finding *f, const struct mg_nic *nic, enum mg_param param, long long value);
+int mg_finding_fix_advertise(struct mg_finding *f, const struct mg_nic *nic, const char *modes);
+int mg_finding_fix_eee(struct mg_finding *f, const struct mg_nic *nic, int on);
+int mg_finding_fix_aspm_l1(struct mg_finding *f, const struct mg_nic *nic, int on);
 void mg_doctor_rank(struct mg_doctor *d);
 void mg_doctor_free_findings(struct mg_doctor *d);
 

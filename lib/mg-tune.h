@@ -12,7 +12,7 @@
 #include <linux/ethtool.h>
 
 #include "mg-bitset.h"
-#include "mg-settings.h"
+#include "mg-apply.h"
 
 struct nlmsghdr;
 struct mg_ethlink;
@@ -109,12 +109,12 @@ void mg_tune_now_clear(struct mg_tune_now *now);
 
 /* Validate what @want asks of group @g against @t, and plan the changes into @r. */
 int mg_tune_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-		 enum mg_param_group g, struct mg_apply_result *r);
+		 enum mg_param_group g, struct mg_apply_part *r);
 /* Send group @g's changes (new values, or with @restore the old values of those chosen). */
-int mg_tune_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_result *r,
+int mg_tune_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
 		      bool restore);
 /* The groups among these four that @r changes. */
-unsigned int mg_tune_result_groups(const struct mg_apply_result *r);
+unsigned int mg_tune_result_groups(const struct mg_apply_part *r);
 
 /* Where a change stands against what is there now. */
 enum mg_tune_now_is {
@@ -123,24 +123,24 @@ enum mg_tune_now_is {
 	MG_NOW_OLD,	/* what it replaced */
 	MG_NOW_OTHER,	/* something else: put in found */
 };
-enum mg_tune_now_is mg_tune_compare(const struct mg_tune_now *now, struct mg_apply_result *r,
+enum mg_tune_now_is mg_tune_compare(const struct mg_tune_now *now, struct mg_apply_part *r,
 				    struct mg_change *c);
 /* After a change: what is there now becomes what a restore must find. */
-void mg_tune_expect(const struct mg_tune_now *now, struct mg_apply_result *r, struct mg_change *c);
+void mg_tune_expect(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c);
 /*
  * Whether what is there now is what @c set: 0, or -EIO with the reason in
  * the context. With @in_effect a feature must also be active, not only
  * asked for.
  */
 int mg_tune_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		  const struct mg_apply_result *r, const struct mg_change *c, bool in_effect);
+		  const struct mg_apply_part *r, const struct mg_change *c, bool in_effect);
 /* A value of a change as text: "9000", "on", "1000baseT/Full,2500baseT/Full". */
 enum mg_change_value { MG_VALUE_OLD, MG_VALUE_NEW, MG_VALUE_EXPECT, MG_VALUE_FOUND };
-void mg_change_text(const struct mg_apply_result *r, const struct mg_change *c, enum mg_change_value which,
+void mg_change_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
 		    char *buf, size_t size);
 /* A journal entry for @c, and a restore planned from one. */
-void mg_tune_journal_entry(const struct mg_apply_result *r, const struct mg_change *c, struct mg_journal_entry *e);
-void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_result *r);
+void mg_tune_journal_entry(const struct mg_apply_part *r, const struct mg_change *c, struct mg_journal_entry *e);
+void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_part *r);
 
 /* ---- aspm.c: ASPM L1 of the adapter's PCIe link, through sysfs ---- */
 /*
@@ -151,14 +151,14 @@ void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune
  */
 int mg_aspm_read(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now);
 /* Validate turning L1 @on against @t's state; plan the change into @r. */
-int mg_aspm_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_result *r);
+int mg_aspm_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r);
 /* Write the chosen change: its new value, or with @restore its old one (and the substates that were on). */
-int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_result *r, bool restore);
+int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_part *r, bool restore);
 /* Whether L1 reads back as @c set it (and its substates, when it set L1 on again): 0, or -EIO. */
 int mg_aspm_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		  const struct mg_apply_result *r, const struct mg_change *c);
+		  const struct mg_apply_part *r, const struct mg_change *c);
 /* Why writing the control failed, with @rb saying what the rollback did. */
-int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_result *r, int err,
+int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_part *r, int err,
 		    const char *rb);
 /* The substates as the journal writes them: "l1_1_aspm,l1_2_aspm"; "" for none. */
 void mg_aspm_substates_text(int substates, char *buf, size_t size);

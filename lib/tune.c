@@ -234,7 +234,7 @@ static void or_in(struct mg_linkmodes *a, const struct mg_linkmodes *b)
 
 /* ---- validation and plan ---- */
 
-static struct mg_change *add_change(struct mg_apply_result *r, enum mg_param_group g, const char *name)
+static struct mg_change *add_change(struct mg_apply_part *r, enum mg_param_group g, const char *name)
 {
 	struct mg_change *c;
 
@@ -253,7 +253,7 @@ static const char *driver_of(const struct mg_apply_target *t)
 	return t->driver[0] ? t->driver : "the driver";
 }
 
-static int plan_eee(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_result *r)
+static int plan_eee(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r)
 {
 	const struct mg_eee *e = t->tune.eee;
 	const char *ifname = t->cur.ifname;
@@ -276,7 +276,7 @@ static int plan_eee(struct mg_ctx *ctx, const struct mg_apply_target *t, int on,
 }
 
 /* The planned change of feature @name, or NULL. */
-static struct mg_change *feature_change(struct mg_apply_result *r, const char *name)
+static struct mg_change *feature_change(struct mg_apply_part *r, const char *name)
 {
 	for (size_t i = 0; i < r->count; i++)
 		if (r->changes[i].group == MG_GROUP_FEATURES && !strcmp(r->changes[i].name, name))
@@ -285,7 +285,7 @@ static struct mg_change *feature_change(struct mg_apply_result *r, const char *n
 }
 
 /* Plan one listed feature: 1 planned or in place, 0 blocked (fixed, or held by another), or -errno. */
-static int plan_one_feature(const struct mg_feature *it, bool on, struct mg_apply_result *r)
+static int plan_one_feature(const struct mg_feature *it, bool on, struct mg_apply_part *r)
 {
 	struct mg_change *c = feature_change(r, it->name);
 
@@ -325,7 +325,7 @@ static int refuse_feature(struct mg_ctx *ctx, const struct mg_apply_target *t, c
  * fixed ones, as ethtool does; it is refused only when none can follow.
  */
 static int plan_feature(struct mg_ctx *ctx, const struct mg_apply_target *t, const char *name, bool on,
-			struct mg_apply_result *r)
+			struct mg_apply_part *r)
 {
 	const struct mg_features *f = t->tune.features;
 	const struct mg_feature *blocked = NULL;
@@ -354,7 +354,7 @@ static int plan_feature(struct mg_ctx *ctx, const struct mg_apply_target *t, con
 }
 
 static int plan_features(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_tune_want *w,
-			 struct mg_apply_result *r)
+			 struct mg_apply_part *r)
 {
 	if (!w->feature_count)
 		return 0;
@@ -421,7 +421,7 @@ static int parse_modes(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 
 /* The speed modes advertised become those asked; Autoneg, port, Pause and FEC bits stay. */
 static int plan_advertise(struct mg_ctx *ctx, const struct mg_apply_target *t, const char *asked,
-			  struct mg_apply_result *r)
+			  struct mg_apply_part *r)
 {
 	const struct mg_ethlink *l = t->tune.modes;
 	struct mg_linkmodes speeds, cur, want;
@@ -456,7 +456,7 @@ static int plan_advertise(struct mg_ctx *ctx, const struct mg_apply_target *t, c
 }
 
 int mg_tune_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-		 enum mg_param_group g, struct mg_apply_result *r)
+		 enum mg_param_group g, struct mg_apply_part *r)
 {
 	const struct mg_tune_want *w = want->tune;
 
@@ -476,7 +476,7 @@ int mg_tune_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const stru
 	}
 }
 
-unsigned int mg_tune_result_groups(const struct mg_apply_result *r)
+unsigned int mg_tune_result_groups(const struct mg_apply_part *r)
 {
 	unsigned int groups = 0;
 
@@ -499,7 +499,7 @@ static int transact(struct mg_ctx *ctx, struct nl_msg *msg)
 }
 
 /* The wanted bits of the chosen features: a verbose bitset whose listed bits are the mask. */
-static int set_features(struct mg_ctx *ctx, int ifindex, const struct mg_apply_result *r, bool restore)
+static int set_features(struct mg_ctx *ctx, int ifindex, const struct mg_apply_part *r, bool restore)
 {
 	struct nl_msg *msg = mg_ethtool_request(ctx, ETHTOOL_MSG_FEATURES_SET, ETHTOOL_A_FEATURES_HEADER, ifindex,
 						NLM_F_REQUEST);
@@ -528,7 +528,7 @@ nomem:
 	return -ENOMEM;
 }
 
-static int set_eee(struct mg_ctx *ctx, int ifindex, const struct mg_apply_result *r, bool restore)
+static int set_eee(struct mg_ctx *ctx, int ifindex, const struct mg_apply_part *r, bool restore)
 {
 	struct nl_msg *msg;
 
@@ -563,7 +563,7 @@ static int put_words(struct nl_msg *msg, int attr, const struct mg_linkmodes *m)
  * The advertisement as a compact bitset: the value to set, under a mask of
  * every bit the change touches (what was there, what it sets, what it left).
  */
-static int set_advertise(struct mg_ctx *ctx, int ifindex, const struct mg_apply_result *r, bool restore)
+static int set_advertise(struct mg_ctx *ctx, int ifindex, const struct mg_apply_part *r, bool restore)
 {
 	struct mg_linkmodes mask = r->adv[MG_VALUE_OLD];
 	struct nl_msg *msg;
@@ -588,7 +588,7 @@ static int set_advertise(struct mg_ctx *ctx, int ifindex, const struct mg_apply_
 	return transact(ctx, msg);
 }
 
-int mg_tune_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_result *r,
+int mg_tune_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
 		      bool restore)
 {
 	int err;
@@ -638,7 +638,7 @@ static long long flag_now(const struct mg_tune_now *now, const struct mg_change 
 	return it ? it->wanted : MG_UNKNOWN;
 }
 
-enum mg_tune_now_is mg_tune_compare(const struct mg_tune_now *now, struct mg_apply_result *r, struct mg_change *c)
+enum mg_tune_now_is mg_tune_compare(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c)
 {
 	struct mg_linkmodes cur;
 	long long v;
@@ -666,7 +666,7 @@ enum mg_tune_now_is mg_tune_compare(const struct mg_tune_now *now, struct mg_app
 	return MG_NOW_OTHER;
 }
 
-void mg_tune_expect(const struct mg_tune_now *now, struct mg_apply_result *r, struct mg_change *c)
+void mg_tune_expect(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c)
 {
 	long long v;
 
@@ -696,7 +696,7 @@ static bool same_speeds(const struct mg_ethlink *l, const struct mg_linkmodes *a
 }
 
 static int check_modes(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		       const struct mg_apply_result *r)
+		       const struct mg_apply_part *r)
 {
 	struct mg_linkmodes cur;
 	char text[1024];
@@ -712,7 +712,7 @@ static int check_modes(struct mg_ctx *ctx, const char *ifname, const struct mg_t
 }
 
 int mg_tune_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		  const struct mg_apply_result *r, const struct mg_change *c, bool in_effect)
+		  const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
 	const struct mg_feature *it;
 	long long v;
@@ -735,7 +735,7 @@ int mg_tune_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_n
 	return 0;
 }
 
-void mg_change_text(const struct mg_apply_result *r, const struct mg_change *c, enum mg_change_value which,
+void mg_change_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
 		    char *buf, size_t size)
 {
 	long long v = which == MG_VALUE_OLD ? c->old_value : which == MG_VALUE_NEW ? c->new_value
@@ -751,7 +751,7 @@ void mg_change_text(const struct mg_apply_result *r, const struct mg_change *c, 
 
 /* ---- the journal ---- */
 
-void mg_tune_journal_entry(const struct mg_apply_result *r, const struct mg_change *c, struct mg_journal_entry *e)
+void mg_tune_journal_entry(const struct mg_apply_part *r, const struct mg_change *c, struct mg_journal_entry *e)
 {
 	memset(e, 0, sizeof(*e));
 	e->group = c->group;
@@ -768,7 +768,7 @@ void mg_tune_journal_entry(const struct mg_apply_result *r, const struct mg_chan
 }
 
 static void plan_restore_modes(const struct mg_journal_entry *e, const struct mg_tune_now *now,
-			       struct mg_apply_result *r, struct mg_change *c)
+			       struct mg_apply_part *r, struct mg_change *c)
 {
 	struct mg_linkmodes cur = { { 0 } };
 
@@ -791,7 +791,7 @@ static void plan_restore_modes(const struct mg_journal_entry *e, const struct mg
 }
 
 /* As rollback.c does for a parameter: restore, leave to another writer, or nothing to do. */
-void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_result *r)
+void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_part *r)
 {
 	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT };
 	long long cur;

@@ -25,6 +25,8 @@
 #include <netlink/route/link/veth.h>
 
 #include "mg-ethlink.h"
+#include "gather.h"
+#include "mg-apply.h"
 #include "mg-settings.h"
 #include "mg-test.h"
 #include "mg-tune.h"
@@ -823,13 +825,41 @@ static bool wait_for_mtu(struct mg_ctx *ctx, const char *ifname, long long mtu)
 	return false;
 }
 
+static struct mg_netns this_netns(struct mg_ctx *ctx)
+{
+	struct mg_netns ns;
+
+	CU_ASSERT_EQUAL_FATAL(mg_netns_self(ctx, &ns), 0);
+	return ns;
+}
+
+/*
+ * The journal of this namespace that covers @ifname, whatever its state:
+ * its file name into @file (may be NULL); false when there is none.
+ */
+static bool journal_of(struct mg_ctx *ctx, const char *ifname, char *file, size_t size)
+{
+	struct mg_netns ns = this_netns(ctx);
+	struct mg_journal_found *found;
+	size_t count;
+	bool hit = false;
+
+	if (mg_journal_scan(ctx, &ns, &found, &count) < 0)
+		return false;
+	for (size_t i = 0; i < count && !hit; i++) {
+		hit = !strncmp(found[i].file, ns.id, strlen(ns.id)) && found[i].file[strlen(ns.id)] == '-' &&
+		      (found[i].state == MG_JOURNAL_DAMAGED ||
+		       mg_journal_find_part(&found[i].journal, (int)if_nametoindex(ifname)));
+		if (hit && file)
+			snprintf(file, size, "%s/journal/%s", mg_state_dir(ctx), found[i].file);
+	}
+	mg_journal_found_free(found, count);
+	return hit;
+}
+
 static bool journal_exists(struct mg_ctx *ctx, const char *ifname)
 {
-	char name[64], path[512];
-
-	mg_state_name((int)if_nametoindex(ifname), name, sizeof(name));
-	snprintf(path, sizeof(path), "%s/journal/%s", mg_state_dir(ctx), name);
-	return access(path, F_OK) == 0;
+	return journal_of(ctx, ifname, NULL, 0);
 }
 
 static int wait_child(pid_t pid)
@@ -848,7 +878,9 @@ static long long locked_value(struct mg_ctx *ctx, int ifindex, enum mg_param p)
 	long long v = -1;
 	struct mg_settings *s;
 
-	if (mg_iflock_take(ctx, ifindex, &fd) < 0)
+	struct mg_netns ns;
+
+	if (mg_netns_self(ctx, &ns) < 0 || mg_iflock_take(ctx, &ns, ifindex, &fd) < 0)
 		return -2;
 	if (mg_settings_read(ctx, "veth0", &s) == 0) {
 		mg_settings_get(s, p, &v);
@@ -1184,7 +1216,11 @@ static void test_cancel_flag(void)
 	CU_ASSERT_FALSE(journal_exists(ctx, "veth0"));
 
 	/* Another holds the lock: the wait ends with the flag; a dry run needs no lock. */
-	CU_ASSERT_EQUAL_FATAL(mg_iflock_take(other, (int)if_nametoindex("veth0"), &fd), 0);
+	{
+		struct mg_netns ns = this_netns(other);
+
+		CU_ASSERT_EQUAL_FATAL(mg_iflock_take(other, &ns, (int)if_nametoindex("veth0"), &fd), 0);
+	}
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, NULL), -ECANCELED);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "waiting for another apply"));
 	stop = 0;
@@ -1282,40 +1318,61 @@ static void test_state_dir_unprivileged(void)
 	CU_ASSERT_EQUAL(access("/run/mg-nobody", F_OK), -1);
 }
 
+/* A journal as a killed apply leaves it, for veth0: one MTU entry, what it set known or not. */
+static void write_mtu_journal(struct mg_ctx *ctx, long long old, long long set, bool known)
+{
+	struct mg_journal j;
+	struct mg_journal_part *part;
+	struct mg_iface_id id;
+	struct mg_link link;
+
+	CU_ASSERT_EQUAL_FATAL(mg_gather_link(ctx, "veth0", 0, &link), 0);
+	mg_iface_id_from_link(&link, &id);
+	mg_journal_init(&j);
+	j.ns = this_netns(ctx);
+	j.time = 1;
+	j.pid = 1;
+	part = mg_journal_add_part(&j, &id);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(part);
+	part->entries[part->count++] = (struct mg_journal_entry){ .param = MG_PARAM_MTU, .old_value = old,
+								  .new_value = set, .new_known = known };
+	CU_ASSERT_EQUAL_FATAL(mg_journal_write(ctx, &j), 0);
+	mg_journal_clear(&j);
+}
+
 /* Journals as a killed apply leaves them: what it set unknown, changed since, damaged. */
 static void test_rollback_from_journal(void)
 {
 	struct mg_ctx *ctx = live();
-	struct mg_journal j = { .ifindex = (int)if_nametoindex("veth0"), .ifname = "veth0", .time = 1, .pid = 1 };
 	struct mg_apply_result *r = NULL;
+	struct mg_netns ns = this_netns(ctx);
 	enum mg_param p;
 	long long from, to;
-	char dir[] = "/tmp/mg-journal-XXXXXX", name[64], path[256];
+	char dir[] = "/tmp/mg-journal-XXXXXX", path[256];
 	FILE *f;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
 	ctx->test.run_dir = dir;
-	j.entries[j.count++] = (struct mg_journal_entry){ .param = MG_PARAM_MTU, .old_value = 1500 };
 
 	/* What it set is unknown: the recorded value comes back. */
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 4000, -1, 0, NULL), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_journal_write(ctx, &j), 0);
+	write_mtu_journal(ctx, 1500, 0, false);
 	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 1);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth1"), 0);
 	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, &r), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
 	CU_ASSERT_EQUAL(mg_apply_result_get(r, 0, &p, &from, &to), 0);
 	CU_ASSERT(p == MG_PARAM_MTU && from == 4000 && to == 1500);
 	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_APPLIED);
 	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 1);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_ifname(r, 0), "veth0");
 	mg_apply_result_free(r);
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
 	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 0);
 
 	/* It set 9000, another writer 4000 since: that stays. */
-	j.entries[0] = (struct mg_journal_entry){ .param = MG_PARAM_MTU, .old_value = 1500, .new_value = 9000,
-						  .new_known = true };
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 4000, -1, 0, NULL), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_journal_write(ctx, &j), 0);
+	write_mtu_journal(ctx, 1500, 9000, true);
 	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, &r), 0);
 	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_LEFT);
 	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 0);
@@ -1323,19 +1380,28 @@ static void test_rollback_from_journal(void)
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 4000);
 	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 0);
 
-	/* Damaged: pending, but not guessed at. */
-	mg_state_name(j.ifindex, name, sizeof(name));
-	snprintf(path, sizeof(path), "%s/journal/%s", dir, name);
+	/*
+	 * Cut short (what 0.2 took for a journal with nothing to restore):
+	 * damaged, so pending for every interface of this namespace, refused,
+	 * kept, and never guessed at; discarding it by name clears it.
+	 */
+	snprintf(path, sizeof(path), "%s/journal/%s-1-1", dir, ns.id);
 	f = fopen(path, "w");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	fputs("multigig-journal 1\nifindex 1x\n", f);
+	fputs("multigig-journal 2\nnetns c1 1\ninterface 3 veth0 - - -\ni", f);
 	fclose(f);
 	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 1);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth1"), 1);
 	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, NULL), -EBADMSG);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "is damaged"));
+	CU_ASSERT_EQUAL(access(path, F_OK), 0);
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, -1, 0, NULL), -EUCLEAN);
-	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "its journal is damaged"));
-	CU_ASSERT_EQUAL(unlink(path), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "is damaged"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 4000);
+	snprintf(path, sizeof(path), "%s-1-1", ns.id);
+	CU_ASSERT_EQUAL(mg_journal_discard(ctx, path), 0);
+	CU_ASSERT_EQUAL(mg_journal_discard(ctx, path), -ENOENT);
+	CU_ASSERT_EQUAL(mg_journal_discard(ctx, "../lock"), -ENOENT);
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, -1, 0, NULL), 0);
 	mg_ctx_unref(ctx);
 	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
@@ -1787,7 +1853,7 @@ static void test_aspm_killed_and_rolled_back(void)
 {
 	struct mg_ctx *ctx = live(), *sys;
 	struct mg_apply_result *r = NULL;
-	char root[] = "/tmp/mg-aspm-XXXXXX", name[64], path[512], text[4096] = "";
+	char root[] = "/tmp/mg-aspm-XXXXXX", path[512], text[4096] = "";
 	size_t n;
 	pid_t pid;
 	FILE *f;
@@ -1799,8 +1865,7 @@ static void test_aspm_killed_and_rolled_back(void)
 	kill(pid, SIGKILL);
 	CU_ASSERT_EQUAL(wait_child(pid), 128 + SIGKILL);
 	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 1);
-	mg_state_name((int)if_nametoindex("veth0"), name, sizeof(name));
-	snprintf(path, sizeof(path), "%s/journal/%s", mg_state_dir(ctx), name);
+	CU_ASSERT_TRUE_FATAL(journal_of(ctx, "veth0", path, sizeof(path)));
 	f = fopen(path, "r");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	n = fread(text, 1, sizeof(text) - 1, f);

@@ -494,7 +494,7 @@ static void target_2g5(struct mg_apply_target *t)
 }
 
 static int plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-		struct mg_apply_result *r)
+		struct mg_apply_part *r)
 {
 	for (int g = MG_GROUP_FEATURES; g <= MG_GROUP_ASPM; g++) {
 		int err = mg_tune_plan(ctx, t, want, (enum mg_param_group)g, r);
@@ -508,7 +508,8 @@ static int plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struc
 static void test_plan_advertise(void)
 {
 	struct mg_apply_target t;
-	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_apply_result *res = mg_apply_result_new();
+	struct mg_apply_part *r = mg_apply_result_add_part(res, &(struct mg_iface_id){ .ifindex = 1, .name = "eth1" });
 	struct mg_settings *want;
 	struct mg_ctx *ctx;
 
@@ -519,26 +520,26 @@ static void test_plan_advertise(void)
 	/* "all": 2.5G joins; Autoneg and TP stay. */
 	mg_settings_set_advertise(want, "all");
 	CU_ASSERT_EQUAL_FATAL(plan(ctx, &t, want, r), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
-	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "advertise");
-	CU_ASSERT_EQUAL(mg_apply_result_get_group(r, 0), MG_GROUP_ADVERTISE);
-	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(r, 0, 0), "100baseT/Full,1000baseT/Full");
-	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(r, 0, 1), "100baseT/Full,1000baseT/Full,2500baseT/Full");
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(res), 1);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(res, 0), "advertise");
+	CU_ASSERT_EQUAL(mg_apply_result_get_group(res, 0), MG_GROUP_ADVERTISE);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(res, 0, 0), "100baseT/Full,1000baseT/Full");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(res, 0, 1), "100baseT/Full,1000baseT/Full,2500baseT/Full");
 	CU_ASSERT_TRUE(mg_linkmodes_test(&r->adv[MG_VALUE_NEW], 6) && mg_linkmodes_test(&r->adv[MG_VALUE_NEW], 7));
-	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(r), 1);
+	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(res), 1);
 
 	/* Only 2.5G, by its short name: 100M and 1G go. */
 	r->count = 0;
 	mg_settings_set_advertise(want, "2500baseT");
 	CU_ASSERT_EQUAL_FATAL(plan(ctx, &t, want, r), 0);
-	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(r, 0, 1), "2500baseT/Full");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(res, 0, 1), "2500baseT/Full");
 	CU_ASSERT_FALSE(mg_linkmodes_test(&r->adv[MG_VALUE_NEW], 5));
 
 	/* What is advertised already: nothing to do. */
 	r->count = 0;
 	mg_settings_set_advertise(want, "1000baseT/Full,100baseT/Full");
 	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), 0);
-	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
 
 	/* A mode it does not support, and one that is no speed. */
 	mg_settings_set_advertise(want, "1000baseT/Full,5000baseT/Full");
@@ -555,14 +556,15 @@ static void test_plan_advertise(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "r8169 does not support link modes"));
 	mg_settings_free(want);
 	mg_tune_now_clear(&t.tune);
-	mg_apply_result_free(r);
+	mg_apply_result_free(res);
 	mg_ctx_unref(ctx);
 }
 
 static void test_plan_eee_and_features(void)
 {
 	struct mg_apply_target t;
-	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_apply_result *res = mg_apply_result_new();
+	struct mg_apply_part *r = mg_apply_result_add_part(res, &(struct mg_iface_id){ .ifindex = 1, .name = "eth1" });
 	struct mg_settings *want;
 	struct mg_ctx *ctx;
 	enum mg_param p;
@@ -578,14 +580,14 @@ static void test_plan_eee_and_features(void)
 	mg_settings_set_feature(want, "tso", 1);
 	mg_settings_set_feature(want, "rx-checksum", 1); /* fixed on already: nothing to do */
 	CU_ASSERT_EQUAL_FATAL(plan(ctx, &t, want, r), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 3);
-	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "rx-gro");
-	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 1), "tx-tcp-segmentation");
-	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 2), "eee");
-	CU_ASSERT_EQUAL(mg_apply_result_get(r, 2, &p, &from, &to), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(res), 3);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(res, 0), "rx-gro");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(res, 1), "tx-tcp-segmentation");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(res, 2), "eee");
+	CU_ASSERT_EQUAL(mg_apply_result_get(res, 2, &p, &from, &to), 0);
 	CU_ASSERT((int)p == -1 && from == 1 && to == 0);
-	CU_ASSERT_PTR_NULL(mg_apply_result_get_modes(r, 2, 0));
-	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(r), 1);
+	CU_ASSERT_PTR_NULL(mg_apply_result_get_modes(res, 2, 0));
+	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(res), 1);
 
 	/* A fixed feature asked to change, an unknown one, a short name none of whose members is listed. */
 	r->count = 0;
@@ -605,13 +607,13 @@ static void test_plan_eee_and_features(void)
 	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EOPNOTSUPP);
 	mg_settings_set_feature(want, "lro", 0);
 	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), 0);
-	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
 
 	/* A short name and the kernel's name for one feature: the last asked counts, back to where it was is nothing. */
 	mg_settings_set_feature(want, "gro", 0);
 	mg_settings_set_feature(want, "rx-gro", 1);
 	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), 0);
-	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
 
 	/* EEE on where the driver reports no EEE mode; EEE where the driver has none. */
 	r->count = 0;
@@ -627,10 +629,10 @@ static void test_plan_eee_and_features(void)
 	mg_settings_set_eee(want, 0);
 	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EOPNOTSUPP);
 	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: veth does not support EEE");
-	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
 	mg_settings_free(want);
 	mg_tune_now_clear(&t.tune);
-	mg_apply_result_free(r);
+	mg_apply_result_free(res);
 	mg_ctx_unref(ctx);
 }
 
@@ -638,7 +640,8 @@ static void test_plan_eee_and_features(void)
 static void test_compare_and_restore_plan(void)
 {
 	struct mg_apply_target t;
-	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_apply_result *res = mg_apply_result_new();
+	struct mg_apply_part *r = mg_apply_result_add_part(res, &(struct mg_iface_id){ .ifindex = 1, .name = "eth1" });
 	struct mg_journal_entry e;
 	struct mg_change c = { .group = MG_GROUP_FEATURES, .name = "rx-gro", .old_value = 1, .new_value = 0,
 			       .expect = 0 };
@@ -680,10 +683,10 @@ static void test_compare_and_restore_plan(void)
 	mg_tune_plan_restore(&e, &t.tune, r);
 	CU_ASSERT_EQUAL_FATAL(r->count, 1);
 	CU_ASSERT_EQUAL(r->changes[0].state, MG_CHANGE_PLANNED);
-	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(r, 0, 1), "1000baseT/Full,2500baseT/Full");
-	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(r, 0, 0), "100baseT/Full,1000baseT/Full");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(res, 0, 1), "1000baseT/Full,2500baseT/Full");
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(res, 0, 0), "100baseT/Full,1000baseT/Full");
 	mg_tune_now_clear(&t.tune);
-	mg_apply_result_free(r);
+	mg_apply_result_free(res);
 }
 
 /* ---- ASPM L1, planned from fixture trees ---- */
@@ -701,7 +704,7 @@ static void aspm_target(struct mg_ctx *ctx, const char *ifname, int ifindex, str
 }
 
 /* Planned before anything changes; -errno and the context's message, or the change. */
-static int plan_aspm(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_result *r)
+static int plan_aspm(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r)
 {
 	struct mg_settings *want;
 	int err;
@@ -717,7 +720,8 @@ static int plan_aspm(struct mg_ctx *ctx, const struct mg_apply_target *t, int on
 /* The Pi 5's RTL8126: L1 on with ASPM L1.1 and L1.2, the default policy. */
 static void test_plan_aspm(void)
 {
-	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_apply_result *res = mg_apply_result_new();
+	struct mg_apply_part *r = mg_apply_result_add_part(res, &(struct mg_iface_id){ .ifindex = 1, .name = "eth1" });
 	struct mg_journal_entry e;
 	struct mg_apply_target t;
 	struct mg_ctx *ctx;
@@ -735,14 +739,14 @@ static void test_plan_aspm(void)
 
 	/* Off: one change, which keeps the substates a restore must turn back on. */
 	CU_ASSERT_EQUAL_FATAL(plan_aspm(ctx, &t, 0, r), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
-	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "aspm-l1");
-	CU_ASSERT_EQUAL(mg_apply_result_get_group(r, 0), MG_GROUP_ASPM);
-	CU_ASSERT_EQUAL(mg_apply_result_get(r, 0, &p, &from, &to), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(res), 1);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(res, 0), "aspm-l1");
+	CU_ASSERT_EQUAL(mg_apply_result_get_group(res, 0), MG_GROUP_ASPM);
+	CU_ASSERT_EQUAL(mg_apply_result_get(res, 0, &p, &from, &to), 0);
 	CU_ASSERT((int)p == -1 && from == 1 && to == 0);
 	CU_ASSERT_EQUAL(r->changes[0].aspm_substates, MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2);
 	CU_ASSERT_STRING_EQUAL(r->aspm_dir, PI5_FUNCTION);
-	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(res), 0);
 	CU_ASSERT_EQUAL(mg_tune_result_groups(r), 1u << MG_GROUP_ASPM);
 	mg_tune_journal_entry(r, &r->changes[0], &e);
 	CU_ASSERT(e.group == MG_GROUP_ASPM && e.old_value == 1 && e.new_value == 0 && e.new_known);
@@ -750,7 +754,7 @@ static void test_plan_aspm(void)
 
 	/* On where it is on: nothing to do. */
 	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 1, r), 0);
-	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
 
 	/* On where it is off: under the performance policy the kernel would keep it off. */
 	t.tune.aspm.l1 = 0;
@@ -759,12 +763,12 @@ static void test_plan_aspm(void)
 	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 1, r), -EOPNOTSUPP);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "eth1: the kernel's ASPM policy is performance, which "
 							      "keeps L1 off"));
-	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
 	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 0, r), 0); /* off it is already, whatever the policy */
-	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
 	mg_strlcpy(t.tune.aspm.policy, "powersave", sizeof(t.tune.aspm.policy));
 	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 1, r), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(res), 1);
 	CU_ASSERT(r->changes[0].old_value == 0 && r->changes[0].new_value == 1 && !r->changes[0].aspm_substates);
 
 	/* A control this process cannot write: -EPERM naming the file, nothing planned. */
@@ -772,7 +776,7 @@ static void test_plan_aspm(void)
 	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 1, r), -EPERM);
 	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: changing ASPM L1 needs root: "
 						       "/sys/bus/pci/devices/0001:01:00.0/link/l1_aspm is not writable");
-	CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
 	t.tune.aspm.write_err = -EROFS;
 	CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 1, r), -EPERM);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "needs a writable sysfs"));
@@ -784,7 +788,7 @@ static void test_plan_aspm(void)
 	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx),
 			       "eth1 has no ASPM L1 control: this sysfs belongs to another network namespace");
 	mg_ctx_unref(ctx);
-	mg_apply_result_free(r);
+	mg_apply_result_free(res);
 }
 
 /* Adapters whose link offers no control, a USB adapter, a virtual interface, a virtio NIC. */
@@ -805,7 +809,8 @@ static void test_plan_aspm_refused(void)
 		/* virtio's device sits under its PCI function, whose link this tree gives no control. */
 		{ "virtio-vm", "eth0", 4, "eth0 has no ASPM L1 control (link/l1_aspm of 0000:00:03.0)" },
 	};
-	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_apply_result *res = mg_apply_result_new();
+	struct mg_apply_part *r = mg_apply_result_add_part(res, &(struct mg_iface_id){ .ifindex = 1, .name = "eth1" });
 	struct mg_apply_target t;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -817,19 +822,20 @@ static void test_plan_aspm_refused(void)
 		aspm_target(ctx, cases[i].ifname, cases[i].ifindex, &t);
 		CU_ASSERT_EQUAL(t.tune.aspm.l1, MG_UNKNOWN);
 		CU_ASSERT_EQUAL(plan_aspm(ctx, &t, 0, r), -EOPNOTSUPP);
-		CU_ASSERT_EQUAL(mg_apply_result_count(r), 0);
+		CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
 		if (!strstr(mg_ctx_last_error(ctx), cases[i].error))
 			printf("\n%s: %s\n", cases[i].ifname, mg_ctx_last_error(ctx));
 		CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), cases[i].error));
 		mg_ctx_unref(ctx);
 	}
-	mg_apply_result_free(r);
+	mg_apply_result_free(res);
 }
 
 /* After a change, or from a journal: what the read-back says, and what a restore does. */
 static void test_aspm_check_and_restore_plan(void)
 {
-	struct mg_apply_result *r = mg_apply_result_new();
+	struct mg_apply_result *res = mg_apply_result_new();
+	struct mg_apply_part *r = mg_apply_result_add_part(res, &(struct mg_iface_id){ .ifindex = 1, .name = "eth1" });
 	struct mg_change c = { .group = MG_GROUP_ASPM, .param = MG_PARAM_COUNT, .name = "aspm-l1", .old_value = 0,
 			       .new_value = 1, .expect = 1 };
 	struct mg_journal_entry e = { .group = MG_GROUP_ASPM, .old_value = 1, .new_value = 0, .new_known = true,
@@ -890,7 +896,7 @@ static void test_aspm_check_and_restore_plan(void)
 	mg_tune_plan_restore(&e, &now, r);
 	CU_ASSERT_EQUAL_FATAL(r->count, 1);
 	CU_ASSERT_EQUAL(mg_aspm_set(ctx, r, false), -ENODEV);
-	mg_apply_result_free(r);
+	mg_apply_result_free(res);
 	mg_ctx_unref(ctx);
 }
 

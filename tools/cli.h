@@ -26,6 +26,7 @@ struct options {
 	const char *output;
 	/* doctor */
 	int fix;
+	int list, discard;	/* rollback --list, --discard */
 	unsigned int interval_ms;
 	long count;		/* watch: samples to print, 0 for no end */
 	/* pcie --svg [FILE], report --html FILE [--watch SECONDS] */
@@ -91,6 +92,11 @@ int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwo
 int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
 /* For `show`: a warning on stderr when an apply to the interface was interrupted. */
 void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic);
+/* SIGINT and SIGTERM stop a transaction between two steps; it rolls back, then the CLI dies of the signal. */
+void catch_stop_signals(struct mg_ctx *ctx);
+void die_of_stop_signal(void);
+/* After a failed transaction: what to run next (a rollback that finishes it, or one first). */
+void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_result *r);
 void settings_json(json_object *o, const struct mg_settings *s);
 void print_settings(const struct mg_settings *s);
 json_object *ethlink_json(const struct mg_ethlink *l);

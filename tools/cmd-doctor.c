@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* multigig doctor: the library's ranked findings, and the fixes that are settings. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,30 +55,11 @@ static void print_finding(const struct mg_finding *f)
 		       mg_finding_get_fix_settings(f, NULL) ? " (--fix applies it)" : "");
 }
 
-/* The fixes that are settings changes, in the report's order: one apply each. */
-struct plan {
-	const char *ifname[64];
-	const struct mg_settings *want[64];
-	size_t count;
-};
-
-static void plan_fixes(const struct mg_doctor *d, struct plan *p)
-{
-	for (size_t i = 0; i < mg_doctor_count(d) && p->count < sizeof(p->want) / sizeof(p->want[0]); i++) {
-		const char *ifname;
-		const struct mg_settings *s = mg_finding_get_fix_settings(mg_doctor_get(d, i), &ifname);
-
-		if (!s)
-			continue;
-		p->ifname[p->count] = ifname;
-		p->want[p->count++] = s;
-	}
-}
-
-static void print_changes(const char *ifname, const struct mg_apply_result *r, const char *verb)
+/* Each change of a plan's result, on the interface it was made on. */
+static void print_changes(const struct mg_apply_result *r, const char *verb)
 {
 	for (size_t i = 0; i < mg_apply_result_count(r); i++) {
-		const char *name = mg_apply_result_get_name(r, i);
+		const char *name = mg_apply_result_get_name(r, i), *ifname = mg_apply_result_get_ifname(r, i);
 		const char *before = mg_apply_result_get_modes(r, i, 0), *after = mg_apply_result_get_modes(r, i, 1);
 		enum mg_param param;
 		long long old, new;
@@ -91,83 +73,51 @@ static void print_changes(const char *ifname, const struct mg_apply_result *r, c
 	}
 }
 
-/* Put back what earlier applies changed: all or nothing across them too. */
-static void undo(struct mg_ctx *ctx, struct plan *p, struct mg_apply_result **done, size_t count)
-{
-	for (size_t k = count; k-- > 0;) {
-		struct mg_settings *back;
-
-		if (mg_settings_new(&back) < 0)
-			continue;
-		for (size_t i = 0; i < mg_apply_result_count(done[k]); i++) {
-			const char *name = mg_apply_result_get_name(done[k], i), *modes;
-			enum mg_param param;
-			long long old, new;
-
-			if (mg_apply_result_get(done[k], i, &param, &old, &new) < 0 || !name)
-				continue;
-			if ((modes = mg_apply_result_get_modes(done[k], i, 0)))
-				mg_settings_set_advertise(back, modes);
-			else if ((int)param >= 0)
-				mg_settings_set(back, param, old);
-			else if (!strcmp(name, "eee"))
-				mg_settings_set_eee(back, (int)old);
-			else
-				mg_settings_set_feature(back, name, (int)old);
-		}
-		if (mg_settings_apply(ctx, p->ifname[k], back, 0, NULL) < 0)
-			fprintf(stderr, "multigig: doctor: restoring %s failed: %s\n", p->ifname[k],
-				mg_ctx_last_error(ctx));
-		mg_settings_free(back);
-	}
-}
-
-static int apply_fixes(struct mg_ctx *ctx, const struct options *opt, struct plan *p)
-{
-	struct mg_apply_result *results[64] = { NULL };
-	int err = 0;
-	size_t k;
-
-	/* Every interface's plan first: a refusal before anything changes. */
-	for (k = 0; k < p->count && err == 0; k++) {
-		struct mg_apply_result *r = NULL;
-
-		err = mg_settings_apply(ctx, p->ifname[k], p->want[k], MG_APPLY_DRY_RUN, &r);
-		if (err == 0)
-			print_changes(p->ifname[k], r, opt->yes ? "change" : "would change");
-		mg_apply_result_free(r);
-	}
-	if (err < 0)
-		return fail(ctx, err, "doctor --fix");
-	if (!opt->yes) {
-		printf("nothing changed: add --yes to apply\n");
-		return EXIT_SUCCESS;
-	}
-	for (k = 0; k < p->count && err == 0; k++)
-		err = mg_settings_apply(ctx, p->ifname[k], p->want[k], 0, &results[k]);
-	if (err < 0) {
-		err = fail(ctx, err, "doctor --fix");
-		undo(ctx, p, results, k - 1);
-		printf("nothing was changed\n");
-	} else {
-		for (k = 0; k < p->count; k++)
-			print_changes(p->ifname[k], results[k], "changed");
-	}
-	for (k = 0; k < p->count; k++)
-		mg_apply_result_free(results[k]);
-	return err;
-}
-
+/*
+ * The library's plan of the fixes that are settings: each names the
+ * interface as the doctor examined it, and the whole plan is one
+ * transaction. A dry run first, so that a refusal comes before anything
+ * changes and the plan is what --yes then makes.
+ */
 static int fix(struct mg_ctx *ctx, const struct options *opt, const struct mg_doctor *d)
 {
-	struct plan p = { .count = 0 };
+	struct mg_apply_result *r = NULL;
+	struct mg_plan *plan;
+	int err = mg_doctor_plan(ctx, d, &plan);
 
-	plan_fixes(d, &p);
-	if (!p.count) {
+	if (err < 0)
+		return fail(ctx, err, "doctor --fix");
+	if (!mg_plan_count(plan)) {
+		mg_plan_free(plan);
 		printf("no finding has a fix that is a settings change\n");
 		return EXIT_SUCCESS;
 	}
-	return apply_fixes(ctx, opt, &p);
+	err = mg_plan_apply(plan, MG_APPLY_DRY_RUN, &r);
+	if (err == 0)
+		print_changes(r, opt->yes ? "change" : "would change");
+	mg_apply_result_free(r);
+	r = NULL;
+	if (err == 0 && !opt->yes) {
+		mg_plan_free(plan);
+		printf("nothing changed: add --yes to apply\n");
+		return EXIT_SUCCESS;
+	}
+	if (err == 0) {
+		catch_stop_signals(ctx);
+		err = mg_plan_apply(plan, 0, &r);
+	}
+	mg_plan_free(plan);
+	if (err < 0) {
+		fail(ctx, err, "doctor --fix");
+		hint_after_failure(ctx, err, r);
+		mg_apply_result_free(r);
+		if (err == -ECANCELED)
+			die_of_stop_signal();
+		return EXIT_FAILURE;
+	}
+	print_changes(r, "changed");
+	mg_apply_result_free(r);
+	return EXIT_SUCCESS;
 }
 
 int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cli.h"
 
@@ -110,7 +111,7 @@ static void on_stop_signal(int sig)
 }
 
 /* SIGINT and SIGTERM stop an apply between two steps and roll it back, never midway. */
-static void catch_stop_signals(struct mg_ctx *ctx)
+void catch_stop_signals(struct mg_ctx *ctx)
 {
 	struct sigaction sa;
 
@@ -124,7 +125,7 @@ static void catch_stop_signals(struct mg_ctx *ctx)
 }
 
 /* Once rolled back, end as the signal would have: the caller sees it. */
-static void die_of_stop_signal(void)
+void die_of_stop_signal(void)
 {
 	if (!stop_signal)
 		return;
@@ -151,8 +152,11 @@ static const char *change_value(const struct mg_apply_result *r, size_t i, long 
 
 static void print_plan(const struct mg_apply_result *r, const char *verb)
 {
+	/* A transaction over several interfaces (a doctor's plan rolled back) names each. */
+	bool several = mg_apply_result_get_interface_count(r) > 1;
+
 	for (size_t i = 0; i < mg_apply_result_count(r); i++) {
-		const char *name = mg_apply_result_get_name(r, i);
+		const char *name = mg_apply_result_get_name(r, i), *ifname = mg_apply_result_get_ifname(r, i);
 		char a[32], b[32];
 		const char *from, *to;
 		long long old, new;
@@ -161,9 +165,16 @@ static void print_plan(const struct mg_apply_result *r, const char *verb)
 		from = change_value(r, i, old, 0, a, sizeof(a));
 		to = change_value(r, i, new, 1, b, sizeof(b));
 		if (mg_apply_result_get_state(r, i) == MG_CHANGE_LEFT)
-			printf("left %s at %s: changed since the interrupted apply (it was %s before)\n", name, from, to);
+			printf("left %s%s%s at %s: changed since the interrupted apply (it was %s before)\n",
+			       several ? ifname : "", several ? " " : "", name, from, to);
 		else
-			printf("%s %s: %s -> %s\n", verb, name, from, to);
+			printf("%s %s%s%s: %s -> %s\n", verb, several ? ifname : "", several ? " " : "", name, from, to);
+	}
+	for (size_t k = 0; k < mg_apply_result_get_interface_count(r); k++) {
+		const char *skipped;
+
+		if (mg_apply_result_get_interface(r, k, NULL, &skipped) && skipped)
+			printf("note: %s\n", skipped);
 	}
 	if (mg_apply_result_may_bounce_link(r))
 		printf("note: ring and channel changes make many drivers reset the link, and EEE and "
@@ -174,6 +185,31 @@ static void hint_rollback(const char *ifname)
 {
 	fprintf(stderr, "multigig: run 'multigig rollback %s' to restore the values from before it, "
 		"then try again\n", ifname);
+}
+
+/* Whether a restore of the transaction failed: its journal stayed. */
+static bool restore_failed(const struct mg_apply_result *r)
+{
+	for (size_t i = 0; i < mg_apply_result_count(r); i++)
+		if (mg_apply_result_get_state(r, i) == MG_CHANGE_RESTORE_FAILED)
+			return true;
+	return false;
+}
+
+void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_result *r)
+{
+	const char *ifname = mg_apply_result_get_failed_ifname(r);
+
+	(void)ctx;
+	if (!ifname && mg_apply_result_get_interface_count(r))
+		ifname = mg_apply_result_get_interface(r, 0, NULL, NULL);
+	if (!ifname)
+		return;
+	if (err == -EUCLEAN)
+		hint_rollback(ifname);
+	else if (restore_failed(r))
+		fprintf(stderr, "multigig: the undo journal is kept: 'multigig rollback %s' finishes the restore "
+			"once the cause is fixed\n", ifname);
 }
 
 /* For `show`: say so when an apply to the adapter's interface was interrupted. */
@@ -253,10 +289,9 @@ int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwo
 	err = mg_settings_apply(ctx, words[0], want, opt->dry_run ? MG_APPLY_DRY_RUN : 0, &r);
 	mg_settings_free(want);
 	if (err < 0) {
-		mg_apply_result_free(r);
 		fail(ctx, err, "set");
-		if (err == -EUCLEAN)
-			hint_rollback(words[0]);
+		hint_after_failure(ctx, err, r);
+		mg_apply_result_free(r);
 		if (err == -ECANCELED)
 			die_of_stop_signal();
 		return EXIT_FAILURE;
@@ -269,11 +304,122 @@ int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwo
 	return EXIT_SUCCESS;
 }
 
+/* "2026-12-01 22:12:15 UTC" */
+static void utc(long long t, char *buf, size_t size)
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	if (t <= 0 || !gmtime_r(&tt, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M:%S UTC", &tm))
+		snprintf(buf, size, "-");
+}
+
+static json_object *journal_json(const struct mg_journal_list *l, size_t i)
+{
+	json_object *o = json_object_new_object(), *ifs = json_object_new_array();
+
+	put(o, "id", jstr(mg_journal_list_get_id(l, i)));
+	put(o, "state", jstr(mg_journal_state_name(mg_journal_list_get_state(l, i))));
+	put(o, "reason", jstr(mg_journal_list_get_reason(l, i)));
+	put(o, "pid", mg_journal_list_get_pid(l, i) ? json_object_new_int64(mg_journal_list_get_pid(l, i)) : NULL);
+	put(o, "time", mg_journal_list_get_time(l, i) ? json_object_new_int64(mg_journal_list_get_time(l, i)) : NULL);
+	for (size_t k = 0; k < mg_journal_list_get_interface_count(l, i); k++) {
+		json_object *e = json_object_new_object();
+		int ifindex;
+		const char *name = mg_journal_list_get_interface(l, i, k, &ifindex);
+
+		put(e, "name", jstr(name));
+		put(e, "ifindex", json_object_new_int(ifindex));
+		json_object_array_add(ifs, e);
+	}
+	put(o, "interfaces", ifs);
+	return o;
+}
+
+static void print_journal(const struct mg_journal_list *l, size_t i)
+{
+	char when[40];
+
+	utc(mg_journal_list_get_time(l, i), when, sizeof(when));
+	printf("%-15s %s (%s)\n", mg_journal_state_name(mg_journal_list_get_state(l, i)), mg_journal_list_get_id(l, i),
+	       mg_journal_list_get_reason(l, i));
+	printf("%-15s written %s by process %ld; interfaces:", "", when, mg_journal_list_get_pid(l, i));
+	for (size_t k = 0; k < mg_journal_list_get_interface_count(l, i); k++) {
+		int ifindex;
+		const char *name = mg_journal_list_get_interface(l, i, k, &ifindex);
+
+		printf(" %s (index %d)", name, ifindex);
+	}
+	printf("%s\n", mg_journal_list_get_interface_count(l, i) ? "" : " unknown");
+}
+
+static int list_journals(struct mg_ctx *ctx, const struct options *opt)
+{
+	struct mg_journal_list *l;
+	int err = mg_journal_list_new(ctx, &l);
+
+	if (err < 0)
+		return fail(ctx, err, "rollback --list");
+	if (opt->json) {
+		json_object *arr = json_object_new_array();
+
+		for (size_t i = 0; i < mg_journal_list_count(l); i++)
+			json_object_array_add(arr, journal_json(l, i));
+		err = print_json(arr);
+	} else {
+		for (size_t i = 0; i < mg_journal_list_count(l); i++)
+			print_journal(l, i);
+		if (!mg_journal_list_count(l))
+			printf("no undo journals: nothing was interrupted\n");
+		err = EXIT_SUCCESS;
+	}
+	mg_journal_list_free(l);
+	return err;
+}
+
+/* --discard ID: that journal; --discard: every stale one. */
+static int discard_journals(struct mg_ctx *ctx, const char *id)
+{
+	struct mg_journal_list *l;
+	size_t n = 0;
+	int err;
+
+	if (id) {
+		err = mg_journal_discard(ctx, id);
+		if (err < 0)
+			return fail(ctx, err, "rollback --discard");
+		printf("discarded %s\n", id);
+		return EXIT_SUCCESS;
+	}
+	err = mg_journal_list_new(ctx, &l);
+	if (err < 0)
+		return fail(ctx, err, "rollback --discard");
+	for (size_t i = 0; err == 0 && i < mg_journal_list_count(l); i++) {
+		if (mg_journal_list_get_state(l, i) != MG_JOURNAL_STALE)
+			continue;
+		err = mg_journal_discard(ctx, mg_journal_list_get_id(l, i));
+		if (err == 0) {
+			printf("discarded %s (%s)\n", mg_journal_list_get_id(l, i), mg_journal_list_get_reason(l, i));
+			n++;
+		}
+	}
+	mg_journal_list_free(l);
+	if (err < 0)
+		return fail(ctx, err, "rollback --discard");
+	if (!n)
+		printf("no stale undo journals\n");
+	return EXIT_SUCCESS;
+}
+
 int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
 {
 	struct mg_apply_result *r = NULL;
 	int err;
 
+	if (opt->list)
+		return list_journals(ctx, opt);
+	if (opt->discard)
+		return discard_journals(ctx, ifname);
 	if (!opt->dry_run)
 		catch_stop_signals(ctx);
 	err = mg_settings_rollback(ctx, ifname, opt->dry_run ? MG_APPLY_DRY_RUN : 0, &r);
@@ -283,8 +429,9 @@ int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifna
 		return EXIT_SUCCESS;
 	}
 	if (err < 0) {
-		mg_apply_result_free(r);
 		fail(ctx, err, "rollback");
+		hint_after_failure(ctx, err, r);
+		mg_apply_result_free(r);
 		if (err == -ECANCELED)
 			die_of_stop_signal();
 		return EXIT_FAILURE;

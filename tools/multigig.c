@@ -24,7 +24,9 @@ static void usage(FILE *out)
 		"                       eee on|off, advertise all|MODE,..., aspm-l1 on|off (the PCIe\n"
 		"                       link; needs root), FEATURE on|off (gro, tso, rx-gro,\n"
 		"                       tx-tcp-segmentation, ...)\n"
-		"  rollback IFACE       undo an apply that was interrupted (--dry-run)\n"
+		"  rollback IFACE       undo an apply that was interrupted (--dry-run), on every\n"
+		"                       interface it changed; --list: the undo journals and what\n"
+		"                       each is; --discard [ID]: remove the stale ones (or one)\n"
 		"  pcie IFACE|PCI-ADDR  the PCIe path to the root port, its limit and ceilings\n"
 		"                       (--svg [FILE]: drawn as SVG, to FILE or stdout)\n"
 		"  estimate --pcie-gen N --pcie-width N --mps BYTES [--mrrs BYTES]\n"
@@ -66,7 +68,7 @@ static const struct command commands[] = {
 	{ "list", 0, "" },
 	{ "show", 1, " IFACE|PCI-ADDRESS" },
 	{ "set", -1, " IFACE PARAM VALUE [PARAM VALUE ...]" },
-	{ "rollback", 1, " IFACE" },
+	{ "rollback", 1, " IFACE | --list | --discard [ID]" },
 	{ "cable", 1, " IFACE" },
 	{ "cable-test", 1, " IFACE --yes" },
 	{ "capture", 1, " DIR" },
@@ -104,7 +106,7 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 	else if (!strcmp(cmd->name, "set"))
 		err = cmd_set(ctx, opt, args, nargs);
 	else if (!strcmp(cmd->name, "rollback"))
-		err = cmd_rollback(ctx, opt, args[0]);
+		err = cmd_rollback(ctx, opt, nargs ? args[0] : NULL);
 	else if (!strcmp(cmd->name, "cable"))
 		err = cmd_cable(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "cable-test"))
@@ -154,6 +156,8 @@ static const struct option longopts[] = {
 	{ "svg", optional_argument, NULL, 'S' },
 	{ "html", required_argument, NULL, 'T' },
 	{ "watch", required_argument, NULL, 'w' },
+	{ "list", no_argument, NULL, 'l' },
+	{ "discard", no_argument, NULL, 'X' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
@@ -213,6 +217,12 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 			break;
 		case 'y':
 			opt->yes = 1;
+			break;
+		case 'l':
+			opt->list = 1;
+			break;
+		case 'X':
+			opt->discard = 1;
 			break;
 		case 't':
 			opt->tdr = 1;
@@ -334,6 +344,10 @@ int main(int argc, char **argv)
 	output_filter_json(opt.json);
 	if (opt.have_estimate_option && strcmp(cmd->name, "estimate"))
 		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);
+	if ((opt.list || opt.discard) && strcmp(cmd->name, "rollback"))
+		return usage_error("--list and --discard belong to 'rollback'");
+	if (opt.list && opt.discard)
+		return usage_error("rollback takes --list or --discard, not both");
 	if (opt.dry_run && strcmp(cmd->name, "set") && strcmp(cmd->name, "rollback"))
 		return usage_error("--dry-run belongs to 'set' and 'rollback'");
 	if (opt.tdr && strcmp(cmd->name, "cable-test"))
@@ -368,6 +382,9 @@ int main(int argc, char **argv)
 		return usage_error("%s --all takes no interface", cmd->name);
 	} else if (is_all_command(cmd) && !nwords) {
 		/* No interface: every adapter, as --all says. */
+	} else if (opt.list || opt.discard) {
+		if (nwords > (opt.discard ? 1 : 0))
+			return usage_error("too many arguments; usage: multigig rollback --list | --discard [ID]");
 	} else if (!strcmp(cmd->name, "show") && opt.all) {
 		if (nwords)
 			return usage_error("show --all takes no interface");

@@ -2522,6 +2522,360 @@ int mg_apply_result_rolled_back(const struct mg_apply_result *result);
  */
 const char *mg_apply_result_get_kernel_message(const struct mg_apply_result *result);
 
+/**
+ * mg_apply_result_get_ifname - the interface one change is made on.
+ * @result: result.
+ * @index: position, as for mg_apply_result_get().
+ *
+ * A result of mg_plan_apply() or mg_settings_rollback() may cover several
+ * interfaces: their changes follow one another, each interface's in the
+ * order they are made.
+ *
+ * Returns: the interface's name as it was examined; NULL for a bad index.
+ * Since: 0.3
+ */
+const char *mg_apply_result_get_ifname(const struct mg_apply_result *result, size_t index);
+
+/**
+ * mg_apply_result_get_ifindex - the index of the interface one change is
+ * made on: every request of a transaction addresses it by this index.
+ * @result: result.
+ * @index: position, as for mg_apply_result_get().
+ *
+ * Returns: the interface index, or -EINVAL.
+ * Since: 0.3
+ */
+int mg_apply_result_get_ifindex(const struct mg_apply_result *result, size_t index);
+
+/**
+ * mg_apply_result_get_interface_count - how many interfaces the result covers.
+ * @result: result.
+ *
+ * Returns: the count, including interfaces that needed no change.
+ * Since: 0.3
+ */
+size_t mg_apply_result_get_interface_count(const struct mg_apply_result *result);
+
+/**
+ * mg_apply_result_get_interface - one interface the result covers.
+ * @result: result.
+ * @index: position, below mg_apply_result_get_interface_count().
+ * @ifindex: where its index is stored, or NULL.
+ * @skipped: where the reason is stored when a rollback passed over it
+ *	(the interface is gone since: "vb0 (index 7) is gone since it was
+ *	examined: nothing restored there"), else NULL; may be NULL.
+ *
+ * Returns: its name as examined, valid while @result is; NULL when out of range.
+ * Since: 0.3
+ */
+const char *mg_apply_result_get_interface(const struct mg_apply_result *result, size_t index, int *ifindex,
+					  const char **skipped);
+
+/**
+ * mg_apply_result_get_failed_ifname - the interface whose step failed.
+ * @result: result.
+ *
+ * Returns: its name, or NULL when nothing failed.
+ * Since: 0.3
+ */
+const char *mg_apply_result_get_failed_ifname(const struct mg_apply_result *result);
+
+/**
+ * mg_apply_result_get_message - what a failed transaction did, in one
+ * sentence: the same text as the context's last error had when it ended.
+ * @result: result.
+ *
+ * Returns: the message, valid while @result is; NULL when nothing failed.
+ * Since: 0.3
+ */
+const char *mg_apply_result_get_message(const struct mg_apply_result *result);
+
+/**
+ * mg_settings_undo - put back what a successful apply changed.
+ * @ctx: a live context.
+ * @done: the result of mg_settings_apply() or mg_plan_apply() that succeeded.
+ * @flags: 0 or MG_APPLY_DRY_RUN.
+ * @result: where the result of the undo is stored (also on failure), or NULL.
+ *
+ * One transaction over every interface @done changed: under their locks,
+ * each value that still holds what @done left is set back to what it
+ * replaced; one that another writer changed since is left as they set it
+ * (MG_CHANGE_LEFT), and one that is back already needs nothing. The undo
+ * writes its own journal first: killed midway, mg_settings_rollback()
+ * finishes it. Python's Context.tuned() ends with it.
+ *
+ * Returns: as mg_settings_rollback(); 0 when @done changed nothing.
+ * Since: 0.3
+ */
+int mg_settings_undo(struct mg_ctx *ctx, const struct mg_apply_result *done, unsigned int flags,
+		     struct mg_apply_result **result);
+
+/* ------------------------------------------------------------------ */
+/* Plans: changes to several interfaces as one transaction             */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_plan - what to change on which interfaces, each named as it
+ * was examined. Applied by mg_plan_apply() as one transaction.
+ */
+struct mg_plan;
+
+/**
+ * mg_plan_new - an empty plan.
+ * @ctx: the context it is applied with; the plan keeps a reference.
+ * @plan: where the plan is stored; free with mg_plan_free().
+ *
+ * Returns: 0, -EINVAL or -ENOMEM.
+ * Since: 0.3
+ */
+int mg_plan_new(struct mg_ctx *ctx, struct mg_plan **plan);
+
+/**
+ * mg_plan_free - free a plan.
+ * @plan: plan, may be NULL.
+ *
+ * Since: 0.3
+ */
+void mg_plan_free(struct mg_plan *plan);
+
+/**
+ * mg_plan_add - change an adapter's interface as part of the plan.
+ * @plan: plan.
+ * @nic: the adapter, as it was looked up or listed: its interface's index,
+ *	name, kind and device are what mg_plan_apply() checks are still
+ *	there before it changes anything.
+ * @want: what to set (copied; only present values are sent).
+ *
+ * An interface added twice is changed once, with both asks merged (the
+ * later value of one setting wins).
+ *
+ * Returns: 0; -EINVAL; -ENODEV when @nic has no interface; -ENOMEM.
+ * Since: 0.3
+ */
+int mg_plan_add(struct mg_plan *plan, const struct mg_nic *nic, const struct mg_settings *want);
+
+/**
+ * mg_plan_count - how many interfaces the plan changes.
+ * @plan: plan.
+ *
+ * Returns: the count.
+ * Since: 0.3
+ */
+size_t mg_plan_count(const struct mg_plan *plan);
+
+/**
+ * mg_plan_get_ifname - the name one interface of the plan had when it was examined.
+ * @plan: plan.
+ * @index: position, below mg_plan_count().
+ *
+ * Returns: the name, or NULL when out of range.
+ * Since: 0.3
+ */
+const char *mg_plan_get_ifname(const struct mg_plan *plan, size_t index);
+
+/**
+ * mg_plan_get_ifindex - the index the plan addresses one interface by.
+ * @plan: plan.
+ * @index: position, below mg_plan_count().
+ *
+ * Returns: the interface index, or -EINVAL.
+ * Since: 0.3
+ */
+int mg_plan_get_ifindex(const struct mg_plan *plan, size_t index);
+
+/**
+ * mg_plan_get_settings - what the plan sets on one interface.
+ * @plan: plan.
+ * @index: position, below mg_plan_count().
+ *
+ * Returns: the settings, owned by the plan; NULL when out of range.
+ * Since: 0.3
+ */
+const struct mg_settings *mg_plan_get_settings(const struct mg_plan *plan, size_t index);
+
+/**
+ * mg_plan_apply - make the whole plan, all or nothing.
+ * @plan: plan.
+ * @flags: 0 or MG_APPLY_DRY_RUN.
+ * @result: where the result is stored (also on failure), or NULL.
+ *
+ * One transaction: every interface is locked (the lowest index first),
+ * then each is checked to be the one examined (the interface now at its
+ * index has the same name, kind and device, else -ESTALE, or -ENODEV when
+ * none has it), read and validated as mg_settings_apply() does, before
+ * anything changes. One undo journal for the whole plan is written before
+ * the first change; then each interface's changes are made in the plan's
+ * order. On a failure, or a cancel, every change already made, on every
+ * interface, is restored where it still holds what the plan set; one that
+ * another writer changed since is left and the result says so. If a
+ * restore fails the journal stays, and mg_settings_rollback() of any of
+ * the plan's interfaces finishes it; killed at any moment, the same
+ * rollback restores every interface of the plan.
+ *
+ * Returns: as mg_settings_apply(); -ESTALE or -ENODEV when an interface is
+ * no longer the one examined (nothing is changed then).
+ * Since: 0.3
+ */
+int mg_plan_apply(struct mg_plan *plan, unsigned int flags, struct mg_apply_result **result);
+
+/* ------------------------------------------------------------------ */
+/* Undo journals left behind                                           */
+/* ------------------------------------------------------------------ */
+
+/**
+ * enum mg_journal_state - what an undo journal under /run/multigig is.
+ * @MG_JOURNAL_UNDER_WAY: its transaction is running (it holds its locks).
+ * @MG_JOURNAL_INTERRUPTED: its process died midway; mg_settings_rollback()
+ *	of one of its interfaces restores them all.
+ * @MG_JOURNAL_STALE: its network namespace is gone (or it is from an
+ *	earlier boot, or from libmultigig 0.2): it never blocks an apply and
+ *	is never applied; mg_journal_discard() clears it.
+ * @MG_JOURNAL_DAMAGED: cut short, changed, or no journal: never taken for
+ *	complete. One of this namespace blocks every apply here until it is
+ *	discarded.
+ * @MG_JOURNAL_OTHER_NAMESPACE: of another network namespace that still
+ *	exists: only a process there can roll it back.
+ */
+enum mg_journal_state {
+	MG_JOURNAL_UNDER_WAY,
+	MG_JOURNAL_INTERRUPTED,
+	MG_JOURNAL_STALE,
+	MG_JOURNAL_DAMAGED,
+	MG_JOURNAL_OTHER_NAMESPACE,
+};
+
+/** struct mg_journal_list - the undo journals found, each with its state. */
+struct mg_journal_list;
+
+/**
+ * mg_journal_list_new - every undo journal under /run/multigig, as this
+ * context's network namespace sees it.
+ * @ctx: a live context.
+ * @list: where the list is stored; free with mg_journal_list_free().
+ *
+ * Needs no privilege.
+ *
+ * Returns: 0; -EOPNOTSUPP on an offline context; a negative errno when
+ * the directory cannot be read.
+ * Since: 0.3
+ */
+int mg_journal_list_new(struct mg_ctx *ctx, struct mg_journal_list **list);
+
+/**
+ * mg_journal_list_free - free a list.
+ * @list: list, may be NULL.
+ *
+ * Since: 0.3
+ */
+void mg_journal_list_free(struct mg_journal_list *list);
+
+/**
+ * mg_journal_list_count - number of journals.
+ * @list: list.
+ *
+ * Returns: the count.
+ * Since: 0.3
+ */
+size_t mg_journal_list_count(const struct mg_journal_list *list);
+
+/**
+ * mg_journal_list_get_id - a journal's name, which mg_journal_discard() takes.
+ * @list: list.
+ * @index: position, below mg_journal_list_count().
+ *
+ * Returns: the name ("c4096-4242-17a3f5c2e1d0b9a8"), or NULL.
+ * Since: 0.3
+ */
+const char *mg_journal_list_get_id(const struct mg_journal_list *list, size_t index);
+
+/**
+ * mg_journal_list_get_state - what a journal is.
+ * @list: list.
+ * @index: position, below mg_journal_list_count().
+ *
+ * Returns: an enum mg_journal_state, or -EINVAL.
+ * Since: 0.3
+ */
+int mg_journal_list_get_state(const struct mg_journal_list *list, size_t index);
+
+/**
+ * mg_journal_state_name - an enum mg_journal_state as text.
+ * @state: the state.
+ *
+ * Returns: "under-way", "interrupted", "stale", "damaged" or
+ * "other-namespace"; NULL for another value.
+ * Since: 0.3
+ */
+const char *mg_journal_state_name(int state);
+
+/**
+ * mg_journal_list_get_reason - why a journal has its state.
+ * @list: list.
+ * @index: position, below mg_journal_list_count().
+ *
+ * Returns: "its network namespace (inode 4026532290) no longer exists",
+ * "this network namespace"...; NULL when out of range.
+ * Since: 0.3
+ */
+const char *mg_journal_list_get_reason(const struct mg_journal_list *list, size_t index);
+
+/**
+ * mg_journal_list_get_pid - the process that wrote a journal.
+ * @list: list.
+ * @index: position, below mg_journal_list_count().
+ *
+ * Returns: its process id, 0 when not recorded.
+ * Since: 0.3
+ */
+long mg_journal_list_get_pid(const struct mg_journal_list *list, size_t index);
+
+/**
+ * mg_journal_list_get_time - when a journal was written.
+ * @list: list.
+ * @index: position, below mg_journal_list_count().
+ *
+ * Returns: seconds since the epoch, 0 when not recorded.
+ * Since: 0.3
+ */
+long long mg_journal_list_get_time(const struct mg_journal_list *list, size_t index);
+
+/**
+ * mg_journal_list_get_interface_count - how many interfaces a journal covers.
+ * @list: list.
+ * @index: position, below mg_journal_list_count().
+ *
+ * Returns: the count; 0 for a damaged journal.
+ * Since: 0.3
+ */
+size_t mg_journal_list_get_interface_count(const struct mg_journal_list *list, size_t index);
+
+/**
+ * mg_journal_list_get_interface - one interface a journal covers.
+ * @list: list.
+ * @index: position, below mg_journal_list_count().
+ * @k: position, below mg_journal_list_get_interface_count().
+ * @ifindex: where its index (in the journal's namespace) is stored, or NULL.
+ *
+ * Returns: its name when the journal was written, or NULL.
+ * Since: 0.3
+ */
+const char *mg_journal_list_get_interface(const struct mg_journal_list *list, size_t index, size_t k,
+					  int *ifindex);
+
+/**
+ * mg_journal_discard - remove an undo journal without restoring anything.
+ * @ctx: a live context.
+ * @id: the journal's name (mg_journal_list_get_id()).
+ *
+ * For a stale or damaged journal, or one whose changes someone has checked
+ * by hand. Needs write access to /run/multigig.
+ *
+ * Returns: 0; -ENOENT when there is no such journal; -EBUSY when its
+ * transaction is under way; -EPERM.
+ * Since: 0.3
+ */
+int mg_journal_discard(struct mg_ctx *ctx, const char *id);
+
 /* ------------------------------------------------------------------ */
 /* Ethernet link: modes and state over ethtool netlink                 */
 /* ------------------------------------------------------------------ */
@@ -3449,6 +3803,22 @@ const char *mg_finding_get_fix_command(const struct mg_finding *finding);
  * Since: 0.2
  */
 const struct mg_settings *mg_finding_get_fix_settings(const struct mg_finding *finding, const char **ifname);
+
+/**
+ * mg_doctor_plan - the fixes of a report that are settings changes, as one plan.
+ * @ctx: the live context to apply it with.
+ * @report: report.
+ * @plan: where the plan is stored; free with mg_plan_free().
+ *
+ * Each fix names the interface it changes as the doctor examined it (its
+ * index, name, kind and device), so mg_plan_apply() changes exactly those
+ * interfaces or nothing (`multigig doctor --fix`). Fixes of one interface
+ * merge into one step. The plan may be empty.
+ *
+ * Returns: 0; -EINVAL; -ENOMEM.
+ * Since: 0.3
+ */
+int mg_doctor_plan(struct mg_ctx *ctx, const struct mg_doctor *report, struct mg_plan **plan);
 /* Counters: what the interface, the standard groups and the driver    */
 /* counted                                                             */
 /* ------------------------------------------------------------------ */

@@ -99,11 +99,24 @@ int mg_finding_fix(struct mg_finding *f, const char *command, const char *fmt, .
 	return 0;
 }
 
-int mg_finding_fix_param(struct mg_finding *f, const char *ifname, enum mg_param param, long long value)
+/* The interface a fix changes, as the rules saw it: a plan checks it is still that one. */
+static int fix_target(struct mg_finding *f, const struct mg_nic *nic)
+{
+	if (f->fix_ifname)
+		return 0;
+	f->fix_ifname = strdup(mg_nic_get_name(nic) ? mg_nic_get_name(nic) : "");
+	if (!f->fix_ifname)
+		return -ENOMEM;
+	mg_iface_id_set(&f->fix_id, mg_nic_get_ifindex(nic), mg_nic_get_name(nic), mg_nic_get_kind(nic),
+			mg_nic_get_parent(nic), mg_nic_get_mac(nic));
+	return 0;
+}
+
+int mg_finding_fix_param(struct mg_finding *f, const struct mg_nic *nic, enum mg_param param, long long value)
 {
 	if (f->nfix_params == MG_FIX_PARAMS_MAX)
 		return -E2BIG;
-	if (!f->fix_ifname && !(f->fix_ifname = strdup(ifname)))
+	if (fix_target(f, nic) < 0)
 		return -ENOMEM;
 	f->fix_params[f->nfix_params].param = param;
 	f->fix_params[f->nfix_params].value = value;
@@ -144,26 +157,26 @@ static int by_rank(const void *a, const void *b)
 	return c ? c : strcmp(x->id, y->id);
 }
 
-int mg_finding_fix_advertise(struct mg_finding *f, const char *ifname, const char *modes)
+int mg_finding_fix_advertise(struct mg_finding *f, const struct mg_nic *nic, const char *modes)
 {
-	if (!f->fix_ifname && !(f->fix_ifname = strdup(ifname)))
+	if (fix_target(f, nic) < 0)
 		return -ENOMEM;
 	free(f->fix_advertise);
 	f->fix_advertise = strdup(modes);
 	return f->fix_advertise ? 0 : -ENOMEM;
 }
 
-int mg_finding_fix_eee(struct mg_finding *f, const char *ifname, int on)
+int mg_finding_fix_eee(struct mg_finding *f, const struct mg_nic *nic, int on)
 {
-	if (!f->fix_ifname && !(f->fix_ifname = strdup(ifname)))
+	if (fix_target(f, nic) < 0)
 		return -ENOMEM;
 	f->fix_eee = on ? 1 : 0;
 	return 0;
 }
 
-int mg_finding_fix_aspm_l1(struct mg_finding *f, const char *ifname, int on)
+int mg_finding_fix_aspm_l1(struct mg_finding *f, const struct mg_nic *nic, int on)
 {
-	if (!f->fix_ifname && !(f->fix_ifname = strdup(ifname)))
+	if (fix_target(f, nic) < 0)
 		return -ENOMEM;
 	f->fix_aspm_l1 = on ? 1 : 0;
 	return 0;

@@ -265,7 +265,7 @@ static int below_best_mode(struct mg_doctor *d, const struct mg_facts *f)
 
 		snprintf(cmd, sizeof(cmd), "multigig set %s advertise all", f->name);
 		mg_finding_fix(x, cmd, "advertise every supported mode: %s", cmd);
-		return mg_finding_fix_advertise(x, f->name, "all");
+		return mg_finding_fix_advertise(x, f->nic, "all");
 	}
 	return mg_finding_fix(x, NULL, "a cable that cannot carry %s (Cat5e for 2.5G/5G, Cat6a for 10G), a port "
 				       "forced to a lower speed, or EEE/downshift after errors: try another cable, "
@@ -309,8 +309,8 @@ static int coalesce_off(struct mg_doctor *d, const struct mg_facts *f)
 	else
 		snprintf(cmd, sizeof(cmd), "multigig set %s rx-usecs %d", mg_nic_get_name(f->nic), SUGGESTED_RX_USECS);
 	mg_finding_fix(x, cmd, "turn moderation on: %s", cmd);
-	return has_adaptive ? mg_finding_fix_param(x, mg_nic_get_name(f->nic), MG_PARAM_ADAPTIVE_RX, 1)
-			    : mg_finding_fix_param(x, mg_nic_get_name(f->nic), MG_PARAM_RX_USECS, SUGGESTED_RX_USECS);
+	return has_adaptive ? mg_finding_fix_param(x, f->nic, MG_PARAM_ADAPTIVE_RX, 1)
+			    : mg_finding_fix_param(x, f->nic, MG_PARAM_RX_USECS, SUGGESTED_RX_USECS);
 }
 
 /* Combined queues, or receive queues where the driver counts them apart. */
@@ -351,7 +351,7 @@ static int few_channels(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_impact(x, -1, "receive processing lands on %lld CPU%s while others idle", now, now == 1 ? "" : "s");
 	snprintf(cmd, sizeof(cmd), "multigig set %s %s %lld", mg_nic_get_name(f->nic), mg_param_name(which), want);
 	mg_finding_fix(x, cmd, "spread the queues: %s", cmd);
-	return mg_finding_fix_param(x, mg_nic_get_name(f->nic), which, want);
+	return mg_finding_fix_param(x, f->nic, which, want);
 }
 
 /* A USB adapter faster than the USB link it got. */
@@ -439,7 +439,7 @@ static int carrier_flaps(struct mg_doctor *d, const struct mg_facts *f)
 
 		snprintf(cmd, sizeof(cmd), "multigig set %s eee off", f->name);
 		mg_finding_fix(x, cmd, "turn EEE off (a known cause of flapping on multi-gigabit PHYs): %s", cmd);
-		return mg_finding_fix_eee(x, f->name, 0);
+		return mg_finding_fix_eee(x, f->nic, 0);
 	}
 	return mg_finding_fix(x, NULL, "check the cable and both ports; a link that flaps under load can be a "
 				       "marginal cable, EEE, or the partner's power saving");
@@ -572,7 +572,7 @@ static int rings_with_drops(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_impact(x, -1, "bursts overflow the ring: retransmits and lower TCP throughput");
 	snprintf(cmd, sizeof(cmd), "multigig set %s rx-ring max", f->name);
 	mg_finding_fix(x, cmd, "use the largest ring: %s", cmd);
-	return mg_finding_fix_param(x, f->name, MG_PARAM_RX_RING, max);
+	return mg_finding_fix_param(x, f->nic, MG_PARAM_RX_RING, max);
 }
 
 /* ASPM L1 on the adapter's link while receive overruns grow: wake-up latency loses frames. */
@@ -610,7 +610,7 @@ static int aspm_with_overruns(struct mg_doctor *d, const struct mg_facts *f)
 	if (mg_finding_fix(x, cmd, "turn L1 off for this link (or pcie_aspm.policy=performance on the kernel "
 				   "command line for every link): %s", cmd) < 0)
 		return -ENOMEM;
-	return mg_finding_fix_aspm_l1(x, f->name, 0);
+	return mg_finding_fix_aspm_l1(x, f->nic, 0);
 }
 
 /* A USB adapter on a generic class driver while its vendor's driver exists. */
@@ -695,7 +695,7 @@ static int mtu_mismatch(struct mg_doctor *d, const struct mg_facts *f)
 	snprintf(cmd, sizeof(cmd), "multigig set %s mtu %d", vlan ? mg_nic_get_name(other) : f->name,
 		 vlan ? mtu : theirs);
 	mg_finding_fix(x, cmd, "make them agree: %s", cmd);
-	return mg_finding_fix_param(x, vlan ? mg_nic_get_name(other) : f->name, MG_PARAM_MTU, vlan ? mtu : theirs);
+	return mg_finding_fix_param(x, vlan ? other : f->nic, MG_PARAM_MTU, vlan ? mtu : theirs);
 }
 
 static const rule_fn rules[] = {
