@@ -10,7 +10,6 @@
  * function found under the lock. Also the result object the API hands out.
  */
 #include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -433,13 +432,8 @@ static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg
 /* Tests stop an apply between two changes, to kill it or cancel it there. */
 static void test_pause(struct mg_ctx *ctx, enum mg_param_group done)
 {
-	struct pollfd p = { .fd = ctx->test.pause_fd, .events = POLLIN };
-
-	if (ctx->test.pause_after_group != (int)done)
-		return;
-	for (int waited = 0; waited < 30000 && !mg_cancelled(ctx); waited += 20)
-		if (poll(&p, 1, 20) > 0)
-			break;
+	if (ctx->test.pause_after_group == (int)done)
+		mg_test_wait(ctx);
 }
 #else
 #define test_pause(ctx, done) ((void)0)

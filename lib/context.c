@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The library context: sysfs root, log function, last error. */
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,18 @@ static void test_hooks_init(struct mg_test_hooks *t)
 	t->doctor_virtual = getenv("MG_TEST_DOCTOR_VIRTUAL") != NULL;
 	t->pause_after_group = group ? atoi(group) : -1;
 	t->pause_fd = fd ? atoi(fd) : -1;
+	t->pause_before_lock = getenv("MG_TEST_PAUSE_BEFORE_LOCK") != NULL;
+	t->pause_before_part = getenv("MG_TEST_PAUSE_BEFORE_PART") ? atoi(getenv("MG_TEST_PAUSE_BEFORE_PART")) : -1;
+	t->journal_name = getenv("MG_TEST_JOURNAL_NAME");
+}
+
+void mg_test_wait(struct mg_ctx *ctx)
+{
+	struct pollfd p = { .fd = ctx->test.pause_fd, .events = POLLIN };
+
+	for (int waited = 0; waited < 30000 && !mg_cancelled(ctx); waited += 20)
+		if (poll(&p, 1, 20) > 0)
+			break;
 }
 #endif
 

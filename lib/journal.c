@@ -487,6 +487,18 @@ static void new_name(const struct mg_journal *j, char *buf, size_t size)
 		 (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec);
 }
 
+/* Tests give the name, to put something in the way of it. */
+static void name_for(struct mg_ctx *ctx, const struct mg_journal *j, char *buf, size_t size)
+{
+	const char *given = MG_TEST_HOOK(ctx, journal_name, NULL);
+
+	(void)ctx;
+	if (given)
+		snprintf(buf, size, "%s", given);
+	else
+		new_name(j, buf, size);
+}
+
 int mg_journal_write(struct mg_ctx *ctx, struct mg_journal *j)
 {
 	char *buf = malloc(MG_JOURNAL_MAX), name[sizeof(j->file)];
@@ -501,7 +513,7 @@ int mg_journal_write(struct mg_ctx *ctx, struct mg_journal *j)
 	}
 	err = mg_state_dir_open(ctx, "journal", true, &dir);
 	if (err == 0) {
-		new_name(j, name, sizeof(name));
+		name_for(ctx, j, name, sizeof(name));
 		err = write_new_file(dir, name, buf, (size_t)len);
 		close(dir);
 		if (err < 0)

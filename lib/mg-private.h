@@ -72,6 +72,9 @@ struct mg_test_hooks {
 	const char *run_dir;	/* the state directory instead of /run/multigig */
 	int pause_after_group;	/* stop an apply after this group's change (-1: never)... */
 	int pause_fd;		/* ...until this descriptor is readable or closed (-1: until cancelled; 30 s at most) */
+	bool pause_before_lock;	/* stop a transaction once examined, before it locks (the same wait) */
+	int pause_before_part;	/* stop a transaction before the changes of this interface of its plan (-1: never) */
+	const char *journal_name; /* the name a journal is written under, instead of a new one */
 	bool doctor_virtual;	/* the doctor's rules take virtual devices for hardware */
 	/*
 	 * Read and write the ASPM controls of an apply in this context's tree
@@ -81,6 +84,9 @@ struct mg_test_hooks {
 	struct mg_ctx *aspm_sysfs;
 };
 #define MG_TEST_HOOK(ctx, field, otherwise) ((ctx)->test.field)
+struct mg_ctx;
+/* Wait as pause_fd says: readable or closed, the cancel flag, or 30 s. */
+void mg_test_wait(struct mg_ctx *ctx);
 #else
 #define MG_TEST_HOOK(ctx, field, otherwise) (otherwise)
 #endif

@@ -252,6 +252,10 @@ static int execute(struct txn *x)
 	for (i = 0; i < x->count; i++) {
 		if (!x->parts[i]->count)
 			continue;
+#ifdef MG_TESTING
+		if (ctx->test.pause_before_part == (int)i)
+			mg_test_wait(ctx);
+#endif
 		/* Time has passed since step 2 for all but the first: the index must still be the one. */
 		if (i > 0 && (err = mg_iface_id_check(ctx, x->ids[i], true, NULL)) < 0)
 			break;
@@ -296,6 +300,11 @@ int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t cou
 		err = add_part(&x, i, &steps[i].id);
 	if (err == 0)
 		err = check_distinct(ctx, &x);
+#ifdef MG_TESTING
+	/* Tests rename or delete interfaces here: after they were examined, before the transaction. */
+	if (err == 0 && !x.dry_run && ctx->test.pause_before_lock)
+		mg_test_wait(ctx);
+#endif
 	if (err == 0 && !x.dry_run)
 		err = lock_all(&x);
 	for (size_t i = 0; err == 0 && i < count; i++)

@@ -1243,6 +1243,14 @@ static void test_cancel_flag(void)
 	mg_ctx_unref(ctx);
 }
 
+static void put_file(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fclose(f);
+}
+
 /* The state directory comes from the test hook; one that is unsafe is refused. */
 static void test_state_dir(void)
 {
@@ -1271,6 +1279,14 @@ static void test_state_dir(void)
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, NULL), -EPERM);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "only root may write"));
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+
+	/* A file where the directory should be: the error names that file, not a directory below it. */
+	snprintf(path, sizeof(path), "%s/file", dir);
+	put_file(path);
+	ctx->test.run_dir = path;
+	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, NULL), -EPERM);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "/file is not a directory of root's"));
+	CU_ASSERT_PTR_NULL(strstr(mg_ctx_last_error(ctx), "/file/lock"));
 
 	/* One that cannot be made: a dry run still works. */
 	snprintf(path, sizeof(path), "%s/none/multigig", dir);

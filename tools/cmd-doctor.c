@@ -103,6 +103,8 @@ static int fix(struct mg_ctx *ctx, const struct options *opt, const struct mg_do
 		return EXIT_SUCCESS;
 	}
 	if (err == 0) {
+		/* The plan is out before anything changes, also through a pipe. */
+		fflush(stdout);
 		catch_stop_signals(ctx);
 		err = mg_plan_apply(plan, 0, &r);
 	}

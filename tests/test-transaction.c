@@ -1,0 +1,660 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Suite "kernel": every change is one transaction, tried the way a hostile
+ * user or a second program racing it would. Each test is a reproduction
+ * that 0.2 failed: doctor --fix changing an interface that was renamed
+ * while it ran, undoing another writer's change, leaving half a fix after
+ * a kill; journals and locks of a namespace that is gone taken for this
+ * one's; a journal deleted after its own rollback failed; a FIFO in the
+ * way of a journal or a lock; set killed at any moment. The races are
+ * made deterministic with the test CLI's pause points (it stops until a
+ * pipe is written to). In a private network namespace, mount namespace
+ * (its own /run and /sys); needs root.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mg-apply.h"
+#include "mg-test.h"
+
+/* A shell command, made from a format; its exit status. */
+MG_PRINTF(1, 2) static int sh(const char *fmt, ...)
+{
+	char cmd[2048];
+	va_list args;
+	int status;
+
+	va_start(args, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, args);
+	va_end(args);
+	status = system(cmd);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* An interface's MTU as this namespace's sysfs says; -1 when it has none. */
+static int mtu_of(const char *ifname)
+{
+	char path[128];
+	int mtu = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ifname);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fscanf(f, "%d", &mtu) != 1)
+		mtu = -1;
+	fclose(f);
+	return mtu;
+}
+
+/* The receive channels ethtool netlink reports, through the library. */
+static long long rx_channels(const char *ifname)
+{
+	struct mg_settings *s;
+	struct mg_ctx *ctx;
+	long long v = -1;
+
+	if (mg_ctx_new(NULL, &ctx) < 0)
+		return -1;
+	if (mg_settings_read(ctx, ifname, &s) == 0) {
+		if (mg_settings_get(s, MG_PARAM_RX_CHANNELS, &v) < 0)
+			v = -1;
+		mg_settings_free(s);
+	}
+	mg_ctx_unref(ctx);
+	return v;
+}
+
+static bool wait_mtu(const char *ifname, int mtu)
+{
+	const struct timespec tick = { 0, 5000000 };
+
+	for (int i = 0; i < 2000; i++) {
+		if (mtu_of(ifname) == mtu)
+			return true;
+		nanosleep(&tick, NULL);
+	}
+	return false;
+}
+
+/* A CLI run in the background, its output going to a file, maybe paused on a pipe. */
+struct run {
+	pid_t pid;
+	int go;			/* write end of the pause pipe; -1 when none */
+	char log[32];
+};
+
+/*
+ * Start @cli with @args (a shell word list) and @env ("A=1 B=2"); with
+ * @pause, MG_TEST_PAUSE_FD names a pipe that run_go() writes to.
+ */
+static void run_start(struct run *r, const char *cli, const char *env, bool pause, const char *args)
+{
+	int pipefd[2] = { -1, -1 }, fd;
+
+	snprintf(r->log, sizeof(r->log), "/tmp/mg-txn-XXXXXX");
+	fd = mkstemp(r->log);
+	CU_ASSERT_FATAL(fd >= 0);
+	if (pause)
+		CU_ASSERT_EQUAL_FATAL(pipe(pipefd), 0);
+	r->pid = fork();
+	CU_ASSERT_FATAL(r->pid >= 0);
+	if (r->pid == 0) {
+		char cmd[2048];
+
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		if (pause) {
+			char n[16];
+
+			close(pipefd[1]);
+			snprintf(n, sizeof(n), "%d", pipefd[0]);
+			setenv("MG_TEST_PAUSE_FD", n, 1);
+		}
+		/* exec, so that a signal reaches the CLI itself, not a shell. */
+		snprintf(cmd, sizeof(cmd), "exec env %s '%s' %s", env, cli, args);
+		execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+		_exit(127);
+	}
+	close(fd);
+	if (pause)
+		close(pipefd[0]);
+	r->go = pipefd[1];
+}
+
+static void run_go(struct run *r)
+{
+	if (r->go >= 0) {
+		CU_ASSERT_EQUAL(write(r->go, "g", 1), 1);
+		close(r->go);
+		r->go = -1;
+	}
+}
+
+/* Wait for the run's end: its exit code (128 + N for signal N), and its output into @out. */
+static int run_end(struct run *r, char *out, size_t size)
+{
+	int status = 0;
+	size_t n = 0;
+	FILE *f;
+
+	if (r->go >= 0)
+		close(r->go);
+	if (waitpid(r->pid, &status, 0) != r->pid)
+		status = -1;
+	f = fopen(r->log, "r");
+	if (f) {
+		n = fread(out, 1, size - 1, f);
+		fclose(f);
+	}
+	out[n] = '\0';
+	unlink(r->log);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : -1;
+}
+
+/* Wait until the run has printed @text. */
+static bool wait_output(const struct run *r, const char *text)
+{
+	const struct timespec tick = { 0, 5000000 };
+
+	for (int i = 0; i < 4000; i++) {
+		char out[16384];
+		size_t n = 0;
+		FILE *f = fopen(r->log, "r");
+
+		if (f) {
+			n = fread(out, 1, sizeof(out) - 1, f);
+			fclose(f);
+		}
+		out[n] = '\0';
+		if (strstr(out, text))
+			return true;
+		nanosleep(&tick, NULL);
+	}
+	return false;
+}
+
+/* A CLI run to its end in the foreground. */
+static int run(const char *cli, const char *env, const char *args, char *out, size_t size)
+{
+	struct run r;
+
+	run_start(&r, cli, env, false, args);
+	return run_end(&r, out, size);
+}
+
+/* Wait until the journal directory holds a journal (the paused run wrote it). */
+static bool wait_journal(void)
+{
+	const struct timespec tick = { 0, 5000000 };
+
+	for (int i = 0; i < 2000; i++) {
+		char out[8192];
+
+		if (run(MULTIGIG_CLI, "", "rollback --list", out, sizeof(out)) == 0 && !strstr(out, "no undo journals"))
+			return true;
+		nanosleep(&tick, NULL);
+	}
+	return false;
+}
+
+static bool no_journal(void)
+{
+	char out[8192];
+
+	return run(MULTIGIG_CLI, "", "rollback --list", out, sizeof(out)) == 0 &&
+	       strstr(out, "no undo journals") != NULL;
+}
+
+/* A bridge br0 at MTU 9000 with ports p1 and q1 at 1500, and dc0, a veth that is no port. */
+static int setup_bridge(void)
+{
+	return sh("ip link add br0 type bridge && ip link set br0 up && "
+		  "ip link add p1 type veth peer name p1x && ip link set p1 master br0 && "
+		  "ip link add q1 type veth peer name q1x && ip link set q1 master br0 && "
+		  "ip link add dc0 type veth peer name dc0x && ip link set br0 mtu 9000 && "
+		  "ip link set p1 mtu 1500 && ip link set q1 mtu 1500") == 0 ? 0 : -1;
+}
+
+static int teardown_bridge(void)
+{
+	sh("ip link del br0 2>/dev/null; for i in p1 q1 dc0 zmv0 mvl0; do ip link del $i 2>/dev/null; done");
+	sh("rm -f /run/multigig/journal/* /run/multigig/journal/.[!.]*");
+	return 0;
+}
+
+/*
+ * 1. doctor --fix examined p1 (below its bridge) and dc0; then, before
+ * its transaction, the two swap names. 0.2 looked the fix up by name and
+ * set MTU 9000 on dc0's index. Now the plan addresses p1 by the index it
+ * was examined at, finds another name there, and changes nothing.
+ */
+static void test_doctor_fix_names_swapped(void)
+{
+	char out[8192];
+	struct run r;
+	int p1 = (int)if_nametoindex("p1"), dc0 = (int)if_nametoindex("dc0");
+
+	CU_ASSERT_FATAL(p1 > 0 && dc0 > 0);
+	run_start(&r, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_BEFORE_LOCK=1", true, "doctor --all --interval 0.01 --fix --yes");
+	/* The plan is printed (its dry run) before the transaction pauses. */
+	CU_ASSERT_FATAL(wait_output(&r, "change q1: mtu 1500 -> 9000"));
+	CU_ASSERT_EQUAL(sh("ip link set p1 name swp && ip link set dc0 name p1 && ip link set swp name dc0"), 0);
+	run_go(&r);
+	CU_ASSERT_EQUAL(run_end(&r, out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "change p1: mtu 1500 -> 9000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "was renamed dc0 since it was examined"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
+	CU_ASSERT_PTR_NULL(strstr(out, "changed p1"));
+	/* Neither interface changed: not the one examined, and not the one now called p1. */
+	CU_ASSERT_EQUAL((int)if_nametoindex("dc0"), p1);
+	CU_ASSERT_EQUAL(mtu_of("dc0"), 1500);
+	CU_ASSERT_EQUAL(mtu_of("p1"), 1500);
+	CU_ASSERT_TRUE(no_journal());
+	CU_ASSERT_EQUAL(sh("ip link set p1 name swp && ip link set dc0 name p1 && ip link set swp name dc0"), 0);
+}
+
+/* A macvlan above q1x that is a port of br0: doctor's fix raises it to 9000, and the kernel refuses. */
+static int add_failing_port(void)
+{
+	return sh("ip link set q1x mtu 1500 && ip link add zmv0 link q1x type macvlan && ip link set zmv0 master br0 && "
+		  "ip link set zmv0 mtu 1500");
+}
+
+/*
+ * 2. Between doctor's two fixes another writer changes p1. 0.2's undo set
+ * p1 back to 1500 over it. Now the transaction holds p1's lock to its end:
+ * a second multigig waits, and its change lands after the rollback.
+ */
+static void test_doctor_fix_other_writer_waits(void)
+{
+	char out[8192], out2[8192];
+	struct run doctor, other;
+
+	CU_ASSERT_EQUAL_FATAL(add_failing_port(), 0);
+	run_start(&doctor, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, "doctor --all --interval 0.01 --fix --yes");
+	CU_ASSERT_FATAL(wait_mtu("p1", 9000));
+	run_start(&other, MULTIGIG_CLI, "", false, "set p1 mtu 4000");
+	sleep(1);
+	/* Still waiting for the lock: p1 holds what the doctor set. */
+	CU_ASSERT_EQUAL(mtu_of("p1"), 9000);
+	run_go(&doctor);
+	CU_ASSERT_EQUAL(run_end(&doctor, out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "zmv0: setting mtu failed"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
+	CU_ASSERT_EQUAL(run_end(&other, out2, sizeof(out2)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out2, "set mtu: 1500 -> 4000"));
+	CU_ASSERT_EQUAL(mtu_of("p1"), 4000);
+	CU_ASSERT_EQUAL(mtu_of("zmv0"), 1500);
+	CU_ASSERT_TRUE(no_journal());
+	CU_ASSERT_EQUAL(sh("ip link set p1 mtu 1500 && ip link del zmv0"), 0);
+}
+
+/*
+ * The same with a writer that takes no lock (ip): the rollback leaves its
+ * value, and says which interface and value it left.
+ */
+static void test_doctor_fix_leaves_unlocked_writer(void)
+{
+	char out[8192];
+	struct run doctor;
+
+	CU_ASSERT_EQUAL_FATAL(add_failing_port(), 0);
+	/* After p1's change and its read-back, before q1's. */
+	run_start(&doctor, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_BEFORE_PART=1", true,
+		  "doctor --all --interval 0.01 --fix --yes");
+	CU_ASSERT_FATAL(wait_mtu("p1", 9000));
+	CU_ASSERT_EQUAL(sh("ip link set p1 mtu 4000"), 0);
+	run_go(&doctor);
+	CU_ASSERT_EQUAL(run_end(&doctor, out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "rolled back, except what another writer changed since; "
+				      "p1 mtu left at 4000 (this apply set 9000)"));
+	CU_ASSERT_EQUAL(mtu_of("p1"), 4000);
+	CU_ASSERT_TRUE(no_journal());
+	CU_ASSERT_EQUAL(sh("ip link set p1 mtu 1500 && ip link del zmv0"), 0);
+}
+
+/*
+ * Renamed between two interfaces of the plan: the second is checked again
+ * before its first change, and the first is rolled back.
+ */
+static void test_renamed_between_interfaces(void)
+{
+	char out[8192];
+	struct run doctor;
+
+	run_start(&doctor, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_BEFORE_PART=1", true,
+		  "doctor --all --interval 0.01 --fix --yes");
+	CU_ASSERT_FATAL(wait_mtu("p1", 9000));
+	CU_ASSERT_EQUAL(sh("ip link set q1 name q1r"), 0);
+	run_go(&doctor);
+	CU_ASSERT_EQUAL(run_end(&doctor, out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "q1 (index"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "was renamed q1r since it was examined"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
+	CU_ASSERT_EQUAL(mtu_of("p1"), 1500);
+	CU_ASSERT_EQUAL(mtu_of("q1r"), 1500);
+	CU_ASSERT_TRUE(no_journal());
+	CU_ASSERT_EQUAL(sh("ip link set q1r name q1"), 0);
+}
+
+/*
+ * 3. Killed between two fixes: one journal for both; a rollback of either
+ * interface restores the whole plan. SIGTERM there rolls both back.
+ */
+static void test_doctor_fix_killed_between_fixes(void)
+{
+	char out[8192];
+	struct run doctor;
+
+	run_start(&doctor, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, "doctor --all --interval 0.01 --fix --yes");
+	CU_ASSERT_FATAL(wait_mtu("p1", 9000));
+	CU_ASSERT_EQUAL(mtu_of("q1"), 1500);
+	kill(doctor.pid, SIGKILL);
+	CU_ASSERT_EQUAL(run_end(&doctor, out, sizeof(out)), 128 + SIGKILL);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback --list", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "interrupted"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "p1 (index"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "q1 (index"));
+	/* Either interface refuses a new change until the plan is undone. */
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set q1 mtu 2000", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "was interrupted"));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback q1", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "restored p1 mtu: 9000 -> 1500"));
+	CU_ASSERT_EQUAL(mtu_of("p1"), 1500);
+	CU_ASSERT_EQUAL(mtu_of("q1"), 1500);
+	CU_ASSERT_TRUE(no_journal());
+
+	run_start(&doctor, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, "doctor --all --interval 0.01 --fix --yes");
+	CU_ASSERT_FATAL(wait_mtu("p1", 9000));
+	kill(doctor.pid, SIGTERM);
+	CU_ASSERT_EQUAL(run_end(&doctor, out, sizeof(out)), 128 + SIGTERM);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "interrupted; every change was rolled back"));
+	CU_ASSERT_EQUAL(mtu_of("p1"), 1500);
+	CU_ASSERT_EQUAL(mtu_of("q1"), 1500);
+	CU_ASSERT_TRUE(no_journal());
+
+	/* Not interrupted: both fixes, one transaction, and the doctor finds nothing more to fix. */
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "doctor --all --interval 0.01 --fix --yes", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed p1: mtu 1500 -> 9000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed q1: mtu 1500 -> 9000"));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "doctor --all --fix", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no finding has a fix"));
+	CU_ASSERT_EQUAL(sh("ip link set p1 mtu 1500 && ip link set q1 mtu 1500"), 0);
+}
+
+/* A veth pair va0/vb0 with 8 queues each, up. */
+static int setup_veth8(void)
+{
+	return sh("ip link add va0 numtxqueues 8 numrxqueues 8 type veth peer name vb0 numtxqueues 8 "
+		  "numrxqueues 8 && ip link set va0 up && ip link set vb0 up") == 0 ? 0 : -1;
+}
+
+static int teardown_veth8(void)
+{
+	sh("ip link del va0 2>/dev/null; ip netns del mgother 2>/dev/null");
+	sh("rm -f /run/multigig/journal/* /run/multigig/journal/.[!.]* /run/multigig/lock/*");
+	return 0;
+}
+
+/*
+ * 4. A journal of a namespace that is gone: an apply killed in a namespace
+ * of its own, which then goes. 0.2 named both by the namespace's inode,
+ * which the next namespace may get: set there was refused, and rollback
+ * "restored" an interface the journal never knew. Now the journal is
+ * stale: listed as such, never blocking, never applied; --discard clears it.
+ */
+static void test_journal_of_gone_namespace(void)
+{
+	char out[8192];
+	pid_t pid = fork();
+
+	CU_ASSERT_FATAL(pid >= 0);
+	if (pid == 0) {
+		struct run r;
+		int code;
+
+		/* A namespace of its own, with its own sysfs; the same /run. */
+		if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0 || mount("sysfs", "/sys", "sysfs", 0, NULL) < 0 ||
+		    sh("ip link add vg0 type veth peer name vg1 && ip link set vg0 up && ip link set vg1 up") != 0)
+			_exit(10);
+		run_start(&r, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, "set vg0 mtu 9000 rx 1");
+		if (!wait_mtu("vg0", 9000)) {
+			kill(r.pid, SIGKILL);
+			_exit(11);
+		}
+		kill(r.pid, SIGKILL);
+		code = run_end(&r, out, sizeof(out)) == 128 + SIGKILL ? 0 : 12;
+		_exit(code);
+	}
+	{
+		int status;
+
+		CU_ASSERT_EQUAL(waitpid(pid, &status, 0), pid);
+		CU_ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	}
+	/* The namespace went with its last process. Here: a veth of the same name. */
+	CU_ASSERT_EQUAL(sh("ip link add vg0 type veth peer name vg1 && ip link set vg0 mtu 9000"), 0);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback --list", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "stale"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no longer exists"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "vg0 (index"));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "show vg0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "interrupted"));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback vg0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no interrupted apply"));
+	CU_ASSERT_EQUAL(mtu_of("vg0"), 9000);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set vg0 mtu 1400", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mtu_of("vg0"), 1400);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback --discard", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "discarded"));
+	CU_ASSERT_TRUE(no_journal());
+	CU_ASSERT_EQUAL(sh("ip link del vg0"), 0);
+}
+
+/*
+ * The same made exact: a journal that names this namespace's inode under
+ * another cookie (what the kernel gives a new namespace on the old one's
+ * inode). Stale, not this namespace's.
+ */
+static void test_journal_same_inode_other_cookie(void)
+{
+	struct mg_journal j;
+	struct mg_journal_part *p;
+	struct mg_iface_id id = { .ifindex = (int)if_nametoindex("va0"), .name = "va0", .kind = "veth" };
+	struct mg_ctx *ctx;
+	char out[8192];
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	mg_journal_init(&j);
+	CU_ASSERT_EQUAL_FATAL(mg_netns_self(ctx, &j.ns), 0);
+	CU_ASSERT_EQUAL_FATAL(j.ns.id[0], 'c');
+	snprintf(j.ns.id, sizeof(j.ns.id), "c%llu", strtoull(j.ns.id + 1, NULL, 10) + 1000000);
+	j.pid = 1;
+	p = mg_journal_add_part(&j, &id);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	p->entries[p->count++] = (struct mg_journal_entry){ .param = MG_PARAM_MTU, .old_value = 9000, .new_value = 1500,
+							    .new_known = true };
+	CU_ASSERT_EQUAL_FATAL(mg_journal_write(ctx, &j), 0);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "va0"), 0);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback --list", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "stale"));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback va0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no interrupted apply"));
+	CU_ASSERT_EQUAL(mtu_of("va0"), 1500);
+	/* Its id discards it; an apply under way is never discarded (below). */
+	CU_ASSERT_EQUAL(mg_journal_discard(ctx, j.file), 0);
+	CU_ASSERT_TRUE(no_journal());
+	mg_journal_clear(&j);
+	mg_ctx_unref(ctx);
+}
+
+/*
+ * 5. Moved to another namespace midway: the next step and the rollback
+ * both fail. 0.2 deleted the journal anyway. Now it stays, and a rollback
+ * finishes once the interface is back.
+ */
+static void test_failed_rollback_keeps_journal(void)
+{
+	char out[8192];
+	struct run set;
+
+	CU_ASSERT_EQUAL_FATAL(sh("ip netns add mgother"), 0);
+	run_start(&set, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, "set va0 mtu 9000 rx 2 tx 2");
+	CU_ASSERT_FATAL(wait_mtu("va0", 9000));
+	CU_ASSERT_EQUAL(sh("ip link set va0 netns mgother"), 0);
+	run_go(&set);
+	CU_ASSERT_EQUAL(run_end(&set, out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "ROLLBACK FAILED"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "is kept: a rollback of va0 finishes it"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "'multigig rollback va0' finishes the restore"));
+	CU_ASSERT_FALSE(no_journal());
+	/* Back here, where the journal knows it. */
+	CU_ASSERT_EQUAL(sh("ip -n mgother link set va0 netns %d", (int)getpid()), 0);
+	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback va0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "restored mtu: 9000 -> 1500"));
+	CU_ASSERT_EQUAL(mtu_of("va0"), 1500);
+	CU_ASSERT_TRUE(no_journal());
+	sh("ip link set va0 up");
+	CU_ASSERT_EQUAL(sh("ip netns del mgother"), 0);
+}
+
+/* A FIFO where the journal's temporary file goes, or where the lock is: refused at once, nothing changed. */
+static void test_fifo_in_the_way(void)
+{
+	char out[8192], lock[128];
+	struct mg_netns ns;
+	struct mg_ctx *ctx;
+	time_t start = time(NULL);
+
+	CU_ASSERT_EQUAL_FATAL(sh("mkdir -p /run/multigig/journal && mkfifo /run/multigig/journal/.fixed.tmp"), 0);
+	CU_ASSERT_EQUAL(run(MULTIGIG_TEST_CLI, "MG_TEST_JOURNAL_NAME=fixed", "set va0 mtu 9000", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "cannot write the undo journal"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
+	CU_ASSERT(time(NULL) - start < 10);
+	CU_ASSERT_EQUAL(mtu_of("va0"), 1500);
+	CU_ASSERT_EQUAL(unlink("/run/multigig/journal/.fixed.tmp"), 0);
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_netns_self(ctx, &ns), 0);
+	mg_ctx_unref(ctx);
+	snprintf(lock, sizeof(lock), "/run/multigig/lock/%s-if%u", ns.id, if_nametoindex("va0"));
+	unlink(lock);
+	CU_ASSERT_EQUAL_FATAL(mkfifo(lock, 0644), 0);
+	start = time(NULL);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 9000", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "not a regular file"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
+	CU_ASSERT(time(NULL) - start < 10);
+	CU_ASSERT_EQUAL(mtu_of("va0"), 1500);
+	CU_ASSERT_EQUAL(unlink(lock), 0);
+}
+
+/* Both ends of a kill: nothing made, or everything. */
+static bool consistent(void)
+{
+	int mtu = mtu_of("va0");
+	long long rx = rx_channels("va0");
+
+	return (mtu == 1500 && rx == 8) || (mtu == 9000 && rx == 2);
+}
+
+/*
+ * 10. set killed with -9 at any moment, then rollback: the interface ends
+ * as before or as asked, never half made. At each pause point first, then
+ * 30 times after 0 to 8 ms.
+ */
+static void test_set_killed_anywhere(void)
+{
+	static const char *const pauses[] = { "MG_TEST_PAUSE_AFTER_GROUP=0", "MG_TEST_PAUSE_AFTER_GROUP=2",
+					      "MG_TEST_PAUSE_BEFORE_LOCK=1" };
+	char out[8192];
+	int bad = 0;
+
+	for (size_t i = 0; i < sizeof(pauses) / sizeof(pauses[0]); i++) {
+		struct run set;
+
+		run_start(&set, MULTIGIG_TEST_CLI, pauses[i], true, "set va0 mtu 9000 rx 2 tx 2");
+		sleep(1);
+		kill(set.pid, SIGKILL);
+		CU_ASSERT_EQUAL(run_end(&set, out, sizeof(out)), 128 + SIGKILL);
+		CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback va0", out, sizeof(out)), 0);
+		CU_ASSERT_EQUAL(mtu_of("va0"), 1500);
+		CU_ASSERT_EQUAL(rx_channels("va0"), 8);
+		CU_ASSERT_TRUE(no_journal());
+	}
+	for (int i = 0; i < 30; i++) {
+		const struct timespec after = { 0, (long)(i % 9) * 1000000L + (long)i * 37000L };
+		struct run set;
+
+		run_start(&set, MULTIGIG_CLI, "", false, "set va0 mtu 9000 rx 2 tx 2");
+		nanosleep(&after, NULL);
+		kill(set.pid, SIGKILL);
+		run_end(&set, out, sizeof(out));
+		if (run(MULTIGIG_CLI, "", "rollback va0", out, sizeof(out)) != 0 || !consistent() || !no_journal())
+			bad++;
+		sh("'%s' set va0 mtu 1500 rx 8 tx 8 >/dev/null 2>&1", MULTIGIG_CLI);
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+}
+
+/* A journal discarded while its transaction is under way would leave it no way back: refused. */
+static void test_discard_under_way(void)
+{
+	struct mg_journal_list *l;
+	struct mg_ctx *ctx;
+	char out[8192], id[128] = "";
+	struct run set;
+
+	run_start(&set, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, "set va0 mtu 9000");
+	CU_ASSERT_FATAL(wait_journal());
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_journal_list_new(ctx, &l), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_journal_list_count(l), 1);
+	CU_ASSERT_EQUAL(mg_journal_list_get_state(l, 0), MG_JOURNAL_UNDER_WAY);
+	snprintf(id, sizeof(id), "%s", mg_journal_list_get_id(l, 0));
+	mg_journal_list_free(l);
+	CU_ASSERT_EQUAL(mg_journal_discard(ctx, id), -EBUSY);
+	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "va0"), 0);
+	run_go(&set);
+	CU_ASSERT_EQUAL(run_end(&set, out, sizeof(out)), 0);
+	CU_ASSERT_TRUE(no_journal());
+	CU_ASSERT_EQUAL(sh("ip link set va0 mtu 1500"), 0);
+	mg_ctx_unref(ctx);
+}
+
+int main(void)
+{
+	if (geteuid() != 0) {
+		printf("transaction suite: needs root to create a network namespace; not run\n");
+		return MG_TEST_SKIP;
+	}
+	/* Its own /run for the locks and journals, its own /sys for this namespace's interfaces. */
+	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    mount("tmpfs", "/run", "tmpfs", 0, "mode=0755") < 0 || mount("sysfs", "/sys", "sysfs", 0, NULL) < 0) {
+		perror("a private network namespace, /run and /sys");
+		return EXIT_FAILURE;
+	}
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE("doctor --fix: one transaction", setup_bridge, teardown_bridge,
+		     MG_TEST(test_doctor_fix_names_swapped), MG_TEST(test_doctor_fix_other_writer_waits),
+		     MG_TEST(test_doctor_fix_leaves_unlocked_writer), MG_TEST(test_renamed_between_interfaces),
+		     MG_TEST(test_doctor_fix_killed_between_fixes));
+	MG_ADD_SUITE("journals and locks", setup_veth8, teardown_veth8, MG_TEST(test_journal_of_gone_namespace),
+		     MG_TEST(test_journal_same_inode_other_cookie), MG_TEST(test_failed_rollback_keeps_journal),
+		     MG_TEST(test_fifo_in_the_way), MG_TEST(test_discard_under_way), MG_TEST(test_set_killed_anywhere));
+	return mg_test_run();
+}
