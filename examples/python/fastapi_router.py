@@ -29,11 +29,12 @@ answer is 403 with the library's message.
 import argparse
 import errno
 import importlib
+import re
 from collections.abc import Iterator
-from typing import Any, Dict, List, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Union
 
-from fastapi import APIRouter, Depends, FastAPI, HTTPException
-from pydantic import BaseModel, Extra, Field, StrictBool, StrictInt, StrictStr
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path
+from pydantic import BaseModel, Extra, Field, StrictBool, StrictInt, StrictStr, conint, constr, validator
 
 import multigig
 
@@ -178,69 +179,96 @@ class DoctorModel(BaseModel):
     findings: List[FindingModel]
 
 
-# A parameter's value: a number, "max" (rings, channels), or on/off.
-Value = Union[StrictBool, StrictInt, Literal["max", "on", "off"]]
+# What each setting takes, checked before the library sees it: a number
+# of the kernel's u32 range, "max" for rings only, on/off (or true/false)
+# for the flags. Strict types: "no", 0 or "off" is never taken for a bool.
+if TYPE_CHECKING:
+    U32 = int
+    Modes = str
+    Mode = str
+else:
+    U32 = conint(strict=True, ge=0, le=0xFFFFFFFF)
+    Modes = constr(strict=True, min_length=1, max_length=1024)
+    Mode = constr(strict=True, min_length=1, max_length=64)
+Ring = Union[U32, Literal["max"]]
+Flag = Union[StrictBool, Literal["on", "off"]]
+# A feature as the kernel names them (rx-gro, tx-tcp-segmentation) or a short name (gro, tso).
+FEATURE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 
 
 class SettingsRequest(BaseModel):
     """What to change, by the names `multigig set` takes with '_' for '-';
     only the fields given are changed. ``features`` are offloads by kernel
-    name ({"rx-gro": false}); ``advertise`` is "all" or a list of link
-    modes. A dry run unless ``dry_run`` is false."""
+    name ({"rx-gro": false}) and nothing else; ``advertise`` is "all" or a
+    list of link modes. A dry run unless ``dry_run`` is false (a JSON
+    boolean). Any other field is refused."""
 
-    dry_run: bool = True
-    mtu: Optional[Value]
-    rx_ring: Optional[Value]
-    rx_mini_ring: Optional[Value]
-    rx_jumbo_ring: Optional[Value]
-    tx_ring: Optional[Value]
-    rx_buf_len: Optional[Value]
-    cqe_size: Optional[Value]
-    tx_push: Optional[Value]
-    tcp_data_split: Optional[Value]
-    rx: Optional[Value]
-    tx: Optional[Value]
-    other: Optional[Value]
-    combined: Optional[Value]
-    rx_usecs: Optional[Value]
-    rx_frames: Optional[Value]
-    rx_usecs_irq: Optional[Value]
-    rx_frames_irq: Optional[Value]
-    tx_usecs: Optional[Value]
-    tx_frames: Optional[Value]
-    tx_usecs_irq: Optional[Value]
-    tx_frames_irq: Optional[Value]
-    stats_block_usecs: Optional[Value]
-    adaptive_rx: Optional[Value]
-    adaptive_tx: Optional[Value]
-    pkt_rate_low: Optional[Value]
-    rx_usecs_low: Optional[Value]
-    rx_frames_low: Optional[Value]
-    tx_usecs_low: Optional[Value]
-    tx_frames_low: Optional[Value]
-    pkt_rate_high: Optional[Value]
-    rx_usecs_high: Optional[Value]
-    rx_frames_high: Optional[Value]
-    tx_usecs_high: Optional[Value]
-    tx_frames_high: Optional[Value]
-    sample_interval: Optional[Value]
-    cqe_mode_rx: Optional[Value]
-    cqe_mode_tx: Optional[Value]
-    pause_autoneg: Optional[Value]
-    pause_rx: Optional[Value]
-    pause_tx: Optional[Value]
+    dry_run: StrictBool = True
+    mtu: Optional[U32]
+    rx_ring: Optional[Ring]
+    rx_mini_ring: Optional[Ring]
+    rx_jumbo_ring: Optional[Ring]
+    tx_ring: Optional[Ring]
+    rx_buf_len: Optional[U32]
+    cqe_size: Optional[U32]
+    tx_push: Optional[Flag]
+    tcp_data_split: Optional[U32]
+    rx: Optional[U32]
+    tx: Optional[U32]
+    other: Optional[U32]
+    combined: Optional[U32]
+    rx_usecs: Optional[U32]
+    rx_frames: Optional[U32]
+    rx_usecs_irq: Optional[U32]
+    rx_frames_irq: Optional[U32]
+    tx_usecs: Optional[U32]
+    tx_frames: Optional[U32]
+    tx_usecs_irq: Optional[U32]
+    tx_frames_irq: Optional[U32]
+    stats_block_usecs: Optional[U32]
+    adaptive_rx: Optional[Flag]
+    adaptive_tx: Optional[Flag]
+    pkt_rate_low: Optional[U32]
+    rx_usecs_low: Optional[U32]
+    rx_frames_low: Optional[U32]
+    tx_usecs_low: Optional[U32]
+    tx_frames_low: Optional[U32]
+    pkt_rate_high: Optional[U32]
+    rx_usecs_high: Optional[U32]
+    rx_frames_high: Optional[U32]
+    tx_usecs_high: Optional[U32]
+    tx_frames_high: Optional[U32]
+    sample_interval: Optional[U32]
+    cqe_mode_rx: Optional[Flag]
+    cqe_mode_tx: Optional[Flag]
+    pause_autoneg: Optional[Flag]
+    pause_rx: Optional[Flag]
+    pause_tx: Optional[Flag]
     eee: Optional[StrictBool]
-    advertise: Optional[Union[StrictStr, List[StrictStr]]]
-    features: Dict[str, StrictBool] = {}
+    advertise: Optional[Union[Modes, List[Mode]]]
+    features: Dict[StrictStr, StrictBool] = {}
 
     class Config:
         extra = Extra.forbid
 
+    @validator("advertise")
+    def at_most_128_modes(cls, modes: Optional[Union[str, List[str]]]) -> Optional[Union[str, List[str]]]:
+        if isinstance(modes, list) and len(modes) > 128:
+            raise ValueError("at most 128 link modes")
+        return modes
+
+    @validator("features")
+    def feature_names(cls, features: Dict[str, bool]) -> Dict[str, bool]:
+        if len(features) > 64:
+            raise ValueError("at most 64 features at once")
+        bad = [name for name in features if not FEATURE_NAME.match(name)]
+        if bad:
+            raise ValueError("not a feature's name: %r" % bad[0])
+        return features
+
     def params(self) -> Dict[str, multigig.SettingValue]:
-        """The keyword arguments of Context.apply()."""
-        given = self.dict(exclude={"dry_run", "features"}, exclude_none=True)
-        given.update(self.features)
-        return given
+        """The keyword arguments of Context.apply(), but for the features."""
+        return self.dict(exclude={"dry_run", "features"}, exclude_none=True)
 
 
 class ChangeModel(BaseModel):
@@ -277,9 +305,12 @@ class ErrorModel(BaseModel):
 STATUS = {
     errno.EPERM: 403, errno.EACCES: 403,
     errno.ENODEV: 404, errno.ENOENT: 404, errno.ENXIO: 404,
-    errno.EINVAL: 400, errno.ERANGE: 400,
+    errno.EINVAL: 400, errno.ERANGE: 400, errno.E2BIG: 400,
     errno.EOPNOTSUPP: 409, errno.EBUSY: 409, errno.EUCLEAN: 409, errno.ENODATA: 409,
+    errno.ESTALE: 409, errno.EBADMSG: 409, errno.EIO: 409,
 }
+# An interface name (at most 15 bytes, no '/', no space) or a PCI address.
+IFACE = r"^[^/\s]{1,64}$"
 ERRORS: Dict[Union[int, str], Dict[str, Any]] = {
     code: {"model": ErrorModel} for code in sorted(set(STATUS.values()))}
 
@@ -313,6 +344,8 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
     def nic_of(iface: str, ctx: multigig.Context) -> multigig.Nic:
         try:
             return ctx.nic(iface)
+        except ValueError as err:  # a NUL byte, say: no interface is named so
+            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
         except OSError as err:
             raise http_error(err)
 
@@ -324,7 +357,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
             raise http_error(err)
 
     @router.get("/nics/{iface}", response_model=NicDetailModel, responses=ERRORS)
-    def show_nic(iface: str, ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+    def show_nic(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         nic = nic_of(iface, ctx)
         errors: Dict[str, str] = {}
         d = nic.to_dict(detail=True)
@@ -336,7 +369,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         return d
 
     @router.get("/nics/{iface}/pcie", response_model=PcieModel, responses=ERRORS)
-    def show_pcie(iface: str, ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+    def show_pcie(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
             return nic_of(iface, ctx).pcie().to_dict()
         except OSError as err:
@@ -346,15 +379,17 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
     def doctor(iface: Optional[str] = None, ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
             return {"findings": [f.to_dict() for f in ctx.doctor(iface)]}
+        except ValueError as err:
+            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
         except OSError as err:
             raise http_error(err)
 
     @router.post("/nics/{iface}/settings", response_model=ApplyModel, responses=ERRORS)
-    def change_settings(iface: str, request: SettingsRequest,
+    def change_settings(request: SettingsRequest, iface: str = Path(..., regex=IFACE),
                         ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
-            result = ctx.apply(iface, dry_run=request.dry_run, **request.params())
-        except ValueError as err:
+            result = ctx.apply(iface, dry_run=request.dry_run, **request.params(), features=request.features)
+        except (ValueError, TypeError, OverflowError) as err:
             raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
         except OSError as err:
             raise http_error(err, request.dry_run)

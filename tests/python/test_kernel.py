@@ -415,6 +415,32 @@ def test_fastapi_router_live():
     assert client.post("/nics/nosuch0/settings", json={"mtu": 1400}).status_code == 404
 
 
+@pytest.mark.parametrize("body", [
+    {"mtu": 2 ** 63}, {"combined": 2 ** 64}, {"mtu": -1}, {"mtu": 1.5}, {"mtu": "9000"},
+    {"features": {"dry_run": True}}, {"features": {"rx-gro": 1}}, {"features": {"": True}},
+    {"features": {"x" * 40: True}}, {"features": {"tx": True}, "dry_run": False},
+    {"dry_run": "no", "mtu": 1400}, {"dry_run": 0, "mtu": 1400}, {"dry_run": "off", "mtu": 1400},
+    {"dry_run": None, "mtu": 1400}, {"mtu": 1400, "frobs": 1}, {"combined": "max", "dry_run": False},
+    {"eee": "off", "dry_run": False}, {"advertise": 7}, {"advertise": ["x" * 100]}, {"rx_ring": "maximum"},
+    {"adaptive_rx": 2, "dry_run": False},
+])
+def test_fastapi_router_refuses_malformed(body):
+    """Each answered 4xx and changes nothing; in 0.2 some were a 500, and
+    features {"tx": true} changed the TX channels, "dry_run": "no" applied."""
+    client = _router()
+    with multigig.Context() as ctx:
+        before = (mtu(ctx, "veth0"), ctx.nic("veth0").channels().to_dict())
+        r = client.post("/nics/veth0/settings", json=body)
+        assert 400 <= r.status_code < 500, (r.status_code, r.text)
+        assert (mtu(ctx, "veth0"), ctx.nic("veth0").channels().to_dict()) == before
+
+
+@pytest.mark.parametrize("path", ["/nics/%00", "/nics/%00/pcie", "/nics/a%2Fb", "/doctor?iface=%00",
+                                  "/nics/" + "x" * 80, "/nics/%20"])
+def test_fastapi_router_odd_paths(path):
+    assert 400 <= _router().get(path).status_code < 500
+
+
 # Drops root for user nobody, or CAP_NET_ADMIN alone, then asks the router.
 _UNPRIVILEGED = """
 import ctypes, json, os, sys

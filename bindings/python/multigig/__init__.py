@@ -25,7 +25,10 @@ from __future__ import annotations
 import contextlib
 import errno as _errno
 import logging
+import math
 import os
+import threading
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, Optional, TypeVar, Union, cast
 
@@ -49,8 +52,9 @@ PARAMS: list[str] = [_c.mg_param_name(p) for p in range(_c.MG_PARAM_COUNT)]
 _GROUPS = ["rings", "channels", "coalesce", "pause"]
 
 # What apply() takes for a setting: a number, "max", True/False or
-# "on"/"off", or link modes for advertise.
-SettingValue = Union[int, str, bool, Sequence[str]]
+# "on"/"off", link modes for advertise, or for features a mapping of
+# feature names to True/False.
+SettingValue = Union[int, str, bool, Sequence[str], Mapping[str, bool]]
 _R = TypeVar("_R")
 
 # The library logs with syslog priorities; logging has fewer levels.
@@ -72,11 +76,21 @@ def enable_logging(enable: bool = True) -> None:
     _log_by_default = enable
 
 
-def _log_forwarder(logger: logging.Logger) -> Callable[[int, str], None]:
+def _log_forwarder(logger: logging.Logger, context: Context) -> Callable[[int, str], None]:
+    # A weak reference: the C side holds the forwarder, and must not keep the Context alive.
+    owner = weakref.ref(context)
+
     def forward(priority: int, message: str) -> None:
         level = _LEVELS.get(priority, logging.DEBUG)
-        if logger.isEnabledFor(level):
+        ctx = owner()
+        if not logger.isEnabledFor(level) or ctx is None:
+            return
+        # While the handler runs, the call that logs is not over: the Context knows.
+        ctx._log_thread = threading.get_ident()
+        try:
             logger.log(level, "%s", message)
+        finally:
+            ctx._log_thread = None
     return forward
 
 
@@ -117,13 +131,26 @@ class Context:
 
     ``log``: True sends the library's log to ``logging.getLogger("multigig")``,
     a Logger sends it there, False sends it nowhere; None (the default)
-    does as ``enable_logging()`` said."""
+    does as ``enable_logging()`` said.
+
+    Threads: a call that waits (netlink, a doctor's interval, another
+    apply's lock, a cable test) lets other threads run. One Context may be
+    shared: its calls run one at a time, each with its own error; for calls
+    at once, give each thread its own Context. Closing it from another
+    thread waits for the call under way; from its own log handler, or
+    within a call, it is closed when that call returns. Any other use from
+    its log handler raises RuntimeError."""
 
     def __init__(self, sysfs_root: Union[str, os.PathLike[str], None] = None,
                  pci_dump: Union[str, os.PathLike[str], None] = None, *,
                  log: Union[bool, logging.Logger, None] = None) -> None:
         self._ptr: Any = None
         self._log: Any = None
+        # One call at a time on the C context: it keeps one last error, and is not thread-safe.
+        self._lock = threading.RLock()
+        self._depth = 0
+        self._close_pending = False
+        self._log_thread: Optional[int] = None
         sysfs_root = _path(sysfs_root, "sysfs_root")
         pci_dump = _path(pci_dump, "pci_dump")
         if log is not None and not isinstance(log, (bool, logging.Logger)):
@@ -143,7 +170,7 @@ class Context:
         if logger is None:
             return
         # The C side holds the forwarder until close() detaches it.
-        self._log = _c.mg_py_log_attach(self._ptr, _log_forwarder(logger))
+        self._log = _c.mg_py_log_attach(self._ptr, _log_forwarder(logger, self))
         if self._log is None:
             self.close()
             raise MemoryError("cannot route the library's log")
@@ -155,13 +182,46 @@ class Context:
             raise ValueError("the multigig context is closed")
         return self._ptr
 
+    @contextlib.contextmanager
+    def _using(self) -> Iterator[Any]:
+        """The C context, for this thread alone until the block ends: other
+        threads wait (their GIL released), and the block reads its own error."""
+        if self._log_thread == threading.get_ident():
+            raise RuntimeError("a multigig Context cannot be used from its own log handler: "
+                               "the call that logs is not over")
+        with self._lock:
+            ptr = self._ctx
+            self._depth += 1
+            try:
+                yield ptr
+            finally:
+                self._depth -= 1
+                if self._depth == 0 and self._close_pending:
+                    self._close_now()
+
     def close(self) -> None:
-        """Release the context; objects read from it stay valid."""
-        ptr = getattr(self, "_ptr", None)
+        """Release the context; objects read from it stay valid. Called
+        while a call is under way, it waits for it (another thread) or
+        takes effect when it returns (this thread, its log handler)."""
+        lock = getattr(self, "_lock", None)
+        if lock is None or getattr(self, "_ptr", None) is None:
+            return
+        if self._log_thread == threading.get_ident():
+            self._close_pending = True
+            return
+        with lock:
+            if self._depth:
+                self._close_pending = True
+            else:
+                self._close_now()
+
+    def _close_now(self) -> None:
+        self._close_pending = False
+        ptr = self._ptr
         if ptr is not None:
-            # Before the reference goes: a Nic may keep the C context alive,
+            # Before the reference goes: a sampler may keep the C context alive,
             # and it must not log into Python then.
-            if getattr(self, "_log", None) is not None:
+            if self._log is not None:
                 _c.mg_py_log_detach(ptr, self._log)
                 self._log = None
             _c.mg_ctx_unref(ptr)
@@ -179,20 +239,23 @@ class Context:
     @property
     def offline(self) -> bool:
         """True when the context replays a captured tree."""
-        return bool(_c.mg_ctx_is_offline(self._ctx))
+        with self._using() as ctx:
+            return bool(_c.mg_ctx_is_offline(ctx))
 
     @property
     def sysfs_root(self) -> str:
-        return str(_c.mg_ctx_get_sysfs_root(self._ctx))
+        with self._using() as ctx:
+            return str(_c.mg_ctx_get_sysfs_root(ctx))
 
     def _list(self, with_: int) -> list[Nic]:
-        rc, lst = _c.mg_nic_list_new_with(self._ctx, with_)
-        if rc < 0:
-            _raise(rc, self._ptr)
-        try:
-            return [Nic(self, _c.mg_nic_list_get(lst, i)) for i in range(_c.mg_nic_list_count(lst))]
-        finally:
-            _c.mg_nic_list_free(lst)
+        with self._using() as ctx:
+            rc, lst = _c.mg_nic_list_new_with(ctx, with_)
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                return [Nic(self, _c.mg_nic_list_get(lst, i)) for i in range(_c.mg_nic_list_count(lst))]
+            finally:
+                _c.mg_nic_list_free(lst)
 
     def nics(self) -> list[Nic]:
         """Every adapter: interfaces, then network PCI devices with none.
@@ -211,19 +274,21 @@ class Context:
 
     def nic(self, name: str) -> Nic:
         """One adapter by interface name or PCI address."""
-        rc, ptr = _c.mg_nic_lookup(self._ctx, _arg(name, "name"))
-        if rc < 0:
-            _raise(rc, self._ptr)
-        try:
-            return Nic(self, ptr)
-        finally:
-            _c.mg_nic_unref(ptr)
+        with self._using() as ctx:
+            rc, ptr = _c.mg_nic_lookup(ctx, _arg(name, "name"))
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                return Nic(self, ptr)
+            finally:
+                _c.mg_nic_unref(ptr)
 
     def capture(self, directory: Union[str, os.PathLike[str]]) -> None:
         """Copy what the library reads into ``directory`` (see multigig capture)."""
-        rc = _c.mg_ctx_capture(self._ctx, _arg(os.fspath(directory), "directory"))
-        if rc < 0:
-            _raise(rc, self._ptr)
+        with self._using() as ctx:
+            rc = _c.mg_ctx_capture(ctx, _arg(os.fspath(directory), "directory"))
+            if rc < 0:
+                _raise(rc, ctx)
 
     def pcie(self, target: str) -> PciePath:
         """The PCIe path of an interface or PCI address."""
@@ -235,49 +300,49 @@ class Context:
         most important first: a list of Finding, each with to_dict() equal to
         one of ``multigig doctor --json``'s findings. ``interval`` (seconds)
         is the time between the two samples growth findings take."""
-        ctx = self._ctx
-        # Checked before a reference is taken: a bad interval must not leak it.
-        ms = 0 if interval is None else _milliseconds(interval)
-        if ms < 0 or ms > 3600 * 1000:
-            raise ValueError("interval: seconds from 0 to 3600")
-        nic = None
-        if _nic is not None:
-            nic = _c.mg_nic_ref(_nic)
-        elif target is not None:
-            rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
+        with self._using() as ctx:
+            # Checked before a reference is taken: a bad interval must not leak it.
+            ms = 0 if interval is None else _milliseconds(interval)
+            if ms < 0 or ms > 3600 * 1000:
+                raise ValueError("interval: seconds from 0 to 3600")
+            nic = None
+            if _nic is not None:
+                nic = _c.mg_nic_ref(_nic)
+            elif target is not None:
+                rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
+                if rc < 0:
+                    _raise(rc, ctx)
+            try:
+                rc, report = _c.mg_doctor_run(ctx, nic, ms)
+            finally:
+                if nic is not None:
+                    _c.mg_nic_unref(nic)
             if rc < 0:
                 _raise(rc, ctx)
-        try:
-            rc, report = _c.mg_doctor_run(ctx, nic, ms)
-        finally:
-            if nic is not None:
-                _c.mg_nic_unref(nic)
-        if rc < 0:
-            _raise(rc, ctx)
-        try:
-            return [Finding(_c.mg_doctor_get(report, i)) for i in range(_c.mg_doctor_count(report))]
-        finally:
-            _c.mg_doctor_free(report)
+            try:
+                return [Finding(_c.mg_doctor_get(report, i)) for i in range(_c.mg_doctor_count(report))]
+            finally:
+                _c.mg_doctor_free(report)
 
     def throughput(self, target: str, _nic: Any = None) -> Throughput:
         """What an adapter can be expected to carry and which link sets it."""
-        ctx = self._ctx
-        if _nic is not None:
-            nic = _c.mg_nic_ref(_nic)
-        else:
-            rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
-            if rc < 0:
-                _raise(rc, ctx)
-        path = None
-        try:
-            if _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
-                rc, path = _c.mg_pcie_path_new_for_nic(ctx, nic)
+        with self._using() as ctx:
+            if _nic is not None:
+                nic = _c.mg_nic_ref(_nic)
+            else:
+                rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
                 if rc < 0:
-                    path = None  # no path read: the verdict goes without PCIe
-            return Throughput._decide(nic, path)
-        finally:
-            _c.mg_pcie_path_free(path)
-            _c.mg_nic_unref(nic)
+                    _raise(rc, ctx)
+            path = None
+            try:
+                if _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
+                    rc, path = _c.mg_pcie_path_new_for_nic(ctx, nic)
+                    if rc < 0:
+                        path = None  # no path read: the verdict goes without PCIe
+                return Throughput._decide(nic, path)
+            finally:
+                _c.mg_pcie_path_free(path)
+                _c.mg_nic_unref(nic)
 
     def settings(self, ifname: str) -> Settings:
         """Rings, channels, coalesce, pause and MTU of a live interface."""
@@ -291,24 +356,31 @@ class Context:
         ``advertise`` "all", a list of link modes or a string of them
         separated by commas; any other name is a feature (offload) by its
         kernel name, '_' for '-' (``rx_gro``), or a short name (gro, tso,
-        sg...), taking True/False.
+        sg...), taking True/False. ``features`` names offloads alone, by
+        the kernel's names, so that none is taken for a setting
+        (``features={"rx-gro": False}``: "tx" there is no TX channel count).
         Returns an ApplyResult; raises ApplyError, an OSError carrying the
         result, when any step fails (every change made is rolled back)."""
-        return ApplyResult.apply(self, ifname, params, dry_run)
+        features = params.pop("features", None)
+        return ApplyResult.apply(self, ifname, params, dry_run, cast(Optional[Mapping[str, bool]], features))
 
     @contextlib.contextmanager
     def tuned(self, ifname: str, **params: SettingValue) -> Iterator[ApplyResult]:
         """Apply settings for the ``with`` block and restore the previous
-        values on exit, also when the block raises. (``aspm_l1``: turning
-        L1 off turns its L1 substates off too; the exit turns L1 on alone.)"""
-        result = ApplyResult.apply(self, ifname, params, False)
+        values on exit, also when the block raises: one transaction, as
+        mg_settings_undo(), that puts back each value still holding what
+        the block's apply set and leaves one another writer changed since
+        (killed midway, ``rollback()`` finishes it). (``aspm_l1``: turning
+        L1 off turns its L1 substates off too; the exit turns them back on.)"""
+        features = cast(Optional[Mapping[str, bool]], params.pop("features", None))
+        result, done = ApplyResult._apply(self, ifname, params, False, features)
         try:
             yield result
         finally:
-            previous: dict[str, SettingValue] = {name: old for name, old, _ in result.changes
-                                                 if old is not None and old != []}
-            if previous:
-                ApplyResult.apply(self, ifname, previous, False)
+            try:
+                ApplyResult.undo(self, done)
+            finally:
+                _c.mg_apply_result_free(done)
 
     def rollback(self, ifname: str, dry_run: bool = False) -> Optional[ApplyResult]:
         """Undo an apply that was interrupted (its process was killed midway):
@@ -321,10 +393,11 @@ class Context:
     def interrupted(self, ifname: str) -> bool:
         """Whether an apply to the interface was interrupted and awaits
         rollback(); apply() refuses the interface until then."""
-        rc = _c.mg_settings_journal_pending(self._ctx, _arg(ifname, "ifname"))
-        if rc < 0:
-            _raise(rc, self._ptr)
-        return bool(rc)
+        with self._using() as ctx:
+            rc = _c.mg_settings_journal_pending(ctx, _arg(ifname, "ifname"))
+            if rc < 0:
+                _raise(rc, ctx)
+            return bool(rc)
 
     def cable(self, ifname: str) -> CableInfo:
         """Whether an interface can test its cable; never runs a test."""
@@ -333,19 +406,20 @@ class Context:
     def cable_test(self, ifname: str, yes: bool = False, tdr: bool = False, timeout_ms: int = 0) -> CableTest:
         """Run a cable test (the link goes down for seconds: pass yes=True)."""
         flags = (_c.MG_CABLE_TEST_LINK_GOES_DOWN if yes else 0) | (_c.MG_CABLE_TEST_TDR if tdr else 0)
-        rc, res = _c.mg_cable_test_run(self._ctx, _arg(ifname, "ifname"), flags, timeout_ms)
-        if rc < 0:
-            _raise(rc, self._ptr)
-        try:
-            return CableTest(ifname, res, tdr)
-        finally:
-            _c.mg_cable_result_free(res)
+        with self._using() as ctx:
+            rc, res = _c.mg_cable_test_run(ctx, _arg(ifname, "ifname"), flags, timeout_ms)
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                return CableTest(ifname, res, tdr)
+            finally:
+                _c.mg_cable_result_free(res)
 
 
 def _milliseconds(seconds: float) -> int:
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
         raise TypeError("interval: seconds as a number, not %s" % type(seconds).__name__)
-    if not 0 <= seconds <= 3600:  # also refuses NaN
+    if not math.isfinite(seconds) or not 0 <= seconds <= 3600:
         raise ValueError("interval: seconds from 0 to 3600")
     return int(round(seconds * 1000))
 
@@ -464,7 +538,12 @@ class Nic:
         """A generator of Sample, one per ``interval`` seconds (``count`` of
         them, or until the caller stops): rates against the ceiling, as
         ``multigig watch --json``."""
-        return _watch(self, float(interval), count)
+        interval = float(interval)
+        if not math.isfinite(interval) or not 0 < interval <= 3600:
+            raise ValueError("interval: seconds above 0, at most 3600, not %r" % (interval,))
+        if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
+            raise ValueError("count: a number of samples, not %r" % (count,))
+        return _watch(self, interval, count)
 
     def doctor(self, interval: Optional[float] = None) -> list[Finding]:
         """The doctor's findings about this adapter (see Context.doctor)."""
@@ -500,16 +579,16 @@ class Nic:
         None when the read fails with ``absent`` (a capture without it)."""
         if held is not None:
             return convert(held)
-        ctx = self._context._ctx
-        rc, obj = read(ctx, self._ptr)
-        if absent is not None and rc == -absent:
-            return None
-        if rc < 0:
-            _raise(rc, ctx)
-        try:
-            return convert(obj)
-        finally:
-            free(obj)
+        with self._context._using() as ctx:
+            rc, obj = read(ctx, self._ptr)
+            if absent is not None and rc == -absent:
+                return None
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                return convert(obj)
+            finally:
+                free(obj)
 
     def link(self) -> Link:
         """Speed, duplex, modes and state of the Ethernet link (CLI key
@@ -709,35 +788,35 @@ class PciePath:
 
     def __init__(self, context: Context, target: str, nic: Any = None) -> None:
         _arg(target, "target")
-        ctx = context._ctx
-        # The adapter (looked up once, or the caller's), and its path from its address.
-        if nic is not None:
-            nic = _c.mg_nic_ref(nic)
-        else:
-            rc, nic = _c.mg_nic_lookup(ctx, target)
-            if rc < 0:
-                nic = None  # a PCI function that is not an adapter, such as a port
-        try:
-            if nic is not None and _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
-                rc, path = _c.mg_pcie_path_new_for_nic(ctx, nic)
-            else:
-                rc, path = _c.mg_pcie_path_new(ctx, target)
-            if rc < 0:
-                _raise(rc, ctx)
-            try:
-                self._read(path)
-                self.throughput = Throughput._decide(nic, path)
-            except BaseException:
-                _c.mg_pcie_path_free(path)
-                raise
-            # Kept for to_svg(), which draws this snapshot.
-            self._context, self._path = context, path
-            self._nic = _c.mg_nic_ref(nic) if nic is not None else None
-        finally:
+        with context._using() as ctx:
+            # The adapter (looked up once, or the caller's), and its path from its address.
             if nic is not None:
-                _c.mg_nic_unref(nic)
-        self.ceilings = self.throughput.ceilings
-        self.lower_bound = self.throughput.lower_bound
+                nic = _c.mg_nic_ref(nic)
+            else:
+                rc, nic = _c.mg_nic_lookup(ctx, target)
+                if rc < 0:
+                    nic = None  # a PCI function that is not an adapter, such as a port
+            try:
+                if nic is not None and _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
+                    rc, path = _c.mg_pcie_path_new_for_nic(ctx, nic)
+                else:
+                    rc, path = _c.mg_pcie_path_new(ctx, target)
+                if rc < 0:
+                    _raise(rc, ctx)
+                try:
+                    self._read(path)
+                    self.throughput = Throughput._decide(nic, path)
+                except BaseException:
+                    _c.mg_pcie_path_free(path)
+                    raise
+                # Kept for to_svg(), which draws this snapshot.
+                self._context, self._path = context, path
+                self._nic = _c.mg_nic_ref(nic) if nic is not None else None
+            finally:
+                if nic is not None:
+                    _c.mg_nic_unref(nic)
+            self.ceilings = self.throughput.ceilings
+            self.lower_bound = self.throughput.lower_bound
 
     def _read(self, path: Any) -> None:
         self.path = [self._node(_c.mg_pcie_path_get(path, i)) for i in range(_c.mg_pcie_path_count(path))]
@@ -892,25 +971,25 @@ class Settings:
 
     @classmethod
     def read(cls, context: Context, ifname: str) -> Settings:
-        ctx = context._ctx
-        rc, ptr = _c.mg_settings_read(ctx, _arg(ifname, "ifname"))
-        if rc < 0:
-            _raise(rc, ctx)
-        try:
-            return cls._from_ptr(ptr)
-        finally:
-            _c.mg_settings_free(ptr)
+        with context._using() as ctx:
+            rc, ptr = _c.mg_settings_read(ctx, _arg(ifname, "ifname"))
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                return cls._from_ptr(ptr)
+            finally:
+                _c.mg_settings_free(ptr)
 
     @classmethod
     def read_for_nic(cls, context: Context, nic_ptr: Any) -> Settings:
-        ctx = context._ctx
-        rc, ptr = _c.mg_settings_read_for_nic(ctx, nic_ptr)
-        if rc < 0:
-            _raise(rc, ctx)
-        try:
-            return cls._from_ptr(ptr)
-        finally:
-            _c.mg_settings_free(ptr)
+        with context._using() as ctx:
+            rc, ptr = _c.mg_settings_read_for_nic(ctx, nic_ptr)
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                return cls._from_ptr(ptr)
+            finally:
+                _c.mg_settings_free(ptr)
 
     @property
     def mtu(self) -> Optional[int]:
@@ -1016,6 +1095,8 @@ class ApplyResult:
             return 0
         if not isinstance(value, int):
             raise ValueError("%s: %r is not a number, on/off or 'max'" % (name, value))
+        if not 0 <= value <= 0xFFFFFFFF:
+            raise ValueError("%s: %r is out of range (0 to 4294967295)" % (name, value))
         return value
 
     @staticmethod
@@ -1052,16 +1133,29 @@ class ApplyResult:
             raise ValueError("too many features at once (64 at most)")
         return bool(rc == 0)
 
+    @staticmethod
+    def _features(want: Any, features: Mapping[str, bool]) -> None:
+        if not isinstance(features, Mapping):
+            raise TypeError("features: a mapping of feature names to True/False")
+        for name, on in features.items():
+            _arg(name, "a feature's name")
+            if not isinstance(on, bool):
+                raise ValueError("feature %r: True or False, not %r" % (name, on))
+            rc = _c.mg_settings_set_feature(want, name, 1 if on else 0)
+            if rc == -_errno.E2BIG:
+                raise ValueError("too many features at once (64 at most)")
+            if rc < 0:
+                raise ValueError("%r is not a feature's name" % (name,))
+
     @classmethod
-    def apply(cls, context: Context, ifname: str, params: Mapping[str, Any], dry_run: bool) -> ApplyResult:
-        _arg(ifname, "ifname")
-        for key in params:
-            _arg(key, "a setting's name")
-        ctx = context._ctx
+    def _want(cls, params: Mapping[str, Any], features: Optional[Mapping[str, bool]] = None) -> Any:
+        """The C settings object for ``params`` and ``features``; the caller frees it."""
         rc, want = _c.mg_settings_new()
         if rc < 0:
             _raise(rc)
         try:
+            if features is not None:
+                cls._features(want, features)
             for key, value in params.items():
                 name = key.replace("_", "-")
                 p = _c.mg_param_from_name(name)
@@ -1071,28 +1165,62 @@ class ApplyResult:
                     continue
                 if _c.mg_settings_set(want, p, cls._value(name, value)) < 0:
                     raise ValueError("bad value %r for %s" % (value, key))
-            rc, res = _c.mg_settings_apply(ctx, ifname, want, _c.MG_APPLY_DRY_RUN if dry_run else 0)
+        except BaseException:
+            _c.mg_settings_free(want)
+            raise
+        return want
+
+    @classmethod
+    def _apply(cls, context: Context, ifname: str, params: Mapping[str, Any], dry_run: bool,
+               features: Optional[Mapping[str, bool]] = None) -> tuple[ApplyResult, Any]:
+        """The result, and the C result (the caller frees it) that an undo takes."""
+        _arg(ifname, "ifname")
+        for key in params:
+            _arg(key, "a setting's name")
+        want = cls._want(params, features)
+        try:
+            with context._using() as ctx:
+                rc, res = _c.mg_settings_apply(ctx, ifname, want, _c.MG_APPLY_DRY_RUN if dry_run else 0)
+                if rc < 0:
+                    try:
+                        raise ApplyError._from(rc, ctx, cls(res))
+                    finally:
+                        _c.mg_apply_result_free(res)
+                return cls(res), res
+        finally:
+            _c.mg_settings_free(want)
+
+    @classmethod
+    def apply(cls, context: Context, ifname: str, params: Mapping[str, Any], dry_run: bool,
+              features: Optional[Mapping[str, bool]] = None) -> ApplyResult:
+        result, res = cls._apply(context, ifname, params, dry_run, features)
+        _c.mg_apply_result_free(res)
+        return result
+
+    @classmethod
+    def undo(cls, context: Context, done: Any) -> ApplyResult:
+        """Put back what the C result ``done`` changed, where it still holds what was set."""
+        with context._using() as ctx:
+            rc, res = _c.mg_settings_undo(ctx, done, 0)
             try:
                 if rc < 0:
                     raise ApplyError._from(rc, ctx, cls(res))
                 return cls(res)
             finally:
                 _c.mg_apply_result_free(res)
-        finally:
-            _c.mg_settings_free(want)
 
     @classmethod
     def rollback(cls, context: Context, ifname: str, dry_run: bool) -> Optional[ApplyResult]:
-        ctx = context._ctx
-        rc, res = _c.mg_settings_rollback(ctx, _arg(ifname, "ifname"), _c.MG_APPLY_DRY_RUN if dry_run else 0)
-        try:
-            if rc == -_errno.ENOENT:
-                return None
-            if rc < 0:
-                raise ApplyError._from(rc, ctx, cls(res))
-            return cls(res)
-        finally:
-            _c.mg_apply_result_free(res)
+        with context._using() as ctx:
+            rc, res = _c.mg_settings_rollback(ctx, _arg(ifname, "ifname"), _c.MG_APPLY_DRY_RUN if dry_run else 0)
+            try:
+                if rc == -_errno.ENOENT:
+                    return None
+                if rc < 0:
+                    raise ApplyError._from(rc, ctx, cls(res))
+                return cls(res)
+            finally:
+                _c.mg_apply_result_free(res)
 
     def to_dict(self) -> dict[str, Any]:
         """The changes (each with its state) and what a failure left."""
@@ -1211,29 +1339,34 @@ class Sample:
 
 def _watch(nic: Nic, interval: float, count: Optional[int]) -> Iterator[Sample]:
     import time
+    context = nic._context
     # The generator holds the Nic: its C object lives until the sampler has its own reference.
-    ctx = nic._context._ctx
-    if interval <= 0:
-        raise ValueError("interval: seconds above 0")
-    rc, sampler = _c.mg_sampler_new(ctx, nic._ptr)
-    if rc < 0:
-        _raise(rc, ctx)
+    with context._using() as ctx:
+        rc, sampler = _c.mg_sampler_new(ctx, nic._ptr)
+        if rc < 0:
+            _raise(rc, ctx)
     try:
         start = nxt = time.monotonic()
         n = 0
         while count is None or n < count:
             nxt += interval
             time.sleep(max(0.0, nxt - time.monotonic()))
-            rc, sample = _c.mg_sampler_next(sampler)
-            if rc < 0:
-                _raise(rc, ctx)
+            # One sample at a time under the Context: other threads use it between samples.
+            with context._using() as ctx:
+                rc, sample = _c.mg_sampler_next(sampler)
+                if rc < 0:
+                    _raise(rc, ctx)
             try:
                 yield Sample(sample, nxt - start)
             finally:
                 _c.mg_sample_free(sample)
             n += 1
     finally:
-        _c.mg_sampler_free(sampler)
+        # The sampler holds a reference on the C context: dropped under the Context too.
+        with contextlib.ExitStack() as stack:
+            if context._ptr is not None:
+                stack.enter_context(context._lock)
+            _c.mg_sampler_free(sampler)
 
 
 class Finding:
@@ -1285,21 +1418,21 @@ class CableInfo:
     tdr: Optional[bool]
 
     def __init__(self, context: Context, ifname: Optional[str], nic: Any = None) -> None:
-        ctx = context._ctx
-        if nic is not None:
-            rc, info = _c.mg_cable_query_for_nic(ctx, nic)
-        else:
-            rc, info = _c.mg_cable_query(ctx, _arg(ifname, "ifname"))
-        if rc < 0:
-            _raise(rc, ctx)
-        try:
-            self.name = ifname
-            self.support = _c.mg_cable_support_name(_c.mg_cable_info_get_support(info))
-            self.reason = _c.mg_cable_info_get_reason(info)
-            self.phy_driver = _c.mg_cable_info_get_phy_driver(info)
-            self.tdr = _bool(_c.mg_cable_info_get_tdr(info))
-        finally:
-            _c.mg_cable_info_free(info)
+        with context._using() as ctx:
+            if nic is not None:
+                rc, info = _c.mg_cable_query_for_nic(ctx, nic)
+            else:
+                rc, info = _c.mg_cable_query(ctx, _arg(ifname, "ifname"))
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                self.name = ifname
+                self.support = _c.mg_cable_support_name(_c.mg_cable_info_get_support(info))
+                self.reason = _c.mg_cable_info_get_reason(info)
+                self.phy_driver = _c.mg_cable_info_get_phy_driver(info)
+                self.tdr = _bool(_c.mg_cable_info_get_tdr(info))
+            finally:
+                _c.mg_cable_info_free(info)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "support": self.support, "reason": self.reason,

@@ -4,7 +4,13 @@
  * values. The package around it (multigig/__init__.py) turns return codes
  * into exceptions and pointers into Python objects.
  */
-%module(package="multigig", docstring="Low-level binding of libmultigig; use the multigig package.") core
+%module(package="multigig", threads="1", docstring="Low-level binding of libmultigig; use the multigig package.") core
+
+/*
+ * The GIL is kept by default, and given up (%thread, threads.i) around the
+ * calls that can wait: those that take a context, a sampler or a plan.
+ */
+%nothread;
 
 %{
 #include <stdio.h>
@@ -39,8 +45,7 @@ static void mg_py_log_forward(void *data, int priority, const char *file, int li
 		return;
 	if ((size_t)len >= sizeof(text))
 		len = sizeof(text) - 1;
-	/* Called from C that the binding entered with the GIL held, today;
-	 * taking it here keeps this right if the wrappers ever release it. */
+	/* The calls that log release the GIL (threads.i): take it back. */
 	gil = PyGILState_Ensure();
 	/* An exception being raised must survive the call. */
 	PyErr_Fetch(&type, &value, &trace);
@@ -164,4 +169,5 @@ MG_OUT_OBJECT(struct mg_sample)
 %typemap(in, numinputs=0) void *data { $1 = NULL; }
 
 %include "docstrings.i"
+%include "threads.i"
 %include "multigig/multigig.h"

@@ -33,11 +33,11 @@ def _raise(rc: int, ctx: Any) -> None:
 
 def pcie_svg(context: Context, path: Any, nic: Any) -> str:
     """The drawing of a PCIe path (C pointers) held by a PciePath."""
-    ctx = context._ctx  # ValueError once the context is closed: names need it
-    rc, svg = _c.mg_pcie_path_to_svg(ctx, path, nic)
-    if rc < 0:
-        _raise(rc, ctx)
-    return cast(str, svg)
+    with context._using() as ctx:  # ValueError once the context is closed: names need it
+        rc, svg = _c.mg_pcie_path_to_svg(ctx, path, nic)
+        if rc < 0:
+            _raise(rc, ctx)
+        return cast(str, svg)
 
 
 def _write_whole(path: Union[str, os.PathLike[str]], text: str) -> None:
@@ -72,27 +72,27 @@ def report(context: Context, target: Union[Nic, str, None] = None,
         watch = int(watch)
         if target is None or not 1 <= watch <= 3600:
             raise ValueError("watch: one interface and 1 to 3600 seconds")
-    ctx = context._ctx
-    from . import Nic as _Nic
-    nic: Any = None
-    if isinstance(target, _Nic):
-        nic = _c.mg_nic_ref(target._ptr)
-    elif target is not None:
-        if isinstance(target, str) and "\0" in target:
-            raise ValueError("embedded null character in target")
-        rc, nic = _c.mg_nic_lookup(ctx, target)
+    with context._using() as ctx:
+        from . import Nic as _Nic
+        nic: Any = None
+        if isinstance(target, _Nic):
+            nic = _c.mg_nic_ref(target._ptr)
+        elif target is not None:
+            if isinstance(target, str) and "\0" in target:
+                raise ValueError("embedded null character in target")
+            rc, nic = _c.mg_nic_lookup(ctx, target)
+            if rc < 0:
+                _raise(rc, ctx)
+        try:
+            if watch is not None:
+                rc, page = _c.mg_report_html_watch(ctx, nic, watch)
+            else:
+                rc, page = _c.mg_report_html(ctx, nic, 0)
+        finally:
+            if nic is not None:
+                _c.mg_nic_unref(nic)
         if rc < 0:
             _raise(rc, ctx)
-    try:
-        if watch is not None:
-            rc, page = _c.mg_report_html_watch(ctx, nic, watch)
-        else:
-            rc, page = _c.mg_report_html(ctx, nic, 0)
-    finally:
-        if nic is not None:
-            _c.mg_nic_unref(nic)
-    if rc < 0:
-        _raise(rc, ctx)
-    if html is not None:
-        _write_whole(html, page)
-    return cast(str, page)
+        if html is not None:
+            _write_whole(html, page)
+        return cast(str, page)
