@@ -452,6 +452,7 @@ static void test_journal_of_gone_namespace(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "vg0 (index"));
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "show vg0", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NULL(strstr(out, "interrupted"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "note: 1 stale undo journal (of a network namespace that is gone"));
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback vg0", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no interrupted apply"));
 	CU_ASSERT_EQUAL(mtu_of("vg0"), 9000);

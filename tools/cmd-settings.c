@@ -213,11 +213,31 @@ void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_resul
 }
 
 /* For `show`: say so when an apply to the adapter's interface was interrupted. */
+/* Stale journals (of a network namespace that is gone) concern no interface here: a note, once. */
+static void note_stale_journals(struct mg_ctx *ctx)
+{
+	struct mg_journal_list *l;
+	size_t stale = 0;
+
+	if (mg_journal_list_new(ctx, &l) < 0)
+		return;
+	for (size_t i = 0; i < mg_journal_list_count(l); i++)
+		stale += mg_journal_list_get_state(l, i) == MG_JOURNAL_STALE;
+	mg_journal_list_free(l);
+	if (stale)
+		fprintf(stderr, "multigig: note: %zu stale undo journal%s (of a network namespace that is gone, or an "
+			"earlier boot) never apply here; 'multigig rollback --list' shows them, --discard clears them\n",
+			stale, stale == 1 ? "" : "s");
+}
+
 void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
 {
 	const char *ifname = mg_nic_get_name(nic);
 
-	if (!ifname || mg_ctx_is_offline(ctx) || mg_settings_journal_pending_for_nic(ctx, nic) != 1)
+	if (!ifname || mg_ctx_is_offline(ctx))
+		return;
+	note_stale_journals(ctx);
+	if (mg_settings_journal_pending_for_nic(ctx, nic) != 1)
 		return;
 	fprintf(stderr, "multigig: warning: %s: an apply of settings was interrupted and left its changes "
 		"half made; run 'multigig rollback %s' to restore the values from before it\n", ifname, ifname);
