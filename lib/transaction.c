@@ -222,13 +222,14 @@ static bool restore_failed(const struct mg_apply_result *r)
 static void end_journal(struct txn *x, struct mg_journal *j, char *rb, size_t size)
 {
 	const char *ifname;
-	size_t len = strlen(rb);
+	size_t len;
 
 	if (!restore_failed(x->result)) {
 		if (mg_journal_remove(x->ctx, j->file) < 0)
 			mg_info(x->ctx, "%s", x->ctx->error);
 		return;
 	}
+	len = strlen(rb);
 	ifname = x->result->failed_part >= 0 ? x->ids[x->result->failed_part]->name : x->ids[0]->name;
 	snprintf(rb + len, size - len, "; the undo journal %s is kept: a rollback of %s finishes it", j->file,
 		 ifname);
@@ -264,6 +265,7 @@ static int execute(struct txn *x)
 			break;
 	}
 	if (err == 0) {
+		rb[0] = '\0';
 		end_journal(x, &j, rb, sizeof(rb));
 		mg_journal_clear(&j);
 		return 0;
