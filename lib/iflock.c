@@ -7,6 +7,13 @@
  * namespace (netns.c: by what the kernel does not reuse) and interface
  * index, never by interface name: a name can move to another interface
  * during an apply, and every namespace has its own index 1, 2, 3...
+ *
+ * Who may write there decides who may change settings through the library:
+ * root, and the members of the directory's group when root made it group
+ * writable (the Debian package makes it 2775 root:multigig, so that a
+ * service running as its own user with CAP_NET_ADMIN shares the locks and
+ * journals with root). Nobody else: a journal there is applied by the
+ * next rollback, whoever wrote it.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,7 +38,10 @@ const char *mg_state_dir(const struct mg_ctx *ctx)
 	return dir ? dir : MG_RUN_DIR;
 }
 
-/* Only root (or this user, for a test's directory) may write there. */
+/*
+ * Root's (or this user's, for a test's directory); never writable by
+ * others; writable by its group only when root made it so.
+ */
 static int check_dir(int fd)
 {
 	struct stat st;
@@ -40,23 +50,35 @@ static int check_dir(int fd)
 		return -errno;
 	if (!S_ISDIR(st.st_mode))
 		return -ENOTDIR;
-	if ((st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & (S_IWGRP | S_IWOTH)))
+	if ((st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & S_IWOTH) ||
+	    ((st.st_mode & S_IWGRP) && st.st_uid != 0))
 		return -EPERM;
 	return 0;
 }
 
-/* Make @name below @at, 0755 whatever the umask; an existing one is fine. */
+/* The mode a new directory below @at gets: 0755, or its parent's group access (2775) when it has one. */
+static mode_t mode_below(int at)
+{
+	struct stat st;
+
+	if (at != AT_FDCWD && fstat(at, &st) == 0 && (st.st_mode & S_IWGRP))
+		return S_ISGID | 0775;
+	return 0755;
+}
+
+/* Make @name below @at, whatever the umask; an existing one is fine. */
 static int make_dir(int at, const char *name)
 {
+	mode_t mode = mode_below(at);
 	int fd;
 
-	if (mkdirat(at, name, 0755) < 0)
+	if (mkdirat(at, name, mode & 0777) < 0)
 		return errno == EEXIST ? 0 : -errno;
 	fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	/* A restrictive umask would hide journals from an unprivileged `show`. */
-	if (fchmod(fd, 0755) < 0) {
+	if (fchmod(fd, mode) < 0) {
 		int err = -errno;
 
 		close(fd);
@@ -99,8 +121,8 @@ int mg_state_dir_open(struct mg_ctx *ctx, const char *sub, bool create, int *dir
 	}
 	/* Name the directory that is wrong: the state directory itself, or the one below it. */
 	if (err == -EPERM)
-		return mg_fail(ctx, err, "%s%s%s is not a directory of root's that only root may write to", base,
-			       top_failed ? "" : "/", top_failed ? "" : sub);
+		return mg_fail(ctx, err, "%s%s%s is not a directory of root's that only root (and its group, if root "
+			       "allows) may write to", base, top_failed ? "" : "/", top_failed ? "" : sub);
 	if (err < 0 && (create || err != -ENOENT))
 		return mg_fail(ctx, err, "%s %s%s%s: %s", create ? "cannot make" : "cannot open", base,
 			       top_failed ? "" : "/", top_failed ? "" : sub, strerror(-err));
@@ -127,7 +149,8 @@ static int open_lock(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex,
 	if (err < 0)
 		return err;
 	lock_name(ns, ifindex, name, sizeof(name));
-	*fd = openat(dir, name, (create ? O_RDWR | O_CREAT : O_RDONLY) | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+	/* Read only: flock() needs no more, and a lock file another user made is theirs. */
+	*fd = openat(dir, name, (create ? O_CREAT : 0) | O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 	err = *fd < 0 ? -errno : 0;
 	close(dir);
 	if (err == 0 && (fstat(*fd, &st) < 0 || !S_ISREG(st.st_mode))) {

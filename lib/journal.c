@@ -526,7 +526,11 @@ int mg_journal_write(struct mg_ctx *ctx, struct mg_journal *j)
 	return err;
 }
 
-/* A regular file of root's (or this user's), no larger than a journal can be. */
+/*
+ * A regular file nobody else may write, no larger than a journal can be.
+ * Whoever wrote it (root, or a member of the directory's group) was
+ * trusted by the directory's check.
+ */
 static int read_file(int dir, const char *name, char *buf, size_t size, size_t *len)
 {
 	struct stat st;
@@ -537,7 +541,7 @@ static int read_file(int dir, const char *name, char *buf, size_t size, size_t *
 		return errno == ELOOP ? -EBADMSG : -errno;
 	if (fstat(fd, &st) < 0)
 		err = -errno;
-	else if (!S_ISREG(st.st_mode) || (st.st_uid != 0 && st.st_uid != geteuid()))
+	else if (!S_ISREG(st.st_mode) || (st.st_mode & (S_IWGRP | S_IWOTH)))
 		err = -EBADMSG;
 	else if ((n = read(fd, buf, size)) < 0)
 		err = -errno;

@@ -636,6 +636,79 @@ static void test_discard_under_way(void)
 	mg_ctx_unref(ctx);
 }
 
+
+/*
+ * A service that runs as its own user with CAP_NET_ADMIN alone (systemd's
+ * AmbientCapabilities=), set up as the Debian package sets /run/multigig
+ * up (2775, root and a group the service is in): it applies and rolls back
+ * with the same locks and journals as root, each finishing what the other
+ * left. Without CAP_NET_ADMIN it is refused, naming it. nobody runs a copy
+ * of the CLIs: the build may sit in a directory only root can enter.
+ */
+static char svc_dir[] = "/tmp/mg-svc-XXXXXX";
+
+static int as_service(const char *caps, const char *env, bool pause, struct run *r, const char *cli,
+		      const char *args)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "--reuid=65534 --regid=65534 --clear-groups --inh-caps=%s --ambient-caps=%s "
+		 "-- '%s/%s' %s", caps, caps, svc_dir, cli, args);
+	run_start(r, "/usr/bin/setpriv", env, pause, cmd);
+	return 0;
+}
+
+static void test_cap_net_admin_service(void)
+{
+	char out[8192];
+	struct run r;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(svc_dir));
+	CU_ASSERT_EQUAL_FATAL(sh("chmod 755 %s && mkdir -p %s/tools %s/lib && cp '%s' '%s' %s/tools/ && "
+				 "cp -L %s/../lib/libmultigig.so.0 %s/lib/ && chmod -R a+rX %s", svc_dir, svc_dir, svc_dir,
+				 MULTIGIG_CLI, MULTIGIG_TEST_CLI, svc_dir, MULTIGIG_CLI_DIR, svc_dir, svc_dir), 0);
+	/* What the package's tmpfiles.d makes. */
+	CU_ASSERT_EQUAL_FATAL(sh("mkdir -p /run/multigig/lock /run/multigig/journal && "
+				 "chown root:65534 /run/multigig /run/multigig/lock /run/multigig/journal && "
+				 "chmod 2775 /run/multigig /run/multigig/lock /run/multigig/journal"), 0);
+
+	as_service("+net_admin", "", false, &r, "tools/multigig", "set va0 mtu 9000");
+	CU_ASSERT_EQUAL(run_end(&r, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "set mtu: 1500 -> 9000"));
+	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
+
+	/* The service killed midway: root rolls back the service's journal. */
+	as_service("+net_admin", "MG_TEST_PAUSE_AFTER_GROUP=0", true, &r, "tools/multigig-testing",
+		   "set va0 mtu 4000 rx 2");
+	CU_ASSERT_FATAL(wait_mtu("va0", 4000));
+	kill(r.pid, SIGKILL);
+	run_end(&r, out, sizeof(out));
+	CU_ASSERT_EQUAL(sh("test \"$(stat -c %%u /run/multigig/journal/*)\" = 65534"), 0);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 1400", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "was interrupted"));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback va0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "restored mtu: 4000 -> 9000"));
+	CU_ASSERT_TRUE(no_journal());
+
+	/* Root killed midway: the service rolls back root's journal, and waits for root's lock meanwhile. */
+	run_start(&r, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, "set va0 mtu 3000");
+	CU_ASSERT_FATAL(wait_mtu("va0", 3000));
+	kill(r.pid, SIGKILL);
+	run_end(&r, out, sizeof(out));
+	as_service("+net_admin", "", false, &r, "tools/multigig", "rollback va0");
+	CU_ASSERT_EQUAL(run_end(&r, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "restored mtu: 3000 -> 9000"));
+	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
+	CU_ASSERT_TRUE(no_journal());
+
+	/* Without the capability: refused, named, nothing changed. */
+	as_service("-all", "", false, &r, "tools/multigig", "set va0 mtu 1500");
+	CU_ASSERT_EQUAL(run_end(&r, out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "CAP_NET_ADMIN"));
+	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
+	CU_ASSERT_EQUAL(sh("ip link set va0 mtu 1500 && rm -rf %s", svc_dir), 0);
+}
+
 int main(void)
 {
 	if (geteuid() != 0) {
@@ -656,6 +729,7 @@ int main(void)
 		     MG_TEST(test_doctor_fix_killed_between_fixes));
 	MG_ADD_SUITE("journals and locks", setup_veth8, teardown_veth8, MG_TEST(test_journal_of_gone_namespace),
 		     MG_TEST(test_journal_same_inode_other_cookie), MG_TEST(test_failed_rollback_keeps_journal),
-		     MG_TEST(test_fifo_in_the_way), MG_TEST(test_discard_under_way), MG_TEST(test_set_killed_anywhere));
+		     MG_TEST(test_fifo_in_the_way), MG_TEST(test_discard_under_way), MG_TEST(test_set_killed_anywhere),
+		     MG_TEST(test_cap_net_admin_service));
 	return mg_test_run();
 }
