@@ -516,7 +516,10 @@ int mg_journal_write(struct mg_ctx *ctx, struct mg_journal *j)
 		name_for(ctx, j, name, sizeof(name));
 		err = write_new_file(dir, name, buf, (size_t)len);
 		close(dir);
-		if (err < 0)
+		if (err == -EACCES || err == -EPERM || err == -EROFS)
+			err = mg_fail(ctx, -EPERM, "changing settings needs CAP_NET_ADMIN and write access to %s: "
+				      "cannot write the undo journal there: %s", mg_state_dir(ctx), strerror(-err));
+		else if (err < 0)
 			err = mg_fail(ctx, err, "cannot write the undo journal %s/journal/%s: %s", mg_state_dir(ctx),
 				      name, strerror(-err));
 		else
