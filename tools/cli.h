@@ -45,6 +45,11 @@ struct options {
  */
 int output_filter_install(void);
 void output_filter_json(bool json);
+/* The tool's own control sequence @seq to @stream, unfiltered, after what
+ * it holds; 0 or -1 with errno. */
+int output_control(FILE *stream, const char *seq);
+/* The errno of a failed write to @stream (EIO when not known), or 0. */
+int output_error(FILE *stream);
 
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Write @path whole or not at all: @fill writes to a temporary file beside it,

@@ -31,6 +31,7 @@ struct out_filter {
 	char buf[4096];		/* escaped bytes waiting for write() */
 	size_t len;
 	bool failed;
+	int error;		/* errno of the write that failed */
 };
 
 static struct out_filter out_filters[2]; /* stdout, stderr: one each per process */
@@ -44,9 +45,10 @@ static void out_flush(struct out_filter *f)
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (n <= 0) {
 			f->failed = true;
-		else
+			f->error = n < 0 ? errno : EIO;
+		} else
 			done += (size_t)n;
 	}
 	f->len = 0;
@@ -159,10 +161,50 @@ static ssize_t out_write(void *cookie, const char *data, size_t size)
 	}
 	out_flush(f);
 	if (f->failed) {
-		errno = EIO;
+		errno = f->error;
 		return -1;
 	}
 	return (ssize_t)size;
+}
+
+static struct out_filter *filter_of(FILE *stream)
+{
+	return stream == stdout ? &out_filters[0] : stream == stderr ? &out_filters[1] : NULL;
+}
+
+/*
+ * The tool's own terminal sequences (redraw, erase a progress line) are
+ * not data: they go out as they are, in order with what was printed.
+ */
+int output_control(FILE *stream, const char *seq)
+{
+	struct out_filter *f = filter_of(stream);
+	int err = 0;
+
+	flockfile(stream);
+	if (fflush(stream) != 0)
+		err = -1;
+	if (f && !err) {
+		out_pending_invalid(f);
+		out_raw(f, (const unsigned char *)seq, strlen(seq));
+		out_flush(f);
+		if (f->failed) {
+			errno = f->error;
+			err = -1;
+		}
+	} else if (!f && fputs(seq, stream) < 0) {
+		err = -1;
+	}
+	funlockfile(stream);
+	return err;
+}
+
+/* The errno of the failed write to @stream, or 0. */
+int output_error(FILE *stream)
+{
+	struct out_filter *f = filter_of(stream);
+
+	return f && f->failed ? f->error : ferror(stream) ? EIO : 0;
 }
 
 /* At exit: what stdio still holds, and a sequence the output ended inside. */
