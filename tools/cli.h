@@ -56,6 +56,10 @@ int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * which is renamed over @path when it returns EXIT_SUCCESS. @what names the
  * command in messages. Returns EXIT_SUCCESS or EXIT_FAILURE. */
 int replace_file(const char *what, const char *path, int (*fill)(FILE *f, void *data), void *data);
+/* "wrote FILE" on stderr: @always, or when stderr is a terminal (for timers and cron). */
+void say_wrote(const char *path, bool always);
+/* The length of the valid UTF-8 sequence at @s, or 0 for a byte that starts none. */
+size_t utf8_char_length(const unsigned char *s);
 int fail(struct mg_ctx *ctx, int err, const char *what);
 
 /* JSON helpers: NULL (JSON null) for unknown values. */

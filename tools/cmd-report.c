@@ -21,10 +21,19 @@ static int fill_text(FILE *f, void *text)
 /* To @path, or to stdout when it is NULL or "-". */
 static int put_text(const char *what, const char *text, const char *path)
 {
-	if (path && strcmp(path, "-"))
-		return replace_file(what, path, fill_text, (void *)text);
+	if (path && strcmp(path, "-")) {
+		int err = replace_file(what, path, fill_text, (void *)text);
+
+		if (err == EXIT_SUCCESS)
+			say_wrote(path, true);
+		return err;
+	}
 	fputs(text, stdout);
-	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	if (fflush(stdout) != 0 || output_error(stdout)) {
+		fprintf(stderr, "multigig: %s: cannot write the output: %s\n", what, strerror(output_error(stdout)));
+		return EXIT_FAILURE;
+	}
+	return EXIT_SUCCESS;
 }
 
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file)

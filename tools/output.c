@@ -107,6 +107,19 @@ static size_t sequence_length(unsigned char lead)
 	       : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
 }
 
+size_t utf8_char_length(const unsigned char *s)
+{
+	struct out_filter f = { .npend = 1, .pend = { s[0] } };
+	size_t need = s[0] < 0x80 ? 1 : sequence_length(s[0]);
+
+	for (size_t i = 1; i < need; i++) {
+		if (!continues(&f, s[i]))
+			return 0;
+		f.pend[f.npend++] = s[i];
+	}
+	return need;
+}
+
 static void out_byte(struct out_filter *f, unsigned char b)
 {
 	if (f->need) {

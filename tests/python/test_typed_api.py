@@ -162,7 +162,7 @@ def test_logging_and_unknown() -> None:
 
 def test_prometheus_collector() -> None:
     families = list(Collector(tree("pi5-rtl8126")).collect())
-    assert {f.name for f in families} >= {"multigig_nic_info", "multigig_expected_gbps"}
+    assert {f.name for f in families} >= {"multigig_nic_info", "multigig_expected_goodput_bytes_per_second"}
     assert Collector().describe() == []
 
 
