@@ -60,9 +60,13 @@ int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target
 		return usage_error("report --watch samples one interface: name it");
 	if (target && !opt->all && (err = mg_nic_lookup(ctx, target, &nic)) < 0)
 		return fail(ctx, err, target);
-	if (opt->watch_ms)
+	if (opt->watch_ms) {
+		struct progress wait;
+
+		progress_start(&wait, "report: watching", (opt->watch_ms + 999) / 1000 * 1000);
 		err = mg_report_html_watch(ctx, nic, (opt->watch_ms + 999) / 1000, &html);
-	else
+		progress_stop(&wait);
+	} else
 		err = mg_report_html(ctx, nic, 0, &html);
 	mg_nic_unref(nic);
 	if (err < 0)

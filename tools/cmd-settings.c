@@ -187,6 +187,60 @@ void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
 		"half made; run 'multigig rollback %s' to restore the values from before it\n", ifname, ifname);
 }
 
+static const char *const on_off[] = { "on", "off" };
+static const char *const short_features[] = { "gro", "gso", "lro", "tso", "sg", "rxhash", "rxvlan", "txvlan",
+					      "ntuple" };
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Every word `set` knows by itself: parameters, eee, advertise, aspm-l1 and ethtool's short feature names. */
+static size_t setting_names(const char **names, size_t size)
+{
+	static const char *const others[] = { "eee", "advertise", "aspm-l1" };
+	size_t n = 0;
+
+	for (int p = 0; p < MG_PARAM_COUNT && n < size; p++)
+		names[n++] = mg_param_name((enum mg_param)p);
+	for (size_t i = 0; i < COUNT(others) && n < size; i++)
+		names[n++] = others[i];
+	for (size_t i = 0; i < COUNT(short_features) && n < size; i++)
+		names[n++] = short_features[i];
+	return n;
+}
+
+static bool is_short_feature(const char *name)
+{
+	for (size_t i = 0; i < COUNT(short_features); i++)
+		if (!strcmp(name, short_features[i]))
+			return true;
+	return false;
+}
+
+static int bad_on_off(const char *name, const char *value)
+{
+	char buf[64];
+
+	return usage_error("bad value '%s' for %s: on or off%s", value, name,
+			   did_you_mean(buf, sizeof(buf), value, on_off, COUNT(on_off)));
+}
+
+/*
+ * A word `set` does not know by itself with a value that is not on or
+ * off: the setting is mistyped ("mtuu 9000"), or the value is ("gro of").
+ */
+static int bad_word(const char *name, const char *value)
+{
+	const char *names[MG_PARAM_COUNT + 16];
+	size_t n = setting_names(names, COUNT(names));
+	const char *near = suggest(name, names, n);
+
+	if (near)
+		return usage_error("unknown setting '%s' (did you mean '%s'?)", name, near);
+	if (suggest(value, on_off, COUNT(on_off)))
+		return bad_on_off(name, value);
+	return usage_error("unknown setting '%s' (a feature takes on or off)", name);
+}
+
 /* "eee on", "aspm-l1 off", "advertise all", or a feature by name: "gro off", "tx-tcp-segmentation on". */
 static int parse_other(const char *name, const char *value, struct mg_settings *want)
 {
@@ -200,10 +254,10 @@ static int parse_other(const char *name, const char *value, struct mg_settings *
 					   "(1000baseT/Full,2500baseT/Full)", value);
 		return 0;
 	}
-	if (on < 0 && (eee || aspm))
-		return usage_error("bad value '%s' for %s: on or off", value, name);
+	if (on < 0 && (eee || aspm || is_short_feature(name)))
+		return bad_on_off(name, value);
 	if (on < 0)
-		return usage_error("unknown setting '%s' (a feature takes on or off)", name);
+		return bad_word(name, value);
 	err = eee ? mg_settings_set_eee(want, on)
 	      : aspm ? mg_settings_set_aspm_l1(want, on)
 		     : mg_settings_set_feature(want, name, on);
@@ -214,11 +268,24 @@ static int parse_other(const char *name, const char *value, struct mg_settings *
 	return 0;
 }
 
+/* What a parameter takes, for its error: flags on or off, the others a number. */
+static const char *value_hint(enum mg_param p, const char *word, char *buf, size_t size)
+{
+	char near[64];
+
+	if (mg_param_get_group(p) == MG_GROUP_PAUSE || strstr(mg_param_name(p), "adaptive")) {
+		snprintf(buf, size, ": on or off%s", did_you_mean(near, sizeof(near), word, on_off, COUNT(on_off)));
+		return buf;
+	}
+	return mg_param_get_group(p) == MG_GROUP_RINGS ? ": a whole number or max" : ": a whole number";
+}
+
 static int parse_settings(char **words, int nwords, struct mg_settings *want)
 {
 	for (int i = 1; i < nwords; i += 2) {
 		int p = mg_param_from_name(words[i]);
 		long long v;
+		char hint[96];
 
 		if (p < 0) {
 			int err = parse_other(words[i], words[i + 1], want);
@@ -228,9 +295,39 @@ static int parse_settings(char **words, int nwords, struct mg_settings *want)
 			continue;
 		}
 		if (parse_value((enum mg_param)p, words[i + 1], &v) < 0 || mg_settings_set(want, (enum mg_param)p, v) < 0)
-			return usage_error("bad value '%s' for %s", words[i + 1], words[i]);
+			return usage_error("bad value '%s' for %s%s", words[i + 1], words[i],
+					   value_hint((enum mg_param)p, words[i + 1], hint, sizeof(hint)));
 	}
 	return 0;
+}
+
+/* After "no feature named 'grp'": the interface's own feature nearest to each unknown word. */
+static void suggest_feature(struct mg_ctx *ctx, char **words, int nwords)
+{
+	struct mg_features *f;
+	const char **names;
+	size_t n = 0;
+
+	if (mg_features_read(ctx, words[0], &f) < 0)
+		return;
+	names = calloc(mg_features_get_count(f) + COUNT(short_features), sizeof(*names));
+	if (names) {
+		for (size_t i = 0; i < mg_features_get_count(f); i++)
+			names[n++] = mg_features_get_name(f, i);
+		for (size_t i = 0; i < COUNT(short_features); i++)
+			names[n++] = short_features[i];
+		for (int i = 1; i < nwords; i += 2) {
+			const char *near;
+
+			if (mg_param_from_name(words[i]) >= 0 || mg_features_find(f, words[i]) >= 0 ||
+			    is_short_feature(words[i]) || !(near = suggest(words[i], names, n)))
+				continue;
+			fprintf(stderr, "multigig: set: '%s' is no feature of %s: did you mean '%s'?\n", words[i],
+				words[0], near);
+		}
+	}
+	free(names);
+	mg_features_free(f);
 }
 
 int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
@@ -257,6 +354,8 @@ int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwo
 		fail(ctx, err, "set");
 		if (err == -EUCLEAN)
 			hint_rollback(words[0]);
+		if (err == -EINVAL && strstr(mg_ctx_last_error(ctx), "no feature named"))
+			suggest_feature(ctx, words, nwords);
 		if (err == -ECANCELED)
 			die_of_stop_signal();
 		return EXIT_FAILURE;

@@ -260,6 +260,14 @@ void output_filter_json(bool json)
 	out_filters[0].json = json;
 }
 
+/* Set once, when the command is known: the help a usage error points to. */
+static const char *usage_command;
+
+void usage_error_command(const char *name)
+{
+	usage_command = name;
+}
+
 int usage_error(const char *fmt, ...)
 {
 	va_list args;
@@ -268,8 +276,21 @@ int usage_error(const char *fmt, ...)
 	va_start(args, fmt);
 	vfprintf(stderr, fmt, args);
 	va_end(args);
-	fputs("\nTry 'multigig --help'.\n", stderr);
+	if (usage_command)
+		fprintf(stderr, "\nTry 'multigig help %s'.\n", usage_command);
+	else
+		fputs("\nTry 'multigig --help'.\n", stderr);
 	return EXIT_USAGE;
+}
+
+const char *did_you_mean(char *buf, size_t size, const char *word, const char *const *candidates, size_t count)
+{
+	const char *s = suggest(word, candidates, count);
+
+	if (!s)
+		return "";
+	snprintf(buf, size, " (did you mean '%s'?)", s);
+	return buf;
 }
 
 int fail(struct mg_ctx *ctx, int err, const char *what)

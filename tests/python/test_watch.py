@@ -166,3 +166,23 @@ def test_watch_says_when_its_interface_goes(veth):
         assert err.strip() == "multigig: watch: w0 has gone: no interface has index %s any more" % err.split()[-3]
         sh("ip", "-n", veth, "link", "add", "w0", "type", "veth", "peer", "name", "w1")
         sh("ip", "-n", veth, "link", "set", "w0", "up")
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_progress_on_a_terminal_only(veth):
+    """doctor --interval counts its seconds on stderr when stderr is a
+    terminal, erases the line when done, and prints nothing of it into a
+    pipe or a file."""
+    sock = "mgw-prog-%d" % os.getpid()
+    cmd = "ip netns exec %s %s doctor w0 --interval 3 >/dev/null; echo done; sleep 60" % (veth, CLI)
+    sh("tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "20", cmd)
+    try:
+        screen = _wait_for(sock, "s of 3 s", 2)
+        assert "multigig: doctor: sampling: " in screen and "s of 3 s (Ctrl-C stops)" in screen, screen
+        screen = _wait_for(sock, "done", 6)
+        assert "done" in screen and "sampling" not in screen, screen
+    finally:
+        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True)
+    r = subprocess.run(["ip", "netns", "exec", veth, CLI, "doctor", "w0", "--interval", "1"], capture_output=True,
+                       text=True)
+    assert r.returncode == 0 and r.stderr == "", r.stderr
