@@ -472,3 +472,14 @@ def test_fastapi_router_unprivileged(drop):
     assert status == 403 and "CAP_NET_ADMIN" in message
     with multigig.Context() as ctx:
         assert mtu(ctx, "veth0") == 1500
+
+
+def test_settings_plans_and_samples_have_a_useful_repr():
+    with multigig.Context() as ctx:
+        nic = ctx.nic("veth0")
+        objects = [nic.settings(), nic.link(), nic.features(), nic.stats(), nic.irqs(),
+                   ctx.apply("veth0", dry_run=True, mtu=9000), next(iter(nic.watch(interval=0.05, count=1)))]
+    for o in objects:
+        text = repr(o)
+        assert text.startswith("<multigig.") and " object at 0x" not in text, text
+    assert "9000" in repr(objects[5])

@@ -706,3 +706,39 @@ def test_logging_context_freed():
     nics = ctx.nics()
     del ctx, nics  # no cycle through the forwarder: freed at once, closed by __del__
     assert ref() is None
+
+
+def test_version_metadata_and_public_names():
+    """multigig.__version__ is meson's, as the distribution's metadata and the CLI say."""
+    import importlib.metadata
+    import re
+    assert re.fullmatch(r"\d+\.\d+\.\d+", multigig.__version__)
+    assert importlib.metadata.version("multigig") == multigig.__version__
+    out = subprocess.run([CLI, "--version"], check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["multigig", multigig.__version__]
+    assert all(hasattr(multigig, name) for name in multigig.__all__)
+    public = {name for name, v in vars(multigig).items() if not name.startswith("_") and isinstance(v, type)
+              and v.__module__.startswith("multigig")}
+    assert public <= set(multigig.__all__), sorted(public - set(multigig.__all__))
+
+
+def test_every_object_has_a_useful_repr():
+    """No <... object at 0x...>: each object says what it is (settings, plans
+    and samples: tests/python/test_kernel.py, on a veth)."""
+    with multigig.Context(tree("pi5-rtl8126")) as ctx:
+        nic = ctx.nic("eth1")
+        objects = [ctx, nic, nic.pcie(), nic.throughput(), nic.cable(), ctx.doctor()[0],
+                   multigig.estimate(pcie_gen=2, pcie_width=1, mps=256, mtu=1500, link_mbps=10000)]
+        assert "open" in repr(ctx)
+    assert "closed" in repr(ctx)
+    for o in objects:
+        text = repr(o)
+        assert text.startswith("<multigig.") and " object at 0x" not in text, text
+
+
+def test_unknown_interface_raises_no_such_interface():
+    with multigig.Context(tree("desktop")) as ctx:
+        with pytest.raises(multigig.NoSuchInterface) as e:
+            ctx.nic("eth9")
+    assert isinstance(e.value, FileNotFoundError) and isinstance(e.value, LookupError)
+    assert e.value.errno == errno.ENODEV and "no network interface named 'eth9'" in str(e.value)

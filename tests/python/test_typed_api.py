@@ -191,3 +191,13 @@ def test_pictures_and_watch(tmp_path: pathlib.Path) -> None:
         assert describe_sample(samples[0]) == "None bit/s, None% of the ceiling"
         expected: Optional[float] = samples[0].expected_rx_gbps
         assert expected is not None and expected > 0
+
+
+def test_version_and_no_such_interface() -> None:
+    version: str = multigig.__version__
+    assert version.count(".") == 2
+    with multigig.Context(tree("desktop")) as ctx:
+        try:
+            ctx.nic("eth9")
+        except multigig.NoSuchInterface as e:
+            assert e.errno == errno.ENODEV
