@@ -370,6 +370,17 @@ def test_report_watch_plots_live(tmp_path):
     etree.fromstring(page.encode())
     assert "Live: 2 seconds" in page and "Link rate against the expected ceiling" in page
     assert page.count("<polyline") >= 2
+    # The time axis has its seconds written under it: 0, 1 and 2 in each plot.
+    for second in range(3):
+        assert page.count('text-anchor="middle">%d</text>' % second) >= 2, second
+    # The offloads show lists are on the page, one row each; no empty settings rows.
+    features = json.loads(subprocess.run([CLI, "--json", "show", "veth0"], check=True, capture_output=True,
+                                         text=True).stdout)["features"]
+    assert len(features) >= 10
+    assert "<th>offload (%d)</th>" % len(features) in page
+    assert all("<td>%s</td>" % name in page for name in features)
+    assert "nothing reported" not in page
+    assert "<th>address</th><th>device</th><th>driver</th>" in page
 
 
 def _router():
