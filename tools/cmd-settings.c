@@ -301,33 +301,39 @@ static int parse_settings(char **words, int nwords, struct mg_settings *want)
 	return 0;
 }
 
-/* After "no feature named 'grp'": the interface's own feature nearest to each unknown word. */
-static void suggest_feature(struct mg_ctx *ctx, char **words, int nwords)
+/*
+ * After "no feature named 'grp'": the interface's own feature (or a short
+ * name) nearest to the first unknown feature word, copied to @buf; NULL
+ * when none is near.
+ */
+static const char *suggest_feature(struct mg_ctx *ctx, char **words, int nwords, char *buf, size_t size)
 {
+	const char *found = NULL;
 	struct mg_features *f;
 	const char **names;
 	size_t n = 0;
 
 	if (mg_features_read(ctx, words[0], &f) < 0)
-		return;
+		return NULL;
 	names = calloc(mg_features_get_count(f) + COUNT(short_features), sizeof(*names));
 	if (names) {
 		for (size_t i = 0; i < mg_features_get_count(f); i++)
 			names[n++] = mg_features_get_name(f, i);
 		for (size_t i = 0; i < COUNT(short_features); i++)
 			names[n++] = short_features[i];
-		for (int i = 1; i < nwords; i += 2) {
+		for (int i = 1; i < nwords && !found; i += 2) {
 			const char *near;
 
 			if (mg_param_from_name(words[i]) >= 0 || mg_features_find(f, words[i]) >= 0 ||
 			    is_short_feature(words[i]) || !(near = suggest(words[i], names, n)))
 				continue;
-			fprintf(stderr, "multigig: set: '%s' is no feature of %s: did you mean '%s'?\n", words[i],
-				words[0], near);
+			snprintf(buf, size, "%s", near);
+			found = buf;
 		}
 	}
 	free(names);
 	mg_features_free(f);
+	return found;
 }
 
 int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
@@ -351,11 +357,21 @@ int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwo
 	mg_settings_free(want);
 	if (err < 0) {
 		mg_apply_result_free(r);
+		/* A mistyped feature: the message, then the nearest one the interface has, on one line. */
+		if (err == -EINVAL && strstr(mg_ctx_last_error(ctx), "no feature named")) {
+			char message[512], near[64];
+
+			snprintf(message, sizeof(message), "%s", mg_ctx_last_error(ctx));
+			if (suggest_feature(ctx, words, nwords, near, sizeof(near))) {
+				fprintf(stderr, "multigig: set: %s (did you mean '%s'?)\n", message, near);
+				return EXIT_FAILURE;
+			}
+			fprintf(stderr, "multigig: set: %s\n", message);
+			return EXIT_FAILURE;
+		}
 		fail(ctx, err, "set");
 		if (err == -EUCLEAN)
 			hint_rollback(words[0]);
-		if (err == -EINVAL && strstr(mg_ctx_last_error(ctx), "no feature named"))
-			suggest_feature(ctx, words, nwords);
 		if (err == -ECANCELED)
 			die_of_stop_signal();
 		return EXIT_FAILURE;

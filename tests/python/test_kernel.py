@@ -494,3 +494,11 @@ def test_settings_plans_and_samples_have_a_useful_repr():
         text = repr(o)
         assert text.startswith("<multigig.") and " object at 0x" not in text, text
     assert "9000" in repr(objects[5])
+
+
+def test_mistyped_feature_gets_the_nearest_one():
+    """set veth0 grp off: the library refuses the name; the one line says which feature was meant."""
+    r = subprocess.run([CLI, "set", "veth0", "grp", "off", "--dry-run"], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert r.stderr.count("\n") == 1 and "no feature named 'grp'" in r.stderr, r.stderr
+    assert r.stderr.rstrip().endswith("(did you mean 'gro'?)"), r.stderr
