@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.skipif(os.geteuid() != 0, reason="needs root for netwo
 
 
 def sh(*args, **kw):
-    # tmux wants a terminal type even for a detached session: CI may have none.
+    # tmux wants a terminal type even when detached: CI may have none.
     env = dict(os.environ, TERM=os.environ.get("TERM") or "xterm")
     return subprocess.run(args, check=True, capture_output=True, text=True, env=env, **kw)
 
