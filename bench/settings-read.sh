@@ -11,7 +11,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 cli=${MULTIGIG:-./build/tools/multigig}
-[ -x "$cli" ] || { echo "build first: ./scripts/build" >&2; exit 1; }
+[ -x "$cli" ] || { echo "build first: ./scripts/build --werror" >&2; exit 1; }
 command -v ethtool >/dev/null || apt-get install -y -q ethtool >/dev/null
 [ $# -gt 0 ] || set -- 100 1000
 

@@ -8,7 +8,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 cli=${MULTIGIG:-./build/tools/multigig}
-[ -x "$cli" ] || { echo "build first: ./scripts/build" >&2; exit 1; }
+[ -x "$cli" ] || { echo "build first: ./scripts/build --werror" >&2; exit 1; }
 iface=${1:-eth0}
 seconds=${2:-30}
 count=$((seconds * 10))

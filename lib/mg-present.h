@@ -101,6 +101,9 @@ struct mg_report_nic {
 	const struct mg_settings *settings;	/* NULL when unread */
 	char settings_why[256];			/* why not, in words; "" when read */
 	const struct mg_ethlink *ethlink;	/* NULL when unread */
+	const struct mg_features *features;	/* offloads; NULL when unread */
+	char features_why[256];			/* why not, in words */
+	const struct mg_eee *eee;		/* NULL when unread */
 	const struct mg_throughput *throughput;	/* NULL when undecided */
 	const struct mg_pcie_path *path;	/* NULL when not on PCI or unread */
 	char path_why[256];			/* why unread, in words */

@@ -94,6 +94,8 @@ struct report {
 	struct mg_report_nic *items;
 	struct mg_settings **own_settings;	/* read here, not from a snapshot */
 	struct mg_ethlink **own_links;
+	struct mg_features **own_features;
+	struct mg_eee **own_eee;
 	size_t count;
 	struct mg_nic_list *list;
 	struct mg_doctor *doctor;
@@ -107,6 +109,8 @@ static void report_free(struct report *r)
 	for (size_t i = 0; i < r->count; i++) {
 		mg_settings_free(r->own_settings[i]);
 		mg_ethlink_free(r->own_links[i]);
+		mg_features_free(r->own_features[i]);
+		mg_eee_free(r->own_eee[i]);
 		mg_throughput_free((struct mg_throughput *)r->items[i].throughput);
 		mg_pcie_path_free((struct mg_pcie_path *)r->items[i].path);
 		free((char *)r->items[i].svg);
@@ -114,6 +118,8 @@ static void report_free(struct report *r)
 	free(r->items);
 	free(r->own_settings);
 	free(r->own_links);
+	free(r->own_features);
+	free(r->own_eee);
 	mg_nic_list_free(r->list);
 	mg_doctor_free(r->doctor);
 }
@@ -123,7 +129,9 @@ static int report_alloc(struct report *r, size_t count)
 	r->items = calloc(count ? count : 1, sizeof(*r->items));
 	r->own_settings = calloc(count ? count : 1, sizeof(*r->own_settings));
 	r->own_links = calloc(count ? count : 1, sizeof(*r->own_links));
-	return r->items && r->own_settings && r->own_links ? 0 : -ENOMEM;
+	r->own_features = calloc(count ? count : 1, sizeof(*r->own_features));
+	r->own_eee = calloc(count ? count : 1, sizeof(*r->own_eee));
+	return r->items && r->own_settings && r->own_links && r->own_features && r->own_eee ? 0 : -ENOMEM;
 }
 
 /* Settings and link from the snapshot when the adapter came from one, else read now. */
@@ -148,6 +156,20 @@ static int examine(struct mg_ctx *ctx, struct report *r, const struct mg_nic *ni
 	item->ethlink = mg_nic_get_ethlink(nic);
 	if (!item->ethlink && mg_nic_get_name(nic) && mg_ethlink_read_for_nic(ctx, nic, &r->own_links[i]) == 0)
 		item->ethlink = r->own_links[i];
+	/* The offloads show lists, and EEE: the settings the table of rings and channels leaves out. */
+	item->features = mg_nic_get_features(nic);
+	if (!item->features && mg_nic_get_name(nic)) {
+		err = mg_features_read_for_nic(ctx, nic, &r->own_features[i]);
+		if (err == -ENOMEM)
+			return err;
+		if (err < 0)
+			mg_strlcpy(item->features_why, mg_ctx_last_error(ctx)[0] ? mg_ctx_last_error(ctx) : strerror(-err),
+				   sizeof(item->features_why));
+		item->features = r->own_features[i];
+	}
+	item->eee = mg_nic_get_eee(nic);
+	if (!item->eee && mg_nic_get_name(nic) && mg_eee_read_for_nic(ctx, nic, &r->own_eee[i]) == 0)
+		item->eee = r->own_eee[i];
 	if (mg_nic_get_bus(nic) == MG_BUS_PCI) {
 		err = mg_pcie_path_new_for_nic(ctx, nic, &path);
 		if (err == -ENOMEM)
@@ -180,7 +202,8 @@ static int gather_nics(struct mg_ctx *ctx, struct report *r, const struct mg_nic
 			return err;
 		return examine(ctx, r, nic);
 	}
-	err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK, &r->list);
+	err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_FEATURES | MG_NIC_WITH_EEE,
+				   &r->list);
 	if (err < 0)
 		return err;
 	if ((err = report_alloc(r, mg_nic_list_count(r->list))) < 0)

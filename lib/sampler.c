@@ -112,9 +112,16 @@ static int take(struct mg_sampler *s, struct reading *r)
 
 	memset(r, 0, sizeof(*r));
 	r->when = now_seconds();
-	if (s->nic->ifindex > 0 && mg_gather_link(s->ctx, NULL, s->nic->ifindex, &link) == 0) {
-		r->counters = link.counters;
-		r->have_counters = true;
+	if (s->nic->ifindex > 0) {
+		n = mg_gather_link(s->ctx, NULL, s->nic->ifindex, &link);
+		/* Gone: every later sample would be empty, so say so instead. */
+		if (n == -ENODEV)
+			return mg_fail(s->ctx, -ENODEV, "%s has gone: no interface has index %d any more",
+				       s->nic->name ? s->nic->name : "the interface", s->nic->ifindex);
+		if (n == 0) {
+			r->counters = link.counters;
+			r->have_counters = true;
+		}
 	}
 	n = proc_text(s, "interrupts");
 	if (n > 0 && mg_interrupts_parse(s->buf, (size_t)n, &r->irq) == 0)
@@ -300,6 +307,10 @@ MG_EXPORT int mg_sampler_next(struct mg_sampler *s, struct mg_sample **sample)
 	*sample = NULL;
 	mg_clear_error(s->ctx);
 	err = take(s, &now);
+	if (err == -ENODEV) {
+		reading_free(&now);
+		return err; /* take() said which interface went */
+	}
 	m = err == 0 ? calloc(1, sizeof(*m)) : NULL;
 	if (!m) {
 		reading_free(&now);

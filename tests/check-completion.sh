@@ -7,7 +7,7 @@ source /usr/share/bash-completion/bash_completion
 # shellcheck disable=SC1090
 source "$1"
 status=0
-# complete LINE WANT: what completing the last word of LINE offers.
+# check LINE WANT: what completing the last word of LINE offers, sorted.
 check() {
 	local line=$1 want=$2 got
 	read -r -a COMP_WORDS <<< "$line"
@@ -17,7 +17,7 @@ check() {
 	COMP_POINT=${#line}
 	COMPREPLY=()
 	_multigig multigig "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
-	got=$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ' | sed 's/ $//')
+	got=$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ' | sed 's/ *$//')
 	if [[ "$got" != "$want" ]]; then
 		echo "check-completion: '$line': got '$got', want '$want'" >&2
 		status=1

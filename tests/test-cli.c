@@ -679,8 +679,8 @@ static void test_set_aspm_words(void)
 	cli(&r, "--sysfs-root pi5-rtl8126 set eth1 mtu 9000 aspm-l1 on gro off --dry-run");
 	CU_ASSERT_EQUAL(r.status, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "a captured tree cannot be changed"));
-	/* The help names it. */
-	cli(&r, "--help");
+	/* The help of set names it. */
+	cli(&r, "help set");
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "aspm-l1 on|off"));
 }
 
@@ -1038,6 +1038,95 @@ static void test_capture_replays_evidence(void)
 	}
 }
 
+/* --help lists every command; each has its own help; mistypes get the nearest word. */
+static void test_help_and_suggestions(void)
+{
+	static const char *const names[] = { "list", "show", "set", "rollback", "pcie", "estimate", "cable",
+					     "cable-test", "capture", "doctor", "watch", "export", "report", "help" };
+	static struct run r, again;
+	char needle[64];
+
+	cli(&r, "--help");
+	CU_ASSERT_EQUAL(r.status, 0);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		snprintf(needle, sizeof(needle), "\n  %s ", names[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, needle));
+		snprintf(needle, sizeof(needle), "help %s", names[i]);
+		cli(&again, needle);
+		CU_ASSERT_EQUAL(again.status, 0);
+		snprintf(needle, sizeof(needle), "Usage: multigig %s", names[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(again.out, needle));
+	}
+	cli(&r, "help set");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "aspm-l1 on|off"));
+	cli(&again, "set --help");
+	CU_ASSERT_EQUAL(again.status, 0);
+	CU_ASSERT_STRING_EQUAL(again.out, r.out);
+	cli(&again, "--sysfs-root desktop doctor enp1s0 --help");
+	CU_ASSERT_EQUAL(again.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(again.out, "Usage: multigig doctor"));
+	cli(&r, "help frobnicate");
+	CU_ASSERT_EQUAL(r.status, 2);
+
+	cli(&r, "lst");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "unknown command 'lst' (did you mean 'list'?)"));
+	cli(&r, "--jsn list");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "unknown option '--jsn' (did you mean '--json'?)"));
+	/* The bad word is the value, not the feature. */
+	cli(&r, "set va1 gro of --dry-run");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bad value 'of' for gro: on or off (did you mean 'off'?)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "Try 'multigig help set'."));
+	cli(&r, "set va1 mtuu 9000 --dry-run");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "unknown setting 'mtuu' (did you mean 'mtu'?)"));
+	cli(&r, "set va1 adaptive-rx of --dry-run");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bad value 'of' for adaptive-rx: on or off (did you mean 'off'?)"));
+	cli(&r, "set va1 rx-ring lots --dry-run");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "bad value 'lots' for rx-ring: a whole number or max"));
+	/* A word nothing is near gets no guess. */
+	cli(&r, "set va1 frobnication 3 --dry-run");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "unknown setting 'frobnication' (a feature takes on or off)"));
+	CU_ASSERT_PTR_NULL(strstr(r.err, "did you mean"));
+}
+
+/* One rule for every command: 2 for a command line that is wrong, 1 for one that failed. */
+static void test_exit_codes_and_wrote(void)
+{
+	static struct run r;
+	char tmp[4096], args[8192];
+
+	cli(&r, "--sysfs-root pi5-rtl8126 watch eth1");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cannot be watched"));
+	cli(&r, "--sysfs-root pi5-rtl8126 report eth1 --html - --watch 2");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cannot be watched"));
+	cli(&r, "--sysfs-root pi5-rtl8126 watch eth1 --count 0");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "--sysfs-root pi5-rtl8126 report --html - --watch 2");
+	CU_ASSERT_EQUAL(r.status, 2);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(args, sizeof(args), "--sysfs-root pi5-rtl8126 report eth1 --html '%s/eth1.html'", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	snprintf(args, sizeof(args), "multigig: wrote %s/eth1.html\n", tmp);
+	CU_ASSERT_STRING_EQUAL(r.err, args);
+	snprintf(args, sizeof(args), "--sysfs-root pi5-rtl8126 pcie eth1 --svg '%s/eth1.svg'", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "multigig: wrote "));
+	/* From a timer or cron: nothing to say when all went well. */
+	snprintf(args, sizeof(args), "--sysfs-root pi5-rtl8126 export --format prometheus --output '%s/m.prom'", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_STRING_EQUAL(r.err, "");
+	rm_tree(tmp);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -1045,7 +1134,8 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_doctor), MG_TEST(test_hostile_strings));
+		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
+		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
 		     MG_TEST(test_pcie_dump),
 		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),

@@ -3,6 +3,7 @@
 #ifndef MULTIGIG_CLI_H
 #define MULTIGIG_CLI_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -17,6 +18,7 @@ struct options {
 	const char *pci_dump;
 	int json;
 	int verbose;
+	int help;
 	int dry_run;
 	int yes;
 	int tdr;
@@ -46,12 +48,28 @@ struct options {
  */
 int output_filter_install(void);
 void output_filter_json(bool json);
+/* The tool's own control sequence @seq to @stream, unfiltered, after what
+ * it holds; 0 or -1 with errno. */
+int output_control(FILE *stream, const char *seq);
+/* The errno of a failed write to @stream (EIO when not known), or 0. */
+int output_error(FILE *stream);
 
+/* One line on stderr, then where to read more; returns EXIT_USAGE (2). */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The command whose help usage_error() points to (NULL: the global help). */
+void usage_error_command(const char *name);
+/* The one of @count @candidates nearest to @word if it looks like a typo of it, else NULL. */
+const char *suggest(const char *word, const char *const *candidates, size_t count);
+/* " (did you mean 'X'?)" for the nearest of @candidates, or "". */
+const char *did_you_mean(char *buf, size_t size, const char *word, const char *const *candidates, size_t count);
 /* Write @path whole or not at all: @fill writes to a temporary file beside it,
  * which is renamed over @path when it returns EXIT_SUCCESS. @what names the
  * command in messages. Returns EXIT_SUCCESS or EXIT_FAILURE. */
 int replace_file(const char *what, const char *path, int (*fill)(FILE *f, void *data), void *data);
+/* "wrote FILE" on stderr: @always, or when stderr is a terminal (for timers and cron). */
+void say_wrote(const char *path, bool always);
+/* The length of the valid UTF-8 sequence at @s, or 0 for a byte that starts none. */
+size_t utf8_char_length(const unsigned char *s);
 int fail(struct mg_ctx *ctx, int err, const char *what);
 
 /* JSON helpers: NULL (JSON null) for unknown values. */
@@ -84,6 +102,22 @@ void json_stream_begin(struct json_stream *js);
 void json_stream_item(struct json_stream *js, json_object *o);
 int json_stream_end(struct json_stream *js);
 const char *or_dash(const char *s);
+
+/* progress.c: one line on stderr rewritten while a command waits, on a terminal only. */
+bool progress_wanted(void);
+void progress_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void progress_clear(void);
+/* A line that counts the seconds of a wait the library does in one call. */
+struct progress {
+	char what[128];
+	unsigned int total_ms;
+	bool running, done;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t wake;
+};
+void progress_start(struct progress *p, const char *what, unsigned int total_ms);
+void progress_stop(struct progress *p);
 
 int cmd_list(struct mg_ctx *ctx, const struct options *opt);
 int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target);

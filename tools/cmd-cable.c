@@ -33,9 +33,8 @@ int cmd_cable(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
 
 static void progress(void *data, const char *status, int elapsed_ms)
 {
-	(void)data;
-	fprintf(stderr, "multigig: cable test %s (%d.%d s)\n", status, elapsed_ms / 1000,
-		(elapsed_ms % 1000) / 100);
+	progress_line("cable test of %s %s, %d.%d s (30 s at most)", (const char *)data, status, elapsed_ms / 1000,
+		      (elapsed_ms % 1000) / 100);
 }
 
 int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
@@ -46,7 +45,8 @@ int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *if
 	if (!opt->yes)
 		return usage_error("a cable test takes the link of %s down for seconds: add --yes to run it", ifname);
 	err = mg_cable_test_run(ctx, ifname, MG_CABLE_TEST_LINK_GOES_DOWN | (opt->tdr ? MG_CABLE_TEST_TDR : 0),
-				0, progress, NULL, &r);
+				0, progress, (void *)ifname, &r);
+	progress_clear();
 	if (err < 0)
 		return fail(ctx, err, "cable-test");
 	if (opt->json) {

@@ -125,12 +125,16 @@ static int fix(struct mg_ctx *ctx, const struct options *opt, const struct mg_do
 int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
 	struct mg_nic *nic = NULL;
+	struct progress wait;
 	struct mg_doctor *d;
 	int err;
 
 	if (target && (err = mg_nic_lookup(ctx, target, &nic)) < 0)
 		return fail(ctx, err, "doctor");
+	/* A capture is one moment: the library samples nothing there. */
+	progress_start(&wait, "doctor: sampling", mg_ctx_is_offline(ctx) ? 0 : opt->interval_ms);
 	err = mg_doctor_run(ctx, nic, opt->interval_ms, &d);
+	progress_stop(&wait);
 	mg_nic_unref(nic);
 	if (err < 0)
 		return fail(ctx, err, "doctor");

@@ -21,10 +21,19 @@ static int fill_text(FILE *f, void *text)
 /* To @path, or to stdout when it is NULL or "-". */
 static int put_text(const char *what, const char *text, const char *path)
 {
-	if (path && strcmp(path, "-"))
-		return replace_file(what, path, fill_text, (void *)text);
+	if (path && strcmp(path, "-")) {
+		int err = replace_file(what, path, fill_text, (void *)text);
+
+		if (err == EXIT_SUCCESS)
+			say_wrote(path, true);
+		return err;
+	}
 	fputs(text, stdout);
-	return fflush(stdout) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	if (fflush(stdout) != 0 || output_error(stdout)) {
+		fprintf(stderr, "multigig: %s: cannot write the output: %s\n", what, strerror(output_error(stdout)));
+		return EXIT_FAILURE;
+	}
+	return EXIT_SUCCESS;
 }
 
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file)
@@ -51,9 +60,13 @@ int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target
 		return usage_error("report --watch samples one interface: name it");
 	if (target && !opt->all && (err = mg_nic_lookup(ctx, target, &nic)) < 0)
 		return fail(ctx, err, target);
-	if (opt->watch_ms)
+	if (opt->watch_ms) {
+		struct progress wait;
+
+		progress_start(&wait, "report: watching", (opt->watch_ms + 999) / 1000 * 1000);
 		err = mg_report_html_watch(ctx, nic, (opt->watch_ms + 999) / 1000, &html);
-	else
+		progress_stop(&wait);
+	} else
 		err = mg_report_html(ctx, nic, 0, &html);
 	mg_nic_unref(nic);
 	if (err < 0)

@@ -243,6 +243,60 @@ void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
 		"half made; run 'multigig rollback %s' to restore the values from before it\n", ifname, ifname);
 }
 
+static const char *const on_off[] = { "on", "off" };
+static const char *const short_features[] = { "gro", "gso", "lro", "tso", "sg", "rxhash", "rxvlan", "txvlan",
+					      "ntuple" };
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Every word `set` knows by itself: parameters, eee, advertise, aspm-l1 and ethtool's short feature names. */
+static size_t setting_names(const char **names, size_t size)
+{
+	static const char *const others[] = { "eee", "advertise", "aspm-l1" };
+	size_t n = 0;
+
+	for (int p = 0; p < MG_PARAM_COUNT && n < size; p++)
+		names[n++] = mg_param_name((enum mg_param)p);
+	for (size_t i = 0; i < COUNT(others) && n < size; i++)
+		names[n++] = others[i];
+	for (size_t i = 0; i < COUNT(short_features) && n < size; i++)
+		names[n++] = short_features[i];
+	return n;
+}
+
+static bool is_short_feature(const char *name)
+{
+	for (size_t i = 0; i < COUNT(short_features); i++)
+		if (!strcmp(name, short_features[i]))
+			return true;
+	return false;
+}
+
+static int bad_on_off(const char *name, const char *value)
+{
+	char buf[64];
+
+	return usage_error("bad value '%s' for %s: on or off%s", value, name,
+			   did_you_mean(buf, sizeof(buf), value, on_off, COUNT(on_off)));
+}
+
+/*
+ * A word `set` does not know by itself with a value that is not on or
+ * off: the setting is mistyped ("mtuu 9000"), or the value is ("gro of").
+ */
+static int bad_word(const char *name, const char *value)
+{
+	const char *names[MG_PARAM_COUNT + 16];
+	size_t n = setting_names(names, COUNT(names));
+	const char *near = suggest(name, names, n);
+
+	if (near)
+		return usage_error("unknown setting '%s' (did you mean '%s'?)", name, near);
+	if (suggest(value, on_off, COUNT(on_off)))
+		return bad_on_off(name, value);
+	return usage_error("unknown setting '%s' (a feature takes on or off)", name);
+}
+
 /* "eee on", "aspm-l1 off", "advertise all", or a feature by name: "gro off", "tx-tcp-segmentation on". */
 static int parse_other(const char *name, const char *value, struct mg_settings *want)
 {
@@ -256,10 +310,10 @@ static int parse_other(const char *name, const char *value, struct mg_settings *
 					   "(1000baseT/Full,2500baseT/Full)", value);
 		return 0;
 	}
-	if (on < 0 && (eee || aspm))
-		return usage_error("bad value '%s' for %s: on or off", value, name);
+	if (on < 0 && (eee || aspm || is_short_feature(name)))
+		return bad_on_off(name, value);
 	if (on < 0)
-		return usage_error("unknown setting '%s' (a feature takes on or off)", name);
+		return bad_word(name, value);
 	err = eee ? mg_settings_set_eee(want, on)
 	      : aspm ? mg_settings_set_aspm_l1(want, on)
 		     : mg_settings_set_feature(want, name, on);
@@ -270,11 +324,24 @@ static int parse_other(const char *name, const char *value, struct mg_settings *
 	return 0;
 }
 
+/* What a parameter takes, for its error: flags on or off, the others a number. */
+static const char *value_hint(enum mg_param p, const char *word, char *buf, size_t size)
+{
+	char near[64];
+
+	if (mg_param_get_group(p) == MG_GROUP_PAUSE || strstr(mg_param_name(p), "adaptive")) {
+		snprintf(buf, size, ": on or off%s", did_you_mean(near, sizeof(near), word, on_off, COUNT(on_off)));
+		return buf;
+	}
+	return mg_param_get_group(p) == MG_GROUP_RINGS ? ": a whole number or max" : ": a whole number";
+}
+
 static int parse_settings(char **words, int nwords, struct mg_settings *want)
 {
 	for (int i = 1; i < nwords; i += 2) {
 		int p = mg_param_from_name(words[i]);
 		long long v;
+		char hint[96];
 
 		if (p < 0) {
 			int err = parse_other(words[i], words[i + 1], want);
@@ -284,9 +351,45 @@ static int parse_settings(char **words, int nwords, struct mg_settings *want)
 			continue;
 		}
 		if (parse_value((enum mg_param)p, words[i + 1], &v) < 0 || mg_settings_set(want, (enum mg_param)p, v) < 0)
-			return usage_error("bad value '%s' for %s", words[i + 1], words[i]);
+			return usage_error("bad value '%s' for %s%s", words[i + 1], words[i],
+					   value_hint((enum mg_param)p, words[i + 1], hint, sizeof(hint)));
 	}
 	return 0;
+}
+
+/*
+ * After "no feature named 'grp'": the interface's own feature (or a short
+ * name) nearest to the first unknown feature word, copied to @buf; NULL
+ * when none is near.
+ */
+static const char *suggest_feature(struct mg_ctx *ctx, char **words, int nwords, char *buf, size_t size)
+{
+	const char *found = NULL;
+	struct mg_features *f;
+	const char **names;
+	size_t n = 0;
+
+	if (mg_features_read(ctx, words[0], &f) < 0)
+		return NULL;
+	names = calloc(mg_features_get_count(f) + COUNT(short_features), sizeof(*names));
+	if (names) {
+		for (size_t i = 0; i < mg_features_get_count(f); i++)
+			names[n++] = mg_features_get_name(f, i);
+		for (size_t i = 0; i < COUNT(short_features); i++)
+			names[n++] = short_features[i];
+		for (int i = 1; i < nwords && !found; i += 2) {
+			const char *near;
+
+			if (mg_param_from_name(words[i]) >= 0 || mg_features_find(f, words[i]) >= 0 ||
+			    is_short_feature(words[i]) || !(near = suggest(words[i], names, n)))
+				continue;
+			snprintf(buf, size, "%s", near);
+			found = buf;
+		}
+	}
+	free(names);
+	mg_features_free(f);
+	return found;
 }
 
 int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
@@ -309,6 +412,19 @@ int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwo
 	err = mg_settings_apply(ctx, words[0], want, opt->dry_run ? MG_APPLY_DRY_RUN : 0, &r);
 	mg_settings_free(want);
 	if (err < 0) {
+		/* A mistyped feature: the message, then the nearest one the interface has, on one line. */
+		if (err == -EINVAL && strstr(mg_ctx_last_error(ctx), "no feature named")) {
+			char message[512], near[64];
+
+			mg_apply_result_free(r);
+			snprintf(message, sizeof(message), "%s", mg_ctx_last_error(ctx));
+			if (suggest_feature(ctx, words, nwords, near, sizeof(near))) {
+				fprintf(stderr, "multigig: set: %s (did you mean '%s'?)\n", message, near);
+				return EXIT_FAILURE;
+			}
+			fprintf(stderr, "multigig: set: %s\n", message);
+			return EXIT_FAILURE;
+		}
 		fail(ctx, err, "set");
 		hint_after_failure(ctx, err, r);
 		mg_apply_result_free(r);

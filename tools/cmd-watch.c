@@ -94,57 +94,87 @@ static void si(double v, char *buf, size_t size)
 		buf[strlen(buf) - 1] = '\0';
 }
 
+/* What both the line and the table show, formatted once. */
+struct columns {
+	char bps[2][16], ceiling[2][16], use[2][16], pps[2][16], drops[2][16], errors[2][16];
+	double irqs;
+	int temp_milli;
+};
+
+static void fill_columns(const struct mg_sample *m, struct columns *c)
+{
+	static const enum mg_stat dropped[2] = { MG_STAT_RX_DROPPED, MG_STAT_TX_DROPPED };
+	static const enum mg_stat errors[2] = { MG_STAT_RX_ERRORS, MG_STAT_TX_ERRORS };
+
+	for (int d = 0; d < 2; d++) {
+		double drops = rate_of(m, dropped[d]), missed = d == 0 ? rate_of(m, MG_STAT_RX_MISSED_ERRORS) : -1;
+		double gbps = mg_sample_get_expected_gbps(m, (enum mg_direction)d);
+		double use = mg_sample_get_ceiling_use_pct(m, (enum mg_direction)d);
+
+		si(mg_sample_get_bits_per_second(m, (enum mg_direction)d), c->bps[d], sizeof(c->bps[d]));
+		if (gbps > 0)
+			si(gbps * 1e9, c->ceiling[d], sizeof(c->ceiling[d]));
+		else
+			snprintf(c->ceiling[d], sizeof(c->ceiling[d]), "unknown");
+		if (use >= 0)
+			snprintf(c->use[d], sizeof(c->use[d]), "%.0f%%", use);
+		else
+			snprintf(c->use[d], sizeof(c->use[d]), "-");
+		si(mg_sample_get_packets_per_second(m, (enum mg_direction)d), c->pps[d], sizeof(c->pps[d]));
+		/* Frames the adapter missed for want of buffers are drops too. */
+		si(drops >= 0 && missed > 0 ? drops + missed : drops, c->drops[d], sizeof(c->drops[d]));
+		si(rate_of(m, errors[d]), c->errors[d], sizeof(c->errors[d]));
+	}
+	c->irqs = 0;
+	for (size_t i = 0; i < mg_sample_get_vector_count(m); i++)
+		c->irqs += mg_sample_get_vector_rate(m, i);
+	c->temp_milli = mg_sample_get_temperature_milli(m);
+}
+
 static void print_line(const struct mg_sample *m, double t)
 {
-	char rx[16], tx[16], rxp[16], txp[16], drops[16];
-	double use = mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_RX), use_tx = mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_TX);
-	double irqs = 0;
-	int temp = mg_sample_get_temperature_milli(m);
+	struct columns c;
 
-	si(mg_sample_get_bits_per_second(m, MG_DIRECTION_RX), rx, sizeof(rx));
-	si(mg_sample_get_bits_per_second(m, MG_DIRECTION_TX), tx, sizeof(tx));
-	si(mg_sample_get_packets_per_second(m, MG_DIRECTION_RX), rxp, sizeof(rxp));
-	si(mg_sample_get_packets_per_second(m, MG_DIRECTION_TX), txp, sizeof(txp));
-	si(rate_of(m, MG_STAT_RX_DROPPED) + (rate_of(m, MG_STAT_RX_MISSED_ERRORS) > 0 ? rate_of(m, MG_STAT_RX_MISSED_ERRORS) : 0),
-	   drops, sizeof(drops));
-	for (size_t i = 0; i < mg_sample_get_vector_count(m); i++)
-		irqs += mg_sample_get_vector_rate(m, i);
-	printf("%7.1fs  rx %6sbit/s", t, rx);
-	if (use >= 0)
-		printf(" %3.0f%%", use);
-	printf("  tx %6sbit/s", tx);
-	if (use_tx >= 0)
-		printf(" %3.0f%%", use_tx);
-	printf("  %s/%s pkt/s  drops %s/s  irq %.0f/s", rxp, txp, drops, irqs);
+	fill_columns(m, &c);
+	printf("%7.1fs  rx %6sbit/s %4s  tx %6sbit/s %4s  %s/%s pkt/s  drops %s/%s/s  errors %s/%s/s  irq %.0f/s", t,
+	       c.bps[0], c.use[0], c.bps[1], c.use[1], c.pps[0], c.pps[1], c.drops[0], c.drops[1], c.errors[0],
+	       c.errors[1], c.irqs);
 	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++)
 		if (mg_sample_get_cpu_busy_pct(m, i) >= 0)
 			printf("  cpu%d %.0f%%", mg_sample_get_cpu(m, i), mg_sample_get_cpu_busy_pct(m, i));
-	if (temp != MG_UNKNOWN)
-		printf("  %.1f°C", temp / 1000.0);
+	if (c.temp_milli != MG_UNKNOWN)
+		printf("  %.1f°C", c.temp_milli / 1000.0);
 	putchar('\n');
 }
 
-/* On a terminal: the table redrawn in place, one row per CPU. */
+/* On a terminal: the same figures as a table redrawn in place, one row per CPU. */
 static void print_table(const char *ifname, const struct mg_sample *m, double t)
 {
-	char a[16], b[16];
+	static const char *const dirs[2] = { "receive", "transmit" };
+	struct columns c;
 
-	printf("\033[H\033[J");
+	fill_columns(m, &c);
+	/* Home and clear: the tool's own sequence, not data, so not escaped. */
+	output_control(stdout, "\033[H\033[J");
 	printf("multigig watch %s   %.1f s   (Ctrl-C stops)\n\n", ifname, t);
-	si(mg_sample_get_bits_per_second(m, MG_DIRECTION_RX), a, sizeof(a));
-	si(mg_sample_get_expected_gbps(m, MG_DIRECTION_RX) * 1e9, b, sizeof(b));
-	printf("  receive   %8sbit/s   ceiling %sbit/s   %5.1f%%\n", a, b,
-	       mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_RX));
-	si(mg_sample_get_bits_per_second(m, MG_DIRECTION_TX), a, sizeof(a));
-	si(mg_sample_get_expected_gbps(m, MG_DIRECTION_TX) * 1e9, b, sizeof(b));
-	printf("  transmit  %8sbit/s   ceiling %sbit/s   %5.1f%%\n\n", a, b,
-	       mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_TX));
-	printf("  %-5s %12s %14s %14s %7s\n", "CPU", "NIC irq/s", "NET_RX sirq/s", "NET_TX sirq/s", "busy");
-	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++)
-		printf("  %-5d %12.0f %14.0f %14.0f %6.0f%%\n", mg_sample_get_cpu(m, i), mg_sample_get_cpu_interrupts(m, i),
-		       mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_RX), mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_TX),
-		       mg_sample_get_cpu_busy_pct(m, i));
-	fflush(stdout);
+	printf("  %-9s %9s %9s %5s %9s %9s %9s\n", "", "bit/s", "ceiling", "use", "pkt/s", "drops/s", "errors/s");
+	for (int d = 0; d < 2; d++)
+		printf("  %-9s %9s %9s %5s %9s %9s %9s\n", dirs[d], c.bps[d], c.ceiling[d], c.use[d], c.pps[d],
+		       c.drops[d], c.errors[d]);
+	printf("\n  interrupts %.0f/s", c.irqs);
+	if (c.temp_milli != MG_UNKNOWN)
+		printf("   hottest sensor %.1f°C", c.temp_milli / 1000.0);
+	printf("\n\n  %-5s %12s %14s %14s %7s\n", "CPU", "NIC irq/s", "NET_RX sirq/s", "NET_TX sirq/s", "busy");
+	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++) {
+		double busy = mg_sample_get_cpu_busy_pct(m, i);
+
+		printf("  %-5d %12.0f %14.0f %14.0f ", mg_sample_get_cpu(m, i), mg_sample_get_cpu_interrupts(m, i),
+		       mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_RX), mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_TX));
+		if (busy >= 0)
+			printf("%6.0f%%\n", busy);
+		else
+			printf("%7s\n", "-");
+	}
 }
 
 /* Sleep until @deadline (monotonic seconds): no drift however long a sample takes. */
@@ -174,8 +204,10 @@ int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	double start, next;
 	int err;
 
-	if (mg_ctx_is_offline(ctx))
-		return usage_error("watch needs the live machine, not a captured tree");
+	if (mg_ctx_is_offline(ctx)) {
+		fprintf(stderr, "multigig: watch: a captured tree cannot be watched: it holds one moment\n");
+		return EXIT_FAILURE;
+	}
 	err = mg_nic_lookup(ctx, target, &nic);
 	if (err == 0) {
 		err = mg_sampler_new(ctx, nic, &s);
@@ -207,6 +239,12 @@ int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		}
 		fflush(stdout);
 		mg_sample_free(m);
+		/* A reader that went away (EPIPE with SIGPIPE ignored) ends the watch. */
+		if (output_error(stdout)) {
+			fprintf(stderr, "multigig: watch: cannot write the output: %s\n", strerror(output_error(stdout)));
+			err = EXIT_FAILURE;
+			break;
+		}
 		err = EXIT_SUCCESS;
 	}
 	mg_sampler_free(s);

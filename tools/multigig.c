@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* multigig: what your multi-gigabit network adapter can really do. */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -8,44 +9,6 @@
 #include <string.h>
 
 #include "cli.h"
-
-static void usage(FILE *out)
-{
-	fprintf(out,
-		"Usage: multigig [--sysfs-root DIR] [--pci-dump FILE] [--json] COMMAND [ARGS]\n"
-		"\n"
-		"Commands:\n"
-		"  list                 every network adapter: interface, bus, chip, driver, state\n"
-		"  show IFACE|PCI-ADDR  everything known about one adapter (--all: every interface)\n"
-		"  set IFACE PARAM VALUE ...  change settings, all or nothing (--dry-run)\n"
-		"                       mtu N, rx-ring N|max, tx-ring N|max, rx-usecs N, rx-frames N,\n"
-		"                       tx-usecs N, tx-frames N, adaptive-rx on|off, adaptive-tx on|off,\n"
-		"                       combined N, rx N, tx N, pause-autoneg|pause-rx|pause-tx on|off\n"
-		"                       eee on|off, advertise all|MODE,..., aspm-l1 on|off (the PCIe\n"
-		"                       link; needs root), FEATURE on|off (gro, tso, rx-gro,\n"
-		"                       tx-tcp-segmentation, ...)\n"
-		"  rollback IFACE       undo an apply that was interrupted (--dry-run), on every\n"
-		"                       interface it changed; --list: the undo journals and what\n"
-		"                       each is; --discard [ID]: remove the stale ones (or one)\n"
-		"  pcie IFACE|PCI-ADDR  the PCIe path to the root port, its limit and ceilings\n"
-		"                       (--svg [FILE]: drawn as SVG, to FILE or stdout)\n"
-		"  estimate --pcie-gen N --pcie-width N --mps BYTES [--mrrs BYTES]\n"
-		"           [--completion BYTES] [--header 3dw|4dw] --mtu N --link-mbps N\n"
-		"                       throughput ceilings for a link you describe\n"
-		"  cable IFACE          can this NIC test its cable? (never runs a test)\n"
-		"  cable-test IFACE --yes [--tdr]  run a cable test (or raw TDR); the link goes down\n"
-		"  capture DIR          copy what the library reads into DIR, for a bug report\n"
-		"  report [IFACE|--all] --html FILE  one self-contained HTML page for a bug report\n"
-		"                       (FILE - for stdout; IFACE --watch SECONDS adds live plots)\n"
-		"\n"
-		"Options (also accepted after the command):\n"
-		"  --sysfs-root DIR     read a captured sysfs tree instead of /sys (offline)\n"
-		"  --pci-dump FILE      read PCI devices from an lspci -xxx/-xxxx dump\n"
-		"  --json               print JSON\n"
-		"  -v, --verbose        log what the library does to stderr\n"
-		"  -h, --help           show this help\n"
-		"  -V, --version        show the version\n");
-}
 
 static __attribute__((format(printf, 6, 0))) void log_to_stderr(void *data, int priority, const char *file, int line,
 			  const char *fn, const char *format, va_list args)
@@ -60,25 +23,134 @@ static __attribute__((format(printf, 6, 0))) void log_to_stderr(void *data, int 
 
 struct command {
 	const char *name;
-	int nargs;
-	const char *args;
+	int nargs;		/* words it takes; -1: any number from one */
+	const char *args;	/* its synopsis after the name */
+	const char *summary;	/* one line for --help */
+	const char *help;	/* what `multigig help NAME` adds */
 };
 
 static const struct command commands[] = {
-	{ "list", 0, "" },
-	{ "show", 1, " IFACE|PCI-ADDRESS" },
-	{ "set", -1, " IFACE PARAM VALUE [PARAM VALUE ...]" },
-	{ "rollback", 1, " IFACE | --list | --discard [ID]" },
-	{ "cable", 1, " IFACE" },
-	{ "cable-test", 1, " IFACE --yes" },
-	{ "capture", 1, " DIR" },
-	{ "pcie", 1, " IFACE|PCI-ADDRESS" },
-	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N" },
-	{ "doctor", 1, " [IFACE|--all] [--interval S] [--fix [--yes]]" },
-	{ "export", 1, " --format prometheus [IFACE|--all] [--output FILE]" },
-	{ "watch", 1, " IFACE [--interval S] [--count N]" },
-	{ "report", 1, " [IFACE|--all] --html FILE [--watch SECONDS]" },
+	{ "list", 0, "", "every network adapter: interface, bus, chip, driver, state",
+	  "One line per adapter, hardware and virtual, and PCI network devices with no\n"
+	  "driver bound. --json: an array of objects.\n" },
+	{ "show", 1, " IFACE|PCI-ADDRESS | --all", "everything known about one adapter",
+	  "Identity, driver, link, settings, EEE, offloads, counters, interrupts,\n"
+	  "temperatures, the PCIe path and the throughput to expect. --all: every\n"
+	  "interface, from one dump per kind of request.\n" },
+	{ "set", -1, " IFACE PARAM VALUE [PARAM VALUE ...] [--dry-run]", "change settings, all or nothing",
+	  "PARAM VALUE pairs, checked against what the kernel reports before anything\n"
+	  "changes, then applied in a fixed order and rolled back if a step fails:\n"
+	  "  mtu N                   rx-ring N|max, tx-ring N|max\n"
+	  "  combined N, rx N, tx N  rx-usecs N, rx-frames N, tx-usecs N, tx-frames N\n"
+	  "  adaptive-rx on|off, adaptive-tx on|off\n"
+	  "  pause-autoneg on|off, pause-rx on|off, pause-tx on|off\n"
+	  "  eee on|off              advertise all|MODE,... (2500baseT/Full,...)\n"
+	  "  aspm-l1 on|off          L1 of the adapter's PCIe link (needs root)\n"
+	  "  FEATURE on|off          gro, gso, lro, tso, sg, rxhash, rxvlan, txvlan, ntuple,\n"
+	  "                          or a kernel name (rx-gro, tx-tcp-segmentation, ...)\n"
+	  "--dry-run prints the plan and changes nothing.\n" },
+	{ "rollback", 1, " IFACE [--dry-run] | --list | --discard [ID]", "undo an apply that was interrupted",
+	  "Restores the values an interrupted apply recorded in its undo journal, on\n"
+	  "every interface it changed, where they still hold what it set. --dry-run\n"
+	  "prints what it would restore. --list: every undo journal and its state\n"
+	  "(under-way, interrupted, stale, damaged, other-namespace); --discard: remove\n"
+	  "the stale ones, --discard ID one named journal (never one under way).\n" },
+	{ "pcie", 1, " IFACE|PCI-ADDRESS [--svg [FILE]]", "the PCIe path to the root port, its limit and ceilings",
+	  "Each hop's capability and negotiated link, ASPM, AER and training, the link\n"
+	  "that limits the path and the TCP goodput it allows. --svg [FILE]: the path\n"
+	  "drawn as SVG, to FILE or stdout.\n" },
+	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N",
+	  "throughput ceilings for a link you describe",
+	  "Also --mrrs BYTES, --completion BYTES, --header 3dw|4dw. No hardware needed.\n" },
+	{ "cable", 1, " IFACE", "can this NIC test its cable? (never runs a test)", "" },
+	{ "cable-test", 1, " IFACE --yes [--tdr]", "run a cable test (or raw TDR); the link goes down",
+	  "The link goes down for seconds: --yes says you know. --tdr asks for the raw\n"
+	  "reflection amplitude along the cable. Waits 30 s at most.\n" },
+	{ "capture", 1, " DIR", "copy what the library reads into DIR, for a bug report",
+	  "DIR is made, or must be an empty directory of yours that nobody else may\n"
+	  "write to. Replay it with multigig --sysfs-root DIR.\n" },
+	{ "doctor", 1, " [IFACE|--all] [--interval S] [--fix [--yes]]",
+	  "what holds it back, ranked, with evidence and fixes",
+	  "--interval S samples the counters for S seconds first (growing errors, drops\n"
+	  "and flaps). --fix shows the fixes that are settings changes; --fix --yes\n"
+	  "applies them.\n" },
+	{ "watch", 1, " IFACE [--interval S] [--count N]", "live rates against the ceiling, each interval",
+	  "A table redrawn in place on a terminal, a line per interval when piped,\n"
+	  "JSON Lines with --json. Default interval 1 s; --count N stops after N.\n" },
+	{ "export", 1, " --format prometheus [IFACE|--all] [--output FILE]",
+	  "metrics in Prometheus's text format, for node_exporter",
+	  "--output FILE replaces FILE whole (for the textfile collector); - is stdout.\n"
+	  "--all adds virtual interfaces.\n" },
+	{ "report", 1, " [IFACE|--all] --html FILE [--watch SECONDS]",
+	  "one self-contained HTML page for a bug report or a forum",
+	  "--html - writes to stdout. IFACE --watch SECONDS samples the adapter that\n"
+	  "long and adds plots.\n" },
+	{ "help", 1, " [COMMAND]", "this help, or a command's", "" },
 };
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *out)
+{
+	fprintf(out, "Usage: multigig [--sysfs-root DIR] [--pci-dump FILE] [--json] COMMAND [ARGS]\n\nCommands:\n");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		fprintf(out, "  %-11s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out,
+		"\n"
+		"Options (also accepted after the command):\n"
+		"  --sysfs-root DIR     read a captured sysfs tree instead of /sys (offline)\n"
+		"  --pci-dump FILE      read PCI devices from an lspci -xxx/-xxxx dump\n"
+		"  --json               print JSON\n"
+		"  -v, --verbose        log what the library does to stderr\n"
+		"  -h, --help           show this help (after a command: its help)\n"
+		"  -V, --version        show the version\n"
+		"\n"
+		"'multigig help COMMAND' or 'multigig COMMAND --help' tells more about one.\n"
+		"Exit status: 0 success, 1 failure (one line on stderr), 2 bad usage.\n");
+}
+
+static void command_help(const struct command *cmd)
+{
+	printf("Usage: multigig %s%s\n\n%c%s.\n", cmd->name, cmd->args, toupper((unsigned char)cmd->summary[0]),
+	       cmd->summary + 1);
+	if (cmd->help[0])
+		printf("\n%s", cmd->help);
+}
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(name, commands[i].name))
+			return &commands[i];
+	return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+	const char *names[NCOMMANDS];
+	char buf[96];
+
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		names[i] = commands[i].name;
+	return usage_error("unknown command '%s'%s", name, did_you_mean(buf, sizeof(buf), name, names, NCOMMANDS));
+}
+
+/* multigig help [COMMAND] */
+static int help(char **words, int nwords)
+{
+	const struct command *cmd;
+
+	if (nwords == 0) {
+		usage(stdout);
+		return EXIT_SUCCESS;
+	}
+	if (nwords > 1)
+		return usage_error("too many arguments; usage: multigig help [COMMAND]");
+	if (!(cmd = find_command(words[0])))
+		return unknown_command(words[0]);
+	command_help(cmd);
+	return EXIT_SUCCESS;
+}
 
 static int run(const struct command *cmd, const struct options *opt, char **args, int nargs)
 {
@@ -188,6 +260,20 @@ static int parse_number(int c, const char *name, const char *arg, struct options
 	return 0;
 }
 
+static int unknown_option(const char *arg)
+{
+	const char *names[sizeof(longopts) / sizeof(longopts[0])];
+	char dashed[sizeof(names) / sizeof(names[0])][32], buf[96];
+	size_t n = 0;
+
+	for (size_t i = 0; longopts[i].name; i++) {
+		snprintf(dashed[n], sizeof(dashed[n]), "--%s", longopts[i].name);
+		names[n] = dashed[n];
+		n++;
+	}
+	return usage_error("unknown option '%s'%s", arg, did_you_mean(buf, sizeof(buf), arg, names, n));
+}
+
 /*
  * Parse options in argv[1..]; "+" stops at the first word (the command),
  * otherwise words are moved behind the options. Returns -1 to go on, or the
@@ -288,15 +374,15 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 			opt->verbose++;
 			break;
 		case 'h':
-			usage(stdout);
-			return EXIT_SUCCESS;
+			opt->help = 1;
+			break;
 		case 'V':
 			printf("multigig %s\n", PACKAGE_VERSION);
 			return EXIT_SUCCESS;
 		case ':':
 			return usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return unknown_option(argv[optind - 1]);
 		}
 	}
 	return -1;
@@ -306,14 +392,6 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 static bool is_all_command(const struct command *cmd)
 {
 	return !strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export") || !strcmp(cmd->name, "report");
-}
-
-static const struct command *find_command(const char *name)
-{
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (!strcmp(name, commands[i].name))
-			return &commands[i];
-	return NULL;
 }
 
 int main(int argc, char **argv)
@@ -329,11 +407,17 @@ int main(int argc, char **argv)
 	ret = parse_options(argc, argv, "+:vhV", &opt);
 	if (ret >= 0)
 		return ret;
+	if (opt.help && optind >= argc) {
+		usage(stdout);
+		return EXIT_SUCCESS;
+	}
 	if (optind >= argc)
 		return usage_error("no command given");
 	cmd = find_command(argv[optind]);
 	if (!cmd)
-		return usage_error("unknown command '%s'", argv[optind]);
+		return unknown_command(argv[optind]);
+	if (strcmp(cmd->name, "help"))
+		usage_error_command(cmd->name);
 
 	/* The command's own argv, where options may come before or after words. */
 	sub = argv + optind;
@@ -341,6 +425,12 @@ int main(int argc, char **argv)
 	ret = parse_options(nsub, sub, ":vhV", &opt);
 	if (ret >= 0)
 		return ret;
+	if (!strcmp(cmd->name, "help"))
+		return help(sub + optind, nsub - optind);
+	if (opt.help) {
+		command_help(cmd);
+		return EXIT_SUCCESS;
+	}
 	output_filter_json(opt.json);
 	if (opt.have_estimate_option && strcmp(cmd->name, "estimate"))
 		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);

@@ -31,6 +31,7 @@ struct out_filter {
 	char buf[4096];		/* escaped bytes waiting for write() */
 	size_t len;
 	bool failed;
+	int error;		/* errno of the write that failed */
 };
 
 static struct out_filter out_filters[2]; /* stdout, stderr: one each per process */
@@ -44,9 +45,10 @@ static void out_flush(struct out_filter *f)
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n <= 0)
+		if (n <= 0) {
 			f->failed = true;
-		else
+			f->error = n < 0 ? errno : EIO;
+		} else
 			done += (size_t)n;
 	}
 	f->len = 0;
@@ -105,6 +107,19 @@ static size_t sequence_length(unsigned char lead)
 	       : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
 }
 
+size_t utf8_char_length(const unsigned char *s)
+{
+	struct out_filter f = { .npend = 1, .pend = { s[0] } };
+	size_t need = s[0] < 0x80 ? 1 : sequence_length(s[0]);
+
+	for (size_t i = 1; i < need; i++) {
+		if (!continues(&f, s[i]))
+			return 0;
+		f.pend[f.npend++] = s[i];
+	}
+	return need;
+}
+
 static void out_byte(struct out_filter *f, unsigned char b)
 {
 	if (f->need) {
@@ -159,10 +174,50 @@ static ssize_t out_write(void *cookie, const char *data, size_t size)
 	}
 	out_flush(f);
 	if (f->failed) {
-		errno = EIO;
+		errno = f->error;
 		return -1;
 	}
 	return (ssize_t)size;
+}
+
+static struct out_filter *filter_of(FILE *stream)
+{
+	return stream == stdout ? &out_filters[0] : stream == stderr ? &out_filters[1] : NULL;
+}
+
+/*
+ * The tool's own terminal sequences (redraw, erase a progress line) are
+ * not data: they go out as they are, in order with what was printed.
+ */
+int output_control(FILE *stream, const char *seq)
+{
+	struct out_filter *f = filter_of(stream);
+	int err = 0;
+
+	flockfile(stream);
+	if (fflush(stream) != 0)
+		err = -1;
+	if (f && !err) {
+		out_pending_invalid(f);
+		out_raw(f, (const unsigned char *)seq, strlen(seq));
+		out_flush(f);
+		if (f->failed) {
+			errno = f->error;
+			err = -1;
+		}
+	} else if (!f && fputs(seq, stream) < 0) {
+		err = -1;
+	}
+	funlockfile(stream);
+	return err;
+}
+
+/* The errno of the failed write to @stream, or 0. */
+int output_error(FILE *stream)
+{
+	struct out_filter *f = filter_of(stream);
+
+	return f && f->failed ? f->error : ferror(stream) ? EIO : 0;
 }
 
 /* At exit: what stdio still holds, and a sequence the output ended inside. */
@@ -205,6 +260,14 @@ void output_filter_json(bool json)
 	out_filters[0].json = json;
 }
 
+/* Set once, when the command is known: the help a usage error points to. */
+static const char *usage_command;
+
+void usage_error_command(const char *name)
+{
+	usage_command = name;
+}
+
 int usage_error(const char *fmt, ...)
 {
 	va_list args;
@@ -213,8 +276,21 @@ int usage_error(const char *fmt, ...)
 	va_start(args, fmt);
 	vfprintf(stderr, fmt, args);
 	va_end(args);
-	fputs("\nTry 'multigig --help'.\n", stderr);
+	if (usage_command)
+		fprintf(stderr, "\nTry 'multigig help %s'.\n", usage_command);
+	else
+		fputs("\nTry 'multigig --help'.\n", stderr);
 	return EXIT_USAGE;
+}
+
+const char *did_you_mean(char *buf, size_t size, const char *word, const char *const *candidates, size_t count)
+{
+	const char *s = suggest(word, candidates, count);
+
+	if (!s)
+		return "";
+	snprintf(buf, size, " (did you mean '%s'?)", s);
+	return buf;
 }
 
 int fail(struct mg_ctx *ctx, int err, const char *what)

@@ -70,8 +70,19 @@ void mg_svg_line_chart(struct mg_text *t, const struct mg_chart *c)
 				  "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s%s</text>\n",
 			       LEFT, y, W - RIGHT, y, LEFT - 6, y + 4, label, c->unit);
 	}
+	/* The time axis: a line along the bottom with round seconds under it. */
+	mg_text_printf(t, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#8a8f99\"/>\n", LEFT, H - BOTTOM,
+		       W - RIGHT, H - BOTTOM);
+	step = tick_step(tmax) < 1 ? 1 : tick_step(tmax);
+	for (double s = 0; s <= tmax + step / 100; s += step) {
+		double x = LEFT + (W - LEFT - RIGHT) * s / tmax;
+
+		mg_text_printf(t, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#8a8f99\"/>"
+				  "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
+			       x, H - BOTTOM, x, H - BOTTOM + 4, x, H - BOTTOM + 16, s);
+	}
 	mg_text_printf(t, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">seconds</text>\n", (LEFT + W - RIGHT) / 2,
-		       H - 8);
+		       H - 6);
 	if (c->ceiling > 0) {
 		double y = TOP + (H - TOP - BOTTOM) * (1 - c->ceiling / max);
 

@@ -136,7 +136,8 @@ static void summary(struct mg_text *t, const struct mg_report_input *in)
 		mg_text_put(t, "<p>No network adapter was found.</p>\n");
 		return;
 	}
-	mg_text_put(t, "<table class=\"grid\">\n<tr><th>adapter</th><th>bus</th><th>address</th><th>chip</th>"
+	/* "device" as in the identity table: pci.ids' name (or the USB device's own); "chip" is the chip table's. */
+	mg_text_put(t, "<table class=\"grid\">\n<tr><th>adapter</th><th>bus</th><th>address</th><th>device</th>"
 		    "<th>driver</th><th>state</th><th>speed</th><th>expected receive</th>"
 		    "<th>expected transmit</th><th>findings</th></tr>\n");
 	for (size_t i = 0; i < in->count; i++) {
@@ -291,6 +292,64 @@ static void put_param(struct mg_text *t, const struct mg_settings *s, enum mg_pa
 	*any = true;
 }
 
+static void eee(struct mg_text *t, const struct mg_eee *e)
+{
+	int on;
+
+	if (!e)
+		return;
+	mg_text_put(t, "<p>Energy-Efficient Ethernet: ");
+	if (!mg_eee_get_supported(e)) {
+		mg_text_escape(t, mg_eee_get_error(e) ? mg_eee_get_error(e) : "not supported", 200);
+	} else {
+		on = mg_eee_get_enabled(e);
+		mg_text_put(t, on < 0 ? "unknown" : on ? "enabled" : "disabled");
+		on = mg_eee_get_active(e);
+		if (on >= 0)
+			mg_text_put(t, on ? ", active" : ", not active");
+	}
+	mg_text_put(t, ".</p>\n");
+}
+
+/* The offloads as show lists them: what is on, what is off, and which of them cannot change. */
+static void offloads(struct mg_text *t, const struct mg_report_nic *r)
+{
+	const struct mg_features *f = r->features;
+	size_t count = mg_features_get_count(f);
+
+	mg_text_put(t, "<h3>Offloads</h3>\n");
+	if (!f) {
+		mg_text_put(t, "<p>The offloads could not be read: ");
+		mg_text_escape(t, r->features_why[0] ? r->features_why : "the adapter has no interface", 300);
+		mg_text_put(t, ".</p>\n");
+		return;
+	}
+	if (!count) {
+		mg_text_put(t, "<p>The kernel lists no offload for this interface.</p>\n");
+		return;
+	}
+	mg_text_printf(t, "<table class=\"grid\">\n<tr><th>offload (%zu)</th><th>state</th><th>can change</th></tr>\n",
+		       count);
+	for (size_t i = 0; i < count; i++) {
+		int active = mg_features_get_active(f, i), fixed = mg_features_get_fixed(f, i);
+
+		mg_text_put(t, "<tr><td>");
+		mg_text_escape(t, mg_features_get_name(f, i), 60);
+		mg_text_printf(t, "</td><td>%s</td><td>%s</td></tr>\n", active < 0 ? "unknown" : active ? "on" : "off",
+			       fixed < 0 ? "unknown" : fixed ? "no (fixed)" : "yes");
+	}
+	mg_text_put(t, "</table>\n");
+}
+
+/* Whether any parameter belongs to @g: offloads, EEE, advertised modes and ASPM are not parameters. */
+static bool has_params(enum mg_param_group g)
+{
+	for (int p = 0; p < MG_PARAM_COUNT; p++)
+		if (mg_param_get_group((enum mg_param)p) == (int)g)
+			return true;
+	return false;
+}
+
 static void settings(struct mg_text *t, const struct mg_report_nic *r)
 {
 	const struct mg_settings *s = r->settings;
@@ -307,18 +366,25 @@ static void settings(struct mg_text *t, const struct mg_report_nic *r)
 		const char *error = mg_settings_group_error(s, (enum mg_param_group)g);
 		bool any = false;
 
+		if (!has_params((enum mg_param_group)g))
+			continue;
 		mg_text_printf(t, "<tr><td class=\"group\" colspan=\"3\">%s</td></tr>\n",
 			       mg_param_group_name((enum mg_param_group)g));
 		for (int p = 0; !error && p < MG_PARAM_COUNT; p++)
 			if (mg_param_get_group((enum mg_param)p) == g)
 				put_param(t, s, (enum mg_param)p, &any);
-		if (error || !any) {
+		if (error) {
 			mg_text_put(t, "<tr><td colspan=\"3\" class=\"muted\">");
-			mg_text_escape(t, error ? error : "nothing reported", 200);
+			mg_text_escape(t, error, 200);
 			mg_text_put(t, "</td></tr>\n");
+		} else if (!any) {
+			/* Supported, but the driver fills in none of it: the group says so once. */
+			mg_text_put(t, "<tr><td colspan=\"3\" class=\"muted\">the driver reports none of these</td></tr>\n");
 		}
 	}
 	mg_text_put(t, "</table>\n");
+	eee(t, r->eee);
+	offloads(t, r);
 }
 
 static void finding(struct mg_text *t, const struct mg_finding *f)

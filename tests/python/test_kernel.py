@@ -370,6 +370,17 @@ def test_report_watch_plots_live(tmp_path):
     etree.fromstring(page.encode())
     assert "Live: 2 seconds" in page and "Link rate against the expected ceiling" in page
     assert page.count("<polyline") >= 2
+    # The time axis has its seconds written under it: 0, 1 and 2 in each plot.
+    for second in range(3):
+        assert page.count('text-anchor="middle">%d</text>' % second) >= 2, second
+    # The offloads show lists are on the page, one row each; no empty settings rows.
+    features = json.loads(subprocess.run([CLI, "--json", "show", "veth0"], check=True, capture_output=True,
+                                         text=True).stdout)["features"]
+    assert len(features) >= 10
+    assert "<th>offload (%d)</th>" % len(features) in page
+    assert all("<td>%s</td>" % name in page for name in features)
+    assert "nothing reported" not in page
+    assert "<th>address</th><th>device</th><th>driver</th>" in page
 
 
 def _router():
@@ -498,3 +509,22 @@ def test_fastapi_router_unprivileged(drop):
     assert status == 403 and "CAP_NET_ADMIN" in message
     with multigig.Context() as ctx:
         assert mtu(ctx, "veth0") == 1500
+
+
+def test_settings_plans_and_samples_have_a_useful_repr():
+    with multigig.Context() as ctx:
+        nic = ctx.nic("veth0")
+        objects = [nic.settings(), nic.link(), nic.features(), nic.stats(), nic.irqs(),
+                   ctx.apply("veth0", dry_run=True, mtu=9000), next(iter(nic.watch(interval=0.05, count=1)))]
+    for o in objects:
+        text = repr(o)
+        assert text.startswith("<multigig.") and " object at 0x" not in text, text
+    assert "9000" in repr(objects[5])
+
+
+def test_mistyped_feature_gets_the_nearest_one():
+    """set veth0 grp off: the library refuses the name; the one line says which feature was meant."""
+    r = subprocess.run([CLI, "set", "veth0", "grp", "off", "--dry-run"], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert r.stderr.count("\n") == 1 and "no feature named 'grp'" in r.stderr, r.stderr
+    assert r.stderr.rstrip().endswith("(did you mean 'gro'?)"), r.stderr

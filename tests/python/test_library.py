@@ -422,25 +422,35 @@ def test_prometheus_export_matches_json(name, device):
     (info,) = _samples(fam["multigig_nic_info"], device=device)
     assert info.labels["driver"] == show["driver"] and info.labels["vendor_id"] == show["vendor_id"]
     assert info.value == 1
-    (speed,) = _samples(fam["multigig_link_speed_mbps"], device=device)
-    assert speed.value == show["speed_mbps"]
+    (speed,) = _samples(fam["multigig_link_speed_bytes_per_second"], device=device)
+    assert speed.value == show["speed_mbps"] * 125000
     for hop, node in enumerate(pcie["path"]):
-        cur = _samples(fam["multigig_pcie_link_speed_gts"], device=device, hop=str(hop), state="current")
-        cap = _samples(fam["multigig_pcie_link_width"], device=device, hop=str(hop), state="capable")
+        cur = _samples(fam["multigig_pcie_link_transfers_per_second"], device=device, hop=str(hop), state="current")
+        cap = _samples(fam["multigig_pcie_link_lanes"], device=device, hop=str(hop), state="capable")
         # An unknown value has no sample, never a 0.
-        assert [c.value for c in cur] == ([node["speed_gts"]] if node["speed_gts"] else [])
+        assert [c.value for c in cur] == ([node["speed_gts"] * 1e9] if node["speed_gts"] else [])
         assert [c.value for c in cap] == ([node["cap_width"]] if node["cap_width"] else [])
         assert all(c.labels["role"] == node["role"] and c.labels["address"] == node["address"] for c in cur)
-    (avail,) = _samples(fam["multigig_pcie_available_gbps"], device=device)
-    assert avail.value == pcie["limit"]["available_gbps"]
+        for sev in ("correctable", "nonfatal", "fatal"):
+            aer = _samples(fam["multigig_aer_errors"], device=device, hop=str(hop), severity=sev)
+            total = node["aer"][sev]["total"] if node["aer"] else None
+            assert [a.value for a in aer] == ([total] if total is not None else [])
+    (avail,) = _samples(fam["multigig_pcie_available_bytes_per_second"], device=device)
+    assert avail.value == round(pcie["limit"]["available_gbps"] * 1.25e8)
     for d in ("rx", "tx"):
-        (exp,) = _samples(fam["multigig_expected_gbps"], device=device, direction=d)
-        assert exp.value == pcie["ceilings"]["expected_%s_gbps" % d]
+        (exp,) = _samples(fam["multigig_expected_goodput_bytes_per_second"], device=device, direction=d)
+        assert exp.value == round(pcie["ceilings"]["expected_%s_gbps" % d] * 1.25e8)
         (lim,) = _samples(fam["multigig_limited"], device=device, direction=d)
         assert lim.labels["by"] == pcie["ceilings"]["limited_by_%s" % d]
     for sev in ("critical", "warning", "info"):
         (n,) = _samples(fam["multigig_doctor_findings"], device=device, severity=sev)
         assert n.value == sum(1 for f in doctor if f["nic"] == device and f["severity"] == sev)
+    ids = sorted((s.labels["id"], s.labels["severity"]) for s in _samples(fam["multigig_doctor_finding"], device=device))
+    assert ids == sorted((f["id"], f["severity"]) for f in doctor if f["nic"] == device)
+    _same_collector(name, fam)
+
+
+def _same_collector(name, fam):
     # The Python collector yields the same samples.
     from multigig.prometheus import Collector
     ours = {(f.name, tuple(sorted(s.labels.items())), s.value)
@@ -448,6 +458,29 @@ def test_prometheus_export_matches_json(name, device):
     theirs = {(f.name, tuple(sorted(s.labels.items())), s.value)
               for f in fam.values() for s in f.samples}
     assert ours == theirs
+
+
+@pytest.mark.parametrize("name,device", [("sensors-pc", "enp1s0"), ("sensors-pc", "enp2s0"),
+                                          ("pi5-irq-cpu0", "eth1"), ("desktop", "enp1s0")])
+def test_prometheus_counters_and_temperatures(name, device):
+    """Carrier changes, drops, errors, missed frames and every sensor: show --json's values."""
+    text = subprocess.run([CLI, "--sysfs-root", tree(name), "export", "--format", "prometheus"],
+                          check=True, capture_output=True, text=True).stdout
+    fam = _families(text)
+    show = cli_json("--sysfs-root", tree(name), "show", device)
+    stats = show["stats"] or {}
+    for family, key in (("multigig_carrier_changes", "carrier_changes"), ("multigig_missed_frames", "rx_missed_errors")):
+        assert [s.value for s in _samples(fam[family], device=device)] == (
+            [stats[key]] if stats.get(key) is not None else [])
+    for family, key in (("multigig_dropped_packets", "%s_dropped"), ("multigig_packet_errors", "%s_errors")):
+        for d in ("rx", "tx"):
+            assert [s.value for s in _samples(fam[family], device=device, direction=d)] == (
+                [stats[key % d]] if stats.get(key % d) is not None else [])
+    temps = sorted((s.labels["chip"], s.labels["sensor"], s.value)
+                   for s in _samples(fam["multigig_temperature_celsius"], device=device))
+    assert temps == sorted((t["chip"], t["sensor"], t["celsius"]) for t in show["temperatures"] or []
+                           if t["celsius"] is not None)
+    _same_collector(name, fam)
 
 
 def test_prometheus_output_file_is_replaced_whole(tmp_path):
@@ -673,3 +706,39 @@ def test_logging_context_freed():
     nics = ctx.nics()
     del ctx, nics  # no cycle through the forwarder: freed at once, closed by __del__
     assert ref() is None
+
+
+def test_version_metadata_and_public_names():
+    """multigig.__version__ is meson's, as the distribution's metadata and the CLI say."""
+    import importlib.metadata
+    import re
+    assert re.fullmatch(r"\d+\.\d+\.\d+", multigig.__version__)
+    assert importlib.metadata.version("multigig") == multigig.__version__
+    out = subprocess.run([CLI, "--version"], check=True, capture_output=True, text=True).stdout
+    assert out.split() == ["multigig", multigig.__version__]
+    assert all(hasattr(multigig, name) for name in multigig.__all__)
+    public = {name for name, v in vars(multigig).items() if not name.startswith("_") and isinstance(v, type)
+              and v.__module__.startswith("multigig")}
+    assert public <= set(multigig.__all__), sorted(public - set(multigig.__all__))
+
+
+def test_every_object_has_a_useful_repr():
+    """No <... object at 0x...>: each object says what it is (settings, plans
+    and samples: tests/python/test_kernel.py, on a veth)."""
+    with multigig.Context(tree("pi5-rtl8126")) as ctx:
+        nic = ctx.nic("eth1")
+        objects = [ctx, nic, nic.pcie(), nic.throughput(), nic.cable(), ctx.doctor()[0],
+                   multigig.estimate(pcie_gen=2, pcie_width=1, mps=256, mtu=1500, link_mbps=10000)]
+        assert "open" in repr(ctx)
+    assert "closed" in repr(ctx)
+    for o in objects:
+        text = repr(o)
+        assert text.startswith("<multigig.") and " object at 0x" not in text, text
+
+
+def test_unknown_interface_raises_no_such_interface():
+    with multigig.Context(tree("desktop")) as ctx:
+        with pytest.raises(multigig.NoSuchInterface) as e:
+            ctx.nic("eth9")
+    assert isinstance(e.value, FileNotFoundError) and isinstance(e.value, LookupError)
+    assert e.value.errno == errno.ENODEV and "no network interface named 'eth9'" in str(e.value)

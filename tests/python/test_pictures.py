@@ -158,6 +158,13 @@ def test_report_pi5_contents():
     # Settings with their maxima.
     cells = [["".join(td.itertext()) for td in tr.findall("td")] for tr in root.iter("tr")]
     assert ["mtu", "1500", "9194"] in cells
+    # Only the groups that have parameters, none of them an empty row; a capture
+    # without offloads says why instead.
+    assert "nothing reported" not in page
+    assert not any(c and c[0] in ("features", "eee", "advertise", "aspm") for c in cells)
+    assert "The offloads could not be read: " in "".join(root.find("body").itertext())
+    # The summary's column is pci.ids' device name, as the identity table's "device".
+    assert "<th>address</th><th>device</th><th>driver</th>" in page
     # Every finding with its fix.
     text = "".join(root.find("body").itertext())
     for f in findings:

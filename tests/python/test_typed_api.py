@@ -162,7 +162,7 @@ def test_logging_and_unknown() -> None:
 
 def test_prometheus_collector() -> None:
     families = list(Collector(tree("pi5-rtl8126")).collect())
-    assert {f.name for f in families} >= {"multigig_nic_info", "multigig_expected_gbps"}
+    assert {f.name for f in families} >= {"multigig_nic_info", "multigig_expected_goodput_bytes_per_second"}
     assert Collector().describe() == []
 
 
@@ -191,3 +191,13 @@ def test_pictures_and_watch(tmp_path: pathlib.Path) -> None:
         assert describe_sample(samples[0]) == "None bit/s, None% of the ceiling"
         expected: Optional[float] = samples[0].expected_rx_gbps
         assert expected is not None and expected > 0
+
+
+def test_version_and_no_such_interface() -> None:
+    version: str = multigig.__version__
+    assert version.count(".") == 2
+    with multigig.Context(tree("desktop")) as ctx:
+        try:
+            ctx.nic("eth9")
+        except multigig.NoSuchInterface as e:
+            assert e.errno == errno.ENODEV

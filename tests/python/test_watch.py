@@ -20,7 +20,9 @@ pytestmark = [pytest.mark.skipif(os.geteuid() != 0, reason="needs root for netwo
 
 
 def sh(*args, **kw):
-    return subprocess.run(args, check=True, capture_output=True, text=True, **kw)
+    # tmux wants a terminal type even when detached: CI may have none.
+    env = dict(os.environ, TERM=os.environ.get("TERM") or "xterm")
+    return subprocess.run(args, check=True, capture_output=True, text=True, env=env, **kw)
 
 
 @pytest.fixture
@@ -73,3 +75,116 @@ def test_watch_agrees_with_iperf3(pair):
     assert abs(ours_bps / ours_pps / 8 - FRAME) < FRAME * 0.01
     # Each sample names the CPUs and the interval it spans.
     assert all(abs(s["interval_s"] - 1) < 0.2 and s["cpus"] for s in samples)
+
+
+@pytest.fixture
+def veth():
+    """A veth pair w0/w1, up, in a network namespace of its own."""
+    ns = "mgw-t-%d" % os.getpid()
+    sh("ip", "netns", "add", ns)
+    try:
+        sh("ip", "-n", ns, "link", "add", "w0", "type", "veth", "peer", "name", "w1")
+        for dev in ("w0", "w1"):
+            sh("ip", "-n", ns, "link", "set", dev, "up")
+        yield ns
+    finally:
+        sh("ip", "netns", "del", ns)
+
+
+def _screen(sock):
+    return sh("tmux", "-L", sock, "capture-pane", "-p").stdout
+
+
+def _wait_for(sock, text, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        screen = _screen(sock)
+        if text in screen:
+            return screen
+        time.sleep(0.1)
+    return _screen(sock)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_watch_redraws_in_place_on_a_terminal(veth):
+    """In a real terminal (tmux), watch redraws one table at the top of the
+    screen: its own control sequences are obeyed, not printed as text; an
+    unknown ceiling reads "unknown"; the table has the piped line's columns;
+    and when the interface goes, it says so and exits 1."""
+    sock = "mgw-tmux-%d" % os.getpid()
+    cmd = "ip netns exec %s %s watch w0 --interval 0.2; echo exit=$?; sleep 60" % (veth, CLI)
+    sh("tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", cmd)
+    try:
+        time.sleep(2)  # ten redraws: forty lines and more had it scrolled
+        screen = _screen(sock)
+        lines = screen.splitlines()
+        assert lines[0].startswith("multigig watch w0 "), screen
+        assert screen.count("multigig watch") == 1, screen
+        assert "\\x1b" not in screen and "[H" not in screen and "[J" not in screen, screen
+        header = next(line for line in lines if "bit/s" in line).split()
+        assert header == ["bit/s", "ceiling", "use", "pkt/s", "drops/s", "errors/s"], screen
+        for direction in ("receive", "transmit"):
+            row = next(line for line in lines if line.split()[:1] == [direction]).split()
+            assert len(row) == 7 and row[2] == "unknown" and row[3] == "-", screen
+        assert "-1.0%" not in screen and "ceiling -" not in screen
+        t1 = float(lines[0].split()[3])
+        time.sleep(0.6)
+        t2 = float(_screen(sock).splitlines()[0].split()[3])
+        assert t2 > t1  # redrawn in place
+        sh("ip", "-n", veth, "link", "del", "w0")
+        screen = _wait_for(sock, "exit=")
+        assert "exit=1" in screen and "w0 has gone" in screen, screen
+    finally:
+        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True)
+
+
+def test_watch_ends_on_a_closed_pipe_with_sigpipe_ignored(veth):
+    """(trap '' PIPE; multigig watch w0 | head -1) ends at once: the failed
+    write is an error, exit 1, whatever SIGPIPE's disposition."""
+    script = ("trap '' PIPE; ip netns exec %s %s watch w0 --interval 0.05 2>\"$1\" | head -1; "
+              "echo \"watch=${PIPESTATUS[0]}\"" % (veth, CLI))
+    err = "/tmp/mgw-err-%d" % os.getpid()
+    try:
+        r = subprocess.run(["bash", "-c", script, "bash", err], capture_output=True, text=True, timeout=20)
+        with open(err) as f:
+            message = f.read()
+    finally:
+        if os.path.exists(err):
+            os.unlink(err)
+    assert "bit/s" in r.stdout.splitlines()[0], r.stdout
+    assert r.stdout.splitlines()[-1] == "watch=1", (r.stdout, message)
+    assert message.strip() == "multigig: watch: cannot write the output: Broken pipe"
+
+
+def test_watch_says_when_its_interface_goes(veth):
+    """Piped or JSON, watch on an interface that is deleted says so and exits 1."""
+    for args in ([], ["--json"]):
+        p = subprocess.Popen(["ip", "netns", "exec", veth, CLI] + args + ["watch", "w0", "--interval", "0.1"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert p.stdout.readline()
+        sh("ip", "-n", veth, "link", "del", "w0")
+        out, err = p.communicate(timeout=10)
+        assert p.returncode == 1
+        assert err.strip() == "multigig: watch: w0 has gone: no interface has index %s any more" % err.split()[-3]
+        sh("ip", "-n", veth, "link", "add", "w0", "type", "veth", "peer", "name", "w1")
+        sh("ip", "-n", veth, "link", "set", "w0", "up")
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_progress_on_a_terminal_only(veth):
+    """doctor --interval counts its seconds on stderr when stderr is a
+    terminal, erases the line when done, and prints nothing of it into a
+    pipe or a file."""
+    sock = "mgw-prog-%d" % os.getpid()
+    cmd = "ip netns exec %s %s doctor w0 --interval 3 >/dev/null; echo done; sleep 60" % (veth, CLI)
+    sh("tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "20", cmd)
+    try:
+        screen = _wait_for(sock, "s of 3 s", 2)
+        assert "multigig: doctor: sampling: " in screen and "s of 3 s (Ctrl-C stops)" in screen, screen
+        screen = _wait_for(sock, "done", 6)
+        assert "done" in screen and "sampling" not in screen, screen
+    finally:
+        subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True)
+    r = subprocess.run(["ip", "netns", "exec", veth, CLI, "doctor", "w0", "--interval", "1"], capture_output=True,
+                       text=True)
+    assert r.returncode == 0 and r.stderr == "", r.stderr

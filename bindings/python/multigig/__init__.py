@@ -9,7 +9,8 @@
 Every call returns an object with attributes and ``to_dict()``, giving the
 same data as the ``multigig`` CLI's ``--json`` output; the package is typed
 (``py.typed``). Errors raise ``OSError`` subclasses carrying the errno and
-the library's message: ``FileNotFoundError`` for an unknown interface,
+the library's message: ``NoSuchInterface`` for an unknown interface (a
+``FileNotFoundError`` and a ``LookupError``, errno ENODEV),
 ``PermissionError`` without CAP_NET_ADMIN, and for a failed apply an
 ``ApplyError`` that says what was changed and undone. Objects read from a
 context are snapshots: they stay valid after the context is closed; methods
@@ -33,13 +34,14 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, Optional, TypeVar, Union, cast
 
 from . import core as _c
+from ._version import __version__
 from ._convert import UNKNOWN, _bool, _gbps, _gts, _hex, _int, _key, _limit, _str
 from .records import (GROUP_CLASSES, CablePair, CableTest, Channels, Coalesce, Eee, Feature, Features,
                       IrqVector, Irqs, Link, Pause, Record, Rings, RxQueue, SettingsGroup, Stats,
                       TdrSample, Temperature, TxQueue, UsbDevice, UsbInfo)
 
 __all__ = [
-    "Context", "Nic", "PciePath", "Estimate", "Throughput", "Settings", "ApplyResult",
+    "__version__", "NoSuchInterface", "Context", "Nic", "PciePath", "Estimate", "Throughput", "Settings", "ApplyResult",
     "CableInfo", "estimate", "report", "UNKNOWN", "PARAMS",
     "ApplyError", "Change", "Finding", "Sample", "enable_logging", "SettingValue", "Record",
     "Link", "Eee", "Feature", "Features", "Stats", "Irqs", "IrqVector", "RxQueue", "TxQueue",
@@ -100,13 +102,20 @@ def _log_priority(logger: logging.Logger) -> int:
     return max((p for p, lv in _LEVELS.items() if lv >= level), default=0)
 
 
+class NoSuchInterface(FileNotFoundError, LookupError):
+    """No network interface (or adapter) by that name or address: errno
+    ENODEV, with the library's message ("no network interface named
+    'eth9'"). An interface that went away while watched raises it too.
+    It is a ``FileNotFoundError`` (what 0.2 raised) and a ``LookupError``,
+    as a missing key is."""
+
+
 def _raise(rc: int, ctx_ptr: Any = None, fallback: Optional[str] = None) -> None:
     code = -rc
     message = _c.mg_ctx_last_error(ctx_ptr) if ctx_ptr is not None else ""
     message = message or fallback or os.strerror(code)
     if code == _errno.ENODEV:
-        # An unknown interface is "not found" to a Python caller.
-        raise FileNotFoundError(code, message)
+        raise NoSuchInterface(code, message)
     raise OSError(code, message)  # OSError picks the subclass from errno
 
 
@@ -155,6 +164,7 @@ class Context:
         pci_dump = _path(pci_dump, "pci_dump")
         if log is not None and not isinstance(log, (bool, logging.Logger)):
             raise TypeError("log must be True, False, None or a logging.Logger")
+        self._root: Optional[str] = sysfs_root
         rc, ptr = _c.mg_ctx_new(sysfs_root)
         if rc < 0:
             _raise(rc, fallback="cannot use sysfs root %s: %s" % (sysfs_root or "/sys", os.strerror(-rc)))
@@ -165,6 +175,10 @@ class Context:
             if rc < 0:
                 self.close()
                 _raise(rc, fallback="cannot read PCI dump %s" % pci_dump)
+
+    def __repr__(self) -> str:
+        state = "closed" if self._ptr is None else "open"
+        return "<multigig.Context %s %s>" % (repr(self._root) if self._root else "live", state)
 
     def _attach_log(self, logger: Optional[logging.Logger]) -> None:
         if logger is None:
@@ -672,6 +686,9 @@ class Estimate:
         self.limited_by_tx = _limit(_c.mg_estimate_get_limited_by(ptr, _c.MG_DIRECTION_TX))
         self.limited_by = _limit(_c.mg_estimate_get_overall_limit(ptr))
 
+    def __repr__(self) -> str:
+        return "<multigig.Estimate %r>" % (self.to_dict(),)
+
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {k: _gbps(getattr(self, k)) for k in (
             "pcie_available_gbps", "link_data_rate_gbps", "rx_ceiling_gbps", "tx_ceiling_gbps",
@@ -766,6 +783,9 @@ class Throughput:
             return cls(ptr)
         finally:
             _c.mg_throughput_free(ptr)
+
+    def __repr__(self) -> str:
+        return "<multigig.Throughput %r>" % (self.to_dict(),)
 
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self._KEYS}
@@ -935,6 +955,12 @@ class PciePath:
         context, so it must still be open."""
         return _pictures.pcie_svg(self._context, self._path, self._nic)
 
+    def __repr__(self) -> str:
+        hops = self.to_dict().get("path") or []
+        limit = self.to_dict().get("limit") or {}
+        return "<multigig.PciePath %s, %d hops, limit %s>" % (
+            hops[0]["address"] if hops else "-", len(hops), limit.get("address") or "unknown")
+
     def to_dict(self) -> dict[str, Any]:
         return {"address": self.address, "path": self.path, "limit": self.limit,
                 "ceilings": self.ceilings, "lower_bound": self.lower_bound,
@@ -1017,6 +1043,9 @@ class Settings:
     @property
     def pause(self) -> Pause:
         return Pause(self.values, self.maxima, self.errors.get("pause"))
+
+    def __repr__(self) -> str:
+        return "<multigig.Settings %r>" % (self.to_dict(),)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.ifname, "mtu": self.values["mtu"]}
@@ -1222,6 +1251,9 @@ class ApplyResult:
             finally:
                 _c.mg_apply_result_free(res)
 
+    def __repr__(self) -> str:
+        return "<multigig.ApplyResult %r>" % (self.to_dict(),)
+
     def to_dict(self) -> dict[str, Any]:
         """The changes (each with its state) and what a failure left."""
         return {"changes": [{"param": n, "old": o, "new": v, "state": self.states[n]} for n, o, v in self.changes],
@@ -1333,6 +1365,11 @@ class Sample:
              "rx_errors_per_s", "tx_errors_per_s", "rx_missed_per_s", "expected_rx_gbps", "expected_tx_gbps",
              "rx_ceiling_use_pct", "tx_ceiling_use_pct", "temperature_c", "vectors", "cpus"]
 
+    def __repr__(self) -> str:
+        d = self.to_dict()
+        return "<multigig.Sample rx_bps=%r tx_bps=%r interval_s=%r>" % (d.get("rx_bps"), d.get("tx_bps"),
+                                                                       d.get("interval_s"))
+
     def to_dict(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self._KEYS}
 
@@ -1433,6 +1470,9 @@ class CableInfo:
                 self.tdr = _bool(_c.mg_cable_info_get_tdr(info))
             finally:
                 _c.mg_cable_info_free(info)
+
+    def __repr__(self) -> str:
+        return "<multigig.CableInfo %r>" % (self.to_dict(),)
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "support": self.support, "reason": self.reason,
