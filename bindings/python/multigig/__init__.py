@@ -1300,7 +1300,7 @@ class ApplyError(OSError):
         code = -rc
         message = (_c.mg_ctx_last_error(ctx_ptr) if ctx_ptr is not None else "") or os.strerror(code)
         # An unknown interface is "not found" to a Python caller, as in _raise().
-        base = type(OSError(code, "")) if code != _errno.ENODEV else FileNotFoundError
+        base = type(OSError(code, "")) if code != _errno.ENODEV else NoSuchInterface
         return _apply_error_class(base)(code, message, result)
 
 
