@@ -122,11 +122,22 @@ struct mg_ctx {
 /* ---- context.c: logging and errors ---- */
 void mg_log(const struct mg_ctx *ctx, int priority, const char *file, int line,
 	    const char *fn, const char *fmt, ...) MG_PRINTF(6, 7);
-#define mg_dbg(ctx, ...) mg_log(ctx, LOG_DEBUG, __FILE__, __LINE__, __func__, __VA_ARGS__)
-#define mg_info(ctx, ...) mg_log(ctx, LOG_INFO, __FILE__, __LINE__, __func__, __VA_ARGS__)
+/*
+ * As libkmod does: the priority is checked before the arguments are
+ * evaluated, and the message carries the place it was logged from.
+ */
+#define mg_log_cond(ctx, priority, ...)								\
+	do {											\
+		if ((ctx)->log_fn && (ctx)->log_priority >= (priority))				\
+			mg_log(ctx, priority, __FILE__, __LINE__, __func__, __VA_ARGS__);	\
+	} while (0)
+#define mg_dbg(ctx, ...) mg_log_cond(ctx, LOG_DEBUG, __VA_ARGS__)
+#define mg_info(ctx, ...) mg_log_cond(ctx, LOG_INFO, __VA_ARGS__)
 
-/* Record a failure as the context's last error, log it, and return @err. */
-int mg_fail(struct mg_ctx *ctx, int err, const char *fmt, ...) MG_PRINTF(3, 4);
+/* Record a failure as the context's last error, log it from where it failed, and return @err. */
+int mg_fail_at(struct mg_ctx *ctx, int err, const char *file, int line, const char *fn, const char *fmt, ...)
+	MG_PRINTF(6, 7);
+#define mg_fail(ctx, err, ...) mg_fail_at(ctx, err, __FILE__, __LINE__, __func__, __VA_ARGS__)
 void mg_clear_error(struct mg_ctx *ctx);
 
 /* Whether the caller asked, through mg_ctx_set_cancel_flag(), to stop. */

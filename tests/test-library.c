@@ -119,6 +119,7 @@ struct log_record {
 	int calls;
 	int worst;
 	char last[256];
+	char file[128], fn[64];	/* where the last message was logged */
 };
 
 static void record_log(void *data, int priority, const char *file, int line, const char *fn,
@@ -126,9 +127,9 @@ static void record_log(void *data, int priority, const char *file, int line, con
 {
 	struct log_record *rec = data;
 
-	(void)file;
 	(void)line;
-	(void)fn;
+	snprintf(rec->file, sizeof(rec->file), "%s", file);
+	snprintf(rec->fn, sizeof(rec->fn), "%s", fn);
 	rec->calls++;
 	if (rec->calls == 1 || priority < rec->worst)
 		rec->worst = priority;
@@ -146,6 +147,10 @@ static void test_ctx_log_fn(void)
 	CU_ASSERT_EQUAL(rec.calls, 1);
 	CU_ASSERT_EQUAL(rec.worst, LOG_ERR);
 	CU_ASSERT_PTR_NOT_NULL(strstr(rec.last, "eth9"));
+	/* From where it failed, not from the logging helper. */
+	CU_ASSERT_PTR_NULL(strstr(rec.file, "log.c"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(rec.file, "lib/"));
+	CU_ASSERT_STRING_NOT_EQUAL(rec.fn, "mg_fail_at");
 
 	/* Below the priority nothing arrives; raising it lets debug through. */
 	rec.calls = 0;

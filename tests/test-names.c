@@ -483,6 +483,35 @@ static bool find_system_ids(char *path, size_t size)
 	return access(path, R_OK) == 0;
 }
 
+/* Below the log's priority a message's arguments are not even evaluated (libkmod's rule). */
+static int evaluated;
+
+static int count_evaluation(void)
+{
+	return ++evaluated;
+}
+
+static void ignore_log(void *data, int priority, const char *file, int line, const char *fn, const char *format,
+		       va_list args)
+{
+	(void)data, (void)priority, (void)file, (void)line, (void)fn, (void)format, (void)args;
+}
+
+static void test_log_priority_first(void)
+{
+	struct mg_ctx *ctx;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	mg_dbg(ctx, "%d", count_evaluation());
+	mg_ctx_set_log_fn(ctx, ignore_log, NULL);
+	mg_dbg(ctx, "%d", count_evaluation());
+	CU_ASSERT_EQUAL(evaluated, 0);
+	mg_ctx_set_log_priority(ctx, LOG_DEBUG);
+	mg_dbg(ctx, "%d", count_evaluation());
+	CU_ASSERT_EQUAL(evaluated, 1);
+	mg_ctx_unref(ctx);
+}
+
 int main(void)
 {
 	bool ids = find_system_ids(system_path, sizeof(system_path)), hwdb = have_hwdb();
@@ -491,7 +520,7 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("names", suite_init, suite_fini, MG_TEST(test_found), MG_TEST(test_not_found),
 		     MG_TEST(test_stops_at_classes), MG_TEST(test_truncated), MG_TEST(test_malformed),
-		     MG_TEST(test_mark), MG_TEST(test_quirks_like_libpci));
+		     MG_TEST(test_mark), MG_TEST(test_quirks_like_libpci), MG_TEST(test_log_priority_first));
 	if (ids)
 		MG_ADD_SUITE("names-system", system_init, system_fini, MG_TEST(test_system_reader),
 			     MG_TEST(test_system_library));

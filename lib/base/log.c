@@ -17,14 +17,14 @@ void mg_log(const struct mg_ctx *ctx, int priority, const char *file, int line,
 	va_end(args);
 }
 
-int mg_fail(struct mg_ctx *ctx, int err, const char *fmt, ...)
+int mg_fail_at(struct mg_ctx *ctx, int err, const char *file, int line, const char *fn, const char *fmt, ...)
 {
 	va_list args;
 
 	va_start(args, fmt);
 	vsnprintf(ctx->error, sizeof(ctx->error), fmt, args);
 	va_end(args);
-	mg_log(ctx, LOG_ERR, __FILE__, __LINE__, __func__, "%s", ctx->error);
+	mg_log(ctx, LOG_ERR, file, line, fn, "%s", ctx->error);
 	return err;
 }
 
