@@ -53,8 +53,10 @@ int mg_iface_id_check(struct mg_ctx *ctx, const struct mg_iface_id *id, bool sam
 	if (now)
 		*now = link;
 	if (strcmp(id->kind, link.kind) != 0 || !same_device(id, &link))
-		return mg_fail(ctx, -ESTALE, "%s (index %d) is gone since it was examined: index %d is now %s, "
-			       "another interface", id->name, id->ifindex, id->ifindex, link.name);
+		return mg_fail(ctx, -ESTALE,
+			       "%s (index %d) is gone since it was examined: index %d is now %s, "
+			       "another interface",
+			       id->name, id->ifindex, id->ifindex, link.name);
 	if (!strcmp(id->name, link.name))
 		return 0;
 	if (same_name)
@@ -63,6 +65,8 @@ int mg_iface_id_check(struct mg_ctx *ctx, const struct mg_iface_id *id, bool sam
 	/* Renamed after a crash: the same one only if its address says so too. */
 	if (id->mac[0] && !strcmp(id->mac, link.mac))
 		return 0;
-	return mg_fail(ctx, -ESTALE, "%s (index %d) is gone since it was examined: index %d is now %s, another "
-		       "interface", id->name, id->ifindex, id->ifindex, link.name);
+	return mg_fail(ctx, -ESTALE,
+		       "%s (index %d) is gone since it was examined: index %d is now %s, another "
+		       "interface",
+		       id->name, id->ifindex, id->ifindex, link.name);
 }

@@ -94,7 +94,6 @@ static int format_entry(const struct mg_journal_entry *e, char *buf, size_t size
 	}
 }
 
-
 void mg_journal_init(struct mg_journal *j)
 {
 	memset(j, 0, sizeof(*j));
@@ -179,8 +178,8 @@ static int format_part(const struct mg_journal_part *p, char *buf, size_t size, 
 int mg_journal_format(const struct mg_journal *j, char *buf, size_t size)
 {
 	size_t len = 0;
-	int err = append(buf, size, &len, MAGIC "\nnetns %s %llu\nboot %s\ntime %lld\npid %ld\n", j->ns.id,
-			 j->ns.inode, or_none(j->ns.boot), j->time, j->pid);
+	int err = append(buf, size, &len, MAGIC "\nnetns %s %llu\nboot %s\ntime %lld\npid %ld\n", j->ns.id, j->ns.inode,
+			 or_none(j->ns.boot), j->time, j->pid);
 
 	for (size_t i = 0; err == 0 && i < j->count; i++)
 		err = format_part(&j->parts[i], buf, size, &len);
@@ -274,7 +273,6 @@ static int parse_tune(char **w, int n, struct mg_journal_part *j)
 	j->count++;
 	return 0;
 }
-
 
 /* A token of the journal's own: printable, no space. */
 static bool token_ok(const char *s, size_t max)
@@ -517,8 +515,10 @@ int mg_journal_write(struct mg_ctx *ctx, struct mg_journal *j)
 		err = write_new_file(dir, name, buf, (size_t)len);
 		close(dir);
 		if (err == -EACCES || err == -EPERM || err == -EROFS)
-			err = mg_fail(ctx, -EPERM, "changing settings needs CAP_NET_ADMIN and write access to %s: "
-				      "cannot write the undo journal there: %s", mg_state_dir(ctx), strerror(-err));
+			err = mg_fail(ctx, -EPERM,
+				      "changing settings needs CAP_NET_ADMIN and write access to %s: "
+				      "cannot write the undo journal there: %s",
+				      mg_state_dir(ctx), strerror(-err));
 		else if (err < 0)
 			err = mg_fail(ctx, err, "cannot write the undo journal %s/journal/%s: %s", mg_state_dir(ctx),
 				      name, strerror(-err));
@@ -576,7 +576,8 @@ static int read_at(int dir, const char *name, struct mg_journal *j)
 /* A journal's file name: no directory, no hidden (temporary) file. */
 static bool file_name_ok(const char *file)
 {
-	return file && file[0] && file[0] != '.' && !strchr(file, '/') && strlen(file) < sizeof(((struct mg_journal *)0)->file);
+	return file && file[0] && file[0] != '.' && !strchr(file, '/') &&
+	       strlen(file) < sizeof(((struct mg_journal *)0)->file);
 }
 
 int mg_journal_read(struct mg_ctx *ctx, const char *file, struct mg_journal *j)
@@ -641,13 +642,15 @@ static void classify(struct mg_ctx *ctx, const struct mg_netns *self, int err, s
 	if (err < 0) {
 		name_netns(f->file, ns, sizeof(ns));
 		f->state = MG_JOURNAL_DAMAGED;
-		snprintf(f->reason, sizeof(f->reason), "%s (%s)", err == -EBADMSG ? "cut short, changed or not a journal"
-			 : strerror(-err), strcmp(ns, self->id) ? "another network namespace" : "this network namespace");
+		snprintf(f->reason, sizeof(f->reason), "%s (%s)",
+			 err == -EBADMSG ? "cut short, changed or not a journal" : strerror(-err),
+			 strcmp(ns, self->id) ? "another network namespace" : "this network namespace");
 		return;
 	}
 	if (j->version == 1) {
 		f->state = MG_JOURNAL_STALE;
-		snprintf(f->reason, sizeof(f->reason), "written by libmultigig 0.2, which named namespaces by a number "
+		snprintf(f->reason, sizeof(f->reason),
+			 "written by libmultigig 0.2, which named namespaces by a number "
 			 "the kernel reuses: never applied");
 		return;
 	}
@@ -671,8 +674,7 @@ void mg_journal_found_free(struct mg_journal_found *found, size_t count)
 	free(found);
 }
 
-int mg_journal_scan(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_journal_found **found,
-		    size_t *count)
+int mg_journal_scan(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_journal_found **found, size_t *count)
 {
 	struct mg_journal_found *items = NULL;
 	size_t n = 0, alloc = 0;

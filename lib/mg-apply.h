@@ -20,9 +20,9 @@
 struct mg_iface_id {
 	int ifindex;
 	char name[IFNAMSIZ];
-	char kind[32];		/* IFLA_INFO_KIND; "" for a physical interface */
-	char parent[64];	/* the device behind it (IFLA_PARENT_DEV_NAME); "" when none is known */
-	char mac[64];		/* "" when none */
+	char kind[32];	 /* IFLA_INFO_KIND; "" for a physical interface */
+	char parent[64]; /* the device behind it (IFLA_PARENT_DEV_NAME); "" when none is known */
+	char mac[64];	 /* "" when none */
 };
 
 /*
@@ -58,33 +58,32 @@ int mg_iface_id_check(struct mg_ctx *ctx, const struct mg_iface_id *id, bool sam
 
 /* ---- netns.c: the namespace the context's requests go to ---- */
 struct mg_netns {
-	char id[32];		/* "c4096": its cookie; "i4026531840": its inode where there is no cookie */
-	unsigned long long inode;	/* 0 when unknown */
-	char boot[40];		/* this boot's id; "" when unknown */
+	char id[32];		  /* "c4096": its cookie; "i4026531840": its inode where there is no cookie */
+	unsigned long long inode; /* 0 when unknown */
+	char boot[40];		  /* this boot's id; "" when unknown */
 };
 
 int mg_netns_self(struct mg_ctx *ctx, struct mg_netns *ns);
 
 /* What a journal's namespace is to this one. */
 enum mg_netns_is {
-	MG_NETNS_THIS,		/* this namespace, this boot */
-	MG_NETNS_GONE,		/* a namespace that no longer exists, or an earlier boot */
-	MG_NETNS_OTHER,		/* another namespace that may still exist */
+	MG_NETNS_THIS,	/* this namespace, this boot */
+	MG_NETNS_GONE,	/* a namespace that no longer exists, or an earlier boot */
+	MG_NETNS_OTHER, /* another namespace that may still exist */
 };
 /* @why says how it was told ("its network namespace no longer exists"). */
-enum mg_netns_is mg_netns_compare(const struct mg_netns *self, const struct mg_netns *other, char *why,
-				  size_t size);
+enum mg_netns_is mg_netns_compare(const struct mg_netns *self, const struct mg_netns *other, char *why, size_t size);
 
 /* ---- the per-interface steps (apply.c) ---- */
 struct mg_change {
 	enum mg_param_group group;
-	char name[MG_FEATURE_NAME];	/* as `set` spells it: "mtu", "eee", "advertise", "aspm-l1", "rx-gro" */
-	enum mg_param param;		/* for the groups of parameters only */
+	char name[MG_FEATURE_NAME]; /* as `set` spells it: "mtu", "eee", "advertise", "aspm-l1", "rx-gro" */
+	enum mg_param param;	    /* for the groups of parameters only */
 	long long old_value, new_value;
-	long long expect;	/* what the change left in place: new_value, or what the driver made of it */
-	long long found;	/* MG_CHANGE_LEFT: the value another writer put there */
+	long long expect; /* what the change left in place: new_value, or what the driver made of it */
+	long long found;  /* MG_CHANGE_LEFT: the value another writer put there */
 	enum mg_change_state state;
-	bool restore;		/* chosen for the restore under way */
+	bool restore; /* chosen for the restore under way */
 	/* ASPM L1: the L1 substates (MG_PCIE_ASPM_L1_1...) to turn back on when this sets L1 on again. */
 	int aspm_substates;
 };
@@ -100,7 +99,7 @@ struct mg_apply_part {
 	int failed_group;
 	int rolled_back;
 	char kernel_message[256]; /* the extended ack of the failed request */
-	char skipped[600];	/* a rollback that could not reach the interface: why (it is gone) */
+	char skipped[600];	  /* a rollback that could not reach the interface: why (it is gone) */
 	/* The one change of advertised modes: old, new, expect, found, and their names. */
 	struct mg_linkmodes adv[MG_MODES_VALUES];
 	char adv_text[MG_MODES_VALUES][1024];
@@ -112,11 +111,11 @@ struct mg_apply_part {
 struct mg_apply_result {
 	struct mg_apply_part **parts;
 	size_t count;
-	int failed_part;	/* the part whose step failed; -1 */
+	int failed_part; /* the part whose step failed; -1 */
 	int failed_group;
 	int rolled_back;
 	char kernel_message[256];
-	char message[1024];	/* what happened, in one sentence; "" when nothing failed */
+	char message[1024]; /* what happened, in one sentence; "" when nothing failed */
 };
 
 struct mg_features;
@@ -125,27 +124,27 @@ struct mg_ethlink;
 
 /* The ASPM L1 control of an interface's PCIe link, as sysfs shows it. */
 struct mg_aspm_now {
-	char dir[MG_ASPM_DIR_MAX];	/* the adapter's PCI function; "" when it is not on PCI */
-	char not_pci[64];	/* then why: "it is a USB adapter" */
-	int l1;			/* link/l1_aspm: 1 or 0; MG_UNKNOWN when the kernel offers no such file */
-	int substates;		/* the L1 substates on (MG_PCIE_ASPM_L1_1...), 0 when none or unknown */
-	int write_err;		/* 0 when link/l1_aspm can be written; -EACCES, -EROFS... */
-	char policy[24];	/* the kernel's pcie_aspm policy; "" when unknown */
+	char dir[MG_ASPM_DIR_MAX]; /* the adapter's PCI function; "" when it is not on PCI */
+	char not_pci[64];	   /* then why: "it is a USB adapter" */
+	int l1;			   /* link/l1_aspm: 1 or 0; MG_UNKNOWN when the kernel offers no such file */
+	int substates;		   /* the L1 substates on (MG_PCIE_ASPM_L1_1...), 0 when none or unknown */
+	int write_err;		   /* 0 when link/l1_aspm can be written; -EACCES, -EROFS... */
+	char policy[24];	   /* the kernel's pcie_aspm policy; "" when unknown */
 };
 
 /* What an apply reads of the groups that are not parameters: only those it needs. */
 struct mg_tune_now {
-	unsigned int groups;	/* read: 1u << MG_GROUP_FEATURES, _EEE, _ADVERTISE, _ASPM */
+	unsigned int groups; /* read: 1u << MG_GROUP_FEATURES, _EEE, _ADVERTISE, _ASPM */
 	struct mg_features *features;
 	struct mg_eee *eee;
-	struct mg_ethlink *modes;	/* LINKMODES only */
-	int modes_err;		/* -EOPNOTSUPP when the driver has no link modes */
+	struct mg_ethlink *modes; /* LINKMODES only */
+	int modes_err;		  /* -EOPNOTSUPP when the driver has no link modes */
 	struct mg_aspm_now aspm;
 };
 
 /* An interface being changed: its lock (-1 for a dry run), its state read under it. */
 struct mg_apply_target {
-	struct mg_netns ns;	/* the namespace of the transaction */
+	struct mg_netns ns; /* the namespace of the transaction */
 	struct mg_settings cur;
 	struct mg_tune_now tune;
 	char driver[33];
@@ -179,16 +178,15 @@ int mg_apply_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const str
  */
 int mg_apply_run(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r, size_t *done);
 /* Restore groups mg_apply_order[0..@upto) of @r in reverse; true when every change is undone. */
-bool mg_apply_roll_back(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r,
-			size_t upto);
+bool mg_apply_roll_back(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r, size_t upto);
 /* Why group @g failed (the kernel's words, the missing capability), with @rb what the restore did. */
 int mg_apply_explain(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
 		     enum mg_param_group g, int err, const char *extack, const char *rb);
 /* Whether any change of @r was made. */
 bool mg_apply_part_changed(const struct mg_apply_part *r);
 /* Send group @g's changes: their new values, or with @restore the old values of those chosen. */
-int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g,
-		       const struct mg_apply_part *r, bool restore);
+int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		       bool restore);
 /* After a group's request: APPLIED marks its planned changes, others the chosen restores. */
 void mg_apply_mark_group(struct mg_apply_part *r, enum mg_param_group g, enum mg_change_state state);
 /* What restores did over @r's parts: "every change was rolled back", and what stayed. */
@@ -209,12 +207,12 @@ int mg_iflock_failed(struct mg_ctx *ctx, const char *ifname, int err);
 struct mg_journal_entry {
 	enum mg_param param;
 	long long old_value, new_value;
-	bool new_known;		/* false: what the apply set is not recorded */
+	bool new_known; /* false: what the apply set is not recorded */
 	/* Since 0.2; zero for a parameter, whose group its enum mg_param gives. */
-	enum mg_param_group group;	/* MG_GROUP_FEATURES, _EEE, _ADVERTISE or _ASPM */
-	char name[MG_FEATURE_NAME];	/* a feature's kernel name */
+	enum mg_param_group group;		  /* MG_GROUP_FEATURES, _EEE, _ADVERTISE or _ASPM */
+	char name[MG_FEATURE_NAME];		  /* a feature's kernel name */
 	struct mg_linkmodes old_modes, new_modes; /* advertised modes */
-	int aspm_substates;	/* ASPM L1: the substates on before, as struct mg_change has them */
+	int aspm_substates;			  /* ASPM L1: the substates on before, as struct mg_change has them */
 };
 
 /* One interface of a journal: as it was examined, and what was about to change. */
@@ -225,11 +223,11 @@ struct mg_journal_part {
 };
 
 struct mg_journal {
-	char file[96];		/* its name in the journal directory; "" until written */
-	int version;		/* 2; 1 for a journal of libmultigig 0.2, which is never applied */
-	struct mg_netns ns;	/* the namespace of its interfaces */
-	long long time;		/* seconds since the epoch */
-	long pid;		/* 0 when not recorded */
+	char file[96];	    /* its name in the journal directory; "" until written */
+	int version;	    /* 2; 1 for a journal of libmultigig 0.2, which is never applied */
+	struct mg_netns ns; /* the namespace of its interfaces */
+	long long time;	    /* seconds since the epoch */
+	long pid;	    /* 0 when not recorded */
 	struct mg_journal_part *parts;
 	size_t count;
 };
@@ -263,13 +261,12 @@ int mg_journal_remove(struct mg_ctx *ctx, const char *file);
 struct mg_journal_found {
 	char file[96];
 	enum mg_journal_state state;
-	char reason[160];	/* why stale or damaged; which namespace */
-	struct mg_journal journal;	/* parsed; empty when damaged */
+	char reason[160];	   /* why stale or damaged; which namespace */
+	struct mg_journal journal; /* parsed; empty when damaged */
 };
 
 /* Every journal in the directory, classified; *@found is malloc'ed (mg_journal_found_free()). */
-int mg_journal_scan(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_journal_found **found,
-		    size_t *count);
+int mg_journal_scan(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_journal_found **found, size_t *count);
 void mg_journal_found_free(struct mg_journal_found *found, size_t count);
 /*
  * The journal of this namespace that covers @ifindex and no process is
@@ -294,7 +291,7 @@ int mg_rollback_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct
 /* ---- transaction.c: a plan over one or more interfaces, all or nothing ---- */
 struct mg_txn_step {
 	struct mg_iface_id id;		/* as examined */
-	const struct mg_settings *want;	/* what to set */
+	const struct mg_settings *want; /* what to set */
 };
 
 /* Run @steps (each interface once) as one transaction; @result is always set. */

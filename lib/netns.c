@@ -107,8 +107,7 @@ static bool inode_in_use(unsigned long long inode)
 	return seen;
 }
 
-enum mg_netns_is mg_netns_compare(const struct mg_netns *self, const struct mg_netns *other, char *why,
-				  size_t size)
+enum mg_netns_is mg_netns_compare(const struct mg_netns *self, const struct mg_netns *other, char *why, size_t size)
 {
 	if (self->boot[0] && other->boot[0] && strcmp(self->boot, other->boot) != 0) {
 		snprintf(why, size, "written before the machine last booted");

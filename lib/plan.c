@@ -14,9 +14,9 @@
 #include "mg-tune.h"
 
 struct mg_plan {
-	struct mg_ctx *ctx;	/* a reference */
+	struct mg_ctx *ctx; /* a reference */
 	struct mg_txn_step *steps;
-	struct mg_settings **owned;	/* each step's settings, the plan's own copy */
+	struct mg_settings **owned; /* each step's settings, the plan's own copy */
 	size_t count, alloc;
 };
 
@@ -71,8 +71,10 @@ static int step_for(struct mg_plan *plan, const struct mg_iface_id *id, struct m
 	for (size_t i = 0; i < plan->count; i++)
 		if (plan->steps[i].id.ifindex == id->ifindex) {
 			if (strcmp(plan->steps[i].id.name, id->name) != 0)
-				return mg_fail(plan->ctx, -EINVAL, "index %d is %s in the plan and %s here: examine the "
-					       "interfaces again", id->ifindex, plan->steps[i].id.name, id->name);
+				return mg_fail(plan->ctx, -EINVAL,
+					       "index %d is %s in the plan and %s here: examine the "
+					       "interfaces again",
+					       id->ifindex, plan->steps[i].id.name, id->name);
 			*settings = plan->owned[i];
 			return 0;
 		}
@@ -151,7 +153,8 @@ MG_EXPORT int mg_plan_apply(struct mg_plan *plan, unsigned int flags, struct mg_
 		return -EINVAL;
 	mg_clear_error(plan->ctx);
 	if (plan->ctx->offline)
-		return mg_fail(plan->ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
+		return mg_fail(plan->ctx, -EOPNOTSUPP,
+			       "a captured tree cannot be changed: settings need a live context");
 	return mg_txn_apply(plan->ctx, plan->steps, plan->count, flags, result);
 }
 

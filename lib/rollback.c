@@ -21,7 +21,9 @@
 /* One journal entry: restore it, leave it to another writer, or nothing to do. */
 static void plan_entry(const struct mg_journal_entry *e, const struct mg_settings *cur, struct mg_apply_part *r)
 {
-	struct mg_change c = { .group = mg_param_info(e->param)->group, .param = e->param, .new_value = e->old_value,
+	struct mg_change c = { .group = mg_param_info(e->param)->group,
+			       .param = e->param,
+			       .new_value = e->old_value,
 			       .expect = e->old_value };
 	/* Unreadable now: restore, and let the kernel say whether it can be. */
 	bool readable = mg_settings_has(cur, e->param);
@@ -136,9 +138,12 @@ static int find_interrupted(struct mg_ctx *ctx, const struct mg_netns *ns, const
 	if (err < 0)
 		return err;
 	if (j->version == 0)
-		return mg_fail(ctx, -EBADMSG, "%s: the undo journal %s of this namespace is damaged (cut short or "
-			       "changed), so it cannot say what it covers; check the interface by hand, then discard the "
-			       "journal", link->name, j->file);
+		return mg_fail(
+			ctx, -EBADMSG,
+			"%s: the undo journal %s of this namespace is damaged (cut short or "
+			"changed), so it cannot say what it covers; check the interface by hand, then discard the "
+			"journal",
+			link->name, j->file);
 	return 0;
 }
 
@@ -166,7 +171,9 @@ MG_EXPORT int mg_settings_rollback(struct mg_ctx *ctx, const char *ifname, unsig
 	/* A dry run takes no lock: it reads whatever journal is there. */
 	if (err == 0 && (flags & MG_APPLY_DRY_RUN)) {
 		err = mg_journal_interrupted(ctx, &ns, link.ifindex, false, &j);
-		err = err == 0 ? mg_fail(ctx, -ENOENT, "%s: no interrupted apply to roll back", ifname) : err < 0 ? err : 0;
+		err = err == 0	? mg_fail(ctx, -ENOENT, "%s: no interrupted apply to roll back", ifname)
+		      : err < 0 ? err
+				: 0;
 	} else if (err == 0) {
 		err = find_interrupted(ctx, &ns, &link, &j);
 	}
@@ -331,8 +338,10 @@ MG_EXPORT const char *mg_journal_list_get_interface(const struct mg_journal_list
 MG_EXPORT const char *mg_journal_state_name(int state)
 {
 	static const char *const names[] = {
-		[MG_JOURNAL_UNDER_WAY] = "under-way", [MG_JOURNAL_INTERRUPTED] = "interrupted",
-		[MG_JOURNAL_STALE] = "stale",	      [MG_JOURNAL_DAMAGED] = "damaged",
+		[MG_JOURNAL_UNDER_WAY] = "under-way",
+		[MG_JOURNAL_INTERRUPTED] = "interrupted",
+		[MG_JOURNAL_STALE] = "stale",
+		[MG_JOURNAL_DAMAGED] = "damaged",
 		[MG_JOURNAL_OTHER_NAMESPACE] = "other-namespace",
 	};
 

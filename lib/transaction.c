@@ -38,7 +38,7 @@ struct txn {
 	struct mg_ctx *ctx;
 	struct mg_netns ns;
 	size_t count;
-	const struct mg_iface_id **ids;	/* by step, as examined */
+	const struct mg_iface_id **ids; /* by step, as examined */
 	struct mg_apply_target *t;	/* by step */
 	struct mg_apply_part **parts;	/* by step; the result owns them */
 	struct mg_apply_result *result;
@@ -91,8 +91,10 @@ static int check_distinct(struct mg_ctx *ctx, const struct txn *x)
 	for (size_t i = 0; i < x->count; i++)
 		for (size_t k = 0; k < i; k++)
 			if (x->ids[i]->ifindex == x->ids[k]->ifindex)
-				return mg_fail(ctx, -EINVAL, "%s (index %d) is twice in the plan: a plan changes each "
-					       "interface once", x->ids[i]->name, x->ids[i]->ifindex);
+				return mg_fail(ctx, -EINVAL,
+					       "%s (index %d) is twice in the plan: a plan changes each "
+					       "interface once",
+					       x->ids[i]->name, x->ids[i]->ifindex);
 	return 0;
 }
 
@@ -103,7 +105,8 @@ static int lock_all(struct txn *x)
 		size_t next = x->count;
 
 		for (size_t i = 0; i < x->count; i++)
-			if (x->ids[i]->ifindex > last && (next == x->count || x->ids[i]->ifindex < x->ids[next]->ifindex))
+			if (x->ids[i]->ifindex > last &&
+			    (next == x->count || x->ids[i]->ifindex < x->ids[next]->ifindex))
 				next = i;
 		if (next == x->count)
 			return 0;
@@ -167,14 +170,16 @@ static void journal_entry(const struct mg_apply_part *part, const struct mg_chan
 		return;
 	}
 	*e = (struct mg_journal_entry){
-		.param = c->param, .old_value = c->old_value, .new_value = as_left ? c->expect : c->new_value,
+		.param = c->param,
+		.old_value = c->old_value,
+		.new_value = as_left ? c->expect : c->new_value,
 		.new_known = true,
 	};
 }
 
 /* The journal of parts @parts: their changes in @states (all with @all), each as planned or as left. */
-static int journal_of(struct mg_journal *j, const struct mg_netns *ns, struct mg_apply_part *const *parts,
-		      size_t count, bool applied_only)
+static int journal_of(struct mg_journal *j, const struct mg_netns *ns, struct mg_apply_part *const *parts, size_t count,
+		      bool applied_only)
 {
 	mg_journal_init(j);
 	j->ns = *ns;
@@ -231,8 +236,7 @@ static void end_journal(struct txn *x, struct mg_journal *j, char *rb, size_t si
 	}
 	len = strlen(rb);
 	ifname = x->result->failed_part >= 0 ? x->ids[x->result->failed_part]->name : x->ids[0]->name;
-	snprintf(rb + len, size - len, "; the undo journal %s is kept: a rollback of %s finishes it", j->file,
-		 ifname);
+	snprintf(rb + len, size - len, "; the undo journal %s is kept: a rollback of %s finishes it", j->file, ifname);
 }
 
 /* Steps 4 to 6, once every interface is examined and the plan holds changes. */
@@ -281,8 +285,8 @@ static int execute(struct txn *x)
 	if (err == -ECANCELED)
 		return mg_fail(ctx, err, "%s: interrupted; %s", x->ids[i]->name, rb);
 	if (x->parts[i]->failed_group >= 0)
-		return mg_apply_explain(ctx, &x->t[i], x->parts[i], (enum mg_param_group)x->parts[i]->failed_group,
-					err, x->parts[i]->kernel_message, rb);
+		return mg_apply_explain(ctx, &x->t[i], x->parts[i], (enum mg_param_group)x->parts[i]->failed_group, err,
+					x->parts[i]->kernel_message, rb);
 	return mg_fail(ctx, err, "%s; %s", why, rb);
 }
 
