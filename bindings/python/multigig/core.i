@@ -170,4 +170,13 @@ MG_OUT_OBJECT(struct mg_sample)
 
 %include "docstrings.i"
 %include "threads.i"
-%include "multigig/multigig.h"
+/* Each concept's header, in the order multigig.h includes them (SWIG follows no #include). */
+%include "multigig/context.h"
+%include "multigig/nic.h"
+%include "multigig/pcie.h"
+%include "multigig/throughput.h"
+%include "multigig/settings.h"
+%include "multigig/link.h"
+%include "multigig/doctor.h"
+%include "multigig/evidence.h"
+%include "multigig/report.h"

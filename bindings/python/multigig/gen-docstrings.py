@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Turn the public header's kernel-doc comments into SWIG docstrings.
 
-    gen-docstrings.py multigig.h docstrings.i
+    gen-docstrings.py HEADER... docstrings.i
 
 Each "/** name - summary ... */" comment before a function becomes
 %feature("docstring") name "...", with "@arg:" lines kept as they are
@@ -23,10 +23,12 @@ def clean(body):
     return "\n".join(lines)
 
 
-def main(src, dst):
-    with open(src, encoding="utf-8") as f:
-        header = f.read()
-    out = ["/* Generated from %s by gen-docstrings.py: do not edit. */" % src.rsplit("/", 1)[-1]]
+def main(srcs, dst):
+    header = ""
+    for src in srcs:
+        with open(src, encoding="utf-8") as f:
+            header += f.read() + "\n"
+    out = ["/* Generated from %s by gen-docstrings.py: do not edit. */" % " ".join(s.rsplit("/", 1)[-1] for s in srcs)]
     for m in COMMENT.finditer(header):
         text = clean(m.group(1)).replace("\\", "\\\\").replace('"', '\\"')
         out.append('%%feature("docstring") %s "%s";' % (m.group(3), text))
@@ -35,4 +37,4 @@ def main(src, dst):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1:-1], sys.argv[-1])

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """List the calls that let other Python threads run while they wait.
 
-    gen-threads.py multigig.h threads.i
+    gen-threads.py HEADER... threads.i
 
 Every function that takes a context (netlink round trips, a doctor's
 sample interval, a wait for another apply's lock, a cable test), a
@@ -16,10 +16,12 @@ FUNCTION = re.compile(r"^[a-z][^;{()]*?\b(mg_[a-z0-9_]+)\(([^;]*?)\);", re.M | r
 WAITS = re.compile(r"(?<!const )struct (mg_ctx|mg_sampler|mg_plan) \*")
 
 
-def main(src, dst):
-    with open(src, encoding="utf-8") as f:
-        header = f.read()
-    out = ["/* Generated from %s by gen-threads.py: do not edit. */" % src.rsplit("/", 1)[-1]]
+def main(srcs, dst):
+    header = ""
+    for src in srcs:
+        with open(src, encoding="utf-8") as f:
+            header += f.read() + "\n"
+    out = ["/* Generated from %s by gen-threads.py: do not edit. */" % " ".join(s.rsplit("/", 1)[-1] for s in srcs)]
     for m in FUNCTION.finditer(header):
         if WAITS.search(m.group(2)) and m.group(1) not in ("mg_ctx_ref", "mg_ctx_unref"):
             out.append("%%thread %s;" % m.group(1))
@@ -28,4 +30,4 @@ def main(src, dst):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2])
+    main(sys.argv[1:-1], sys.argv[-1])

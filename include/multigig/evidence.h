@@ -1,0 +1,819 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libmultigig: evidence over time: counters, interrupts, temperatures, USB path, watch.
+ *
+ * Include <multigig/multigig.h>, which includes every header in order.
+ */
+#ifndef MULTIGIG_EVIDENCE_H
+#define MULTIGIG_EVIDENCE_H
+
+#include <multigig/doctor.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Interrupts: the vectors of a device, where they run, queue masks     */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_irqs - an adapter's interrupt vectors, the per-CPU counts
+ * /proc/interrupts gives them, their CPU affinity, and the CPU masks of
+ * the interface's receive (RPS) and transmit (XPS) queues.
+ */
+struct mg_irqs;
+
+/**
+ * mg_irqs_read_for_nic - read an adapter's interrupts.
+ * @ctx: context (live, or a capture).
+ * @nic: adapter.
+ * @irqs: where the result is stored; free with mg_irqs_free().
+ *
+ * The vectors of a PCI function are its msi_irqs, else its legacy irq;
+ * a device on another bus (a platform NIC) has those whose name in
+ * /proc/interrupts is its interface's name or starts with it and '-'. A
+ * USB adapter has none of its own: its host controller's serve it.
+ * /proc/interrupts is read once; each vector's smp_affinity_list and
+ * effective_affinity_list from /proc/irq. Queue masks are read for
+ * interfaces with a device behind them.
+ *
+ * Returns: 0; -EINVAL for NULL arguments; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_irqs_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_irqs **irqs);
+
+/**
+ * mg_irqs_free - free an interrupts object.
+ * @irqs: object, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_irqs_free(struct mg_irqs *irqs);
+
+/**
+ * mg_nic_get_irqs - the interrupts gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the object, valid while @nic is; NULL when the list was not made
+ * with MG_NIC_WITH_IRQS.
+ * Since: 0.2
+ */
+const struct mg_irqs *mg_nic_get_irqs(const struct mg_nic *nic);
+
+/**
+ * mg_irqs_get_online_cpus - CPUs online when read (devices/system/cpu/online).
+ * @irqs: object.
+ *
+ * Returns: the count, to compare with the channel counts; MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_irqs_get_online_cpus(const struct mg_irqs *irqs);
+
+/**
+ * mg_irqs_get_cpu_count - CPU columns of /proc/interrupts.
+ * @irqs: object.
+ *
+ * Returns: how many CPUs the per-CPU counts cover; 0 when /proc/interrupts
+ * could not be read.
+ * Since: 0.2
+ */
+size_t mg_irqs_get_cpu_count(const struct mg_irqs *irqs);
+
+/**
+ * mg_irqs_get_cpu - the CPU a column of counts belongs to.
+ * @irqs: object.
+ * @column: 0 .. mg_irqs_get_cpu_count() - 1.
+ *
+ * Returns: the CPU number (offline CPUs have no column); MG_UNKNOWN out of
+ * range.
+ * Since: 0.2
+ */
+int mg_irqs_get_cpu(const struct mg_irqs *irqs, size_t column);
+
+/**
+ * mg_irqs_get_count - number of interrupt vectors.
+ * @irqs: object.
+ *
+ * Returns: the count, 0 when the device has none that could be found.
+ * Since: 0.2
+ */
+size_t mg_irqs_get_count(const struct mg_irqs *irqs);
+
+/**
+ * mg_irqs_get_irq - a vector's interrupt number.
+ * @irqs: object.
+ * @index: 0 .. mg_irqs_get_count() - 1.
+ *
+ * Returns: the number (as in /proc/interrupts); MG_UNKNOWN out of range.
+ * Since: 0.2
+ */
+int mg_irqs_get_irq(const struct mg_irqs *irqs, size_t index);
+
+/**
+ * mg_irqs_get_name - the name a vector carries in /proc/interrupts.
+ * @irqs: object.
+ * @index: vector.
+ *
+ * Returns: the handler's name ("eth1-rx-0", "virtio2-input.0"); NULL when
+ * /proc/interrupts does not list it.
+ * Since: 0.2
+ */
+const char *mg_irqs_get_name(const struct mg_irqs *irqs, size_t index);
+
+/**
+ * mg_irqs_get_mode - how a vector is delivered.
+ * @irqs: object.
+ * @index: vector.
+ *
+ * Returns: "msi", "msix" or "legacy"; NULL when unknown.
+ * Since: 0.2
+ */
+const char *mg_irqs_get_mode(const struct mg_irqs *irqs, size_t index);
+
+/**
+ * mg_irqs_get_cpu_interrupts - a vector's count on one CPU.
+ * @irqs: object.
+ * @index: vector.
+ * @column: 0 .. mg_irqs_get_cpu_count() - 1.
+ * @value: where the count is stored.
+ *
+ * Returns: 0; -ENODATA when /proc/interrupts did not list the vector;
+ * -EINVAL out of range.
+ * Since: 0.2
+ */
+int mg_irqs_get_cpu_interrupts(const struct mg_irqs *irqs, size_t index, size_t column, uint64_t *value);
+
+/**
+ * mg_irqs_get_affinity - the CPUs a vector may run on.
+ * @irqs: object.
+ * @index: vector.
+ *
+ * Returns: smp_affinity_list as the kernel writes it ("0-3"); NULL when
+ * unknown.
+ * Since: 0.2
+ */
+const char *mg_irqs_get_affinity(const struct mg_irqs *irqs, size_t index);
+
+/**
+ * mg_irqs_get_effective_affinity - the CPUs a vector does run on.
+ * @irqs: object.
+ * @index: vector.
+ *
+ * Returns: effective_affinity_list ("0"); NULL when unknown. A vector
+ * allowed on every CPU but effective on CPU 0 alone is the usual sight on
+ * an interrupt controller that cannot steer (a Raspberry Pi 5's PCIe).
+ * Since: 0.2
+ */
+const char *mg_irqs_get_effective_affinity(const struct mg_irqs *irqs, size_t index);
+
+/**
+ * mg_irqs_get_queue_count - the interface's queues in one direction.
+ * @irqs: object.
+ * @tx: 0 for receive queues, 1 for transmit queues.
+ *
+ * Returns: the number of queues under queues/ in sysfs whose CPU mask could
+ * be read (a device with one transmit queue has no XPS mask: none listed).
+ * Since: 0.2
+ */
+size_t mg_irqs_get_queue_count(const struct mg_irqs *irqs, int tx);
+
+/**
+ * mg_irqs_get_queue_name - a queue's name.
+ * @irqs: object.
+ * @tx: 0 for receive, 1 for transmit.
+ * @index: 0 .. mg_irqs_get_queue_count() - 1, in queue order.
+ *
+ * Returns: "rx-0", "tx-3"...; NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_irqs_get_queue_name(const struct mg_irqs *irqs, int tx, size_t index);
+
+/**
+ * mg_irqs_get_queue_cpus - a queue's CPU mask.
+ * @irqs: object.
+ * @tx: 0 for receive (rps_cpus), 1 for transmit (xps_cpus).
+ * @index: queue.
+ *
+ * Returns: the hexadecimal mask as sysfs gives it ("0" or "00" when RPS is
+ * off); NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_irqs_get_queue_cpus(const struct mg_irqs *irqs, int tx, size_t index);
+
+/* ------------------------------------------------------------------ */
+/* Temperatures: the hwmon sensors of the adapter and its PHY          */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_temps - the temperature sensors that belong to an adapter:
+ * hwmon devices under its PCI function or USB device, under its PHY, or
+ * under its interface.
+ */
+struct mg_temps;
+
+/**
+ * enum mg_temp_value - one reading or limit of a sensor.
+ * @MG_TEMP_INPUT: the temperature now.
+ * @MG_TEMP_MAX: the high limit (a Realtek PHY drops to 1 Gbit/s above it).
+ * @MG_TEMP_CRIT: the critical limit.
+ *
+ * Since: 0.2
+ */
+enum mg_temp_value {
+	MG_TEMP_INPUT,
+	MG_TEMP_MAX,
+	MG_TEMP_CRIT,
+};
+
+/**
+ * mg_temps_read_for_nic - read the temperature sensors of an adapter.
+ * @ctx: context (live, or a capture).
+ * @nic: adapter.
+ * @temps: where the result is stored; free with mg_temps_free().
+ *
+ * Looks in hwmon/ of the adapter's device, of the PHY its interface's
+ * phydev link names, and of the interface itself: a few directory
+ * listings and one file per value.
+ *
+ * Returns: 0 (with no sensors when none belong to it); -EINVAL; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_temps_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_temps **temps);
+
+/**
+ * mg_temps_free - free a sensors object.
+ * @temps: object, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_temps_free(struct mg_temps *temps);
+
+/**
+ * mg_nic_get_temps - the sensors gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the object, valid while @nic is; NULL when the list was not made
+ * with MG_NIC_WITH_TEMPERATURES.
+ * Since: 0.2
+ */
+const struct mg_temps *mg_nic_get_temps(const struct mg_nic *nic);
+
+/**
+ * mg_temps_get_count - number of temperature sensors.
+ * @temps: object.
+ *
+ * Returns: the count.
+ * Since: 0.2
+ */
+size_t mg_temps_get_count(const struct mg_temps *temps);
+
+/**
+ * mg_temps_get_chip - the hwmon device's name.
+ * @temps: object.
+ * @index: 0 .. mg_temps_get_count() - 1.
+ *
+ * Returns: its "name" ("r8169_0_100:00" for a Realtek PHY, the interface's
+ * name at probe time for atlantic); NULL when it has none.
+ * Since: 0.2
+ */
+const char *mg_temps_get_chip(const struct mg_temps *temps, size_t index);
+
+/**
+ * mg_temps_get_sensor - the sensor within its hwmon device.
+ * @temps: object.
+ * @index: sensor.
+ *
+ * Returns: "temp1", "temp2"...; NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_temps_get_sensor(const struct mg_temps *temps, size_t index);
+
+/**
+ * mg_temps_get_source - what the sensor is attached to.
+ * @temps: object.
+ * @index: sensor.
+ *
+ * Returns: "device" (the PCI function or USB device), "phy" or
+ * "interface"; NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_temps_get_source(const struct mg_temps *temps, size_t index);
+
+/**
+ * mg_temps_get_label - the sensor's label.
+ * @temps: object.
+ * @index: sensor.
+ *
+ * Returns: its label ("PHY Temperature", "MAC Temperature"); NULL when
+ * the driver gives none.
+ * Since: 0.2
+ */
+const char *mg_temps_get_label(const struct mg_temps *temps, size_t index);
+
+/**
+ * mg_temps_get - a reading or limit, in thousandths of a degree Celsius.
+ * @temps: object.
+ * @index: sensor.
+ * @which: reading or limit.
+ * @celsius_milli: where the value is stored.
+ *
+ * Returns: 0; -ENODATA when the sensor has no such value or reading it
+ * failed (a PHY sensor while the link is down, say); -EINVAL out of range.
+ * Since: 0.2
+ */
+int mg_temps_get(const struct mg_temps *temps, size_t index, enum mg_temp_value which,
+		 int *celsius_milli);
+
+/**
+ * mg_temps_get_alarm - whether the sensor raised its alarm.
+ * @temps: object.
+ * @index: sensor.
+ *
+ * Returns: 1 or 0 from temp*_alarm (else temp*_max_alarm, temp*_crit_alarm,
+ * either set counting); MG_UNKNOWN when it has none.
+ * Since: 0.2
+ */
+int mg_temps_get_alarm(const struct mg_temps *temps, size_t index);
+
+/* ------------------------------------------------------------------ */
+/* USB: where a USB adapter is plugged in and what drives it            */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_usb_info - a USB adapter's place on the bus: the speed it
+ * negotiated, what its port can do, the driver bound and the vendor's,
+ * the active configuration, the hubs up to the root hub and the other
+ * devices below that root hub.
+ */
+struct mg_usb_info;
+
+/**
+ * struct mg_usb_device - a USB device on the way to the root hub, or
+ * sharing it.
+ */
+struct mg_usb_device;
+
+/**
+ * mg_usb_info_read_for_nic - read where a USB adapter is plugged in.
+ * @ctx: context (live, or a capture).
+ * @nic: a USB adapter.
+ * @info: where the result is stored; free with mg_usb_info_free().
+ *
+ * Sysfs only: the device's and its interface's attributes, each hub's on
+ * the way up, and a walk of the devices under the root hub.
+ *
+ * Returns: 0; -EINVAL for NULL arguments; -ENODEV when @nic is not on USB.
+ * Since: 0.2
+ */
+int mg_usb_info_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_usb_info **info);
+
+/**
+ * mg_usb_info_free - free a USB object.
+ * @info: object, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_usb_info_free(struct mg_usb_info *info);
+
+/**
+ * mg_nic_get_usb_info - the USB facts gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the object, valid while @nic is; NULL when the list was not made
+ * with MG_NIC_WITH_USB or the adapter is not on USB.
+ * Since: 0.2
+ */
+const struct mg_usb_info *mg_nic_get_usb_info(const struct mg_nic *nic);
+
+/**
+ * mg_usb_info_get_device - the adapter itself, as a USB device.
+ * @info: object.
+ *
+ * Returns: the device (name, IDs, speed, USB version); NULL for NULL.
+ * Since: 0.2
+ */
+const struct mg_usb_device *mg_usb_info_get_device(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_port_speed_mbps - the fastest the adapter's port runs.
+ * @info: object.
+ *
+ * Returns: the speed of the hub the adapter is plugged into (480 for a
+ * USB 2 port, 5000 and up for USB 3); MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_info_get_port_speed_mbps(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_port_version - the USB version of the adapter's port.
+ * @info: object.
+ *
+ * Returns: the version of the hub it is plugged into ("2.00", "3.10");
+ * NULL when unknown.
+ * Since: 0.2
+ */
+const char *mg_usb_info_get_port_version(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_driver - the driver bound to the adapter's interface.
+ * @info: object.
+ *
+ * Returns: "r8152", "cdc_ncm"...; NULL when none.
+ * Since: 0.2
+ */
+const char *mg_usb_info_get_driver(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_interface_class - what kind of interface the driver took.
+ * @info: object.
+ *
+ * Returns: "vendor-specific", "cdc-ncm", "cdc-ecm", "cdc-eem", "cdc-mbim",
+ * "rndis"...; NULL when unknown.
+ * Since: 0.2
+ */
+const char *mg_usb_info_get_interface_class(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_is_generic_driver - whether a class driver holds the adapter.
+ * @info: object.
+ *
+ * A generic CDC driver (cdc_ncm, cdc_ether...) runs many adapters at a
+ * fraction of their speed, some in half duplex without autonegotiation,
+ * where the vendor's driver would not.
+ *
+ * Returns: 1 when the bound driver is a generic class driver, 0 when it is
+ * not, MG_UNKNOWN when no driver is bound.
+ * Since: 0.2
+ */
+int mg_usb_info_is_generic_driver(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_vendor_driver - the chip's own driver, by its IDs.
+ * @info: object.
+ *
+ * Returns: the driver the built-in chip table names ("r8152", "aqc111");
+ * NULL when the chip is not in it.
+ * Since: 0.2
+ */
+const char *mg_usb_info_get_vendor_driver(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_vendor_driver_loaded - whether that driver is registered.
+ * @info: object.
+ *
+ * Returns: 1 when bus/usb/drivers/ lists it (its module is loaded), 0 when
+ * not, MG_UNKNOWN when there is no vendor driver to look for.
+ * Since: 0.2
+ */
+int mg_usb_info_vendor_driver_loaded(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_configuration - the active configuration.
+ * @info: object.
+ *
+ * Returns: bConfigurationValue (vendor mode and CDC mode are often two
+ * configurations of one device); MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_info_get_configuration(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_configuration_count - how many configurations it has.
+ * @info: object.
+ *
+ * Returns: bNumConfigurations; MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_info_get_configuration_count(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_hub_count - hubs between the adapter and the root hub.
+ * @info: object.
+ *
+ * Returns: the count, the root hub included.
+ * Since: 0.2
+ */
+size_t mg_usb_info_get_hub_count(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_hub - one hub on the way up.
+ * @info: object.
+ * @index: 0 (the hub the adapter is plugged into) up to the root hub.
+ *
+ * Returns: the hub; NULL out of range.
+ * Since: 0.2
+ */
+const struct mg_usb_device *mg_usb_info_get_hub(const struct mg_usb_info *info, size_t index);
+
+/**
+ * mg_usb_info_get_peer_count - other devices under the same root hub.
+ * @info: object.
+ *
+ * Returns: the count, hubs on the adapter's way up left out.
+ * Since: 0.2
+ */
+size_t mg_usb_info_get_peer_count(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_peer - one device sharing the root hub.
+ * @info: object.
+ * @index: 0 .. mg_usb_info_get_peer_count() - 1.
+ *
+ * Returns: the device; NULL out of range.
+ * Since: 0.2
+ */
+const struct mg_usb_device *mg_usb_info_get_peer(const struct mg_usb_info *info, size_t index);
+
+/**
+ * mg_usb_device_get_name - a USB device's name in sysfs.
+ * @dev: device.
+ *
+ * Returns: "2-1.3", or "usb2" for a root hub.
+ * Since: 0.2
+ */
+const char *mg_usb_device_get_name(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_vendor_id - idVendor.
+ * @dev: device.
+ *
+ * Returns: the ID; MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_device_get_vendor_id(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_product_id - idProduct.
+ * @dev: device.
+ *
+ * Returns: the ID; MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_device_get_product_id(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_product - the product string.
+ * @dev: device.
+ *
+ * Returns: the string the device gives; NULL when none.
+ * Since: 0.2
+ */
+const char *mg_usb_device_get_product(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_speed_mbps - the speed the device negotiated.
+ * @dev: device.
+ *
+ * Returns: 1 (for 1.5), 12, 480, 5000, 10000, 20000; MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_usb_device_get_speed_mbps(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_version - the USB version the device reports.
+ * @dev: device.
+ *
+ * Returns: its bcdUSB ("3.20"; a USB 3 device on a USB 2 port reports
+ * "2.10"); NULL when unknown.
+ * Since: 0.2
+ */
+const char *mg_usb_device_get_version(const struct mg_usb_device *dev);
+
+/**
+ * mg_usb_device_get_port_count - a hub's downstream ports.
+ * @dev: device.
+ *
+ * Returns: maxchild for a hub; MG_UNKNOWN for any other device.
+ * Since: 0.2
+ */
+int mg_usb_device_get_port_count(const struct mg_usb_device *dev);
+
+/* ------------------------------------------------------------------ */
+/* Watch: live rates against the ceiling                               */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_sampler - reads an adapter's counters, interrupts, softirqs,
+ * CPU time and temperature each time it is asked.
+ */
+struct mg_sampler;
+
+/**
+ * struct mg_sample - the rates between two readings of a sampler.
+ */
+struct mg_sample;
+
+/**
+ * mg_sampler_new - start watching an adapter: takes the first reading.
+ * @ctx: context (a reference is taken).
+ * @nic: adapter with an interface (a reference is taken).
+ * @sampler: where the sampler is stored; free with mg_sampler_free().
+ *
+ * Each reading costs one RTM_GETLINK for the interface, the procfs files
+ * /proc/interrupts, /proc/softirqs and /proc/stat, and the adapter's hwmon
+ * sensors. The expected rates per direction (mg_throughput_new()) are
+ * computed once, here. The sampler never sleeps: call mg_sampler_next() at
+ * the pace wanted.
+ *
+ * Returns: 0; -EINVAL; -ENODEV when @nic has no interface; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_sampler_new(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_sampler **sampler);
+
+/**
+ * mg_sampler_free - free a sampler.
+ * @sampler: sampler, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_sampler_free(struct mg_sampler *sampler);
+
+/**
+ * mg_sampler_next - take a reading and give the rates since the previous.
+ * @sampler: sampler.
+ * @sample: where the sample is stored; free with mg_sample_free() before
+ *	the sampler.
+ *
+ * Returns: 0; -EINVAL; -ENOMEM.
+ * Since: 0.2
+ */
+int mg_sampler_next(struct mg_sampler *sampler, struct mg_sample **sample);
+
+/**
+ * mg_sample_free - free a sample.
+ * @sample: sample, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_sample_free(struct mg_sample *sample);
+
+/**
+ * mg_sample_get_seconds - the time the sample spans.
+ * @sample: sample.
+ *
+ * Returns: seconds between the two readings (monotonic clock).
+ * Since: 0.2
+ */
+double mg_sample_get_seconds(const struct mg_sample *sample);
+
+/**
+ * mg_sample_get_rate - one counter's rate.
+ * @sample: sample.
+ * @stat: the counter (MG_STAT_RX_DROPPED, MG_STAT_RX_MISSED_ERRORS, ...).
+ * @per_second: where the rate per second is stored.
+ *
+ * Returns: 0; -ENODATA when the interface does not report the counter;
+ * -EINVAL.
+ * Since: 0.2
+ */
+int mg_sample_get_rate(const struct mg_sample *sample, enum mg_stat stat, double *per_second);
+
+/**
+ * mg_sample_get_bits_per_second - the link's rate, frames as counted by
+ * the interface (Ethernet header included, no preamble or gap).
+ * @sample: sample.
+ * @dir: MG_DIRECTION_RX or MG_DIRECTION_TX.
+ *
+ * Returns: bit/s; a negative value when unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_bits_per_second(const struct mg_sample *sample, enum mg_direction dir);
+
+/**
+ * mg_sample_get_packets_per_second - packets per second.
+ * @sample: sample.
+ * @dir: MG_DIRECTION_RX or MG_DIRECTION_TX.
+ *
+ * Returns: packets/s; a negative value when unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_packets_per_second(const struct mg_sample *sample, enum mg_direction dir);
+
+/**
+ * mg_sample_get_expected_gbps - the expected TCP goodput (the ceiling).
+ * @sample: sample.
+ * @dir: direction.
+ *
+ * Returns: Gbit/s; a negative value when unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_expected_gbps(const struct mg_sample *sample, enum mg_direction dir);
+
+/**
+ * mg_sample_get_ceiling_use_pct - the rate as a share of the ceiling.
+ * @sample: sample.
+ * @dir: direction.
+ *
+ * Returns: percent (may pass 100: the ceiling counts TCP payload, the rate
+ * whole frames); a negative value when either is unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_ceiling_use_pct(const struct mg_sample *sample, enum mg_direction dir);
+
+/**
+ * mg_sample_get_temperature_milli - the adapter's hottest sensor.
+ * @sample: sample.
+ *
+ * Returns: milli-degrees Celsius, or MG_UNKNOWN.
+ * Since: 0.2
+ */
+int mg_sample_get_temperature_milli(const struct mg_sample *sample);
+
+/**
+ * mg_sample_get_vector_count - the adapter's interrupt vectors.
+ * @sample: sample.
+ *
+ * Returns: the count.
+ * Since: 0.2
+ */
+size_t mg_sample_get_vector_count(const struct mg_sample *sample);
+
+/**
+ * mg_sample_get_vector_irq - a vector's interrupt number.
+ * @sample: sample.
+ * @index: vector.
+ *
+ * Returns: the number; -EINVAL for a bad index.
+ * Since: 0.2
+ */
+int mg_sample_get_vector_irq(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_vector_name - a vector's name in /proc/interrupts.
+ * @sample: sample.
+ * @index: vector.
+ *
+ * Returns: the name, valid while the sampler is; NULL when unknown.
+ * Since: 0.2
+ */
+const char *mg_sample_get_vector_name(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_vector_rate - a vector's interrupts per second, all CPUs.
+ * @sample: sample.
+ * @index: vector.
+ *
+ * Returns: interrupts/s; a negative value for a bad index.
+ * Since: 0.2
+ */
+double mg_sample_get_vector_rate(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_count - the CPUs the sample has figures for.
+ * @sample: sample.
+ *
+ * Returns: the count.
+ * Since: 0.2
+ */
+size_t mg_sample_get_cpu_count(const struct mg_sample *sample);
+
+/**
+ * mg_sample_get_cpu - a CPU's number.
+ * @sample: sample.
+ * @index: position.
+ *
+ * Returns: the CPU number; -EINVAL for a bad index.
+ * Since: 0.2
+ */
+int mg_sample_get_cpu(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_interrupts - the adapter's interrupts per second on a
+ * CPU.
+ * @sample: sample.
+ * @index: position.
+ *
+ * Returns: interrupts/s; a negative value for a bad index.
+ * Since: 0.2
+ */
+double mg_sample_get_cpu_interrupts(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_softirqs - NET_RX or NET_TX softirqs per second on a
+ * CPU (all interfaces: the kernel does not count them per interface).
+ * @sample: sample.
+ * @index: position.
+ * @dir: MG_DIRECTION_RX for NET_RX, MG_DIRECTION_TX for NET_TX.
+ *
+ * Returns: softirqs/s; a negative value when unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_cpu_softirqs(const struct mg_sample *sample, size_t index, enum mg_direction dir);
+
+/**
+ * mg_sample_get_cpu_busy_pct - how busy a CPU was (all but idle and
+ * iowait, from /proc/stat).
+ * @sample: sample.
+ * @index: position.
+ *
+ * Returns: percent; a negative value when unknown.
+ * Since: 0.2
+ */
+double mg_sample_get_cpu_busy_pct(const struct mg_sample *sample, size_t index);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MULTIGIG_EVIDENCE_H */
