@@ -463,35 +463,6 @@ int mg_apply_run(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_
 	return err;
 }
 
-MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
-				unsigned int flags, struct mg_apply_result **result)
-{
-	struct mg_txn_step step = { .want = want };
-	struct mg_link link;
-	int err;
-
-	if (result)
-		*result = NULL;
-	if (!ctx)
-		return -EINVAL;
-	mg_clear_error(ctx);
-	if (!want)
-		return mg_fail(ctx, -EINVAL, "no settings to apply");
-	if (ctx->offline)
-		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
-	err = mg_settings_check_name(ctx, ifname);
-	if (err == 0)
-		err = mg_gather_link_said(ctx, ifname, 0, &link);
-	if (err < 0) {
-		if (result)
-			*result = mg_apply_result_new();
-		return err;
-	}
-	/* Examined now, by name: every later step goes to this index, and checks it is still this one. */
-	mg_iface_id_from_link(&link, &step.id);
-	return mg_txn_apply(ctx, &step, 1, flags, result);
-}
-
 MG_EXPORT void mg_apply_result_free(struct mg_apply_result *result)
 {
 	if (!result)

@@ -24,19 +24,6 @@
 
 #define SUBSTATES (MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2 | MG_PCIE_PCIPM_L1_1 | MG_PCIE_PCIPM_L1_2)
 
-MG_EXPORT int mg_settings_set_aspm_l1(struct mg_settings *s, int on)
-{
-	struct mg_tune_want *w;
-
-	if (!s || (on != 0 && on != 1))
-		return -EINVAL;
-	w = mg_tune_want_of(s);
-	if (!w)
-		return -ENOMEM;
-	w->aspm_l1 = on;
-	return 0;
-}
-
 /* Where the controls are read and written: this context's sysfs, or a test's stand-in tree. */
 static struct mg_ctx *sysfs_of(struct mg_ctx *ctx)
 {

@@ -20,26 +20,33 @@
 #include "mg-tune.h"
 #include "mg-evidence.h"
 
-struct mg_nic_list {
-	struct mg_nic **nics;
-	size_t count, alloc;
-};
-
-static int list_add(struct mg_nic_list *list, struct mg_nic *nic)
+/* Every part an adapter of a list may carry: nic.c frees them through this. */
+static void free_parts(struct mg_nic *nic)
 {
-	struct mg_nic **grown = mg_array_grow(list->nics, &list->alloc, list->count, sizeof(*grown));
+	mg_settings_free(nic->settings);
+	mg_ethlink_free(nic->ethlink);
+	mg_eee_free(nic->eee);
+	mg_features_free(nic->features);
+	mg_stats_free(nic->stats);
+	mg_irqs_free(nic->irqs);
+	mg_temps_free(nic->temps);
+	mg_usb_info_free(nic->usb_info);
+}
 
-	if (!grown)
-		return -ENOMEM;
-	list->nics = grown;
-	list->nics[list->count++] = nic;
-	return 0;
+/* A new adapter, whose parts this file attaches and frees. */
+static struct mg_nic *new_nic(void)
+{
+	struct mg_nic *nic = mg_nic_alloc();
+
+	if (nic)
+		nic->free_parts = free_parts;
+	return nic;
 }
 
 static const struct mg_nic *find_pci(const struct mg_nic_list *list, const char *address)
 {
-	for (size_t i = 0; i < list->count; i++) {
-		const struct mg_nic *nic = list->nics[i];
+	for (size_t i = 0; i < mg_nic_list_count(list); i++) {
+		const struct mg_nic *nic = mg_nic_list_get(list, i);
 
 		if (nic->bus == MG_BUS_PCI && nic->address && !strcmp(nic->address, address))
 			return nic;
@@ -174,7 +181,7 @@ static int add_device_facts(struct mg_ctx *ctx, struct mg_nic *nic, const struct
 static int nic_from_link(struct mg_ctx *ctx, const struct mg_link *link, struct mg_nic **out)
 {
 	struct mg_drvinfo info;
-	struct mg_nic *nic = mg_nic_alloc();
+	struct mg_nic *nic = new_nic();
 	int err;
 
 	if (!nic)
@@ -203,7 +210,7 @@ static int add_links(struct mg_ctx *ctx, struct mg_nic_list *list)
 		struct mg_nic *nic;
 
 		err = nic_from_link(ctx, &links[i], &nic);
-		if (err == 0 && (err = list_add(list, nic)) < 0)
+		if (err == 0 && (err = mg_nic_list_add(list, nic)) < 0)
 			mg_nic_unref(nic);
 	}
 	free(links);
@@ -226,12 +233,12 @@ static int add_pci_device(struct mg_ctx *ctx, const char *name, void *data)
 	    mg_path_join(attr, sizeof(attr), devpath, "class") < 0 ||
 	    mg_sysfs_read_long(ctx, attr, 16, &cls) < 0 || (cls >> 16) != 0x02)
 		return 0;
-	nic = mg_nic_alloc();
+	nic = new_nic();
 	if (!nic)
 		return -ENOMEM;
 	err = mg_device_identify(ctx, devpath, nic);
 	if (err == 0)
-		err = list_add(list, nic);
+		err = mg_nic_list_add(list, nic);
 	if (err < 0)
 		mg_nic_unref(nic);
 	return err;
@@ -249,30 +256,6 @@ static int by_ifindex_then_address(const void *a, const void *b)
 	return strcmp(x->address ? x->address : "", y->address ? y->address : "");
 }
 
-/* The adapter with interface index @ifindex: the list is sorted by it. */
-static struct mg_nic *find_ifindex(const struct mg_nic_list *list, int ifindex)
-{
-	size_t lo = 0, hi = list->count;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct mg_nic *n = list->nics[mid];
-
-		if (!n->name || n->ifindex > ifindex)
-			hi = mid;
-		else if (n->ifindex < ifindex)
-			lo = mid + 1;
-		else
-			return list->nics[mid];
-	}
-	return NULL;
-}
-
-struct mg_nic *mg_nic_list_find_ifindex(const struct mg_nic_list *list, int ifindex)
-{
-	return find_ifindex(list, ifindex);
-}
-
 /* Settings from one dump per ethtool message, handed to their adapters. */
 static int attach_settings(struct mg_ctx *ctx, struct mg_nic_list *list)
 {
@@ -280,7 +263,7 @@ static int attach_settings(struct mg_ctx *ctx, struct mg_nic_list *list)
 	int err = mg_settings_list_read_bare(ctx, &sl);
 
 	for (size_t i = 0; err == 0 && i < sl->count; i++) {
-		struct mg_nic *nic = find_ifindex(list, sl->items[i]->ifindex);
+		struct mg_nic *nic = mg_nic_list_find_ifindex(list, sl->items[i]->ifindex);
 
 		if (!nic)
 			continue;
@@ -288,8 +271,8 @@ static int attach_settings(struct mg_ctx *ctx, struct mg_nic_list *list)
 		sl->items[i] = NULL;
 	}
 	/* Interfaces no dump mentioned still have an MTU: their drivers lack the rest. */
-	for (size_t i = 0; err == 0 && i < list->count; i++) {
-		struct mg_nic *nic = list->nics[i];
+	for (size_t i = 0; err == 0 && i < mg_nic_list_count(list); i++) {
+		struct mg_nic *nic = mg_nic_list_get(list, i);
 
 		if (!nic->name)
 			continue;
@@ -308,7 +291,7 @@ static int attach_ethlinks(struct mg_ctx *ctx, struct mg_nic_list *list)
 	int err = mg_ethlink_list_read(ctx, &el);
 
 	for (size_t i = 0; err == 0 && i < el->count; i++) {
-		struct mg_nic *nic = find_ifindex(list, el->items[i]->ifindex);
+		struct mg_nic *nic = mg_nic_list_find_ifindex(list, el->items[i]->ifindex);
 
 		if (!nic)
 			continue;
@@ -317,8 +300,8 @@ static int attach_ethlinks(struct mg_ctx *ctx, struct mg_nic_list *list)
 	}
 	mg_ethlink_list_free(el);
 	/* One adapter answers as mg_ethlink_read_for_nic() would: a link whose every part is unknown. */
-	for (size_t i = 0; err == 0 && mg_gather_scoped(ctx) && i < list->count; i++) {
-		struct mg_nic *nic = list->nics[i];
+	for (size_t i = 0; err == 0 && mg_gather_scoped(ctx) && i < mg_nic_list_count(list); i++) {
+		struct mg_nic *nic = mg_nic_list_get(list, i);
 
 		if (nic->name && !nic->ethlink && !(nic->ethlink = mg_ethlink_new_unknown(nic->name, nic->ifindex)))
 			err = -ENOMEM;
@@ -341,9 +324,9 @@ static int attach_parts(struct mg_ctx *ctx, struct mg_nic_list *l, unsigned int 
 	if (err == 0 && (with & MG_NIC_WITH_ETHLINK))
 		err = attach_ethlinks(ctx, l);
 	if (err == 0 && (with & MG_NIC_WITH_EEE))
-		err = mg_eee_attach(ctx, l->nics, l->count);
+		err = mg_eee_attach(ctx, mg_nic_list_items(l), mg_nic_list_count(l));
 	if (err == 0 && (with & MG_NIC_WITH_FEATURES))
-		err = mg_features_attach(ctx, l->nics, l->count);
+		err = mg_features_attach(ctx, mg_nic_list_items(l), mg_nic_list_count(l));
 	if (err == 0 && (with & MG_NIC_WITH_STATS))
 		err = mg_stats_attach(ctx, l);
 	if (err == 0 && (with & MG_NIC_WITH_IRQS))
@@ -366,7 +349,7 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 	if (with & ~(unsigned int)MG_NIC_WITH_ALL)
 		return mg_fail(ctx, -EINVAL, "mg_nic_list_new_with: unknown flags 0x%x", with);
 	mg_clear_error(ctx);
-	l = calloc(1, sizeof(*l));
+	l = mg_nic_list_new_empty();
 	if (!l)
 		return -ENOMEM;
 	err = add_links(ctx, l);
@@ -374,14 +357,14 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 	if (err == 0 && mg_sysfs_exists(ctx, "bus/pci/devices"))
 		err = mg_sysfs_foreach(ctx, "bus/pci/devices", add_pci_device, l);
 	if (err == 0)
-		qsort(l->nics, l->count, sizeof(*l->nics), by_ifindex_then_address);
+		qsort(mg_nic_list_items(l), mg_nic_list_count(l), sizeof(struct mg_nic *), by_ifindex_then_address);
 	if (err == 0)
 		err = attach_parts(ctx, l, with);
 	if (err < 0) {
 		mg_nic_list_free(l);
 		return ctx->error[0] ? err : mg_fail(ctx, err, "enumeration failed: %s", strerror(-err));
 	}
-	mg_dbg(ctx, "%zu adapters from %s", l->count, ctx->gather->ops->name);
+	mg_dbg(ctx, "%zu adapters from %s", mg_nic_list_count(l), ctx->gather->ops->name);
 	*list = l;
 	return 0;
 }
@@ -389,26 +372,6 @@ MG_EXPORT int mg_nic_list_new_with(struct mg_ctx *ctx, unsigned int with, struct
 MG_EXPORT int mg_nic_list_new(struct mg_ctx *ctx, struct mg_nic_list **list)
 {
 	return mg_nic_list_new_with(ctx, 0, list);
-}
-
-MG_EXPORT void mg_nic_list_free(struct mg_nic_list *list)
-{
-	if (!list)
-		return;
-	for (size_t i = 0; i < list->count; i++)
-		mg_nic_unref(list->nics[i]);
-	free(list->nics);
-	free(list);
-}
-
-MG_EXPORT size_t mg_nic_list_count(const struct mg_nic_list *list)
-{
-	return list ? list->count : 0;
-}
-
-MG_EXPORT struct mg_nic *mg_nic_list_get(const struct mg_nic_list *list, size_t index)
-{
-	return list && index < list->count ? list->nics[index] : NULL;
 }
 
 /* "0000:01:00.0" or "01:00.0" to the canonical form; -EINVAL otherwise. */
@@ -487,7 +450,7 @@ static int lookup_pci(struct mg_ctx *ctx, const char *address, struct mg_nic **n
 	if (mg_path_join(attr, sizeof(attr), devpath, "class") < 0 ||
 	    mg_sysfs_read_long(ctx, attr, 16, &cls) < 0 || (cls >> 16) != 0x02)
 		return mg_fail(ctx, -ENODEV, "no network device at PCI address %s", address);
-	n = mg_nic_alloc();
+	n = new_nic();
 	if (!n)
 		return -ENOMEM;
 	err = mg_device_identify(ctx, devpath, n);
@@ -568,18 +531,3 @@ MG_EXPORT int mg_nic_lookup_with(struct mg_ctx *ctx, const char *name, unsigned 
 	return 0;
 }
 
-/* A list of one adapter already looked up, so one path serves one and all. */
-int mg_nic_list_one(const struct mg_nic *nic, struct mg_nic_list **list)
-{
-	struct mg_nic_list *l = calloc(1, sizeof(*l));
-
-	if (!l)
-		return -ENOMEM;
-	if (list_add(l, mg_nic_ref((struct mg_nic *)nic)) < 0) {
-		mg_nic_unref((struct mg_nic *)nic);
-		free(l);
-		return -ENOMEM;
-	}
-	*list = l;
-	return 0;
-}

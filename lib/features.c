@@ -189,14 +189,6 @@ int mg_features_parse_reply(const struct nlmsghdr *nlh, const struct mg_strset *
 
 /* ---- names ---- */
 
-bool mg_feature_name_eq(const char *a, const char *b)
-{
-	for (; *a && *b; a++, b++)
-		if (*a != *b && !((*a == '-' || *a == '_') && (*b == '-' || *b == '_')))
-			return false;
-	return *a == *b;
-}
-
 /*
  * ethtool's short names, each for the kernel features it stands for, as a
  * shell pattern: tso is every TCP segmentation offload a kernel has

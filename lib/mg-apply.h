@@ -6,7 +6,7 @@
  * holds the interface examined (iface-id.c), writes one undo journal for
  * the whole plan (journal.c) in a namespace named by what the kernel does
  * not reuse (netns.c), then makes each interface's steps (apply.c) and,
- * on a failure, restores them (apply.c, rollback.c).
+ * on a failure, restores them (apply.c, restore.c); rollback.c, plan.c are the API on top.
  */
 #ifndef MG_APPLY_H
 #define MG_APPLY_H
@@ -280,7 +280,7 @@ int mg_journal_interrupted(struct mg_ctx *ctx, const struct mg_netns *self, int 
 /* "process 1234, 2024-05-06 10:00:00 UTC" */
 void mg_journal_describe(const struct mg_journal *j, char *buf, size_t size);
 
-/* ---- rollback.c: restoring what a journal's part records ---- */
+/* ---- restore.c: restoring what a journal's part records ---- */
 /* The groups of EEE, modes, features and ASPM the part holds: what a restore must read. */
 unsigned int mg_rollback_groups(const struct mg_journal_part *jp);
 /* Plan the restores of @jp against @t's state into @r: values back already are left out. */

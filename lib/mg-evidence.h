@@ -56,8 +56,6 @@ int mg_temps_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 /* ---- usb.c ---- */
 int mg_usb_info_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 
-/* ---- enumerate.c: the listed adapter with this interface index, or NULL ---- */
-struct mg_nic *mg_nic_list_find_ifindex(const struct mg_nic_list *list, int ifindex);
 
 /* ---- decide/interrupts.c: /proc/interrupts and CPU lists, pure ---- */
 struct mg_interrupt_line {

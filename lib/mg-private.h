@@ -336,6 +336,8 @@ struct mg_nic {
 	struct mg_irqs *irqs;
 	struct mg_temps *temps;
 	struct mg_usb_info *usb_info;
+	/* Frees the parts above; set by enumerate.c, which attaches them (nic.c calls none of theirs). */
+	void (*free_parts)(struct mg_nic *nic);
 };
 
 /* chipdb.c */
@@ -356,6 +358,12 @@ struct mg_nic *mg_nic_alloc(void);
 /* 0 when @nic has a network interface; else -ENODEV, said in @ctx (for the _for_nic calls). */
 int mg_nic_need_interface(struct mg_ctx *ctx, const struct mg_nic *nic);
 int mg_nic_list_one(const struct mg_nic *nic, struct mg_nic_list **list);
+struct mg_nic_list *mg_nic_list_new_empty(void);
+int mg_nic_list_add(struct mg_nic_list *list, struct mg_nic *nic);
+/* The list's adapters, mg_nic_list_count() of them. */
+struct mg_nic **mg_nic_list_items(const struct mg_nic_list *list);
+/* The listed adapter with this interface index, or NULL. */
+struct mg_nic *mg_nic_list_find_ifindex(const struct mg_nic_list *list, int ifindex);
 int mg_nic_set_str(char **field, const char *value);
 
 /* device.c: identity of the hardware behind an interface. */

@@ -59,6 +59,8 @@ struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifi
 /* -EINVAL, with the reason in the context, unless @ifname can name an interface. */
 int mg_settings_check_name(struct mg_ctx *ctx, const char *ifname);
 void mg_settings_unsupported(struct mg_settings *s, enum mg_param_group g, const char *driver);
+/* "ring parameters", "the MTU": what a group is called in messages. */
+const char *mg_settings_group_what(enum mg_param_group g);
 int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, int ifindex, const char *driver,
 			  struct mg_settings *s);
 int mg_settings_list_read_bare(struct mg_ctx *ctx, struct mg_settings_list **list);

@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Adapter objects and their getters. */
+/*
+ * Adapter objects, their lists and their getters: the bottom of the
+ * model. The parts an adapter carries (settings, link, counters...) are
+ * freed through the destructor whoever attached them set, so that this
+ * file calls none of theirs and they may all call it.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,16 +82,90 @@ MG_EXPORT struct mg_nic *mg_nic_unref(struct mg_nic *nic)
 	for (int i = 0; i < nic->module_count; i++)
 		free(nic->modules[i]);
 	free(nic->modules);
-	mg_settings_free(nic->settings);
-	mg_ethlink_free(nic->ethlink);
-	mg_eee_free(nic->eee);
-	mg_features_free(nic->features);
-	mg_stats_free(nic->stats);
-	mg_irqs_free(nic->irqs);
-	mg_temps_free(nic->temps);
-	mg_usb_info_free(nic->usb_info);
+	if (nic->free_parts)
+		nic->free_parts(nic);
 	free(nic);
 	return NULL;
+}
+
+struct mg_nic_list {
+	struct mg_nic **nics;
+	size_t count, alloc;
+};
+
+struct mg_nic_list *mg_nic_list_new_empty(void)
+{
+	return calloc(1, sizeof(struct mg_nic_list));
+}
+
+int mg_nic_list_add(struct mg_nic_list *list, struct mg_nic *nic)
+{
+	struct mg_nic **grown = mg_array_grow(list->nics, &list->alloc, list->count, sizeof(*grown));
+
+	if (!grown)
+		return -ENOMEM;
+	list->nics = grown;
+	list->nics[list->count++] = nic;
+	return 0;
+}
+
+int mg_nic_list_one(const struct mg_nic *nic, struct mg_nic_list **list)
+{
+	struct mg_nic_list *l = calloc(1, sizeof(*l));
+
+	if (!l)
+		return -ENOMEM;
+	if (mg_nic_list_add(l, mg_nic_ref((struct mg_nic *)nic)) < 0) {
+		mg_nic_unref((struct mg_nic *)nic);
+		free(l);
+		return -ENOMEM;
+	}
+	*list = l;
+	return 0;
+}
+
+/* The adapter with interface index @ifindex: a list is sorted by it, those without one last. */
+struct mg_nic *mg_nic_list_find_ifindex(const struct mg_nic_list *list, int ifindex)
+{
+	size_t lo = 0, hi = list->count;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct mg_nic *n = list->nics[mid];
+
+		if (!n->name || n->ifindex > ifindex)
+			hi = mid;
+		else if (n->ifindex < ifindex)
+			lo = mid + 1;
+		else
+			return list->nics[mid];
+	}
+	return NULL;
+}
+
+struct mg_nic **mg_nic_list_items(const struct mg_nic_list *list)
+{
+	return list->nics;
+}
+
+MG_EXPORT void mg_nic_list_free(struct mg_nic_list *list)
+{
+	if (!list)
+		return;
+	for (size_t i = 0; i < list->count; i++)
+		mg_nic_unref(list->nics[i]);
+	free(list->nics);
+	free(list);
+}
+
+MG_EXPORT size_t mg_nic_list_count(const struct mg_nic_list *list)
+{
+	return list ? list->count : 0;
+}
+
+MG_EXPORT struct mg_nic *mg_nic_list_get(const struct mg_nic_list *list, size_t index)
+{
+	return list && index < list->count ? list->nics[index] : NULL;
 }
 
 MG_EXPORT const char *mg_bus_name(enum mg_bus bus)

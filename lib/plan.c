@@ -2,13 +2,14 @@
 /*
  * A plan: the interfaces to change, each as it was examined (index, name,
  * kind, device), and what to set on each. mg_plan_apply() hands it to one
- * transaction (transaction.c). The doctor's fixes become a plan here, so
+ * transaction (transaction.c); mg_settings_apply() is a plan of one. The doctor's fixes become a plan here, so
  * that what --fix changes is decided in the library, next to the findings.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gather.h"
 #include "mg-apply.h"
 #include "mg-doctor.h"
 #include "mg-tune.h"
@@ -156,6 +157,35 @@ MG_EXPORT int mg_plan_apply(struct mg_plan *plan, unsigned int flags, struct mg_
 		return mg_fail(plan->ctx, -EOPNOTSUPP,
 			       "a captured tree cannot be changed: settings need a live context");
 	return mg_txn_apply(plan->ctx, plan->steps, plan->count, flags, result);
+}
+
+MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
+				unsigned int flags, struct mg_apply_result **result)
+{
+	struct mg_txn_step step = { .want = want };
+	struct mg_link link;
+	int err;
+
+	if (result)
+		*result = NULL;
+	if (!ctx)
+		return -EINVAL;
+	mg_clear_error(ctx);
+	if (!want)
+		return mg_fail(ctx, -EINVAL, "no settings to apply");
+	if (ctx->offline)
+		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
+	err = mg_settings_check_name(ctx, ifname);
+	if (err == 0)
+		err = mg_gather_link_said(ctx, ifname, 0, &link);
+	if (err < 0) {
+		if (result)
+			*result = mg_apply_result_new();
+		return err;
+	}
+	/* Examined now, by name: every later step goes to this index, and checks it is still this one. */
+	mg_iface_id_from_link(&link, &step.id);
+	return mg_txn_apply(ctx, &step, 1, flags, result);
 }
 
 MG_EXPORT int mg_doctor_plan(struct mg_ctx *ctx, const struct mg_doctor *report, struct mg_plan **plan)
