@@ -14,7 +14,7 @@
 #include <netlink/msg.h>
 #include <netlink/socket.h>
 
-#include "mg-cable.h"
+#include "model/model.h"
 #include "mg-test.h"
 
 static struct mg_cable_info *query(const char *tree, const char *ifname, struct mg_ctx **ctx)

@@ -9,13 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mg-bitset.h"
-#include "mg-doctor.h"
-#include "mg-ethlink.h"
-#include "mg-evidence.h"
-#include "mg-settings.h"
+#include "apply/apply.h"
 #include "mg-test.h"
-#include "mg-tune.h"
 #include "test-util.h"
 
 static struct mg_doctor *doctor_tree(const char *tree, struct mg_ctx **ctx)

@@ -13,8 +13,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
-#include "mg-ethlink.h"
-#include "mg-settings.h"
+#include "model/model.h"
 #include "mg-test.h"
 #include "test-genl.h"
 

@@ -17,8 +17,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
-#include "gather.h"
-#include "mg-evidence.h"
+#include "model/model.h"
 #include "mg-test.h"
 #include "test-genl.h"
 #include "test-util.h"

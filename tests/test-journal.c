@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mg-apply.h"
+#include "apply/apply.h"
 #include "mg-test.h"
 
 static struct mg_journal j, back;

@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "mg-private.h"
+#include "model/model.h"
 #include "mg-test.h"
 #include "test-util.h"
 

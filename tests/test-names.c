@@ -12,7 +12,7 @@
 #include <libudev.h>
 #include <pci/pci.h>
 
-#include "mg-pci-names.h"
+#include "gather/gather.h"
 #include "mg-test.h"
 #include "test-util.h"
 

@@ -17,7 +17,7 @@
 #include <netlink/netlink.h>
 #include <netlink/socket.h>
 
-#include "mg-private.h"
+#include "gather/gather.h"
 #include "mg-test.h"
 
 #ifndef NETLINK_GET_STRICT_CHK

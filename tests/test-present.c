@@ -11,7 +11,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "mg-present.h"
+#include "present/present.h"
 #include "mg-test.h"
 #include "test-util.h"
 

@@ -24,12 +24,8 @@
 #include <netlink/route/link/macvlan.h>
 #include <netlink/route/link/veth.h>
 
-#include "mg-ethlink.h"
-#include "gather.h"
-#include "mg-apply.h"
-#include "mg-settings.h"
+#include "apply/apply.h"
 #include "mg-test.h"
-#include "mg-tune.h"
 
 static int tun_fd = -1;
 

@@ -24,7 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "mg-apply.h"
+#include "apply/apply.h"
 #include "mg-test.h"
 
 /* A shell command, made from a format; its exit status. */

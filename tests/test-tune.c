@@ -16,12 +16,9 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
-#include "mg-bitset.h"
-#include "mg-ethlink.h"
-#include "mg-modes.h"
+#include "apply/apply.h"
 #include "mg-test.h"
 #include "test-genl.h"
-#include "mg-tune.h"
 
 struct bit {
 	uint32_t index;

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "mg-test.h"
-#include "mg-watch.h"
+#include "decide/decide.h"
 #include "test-util.h"
 
 static const char softirqs[] =

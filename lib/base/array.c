@@ -2,7 +2,7 @@
 /* Growable arrays: the one piece of bookkeeping every list shares. */
 #include <stdlib.h>
 
-#include "mg-private.h"
+#include "base/base.h"
 
 /*
  * Room for element @count of @items: returns the array (moved when it had

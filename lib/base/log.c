@@ -3,7 +3,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "mg-private.h"
+#include "base/base.h"
 
 void mg_log(const struct mg_ctx *ctx, int priority, const char *file, int line,
 	    const char *fn, const char *fmt, ...)

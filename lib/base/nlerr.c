@@ -4,7 +4,7 @@
 
 #include <netlink/errno.h>
 
-#include "mg-private.h"
+#include "base/base.h"
 
 int mg_nlerr_to_errno(int nlerr)
 {

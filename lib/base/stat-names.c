@@ -3,7 +3,7 @@
  * The link counters' names: the API's, the CLI's JSON keys and a capture's
  * sidecar keys are the same words, those of struct rtnl_link_stats64.
  */
-#include "mg-private.h"
+#include "base/base.h"
 
 static const char *const names[MG_STAT_COUNT] = {
 	[MG_STAT_RX_PACKETS] = "rx_packets",

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "mg-private.h"
+#include "base/base.h"
 
 int mg_path_join(char *out, size_t size, const char *a, const char *b)
 {

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "mg-private.h"
+#include "decide/decide.h"
 
 
 #define TLP_FRAMING 8

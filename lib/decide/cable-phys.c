@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "mg-cable.h"
+#include "decide/decide.h"
 
 static const struct mg_cable_phy phys[] = {
 	/* Exceptions first. */

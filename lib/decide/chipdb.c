@@ -6,7 +6,7 @@
  */
 #include <stddef.h>
 
-#include "mg-private.h"
+#include "decide/decide.h"
 
 static const struct mg_chip chips[] = {
 	{ MG_BUS_PCI, 0x10ec, 0x8125, "RTL8125", 2500, "r8169", "5.4" },

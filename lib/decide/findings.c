@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mg-doctor.h"
+#include "decide/decide.h"
 
 MG_PRINTF(1, 0) static char *vformat(const char *fmt, va_list args)
 {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mg-evidence.h"
+#include "decide/decide.h"
 
 #define CPUS_MAX 65536
 #define LINES_MAX 1000000

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "mg-modes.h"
+#include "decide/decide.h"
 
 int mg_mode_speed_mbps(const char *mode)
 {

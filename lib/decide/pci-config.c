@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mg-private.h"
+#include "decide/decide.h"
 
 #define STATUS_CAP_LIST 0x10
 #define CAP_ID_EXPRESS 0x10

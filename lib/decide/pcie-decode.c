@@ -3,7 +3,7 @@
  * Decoding of the PCI Express capability: registers in, plain values out.
  * Pure, so it is tested on recorded config spaces.
  */
-#include "mg-pcie.h"
+#include "decide/decide.h"
 
 /* Link speed codes 1..6 (LnkCap, LnkSta, LnkCtl2). */
 double mg_pcie_speed_gts(int code)

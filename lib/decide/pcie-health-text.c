@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mg-pcie.h"
+#include "decide/decide.h"
 
 /* A counter name: printable, no spaces, short enough to keep whole. */
 static bool name_ok(const char *s, size_t len, size_t max)

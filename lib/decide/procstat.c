@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mg-watch.h"
+#include "decide/decide.h"
 
 static struct mg_cpu_times *cpu_slot(struct mg_cpu_table *t, int cpu)
 {

@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mg-doctor.h"
-#include "mg-modes.h"
+#include "decide/decide.h"
 
 #define MULTIGIG_MBPS 2500	/* where "multi-gigabit" starts */
 #define SUGGESTED_RX_USECS 50	/* moderation that keeps latency low and interrupts sane */

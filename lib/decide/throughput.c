@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "mg-pcie.h"
+#include "decide/decide.h"
 
 #define DEFAULT_MTU 1500
 

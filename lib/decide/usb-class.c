@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "mg-evidence.h"
+#include "decide/decide.h"
 
 static const struct {
 	int cls, subclass, protocol;	/* -1: any */

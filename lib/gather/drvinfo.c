@@ -10,7 +10,7 @@
 #include <linux/ethtool.h>
 #include <linux/sockios.h>
 
-#include "gather.h"
+#include "gather/gather.h"
 
 int mg_ethtool_ioctl(struct mg_ctx *ctx, const char *ifname, void *data)
 {

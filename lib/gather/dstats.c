@@ -17,7 +17,7 @@
 #include <linux/ethtool.h>
 #include <linux/sockios.h>
 
-#include "gather.h"
+#include "gather/gather.h"
 
 /* More counters than any driver has (mlx5 has a few thousand): a bound on what is read. */
 #define DSTATS_MAX 65536

@@ -20,7 +20,7 @@
 
 #include <linux/openat2.h>
 
-#include "gather.h"
+#include "gather/gather.h"
 
 static long openat2_in_root(int dirfd, const char *rel, int flags)
 {

@@ -14,8 +14,7 @@
 #include <netlink/genl/genl.h>
 #include <netlink/msg.h>
 
-#include "gather.h"
-#include "mg-settings.h"
+#include "gather/gather.h"
 
 #define SYSFS_ROOT "/sys"
 #define PROC_ROOT "/proc"

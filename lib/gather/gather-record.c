@@ -16,7 +16,7 @@
 
 #include <linux/netlink.h>
 
-#include "gather.h"
+#include "gather/gather.h"
 
 struct recorded_link {
 	struct mg_link link;

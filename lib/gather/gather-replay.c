@@ -17,8 +17,7 @@
 #include <netlink/attr.h>
 #include <netlink/genl/genl.h>
 
-#include "gather.h"
-#include "mg-settings.h"
+#include "gather/gather.h"
 
 /* A capture of 10 000 interfaces holds a few MB of replies per message. */
 #define REPLIES_MAX (64u << 20)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gather.h"
+#include "gather/gather.h"
 
 void mg_gather_free(struct mg_gather *g)
 {

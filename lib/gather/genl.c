@@ -13,7 +13,7 @@
 #include <netlink/netlink.h>
 #include <netlink/socket.h>
 
-#include "mg-settings.h"
+#include "gather/gather.h"
 
 int mg_ethtool_open(struct mg_ctx *ctx)
 {

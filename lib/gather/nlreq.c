@@ -14,7 +14,7 @@
 #include <netlink/netlink.h>
 #include <netlink/socket.h>
 
-#include "mg-private.h"
+#include "gather/gather.h"
 
 #ifndef SOL_NETLINK
 #define SOL_NETLINK 270

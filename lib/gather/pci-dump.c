@@ -21,7 +21,7 @@
 
 #include <pci/pci.h>
 
-#include "mg-private.h"
+#include "gather/gather.h"
 
 struct mg_pci {
 	struct pci_access *cfg;		/* the dump file, set up on first use */

@@ -26,7 +26,7 @@
 
 #include <libudev.h>
 
-#include "mg-pci-names.h"
+#include "gather/gather.h"
 
 /* Where Debian (pci.ids) and Fedora (hwdata) put the file. */
 static const char *const ids_paths[] = {

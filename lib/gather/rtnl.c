@@ -20,7 +20,7 @@
 #include <netlink/route/link.h>
 #include <netlink/socket.h>
 
-#include "mg-private.h"
+#include "gather/gather.h"
 
 struct dump_state {
 	struct mg_ctx *ctx;

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gather.h"
+#include "gather/gather.h"
 
 #define SIDECAR_MAX 4096
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gather.h"
+#include "gather/gather.h"
 
 bool mg_sysfs_exists(struct mg_ctx *ctx, const char *rel)
 {

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "mg-present.h"
+#include "present/present.h"
 
 #define W 900
 #define H 260

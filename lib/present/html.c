@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mg-present.h"
+#include "present/present.h"
 
 static const char style[] =
 	"body{font-family:\"DejaVu Sans\",Verdana,Arial,sans-serif;font-size:14px;color:#222;"

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "mg-present.h"
+#include "present/present.h"
 
 #define WIDTH 760
 #define MARGIN 20

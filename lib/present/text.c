@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mg-present.h"
+#include "present/present.h"
 
 #define REPLACEMENT "\xef\xbf\xbd" /* U+FFFD */
 #define ELLIPSIS "\xe2\x80\xa6"	   /* U+2026 */

@@ -1,0 +1,608 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The steps of a transaction on one interface (transaction.c runs them):
+ * read it under its lock, validate everything it is asked, then change one
+ * group at a time in a fixed order (MTU, features, ASPM L1, rings,
+ * channels, coalesce, pause, EEE, advertised modes), read back to verify,
+ * and on a failure restore the groups already changed, in reverse order,
+ * each value only while it still holds what this transaction set. Every
+ * request addresses the interface by index; the ASPM control, by the PCI
+ * function found under the lock. Also the result object the API hands out.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "apply/apply.h"
+
+/*
+ * Features right after the MTU: they change no hardware state that others
+ * wait on. ASPM L1 next: a write to the PCIe link's control register that
+ * neither resets the adapter nor drops the Ethernet link, and is undone as
+ * plainly. EEE and the advertised modes last: both renegotiate the link,
+ * and a failure before them leaves it untouched.
+ */
+const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS] = {
+	MG_GROUP_MTU, MG_GROUP_FEATURES, MG_GROUP_ASPM, MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE,
+	MG_GROUP_PAUSE, MG_GROUP_EEE, MG_GROUP_ADVERTISE,
+};
+static const enum mg_param_group *const order = mg_apply_order;
+
+static bool is_flag(enum mg_param p)
+{
+	return mg_param_info(p)->is_u8;
+}
+
+struct mg_apply_result *mg_apply_result_new(void)
+{
+	struct mg_apply_result *r = calloc(1, sizeof(*r));
+
+	if (r) {
+		r->failed_part = -1;
+		r->failed_group = -1;
+		r->rolled_back = MG_UNKNOWN;
+	}
+	return r;
+}
+
+struct mg_apply_part *mg_apply_result_add_part(struct mg_apply_result *r, const struct mg_iface_id *id)
+{
+	struct mg_apply_part **grown = realloc(r->parts, (r->count + 1) * sizeof(*grown)), *part;
+
+	if (!grown)
+		return NULL;
+	r->parts = grown;
+	part = calloc(1, sizeof(*part));
+	if (!part)
+		return NULL;
+	part->id = *id;
+	part->failed_group = -1;
+	part->rolled_back = MG_UNKNOWN;
+	r->parts[r->count++] = part;
+	return part;
+}
+
+void mg_apply_target_init(struct mg_apply_target *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->lock_fd = -1;
+	mg_settings_init(&t->cur);
+}
+
+void mg_apply_target_clear(struct mg_apply_target *t)
+{
+	mg_iflock_release(t->lock_fd);
+	t->lock_fd = -1;
+	mg_tune_now_clear(&t->tune);
+}
+
+int mg_apply_read_target(struct mg_ctx *ctx, const struct mg_link *link, struct mg_apply_target *t)
+{
+	struct mg_drvinfo info;
+
+	/* The driver's name makes "does not support" concrete. */
+	if (mg_gather_drvinfo(ctx, link->name, &info) == 0)
+		mg_strlcpy(t->driver, info.driver, sizeof(t->driver));
+	/* Read under the lock, by index: what a restore goes back to. */
+	return mg_settings_read_into(ctx, NULL, link->ifindex, t->driver, &t->cur);
+}
+
+/* An earlier transaction on this interface died midway: nothing more until it is undone. */
+int mg_apply_refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_target *t)
+{
+	struct mg_journal j;
+	char who[160];
+	int err = mg_journal_interrupted(ctx, &t->ns, t->cur.ifindex, t->lock_fd >= 0, &j);
+
+	if (err < 0 && t->lock_fd < 0) {
+		/* A dry run changes nothing: state it cannot read does not stop it. */
+		mg_info(ctx, "%s", ctx->error);
+		mg_clear_error(ctx);
+		return 0;
+	}
+	if (err <= 0)
+		return err;
+	mg_journal_describe(&j, who, sizeof(who));
+	mg_journal_clear(&j);
+	return mg_fail(ctx, -EUCLEAN,
+		       "%s: an earlier apply of settings (%s) was interrupted and left its changes half made; "
+		       "roll it back first", t->cur.ifname, who);
+}
+
+/* Check one wanted value against what the kernel reported; resolve "max". */
+static int validate(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_param p, long long *v)
+{
+	const char *name = mg_param_name(p);
+	enum mg_param_group g = mg_param_info(p)->group;
+
+	if (!cur->group_read[g])
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s", cur->ifname,
+			       cur->group_error[g][0] ? cur->group_error[g] : "not supported");
+	if (!mg_settings_has(cur, p))
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: the driver does not support %s", cur->ifname, name);
+	if (*v == MG_VALUE_MAX) {
+		if (!(cur->has_max & (1ULL << p)))
+			return mg_fail(ctx, -EINVAL, "%s: the driver reports no maximum for %s", cur->ifname, name);
+		*v = cur->max[p];
+	}
+	if (is_flag(p) && *v > 1 && p != MG_PARAM_TCP_DATA_SPLIT)
+		return mg_fail(ctx, -EINVAL, "%s: %s takes on or off", cur->ifname, name);
+	if ((cur->has_min & (1ULL << p)) && *v < cur->min[p])
+		return mg_fail(ctx, -EINVAL, "%s: %s %lld is below the minimum %lld", cur->ifname, name, *v,
+			       cur->min[p]);
+	if ((cur->has_max & (1ULL << p)) && *v > cur->max[p])
+		return mg_fail(ctx, -EINVAL, "%s: %s %lld is above the maximum %lld", cur->ifname, name, *v,
+			       cur->max[p]);
+	if (g == MG_GROUP_RINGS && p <= MG_PARAM_TX_RING && *v < 1)
+		return mg_fail(ctx, -EINVAL, "%s: %s must be at least 1", cur->ifname, name);
+	return 0;
+}
+
+/* The parameters of group @g that @want holds; values already in place are left out. */
+static int plan_params(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_settings *want,
+		       enum mg_param_group g, struct mg_apply_part *r)
+{
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		struct mg_change *c;
+		long long v;
+		int err;
+
+		if (mg_param_info((enum mg_param)p)->group != g || !mg_settings_has(want, (enum mg_param)p))
+			continue;
+		v = want->value[p];
+		err = validate(ctx, cur, (enum mg_param)p, &v);
+		if (err < 0)
+			return err;
+		if (v == cur->value[p])
+			continue;
+		c = &r->changes[r->count++];
+		*c = (struct mg_change){
+			.group = g, .param = (enum mg_param)p, .old_value = cur->value[p], .new_value = v, .expect = v,
+		};
+		mg_strlcpy(c->name, mg_param_name((enum mg_param)p), sizeof(c->name));
+	}
+	return 0;
+}
+
+int mg_apply_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		  struct mg_apply_part *r)
+{
+	for (size_t i = 0; i < MG_APPLY_GROUPS; i++) {
+		int err = order[i] < MG_GROUP_COUNT ? plan_params(ctx, &t->cur, want, order[i], r)
+						    : mg_tune_plan(ctx, t, want, order[i], r);
+
+		if (err < 0)
+			return err;
+	}
+	return 0;
+}
+
+/* Whether a change of group @g goes out: a value another writer set since is theirs, never sent. */
+static bool to_send(const struct mg_change *c, enum mg_param_group g, bool restore)
+{
+	return c->group == g && (!restore || c->restore) && c->state != MG_CHANGE_LEFT;
+}
+
+int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		       bool restore)
+{
+	struct mg_settings values;
+	unsigned long long mask = 0;
+	bool any = false;
+
+	mg_settings_init(&values);
+	for (size_t i = 0; i < r->count; i++) {
+		const struct mg_change *c = &r->changes[i];
+
+		if (!to_send(c, g, restore))
+			continue;
+		any = true;
+		if (!mg_change_is_param(c))
+			continue;
+		mg_settings_put(&values, c->param, restore ? c->old_value : c->new_value);
+		mask |= 1ULL << c->param;
+	}
+	if (!any)
+		return 0;
+	if (!restore && MG_TEST_HOOK(ctx, inject_group, -1) == (int)g)
+		return -EIO;
+	if (g >= MG_GROUP_COUNT)
+		return mg_tune_set_group(ctx, ifindex, g, r, restore);
+	if (g == MG_GROUP_MTU)
+		return mg_rtnl_set_mtu(ctx, ifindex, (int)values.value[MG_PARAM_MTU]);
+	return mg_ethtool_set_group(ctx, ifindex, g, &values, mask);
+}
+
+static bool group_planned(const struct mg_apply_part *r, enum mg_param_group g)
+{
+	for (size_t i = 0; i < r->count; i++)
+		if (r->changes[i].group == g)
+			return true;
+	return false;
+}
+
+void mg_apply_mark_group(struct mg_apply_part *r, enum mg_param_group g, enum mg_change_state state)
+{
+	for (size_t i = 0; i < r->count; i++) {
+		struct mg_change *c = &r->changes[i];
+
+		if (c->group != g)
+			continue;
+		if (state == MG_CHANGE_APPLIED ? c->state == MG_CHANGE_PLANNED : c->restore)
+			c->state = state;
+		c->restore = false;
+	}
+}
+
+/* What the interface holds now of every group @r changes: its parameters, and the rest. */
+static int read_now(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
+		    struct mg_settings *now, struct mg_tune_now *tune)
+{
+	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, now);
+
+	memset(tune, 0, sizeof(*tune));
+	if (err == 0)
+		err = mg_tune_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_result_groups(r), tune);
+	return err;
+}
+
+/* Where a change stands now, for a parameter as mg_tune_compare() says it for the rest. */
+static enum mg_tune_now_is compare_now(const struct mg_settings *now, const struct mg_tune_now *tune,
+				       struct mg_apply_part *r, struct mg_change *c)
+{
+	if (!mg_change_is_param(c))
+		return mg_tune_compare(tune, r, c);
+	if (!mg_settings_has(now, c->param))
+		return MG_NOW_UNKNOWN;
+	if (now->value[c->param] == c->expect)
+		return MG_NOW_EXPECT;
+	if (now->value[c->param] == c->old_value)
+		return MG_NOW_OLD;
+	c->found = now->value[c->param];
+	return MG_NOW_OTHER;
+}
+
+/*
+ * Choose what to restore of groups order[0..upto): a value that still holds
+ * what this apply set. One that is back already needs nothing; one that
+ * holds something else was changed by another writer since, and stays.
+ */
+static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r,
+			   size_t upto)
+{
+	struct mg_settings now;
+	struct mg_tune_now tune;
+	int err = read_now(ctx, t, r, &now, &tune);
+
+	for (size_t i = 0; i < r->count; i++) {
+		struct mg_change *c = &r->changes[i];
+		bool reached = false;
+
+		for (size_t k = 0; k < upto; k++)
+			reached |= c->group == order[k];
+		if (!reached || c->state != MG_CHANGE_APPLIED)
+			continue;
+		if (err < 0) {
+			c->state = MG_CHANGE_RESTORE_FAILED;
+			continue;
+		}
+		switch (compare_now(&now, &tune, r, c)) {
+		case MG_NOW_UNKNOWN:
+		case MG_NOW_EXPECT:
+			c->restore = true;
+			break;
+		case MG_NOW_OLD:
+			c->state = MG_CHANGE_ROLLED_BACK;
+			break;
+		case MG_NOW_OTHER:
+			c->state = MG_CHANGE_LEFT;
+			break;
+		}
+	}
+	mg_tune_now_clear(&tune);
+	return err;
+}
+
+bool mg_apply_roll_back(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r, size_t upto)
+{
+	bool ok = true;
+
+	if (choose_restores(ctx, t, r, upto) < 0) {
+		mg_info(ctx, "%s: cannot read the interface to restore it: %s", t->cur.ifname, ctx->error);
+		ok = false;
+	}
+	while (upto-- > 0) {
+		int err = mg_apply_set_group(ctx, t->cur.ifindex, order[upto], r, true);
+
+		mg_apply_mark_group(r, order[upto], err < 0 ? MG_CHANGE_RESTORE_FAILED : MG_CHANGE_ROLLED_BACK);
+		if (err < 0)
+			mg_info(ctx, "%s: restoring %s failed: %s", t->cur.ifname,
+				mg_param_group_name(order[upto]), strerror(-err));
+	}
+	for (size_t i = 0; i < r->count; i++)
+		ok &= r->changes[i].state == MG_CHANGE_PLANNED || r->changes[i].state == MG_CHANGE_ROLLED_BACK;
+	return ok;
+}
+
+bool mg_apply_part_changed(const struct mg_apply_part *r)
+{
+	for (size_t i = 0; i < r->count; i++)
+		if (r->changes[i].state != MG_CHANGE_PLANNED)
+			return true;
+	return false;
+}
+
+/* "; mtu left at 4000 (this apply set 9000)" for each value another writer changed since. */
+static void describe_left(const struct mg_apply_part *r, bool with_name, char *buf, size_t size)
+{
+	for (size_t i = 0; i < r->count; i++) {
+		const struct mg_change *c = &r->changes[i];
+		char found[256], expect[256];
+		size_t len = strlen(buf);
+
+		if (c->state != MG_CHANGE_LEFT)
+			continue;
+		mg_change_text(r, c, MG_VALUE_FOUND, found, sizeof(found));
+		mg_change_text(r, c, MG_VALUE_EXPECT, expect, sizeof(expect));
+		snprintf(buf + len, size - len, "; %s%s%s left at %s (this apply set %s)", with_name ? r->id.name : "",
+			 with_name ? " " : "", c->name, found, expect);
+	}
+}
+
+void mg_apply_describe_restore(const struct mg_apply_result *res, char *buf, size_t size)
+{
+	bool changed = false, failed = false, left = false;
+
+	for (size_t p = 0; p < res->count; p++) {
+		const struct mg_apply_part *r = res->parts[p];
+
+		changed |= mg_apply_part_changed(r);
+		for (size_t i = 0; i < r->count; i++) {
+			failed |= r->changes[i].state == MG_CHANGE_RESTORE_FAILED;
+			left |= r->changes[i].state == MG_CHANGE_LEFT;
+		}
+	}
+	snprintf(buf, size, "%s", !changed ? "nothing was changed"
+				  : failed ? "ROLLBACK FAILED: check the interface"
+				  : left   ? "rolled back, except what another writer changed since"
+					   : "every change was rolled back");
+	for (size_t p = 0; p < res->count && left; p++)
+		describe_left(res->parts[p], res->count > 1, buf, size);
+}
+
+int mg_apply_explain(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
+		     enum mg_param_group g, int err, const char *extack, const char *rb)
+{
+	const char *ifname = t->cur.ifname;
+
+	if (g == MG_GROUP_ASPM)
+		return mg_aspm_explain(ctx, ifname, r, err, rb);
+	if (err == -EPERM || err == -EACCES)
+		return mg_fail(ctx, -EPERM, "%s: changing %s needs CAP_NET_ADMIN; %s", ifname,
+			       mg_param_group_name(g), rb);
+	if (err == -EOPNOTSUPP)
+		return mg_fail(ctx, err, "%s: %s does not support setting %s; %s", ifname,
+			       t->driver[0] ? t->driver : "the driver", mg_param_group_name(g), rb);
+	return mg_fail(ctx, err, "%s: setting %s failed: %s%s%s; %s", ifname, mg_param_group_name(g),
+		       strerror(-err), extack[0] ? ": " : "", extack, rb);
+}
+
+/* Whether change @c holds in @now: 0, or -EIO saying what the driver did instead. */
+static int check_param(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *now,
+		       const struct mg_change *c)
+{
+	if (mg_settings_has(now, c->param) && now->value[c->param] == c->new_value)
+		return 0;
+	return mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", t->cur.ifname, c->name,
+		       now->value[c->param], c->new_value);
+}
+
+/* Read back and compare: a driver may round or ignore a value. */
+static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r)
+{
+	struct mg_settings now;
+	struct mg_tune_now tune;
+	int err = read_now(ctx, t, r, &now, &tune);
+
+	/* What is there now is what a restore must find to undo. */
+	for (size_t i = 0; err == 0 && i < r->count; i++) {
+		struct mg_change *c = &r->changes[i];
+
+		if (!mg_change_is_param(c))
+			mg_tune_expect(&tune, r, c);
+		else if (mg_settings_has(&now, c->param))
+			c->expect = now.value[c->param];
+	}
+	for (size_t i = 0; err == 0 && i < r->count; i++) {
+		const struct mg_change *c = &r->changes[i];
+
+		err = mg_change_is_param(c) ? check_param(ctx, t, &now, c)
+					    : mg_tune_check(ctx, t->cur.ifname, &tune, r, c, true);
+	}
+	mg_tune_now_clear(&tune);
+	return err;
+}
+
+#ifdef MG_TESTING
+/* Tests stop an apply between two changes, to kill it or cancel it there. */
+static void test_pause(struct mg_ctx *ctx, enum mg_param_group done)
+{
+	if (ctx->test.pause_after_group == (int)done)
+		mg_test_wait(ctx);
+}
+#else
+#define test_pause(ctx, done) ((void)0)
+#endif
+
+int mg_apply_run(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r, size_t *done)
+{
+	int err = 0;
+
+	for (*done = 0; *done < MG_APPLY_GROUPS; (*done)++) {
+		if (mg_cancelled(ctx))
+			return -ECANCELED;
+		err = mg_apply_set_group(ctx, t->cur.ifindex, order[*done], r, false);
+		if (err < 0) {
+			/* The restore's own requests would overwrite the kernel's message. */
+			mg_strlcpy(r->kernel_message, ctx->extack, sizeof(r->kernel_message));
+			r->failed_group = (int)order[*done];
+			return err;
+		}
+		mg_apply_mark_group(r, order[*done], MG_CHANGE_APPLIED);
+		if (group_planned(r, order[*done]))
+			test_pause(ctx, order[*done]);
+	}
+	err = verify(ctx, t, r);
+	if (err == 0 && mg_cancelled(ctx))
+		err = -ECANCELED;
+	return err;
+}
+
+MG_EXPORT void mg_apply_result_free(struct mg_apply_result *result)
+{
+	if (!result)
+		return;
+	for (size_t i = 0; i < result->count; i++)
+		free(result->parts[i]);
+	free(result->parts);
+	free(result);
+}
+
+MG_EXPORT size_t mg_apply_result_count(const struct mg_apply_result *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; r && i < r->count; i++)
+		n += r->parts[i]->count;
+	return n;
+}
+
+/* The @index-th change over every part, and its part; NULL when out of range. */
+static const struct mg_change *change_at(const struct mg_apply_result *r, size_t index,
+					 const struct mg_apply_part **part)
+{
+	for (size_t i = 0; r && i < r->count; i++) {
+		if (index < r->parts[i]->count) {
+			if (part)
+				*part = r->parts[i];
+			return &r->parts[i]->changes[index];
+		}
+		index -= r->parts[i]->count;
+	}
+	return NULL;
+}
+
+MG_EXPORT int mg_apply_result_get(const struct mg_apply_result *r, size_t index, enum mg_param *param,
+				  long long *old_value, long long *new_value)
+{
+	const struct mg_change *c = change_at(r, index, NULL);
+
+	if (!c)
+		return -EINVAL;
+	if (param)
+		*param = mg_change_is_param(c) ? c->param : (enum mg_param)-1;
+	if (old_value)
+		*old_value = c->old_value;
+	if (new_value)
+		*new_value = c->new_value;
+	return 0;
+}
+
+MG_EXPORT int mg_apply_result_get_state(const struct mg_apply_result *r, size_t index)
+{
+	const struct mg_change *c = change_at(r, index, NULL);
+
+	return c ? (int)c->state : -EINVAL;
+}
+
+MG_EXPORT const char *mg_apply_result_get_name(const struct mg_apply_result *r, size_t index)
+{
+	const struct mg_change *c = change_at(r, index, NULL);
+
+	return c ? c->name : NULL;
+}
+
+MG_EXPORT int mg_apply_result_get_group(const struct mg_apply_result *r, size_t index)
+{
+	const struct mg_change *c = change_at(r, index, NULL);
+
+	return c ? (int)c->group : -EINVAL;
+}
+
+MG_EXPORT const char *mg_apply_result_get_modes(const struct mg_apply_result *r, size_t index, int after)
+{
+	const struct mg_apply_part *part;
+	const struct mg_change *c = change_at(r, index, &part);
+
+	if (!c || c->group != MG_GROUP_ADVERTISE)
+		return NULL;
+	return part->adv_text[after ? MG_VALUE_NEW : MG_VALUE_OLD];
+}
+
+MG_EXPORT const char *mg_apply_result_get_ifname(const struct mg_apply_result *r, size_t index)
+{
+	const struct mg_apply_part *part;
+
+	return change_at(r, index, &part) ? part->id.name : NULL;
+}
+
+MG_EXPORT int mg_apply_result_get_ifindex(const struct mg_apply_result *r, size_t index)
+{
+	const struct mg_apply_part *part;
+
+	return change_at(r, index, &part) ? part->id.ifindex : -EINVAL;
+}
+
+MG_EXPORT size_t mg_apply_result_get_interface_count(const struct mg_apply_result *r)
+{
+	return r ? r->count : 0;
+}
+
+MG_EXPORT const char *mg_apply_result_get_interface(const struct mg_apply_result *r, size_t index, int *ifindex,
+						    const char **skipped)
+{
+	if (!r || index >= r->count)
+		return NULL;
+	if (ifindex)
+		*ifindex = r->parts[index]->id.ifindex;
+	if (skipped)
+		*skipped = r->parts[index]->skipped[0] ? r->parts[index]->skipped : NULL;
+	return r->parts[index]->id.name;
+}
+
+MG_EXPORT int mg_apply_result_may_bounce_link(const struct mg_apply_result *r)
+{
+	for (size_t i = 0; r && i < r->count; i++)
+		if (group_planned(r->parts[i], MG_GROUP_RINGS) || group_planned(r->parts[i], MG_GROUP_CHANNELS) ||
+		    group_planned(r->parts[i], MG_GROUP_EEE) || group_planned(r->parts[i], MG_GROUP_ADVERTISE))
+			return 1;
+	return 0;
+}
+
+MG_EXPORT int mg_apply_result_get_failed_group(const struct mg_apply_result *r)
+{
+	return r ? r->failed_group : -1;
+}
+
+MG_EXPORT const char *mg_apply_result_get_failed_ifname(const struct mg_apply_result *r)
+{
+	return r && r->failed_part >= 0 ? r->parts[r->failed_part]->id.name : NULL;
+}
+
+MG_EXPORT int mg_apply_result_rolled_back(const struct mg_apply_result *r)
+{
+	return r ? r->rolled_back : MG_UNKNOWN;
+}
+
+MG_EXPORT const char *mg_apply_result_get_kernel_message(const struct mg_apply_result *r)
+{
+	return r && r->kernel_message[0] ? r->kernel_message : NULL;
+}
+
+MG_EXPORT const char *mg_apply_result_get_message(const struct mg_apply_result *r)
+{
+	return r && r->message[0] ? r->message : NULL;
+}

@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * apply/: changing interfaces. A plan (plan.c) names interfaces as they
+ * were examined and what to set on each; the transaction (transaction.c)
+ * locks every one (iflock.c), checks each index still holds the
+ * interface examined (iface-id.c), writes one journal for the whole plan
+ * (journal.c) in a namespace named by what the kernel does not reuse
+ * (netns.c), makes each interface's steps (apply.c, with tune.c and
+ * aspm.c for EEE, modes, offloads and ASPM L1) and on a failure restores
+ * them (restore.c); rollback.c and plan.c are the API on top.
+ */
+#ifndef MG_APPLY_APPLY_H
+#define MG_APPLY_APPLY_H
+
+#include "model/model.h"
+
+void mg_iface_id_from_link(const struct mg_link *link, struct mg_iface_id *id);
+/* -ENODEV, said in @ctx, when @nic has no interface. */
+int mg_iface_id_from_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_iface_id *id);
+/*
+ * Whether the interface at @id's index is still the one @id describes: 0,
+ * with what it is now in @now (may be NULL); -ENODEV when no interface has
+ * that index; -ESTALE when another one has it. @same_name: the name must
+ * be the same too (a plan about to change it); without, a renamed
+ * interface with the same kind, device and address is the same one (a
+ * rollback after the crash of a process that examined it).
+ */
+int mg_iface_id_check(struct mg_ctx *ctx, const struct mg_iface_id *id, bool same_name, struct mg_link *now);
+
+/* ---- netns.c: the namespace the context's requests go to ---- */
+struct mg_netns {
+	char id[32];		  /* "c4096": its cookie; "i4026531840": its inode where there is no cookie */
+	unsigned long long inode; /* 0 when unknown */
+	char boot[40];		  /* this boot's id; "" when unknown */
+};
+
+int mg_netns_self(struct mg_ctx *ctx, struct mg_netns *ns);
+
+/* What a journal's namespace is to this one. */
+enum mg_netns_is {
+	MG_NETNS_THIS,	/* this namespace, this boot */
+	MG_NETNS_GONE,	/* a namespace that no longer exists, or an earlier boot */
+	MG_NETNS_OTHER, /* another namespace that may still exist */
+};
+/* @why says how it was told ("its network namespace no longer exists"). */
+enum mg_netns_is mg_netns_compare(const struct mg_netns *self, const struct mg_netns *other, char *why, size_t size);
+
+/* ---- the per-interface steps (apply.c) ---- */
+struct mg_change {
+	enum mg_param_group group;
+	char name[MG_FEATURE_NAME]; /* as `set` spells it: "mtu", "eee", "advertise", "aspm-l1", "rx-gro" */
+	enum mg_param param;	    /* for the groups of parameters only */
+	long long old_value, new_value;
+	long long expect; /* what the change left in place: new_value, or what the driver made of it */
+	long long found;  /* MG_CHANGE_LEFT: the value another writer put there */
+	enum mg_change_state state;
+	bool restore; /* chosen for the restore under way */
+	/* ASPM L1: the L1 substates (MG_PCIE_ASPM_L1_1...) to turn back on when this sets L1 on again. */
+	int aspm_substates;
+};
+
+/* The bitmaps of a change of advertised modes: as enum mg_change_value. */
+#define MG_MODES_VALUES 4
+
+/* What a transaction plans and does on one interface. */
+struct mg_apply_part {
+	struct mg_iface_id id;
+	struct mg_change changes[MG_CHANGE_MAX];
+	size_t count;
+	int failed_group;
+	int rolled_back;
+	char kernel_message[256]; /* the extended ack of the failed request */
+	char skipped[600];	  /* a rollback that could not reach the interface: why (it is gone) */
+	/* The one change of advertised modes: old, new, expect, found, and their names. */
+	struct mg_linkmodes adv[MG_MODES_VALUES];
+	char adv_text[MG_MODES_VALUES][1024];
+	/* The PCI function whose link/l1_aspm the ASPM change writes, relative to the sysfs root. */
+	char aspm_dir[MG_ASPM_DIR_MAX];
+};
+
+/* What the API hands out: the parts, in the plan's order, and how it ended. */
+struct mg_apply_result {
+	struct mg_apply_part **parts;
+	size_t count;
+	int failed_part; /* the part whose step failed; -1 */
+	int failed_group;
+	int rolled_back;
+	char kernel_message[256];
+	char message[1024]; /* what happened, in one sentence; "" when nothing failed */
+};
+
+struct mg_features;
+struct mg_eee;
+struct mg_ethlink;
+
+/* The ASPM L1 control of an interface's PCIe link, as sysfs shows it. */
+struct mg_aspm_now {
+	char dir[MG_ASPM_DIR_MAX]; /* the adapter's PCI function; "" when it is not on PCI */
+	char not_pci[64];	   /* then why: "it is a USB adapter" */
+	int l1;			   /* link/l1_aspm: 1 or 0; MG_UNKNOWN when the kernel offers no such file */
+	int substates;		   /* the L1 substates on (MG_PCIE_ASPM_L1_1...), 0 when none or unknown */
+	int write_err;		   /* 0 when link/l1_aspm can be written; -EACCES, -EROFS... */
+	char policy[24];	   /* the kernel's pcie_aspm policy; "" when unknown */
+};
+
+/* What an apply reads of the groups that are not parameters: only those it needs. */
+struct mg_tune_now {
+	unsigned int groups; /* read: 1u << MG_GROUP_FEATURES, _EEE, _ADVERTISE, _ASPM */
+	struct mg_features *features;
+	struct mg_eee *eee;
+	struct mg_ethlink *modes; /* LINKMODES only */
+	int modes_err;		  /* -EOPNOTSUPP when the driver has no link modes */
+	struct mg_aspm_now aspm;
+};
+
+/* An interface being changed: its lock (-1 for a dry run), its state read under it. */
+struct mg_apply_target {
+	struct mg_netns ns; /* the namespace of the transaction */
+	struct mg_settings cur;
+	struct mg_tune_now tune;
+	char driver[33];
+	int lock_fd;
+};
+
+extern const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS];
+/* Whether change @c is of a parameter (MTU to pause), not of EEE, modes or features. */
+static inline bool mg_change_is_param(const struct mg_change *c)
+{
+	return c->group < MG_GROUP_COUNT;
+}
+
+struct mg_apply_result *mg_apply_result_new(void);
+/* A part for @id, appended to @r; NULL without memory. */
+struct mg_apply_part *mg_apply_result_add_part(struct mg_apply_result *r, const struct mg_iface_id *id);
+
+/* Read the interface of @id by index (it must be checked already) into @t. */
+int mg_apply_read_target(struct mg_ctx *ctx, const struct mg_link *link, struct mg_apply_target *t);
+void mg_apply_target_init(struct mg_apply_target *t);
+void mg_apply_target_clear(struct mg_apply_target *t);
+/* -EUCLEAN, said in @ctx, when an interrupted transaction's journal covers @t's interface. */
+int mg_apply_refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_target *t);
+/* Validate @want against @t and plan every change into @r, in application order. */
+int mg_apply_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		  struct mg_apply_part *r);
+/*
+ * Make @r's changes, group by group, and read them back. Returns 0, or the
+ * failure with *@done the groups completed (MG_APPLY_GROUPS when the
+ * read-back failed) and the kernel's message kept in @r.
+ */
+int mg_apply_run(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r, size_t *done);
+/* Restore groups mg_apply_order[0..@upto) of @r in reverse; true when every change is undone. */
+bool mg_apply_roll_back(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r, size_t upto);
+/* Why group @g failed (the kernel's words, the missing capability), with @rb what the restore did. */
+int mg_apply_explain(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
+		     enum mg_param_group g, int err, const char *extack, const char *rb);
+/* Whether any change of @r was made. */
+bool mg_apply_part_changed(const struct mg_apply_part *r);
+/* Send group @g's changes: their new values, or with @restore the old values of those chosen. */
+int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		       bool restore);
+/* After a group's request: APPLIED marks its planned changes, others the chosen restores. */
+void mg_apply_mark_group(struct mg_apply_part *r, enum mg_param_group g, enum mg_change_state state);
+/* What restores did over @r's parts: "every change was rolled back", and what stayed. */
+void mg_apply_describe_restore(const struct mg_apply_result *r, char *buf, size_t size);
+
+/* ---- iflock.c: the state directory and the lock of each interface ---- */
+int mg_state_dir_open(struct mg_ctx *ctx, const char *sub, bool create, int *dirfd);
+const char *mg_state_dir(const struct mg_ctx *ctx);
+/* Wait for the interface's lock: -ECANCELED, -EBUSY after a long wait, -EPERM. */
+int mg_iflock_take(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int *lock_fd);
+/* 1 when another process holds the interface's lock now. */
+int mg_iflock_busy(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex);
+void mg_iflock_release(int lock_fd);
+/* Why the lock of @ifname could not be had (from mg_iflock_take()'s @err); nothing was changed. */
+int mg_iflock_failed(struct mg_ctx *ctx, const char *ifname, int err);
+
+/* ---- journal.c: the undo journal of a transaction ---- */
+struct mg_journal_entry {
+	enum mg_param param;
+	long long old_value, new_value;
+	bool new_known; /* false: what the apply set is not recorded */
+	/* Since 0.2; zero for a parameter, whose group its enum mg_param gives. */
+	enum mg_param_group group;		  /* MG_GROUP_FEATURES, _EEE, _ADVERTISE or _ASPM */
+	char name[MG_FEATURE_NAME];		  /* a feature's kernel name */
+	struct mg_linkmodes old_modes, new_modes; /* advertised modes */
+	int aspm_substates;			  /* ASPM L1: the substates on before, as struct mg_change has them */
+};
+
+/* One interface of a journal: as it was examined, and what was about to change. */
+struct mg_journal_part {
+	struct mg_iface_id id;
+	struct mg_journal_entry entries[MG_CHANGE_MAX];
+	size_t count;
+};
+
+struct mg_journal {
+	char file[96];	    /* its name in the journal directory; "" until written */
+	int version;	    /* 2; 1 for a journal of libmultigig 0.2, which is never applied */
+	struct mg_netns ns; /* the namespace of its interfaces */
+	long long time;	    /* seconds since the epoch */
+	long pid;	    /* 0 when not recorded */
+	struct mg_journal_part *parts;
+	size_t count;
+};
+
+/* The group a journal entry restores. */
+enum mg_param_group mg_journal_entry_group(const struct mg_journal_entry *e);
+
+void mg_journal_init(struct mg_journal *j);
+void mg_journal_clear(struct mg_journal *j);
+/* A new part for @id; NULL without memory. */
+struct mg_journal_part *mg_journal_add_part(struct mg_journal *j, const struct mg_iface_id *id);
+/* The part of @ifindex; NULL when the journal does not cover it. */
+const struct mg_journal_part *mg_journal_find_part(const struct mg_journal *j, int ifindex);
+
+/* A journal file holds at most this much. */
+#define MG_JOURNAL_MAX (256 * 1024)
+/*
+ * Pure: the text of a journal, ending with a line that gives its length and
+ * a checksum; and back, refusing with -EBADMSG a text that does not end so
+ * (cut short, or changed). Format returns the length, or -E2BIG.
+ */
+int mg_journal_format(const struct mg_journal *j, char *buf, size_t size);
+int mg_journal_parse(const char *text, size_t len, struct mg_journal *j);
+/* Write @j under a new name (kept in j->file), in one piece; nothing is ever replaced. */
+int mg_journal_write(struct mg_ctx *ctx, struct mg_journal *j);
+/* Read the journal @file; -ENOENT when it is gone. */
+int mg_journal_read(struct mg_ctx *ctx, const char *file, struct mg_journal *j);
+int mg_journal_remove(struct mg_ctx *ctx, const char *file);
+
+/* One journal file as found in the directory: what it is to this namespace. */
+struct mg_journal_found {
+	char file[96];
+	enum mg_journal_state state;
+	char reason[160];	   /* why stale or damaged; which namespace */
+	struct mg_journal journal; /* parsed; empty when damaged */
+};
+
+/* Every journal in the directory, classified; *@found is malloc'ed (mg_journal_found_free()). */
+int mg_journal_scan(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_journal_found **found, size_t *count);
+void mg_journal_found_free(struct mg_journal_found *found, size_t count);
+/*
+ * The journal of this namespace that covers @ifindex and no process is
+ * applying (@own_lock: the caller holds the interface's lock): 1 with it in
+ * @j; 0 when none. A damaged journal of this namespace counts for every
+ * interface (it cannot say which it covers): 1 with @j empty and its file
+ * named. Negative errno when the directory cannot be read.
+ */
+int mg_journal_interrupted(struct mg_ctx *ctx, const struct mg_netns *self, int ifindex, bool own_lock,
+			   struct mg_journal *j);
+/* "process 1234, 2024-05-06 10:00:00 UTC" */
+void mg_journal_describe(const struct mg_journal *j, char *buf, size_t size);
+
+/* ---- restore.c: restoring what a journal's part records ---- */
+/* The groups of EEE, modes, features and ASPM the part holds: what a restore must read. */
+unsigned int mg_rollback_groups(const struct mg_journal_part *jp);
+/* Plan the restores of @jp against @t's state into @r: values back already are left out. */
+void mg_rollback_plan(const struct mg_journal_part *jp, const struct mg_apply_target *t, struct mg_apply_part *r);
+/* Make @r's restores, the apply's groups backwards, and read them back. */
+int mg_rollback_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r);
+
+/* ---- transaction.c: a plan over one or more interfaces, all or nothing ---- */
+struct mg_txn_step {
+	struct mg_iface_id id;		/* as examined */
+	const struct mg_settings *want; /* what to set */
+};
+
+/* Run @steps (each interface once) as one transaction; @result is always set. */
+int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t count, unsigned int flags,
+		 struct mg_apply_result **result);
+/*
+ * Restore what @j records, on every interface it covers, under their locks:
+ * each value that still holds what was set. @j was read (a rollback) or is
+ * written now (@write: an undo).
+ */
+int mg_txn_restore(struct mg_ctx *ctx, struct mg_journal *j, bool write, unsigned int flags,
+		   struct mg_apply_result **result);
+/* The journal that undoes @done: every change it made, from what it left back to what it replaced. */
+int mg_txn_journal_of_result(const struct mg_netns *ns, const struct mg_apply_result *done, struct mg_journal *j);
+
+/* ---- tune.c: the state an apply reads of them (struct mg_tune_now) ---- */
+/* Read @groups of the interface by index; -errno for a failure other than "not supported". */
+int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+		 struct mg_tune_now *now);
+void mg_tune_now_clear(struct mg_tune_now *now);
+
+/* Validate what @want asks of group @g against @t, and plan the changes into @r. */
+int mg_tune_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		 enum mg_param_group g, struct mg_apply_part *r);
+/* Send group @g's changes (new values, or with @restore the old values of those chosen). */
+int mg_tune_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		      bool restore);
+/* The groups among these four that @r changes. */
+unsigned int mg_tune_result_groups(const struct mg_apply_part *r);
+
+/* Where a change stands against what is there now. */
+enum mg_tune_now_is {
+	MG_NOW_UNKNOWN,	/* cannot be read now */
+	MG_NOW_EXPECT,	/* what the change left */
+	MG_NOW_OLD,	/* what it replaced */
+	MG_NOW_OTHER,	/* something else: put in found */
+};
+enum mg_tune_now_is mg_tune_compare(const struct mg_tune_now *now, struct mg_apply_part *r,
+				    struct mg_change *c);
+/* After a change: what is there now becomes what a restore must find. */
+void mg_tune_expect(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c);
+/*
+ * Whether what is there now is what @c set: 0, or -EIO with the reason in
+ * the context. With @in_effect a feature must also be active, not only
+ * asked for.
+ */
+int mg_tune_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+		  const struct mg_apply_part *r, const struct mg_change *c, bool in_effect);
+/* A value of a change as text: "9000", "on", "1000baseT/Full,2500baseT/Full". */
+enum mg_change_value { MG_VALUE_OLD, MG_VALUE_NEW, MG_VALUE_EXPECT, MG_VALUE_FOUND };
+void mg_change_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
+		    char *buf, size_t size);
+/* A journal entry for @c, and a restore planned from one. */
+void mg_tune_journal_entry(const struct mg_apply_part *r, const struct mg_change *c, struct mg_journal_entry *e);
+void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_part *r);
+
+/* ---- aspm.c: ASPM L1 of the adapter's PCIe link, through sysfs ---- */
+/*
+ * Find the PCI function behind the interface (@ifname, checked against
+ * @ifindex) and read its link/ controls and the ASPM policy, through the
+ * gatherer; and whether the control can be written. Not being on PCI, or
+ * having no control, is said in @now, not returned.
+ */
+int mg_aspm_read(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now);
+/* Validate turning L1 @on against @t's state; plan the change into @r. */
+int mg_aspm_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r);
+/* Write the chosen change: its new value, or with @restore its old one (and the substates that were on). */
+int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_part *r, bool restore);
+/* Whether L1 reads back as @c set it (and its substates, when it set L1 on again): 0, or -EIO. */
+int mg_aspm_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+		  const struct mg_apply_part *r, const struct mg_change *c);
+/* Why writing the control failed, with @rb saying what the rollback did. */
+int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_part *r, int err,
+		    const char *rb);
+/* The substates as the journal writes them: "l1_1_aspm,l1_2_aspm"; "" for none. */
+void mg_aspm_substates_text(int substates, char *buf, size_t size);
+/* And back: -EINVAL for a name that is no L1 substate. */
+int mg_aspm_substates_parse(const char *text, int *substates);
+
+#endif

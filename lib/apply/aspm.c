@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ASPM L1 of an adapter's PCIe link, as an apply changes it. The kernel
+ * offers one control per power state of a link, link/l1_aspm and its
+ * kin, on the PCI function below the link (Linux 5.5 and later; only for
+ * states both ends support, and only where the kernel manages ASPM).
+ * Everything here is read through the gatherer, so a capture shows it;
+ * only the write is made on the live machine, as ethtool's set requests
+ * are.
+ *
+ * Turning L1 off makes the kernel turn the L1 substates off too, and
+ * turning it on again does not bring them back. So a change that turns L1
+ * off keeps the substates that were on, and its restore turns them on
+ * again once L1 is.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "apply/apply.h"
+
+#define SUBSTATES (MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2 | MG_PCIE_PCIPM_L1_1 | MG_PCIE_PCIPM_L1_2)
+
+/* Where the controls are read and written: this context's sysfs, or a test's stand-in tree. */
+static struct mg_ctx *sysfs_of(struct mg_ctx *ctx)
+{
+	struct mg_ctx *stand_in = MG_TEST_HOOK(ctx, aspm_sysfs, NULL);
+
+	return stand_in ? stand_in : ctx;
+}
+
+/* "0000:01:00.0" of "devices/pci0000:00/0000:00:1c.0/0000:01:00.0". */
+static const char *address_of(const char *dir)
+{
+	const char *slash = strrchr(dir, '/');
+
+	return slash ? slash + 1 : dir;
+}
+
+/*
+ * The interface's directory, checked against its index: a sysfs mounted in
+ * another network namespace shows other interfaces, maybe by the same name.
+ */
+static int find_netdir(struct mg_ctx *ctx, int ifindex, const char *ifname, char *netdir, size_t size)
+{
+	char rel[MG_PATH_MAX];
+	long v;
+
+	if (snprintf(rel, sizeof(rel), "class/net/%s", ifname) >= (int)sizeof(rel) ||
+	    mg_sysfs_resolve(ctx, rel, netdir, size) < 0 || mg_path_join(rel, sizeof(rel), netdir, "ifindex") < 0 ||
+	    mg_sysfs_read_long(ctx, rel, 10, &v) < 0)
+		return -ENOENT;
+	return v == ifindex ? 0 : -EXDEV;
+}
+
+/* Up from the interface's device to its PCI function; a USB adapter's is its host controller's, not its own. */
+static int find_function(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now)
+{
+	char netdir[MG_PATH_MAX], rel[MG_PATH_MAX], dir[MG_PATH_MAX], bus[64], *slash;
+	int err = find_netdir(ctx, ifindex, ifname, netdir, sizeof(netdir));
+
+	if (err < 0) {
+		mg_strlcpy(now->not_pci, err == -EXDEV ? "this sysfs belongs to another network namespace"
+						       : "sysfs does not show it", sizeof(now->not_pci));
+		return 0;
+	}
+	if (mg_path_join(rel, sizeof(rel), netdir, "device") < 0 || mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0) {
+		mg_strlcpy(now->not_pci, "it has no device (a virtual interface)", sizeof(now->not_pci));
+		return 0;
+	}
+	for (;;) {
+		if (mg_path_join(rel, sizeof(rel), dir, "subsystem") == 0 &&
+		    mg_sysfs_link_name(ctx, rel, bus, sizeof(bus)) == 0) {
+			if (!strcmp(bus, "pci"))
+				return mg_strlcpy(now->dir, dir, sizeof(now->dir)) < 0 ? -ENAMETOOLONG : 0;
+			if (!strcmp(bus, "usb")) {
+				mg_strlcpy(now->not_pci, "it is a USB adapter", sizeof(now->not_pci));
+				return 0;
+			}
+		}
+		slash = strrchr(dir, '/');
+		if (!slash)
+			break;
+		*slash = '\0';
+		if (!strcmp(dir, "devices"))
+			break;
+	}
+	mg_strlcpy(now->not_pci, "its device is not on PCI", sizeof(now->not_pci));
+	return 0;
+}
+
+/* The path of one control of @dir for open(): below the root of the tree it is read from. */
+static int control_path(struct mg_ctx *ctx, const char *dir, int state, char *path, size_t size)
+{
+	const char *file = mg_pcie_control_file(state);
+
+	if (!file || snprintf(path, size, "%s/%s/link/%s", sysfs_of(ctx)->root, dir, file) >= (int)size)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+/* Asked of the file itself: root, a read-only sysfs in a container, or a security module decide. */
+static int writable(struct mg_ctx *ctx, const char *dir)
+{
+	char path[MG_PATH_MAX];
+	int err = control_path(ctx, dir, MG_PCIE_ASPM_L1, path, sizeof(path));
+
+	if (err < 0)
+		return err;
+	return faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) < 0 ? -errno : 0;
+}
+
+int mg_aspm_read(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now)
+{
+	struct mg_ctx *sys = sysfs_of(ctx);
+	int on, present, err;
+
+	memset(now, 0, sizeof(*now));
+	now->l1 = MG_UNKNOWN;
+	err = find_function(sys, ifindex, ifname, now);
+	if (err < 0 || !now->dir[0])
+		return err;
+	mg_pcie_read_controls(sys, now->dir, &on, &present);
+	if (present & MG_PCIE_ASPM_L1)
+		now->l1 = (on & MG_PCIE_ASPM_L1) != 0;
+	now->substates = on > 0 ? on & SUBSTATES : 0;
+	mg_pcie_read_aspm_policy(sys, now->policy, sizeof(now->policy));
+	if (now->l1 != MG_UNKNOWN)
+		now->write_err = writable(ctx, now->dir);
+	return 0;
+}
+
+/* The control cannot be written: before any change (@rb NULL), or when a write failed. */
+static int denied(struct mg_ctx *ctx, const char *ifname, const char *dir, int err, const char *rb)
+{
+	const char *addr = address_of(dir), *sep = rb ? "; " : "";
+
+	if (!rb)
+		rb = "";
+	if (err == -EACCES || err == -EPERM)
+		return mg_fail(ctx, -EPERM, "%s: changing ASPM L1 needs root: /sys/bus/pci/devices/%s/link/l1_aspm "
+			       "is not writable%s%s", ifname, addr, sep, rb);
+	if (err == -EROFS)
+		return mg_fail(ctx, -EPERM, "%s: changing ASPM L1 needs a writable sysfs: /sys is read-only here%s%s",
+			       ifname, sep, rb);
+	return mg_fail(ctx, err, "%s: writing /sys/bus/pci/devices/%s/link/l1_aspm failed: %s%s%s", ifname, addr,
+		       strerror(-err), sep, rb);
+}
+
+int mg_aspm_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r)
+{
+	const struct mg_aspm_now *a = &t->tune.aspm;
+	const char *ifname = t->cur.ifname;
+	struct mg_change *c;
+
+	if (!a->dir[0])
+		return mg_fail(ctx, -EOPNOTSUPP, "%s has no ASPM L1 control: %s", ifname,
+			       a->not_pci[0] ? a->not_pci : "its PCI function could not be found");
+	if (a->l1 == MG_UNKNOWN)
+		return mg_fail(ctx, -EOPNOTSUPP, "%s has no ASPM L1 control (link/l1_aspm of %s): the link does not "
+			       "support L1, or the kernel (before 5.5) or its ASPM policy does not allow changing it",
+			       ifname, address_of(a->dir));
+	if (a->l1 == on)
+		return 0;
+	/* The kernel would take the write and keep L1 off: say so before anything changes. */
+	if (on && !strcmp(a->policy, "performance"))
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: the kernel's ASPM policy is performance, which keeps L1 off "
+			       "whatever link/l1_aspm says; choose another in /sys/module/pcie_aspm/parameters/policy "
+			       "first", ifname);
+	if (a->write_err < 0)
+		return denied(ctx, ifname, a->dir, a->write_err, NULL);
+	if (r->count >= MG_CHANGE_MAX)
+		return -E2BIG;
+	c = &r->changes[r->count++];
+	*c = (struct mg_change){
+		.group = MG_GROUP_ASPM, .param = MG_PARAM_COUNT, .old_value = a->l1, .new_value = on, .expect = on,
+		.aspm_substates = on ? 0 : a->substates,
+	};
+	mg_strlcpy(c->name, "aspm-l1", sizeof(c->name));
+	mg_strlcpy(r->aspm_dir, a->dir, sizeof(r->aspm_dir));
+	return 0;
+}
+
+static int write_control(struct mg_ctx *ctx, const char *dir, int state, bool on)
+{
+	char path[MG_PATH_MAX];
+	int fd, err = control_path(ctx, dir, state, path, sizeof(path));
+
+	if (err < 0)
+		return err;
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY);
+	if (fd < 0)
+		return -errno;
+	/* The kernel answers for the whole value at once: its errno is the write's. */
+	if (write(fd, on ? "1" : "0", 1) != 1)
+		err = -errno;
+	if (close(fd) < 0 && err == 0)
+		err = -errno;
+	return err;
+}
+
+int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_part *r, bool restore)
+{
+	for (size_t i = 0; i < r->count; i++) {
+		const struct mg_change *c = &r->changes[i];
+		bool on;
+		int err;
+
+		if (c->group != MG_GROUP_ASPM || (restore && !c->restore) || c->state == MG_CHANGE_LEFT)
+			continue;
+		if (!r->aspm_dir[0])
+			return -ENODEV; /* the PCI function is gone */
+		on = (restore ? c->old_value : c->new_value) != 0;
+		err = write_control(ctx, r->aspm_dir, MG_PCIE_ASPM_L1, on);
+		for (int bit = MG_PCIE_ASPM_L1_1; err == 0 && on && bit <= MG_PCIE_PCIPM_L1_2; bit <<= 1)
+			if (c->aspm_substates & bit)
+				err = write_control(ctx, r->aspm_dir, bit, true);
+		return err;
+	}
+	return 0;
+}
+
+int mg_aspm_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+		  const struct mg_apply_part *r, const struct mg_change *c)
+{
+	const struct mg_aspm_now *a = &now->aspm;
+	const char *addr = address_of(r->aspm_dir);
+	char off[64];
+	int missing;
+
+	if (a->l1 == MG_UNKNOWN)
+		return mg_fail(ctx, -EIO, "%s: ASPM L1 of %s could not be read back", ifname, addr);
+	if (a->l1 == 0 && c->new_value)
+		return mg_fail(ctx, -EIO, "%s: the kernel left ASPM L1 of %s off, not on: its ASPM policy (%s) or "
+			       "the adapter's driver keeps it off", ifname, addr, a->policy[0] ? a->policy : "unknown");
+	if (a->l1 != c->new_value)
+		return mg_fail(ctx, -EIO, "%s: the kernel left ASPM L1 of %s on, not off", ifname, addr);
+	missing = c->new_value ? c->aspm_substates & ~a->substates : 0;
+	if (!missing)
+		return 0;
+	mg_aspm_substates_text(missing, off, sizeof(off));
+	return mg_fail(ctx, -EIO, "%s: ASPM L1 of %s is on again but the kernel left %s off", ifname, addr, off);
+}
+
+int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_part *r, int err,
+		    const char *rb)
+{
+	return denied(ctx, ifname, r->aspm_dir, err, rb);
+}
+
+void mg_aspm_substates_text(int substates, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int bit = MG_PCIE_ASPM_L1_1; bit <= MG_PCIE_PCIPM_L1_2; bit <<= 1) {
+		int n;
+
+		if (!(substates & bit))
+			continue;
+		n = snprintf(buf + len, size - len, "%s%s", len ? "," : "", mg_pcie_control_file(bit));
+		if (n < 0 || (size_t)n >= size - len)
+			return;
+		len += (size_t)n;
+	}
+}
+
+int mg_aspm_substates_parse(const char *text, int *substates)
+{
+	const char *start = text;
+
+	*substates = 0;
+	for (const char *p = text;; p++) {
+		int bit;
+
+		if (*p && *p != ',')
+			continue;
+		for (bit = MG_PCIE_ASPM_L1_1; bit <= MG_PCIE_PCIPM_L1_2; bit <<= 1)
+			if (strlen(mg_pcie_control_file(bit)) == (size_t)(p - start) &&
+			    !strncmp(start, mg_pcie_control_file(bit), (size_t)(p - start)))
+				break;
+		if (bit > MG_PCIE_PCIPM_L1_2)
+			return -EINVAL;
+		*substates |= bit;
+		if (!*p)
+			return 0;
+		start = p + 1;
+	}
+}

@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What every libmultigig user shares about an interface lives under
+ * /run/multigig: a lock file per interface, so that applies to one
+ * interface run one at a time whichever process makes them, and the undo
+ * journals of transactions (journal.c). Locks are named by network
+ * namespace (netns.c: by what the kernel does not reuse) and interface
+ * index, never by interface name: a name can move to another interface
+ * during an apply, and every namespace has its own index 1, 2, 3...
+ *
+ * Who may write there decides who may change settings through the library:
+ * root, and the members of the directory's group when root made it group
+ * writable (the Debian package makes it 2775 root:multigig, so that a
+ * service running as its own user with CAP_NET_ADMIN shares the locks and
+ * journals with root). Nobody else: a journal there is applied by the
+ * next rollback, whoever wrote it.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "apply/apply.h"
+
+#define MG_RUN_DIR "/run/multigig"
+#define LOCK_WAIT_MS 30000
+#define LOCK_POLL_MS 5
+
+const char *mg_state_dir(const struct mg_ctx *ctx)
+{
+	const char *dir = MG_TEST_HOOK(ctx, run_dir, NULL);
+
+	(void)ctx;
+	return dir ? dir : MG_RUN_DIR;
+}
+
+/*
+ * Root's (or this user's, for a test's directory); never writable by
+ * others; writable by its group only when root made it so.
+ */
+static int check_dir(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if ((st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & S_IWOTH) ||
+	    ((st.st_mode & S_IWGRP) && st.st_uid != 0))
+		return -EPERM;
+	return 0;
+}
+
+/* The mode a new directory below @at gets: 0755, or its parent's group access (2775) when it has one. */
+static mode_t mode_below(int at)
+{
+	struct stat st;
+
+	if (at != AT_FDCWD && fstat(at, &st) == 0 && (st.st_mode & S_IWGRP))
+		return S_ISGID | 0775;
+	return 0755;
+}
+
+/* Make @name below @at, whatever the umask; an existing one is fine. */
+static int make_dir(int at, const char *name)
+{
+	mode_t mode = mode_below(at);
+	int fd;
+
+	if (mkdirat(at, name, mode & 0777) < 0)
+		return errno == EEXIST ? 0 : -errno;
+	fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	/* A restrictive umask would hide journals from an unprivileged `show`. */
+	if (fchmod(fd, mode) < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Open @name below @at as a safe directory, made first with @create. */
+static int open_dir(int at, const char *name, bool create, int *fd)
+{
+	int err = create ? make_dir(at, name) : 0;
+
+	if (err < 0)
+		return err;
+	*fd = openat(at, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* A symbolic link fails as ENOTDIR (O_DIRECTORY) or ELOOP: both are unsafe. */
+	if (*fd < 0)
+		return errno == ELOOP || errno == ENOTDIR ? -EPERM : -errno;
+	err = check_dir(*fd);
+	if (err == -ENOTDIR)
+		err = -EPERM;
+	if (err < 0)
+		close(*fd);
+	return err;
+}
+
+int mg_state_dir_open(struct mg_ctx *ctx, const char *sub, bool create, int *dirfd)
+{
+	const char *base = mg_state_dir(ctx);
+	bool top_failed = true;
+	int top, err;
+
+	err = open_dir(AT_FDCWD, base, create, &top);
+	if (err == 0) {
+		top_failed = false;
+		err = open_dir(top, sub, create, dirfd);
+		close(top);
+	}
+	/* Name the directory that is wrong: the state directory itself, or the one below it. */
+	if (err == -EPERM)
+		return mg_fail(ctx, err, "%s%s%s is not a directory of root's that only root (and its group, if root "
+			       "allows) may write to", base, top_failed ? "" : "/", top_failed ? "" : sub);
+	if (err < 0 && (create || err != -ENOENT))
+		return mg_fail(ctx, err, "%s %s%s%s: %s", create ? "cannot make" : "cannot open", base,
+			       top_failed ? "" : "/", top_failed ? "" : sub, strerror(-err));
+	return err;
+}
+
+/* "c4096-if5": the namespace by its id (netns.c), then the interface's index. */
+static void lock_name(const struct mg_netns *ns, int ifindex, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s-if%d", ns->id, ifindex);
+}
+
+/*
+ * The lock file, made when @create; lock files are never removed (see
+ * below). O_NONBLOCK and the check for a regular file: a FIFO put there
+ * must not make the open wait forever.
+ */
+static int open_lock(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, bool create, int *fd)
+{
+	char name[64];
+	struct stat st;
+	int dir, err = mg_state_dir_open(ctx, "lock", create, &dir);
+
+	if (err < 0)
+		return err;
+	lock_name(ns, ifindex, name, sizeof(name));
+	/* Read only: flock() needs no more, and a lock file another user made is theirs. */
+	*fd = openat(dir, name, (create ? O_CREAT : 0) | O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+	err = *fd < 0 ? -errno : 0;
+	close(dir);
+	if (err == 0 && (fstat(*fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+		close(*fd);
+		err = -EPERM;
+	}
+	if (err < 0 && (create || err != -ENOENT))
+		return mg_fail(ctx, err, "cannot open the lock %s/lock/%s: %s", mg_state_dir(ctx), name,
+			       err == -EPERM ? "it is not a regular file" : strerror(-err));
+	return err;
+}
+
+/*
+ * Poll rather than block: a blocking flock() is restarted after a signal
+ * handler that uses SA_RESTART, and the caller's cancel flag would go
+ * unread until the other apply ends.
+ */
+static int wait_lock(struct mg_ctx *ctx, int fd, int ifindex)
+{
+	const struct timespec poll_interval = { 0, LOCK_POLL_MS * 1000000L };
+
+	for (long waited = 0;; waited += LOCK_POLL_MS) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			return 0;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return -errno;
+		if (mg_cancelled(ctx))
+			return -ECANCELED;
+		if (waited >= LOCK_WAIT_MS)
+			return -EBUSY;
+		if (waited == 0)
+			mg_info(ctx, "interface %d: waiting for another apply to end", ifindex);
+		nanosleep(&poll_interval, NULL);
+	}
+}
+
+/*
+ * The file stays when the lock is released: removing it would let a
+ * process that opened it just before lock an unlinked file while another
+ * locks a new one, and both would apply at once.
+ */
+int mg_iflock_take(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int *lock_fd)
+{
+	int fd, err = open_lock(ctx, ns, ifindex, true, &fd);
+
+	if (err < 0)
+		return err;
+	err = wait_lock(ctx, fd, ifindex);
+	if (err < 0) {
+		close(fd);
+		return err;
+	}
+	*lock_fd = fd;
+	return 0;
+}
+
+int mg_iflock_busy(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex)
+{
+	int fd, busy, err = open_lock(ctx, ns, ifindex, false, &fd);
+
+	if (err == -ENOENT)
+		return 0;
+	if (err < 0)
+		return err;
+	/* A shared lock is enough to see an exclusive one; it is dropped at once. */
+	busy = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	close(fd);
+	return busy;
+}
+
+void mg_iflock_release(int lock_fd)
+{
+	if (lock_fd >= 0)
+		close(lock_fd);
+}
+
+int mg_iflock_failed(struct mg_ctx *ctx, const char *ifname, int err)
+{
+	char why[sizeof(ctx->error)];
+
+	mg_strlcpy(why, ctx->error, sizeof(why));
+	if (err == -ECANCELED)
+		return mg_fail(ctx, err, "%s: interrupted while waiting for another apply; nothing was changed",
+			       ifname);
+	if (err == -EBUSY)
+		return mg_fail(ctx, err, "%s: another process has been changing its settings for 30 s; "
+			       "nothing was changed", ifname);
+	if (err == -EACCES || err == -EPERM || err == -EROFS)
+		return mg_fail(ctx, -EPERM, "%s: changing settings needs CAP_NET_ADMIN and write access to %s: "
+			       "%s; nothing was changed", ifname, mg_state_dir(ctx), why);
+	return mg_fail(ctx, err, "%s: cannot lock the interface: %s; nothing was changed", ifname, why);
+}

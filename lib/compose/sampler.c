@@ -1,0 +1,424 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The sampler behind `multigig watch`: the adapter's counters (one
+ * RTM_GETLINK by index), its interrupt vectors per CPU (/proc/interrupts),
+ * NET_RX/NET_TX softirqs and busy time per CPU (/proc/softirqs, /proc/stat)
+ * and its hottest sensor, read each time it is asked, and turned into rates
+ * against the previous reading. It never sleeps: the caller paces it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "compose/compose.h"
+
+#define PROC_MAX (4u << 20)	/* /proc/interrupts of a large machine */
+
+struct reading {
+	double when;			/* seconds, monotonic */
+	struct mg_counters counters;
+	bool have_counters;
+	struct mg_interrupts irq;
+	bool have_irq;
+	struct mg_cpu_table cpus;
+	int temp_milli;
+};
+
+struct vector {
+	int irq;
+	char *name;
+};
+
+struct mg_sampler {
+	struct mg_ctx *ctx;
+	struct mg_nic *nic;
+	struct vector *vectors;
+	size_t nvectors;
+	double expected[2];		/* Gbit/s; < 0 unknown */
+	char *buf;			/* for procfs files, reused */
+	size_t bufsize;
+	struct reading prev;
+};
+
+struct sample_cpu {
+	int cpu;
+	double irqs, net[2], busy_pct;
+	bool have_softirq, have_busy;
+};
+
+struct mg_sample {
+	double seconds;
+	double rate[MG_STAT_COUNT];
+	uint64_t present;
+	double *vector_rate;
+	struct sample_cpu *cpus;
+	size_t ncpus;
+	const struct mg_sampler *sampler;	/* for vector names: valid while the sampler is */
+	int temp_milli;
+	double expected[2];
+};
+
+static double now_seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* A whole procfs file into the sampler's buffer; its length, or -errno. */
+static int proc_text(struct mg_sampler *s, const char *rel)
+{
+	int n = mg_gather_proc_read(s->ctx, rel, s->buf, s->bufsize - 1);
+
+	if (n < 0)
+		return n;
+	s->buf[n] = '\0';
+	return n;
+}
+
+static int hottest(struct mg_sampler *s)
+{
+	struct mg_temps *t = NULL;
+	int best = MG_UNKNOWN;
+
+	if (mg_temps_read_for_nic(s->ctx, s->nic, &t) < 0)
+		return MG_UNKNOWN;
+	for (size_t i = 0; i < mg_temps_get_count(t); i++) {
+		int v;
+
+		if (mg_temps_get(t, i, MG_TEMP_INPUT, &v) == 0 && (best == MG_UNKNOWN || v > best))
+			best = v;
+	}
+	mg_temps_free(t);
+	return best;
+}
+
+static void reading_free(struct reading *r)
+{
+	if (r->have_irq)
+		mg_interrupts_free(&r->irq);
+	mg_cpu_table_free(&r->cpus);
+	memset(r, 0, sizeof(*r));
+}
+
+static int take(struct mg_sampler *s, struct reading *r)
+{
+	struct mg_link link;
+	int n;
+
+	memset(r, 0, sizeof(*r));
+	r->when = now_seconds();
+	if (s->nic->ifindex > 0) {
+		n = mg_gather_link(s->ctx, NULL, s->nic->ifindex, &link);
+		/* Gone: every later sample would be empty, so say so instead. */
+		if (n == -ENODEV)
+			return mg_fail(s->ctx, -ENODEV, "%s has gone: no interface has index %d any more",
+				       s->nic->name ? s->nic->name : "the interface", s->nic->ifindex);
+		if (n == 0) {
+			r->counters = link.counters;
+			r->have_counters = true;
+		}
+	}
+	n = proc_text(s, "interrupts");
+	if (n > 0 && mg_interrupts_parse(s->buf, (size_t)n, &r->irq) == 0)
+		r->have_irq = true;
+	if (proc_text(s, "softirqs") > 0 && mg_softirqs_parse(s->buf, &r->cpus) == -ENOMEM)
+		return -ENOMEM;
+	if (proc_text(s, "stat") > 0 && mg_procstat_parse(s->buf, &r->cpus) == -ENOMEM)
+		return -ENOMEM;
+	r->temp_milli = hottest(s);
+	mg_clear_error(s->ctx);
+	return 0;
+}
+
+static int keep_vectors(struct mg_sampler *s)
+{
+	struct mg_irqs *irqs = NULL;
+
+	if (mg_irqs_read_for_nic(s->ctx, s->nic, &irqs) < 0)
+		return 0; /* no vectors known: rates of the link alone */
+	s->nvectors = mg_irqs_get_count(irqs);
+	s->vectors = calloc(s->nvectors + 1, sizeof(*s->vectors));
+	for (size_t i = 0; s->vectors && i < s->nvectors; i++) {
+		const char *name = mg_irqs_get_name(irqs, i);
+
+		s->vectors[i].irq = mg_irqs_get_irq(irqs, i);
+		s->vectors[i].name = name ? strdup(name) : NULL;
+	}
+	mg_irqs_free(irqs);
+	return s->vectors ? 0 : -ENOMEM;
+}
+
+/* What the adapter should carry: the ceiling the use is measured against. */
+static void keep_expected(struct mg_sampler *s)
+{
+	struct mg_pcie_path *path = NULL;
+	struct mg_throughput *t = NULL;
+
+	s->expected[0] = s->expected[1] = -1;
+	if (s->nic->bus == MG_BUS_PCI && mg_pcie_path_new_for_nic(s->ctx, s->nic, &path) < 0)
+		path = NULL;
+	if (mg_throughput_new(s->nic, path, &t) == 0) {
+		s->expected[0] = mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX);
+		s->expected[1] = mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX);
+	}
+	mg_throughput_free(t);
+	mg_pcie_path_free(path);
+	mg_clear_error(s->ctx);
+}
+
+MG_EXPORT void mg_sampler_free(struct mg_sampler *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nvectors; i++)
+		free(s->vectors[i].name);
+	free(s->vectors);
+	reading_free(&s->prev);
+	free(s->buf);
+	mg_nic_unref(s->nic);
+	mg_ctx_unref(s->ctx);
+	free(s);
+}
+
+MG_EXPORT int mg_sampler_new(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_sampler **sampler)
+{
+	struct mg_sampler *s;
+	int err;
+
+	if (!ctx)
+		return -EINVAL;
+	if (!nic || !sampler)
+		return mg_fail(ctx, -EINVAL, "mg_sampler_new: no adapter or no place for the sampler");
+	*sampler = NULL;
+	mg_clear_error(ctx);
+	if (!nic->name || nic->ifindex <= 0)
+		return mg_fail(ctx, -ENODEV, "%s has no network interface to watch",
+			       nic->address ? nic->address : "the adapter");
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->ctx = mg_ctx_ref(ctx);
+	s->nic = mg_nic_ref((struct mg_nic *)nic);
+	s->bufsize = PROC_MAX;
+	s->buf = malloc(s->bufsize);
+	err = s->buf ? keep_vectors(s) : -ENOMEM;
+	if (err == 0) {
+		keep_expected(s);
+		err = take(s, &s->prev);
+	}
+	if (err < 0) {
+		mg_sampler_free(s);
+		return mg_fail(ctx, err, "watch: %s", strerror(-err));
+	}
+	*sampler = s;
+	return 0;
+}
+
+static double per_second(uint64_t now, uint64_t before, double secs)
+{
+	return now >= before ? (double)(now - before) / secs : 0;
+}
+
+static void link_rates(struct mg_sample *m, const struct reading *a, const struct reading *b)
+{
+	if (!a->have_counters || !b->have_counters)
+		return;
+	for (int st = 0; st < MG_STAT_COUNT; st++) {
+		uint64_t bit = 1ULL << st;
+
+		if ((a->counters.present & bit) && (b->counters.present & bit)) {
+			m->rate[st] = per_second(b->counters.value[st], a->counters.value[st], m->seconds);
+			m->present |= bit;
+		}
+	}
+}
+
+/* Interrupts per second of each vector, and of all of them per CPU. */
+static int irq_rates(struct mg_sample *m, const struct mg_sampler *s, const struct reading *a,
+		     const struct reading *b)
+{
+	m->vector_rate = calloc(s->nvectors + 1, sizeof(*m->vector_rate));
+	m->cpus = calloc(b->cpus.count + b->irq.ncpus + 1, sizeof(*m->cpus));
+	if (!m->vector_rate || !m->cpus)
+		return -ENOMEM;
+	/* One entry per CPU that /proc/stat, /proc/softirqs or /proc/interrupts names. */
+	for (size_t c = 0; c < b->cpus.count; c++)
+		m->cpus[m->ncpus++].cpu = b->cpus.cpus[c].cpu;
+	for (size_t v = 0; v < s->nvectors && a->have_irq && b->have_irq; v++) {
+		const struct mg_interrupt_line *la = mg_interrupts_find(&a->irq, s->vectors[v].irq);
+		const struct mg_interrupt_line *lb = mg_interrupts_find(&b->irq, s->vectors[v].irq);
+
+		if (!la || !lb || !la->counts || !lb->counts || a->irq.ncpus != b->irq.ncpus)
+			continue;
+		for (size_t col = 0; col < b->irq.ncpus; col++) {
+			double r = per_second(lb->counts[col], la->counts[col], m->seconds);
+
+			m->vector_rate[v] += r;
+			for (size_t c = 0; c < m->ncpus; c++)
+				if (m->cpus[c].cpu == b->irq.cpus[col])
+					m->cpus[c].irqs += r;
+		}
+	}
+	return 0;
+}
+
+static void cpu_rates(struct mg_sample *m, const struct reading *a, const struct reading *b)
+{
+	for (size_t c = 0; c < m->ncpus; c++) {
+		const struct mg_cpu_times *x = mg_cpu_table_find(&a->cpus, m->cpus[c].cpu);
+		const struct mg_cpu_times *y = mg_cpu_table_find(&b->cpus, m->cpus[c].cpu);
+
+		if (!x || !y)
+			continue;
+		if (x->have_softirq && y->have_softirq) {
+			m->cpus[c].net[0] = per_second(y->net_rx, x->net_rx, m->seconds);
+			m->cpus[c].net[1] = per_second(y->net_tx, x->net_tx, m->seconds);
+			m->cpus[c].have_softirq = true;
+		}
+		if (x->have_times && y->have_times && y->total > x->total) {
+			m->cpus[c].busy_pct = 100.0 * (double)(y->busy - x->busy) / (double)(y->total - x->total);
+			m->cpus[c].have_busy = true;
+		}
+	}
+}
+
+MG_EXPORT void mg_sample_free(struct mg_sample *m)
+{
+	if (!m)
+		return;
+	free(m->vector_rate);
+	free(m->cpus);
+	free(m);
+}
+
+MG_EXPORT int mg_sampler_next(struct mg_sampler *s, struct mg_sample **sample)
+{
+	struct reading now;
+	struct mg_sample *m;
+	int err;
+
+	if (!s || !sample)
+		return -EINVAL;
+	*sample = NULL;
+	mg_clear_error(s->ctx);
+	err = take(s, &now);
+	if (err == -ENODEV) {
+		reading_free(&now);
+		return err; /* take() said which interface went */
+	}
+	m = err == 0 ? calloc(1, sizeof(*m)) : NULL;
+	if (!m) {
+		reading_free(&now);
+		return mg_fail(s->ctx, err < 0 ? err : -ENOMEM, "watch: cannot read a sample");
+	}
+	m->sampler = s;
+	m->seconds = now.when - s->prev.when;
+	if (m->seconds <= 0)
+		m->seconds = 1e-9;
+	m->temp_milli = now.temp_milli;
+	m->expected[0] = s->expected[0];
+	m->expected[1] = s->expected[1];
+	link_rates(m, &s->prev, &now);
+	err = irq_rates(m, s, &s->prev, &now);
+	if (err == 0)
+		cpu_rates(m, &s->prev, &now);
+	reading_free(&s->prev);
+	s->prev = now;
+	if (err < 0) {
+		mg_sample_free(m);
+		return err;
+	}
+	*sample = m;
+	return 0;
+}
+
+MG_GETTER(double, mg_sample_get_seconds, mg_sample, seconds, -1)
+
+MG_EXPORT int mg_sample_get_rate(const struct mg_sample *m, enum mg_stat stat, double *per_second)
+{
+	if (!m || (unsigned int)stat >= MG_STAT_COUNT || !per_second)
+		return -EINVAL;
+	if (!(m->present & (1ULL << stat)))
+		return -ENODATA;
+	*per_second = m->rate[stat];
+	return 0;
+}
+
+MG_EXPORT double mg_sample_get_bits_per_second(const struct mg_sample *m, enum mg_direction dir)
+{
+	double bytes;
+
+	if (mg_sample_get_rate(m, dir == MG_DIRECTION_TX ? MG_STAT_TX_BYTES : MG_STAT_RX_BYTES, &bytes) < 0)
+		return -1;
+	return bytes * 8;
+}
+
+MG_EXPORT double mg_sample_get_packets_per_second(const struct mg_sample *m, enum mg_direction dir)
+{
+	double pkts;
+
+	if (mg_sample_get_rate(m, dir == MG_DIRECTION_TX ? MG_STAT_TX_PACKETS : MG_STAT_RX_PACKETS, &pkts) < 0)
+		return -1;
+	return pkts;
+}
+
+MG_EXPORT double mg_sample_get_expected_gbps(const struct mg_sample *m, enum mg_direction dir)
+{
+	return m && (dir == MG_DIRECTION_RX || dir == MG_DIRECTION_TX) ? m->expected[dir] : -1;
+}
+
+MG_EXPORT double mg_sample_get_ceiling_use_pct(const struct mg_sample *m, enum mg_direction dir)
+{
+	double bps = mg_sample_get_bits_per_second(m, dir), expected = mg_sample_get_expected_gbps(m, dir);
+
+	return bps < 0 || expected <= 0 ? -1 : 100.0 * bps / (expected * 1e9);
+}
+
+MG_GETTER(int, mg_sample_get_temperature_milli, mg_sample, temp_milli, MG_UNKNOWN)
+
+MG_EXPORT size_t mg_sample_get_vector_count(const struct mg_sample *m)
+{
+	return m ? m->sampler->nvectors : 0;
+}
+
+MG_EXPORT int mg_sample_get_vector_irq(const struct mg_sample *m, size_t index)
+{
+	return m && index < m->sampler->nvectors ? m->sampler->vectors[index].irq : -EINVAL;
+}
+
+MG_EXPORT const char *mg_sample_get_vector_name(const struct mg_sample *m, size_t index)
+{
+	return m && index < m->sampler->nvectors ? m->sampler->vectors[index].name : NULL;
+}
+
+MG_EXPORT double mg_sample_get_vector_rate(const struct mg_sample *m, size_t index)
+{
+	return m && index < m->sampler->nvectors ? m->vector_rate[index] : -1;
+}
+
+MG_GETTER(size_t, mg_sample_get_cpu_count, mg_sample, ncpus, 0)
+
+MG_EXPORT int mg_sample_get_cpu(const struct mg_sample *m, size_t index)
+{
+	return m && index < m->ncpus ? m->cpus[index].cpu : -EINVAL;
+}
+
+MG_EXPORT double mg_sample_get_cpu_interrupts(const struct mg_sample *m, size_t index)
+{
+	return m && index < m->ncpus ? m->cpus[index].irqs : -1;
+}
+
+MG_EXPORT double mg_sample_get_cpu_softirqs(const struct mg_sample *m, size_t index, enum mg_direction dir)
+{
+	if (!m || index >= m->ncpus || !m->cpus[index].have_softirq || (dir != MG_DIRECTION_RX && dir != MG_DIRECTION_TX))
+		return -1;
+	return m->cpus[index].net[dir];
+}
+
+MG_EXPORT double mg_sample_get_cpu_busy_pct(const struct mg_sample *m, size_t index)
+{
+	return m && index < m->ncpus && m->cpus[index].have_busy ? m->cpus[index].busy_pct : -1;
+}

@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * decide/: pure models and rules over what was gathered: PCIe decoding,
+ * the throughput model, the chip and PHY tables, link-mode names, the
+ * /proc parsers, the doctor's findings and rules. It reads the model
+ * through its public getters; otherwise it calls base/ and decide/.
+ */
+#ifndef MG_DECIDE_DECIDE_H
+#define MG_DECIDE_DECIDE_H
+
+#include "gather/gather.h"
+
+/* pci-config.c: decode what could be read of a config space. */
+int mg_pci_config_decode(const uint8_t *cfg, size_t len, struct mg_pci_func *f, char *why, size_t size);
+
+/* ---- bandwidth.c ---- */
+int mg_pcie_lane_mbps(int gen);
+double mg_tcp_share(int mtu);
+double mg_ethernet_tcp_gbps(int link_mbps, int mtu);
+/* The model for a link as read: 4DW headers, completions of MPS; -EINVAL for bad values. */
+int mg_estimate_for_link(int gen, int width, int mps, int mtu, int link_mbps,
+			 struct mg_estimate **estimate);
+/* One verdict for both directions: the bus when it caps either. */
+enum mg_limit mg_limit_overall(enum mg_limit rx, enum mg_limit tx);
+
+/* chipdb.c */
+struct mg_chip {
+	enum mg_bus bus;
+	int vendor, device;
+	const char *name;
+	int max_mbps;
+	const char *driver;
+	const char *since;	/* first mainline kernel; "~" where approximate */
+};
+const struct mg_chip *mg_chip_lookup(enum mg_bus bus, int vendor, int device);
+
+/*
+ * The speed a mode name carries ("2500baseT/Full": 2500), or -1 for a
+ * name that is no speed mode ("Autoneg", "TP", "Pause", "FEC_RS").
+ */
+int mg_mode_speed_mbps(const char *mode);
+/* Whether @mode is a speed mode, full duplex. */
+bool mg_mode_is_full(const char *mode);
+bool mg_modes_contain(char *const *list, size_t n, const char *mode);
+/*
+ * The fastest speed mode in both @ours and @partner (full duplex before
+ * half at one speed, else the first in @ours), or NULL.
+ */
+const char *mg_modes_best_common(char *const *ours, size_t n, char *const *partner, size_t m);
+/*
+ * The speed modes of @supported missing from @advertised, in the order of
+ * @supported: the @nth of them (NULL past the end), and their number in
+ * *@count when @count is not NULL.
+ */
+const char *mg_modes_missing(char *const *supported, size_t n, char *const *advertised, size_t m,
+			     size_t nth, size_t *count);
+
+#define MG_PCIE_MAX_DEPTH 16
+
+/* The kernel's AER counters of one severity (aer_dev_correctable, ...). */
+#define MG_AER_MAX_COUNTERS 32
+struct mg_aer_set {
+	bool present;		/* the file was read */
+	long long total;	/* its TOTAL_ERR_* line, or MG_UNKNOWN */
+	size_t count;
+	struct {
+		char name[24];
+		long long value;
+	} counters[MG_AER_MAX_COUNTERS];
+};
+
+struct mg_pcie_aer {
+	struct mg_aer_set dev[3];	/* by enum mg_aer_severity */
+	long long rootport_total[3];	/* aer_rootport_total_err_*, or MG_UNKNOWN */
+};
+
+struct mg_pcie_node {
+	char address[16];
+	struct mg_pci_addr addr;
+	int vendor_id, device_id;
+	bool is_bridge;
+	enum mg_pcie_role role;
+	bool role_inferred;
+	double cap_speed, lnkcap_speed, speed, target_speed;
+	int cap_width, width;
+	int supported_speeds;
+	int devcap_mps, mps, mrrs, rcb;
+	char reason[160];	/* why config values are unknown; "" when read */
+	bool limited;		/* only 64 bytes of config space were readable */
+	/* the link between this function and the next one up */
+	bool has_link;
+	double link_cap_speed;
+	int link_cap_width;
+	int degraded;
+	enum mg_pcie_cap_by capped_by;
+	/* power management and link health, from this end's registers */
+	bool no_link;		/* integrated in the root complex: no link at all */
+	int aspm_supported, aspm_enabled;	/* MG_PCIE_ASPM_L0S | _L1, or MG_UNKNOWN */
+	int l1ss_supported, l1ss_enabled;	/* MG_PCIE_ASPM_L1_1 .. _PCIPM_L1_2, or MG_UNKNOWN */
+	int aspm_control, aspm_control_present;	/* sysfs link/ files saying 1; those that exist */
+	int link_events;	/* MG_PCIE_LINK_BW_* from LnkSta, or MG_UNKNOWN */
+	double link_target_speed;	/* what the link this end is on should reach */
+	int below_target;	/* 1, 0 or MG_UNKNOWN */
+	struct mg_pcie_aer *aer;	/* NULL when sysfs reports no AER counters */
+};
+
+struct mg_pcie_path {
+	struct mg_pcie_node nodes[MG_PCIE_MAX_DEPTH];
+	size_t count;
+	int limit;		/* index, or -1 */
+	int available_mbps;
+	char board[128];
+	char advice[512];
+	char aspm_policy[24];	/* the kernel's pcie_aspm policy; "" when unknown */
+};
+
+double mg_pcie_speed_gts(int code);
+int mg_pcie_speed_code(double gts);
+void mg_pcie_decode(const struct mg_pcie_regs *r, struct mg_pcie_node *n);
+void mg_pcie_node_init(struct mg_pcie_node *n);
+
+/* ---- decide/interrupts.c: /proc/interrupts and CPU lists, pure ---- */
+struct mg_interrupt_line {
+	int irq;
+	uint64_t *counts;	/* one per CPU column; NULL when the line has fewer */
+	char *name;		/* the handlers' names, "" when none */
+};
+
+struct mg_interrupts {
+	int *cpus;		/* the CPU of each column ("CPU3" -> 3) */
+	size_t ncpus;
+	struct mg_interrupt_line *lines;	/* numbered interrupts only, in file order */
+	size_t nlines;
+};
+
+/* -EBADMSG when the text has no CPU header; -ENOMEM. */
+int mg_interrupts_parse(const char *text, size_t len, struct mg_interrupts *out);
+void mg_interrupts_free(struct mg_interrupts *in);
+const struct mg_interrupt_line *mg_interrupts_find(const struct mg_interrupts *in, int irq);
+/* CPUs in a list such as "0-3,8,10-11"; -EINVAL when malformed. */
+int mg_cpulist_count(const char *list);
+
+/* ---- decide/usb-class.c ---- */
+const char *mg_usb_interface_class_name(int cls, int subclass, int protocol);
+bool mg_usb_driver_is_generic(const char *driver);
+
+#define MG_WATCH_CPUS_MAX 1024
+
+struct mg_cpu_times {
+	int cpu;
+	unsigned long long net_rx, net_tx;	/* softirqs */
+	unsigned long long busy, total;		/* clock ticks */
+	bool have_softirq, have_times;
+};
+
+struct mg_cpu_table {
+	struct mg_cpu_times *cpus;
+	size_t count, alloc;
+};
+
+/* decide/procstat.c */
+int mg_softirqs_parse(const char *text, struct mg_cpu_table *t);
+int mg_procstat_parse(const char *text, struct mg_cpu_table *t);
+void mg_cpu_table_free(struct mg_cpu_table *t);
+const struct mg_cpu_times *mg_cpu_table_find(const struct mg_cpu_table *t, int cpu);
+
+struct mg_cable_phy {
+	const char *pattern;		/* part of the PHY driver's name */
+	enum mg_cable_support support;
+	int tdr;
+	const char *why_not;
+};
+
+const struct mg_cable_phy *mg_cable_phy_lookup(const char *driver);
+
+#define MG_EVIDENCE_MAX 8
+#define MG_FIX_PARAMS_MAX 4
+
+struct mg_evidence {
+	char *fact;
+	char *source;
+};
+
+struct mg_finding {
+	char *id;
+	enum mg_severity severity;
+	char *nic;
+	char *title;
+	struct mg_evidence evidence[MG_EVIDENCE_MAX];
+	size_t nevidence;
+	char *impact;
+	double impact_gbps;	/* the ceiling it imposes; < 0 when none */
+	char *fix;
+	char *fix_command;
+	char *fix_ifname;	/* the settings --fix would apply, on this interface */
+	struct mg_iface_id fix_id;	/* that interface as the rules saw it */
+	struct mg_settings *fix_settings;	/* made from fix_params once the rules ran */
+	struct {
+		enum mg_param param;
+		long long value;
+	} fix_params[MG_FIX_PARAMS_MAX];
+	size_t nfix_params;
+	char *fix_advertise;	/* link modes to advertise ("all"), or NULL */
+	int fix_eee;		/* 0 or 1 to turn EEE off or on; -1: leave it */
+	int fix_aspm_l1;	/* 0 or 1 to turn ASPM L1 off or on; -1: leave it */
+};
+
+struct mg_doctor {
+	struct mg_finding **items;
+	size_t count, alloc;
+	unsigned int interval_ms;
+};
+
+/* Everything a rule may look at for one adapter; any of it may be NULL. */
+struct mg_facts {
+	const struct mg_nic *nic;
+	const char *name;			/* interface, else the device's address */
+	const struct mg_pcie_path *path;
+	const struct mg_pcie_path *path_before;	/* the first sample, @interval_ms earlier, or NULL */
+	unsigned int interval_ms;
+	const struct mg_throughput *throughput;
+	const struct mg_settings *settings;
+	const struct mg_ethlink *link;
+	const struct mg_eee *eee;
+	const struct mg_stats *stats;
+	const struct mg_stats *stats_before;	/* the first sample, or NULL */
+	const struct mg_irqs *irqs;
+	const struct mg_temps *temps;
+	const struct mg_usb_info *usb;
+	const struct mg_nic *lower;		/* a VLAN's or macvlan's lower device, or NULL */
+	const struct mg_nic *master;		/* the bridge it is a port of, or NULL */
+	int online_cpus;			/* MG_UNKNOWN when unread */
+	bool hardware;				/* not a virtual device (or a test says to take it for one) */
+};
+
+/* decide/findings.c */
+struct mg_finding *mg_finding_add(struct mg_doctor *d, const char *id, enum mg_severity sev,
+				  const char *nic);
+int mg_finding_title(struct mg_finding *f, const char *fmt, ...) MG_PRINTF(2, 3);
+int mg_finding_evidence(struct mg_finding *f, const char *source, const char *fmt, ...) MG_PRINTF(3, 4);
+int mg_finding_impact(struct mg_finding *f, double gbps, const char *fmt, ...) MG_PRINTF(3, 4);
+int mg_finding_fix(struct mg_finding *f, const char *command, const char *fmt, ...) MG_PRINTF(3, 4);
+/* A fix that is a settings change: --fix applies @param = @value to @nic's interface, as examined. */
+int mg_finding_fix_param(struct mg_finding *f, const struct mg_nic *nic, enum mg_param param, long long value);
+int mg_finding_fix_advertise(struct mg_finding *f, const struct mg_nic *nic, const char *modes);
+int mg_finding_fix_eee(struct mg_finding *f, const struct mg_nic *nic, int on);
+int mg_finding_fix_aspm_l1(struct mg_finding *f, const struct mg_nic *nic, int on);
+void mg_doctor_rank(struct mg_doctor *d);
+void mg_doctor_free_findings(struct mg_doctor *d);
+
+/* decide/rules.c: every rule, on one adapter's facts. */
+int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts);
+
+/* The selected word of a "[default] performance ..." policy line, or -EINVAL. */
+int mg_pcie_parse_aspm_policy(const char *text, char *buf, size_t size);
+int mg_pcie_parse_aer(const char *text, struct mg_aer_set *set);
+
+#endif

@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * gather/: every read of the machine (live, replay, record) behind one
+ * table of operations, and the raw readers under it: sysfs, rtnetlink,
+ * generic netlink, libpci, the ioctls, the PCI name databases. It calls
+ * base/ only.
+ */
+#ifndef MG_GATHER_GATHER_H
+#define MG_GATHER_GATHER_H
+
+#include <errno.h>
+
+#include "base/base.h"
+
+/* ---- sysfs.c: bounded reads below the context's root ---- */
+/* Paths are relative to the root ("class/net/eth0/mtu"). */
+int mg_sysfs_read(struct mg_ctx *ctx, const char *rel, char *buf, size_t size);
+int mg_sysfs_read_long(struct mg_ctx *ctx, const char *rel, int base, long *value);
+int mg_sysfs_read_raw(struct mg_ctx *ctx, const char *rel, void *buf, size_t size);
+int mg_sysfs_readlink(struct mg_ctx *ctx, const char *rel, char *buf, size_t size);
+int mg_sysfs_resolve(struct mg_ctx *ctx, const char *rel, char *out, size_t size);
+int mg_sysfs_link_name(struct mg_ctx *ctx, const char *rel, char *out, size_t size);
+bool mg_sysfs_exists(struct mg_ctx *ctx, const char *rel);
+typedef int (*mg_sysfs_entry_fn)(struct mg_ctx *ctx, const char *name, void *data);
+int mg_sysfs_foreach(struct mg_ctx *ctx, const char *rel, mg_sysfs_entry_fn fn, void *data);
+
+/* ---- pci.c: libpci access (config space) ---- */
+void mg_pci_free(struct mg_pci *pci);
+
+
+/* The Express capability's registers as read, before decoding. */
+struct mg_pcie_regs {
+	int express_at;		/* the capability's offset, 0 when none */
+	bool have_express;	/* its registers up to LnkSta could be read */
+	bool have_v2;
+	uint16_t flags;
+	uint32_t devcap;
+	uint16_t devctl;
+	uint32_t lnkcap;
+	uint16_t lnkctl;
+	uint16_t lnksta;
+	uint32_t lnkcap2;
+	uint16_t lnkctl2;
+	/* The extended space (0x100 on) and its L1 PM Substates capability. */
+	bool have_ext;		/* more than 256 bytes could be read */
+	int l1ss_at;		/* the capability's offset, 0 when none */
+	bool have_l1ss;		/* its capability and control 1 registers could be read */
+	uint32_t l1ss_cap;
+	uint32_t l1ss_ctl1;
+};
+
+struct mg_pci_func {
+	int vendor, device;
+	int header_type;
+	int secondary_bus, subordinate_bus;
+	bool readable;		/* more than the first 64 bytes */
+	struct mg_pcie_regs regs;
+};
+
+void mg_pci_reset_config(struct mg_ctx *ctx);
+/* pci-dump.c: libpci's dump method. */
+int mg_pci_dump_config(struct mg_ctx *ctx, const struct mg_pci_addr *addr, uint8_t *buf, size_t size,
+		       char *why, size_t why_size);
+int mg_pci_dump_parent(struct mg_ctx *ctx, const struct mg_pci_addr *child, struct mg_pci_addr *parent);
+
+/* ---- pci-names.c: names from udev's hwdb, else from pci.ids ---- */
+void mg_pci_namedb_free(struct mg_pci_namedb *db);
+/* Fill @buf with a name for the ids; returns NULL when neither source has one. */
+const char *mg_pci_vendor_name(struct mg_ctx *ctx, int vendor, char *buf, size_t size);
+const char *mg_pci_device_name(struct mg_ctx *ctx, int vendor, int device, char *buf, size_t size);
+const char *mg_pci_subsystem_name(struct mg_ctx *ctx, int vendor, int device,
+				  int sub_vendor, int sub_device, char *buf, size_t size);
+
+/* libpci's longest pci.ids line (MAX_LINE), newline included. */
+#define MG_PCI_IDS_LINE 1024
+
+/* Ids to name: device < 0 asks for the vendor only, sub_vendor < 0 leaves the subsystem out. */
+struct mg_pci_ids_key {
+	int vendor, device;
+	int sub_vendor, sub_device;
+};
+
+/* What one source holds for a key; "" where it has no entry. */
+struct mg_pci_ids_names {
+	char vendor[MG_PCI_IDS_LINE];
+	char device[MG_PCI_IDS_LINE];
+	char subsystem[MG_PCI_IDS_LINE]; /* the entry under the device, not libpci's fallbacks */
+};
+
+/* Where a vendor's line starts in pci.ids, for the next question about that vendor. */
+struct mg_pci_ids_mark {
+	int vendor;	/* -1: none yet */
+	off_t offset;
+};
+
+/*
+ * Read the pci.ids at @path only as far as @key needs, from @mark when it
+ * is @key's vendor (any offset is safe: reading realigns on a line, and a
+ * vendor not found there is searched from the start). @mark may be NULL.
+ * Returns 0 (names found or not), or a negative errno when the file cannot
+ * be opened or read.
+ */
+int mg_pci_ids_read(const char *path, const struct mg_pci_ids_key *key, struct mg_pci_ids_mark *mark,
+		    struct mg_pci_ids_names *names);
+
+/* The same from udev's hwdb; -ENOENT when the machine has none. */
+int mg_pci_hwdb_read(struct mg_ctx *ctx, const struct mg_pci_ids_key *key, struct mg_pci_ids_names *names);
+
+/* ---- link.c: what rtnetlink (or a capture) says about an interface ---- */
+struct mg_link {
+	char name[IFNAMSIZ];
+	int ifindex;
+	char kind[32];		/* IFLA_INFO_KIND, "" when none */
+	char operstate[16];
+	int carrier;
+	int mtu, min_mtu, max_mtu;
+	char mac[64];
+	char parent[64];	/* IFLA_PARENT_DEV_NAME */
+	unsigned int flags;	/* IFF_* */
+	int lower_ifindex;	/* IFLA_LINK: a VLAN's or macvlan's lower device; 0 when none (a veth's peer is none) */
+	int master_ifindex;	/* IFLA_MASTER: the bridge or bond it is a port of; 0 when none */
+	struct mg_counters counters; /* IFLA_STATS64 and the carrier counts */
+};
+void mg_link_init(struct mg_link *link);
+/* An RTM_NEWLINK into @link (set up by mg_link_init); -EPROTO. Pure, for tests too. */
+int mg_link_parse_raw(const struct nlmsghdr *nlh, struct mg_link *link);
+
+/* rtnl.c: one RTM_GETLINK dump; *links is malloc'ed. */
+int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);
+int mg_rtnl_get_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
+void mg_rtnl_close(struct mg_ctx *ctx);
+
+/* nlreq.c: one request, its replies, its ACK with extended ack text. */
+struct nl_msg;
+void mg_nl_enable_extack(struct nl_sock *sk);
+int mg_nl_transact(struct mg_ctx *ctx, struct nl_sock *sk, struct nl_msg *msg,
+		   int (*on_reply)(struct nl_msg *, void *), void *arg);
+int mg_rtnl_open(struct mg_ctx *ctx);
+
+/* drvinfo.c: ETHTOOL_GDRVINFO for one interface. */
+struct mg_drvinfo {
+	char driver[33]; /* the ioctl's fields are 32 bytes, not always terminated */
+	char version[33];
+	char fw_version[33];
+	char bus_info[33];
+};
+int mg_drvinfo_get(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info);
+
+struct nlattr;
+struct nla_policy;
+int mg_ethtool_parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **tb, int maxattr,
+			  const struct nla_policy *policy);
+void mg_ethtool_parse_header(struct nlattr *nest, int *ifindex, char *ifname, size_t size);
+
+/*
+ * One STRSET_GET reply: set @id into @set when it holds it (names left
+ * NULL when not); -EPROTO when malformed.
+ */
+struct nlmsghdr;
+int mg_strset_parse_reply(const struct nlmsghdr *nlh, unsigned int id, struct mg_strset *set);
+/* -ENOENT when the answer holds no set @id; else as the request failed. */
+int mg_strset_read(struct mg_ctx *ctx, unsigned int id, struct mg_strset *set);
+void mg_strset_clear(struct mg_strset *set);
+/* The name of bit @index, or NULL. */
+const char *mg_strset_name(const struct mg_strset *set, size_t index);
+
+struct nlmsghdr;
+struct nl_msg;
+struct mg_gather;
+
+/* Called for each name in a directory; a negative return stops the walk. */
+typedef int (*mg_gather_entry_fn)(struct mg_ctx *ctx, const char *name, void *data);
+/* Called for each reply of an ethtool request; a negative return stops. */
+typedef int (*mg_gather_reply_fn)(const struct nlmsghdr *nlh, void *data);
+
+/*
+ * An ethtool GET: the device by index (preferred) or name, or neither for a
+ * dump of every device, or @global for a request about none (the kernel's
+ * own string sets). @header is the message's header attribute in the
+ * request and its replies, 0 for the usual 1 (STATS has a pad attribute
+ * first and its header at 2); @flags go into ETHTOOL_A_HEADER_FLAGS.
+ * @put_attrs, when set, adds the request's own attributes after the header
+ * (STATS_GET's groups); replies are recorded and replayed by @cmd alone, so
+ * one message is always asked with the same attributes.
+ */
+struct mg_ethtool_req {
+	int cmd;
+	int header;
+	int ifindex;
+	const char *ifname;
+	unsigned int flags;
+	bool global;
+	int (*put_attrs)(struct nl_msg *msg, const void *arg);
+	const void *attrs_arg;
+};
+
+struct mg_gather_ops {
+	const char *name;
+	/* A file below the tree's root (sysfs-shaped): bytes read, or -errno. */
+	int (*read)(struct mg_gather *g, const char *rel, void *buf, size_t size);
+	/* A symbolic link's target, as written. */
+	int (*readlink)(struct mg_gather *g, const char *rel, char *buf, size_t size);
+	/* The names in a directory, hidden ones left out. */
+	int (*list)(struct mg_gather *g, const char *rel, mg_gather_entry_fn fn, void *data);
+	/* 0 when the path exists, links followed. */
+	int (*exists)(struct mg_gather *g, const char *rel);
+	/* A procfs file ("interrupts", "net/dev"). */
+	int (*proc_read)(struct mg_gather *g, const char *rel, void *buf, size_t size);
+	/* Every link: one RTM_GETLINK dump. *links is malloc'ed. */
+	int (*links)(struct mg_gather *g, struct mg_link **links, size_t *count);
+	/* One link by name, or by index when @ifindex > 0: one request. */
+	int (*link)(struct mg_gather *g, const char *name, int ifindex, struct mg_link *link);
+	/* Driver, versions and bus address of one interface. */
+	int (*drvinfo)(struct mg_gather *g, const char *ifname, struct mg_drvinfo *info);
+	/* An ethtool GET request or dump; replies go to @fn. */
+	int (*ethtool)(struct mg_gather *g, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
+		       void *data);
+	/*
+	 * A driver's own counters (`ethtool -S`: the SIOCETHTOOL ioctl, which
+	 * netlink lacks). *counters is malloc'ed; -EOPNOTSUPP when it has none.
+	 */
+	int (*driver_stats)(struct mg_gather *g, const char *ifname, struct mg_counter **counters,
+			    size_t *count);
+	void (*free)(struct mg_gather *g);
+};
+
+/* A directory tree read through a descriptor; see file.c. */
+struct mg_tree {
+	int fd;
+	bool confined;	/* resolve every path inside the root (a replayed tree) */
+	bool walk;	/* no openat2() here: confine by walking each component */
+};
+
+/* What every implementation starts with. */
+struct mg_gather {
+	const struct mg_gather_ops *ops;
+	struct mg_ctx *ctx;	/* for the log, the last error and the request count */
+	char *root;		/* the tree's root, no trailing slash, for messages */
+	struct mg_tree tree;	/* the same, open (fd -1 for a recorder) */
+};
+
+int mg_gather_live_new(struct mg_ctx *ctx, struct mg_gather **g);
+int mg_gather_replay_new(struct mg_ctx *ctx, const char *root, struct mg_gather **g);
+/* Record what @inner reads into the empty directory open as @dirfd. */
+int mg_gather_record_new(struct mg_ctx *ctx, struct mg_gather *inner, int dirfd,
+			 struct mg_gather **g);
+/* Write what only memory holds (sidecars); then free. */
+int mg_gather_record_finish(struct mg_gather *g);
+void mg_gather_free(struct mg_gather *g);
+
+/* ---- shared by the implementations ---- */
+
+int mg_tree_open(struct mg_tree *t, const char *root, bool confined);
+void mg_tree_close(struct mg_tree *t);
+/* A file's bytes, not following its last component; -errno. */
+int mg_tree_read(const struct mg_tree *t, const char *rel, void *buf, size_t size);
+int mg_tree_read_all(const struct mg_tree *t, const char *rel, size_t max, char **buf, size_t *len);
+int mg_tree_readlink(const struct mg_tree *t, const char *rel, char *buf, size_t size);
+int mg_tree_list(struct mg_ctx *ctx, const struct mg_tree *t, const char *rel, mg_gather_entry_fn fn,
+		 void *data);
+int mg_tree_exists(const struct mg_tree *t, const char *rel, bool follow);
+
+/* Sidecars: netlink and ethtool facts kept beside a captured tree. */
+int mg_sidecar_read(struct mg_gather *g, const char *ifname, struct mg_link *link,
+		    struct mg_drvinfo *info);
+int mg_sidecar_write(struct mg_ctx *ctx, int dirfd, const char *ifname, const struct mg_link *link,
+		     const struct mg_drvinfo *info);
+
+/* Whether @req asks every device: neither one device nor none. */
+static inline bool mg_ethtool_req_dump(const struct mg_ethtool_req *req)
+{
+	return !req->global && req->ifindex <= 0 && !req->ifname;
+}
+
+/* The header attribute of a request's message: 1 unless it says otherwise. */
+static inline int mg_ethtool_req_header(const struct mg_ethtool_req *req)
+{
+	return req->header > 0 ? req->header : 1;
+}
+
+/* drvinfo.c: one SIOCETHTOOL ioctl about @ifname (its socket opened once per context); -errno. */
+int mg_ethtool_ioctl(struct mg_ctx *ctx, const char *ifname, void *data);
+
+/* dstats.c: the ioctl; and the text a capture keeps them in, "VALUE NAME" lines. */
+int mg_dstats_get(struct mg_ctx *ctx, const char *ifname, struct mg_counter **counters, size_t *count);
+int mg_dstats_parse(const char *text, size_t len, struct mg_counter **counters, size_t *count);
+/* The text of @count counters, malloc'ed in *text. */
+int mg_dstats_format(const struct mg_counter *counters, size_t count, char **text, size_t *len);
+
+/*
+ * What replay answers for a message the capture holds none of (a capture
+ * made before it was recorded): its own code, so that a driver's -ENODATA
+ * in a live dump is never taken for it.
+ */
+#define MG_ENOTRECORDED (-ENOMSG)
+
+/*
+ * What a failed read of @what ("EEE state", "ring sizes") about @ifname
+ * says, with the kernel's extended ack: a capture without it is -ENODATA.
+ */
+int mg_gather_read_failed(struct mg_ctx *ctx, const char *ifname, const char *what, int err);
+
+/* Where a capture keeps what netlink and procfs said. */
+#define MG_CAPTURE_NET "multigig/net"
+#define MG_CAPTURE_ETHTOOL "multigig/ethtool"
+#define MG_CAPTURE_PROC "multigig/proc"
+#define MG_CAPTURE_DSTATS "multigig/ethtool-stats"
+
+/* ---- what feature code calls: the context's gatherer ---- */
+int mg_gather_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size);
+int mg_gather_readlink(struct mg_ctx *ctx, const char *rel, char *buf, size_t size);
+int mg_gather_list(struct mg_ctx *ctx, const char *rel, mg_gather_entry_fn fn, void *data);
+int mg_gather_exists(struct mg_ctx *ctx, const char *rel);
+int mg_gather_proc_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size);
+int mg_gather_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);
+int mg_gather_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
+/* The same, a failure said in @ctx: "no network interface named 'x'" (or with index N) ... */
+int mg_gather_link_said(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
+int mg_gather_drvinfo(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info);
+int mg_gather_ethtool(struct mg_ctx *ctx, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
+		      void *data);
+/* Whether dumps are asked of one interface (see mg_gather_ethtool()). */
+static inline bool mg_gather_scoped(const struct mg_ctx *ctx)
+{
+	return ctx->scope_ifindex > 0;
+}
+int mg_gather_driver_stats(struct mg_ctx *ctx, const char *ifname, struct mg_counter **counters,
+			   size_t *count);
+
+int mg_ethtool_open(struct mg_ctx *ctx);
+void mg_ethtool_close(struct mg_ctx *ctx);
+
+#endif

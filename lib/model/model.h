@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * model/: the API's objects, filled from what gather/ reads and decided
+ * by decide/: the context, adapters and their lists, settings, the
+ * Ethernet link, EEE, offloads, counters, interrupts, temperatures, the
+ * USB path, cable diagnostics, the PCIe path. nic.c is its bottom: it
+ * calls none of the parts, which call it.
+ */
+#ifndef MG_MODEL_MODEL_H
+#define MG_MODEL_MODEL_H
+
+#include "decide/decide.h"
+
+/* ---- nic.c ---- */
+struct mg_nic {
+	int refcount;
+	char *name;
+	int ifindex;
+	char *kind;
+	char *operstate;
+	int carrier;
+	int mtu, min_mtu, max_mtu;
+	char *mac;
+	int speed_mbps;
+	char *parent;
+	int lower_ifindex, master_ifindex;	/* 0 when none */
+	enum mg_bus bus;
+	char *address;
+	int vendor_id, device_id;
+	int subsys_vendor_id, subsys_device_id;
+	int revision;
+	int class_code;
+	char *vendor, *device, *subsystem;
+	int usb_speed_mbps;
+	char *driver;
+	bool driver_from_ethtool;
+	char *driver_version, *firmware_version;
+	bool has_driver;
+	const struct mg_chip *chip;
+	char **modules;
+	int module_count;	/* MG_UNKNOWN until looked up */
+	struct mg_settings *settings;	/* gathered with the list, or NULL */
+	struct mg_ethlink *ethlink;	/* likewise */
+	struct mg_eee *eee;		/* likewise */
+	struct mg_features *features;	/* likewise */
+	/* The evidence: the link's counters as the look-up or the dump read them,
+	 * and what a list made WITH_STATS, _IRQS, _TEMPERATURES or _USB gathered. */
+	struct mg_counters counters;
+	struct mg_stats *stats;
+	struct mg_irqs *irqs;
+	struct mg_temps *temps;
+	struct mg_usb_info *usb_info;
+	/* Frees the parts above; set by enumerate.c, which attaches them (nic.c calls none of theirs). */
+	void (*free_parts)(struct mg_nic *nic);
+};
+
+/* modules.c */
+int mg_modules_lookup(struct mg_ctx *ctx, const char *devpath, struct mg_nic *nic);
+
+struct mg_nic *mg_nic_alloc(void);
+/* 0 when @nic has a network interface; else -ENODEV, said in @ctx (for the _for_nic calls). */
+int mg_nic_need_interface(struct mg_ctx *ctx, const struct mg_nic *nic);
+int mg_nic_list_one(const struct mg_nic *nic, struct mg_nic_list **list);
+struct mg_nic_list *mg_nic_list_new_empty(void);
+int mg_nic_list_add(struct mg_nic_list *list, struct mg_nic *nic);
+/* The list's adapters, mg_nic_list_count() of them. */
+struct mg_nic **mg_nic_list_items(const struct mg_nic_list *list);
+/* The listed adapter with this interface index, or NULL. */
+struct mg_nic *mg_nic_list_find_ifindex(const struct mg_nic_list *list, int ifindex);
+int mg_nic_set_str(char **field, const char *value);
+
+/* device.c: identity of the hardware behind an interface. */
+int mg_device_identify(struct mg_ctx *ctx, const char *devpath, struct mg_nic *nic);
+
+struct nlmsghdr;
+
+/* The groups that hold enum mg_param parameters: MTU to pause. */
+#define MG_GROUP_COUNT 5
+/* Every group an apply changes: those, then features, EEE, advertised modes, ASPM L1. */
+#define MG_APPLY_GROUPS 9
+/* A feature's name, as ETH_GSTRING_LEN. */
+#define MG_FEATURE_NAME 32
+/* A PCI function's directory below the sysfs root: devices/pci0000:00/0000:00:1c.0/0000:01:00.0. */
+#define MG_ASPM_DIR_MAX 512
+/* Changes one apply can make: each parameter, EEE, the advertised modes, ASPM L1, 64 features. */
+#define MG_CHANGE_MAX (MG_PARAM_COUNT + 3 + 64)
+
+struct mg_tune_want;
+
+struct mg_param_info {
+	const char *name;
+	enum mg_param_group group;
+	int attr;		/* ETHTOOL_A_* of the value */
+	int max_attr;		/* ETHTOOL_A_* of its maximum, 0 when none */
+	bool is_u8;		/* u8 (a flag or enum) rather than u32 */
+};
+
+struct mg_settings {
+	char ifname[IFNAMSIZ];
+	int ifindex;
+	long long value[MG_PARAM_COUNT];
+	long long max[MG_PARAM_COUNT];
+	long long min[MG_PARAM_COUNT];
+	unsigned long long present, has_max, has_min;
+	bool group_read[MG_GROUP_COUNT];
+	char group_error[MG_GROUP_COUNT][128];
+	struct mg_tune_want *tune;	/* what else to apply (EEE, modes, features); NULL for read objects */
+};
+
+struct mg_settings_list {
+	struct mg_settings **items;
+	size_t count, alloc;
+	unsigned int not_recorded;	/* groups a replayed capture holds none of */
+	unsigned int failed;		/* groups whose dump failed: read one by one */
+};
+
+const struct mg_param_info *mg_param_info(enum mg_param param);
+void mg_settings_init(struct mg_settings *s);
+void mg_settings_put(struct mg_settings *s, enum mg_param p, long long v);
+void mg_settings_put_max(struct mg_settings *s, enum mg_param p, long long v);
+bool mg_settings_has(const struct mg_settings *s, enum mg_param p);
+struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifindex,
+					  const char *ifname);
+
+/* -EINVAL, with the reason in the context, unless @ifname can name an interface. */
+int mg_settings_check_name(struct mg_ctx *ctx, const char *ifname);
+void mg_settings_unsupported(struct mg_settings *s, enum mg_param_group g, const char *driver);
+/* "ring parameters", "the MTU": what a group is called in messages. */
+const char *mg_settings_group_what(enum mg_param_group g);
+int mg_settings_read_into(struct mg_ctx *ctx, const char *ifname, int ifindex, const char *driver,
+			  struct mg_settings *s);
+int mg_settings_list_read_bare(struct mg_ctx *ctx, struct mg_settings_list **list);
+void mg_settings_from_nic(struct mg_ctx *ctx, struct mg_settings *s, const struct mg_nic *nic,
+			  const struct mg_settings_list *dumped);
+
+/* ethtool.c */
+/* Parse one GET reply of @group into @s; pure, for tests too. */
+int mg_ethtool_parse_reply(const struct nlmsghdr *nlh, enum mg_param_group group,
+			   struct mg_settings *s, int *ifindex, char *ifname, size_t size);
+/* The NLA_* type a @group reply's policy gives @attr; -EINVAL when out of range. */
+int mg_ethtool_attr_type(enum mg_param_group group, int attr);
+int mg_ethtool_read_group(struct mg_ctx *ctx, int ifindex, const char *ifname, enum mg_param_group group,
+			  struct mg_settings *s);
+int mg_ethtool_dump_group(struct mg_ctx *ctx, enum mg_param_group group, struct mg_settings_list *list);
+struct nl_msg;
+/* A set request with its header nest addressing @ifindex; NULL without memory. */
+struct nl_msg *mg_ethtool_request(struct mg_ctx *ctx, int cmd, int header, int ifindex, int flags);
+/* Both set requests address the interface by index, never by name. */
+int mg_ethtool_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group group,
+			 const struct mg_settings *values, unsigned long long mask);
+int mg_rtnl_set_mtu(struct mg_ctx *ctx, int ifindex, int mtu);
+
+/* The replies a link is read from, in the order they are asked for. */
+enum mg_ethlink_kind {
+	MG_ETHLINK_INFO = 0,	/* LINKINFO */
+	MG_ETHLINK_MODES = 1,	/* LINKMODES */
+	MG_ETHLINK_STATE = 2,	/* LINKSTATE */
+	MG_ETHLINK_KINDS
+};
+
+/* Supported, advertised, partner: indexed by enum mg_modes. */
+#define MG_MODES_COUNT 3
+
+struct mg_ethlink {
+	char ifname[IFNAMSIZ];
+	int ifindex;
+	int speed, autoneg, lanes, link, sqi, sqi_max, ext_substate;
+	int duplex, port, ext_state; /* raw codes, -1 when unknown */
+	struct mg_bits modes[MG_MODES_COUNT];	/* with the kernel's bit indices */
+	/* LINKSTATE's link-down count, kept for the counters (stats.c): one request serves both */
+	uint64_t down_events;
+	bool has_down_events;
+};
+
+struct mg_ethlink_list {
+	struct mg_ethlink **items;
+	size_t count, alloc;
+};
+
+/* @kind: an enum mg_ethlink_kind. */
+void mg_ethlink_init(struct mg_ethlink *l);
+/* A link of @ifname whose every part is unknown; NULL without memory. */
+struct mg_ethlink *mg_ethlink_new_unknown(const char *ifname, int ifindex);
+int mg_ethlink_parse_reply(const struct nlmsghdr *nlh, int kind, struct mg_ethlink *l);
+void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind);
+/* Only LINKMODES (supported and advertised with bit indices), by index; -errno as the kernel says. */
+int mg_ethlink_read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link);
+/* Free the mode names an object on the stack holds. */
+void mg_ethlink_clear(struct mg_ethlink *l);
+
+struct mg_nic_list;
+
+/* ---- stats.c ---- */
+#define MG_STATS_GROUP_MAX 22	/* counters in the largest group (eth-mac) */
+#define MG_STATS_HIST_MAX 12	/* buckets kept per RMON histogram (the kernel has at most 10) */
+
+struct mg_stats_bucket {
+	unsigned int low, high;
+	uint64_t value;
+};
+
+/* The standard groups (STATS_GET): a kilobyte, kept only by a device that reports one. */
+struct mg_stats_groups {
+	bool reported[MG_STATS_GROUP_COUNT];
+	uint64_t value[MG_STATS_GROUP_COUNT][MG_STATS_GROUP_MAX];
+	uint32_t present[MG_STATS_GROUP_COUNT];
+	struct mg_stats_bucket hist[2][MG_STATS_HIST_MAX];
+	size_t hist_count[2];
+};
+
+struct mg_stats {
+	char ifname[IFNAMSIZ];
+	int ifindex;
+	struct mg_counters link;
+	struct mg_stats_groups *groups;	/* NULL: no standard group reported */
+	struct mg_counter *driver;	/* NULL: not read, or the driver has none */
+	size_t driver_count;
+};
+
+void mg_stats_init(struct mg_stats *s);
+/* What an object on the stack holds (its groups and driver counters). */
+void mg_stats_clear(struct mg_stats *s);
+/* An ETHTOOL_MSG_STATS_GET reply: its device and its groups; -EPROTO, -ENOMEM. Pure. */
+int mg_stats_parse_reply(const struct nlmsghdr *nlh, struct mg_stats *s);
+/* The link-down count of an ETHTOOL_MSG_LINKSTATE_GET reply; -EPROTO. Pure. */
+int mg_stats_parse_linkstate(const struct nlmsghdr *nlh, struct mg_stats *s);
+int mg_stats_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+
+/* ---- irqs.c ---- */
+int mg_irqs_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+
+/* ---- hwmon.c ---- */
+int mg_temps_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+
+/* ---- usb.c ---- */
+int mg_usb_info_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+
+#define MG_CABLE_PAIRS 4
+
+#define MG_CABLE_TDR_MAX 1024
+
+struct mg_cable_tdr_sample {
+	int pair, distance_cm, mv;
+};
+
+struct mg_cable_result {
+	enum mg_cable_code code[MG_CABLE_PAIRS];
+	int fault_cm[MG_CABLE_PAIRS];
+	/* TDR: the last STEP seen and how many amplitudes each pair has had since */
+	int first_cm, step_cm, seen[MG_CABLE_PAIRS];
+	size_t ntdr;
+	struct mg_cable_tdr_sample tdr[MG_CABLE_TDR_MAX];
+};
+
+void mg_cable_result_init(struct mg_cable_result *r);
+/*
+ * Parse a CABLE_TEST_NTF. Returns 0 with @status (1 started, 2 completed)
+ * and @ifindex; results go to @r when completed. -EPROTO when malformed;
+ * -ENOMSG for another message.
+ */
+int mg_cable_parse_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r);
+/* The PHY driver's name from an ETHTOOL_MSG_PHY_GET reply. */
+int mg_cable_parse_phy_reply(const struct nlmsghdr *nlh, char *driver, size_t size);
+/* The same for a CABLE_TEST_TDR_NTF. */
+int mg_cable_parse_tdr_ntf(const struct nlmsghdr *nlh, int *ifindex, int *status, struct mg_cable_result *r);
+/* Wait on a socket that joined the monitor group; for the timeout test. */
+int mg_cable_wait(struct mg_ctx *ctx, struct nl_sock *mon, int ifindex, bool tdr, int timeout_ms,
+		  mg_cable_progress_fn progress, void *data, struct mg_cable_result *r);
+
+/* pcie-health.c: what sysfs says about a function's link power and errors. */
+void mg_pcie_read_health(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n);
+/*
+ * The kernel's link/ controls of the function at @dir: in *@on those that
+ * say 1 (MG_UNKNOWN when none could be read), in *@present those there.
+ */
+void mg_pcie_read_controls(struct mg_ctx *ctx, const char *dir, int *on, int *present);
+/* The file under link/ of one enum mg_pcie_pm_state ("l1_aspm"), or NULL. */
+const char *mg_pcie_control_file(int state);
+int mg_pcie_read_aspm_policy(struct mg_ctx *ctx, char *buf, size_t size);
+
+/* pcie.c: the path up from one PCI function, which need not be an adapter (a port). */
+int mg_pcie_path_new_at(struct mg_ctx *ctx, const struct mg_pci_addr *addr, struct mg_pcie_path **path);
+
+/* board.c: which board this is, and what to say about its PCIe port. */
+void mg_board_advise(struct mg_ctx *ctx, struct mg_pcie_path *path);
+
+struct nlmsghdr;
+struct mg_ethlink;
+
+/* ---- eee.c ---- */
+struct mg_eee {
+	char ifname[IFNAMSIZ];
+	int ifindex;
+	int supported, enabled, active, tx_lpi_enabled;
+	long long tx_lpi_timer;
+	struct mg_bits modes[3];	/* by enum mg_modes */
+	char error[128];		/* why not supported */
+};
+
+void mg_eee_init(struct mg_eee *e);
+void mg_eee_clear(struct mg_eee *e);
+/* Parse one EEE_GET reply into @e; pure, for tests too. -EPROTO, -ENOMEM. */
+int mg_eee_parse_reply(const struct nlmsghdr *nlh, struct mg_eee *e);
+/* What the parsed values say: supported or not, and why not. */
+void mg_eee_conclude(struct mg_eee *e);
+/* "veth does not support EEE" */
+void mg_eee_unsupported(struct mg_eee *e, const char *driver);
+/*
+ * One interface, by index (or by name without one). A driver without EEE
+ * gives an object that says so; MG_ENOTRECORDED and other errors are
+ * returned as they came.
+ */
+int mg_eee_read_into(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver,
+		     struct mg_eee **eee);
+/* One dump, handed to the adapters of @nics (sorted by index, unnamed last). */
+int mg_eee_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count);
+
+/* ---- features.c ---- */
+struct mg_feature {
+	char name[ETH_GSTRING_LEN];
+	int index;
+	bool hw, wanted, active, nochange;
+};
+
+struct mg_features {
+	char ifname[IFNAMSIZ];
+	int ifindex;
+	struct mg_feature *items;
+	size_t count;
+};
+
+void mg_features_init(struct mg_features *f);
+void mg_features_clear(struct mg_features *f);
+/*
+ * One FEATURES_GET reply into @f, verbose or compact; a compact one is named
+ * from @names, and without them is -ENOKEY. -EPROTO when malformed.
+ */
+struct mg_strset;
+int mg_features_parse_reply(const struct nlmsghdr *nlh, const struct mg_strset *names, struct mg_features *f);
+bool mg_feature_fixed(const struct mg_feature *it);
+/* Whether @a and @b name one feature: equal, with '-' and '_' alike. */
+bool mg_feature_name_eq(const char *a, const char *b);
+/*
+ * The positions in @f that @name stands for: the feature of that name, or
+ * the listed members of a short name (*@alias set). Returns their number
+ * (up to @max), 0 when none is listed.
+ */
+size_t mg_features_resolve(const struct mg_features *f, const char *name, size_t *pos, size_t max, bool *alias);
+/* Whether @name is a short name (gro, tso...). */
+bool mg_feature_is_alias(const char *name);
+int mg_features_read_into(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_features **f);
+int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count);
+
+/* ---- settings-want.c: what a settings object asks of these groups ---- */
+#define MG_FEATURE_WANT_MAX 64
+
+struct mg_tune_want {
+	int eee;		/* -1: not asked; else 0 or 1 */
+	int aspm_l1;		/* likewise */
+	char *advertise;	/* "all" or names separated by commas; NULL: not asked */
+	struct {
+		char name[ETH_GSTRING_LEN];
+		bool on;
+	} features[MG_FEATURE_WANT_MAX];
+	size_t feature_count;
+};
+
+void mg_tune_want_free(struct mg_tune_want *w);
+/* @s's wants of these groups, made on first use; NULL without memory. */
+struct mg_tune_want *mg_tune_want_of(struct mg_settings *s);
+/* The groups @s asks to change among these four, as 1u << group. */
+unsigned int mg_tune_want_groups(const struct mg_settings *s);
+
+#endif

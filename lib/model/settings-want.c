@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What a settings object asks beyond its parameters: EEE on or off, the
+ * link modes to advertise, offloads by name, ASPM L1. Kept with the
+ * object; an apply validates and makes them (tune.c, aspm.c).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model.h"
+
+struct mg_tune_want *mg_tune_want_of(struct mg_settings *s)
+{
+	if (!s->tune) {
+		s->tune = calloc(1, sizeof(*s->tune));
+		if (s->tune)
+			s->tune->eee = s->tune->aspm_l1 = -1;
+	}
+	return s->tune;
+}
+
+void mg_tune_want_free(struct mg_tune_want *w)
+{
+	if (!w)
+		return;
+	free(w->advertise);
+	free(w);
+}
+
+unsigned int mg_tune_want_groups(const struct mg_settings *s)
+{
+	const struct mg_tune_want *w = s->tune;
+	unsigned int groups = 0;
+
+	if (!w)
+		return 0;
+	if (w->feature_count)
+		groups |= 1u << MG_GROUP_FEATURES;
+	if (w->eee >= 0)
+		groups |= 1u << MG_GROUP_EEE;
+	if (w->advertise)
+		groups |= 1u << MG_GROUP_ADVERTISE;
+	if (w->aspm_l1 >= 0)
+		groups |= 1u << MG_GROUP_ASPM;
+	return groups;
+}
+
+MG_EXPORT int mg_settings_set_eee(struct mg_settings *s, int on)
+{
+	struct mg_tune_want *w;
+
+	if (!s || (on != 0 && on != 1))
+		return -EINVAL;
+	w = mg_tune_want_of(s);
+	if (!w)
+		return -ENOMEM;
+	w->eee = on;
+	return 0;
+}
+
+/* A name as the kernel spells them: printable, no space or comma, shorter than ETH_GSTRING_LEN. */
+static bool name_ok(const char *name, size_t len)
+{
+	if (len == 0 || len >= MG_FEATURE_NAME)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (name[i] <= ' ' || name[i] > '~' || name[i] == ',')
+			return false;
+	return true;
+}
+
+static bool modes_ok(const char *modes)
+{
+	const char *start = modes;
+
+	for (const char *p = modes;; p++) {
+		if (*p && *p != ',')
+			continue;
+		if (!name_ok(start, (size_t)(p - start)))
+			return false;
+		if (!*p)
+			return true;
+		start = p + 1;
+	}
+}
+
+MG_EXPORT int mg_settings_set_advertise(struct mg_settings *s, const char *modes)
+{
+	struct mg_tune_want *w;
+	char *copy;
+
+	if (!s || !modes || !modes_ok(modes))
+		return -EINVAL;
+	w = mg_tune_want_of(s);
+	copy = w ? strdup(modes) : NULL;
+	if (!copy)
+		return -ENOMEM;
+	free(w->advertise);
+	w->advertise = copy;
+	return 0;
+}
+
+MG_EXPORT int mg_settings_set_feature(struct mg_settings *s, const char *name, int on)
+{
+	struct mg_tune_want *w;
+	size_t i;
+
+	if (!s || !name || !name_ok(name, strlen(name)) || (on != 0 && on != 1))
+		return -EINVAL;
+	w = mg_tune_want_of(s);
+	if (!w)
+		return -ENOMEM;
+	for (i = 0; i < w->feature_count; i++)
+		if (mg_feature_name_eq(w->features[i].name, name))
+			break;
+	if (i == MG_FEATURE_WANT_MAX)
+		return -E2BIG;
+	mg_strlcpy(w->features[i].name, name, sizeof(w->features[i].name));
+	w->features[i].on = on;
+	if (i == w->feature_count)
+		w->feature_count++;
+	return 0;
+}
+
+MG_EXPORT int mg_settings_set_aspm_l1(struct mg_settings *s, int on)
+{
+	struct mg_tune_want *w;
+
+	if (!s || (on != 0 && on != 1))
+		return -EINVAL;
+	w = mg_tune_want_of(s);
+	if (!w)
+		return -ENOMEM;
+	w->aspm_l1 = on;
+	return 0;
+}
+
+/* Whether @a and @b name one feature: '-' and '_' are the same, as ethtool takes them. */
+bool mg_feature_name_eq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (*a != *b && !((*a == '-' || *a == '_') && (*b == '-' || *b == '_')))
+			return false;
+	return *a == *b;
+}
+
