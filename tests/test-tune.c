@@ -494,7 +494,7 @@ static int plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struc
 		struct mg_apply_part *r)
 {
 	for (int g = MG_GROUP_FEATURES; g <= MG_GROUP_ASPM; g++) {
-		int err = mg_tune_plan(ctx, t, want, (enum mg_param_group)g, r);
+		int err = mg_group_ops[g]->plan(ctx, t, want, (enum mg_param_group)g, r);
 
 		if (err < 0)
 			return err;

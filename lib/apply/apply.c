@@ -142,9 +142,11 @@ static int validate(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_p
 }
 
 /* The parameters of group @g that @want holds; values already in place are left out. */
-static int plan_params(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_settings *want,
+static int plan_params(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
 		       enum mg_param_group g, struct mg_apply_part *r)
 {
+	const struct mg_settings *cur = &t->cur;
+
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
 		struct mg_change *c;
 		long long v;
@@ -171,8 +173,7 @@ int mg_apply_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const str
 		  struct mg_apply_part *r)
 {
 	for (size_t i = 0; i < MG_APPLY_GROUPS; i++) {
-		int err = order[i] < MG_GROUP_COUNT ? plan_params(ctx, &t->cur, want, order[i], r)
-						    : mg_tune_plan(ctx, t, want, order[i], r);
+		int err = mg_group_ops[order[i]]->plan(ctx, t, want, order[i], r);
 
 		if (err < 0)
 			return err;
@@ -186,12 +187,12 @@ static bool to_send(const struct mg_change *c, enum mg_param_group g, bool resto
 	return c->group == g && (!restore || c->restore) && c->state != MG_CHANGE_LEFT;
 }
 
-int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
-		       bool restore)
+/* The parameters of group @g: one request with every value chosen. */
+static int set_params(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		      bool restore)
 {
 	struct mg_settings values;
 	unsigned long long mask = 0;
-	bool any = false;
 
 	mg_settings_init(&values);
 	for (size_t i = 0; i < r->count; i++) {
@@ -199,21 +200,39 @@ int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, c
 
 		if (!to_send(c, g, restore))
 			continue;
-		any = true;
-		if (!mg_change_is_param(c))
-			continue;
 		mg_settings_put(&values, c->param, restore ? c->old_value : c->new_value);
 		mask |= 1ULL << c->param;
 	}
+	if (g == MG_GROUP_MTU)
+		return mg_rtnl_set_mtu(ctx, ifindex, (int)values.value[MG_PARAM_MTU]);
+	return mg_ethtool_set_group(ctx, ifindex, g, &values, mask);
+}
+
+static const struct mg_group_ops params_ops = { .plan = plan_params, .set = set_params };
+
+/*
+ * Every group by its enum mg_param_group, as pciutils keeps its access
+ * methods: the parameters, sent by rtnetlink (MTU) or ethtool; offloads,
+ * EEE and advertised modes (tune.c); ASPM L1 (aspm.c).
+ */
+const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS] = {
+	[MG_GROUP_MTU] = &params_ops,	      [MG_GROUP_RINGS] = &params_ops,	[MG_GROUP_CHANNELS] = &params_ops,
+	[MG_GROUP_COALESCE] = &params_ops,    [MG_GROUP_PAUSE] = &params_ops,	[MG_GROUP_FEATURES] = &mg_features_ops,
+	[MG_GROUP_EEE] = &mg_eee_ops,	      [MG_GROUP_ADVERTISE] = &mg_advertise_ops, [MG_GROUP_ASPM] = &mg_aspm_ops,
+};
+
+int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		       bool restore)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < r->count && !any; i++)
+		any = to_send(&r->changes[i], g, restore);
 	if (!any)
 		return 0;
 	if (!restore && MG_TEST_HOOK(ctx, inject_group, -1) == (int)g)
 		return -EIO;
-	if (g >= MG_GROUP_COUNT)
-		return mg_tune_set_group(ctx, ifindex, g, r, restore);
-	if (g == MG_GROUP_MTU)
-		return mg_rtnl_set_mtu(ctx, ifindex, (int)values.value[MG_PARAM_MTU]);
-	return mg_ethtool_set_group(ctx, ifindex, g, &values, mask);
+	return mg_group_ops[g]->set(ctx, ifindex, g, r, restore);
 }
 
 static bool group_planned(const struct mg_apply_part *r, enum mg_param_group g)

@@ -123,6 +123,24 @@ struct mg_apply_target {
 };
 
 extern const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS];
+
+/*
+ * What an apply does with one group of settings, as pciutils' struct
+ * pci_methods is what libpci does with one access method: validate what a
+ * settings object asks of the group against the interface's state and
+ * plan the changes; send the group's changes (their new values, or with
+ * @restore the old values of those chosen).
+ */
+struct mg_group_ops {
+	int (*plan)(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		    enum mg_param_group g, struct mg_apply_part *r);
+	int (*set)(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		   bool restore);
+};
+/* By enum mg_param_group; the parameters' groups share one (apply.c). */
+extern const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS];
+extern const struct mg_group_ops mg_features_ops, mg_eee_ops, mg_advertise_ops; /* tune.c */
+extern const struct mg_group_ops mg_aspm_ops; /* aspm.c */
 /* Whether change @c is of a parameter (MTU to pause), not of EEE, modes or features. */
 static inline bool mg_change_is_param(const struct mg_change *c)
 {
@@ -284,12 +302,6 @@ int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char
 		 struct mg_tune_now *now);
 void mg_tune_now_clear(struct mg_tune_now *now);
 
-/* Validate what @want asks of group @g against @t, and plan the changes into @r. */
-int mg_tune_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-		 enum mg_param_group g, struct mg_apply_part *r);
-/* Send group @g's changes (new values, or with @restore the old values of those chosen). */
-int mg_tune_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
-		      bool restore);
 /* The groups among these four that @r changes. */
 unsigned int mg_tune_result_groups(const struct mg_apply_part *r);
 
@@ -328,7 +340,6 @@ void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune
  */
 int mg_aspm_read(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now);
 /* Validate turning L1 @on against @t's state; plan the change into @r. */
-int mg_aspm_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r);
 /* Write the chosen change: its new value, or with @restore its old one (and the substates that were on). */
 int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_part *r, bool restore);
 /* Whether L1 reads back as @c set it (and its substates, when it set L1 on again): 0, or -EIO. */

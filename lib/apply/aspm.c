@@ -149,7 +149,7 @@ static int denied(struct mg_ctx *ctx, const char *ifname, const char *dir, int e
 		       strerror(-err), sep, rb);
 }
 
-int mg_aspm_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r)
+static int plan_aspm(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r)
 {
 	const struct mg_aspm_now *a = &t->tune.aspm;
 	const char *ifname = t->cur.ifname;
@@ -289,3 +289,20 @@ int mg_aspm_substates_parse(const char *text, int *substates)
 		start = p + 1;
 	}
 }
+
+static int plan_aspm_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+			enum mg_param_group g, struct mg_apply_part *r)
+{
+	(void)g;
+	return want->tune && want->tune->aspm_l1 >= 0 ? plan_aspm(ctx, t, want->tune->aspm_l1, r) : 0;
+}
+
+/* A file of the PCI function, not a request to the interface. */
+static int set_aspm_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		       bool restore)
+{
+	(void)ifindex, (void)g;
+	return mg_aspm_set(ctx, r, restore);
+}
+
+const struct mg_group_ops mg_aspm_ops = { .plan = plan_aspm_of, .set = set_aspm_of };

@@ -337,25 +337,25 @@ static int plan_advertise(struct mg_ctx *ctx, const struct mg_apply_target *t, c
 	return 0;
 }
 
-int mg_tune_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-		 enum mg_param_group g, struct mg_apply_part *r)
+static int plan_features_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+			    enum mg_param_group g, struct mg_apply_part *r)
 {
-	const struct mg_tune_want *w = want->tune;
+	(void)g;
+	return want->tune ? plan_features(ctx, t, want->tune, r) : 0;
+}
 
-	if (!w)
-		return 0;
-	switch (g) {
-	case MG_GROUP_FEATURES:
-		return plan_features(ctx, t, w, r);
-	case MG_GROUP_EEE:
-		return w->eee < 0 ? 0 : plan_eee(ctx, t, w->eee, r);
-	case MG_GROUP_ADVERTISE:
-		return w->advertise ? plan_advertise(ctx, t, w->advertise, r) : 0;
-	case MG_GROUP_ASPM:
-		return w->aspm_l1 < 0 ? 0 : mg_aspm_plan(ctx, t, w->aspm_l1, r);
-	default:
-		return 0;
-	}
+static int plan_eee_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		       enum mg_param_group g, struct mg_apply_part *r)
+{
+	(void)g;
+	return want->tune && want->tune->eee >= 0 ? plan_eee(ctx, t, want->tune->eee, r) : 0;
+}
+
+static int plan_advertise_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+			     enum mg_param_group g, struct mg_apply_part *r)
+{
+	(void)g;
+	return want->tune && want->tune->advertise ? plan_advertise(ctx, t, want->tune->advertise, r) : 0;
 }
 
 unsigned int mg_tune_result_groups(const struct mg_apply_part *r)
@@ -470,30 +470,43 @@ static int set_advertise(struct mg_ctx *ctx, int ifindex, const struct mg_apply_
 	return transact(ctx, msg);
 }
 
-int mg_tune_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
-		      bool restore)
+/* The set requests of these groups go to the ethtool family, by index. */
+static int ethtool_set(struct mg_ctx *ctx, int ifindex, int (*set)(struct mg_ctx *, int, const struct mg_apply_part *, bool),
+		       const struct mg_apply_part *r, bool restore)
 {
-	int err;
+	int err = mg_ethtool_open(ctx);
 
-	/* A file of the PCI function, not a request to the interface. */
-	if (g == MG_GROUP_ASPM)
-		return mg_aspm_set(ctx, r, restore);
-	err = mg_ethtool_open(ctx);
 	if (err < 0)
 		return err;
 	if (ifindex <= 0)
 		return -ENODEV;
-	switch (g) {
-	case MG_GROUP_FEATURES:
-		return set_features(ctx, ifindex, r, restore);
-	case MG_GROUP_EEE:
-		return set_eee(ctx, ifindex, r, restore);
-	case MG_GROUP_ADVERTISE:
-		return set_advertise(ctx, ifindex, r, restore);
-	default:
-		return -EINVAL;
-	}
+	return set(ctx, ifindex, r, restore);
 }
+
+static int set_features_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+			   bool restore)
+{
+	(void)g;
+	return ethtool_set(ctx, ifindex, set_features, r, restore);
+}
+
+static int set_eee_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		      bool restore)
+{
+	(void)g;
+	return ethtool_set(ctx, ifindex, set_eee, r, restore);
+}
+
+static int set_advertise_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+			    bool restore)
+{
+	(void)g;
+	return ethtool_set(ctx, ifindex, set_advertise, r, restore);
+}
+
+const struct mg_group_ops mg_features_ops = { .plan = plan_features_of, .set = set_features_of };
+const struct mg_group_ops mg_eee_ops = { .plan = plan_eee_of, .set = set_eee_of };
+const struct mg_group_ops mg_advertise_ops = { .plan = plan_advertise_of, .set = set_advertise_of };
 
 /* ---- what is there now, against a change ---- */
 
