@@ -709,6 +709,136 @@ static void test_cap_net_admin_service(void)
 	CU_ASSERT_EQUAL(sh("ip link set va0 mtu 1500 && rm -rf %s", svc_dir), 0);
 }
 
+/* ---- changes that confirm or undo themselves, and the path to a peer ---- */
+
+/*
+ * set --confirm, then the shell and its whole session gone (SIGHUP and
+ * SIGKILL to the session's processes, as a cut SSH session does): the
+ * change is rolled back when the window ends, by a process that outlived
+ * them.
+ */
+static void test_confirm_rolls_back_without_its_session(void)
+{
+	char out[8192];
+	struct run shell;
+
+	run_start(&shell, "/usr/bin/setsid", "", false,
+		  "-w sh -c \"'" MULTIGIG_CLI "' set va0 mtu 9000 --confirm 2 && sleep 60\"");
+	CU_ASSERT_FATAL(wait_mtu("va0", 9000));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback --list", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "awaiting-confirm"));
+	/* The session's leader is setsid's child; its group is the session's. */
+	kill(-shell.pid, SIGHUP);
+	kill(-shell.pid, SIGKILL);
+	run_end(&shell, out, sizeof(out));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "run 'multigig confirm va0' within 2 s"));
+	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
+	CU_ASSERT_TRUE(wait_mtu("va0", 1500));
+	CU_ASSERT_TRUE(no_journal());
+}
+
+/* Confirmed in time: the change stays, and the window's process finds nothing to do. */
+static void test_confirm_keeps(void)
+{
+	char out[8192];
+
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 9000 --confirm 2", out, sizeof(out)), 0);
+	/* Meanwhile the interface is not to be changed again. */
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 4000", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "await confirmation"));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "confirm va0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "confirmed"));
+	CU_ASSERT_TRUE(no_journal());
+	sleep(3);
+	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "confirm va0", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no change awaits confirmation"));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 1500 --confirm 3601", out, sizeof(out)), 2);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 1500", out, sizeof(out)), 0);
+}
+
+/* Its window's process killed: the journal is an interrupted apply then, and a late confirmation is refused. */
+static void test_confirm_too_late(void)
+{
+	char out[8192];
+
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 9000 --confirm 1", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(sh("pkill -KILL -f 'multigig [s]et va0 mtu 9000 --confirm 1'"), 0);
+	sleep(2);
+	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "confirm va0", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "too late"));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 4000", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "was interrupted"));
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback va0", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mtu_of("va0"), 1500);
+	CU_ASSERT_TRUE(no_journal());
+}
+
+/*
+ * Three namespaces: pa (a0, 10.9.0.1), a bridge in pb, pc (c0, 10.9.0.2).
+ * The bridge's port towards pc is at @mtu_b1: at 1500 between two 9000
+ * ends it drops the larger frames without a word.
+ */
+static int path_setup(int mtu_b1)
+{
+	return sh("for n in pa pb pc; do ip netns del $n 2>/dev/null; ip netns add $n || exit 1; done && "
+		  "ip -n pb link add br0 type bridge && ip -n pb link set br0 up && "
+		  "ip link add a0 netns pa type veth peer name b0 netns pb && "
+		  "ip link add c0 netns pc type veth peer name b1 netns pb && "
+		  "ip -n pb link set b0 master br0 && ip -n pb link set b1 master br0 && "
+		  "ip -n pb link set b0 mtu 9000 up && ip -n pb link set b1 mtu %d up && "
+		  "ip -n pa addr add 10.9.0.1/24 dev a0 && ip -n pa link set a0 up && "
+		  "ip -n pc addr add 10.9.0.2/24 dev c0 && ip -n pc link set c0 mtu 9000 up", mtu_b1);
+}
+
+static int mtu_in(const char *ns, const char *ifname)
+{
+	char cmd[160];
+	int mtu = -1;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "ip netns exec %s cat /sys/class/net/%s/mtu", ns, ifname);
+	p = popen(cmd, "r");
+	if (p && fscanf(p, "%d", &mtu) != 1)
+		mtu = -1;
+	if (p)
+		pclose(p);
+	return mtu;
+}
+
+static void test_verify_peer(void)
+{
+	char out[8192];
+
+	CU_ASSERT_EQUAL_FATAL(path_setup(1500), 0);
+	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' set a0 mtu 9000 --verify-peer 10.9.0.2 > /tmp/mg-peer.out 2>&1",
+			   MULTIGIG_CLI), 1);
+	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 1500);
+	CU_ASSERT_EQUAL(sh("grep -q 'the path to 10.9.0.2 carries at most 1500 bytes, not the 9000 of the new MTU' "
+			   "/tmp/mg-peer.out && grep -q 'every change was rolled back' /tmp/mg-peer.out"), 0);
+	/* The doctor finds the same by itself, and its fix is that MTU. */
+	CU_ASSERT_EQUAL(sh("ip -n pa link set a0 mtu 9000"), 0);
+	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' doctor a0 --interval 0.01 --peer 10.9.0.2 > /tmp/mg-peer.out 2>&1",
+			   MULTIGIG_CLI), 0);
+	CU_ASSERT_EQUAL(sh("grep -q 'the path to 10.9.0.2 carries at most 1500 bytes, below the MTU 9000 of a0' "
+			   "/tmp/mg-peer.out && grep -q 'multigig set a0 mtu 1500 (--fix applies it)' /tmp/mg-peer.out"), 0);
+	/* A whole path keeps the change. */
+	CU_ASSERT_EQUAL(sh("ip -n pa link set a0 mtu 1500 && ip -n pb link set b1 mtu 9000"), 0);
+	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' set a0 mtu 9000 --verify-peer 10.9.0.2 > /tmp/mg-peer.out 2>&1",
+			   MULTIGIG_CLI), 0);
+	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 9000);
+	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' doctor a0 --interval 0.01 --peer 10.9.0.2 > /tmp/mg-peer.out 2>&1 && "
+			   "grep -q 'carries the whole MTU of a0: 9000 bytes' /tmp/mg-peer.out", MULTIGIG_CLI), 0);
+	/* A peer that answers nothing now: refused before any change. */
+	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' set a0 mtu 4000 --verify-peer 10.9.0.99 > /tmp/mg-peer.out 2>&1",
+			   MULTIGIG_CLI), 1);
+	CU_ASSERT_EQUAL(sh("grep -q 'nothing was changed' /tmp/mg-peer.out"), 0);
+	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 9000);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 1500 --verify-peer nowhere", out, sizeof(out)), 2);
+	sh("rm -f /tmp/mg-peer.out; for n in pa pb pc; do ip netns del $n; done");
+}
+
 int main(void)
 {
 	if (geteuid() != 0) {
@@ -731,5 +861,8 @@ int main(void)
 		     MG_TEST(test_journal_same_inode_other_cookie), MG_TEST(test_failed_rollback_keeps_journal),
 		     MG_TEST(test_fifo_in_the_way), MG_TEST(test_discard_under_way), MG_TEST(test_set_killed_anywhere),
 		     MG_TEST(test_cap_net_admin_service));
+	MG_ADD_SUITE("confirm, and the path to a peer", setup_veth8, teardown_veth8,
+		     MG_TEST(test_confirm_rolls_back_without_its_session), MG_TEST(test_confirm_keeps),
+		     MG_TEST(test_confirm_too_late), MG_TEST(test_verify_peer));
 	return mg_test_run();
 }

@@ -29,6 +29,9 @@ struct options {
 	/* doctor */
 	int fix;
 	int list, discard;	/* rollback --list, --discard */
+	unsigned int confirm_s;	/* set/doctor --fix --confirm SECONDS */
+	const char *verify_peer; /* set/doctor --fix --verify-peer ADDR */
+	const char *peer;	/* doctor IFACE --peer ADDR */
 	unsigned int interval_ms;
 	long count;		/* watch: samples to print, 0 for no end */
 	/* pcie --svg [FILE], report --html FILE [--watch SECONDS] */
@@ -124,6 +127,11 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir);
 int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords);
 int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
+int cmd_confirm(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
+/* --confirm and --verify-peer on a plan; the error said, EXIT_FAILURE, or 0. */
+int plan_options(struct mg_ctx *ctx, const struct options *opt, struct mg_plan *plan, const char *what);
+/* After an apply with --confirm: what to run, and by when. */
+void say_confirm(const struct options *opt, const char *ifname);
 /* For `show`: a warning on stderr when an apply to the interface was interrupted. */
 void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic);
 /* SIGINT and SIGTERM stop a transaction between two steps; it rolls back, then the CLI dies of the signal. */

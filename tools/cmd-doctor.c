@@ -102,6 +102,10 @@ static int fix(struct mg_ctx *ctx, const struct options *opt, const struct mg_do
 		printf("nothing changed: add --yes to apply\n");
 		return EXIT_SUCCESS;
 	}
+	if (err == 0 && plan_options(ctx, opt, plan, "doctor --fix")) {
+		mg_plan_free(plan);
+		return EXIT_FAILURE;
+	}
 	if (err == 0) {
 		/* The plan is out before anything changes, also through a pipe. */
 		fflush(stdout);
@@ -118,6 +122,8 @@ static int fix(struct mg_ctx *ctx, const struct options *opt, const struct mg_do
 		return EXIT_FAILURE;
 	}
 	print_changes(r, "changed");
+	if (opt->confirm_s && mg_apply_result_count(r))
+		say_confirm(opt, mg_apply_result_get_ifname(r, 0));
 	mg_apply_result_free(r);
 	return EXIT_SUCCESS;
 }
@@ -133,7 +139,8 @@ int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target
 		return fail(ctx, err, "doctor");
 	/* A capture is one moment: the library samples nothing there. */
 	progress_start(&wait, "doctor: sampling", mg_ctx_is_offline(ctx) ? 0 : opt->interval_ms);
-	err = mg_doctor_run(ctx, nic, opt->interval_ms, &d);
+	err = opt->peer ? mg_doctor_run_peer(ctx, nic, opt->interval_ms, opt->peer, &d)
+			: mg_doctor_run(ctx, nic, opt->interval_ms, &d);
 	progress_stop(&wait);
 	mg_nic_unref(nic);
 	if (err < 0)

@@ -392,6 +392,60 @@ static const char *suggest_feature(struct mg_ctx *ctx, char **words, int nwords,
 	return found;
 }
 
+int plan_options(struct mg_ctx *ctx, const struct options *opt, struct mg_plan *plan, const char *what)
+{
+	int err = opt->confirm_s ? mg_plan_set_confirm(plan, opt->confirm_s) : 0;
+
+	if (err == 0 && opt->verify_peer)
+		err = mg_plan_set_verify_peer(plan, opt->verify_peer);
+	return err < 0 ? fail(ctx, err, what) : 0;
+}
+
+void say_confirm(const struct options *opt, const char *ifname)
+{
+	printf("these changes stay only if confirmed: run 'multigig confirm %s' within %u s, or they are rolled "
+	       "back\n", ifname, opt->confirm_s);
+}
+
+/* A plan of one when --confirm or --verify-peer asks for more than a plain apply. */
+static int apply(struct mg_ctx *ctx, const struct options *opt, const char *ifname, const struct mg_settings *want,
+		 struct mg_apply_result **r)
+{
+	unsigned int flags = opt->dry_run ? MG_APPLY_DRY_RUN : 0;
+	struct mg_plan *plan;
+	struct mg_nic *nic;
+	int err;
+
+	if (!opt->confirm_s && !opt->verify_peer)
+		return mg_settings_apply(ctx, ifname, want, flags, r);
+	err = mg_nic_lookup(ctx, ifname, &nic);
+	if (err < 0)
+		return err;
+	err = mg_plan_new(ctx, &plan);
+	if (err == 0)
+		err = mg_plan_add(plan, nic, want);
+	if (err == 0 && opt->confirm_s)
+		err = mg_plan_set_confirm(plan, opt->confirm_s);
+	if (err == 0 && opt->verify_peer)
+		err = mg_plan_set_verify_peer(plan, opt->verify_peer);
+	if (err == 0)
+		err = mg_plan_apply(plan, flags, r);
+	mg_plan_free(plan);
+	mg_nic_unref(nic);
+	return err;
+}
+
+int cmd_confirm(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
+{
+	int err = mg_settings_confirm(ctx, ifname);
+
+	(void)opt;
+	if (err < 0)
+		return fail(ctx, err, "confirm");
+	printf("%s: confirmed: the changes stay\n", ifname);
+	return EXIT_SUCCESS;
+}
+
 int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
 	struct mg_settings *want;
@@ -409,7 +463,7 @@ int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwo
 	}
 	if (!opt->dry_run)
 		catch_stop_signals(ctx);
-	err = mg_settings_apply(ctx, words[0], want, opt->dry_run ? MG_APPLY_DRY_RUN : 0, &r);
+	err = apply(ctx, opt, words[0], want, &r);
 	mg_settings_free(want);
 	if (err < 0) {
 		/* A mistyped feature: the message, then the nearest one the interface has, on one line. */
@@ -436,6 +490,8 @@ int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwo
 		printf("%s: nothing to change\n", words[0]);
 	else
 		print_plan(r, opt->dry_run ? "would set" : "set");
+	if (mg_apply_result_count(r) && !opt->dry_run && opt->confirm_s)
+		say_confirm(opt, words[0]);
 	mg_apply_result_free(r);
 	return EXIT_SUCCESS;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* multigig: what your multi-gigabit network adapter can really do. */
 #include <ctype.h>
+#include <arpa/inet.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -37,7 +38,8 @@ static const struct command commands[] = {
 	  "Identity, driver, link, settings, EEE, offloads, counters, interrupts,\n"
 	  "temperatures, the PCIe path and the throughput to expect. --all: every\n"
 	  "interface, from one dump per kind of request.\n" },
-	{ "set", -1, " IFACE PARAM VALUE [PARAM VALUE ...] [--dry-run]", "change settings, all or nothing",
+	{ "set", -1, " IFACE PARAM VALUE [PARAM VALUE ...] [--dry-run] [--confirm S] [--verify-peer ADDR]",
+	  "change settings, all or nothing",
 	  "PARAM VALUE pairs, checked against what the kernel reports before anything\n"
 	  "changes, then applied in a fixed order and rolled back if a step fails:\n"
 	  "  mtu N                   rx-ring N|max, tx-ring N|max\n"
@@ -48,7 +50,10 @@ static const struct command commands[] = {
 	  "  aspm-l1 on|off          L1 of the adapter's PCIe link (needs root)\n"
 	  "  FEATURE on|off          gro, gso, lro, tso, sg, rxhash, rxvlan, txvlan, ntuple,\n"
 	  "                          or a kernel name (rx-gro, tx-tcp-segmentation, ...)\n"
-	  "--dry-run prints the plan and changes nothing.\n" },
+	  "--dry-run prints the plan and changes nothing. --confirm SECONDS keeps the\n"
+	  "changes only if 'multigig confirm IFACE' comes in time, else they roll back, also\n"
+	  "when this shell or SSH session is gone. --verify-peer ADDR checks that the path\n"
+	  "to ADDR carries the new MTU (don't-fragment pings), and rolls back if not.\n" },
 	{ "rollback", 1, " IFACE [--dry-run] | --list | --discard [ID]", "undo an apply that was interrupted",
 	  "Restores the values an interrupted apply recorded in its undo journal, on\n"
 	  "every interface it changed, where they still hold what it set. --dry-run\n"
@@ -69,11 +74,13 @@ static const struct command commands[] = {
 	{ "capture", 1, " DIR", "copy what the library reads into DIR, for a bug report",
 	  "DIR is made, or must be an empty directory of yours that nobody else may\n"
 	  "write to. Replay it with multigig --sysfs-root DIR.\n" },
-	{ "doctor", 1, " [IFACE|--all] [--interval S] [--fix [--yes]]",
+	{ "doctor", 1, " [IFACE|--all] [--interval S] [--peer ADDR] [--fix [--yes]]",
 	  "what holds it back, ranked, with evidence and fixes",
 	  "--interval S samples the counters for S seconds first (growing errors, drops\n"
 	  "and flaps). --fix shows the fixes that are settings changes; --fix --yes\n"
-	  "applies them.\n" },
+	  "applies them, as one transaction (with --confirm SECONDS, only until confirmed;\n"
+	  "with --verify-peer ADDR, rolled back if the path stops carrying a new MTU).\n"
+	  "IFACE --peer ADDR also probes what size the path to ADDR carries.\n" },
 	{ "watch", 1, " IFACE [--interval S] [--count N]", "live rates against the ceiling, each interval",
 	  "A table redrawn in place on a terminal, a line per interval when piped,\n"
 	  "JSON Lines with --json. Default interval 1 s; --count N stops after N.\n" },
@@ -85,6 +92,10 @@ static const struct command commands[] = {
 	  "one self-contained HTML page for a bug report or a forum",
 	  "--html - writes to stdout. IFACE --watch SECONDS samples the adapter that\n"
 	  "long and adds plots.\n" },
+	{ "confirm", 1, " IFACE", "keep changes made with --confirm before their window ends",
+	  "set --confirm SECONDS (and doctor --fix --yes --confirm SECONDS) keeps its changes only if\n"
+	  "this comes in time; otherwise a process of their own rolls them back, also when\n"
+	  "the shell or SSH session that made them is gone.\n" },
 	{ "help", 1, " [COMMAND]", "this help, or a command's", "" },
 };
 
@@ -179,6 +190,8 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_set(ctx, opt, args, nargs);
 	else if (!strcmp(cmd->name, "rollback"))
 		err = cmd_rollback(ctx, opt, nargs ? args[0] : NULL);
+	else if (!strcmp(cmd->name, "confirm"))
+		err = cmd_confirm(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "cable"))
 		err = cmd_cable(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "cable-test"))
@@ -224,6 +237,9 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "interval", required_argument, NULL, 'I' },
+	{ "confirm", required_argument, NULL, 'K' },
+	{ "verify-peer", required_argument, NULL, 'E' },
+	{ "peer", required_argument, NULL, 'Q' },
 	{ "count", required_argument, NULL, 'c' },
 	{ "svg", optional_argument, NULL, 'S' },
 	{ "html", required_argument, NULL, 'T' },
@@ -331,6 +347,25 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 		case 'o':
 			opt->output = optarg;
 			break;
+		case 'K': {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+
+			if (end == optarg || *end || n < 1 || n > 3600)
+				return usage_error("--confirm: '%s' is not a number of seconds from 1 to 3600", optarg);
+			opt->confirm_s = (unsigned int)n;
+			break;
+		}
+		case 'E':
+		case 'Q': {
+			unsigned char addr[16];
+
+			if (inet_pton(AF_INET, optarg, addr) != 1 && inet_pton(AF_INET6, optarg, addr) != 1)
+				return usage_error("--%s: '%s' is not an IPv4 or IPv6 address", c == 'E' ? "verify-peer" : "peer",
+						   optarg);
+			*(c == 'E' ? &opt->verify_peer : &opt->peer) = optarg;
+			break;
+		}
 		case 'I': {
 			char *end;
 			double s = strtod(optarg, &end);
@@ -438,6 +473,10 @@ int main(int argc, char **argv)
 		return usage_error("--list and --discard belong to 'rollback'");
 	if (opt.list && opt.discard)
 		return usage_error("rollback takes --list or --discard, not both");
+	if (opt.peer && strcmp(cmd->name, "doctor"))
+		return usage_error("--peer belongs to 'doctor IFACE'");
+	if ((opt.confirm_s || opt.verify_peer) && strcmp(cmd->name, "set") && !(opt.fix && !strcmp(cmd->name, "doctor")))
+		return usage_error("--confirm and --verify-peer belong to 'set' and 'doctor --fix'");
 	if (opt.dry_run && strcmp(cmd->name, "set") && strcmp(cmd->name, "rollback"))
 		return usage_error("--dry-run belongs to 'set' and 'rollback'");
 	if (opt.tdr && strcmp(cmd->name, "cable-test"))
@@ -463,6 +502,8 @@ int main(int argc, char **argv)
 	    strcmp(cmd->name, "report"))
 		return usage_error("--all belongs to 'show', 'doctor', 'export' and 'report'");
 	nwords = nsub - optind;
+	if (opt.peer && (opt.all || nwords == 0))
+		return usage_error("doctor --peer ADDR asks about one interface: doctor IFACE --peer ADDR");
 	/* pcie IFACE --svg FILE: the file is the second word. */
 	if (!strcmp(cmd->name, "pcie") && opt.svg && !opt.svg_file && nwords == 2) {
 		opt.svg_file = sub[optind + 1];

@@ -72,6 +72,31 @@ struct mg_finding;
 int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
 		  struct mg_doctor **report);
 
+/**
+ * mg_doctor_run_peer - mg_doctor_run() for one adapter, with the path to a
+ * peer probed.
+ * @ctx: a live context.
+ * @nic: the adapter; it must have an interface.
+ * @interval_ms: as for mg_doctor_run().
+ * @peer: an IPv4 or IPv6 address (no name is looked up).
+ * @report: where the report is stored; free with mg_doctor_free().
+ *
+ * Adds what the path to @peer carries out of the interface (by its index):
+ * ICMP echoes with don't-fragment at the interface's MTU, else the largest
+ * size answered, found by halving. The finding "path-mtu" is a warning,
+ * with the fix of that MTU, when the path carries less than the MTU (a
+ * switch or bridge port still at 1500 between two 9000 ends), and says so
+ * when it carries all of it; "peer-does-not-answer" when no size is
+ * answered. Probing needs CAP_NET_RAW, or ping sockets for the caller's
+ * group.
+ *
+ * Returns: as mg_doctor_run(); -EINVAL for a bad address or an adapter
+ * without an interface; -EOPNOTSUPP on an offline context.
+ * Since: 0.3
+ */
+int mg_doctor_run_peer(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms, const char *peer,
+		       struct mg_doctor **report);
+
 /** MG_DOCTOR_NO_SAMPLE: mg_doctor_run()'s @interval_ms for a single sample. */
 #define MG_DOCTOR_NO_SAMPLE 0xffffffffu
 

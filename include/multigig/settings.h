@@ -852,6 +852,63 @@ const struct mg_settings *mg_plan_get_settings(const struct mg_plan *plan, size_
  */
 int mg_plan_apply(struct mg_plan *plan, unsigned int flags, struct mg_apply_result **result);
 
+/**
+ * mg_plan_set_confirm - make the plan's changes stay only if confirmed.
+ * @plan: plan.
+ * @seconds: how long mg_settings_confirm() has to come after the changes
+ *	are made, 1 to 3600; 0 (the default) keeps them without asking.
+ *
+ * For a change made over the link it changes (an SSH session to a board
+ * whose MTU or rings are being tuned): when it cuts the session, nobody
+ * confirms it, and it is rolled back. The transaction's journal is kept,
+ * marked with the deadline, and a process of its own, in a session of its
+ * own and deaf to SIGHUP, rolls the changes back then (as
+ * mg_settings_rollback() does) unless they were confirmed. It outlives the
+ * process that applied, its shell and its session. Until then, a new apply
+ * to those interfaces is refused with -EBUSY.
+ *
+ * Returns: 0; -EINVAL for more than 3600 seconds.
+ * Since: 0.3
+ */
+int mg_plan_set_confirm(struct mg_plan *plan, unsigned int seconds);
+
+/**
+ * mg_plan_set_verify_peer - check, after an MTU change, that the path to
+ * a peer carries the new size.
+ * @plan: plan.
+ * @address: an IPv4 or IPv6 address, as digits (no name is looked up); NULL
+ *	to check nothing.
+ *
+ * Before anything changes, the peer must answer ICMP echoes of the current
+ * MTU's size with don't-fragment set, sent out of each interface whose MTU
+ * the plan changes (by its index); else the plan is refused, as it could not
+ * be checked. After the changes, the same at the new MTU: when that goes
+ * unanswered (a switch or bridge port on the way still at 1500 drops the
+ * frames without a word), every change is rolled back and the error says
+ * what the path carries ("the path to 10.0.0.2 carries at most 1500 bytes").
+ * Probing needs CAP_NET_RAW (or ping sockets allowed for the caller's group).
+ *
+ * Returns: 0; -EINVAL for an address that is not one.
+ * Since: 0.3
+ */
+int mg_plan_set_verify_peer(struct mg_plan *plan, const char *address);
+
+/**
+ * mg_settings_confirm - keep the changes that await confirmation.
+ * @ctx: a live context.
+ * @ifname: an interface of those changes.
+ *
+ * The changes of the transaction made with mg_plan_set_confirm() that
+ * covers @ifname stay: its journal goes, and the process waiting to roll
+ * them back finds nothing to do.
+ *
+ * Returns: 0; -ENOENT when no change of @ifname awaits confirmation;
+ * -ETIME when the window has ended (the changes are being rolled back);
+ * -EPERM; -ENODEV.
+ * Since: 0.3
+ */
+int mg_settings_confirm(struct mg_ctx *ctx, const char *ifname);
+
 /* ------------------------------------------------------------------ */
 /* Undo journals left behind                                           */
 /* ------------------------------------------------------------------ */
@@ -867,6 +924,9 @@ int mg_plan_apply(struct mg_plan *plan, unsigned int flags, struct mg_apply_resu
  * @MG_JOURNAL_DAMAGED: cut short, changed, or no journal: never taken for
  *	complete. One of this namespace blocks every apply here until it is
  *	discarded.
+ * @MG_JOURNAL_AWAITING_CONFIRM: changes made with a confirmation window
+ *	(mg_plan_set_confirm()) that stay only if mg_settings_confirm() comes
+ *	before it ends; a process of their own rolls them back then. Since: 0.3
  * @MG_JOURNAL_OTHER_NAMESPACE: of another network namespace that still
  *	exists: only a process there can roll it back.
  */
@@ -876,6 +936,7 @@ enum mg_journal_state {
 	MG_JOURNAL_STALE,
 	MG_JOURNAL_DAMAGED,
 	MG_JOURNAL_OTHER_NAMESPACE,
+	MG_JOURNAL_AWAITING_CONFIRM,
 };
 
 /** struct mg_journal_list - the undo journals found, each with its state. */

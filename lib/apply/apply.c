@@ -106,6 +106,14 @@ int mg_apply_refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_tar
 	if (err <= 0)
 		return err;
 	mg_journal_describe(&j, who, sizeof(who));
+	if (j.confirm_by > (long long)time(NULL)) {
+		long long left = j.confirm_by - (long long)time(NULL);
+
+		mg_journal_clear(&j);
+		return mg_fail(ctx, -EBUSY, "%s: changes made by %s await confirmation for %lld s more: confirm them "
+			       "(mg_settings_confirm(), multigig confirm %s) or let them roll back first", t->cur.ifname,
+			       who, left, t->cur.ifname);
+	}
 	mg_journal_clear(&j);
 	return mg_fail(ctx, -EUCLEAN,
 		       "%s: an earlier apply of settings (%s) was interrupted and left its changes half made; "

@@ -217,6 +217,7 @@ struct mg_journal {
 	struct mg_netns ns; /* the namespace of its interfaces */
 	long long time;	    /* seconds since the epoch */
 	long pid;	    /* 0 when not recorded */
+	long long confirm_by; /* a change that stays only if confirmed by then (epoch seconds); 0: none */
 	struct mg_journal_part *parts;
 	size_t count;
 };
@@ -269,6 +270,17 @@ int mg_journal_interrupted(struct mg_ctx *ctx, const struct mg_netns *self, int 
 /* "process 1234, 2024-05-06 10:00:00 UTC" */
 void mg_journal_describe(const struct mg_journal *j, char *buf, size_t size);
 
+/* ---- confirm.c: changes that undo themselves unless confirmed ---- */
+/*
+ * Keep @j (written before the changes) as a journal of changes that stay
+ * only if confirmed within @seconds: a new journal that says so replaces
+ * it, and a process of its own, that outlives this one and its session,
+ * calls @rollback on it then unless it is gone (confirmed). -errno, said in
+ * @ctx, when that cannot be set up (the caller rolls back at once then).
+ */
+typedef int (*mg_confirm_rollback_fn)(struct mg_ctx *ctx, struct mg_journal *j);
+int mg_confirm_arm(struct mg_ctx *ctx, struct mg_journal *j, unsigned int seconds, mg_confirm_rollback_fn rollback);
+
 /* ---- restore.c: restoring what a journal's part records ---- */
 /* The groups of EEE, modes, features and ASPM the part holds: what a restore must read. */
 unsigned int mg_rollback_groups(const struct mg_journal_part *jp);
@@ -278,6 +290,12 @@ void mg_rollback_plan(const struct mg_journal_part *jp, const struct mg_apply_ta
 int mg_rollback_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r);
 
 /* ---- transaction.c: a plan over one or more interfaces, all or nothing ---- */
+/* What a transaction does beyond its steps. */
+struct mg_txn_opts {
+	unsigned int confirm_s; /* keep the changes only if confirmed within this many seconds; 0: keep them */
+	char peer[64];	       /* after an MTU change, check the path to this address carries the new size */
+};
+
 struct mg_txn_step {
 	struct mg_iface_id id;		/* as examined */
 	const struct mg_settings *want; /* what to set */
@@ -285,7 +303,7 @@ struct mg_txn_step {
 
 /* Run @steps (each interface once) as one transaction; @result is always set. */
 int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t count, unsigned int flags,
-		 struct mg_apply_result **result);
+		 const struct mg_txn_opts *opts, struct mg_apply_result **result);
 /*
  * Restore what @j records, on every interface it covers, under their locks:
  * each value that still holds what was set. @j was read (a rollback) or is
@@ -293,6 +311,8 @@ int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t cou
  */
 int mg_txn_restore(struct mg_ctx *ctx, struct mg_journal *j, bool write, unsigned int flags,
 		   struct mg_apply_result **result);
+/* Keep the changes of @j, which awaits confirmation: under its interfaces' locks, its journal goes. */
+int mg_txn_confirm(struct mg_ctx *ctx, struct mg_journal *j);
 /* The journal that undoes @done: every change it made, from what it left back to what it replaced. */
 int mg_txn_journal_of_result(const struct mg_netns *ns, const struct mg_apply_result *done, struct mg_journal *j);
 

@@ -14,6 +14,7 @@
  *   boot 5f7c2d1e-...
  *   time 1715000000
  *   pid 4242
+ *   confirm-by 1715000060
  *   interface 5 eth1 - 0000:01:00.0 52:54:00:12:34:56
  *   change mtu 1500 9000
  *   change combined 4 8
@@ -26,6 +27,7 @@
  *   end 331 8c1f0a2b3c4d5e6f
  *
  * The namespace by its id (netns.c) and inode, the boot it was written in;
+ * for changes that stay only if confirmed, when they must be (confirm.c);
  * each interface by index, name, kind, device and address ("-" for none),
  * then its changes: a feature by its kernel name, EEE enabled, the
  * advertised link modes as a bitmap of the kernel's bit indices in
@@ -180,6 +182,8 @@ int mg_journal_format(const struct mg_journal *j, char *buf, size_t size)
 	int err = append(buf, size, &len, MAGIC "\nnetns %s %llu\nboot %s\ntime %lld\npid %ld\n", j->ns.id, j->ns.inode,
 			 or_none(j->ns.boot), j->time, j->pid);
 
+	if (err == 0 && j->confirm_by)
+		err = append(buf, size, &len, "confirm-by %lld\n", j->confirm_by);
 	for (size_t i = 0; err == 0 && i < j->count; i++)
 		err = format_part(&j->parts[i], buf, size, &len);
 	if (err == 0)
@@ -326,6 +330,10 @@ static int parse_header(char **w, int n, struct mg_journal *j)
 		if (n != 2 || !number(w[1], 1, 0x7fffffff, &v))
 			return -EBADMSG;
 		j->pid = (long)v;
+	} else if (!strcmp(w[0], "confirm-by")) {
+		if (n != 2 || !number(w[1], 1, (long long)1 << 62, &v))
+			return -EBADMSG;
+		j->confirm_by = v;
 	}
 	return 0; /* a key of a later version */
 }
@@ -655,7 +663,12 @@ static void classify(struct mg_ctx *ctx, const struct mg_netns *self, int err, s
 	}
 	switch (mg_netns_compare(self, &j->ns, f->reason, sizeof(f->reason))) {
 	case MG_NETNS_THIS:
-		f->state = under_way(ctx, self, j) ? MG_JOURNAL_UNDER_WAY : MG_JOURNAL_INTERRUPTED;
+		if (under_way(ctx, self, j))
+			f->state = MG_JOURNAL_UNDER_WAY;
+		else if (j->confirm_by && j->confirm_by > (long long)time(NULL))
+			f->state = MG_JOURNAL_AWAITING_CONFIRM;
+		else
+			f->state = MG_JOURNAL_INTERRUPTED; /* a confirmation window's end passed unwatched too */
 		break;
 	case MG_NETNS_GONE:
 		f->state = MG_JOURNAL_STALE;
@@ -731,7 +744,8 @@ static bool covers(struct mg_ctx *ctx, const struct mg_netns *self, const struct
 	if (f->journal.version != 2 || !mg_journal_find_part(&f->journal, ifindex))
 		return false;
 	/* Under our lock, its writer is gone: it held every lock of its plan to the end. */
-	return f->state == MG_JOURNAL_INTERRUPTED || (own_lock && f->state == MG_JOURNAL_UNDER_WAY);
+	return f->state == MG_JOURNAL_INTERRUPTED || f->state == MG_JOURNAL_AWAITING_CONFIRM ||
+	       (own_lock && f->state == MG_JOURNAL_UNDER_WAY);
 }
 
 int mg_journal_interrupted(struct mg_ctx *ctx, const struct mg_netns *self, int ifindex, bool own_lock,

@@ -15,6 +15,7 @@ struct mg_plan {
 	struct mg_ctx *ctx; /* a reference */
 	struct mg_txn_step *steps;
 	struct mg_settings **owned; /* each step's settings, the plan's own copy */
+	struct mg_txn_opts opts;
 	size_t count, alloc;
 };
 
@@ -153,7 +154,35 @@ MG_EXPORT int mg_plan_apply(struct mg_plan *plan, unsigned int flags, struct mg_
 	if (plan->ctx->offline)
 		return mg_fail(plan->ctx, -EOPNOTSUPP,
 			       "a captured tree cannot be changed: settings need a live context");
-	return mg_txn_apply(plan->ctx, plan->steps, plan->count, flags, result);
+	return mg_txn_apply(plan->ctx, plan->steps, plan->count, flags, &plan->opts, result);
+}
+
+/* The longest confirmation window: an hour, as long as a change may hang undecided. */
+#define CONFIRM_MAX_S 3600
+
+MG_EXPORT int mg_plan_set_confirm(struct mg_plan *plan, unsigned int seconds)
+{
+	if (!plan)
+		return -EINVAL;
+	if (seconds > CONFIRM_MAX_S)
+		return mg_fail(plan->ctx, -EINVAL, "a confirmation window of %u s is longer than %d s", seconds,
+			       CONFIRM_MAX_S);
+	plan->opts.confirm_s = seconds;
+	return 0;
+}
+
+MG_EXPORT int mg_plan_set_verify_peer(struct mg_plan *plan, const char *address)
+{
+	if (!plan)
+		return -EINVAL;
+	if (!address) {
+		plan->opts.peer[0] = '\0';
+		return 0;
+	}
+	if (strlen(address) >= sizeof(plan->opts.peer) || !mg_probe_address_ok(address))
+		return mg_fail(plan->ctx, -EINVAL, "'%.64s' is not an IPv4 or IPv6 address", address);
+	mg_strlcpy(plan->opts.peer, address, sizeof(plan->opts.peer));
+	return 0;
 }
 
 MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
@@ -182,7 +211,7 @@ MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const st
 	}
 	/* Examined now, by name: every later step goes to this index, and checks it is still this one. */
 	mg_iface_id_from_link(&link, &step.id);
-	return mg_txn_apply(ctx, &step, 1, flags, result);
+	return mg_txn_apply(ctx, &step, 1, flags, NULL, result);
 }
 
 MG_EXPORT int mg_doctor_plan(struct mg_ctx *ctx, const struct mg_doctor *report, struct mg_plan **plan)

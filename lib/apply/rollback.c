@@ -79,6 +79,35 @@ MG_EXPORT int mg_settings_rollback(struct mg_ctx *ctx, const char *ifname, unsig
 	return err;
 }
 
+MG_EXPORT int mg_settings_confirm(struct mg_ctx *ctx, const char *ifname)
+{
+	struct mg_journal j;
+	struct mg_netns ns;
+	struct mg_link link;
+	int err;
+
+	if (!ctx)
+		return -EINVAL;
+	mg_clear_error(ctx);
+	mg_journal_init(&j);
+	if (ctx->offline)
+		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
+	err = mg_settings_check_name(ctx, ifname);
+	if (err == 0)
+		err = mg_gather_link_said(ctx, ifname, 0, &link);
+	if (err == 0)
+		err = mg_netns_self(ctx, &ns);
+	if (err == 0) {
+		err = mg_journal_interrupted(ctx, &ns, link.ifindex, false, &j);
+		if (err >= 0 && (err == 0 || !j.confirm_by))
+			err = mg_fail(ctx, -ENOENT, "%s: no change awaits confirmation", ifname);
+		else if (err > 0)
+			err = mg_txn_confirm(ctx, &j);
+	}
+	mg_journal_clear(&j);
+	return err;
+}
+
 MG_EXPORT int mg_settings_undo(struct mg_ctx *ctx, const struct mg_apply_result *done, unsigned int flags,
 			       struct mg_apply_result **result)
 {
@@ -236,7 +265,7 @@ MG_EXPORT const char *mg_journal_state_name(int state)
 		[MG_JOURNAL_INTERRUPTED] = "interrupted",
 		[MG_JOURNAL_STALE] = "stale",
 		[MG_JOURNAL_DAMAGED] = "damaged",
-		[MG_JOURNAL_OTHER_NAMESPACE] = "other-namespace",
+		[MG_JOURNAL_OTHER_NAMESPACE] = "other-namespace", [MG_JOURNAL_AWAITING_CONFIRM] = "awaiting-confirm",
 	};
 
 	return state >= 0 && (size_t)state < sizeof(names) / sizeof(names[0]) ? names[state] : NULL;

@@ -34,6 +34,7 @@
 
 struct txn {
 	struct mg_ctx *ctx;
+	const struct mg_txn_opts *opts;
 	struct mg_netns ns;
 	size_t count;
 	const struct mg_iface_id **ids; /* by step, as examined */
@@ -238,12 +239,83 @@ static void end_journal(struct txn *x, struct mg_journal *j, char *rb, size_t si
 }
 
 /* Steps 4 to 6, once every interface is examined and the plan holds changes. */
+/* The MTU change of part @i: its old and new values; false when it changes none. */
+static bool mtu_change(const struct txn *x, size_t i, int *old, int *now)
+{
+	for (size_t k = 0; k < x->parts[i]->count; k++) {
+		const struct mg_change *c = &x->parts[i]->changes[k];
+
+		if (c->group == MG_GROUP_MTU) {
+			*old = (int)c->old_value;
+			*now = (int)c->new_value;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Before anything changes: the peer answers full-sized packets at each
+ * MTU that is about to change, out of that interface. Else nothing could
+ * tell a path that stops carrying the new size from one that never
+ * answered.
+ */
+static int peer_answers_now(struct txn *x)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < x->count; i++) {
+		int old, now, err;
+
+		if (!mtu_change(x, i, &old, &now))
+			continue;
+		any = true;
+		err = mg_probe_path(x->ctx, x->opts->peer, x->ids[i]->ifindex, old, 3, 1000);
+		if (err == -ETIMEDOUT || err == -EMSGSIZE || err == -ENETUNREACH || err == -EHOSTUNREACH)
+			return mg_fail(x->ctx, -EHOSTUNREACH, "%s: %s does not answer %d-byte packets (don't fragment) "
+				       "out of it at its MTU now, so the new MTU cannot be checked; nothing was changed",
+				       x->ids[i]->name, x->opts->peer, old);
+		if (err < 0)
+			return nothing_changed(x->ctx, err);
+	}
+	if (!any)
+		return mg_fail(x->ctx, -EINVAL, "checking the path to %s needs an MTU change; nothing was changed",
+			       x->opts->peer);
+	return 0;
+}
+
+/* After the changes: the peer answers at each new MTU; when not, what the path does carry. */
+static int peer_answers_new(struct txn *x, size_t *failed)
+{
+	for (size_t i = 0; i < x->count; i++) {
+		int old, now, largest, err;
+
+		if (!mtu_change(x, i, &old, &now))
+			continue;
+		err = mg_probe_path(x->ctx, x->opts->peer, x->ids[i]->ifindex, now, 3, 1000);
+		if (err == 0)
+			continue;
+		*failed = i;
+		if (now <= old || mg_probe_largest(x->ctx, x->opts->peer, x->ids[i]->ifindex, old, now, &largest) < 0)
+			largest = old;
+		return mg_fail(x->ctx, -EHOSTUNREACH, "%s: the path to %s carries at most %d bytes, not the %d of the "
+			       "new MTU (%d-byte packets with don't fragment went unanswered)", x->ids[i]->name,
+			       x->opts->peer, largest, now, now);
+	}
+	return 0;
+}
+
+static int txn_rollback(struct mg_ctx *ctx, struct mg_journal *j)
+{
+	return mg_txn_restore(ctx, j, false, 0, NULL);
+}
+
 static int execute(struct txn *x)
 {
 	struct mg_ctx *ctx = x->ctx;
 	char why[sizeof(ctx->error)], rb[sizeof(ctx->error)];
 	struct mg_journal j;
-	size_t i, done = 0;
+	size_t i, done = 0, undo_upto;
 	int err = journal_of(&j, &x->ns, x->parts, x->count, false);
 
 	if (err == 0)
@@ -266,6 +338,21 @@ static int execute(struct txn *x)
 		if (err < 0)
 			break;
 	}
+	undo_upto = i;
+	/* Whole: then the checks of the whole, each of which undoes it all when it fails. */
+	if (err == 0) {
+		i = undo_upto = x->count - 1;
+		done = MG_APPLY_GROUPS;
+		if (x->opts->peer[0])
+			err = peer_answers_new(x, &i);
+	}
+	if (err == 0 && x->opts->confirm_s) {
+		err = mg_confirm_arm(ctx, &j, x->opts->confirm_s, txn_rollback);
+		if (err == 0) {
+			mg_journal_clear(&j);
+			return 0;
+		}
+	}
 	if (err == 0) {
 		rb[0] = '\0';
 		end_journal(x, &j, rb, sizeof(rb));
@@ -276,7 +363,7 @@ static int execute(struct txn *x)
 	x->result->failed_part = (int)i;
 	x->result->failed_group = x->parts[i]->failed_group;
 	mg_strlcpy(x->result->kernel_message, x->parts[i]->kernel_message, sizeof(x->result->kernel_message));
-	restore_all(x, i, done);
+	restore_all(x, undo_upto, undo_upto == i ? done : MG_APPLY_GROUPS);
 	mg_apply_describe_restore(x->result, rb, sizeof(rb));
 	end_journal(x, &j, rb, sizeof(rb));
 	mg_journal_clear(&j);
@@ -295,11 +382,13 @@ static void keep_message(struct txn *x)
 }
 
 int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t count, unsigned int flags,
-		 struct mg_apply_result **result)
+		 const struct mg_txn_opts *opts, struct mg_apply_result **result)
 {
+	static const struct mg_txn_opts none;
 	struct txn x;
 	int err = txn_init(ctx, &x, count, flags, result);
 
+	x.opts = opts ? opts : &none;
 	for (size_t i = 0; err == 0 && i < count; i++)
 		err = add_part(&x, i, &steps[i].id);
 	if (err == 0)
@@ -314,6 +403,8 @@ int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t cou
 	for (size_t i = 0; err == 0 && i < count; i++)
 		if ((err = examine(&x, i, steps[i].want)) < 0)
 			x.result->failed_part = (int)i;
+	if (err == 0 && !x.dry_run && change_count(&x) > 0 && x.opts->peer[0])
+		err = peer_answers_now(&x);
 	if (err == 0 && !x.dry_run && change_count(&x) > 0)
 		err = execute(&x);
 	if (err == -ENOMEM && !ctx->error[0])
@@ -397,9 +488,11 @@ static int restore_parts(struct txn *x, const struct mg_journal *j)
 int mg_txn_restore(struct mg_ctx *ctx, struct mg_journal *j, bool write, unsigned int flags,
 		   struct mg_apply_result **result)
 {
+	static const struct mg_txn_opts none;
 	struct txn x;
 	int err = txn_init(ctx, &x, j->count, flags, result);
 
+	x.opts = &none;
 	for (size_t i = 0; err == 0 && i < j->count; i++)
 		err = add_part(&x, i, &j->parts[i].id);
 	if (err == 0 && !x.dry_run)
@@ -423,4 +516,26 @@ int mg_txn_restore(struct mg_ctx *ctx, struct mg_journal *j, bool write, unsigne
 int mg_txn_journal_of_result(const struct mg_netns *ns, const struct mg_apply_result *done, struct mg_journal *j)
 {
 	return journal_of(j, ns, done->parts, done->count, true);
+}
+
+int mg_txn_confirm(struct mg_ctx *ctx, struct mg_journal *j)
+{
+	struct txn x;
+	int err = txn_init(ctx, &x, j->count, 0, NULL);
+
+	for (size_t i = 0; err == 0 && i < j->count; i++)
+		err = add_part(&x, i, &j->parts[i].id);
+	if (err == 0)
+		err = lock_all(&x);
+	/* The watcher takes the same locks at the deadline: one of the two finds the journal gone. */
+	if (err == 0)
+		err = still_there(&x, j);
+	if (err == 0 && j->confirm_by <= (long long)time(NULL))
+		err = mg_fail(ctx, -ETIME, "%s: the confirmation came too late: the changes are being rolled back",
+			      x.ids[0]->name);
+	if (err == 0)
+		err = mg_journal_remove(ctx, j->file);
+	txn_free(&x);
+	mg_apply_result_free(x.result);
+	return err;
 }

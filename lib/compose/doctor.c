@@ -110,6 +110,23 @@ static const struct mg_nic *relative(struct mg_ctx *ctx, const struct mg_nic_lis
 	return *owned;
 }
 
+/*
+ * The largest size the path to the peer carries out of @nic's interface:
+ * its MTU when that is answered, else by halving from the smallest size
+ * IP allows; 0 when the peer answers none.
+ */
+static int probe_peer(struct mg_ctx *ctx, const char *peer, const struct mg_nic *nic)
+{
+	int smallest = strchr(peer, ':') ? 1280 : 68, largest;
+
+	if (mg_probe_path(ctx, peer, nic->ifindex, nic->mtu, 3, 1000) == 0)
+		return nic->mtu;
+	if (mg_probe_path(ctx, peer, nic->ifindex, smallest, 3, 1000) < 0)
+		return 0;
+	mg_probe_largest(ctx, peer, nic->ifindex, smallest, nic->mtu, &largest);
+	return largest;
+}
+
 static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_list *list, const struct mg_nic *nic,
 		   int cpus, struct mg_pcie_path *before, const struct mg_stats *stats_before)
 {
@@ -141,6 +158,9 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	f.master = relative(ctx, list, nic->master_ifindex, &master);
 	f.path = path;
 	f.throughput = tp;
+	f.peer = d->peer[0] ? d->peer : NULL;
+	f.peer_largest = f.peer && nic->name && nic->mtu > 0 ? probe_peer(ctx, d->peer, nic) : MG_UNKNOWN;
+	mg_clear_error(ctx);
 	err = mg_doctor_rules(d, &f);
 	mg_nic_unref(lower);
 	mg_nic_unref(master);
@@ -247,8 +267,8 @@ MG_EXPORT void mg_doctor_free(struct mg_doctor *report)
 	mg_doctor_free_findings(report);
 }
 
-MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
-			    struct mg_doctor **report)
+static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms, const char *peer,
+	       struct mg_doctor **report)
 {
 	struct mg_nic_list *list = NULL;
 	struct first first = { 0 };
@@ -266,6 +286,8 @@ MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsign
 		return -ENOMEM;
 	/* Kept for the findings that need growth between two samples. */
 	d->interval_ms = interval_ms ? interval_ms : DEFAULT_INTERVAL_MS;
+	if (peer)
+		mg_strlcpy(d->peer, peer, sizeof(d->peer));
 	cpus = online_cpus(ctx);
 	/* A capture is one moment: it has no second sample to take. */
 	if (interval_ms != MG_DOCTOR_NO_SAMPLE && !ctx->offline) {
@@ -293,4 +315,24 @@ MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsign
 	mg_doctor_rank(d);
 	*report = d;
 	return 0;
+}
+
+MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
+			    struct mg_doctor **report)
+{
+	return run(ctx, nic, interval_ms, NULL, report);
+}
+
+MG_EXPORT int mg_doctor_run_peer(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
+				 const char *peer, struct mg_doctor **report)
+{
+	if (!ctx)
+		return -EINVAL;
+	if (!nic || !mg_nic_get_name(nic))
+		return mg_fail(ctx, -EINVAL, "probing the path to a peer needs one adapter with an interface");
+	if (!peer || strlen(peer) >= sizeof(((struct mg_doctor *)0)->peer) || !mg_probe_address_ok(peer))
+		return mg_fail(ctx, -EINVAL, "'%.64s' is not an IPv4 or IPv6 address", peer ? peer : "");
+	if (ctx->offline)
+		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot probe a path");
+	return run(ctx, nic, interval_ms, peer, report);
 }

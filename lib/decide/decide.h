@@ -209,6 +209,7 @@ struct mg_doctor {
 	struct mg_finding **items;
 	size_t count, alloc;
 	unsigned int interval_ms;
+	char peer[64];		/* --peer: the address whose path is probed; "" when none */
 };
 
 /* Everything a rule may look at for one adapter; any of it may be NULL. */
@@ -230,6 +231,9 @@ struct mg_facts {
 	const struct mg_nic *lower;		/* a VLAN's or macvlan's lower device, or NULL */
 	const struct mg_nic *master;		/* the bridge it is a port of, or NULL */
 	int online_cpus;			/* MG_UNKNOWN when unread */
+	/* doctor --peer: the largest size the path to @peer carried out of this interface, by search. */
+	const char *peer;			/* NULL when not asked */
+	int peer_largest;			/* 0: the peer answered no size; MG_UNKNOWN: not probed */
 	bool hardware;				/* not a virtual device (or a test says to take it for one) */
 };
 

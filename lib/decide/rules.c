@@ -697,10 +697,54 @@ static int mtu_mismatch(struct mg_doctor *d, const struct mg_facts *f)
 	return mg_finding_fix_param(x, vlan ? other : f->nic, MG_PARAM_MTU, vlan ? mtu : theirs);
 }
 
+/*
+ * The path to a peer, probed with don't-fragment echoes of every size up to
+ * the MTU: a switch or bridge port on the way with a smaller MTU drops the
+ * larger frames without a word, and TCP stalls or works only for small
+ * packets.
+ */
+static int path_mtu(struct mg_doctor *d, const struct mg_facts *f)
+{
+	int mtu = mg_nic_get_mtu(f->nic);
+	struct mg_finding *x;
+	char cmd[96];
+
+	if (!f->peer || f->peer_largest == MG_UNKNOWN || mtu <= 0)
+		return 0;
+	if (f->peer_largest == 0) {
+		x = mg_finding_add(d, "peer-does-not-answer", MG_SEVERITY_WARNING, f->name);
+		if (!x)
+			return -ENOMEM;
+		mg_finding_title(x, "%s does not answer echoes of any size sent out of %s", f->peer, f->name);
+		mg_finding_evidence(x, "ICMP echo, don't fragment", "no answer at the smallest size either");
+		return mg_finding_fix(x, NULL, "check that %s is reached through %s and answers ping", f->peer, f->name);
+	}
+	if (f->peer_largest >= mtu) {
+		x = mg_finding_add(d, "path-mtu", MG_SEVERITY_INFO, f->name);
+		if (!x)
+			return -ENOMEM;
+		mg_finding_title(x, "the path to %s carries the whole MTU of %s: %d bytes", f->peer, f->name, mtu);
+		return mg_finding_evidence(x, "ICMP echo, don't fragment", "%d-byte packets answered", mtu);
+	}
+	x = mg_finding_add(d, "path-mtu", MG_SEVERITY_WARNING, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "the path to %s carries at most %d bytes, below the MTU %d of %s: larger packets vanish",
+			 f->peer, f->peer_largest, mtu, f->name);
+	mg_finding_evidence(x, "ICMP echo, don't fragment", "%d-byte packets answered, %d-byte ones not",
+			    f->peer_largest, f->peer_largest + 1);
+	mg_finding_evidence(x, "rtnetlink: IFLA_MTU", "%s: %d", f->name, mtu);
+	mg_finding_impact(x, -1, "TCP to %s stalls, or works only for small packets, unless path MTU discovery gets "
+			  "through (a switch drops frames without saying why)", f->peer);
+	snprintf(cmd, sizeof(cmd), "multigig set %s mtu %d", f->name, f->peer_largest);
+	mg_finding_fix(x, cmd, "raise the MTU of every hop of the path, or lower this one: %s", cmd);
+	return mg_finding_fix_param(x, f->nic, MG_PARAM_MTU, f->peer_largest);
+}
+
 static const rule_fn rules[] = {
 	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained, aer_errors,
 	below_best_mode, half_duplex, usb_too_slow, usb_generic_driver, usb_shared_hub, carrier_flaps, hot,
-	irqs_one_cpu, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels, mtu_mismatch,
+	irqs_one_cpu, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels, mtu_mismatch, path_mtu,
 };
 
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts)

@@ -330,4 +330,18 @@ int mg_gather_driver_stats(struct mg_ctx *ctx, const char *ifname, struct mg_cou
 int mg_ethtool_open(struct mg_ctx *ctx);
 void mg_ethtool_close(struct mg_ctx *ctx);
 
+/* ---- probe.c: whether the path to an address carries a size (ICMP echo, don't fragment) ---- */
+/* An IPv4 or IPv6 address, written as one (no name is looked up). */
+bool mg_probe_address_ok(const char *address);
+/*
+ * Send echoes of @size bytes (IP header included) with don't-fragment out
+ * of interface @ifindex (0: as routed), up to @tries, each waited for
+ * @timeout_ms: 0 when one is answered; -ETIMEDOUT when none is; -EMSGSIZE
+ * when the interface's own MTU is smaller; -EPERM without the privilege to
+ * probe; -EINVAL for a bad address (said in @ctx).
+ */
+int mg_probe_path(struct mg_ctx *ctx, const char *address, int ifindex, int size, int tries, int timeout_ms);
+/* The largest size between @known (answered) and @upto (not) that is answered, by halving. */
+int mg_probe_largest(struct mg_ctx *ctx, const char *address, int ifindex, int known, int upto, int *largest);
+
 #endif
