@@ -21,7 +21,10 @@ or it runs on its own, served by uvicorn:
     GET  /doctor[?iface=IF]      findings (as `multigig doctor --json`)
     POST /nics/{iface}/settings  change settings all or nothing; a dry run
                                  (the plan) unless the body says
-                                 "dry_run": false
+                                 "dry_run": false; "confirm": SECONDS keeps
+                                 them only if confirmed in time,
+                                 "verify_peer": ADDR checks a new MTU
+    POST /nics/{iface}/confirm   keep changes made with "confirm"
 
 The GETs need no privilege. A change needs CAP_NET_ADMIN: without it the
 answer is 403 with the library's message.
@@ -183,10 +186,12 @@ class DoctorModel(BaseModel):
 # of the kernel's u32 range, "max" for rings only, on/off (or true/false)
 # for the flags. Strict types: "no", 0 or "off" is never taken for a bool.
 if TYPE_CHECKING:
+    ConfirmSeconds = int
     U32 = int
     Modes = str
     Mode = str
 else:
+    ConfirmSeconds = conint(strict=True, ge=1, le=3600)
     U32 = conint(strict=True, ge=0, le=0xFFFFFFFF)
     Modes = constr(strict=True, min_length=1, max_length=1024)
     Mode = constr(strict=True, min_length=1, max_length=64)
@@ -204,6 +209,8 @@ class SettingsRequest(BaseModel):
     boolean). Any other field is refused."""
 
     dry_run: StrictBool = True
+    confirm: Optional[ConfirmSeconds] = None
+    verify_peer: Optional[StrictStr] = None
     mtu: Optional[U32]
     rx_ring: Optional[Ring]
     rx_mini_ring: Optional[Ring]
@@ -268,7 +275,7 @@ class SettingsRequest(BaseModel):
 
     def params(self) -> Dict[str, multigig.SettingValue]:
         """The keyword arguments of Context.apply(), but for the features."""
-        return self.dict(exclude={"dry_run", "features"}, exclude_none=True)
+        return self.dict(exclude={"dry_run", "features", "confirm", "verify_peer"}, exclude_none=True)
 
 
 class ChangeModel(BaseModel):
@@ -307,7 +314,7 @@ STATUS = {
     errno.ENODEV: 404, errno.ENOENT: 404, errno.ENXIO: 404,
     errno.EINVAL: 400, errno.ERANGE: 400, errno.E2BIG: 400,
     errno.EOPNOTSUPP: 409, errno.EBUSY: 409, errno.EUCLEAN: 409, errno.ENODATA: 409,
-    errno.ESTALE: 409, errno.EBADMSG: 409, errno.EIO: 409,
+    errno.ESTALE: 409, errno.EBADMSG: 409, errno.EIO: 409, errno.ETIME: 409, errno.EHOSTUNREACH: 409,
 }
 # An interface name (at most 15 bytes, no '/', no space) or a PCI address.
 IFACE = r"^[^/\s]{1,64}$"
@@ -388,12 +395,29 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
     def change_settings(request: SettingsRequest, iface: str = Path(..., regex=IFACE),
                         ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
-            result = ctx.apply(iface, dry_run=request.dry_run, **request.params(), features=request.features)
+            extra: Dict[str, multigig.SettingValue] = {}
+            if request.confirm is not None:
+                extra["confirm"] = request.confirm
+            if request.verify_peer is not None:
+                extra["verify_peer"] = request.verify_peer
+            result = ctx.apply(iface, dry_run=request.dry_run, **request.params(), **extra,
+                               features=request.features)
         except (ValueError, TypeError, OverflowError) as err:
             raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
         except OSError as err:
             raise http_error(err, request.dry_run)
         return dict(result.to_dict(), dry_run=request.dry_run)
+
+    @router.post("/nics/{iface}/confirm", responses=ERRORS)
+    def confirm(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+        """Keep the changes made with "confirm": SECONDS before their window ends."""
+        try:
+            ctx.confirm(iface)
+        except ValueError as err:
+            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
+        except OSError as err:
+            raise http_error(err)
+        return {"confirmed": iface}
 
     return router
 

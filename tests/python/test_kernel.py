@@ -426,6 +426,36 @@ def test_fastapi_router_live():
     assert client.post("/nics/nosuch0/settings", json={"mtu": 1400}).status_code == 404
 
 
+def test_apply_with_confirm():
+    """Confirmed in time the change stays; unconfirmed it rolls back by itself."""
+    with multigig.Context() as ctx:
+        ctx.apply("veth0", mtu=9000, confirm=2)
+        with pytest.raises(OSError) as e:
+            ctx.apply("veth0", mtu=4000)
+        assert "await confirmation" in str(e.value)
+        ctx.confirm("veth0")
+        time.sleep(2.5)
+        assert mtu(ctx, "veth0") == 9000
+        with pytest.raises(FileNotFoundError):
+            ctx.confirm("veth0")
+        ctx.apply("veth0", mtu=1500, confirm=1)
+        deadline = time.monotonic() + 10
+        while mtu(ctx, "veth0") != 9000 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert mtu(ctx, "veth0") == 9000
+        for bad in (0, 3601, True, "5"):
+            with pytest.raises(ValueError):
+                ctx.apply("veth0", mtu=1500, confirm=bad)
+        ctx.apply("veth0", mtu=1500)
+        client = _router()
+        r = client.post("/nics/veth0/settings", json={"mtu": 9000, "dry_run": False, "confirm": 5})
+        assert r.status_code == 200, r.text
+        assert client.post("/nics/veth0/confirm").status_code == 200
+        assert client.post("/nics/veth0/confirm").status_code == 404
+        assert client.post("/nics/veth0/settings", json={"mtu": 1500, "confirm": 0}).status_code == 422
+        assert client.post("/nics/veth0/settings", json={"mtu": 1500, "dry_run": False}).status_code == 200
+
+
 @pytest.mark.parametrize("body", [
     {"mtu": 2 ** 63}, {"combined": 2 ** 64}, {"mtu": -1}, {"mtu": 1.5}, {"mtu": "9000"},
     {"features": {"dry_run": True}}, {"features": {"rx-gro": 1}}, {"features": {"": True}},

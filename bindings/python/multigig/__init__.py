@@ -373,10 +373,24 @@ class Context:
         sg...), taking True/False. ``features`` names offloads alone, by
         the kernel's names, so that none is taken for a setting
         (``features={"rx-gro": False}``: "tx" there is no TX channel count).
+        ``confirm=SECONDS`` keeps the changes only if ``confirm(ifname)``
+        comes within that time, else they roll back, also when this process
+        is gone; ``verify_peer="10.0.0.2"`` checks that the path to that
+        address carries a new MTU and rolls back if not.
         Returns an ApplyResult; raises ApplyError, an OSError carrying the
         result, when any step fails (every change made is rolled back)."""
-        features = params.pop("features", None)
-        return ApplyResult.apply(self, ifname, params, dry_run, cast(Optional[Mapping[str, bool]], features))
+        features = cast(Optional[Mapping[str, bool]], params.pop("features", None))
+        confirm = cast(Optional[int], params.pop("confirm", None))
+        verify_peer = cast(Optional[str], params.pop("verify_peer", None))
+        return ApplyResult.apply(self, ifname, params, dry_run, features, confirm, verify_peer)
+
+    def confirm(self, ifname: str) -> None:
+        """Keep the changes made with ``apply(..., confirm=SECONDS)``, which
+        otherwise roll back when their window ends (see mg_plan_set_confirm)."""
+        with self._using() as ctx:
+            rc = _c.mg_settings_confirm(ctx, _arg(ifname, "ifname"))
+            if rc < 0:
+                _raise(rc, ctx)
 
     @contextlib.contextmanager
     def tuned(self, ifname: str, **params: SettingValue) -> Iterator[ApplyResult]:
@@ -1199,17 +1213,48 @@ class ApplyResult:
             raise
         return want
 
+    @staticmethod
+    def _plan_apply(ctx: Any, ifname: str, want: Any, flags: int, confirm: int, verify_peer: Optional[str]) -> Any:
+        """A plan of one, for what a plain apply cannot ask: (rc, the C result)."""
+        rc, nic = _c.mg_nic_lookup(ctx, ifname)
+        if rc < 0:
+            return rc, None
+        rc, plan = _c.mg_plan_new(ctx)
+        try:
+            if rc == 0:
+                rc = _c.mg_plan_add(plan, nic, want)
+            if rc == 0 and confirm:
+                rc = _c.mg_plan_set_confirm(plan, confirm)
+            if rc == 0 and verify_peer is not None:
+                rc = _c.mg_plan_set_verify_peer(plan, verify_peer)
+            if rc < 0:
+                return rc, None
+            return _c.mg_plan_apply(plan, flags)
+        finally:
+            _c.mg_plan_free(plan)
+            _c.mg_nic_unref(nic)
+
     @classmethod
     def _apply(cls, context: Context, ifname: str, params: Mapping[str, Any], dry_run: bool,
-               features: Optional[Mapping[str, bool]] = None) -> tuple[ApplyResult, Any]:
+               features: Optional[Mapping[str, bool]] = None, confirm: Optional[int] = None,
+               verify_peer: Optional[str] = None) -> tuple[ApplyResult, Any]:
         """The result, and the C result (the caller frees it) that an undo takes."""
         _arg(ifname, "ifname")
         for key in params:
             _arg(key, "a setting's name")
+        if confirm is not None and (isinstance(confirm, bool) or not isinstance(confirm, int)
+                                    or not 1 <= confirm <= 3600):
+            raise ValueError("confirm: seconds from 1 to 3600, not %r" % (confirm,))
+        if verify_peer is not None:
+            _arg(verify_peer, "verify_peer")
         want = cls._want(params, features)
+        flags = _c.MG_APPLY_DRY_RUN if dry_run else 0
         try:
             with context._using() as ctx:
-                rc, res = _c.mg_settings_apply(ctx, ifname, want, _c.MG_APPLY_DRY_RUN if dry_run else 0)
+                if confirm is None and verify_peer is None:
+                    rc, res = _c.mg_settings_apply(ctx, ifname, want, flags)
+                else:
+                    rc, res = cls._plan_apply(ctx, ifname, want, flags, confirm or 0, verify_peer)
                 if rc < 0:
                     try:
                         raise ApplyError._from(rc, ctx, cls(res))
@@ -1221,8 +1266,9 @@ class ApplyResult:
 
     @classmethod
     def apply(cls, context: Context, ifname: str, params: Mapping[str, Any], dry_run: bool,
-              features: Optional[Mapping[str, bool]] = None) -> ApplyResult:
-        result, res = cls._apply(context, ifname, params, dry_run, features)
+              features: Optional[Mapping[str, bool]] = None, confirm: Optional[int] = None,
+              verify_peer: Optional[str] = None) -> ApplyResult:
+        result, res = cls._apply(context, ifname, params, dry_run, features, confirm, verify_peer)
         _c.mg_apply_result_free(res)
         return result
 
