@@ -14,8 +14,7 @@
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 
-#include "gather.h"
-#include "mg-evidence.h"
+#include "model/model.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

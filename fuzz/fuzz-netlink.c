@@ -11,11 +11,7 @@
 
 #include <linux/netlink.h>
 
-#include "mg-bitset.h"
-#include "mg-cable.h"
-#include "mg-ethlink.h"
-#include "mg-settings.h"
-#include "mg-tune.h"
+#include "apply/apply.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -48,6 +48,16 @@ struct mg_apply_result *mg_apply_result_new(void)
 	return r;
 }
 
+int mg_apply_named(struct mg_ctx *ctx, const char *ifname, struct mg_link *link)
+{
+	int err;
+
+	if (ctx->offline)
+		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
+	err = mg_settings_check_name(ctx, ifname);
+	return err < 0 ? err : mg_gather_link_said(ctx, ifname, 0, link);
+}
+
 struct mg_apply_part *mg_apply_result_add_part(struct mg_apply_result *r, const struct mg_iface_id *id)
 {
 	struct mg_apply_part **grown = realloc(r->parts, (r->count + 1) * sizeof(*grown)), *part;

@@ -148,6 +148,12 @@ static inline bool mg_change_is_param(const struct mg_change *c)
 }
 
 struct mg_apply_result *mg_apply_result_new(void);
+/*
+ * What every change named by an interface's name begins with: a live
+ * context, a name that can be one, and its link, by one request (the
+ * interface as examined). -errno, said in @ctx.
+ */
+int mg_apply_named(struct mg_ctx *ctx, const char *ifname, struct mg_link *link);
 /* A part for @id, appended to @r; NULL without memory. */
 struct mg_apply_part *mg_apply_result_add_part(struct mg_apply_result *r, const struct mg_iface_id *id);
 

@@ -197,13 +197,7 @@ MG_EXPORT int mg_settings_apply(struct mg_ctx *ctx, const char *ifname, const st
 	if (!ctx)
 		return -EINVAL;
 	mg_clear_error(ctx);
-	if (!want)
-		return mg_fail(ctx, -EINVAL, "no settings to apply");
-	if (ctx->offline)
-		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
-	err = mg_settings_check_name(ctx, ifname);
-	if (err == 0)
-		err = mg_gather_link_said(ctx, ifname, 0, &link);
+	err = want ? mg_apply_named(ctx, ifname, &link) : mg_fail(ctx, -EINVAL, "no settings to apply");
 	if (err < 0) {
 		if (result)
 			*result = mg_apply_result_new();

@@ -55,11 +55,7 @@ MG_EXPORT int mg_settings_rollback(struct mg_ctx *ctx, const char *ifname, unsig
 		return -EINVAL;
 	mg_clear_error(ctx);
 	mg_journal_init(&j);
-	if (ctx->offline)
-		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
-	err = mg_settings_check_name(ctx, ifname);
-	if (err == 0)
-		err = mg_gather_link_said(ctx, ifname, 0, &link);
+	err = mg_apply_named(ctx, ifname, &link);
 	if (err == 0)
 		err = mg_netns_self(ctx, &ns);
 	/* A dry run takes no lock: it reads whatever journal is there. */
@@ -90,11 +86,7 @@ MG_EXPORT int mg_settings_confirm(struct mg_ctx *ctx, const char *ifname)
 		return -EINVAL;
 	mg_clear_error(ctx);
 	mg_journal_init(&j);
-	if (ctx->offline)
-		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
-	err = mg_settings_check_name(ctx, ifname);
-	if (err == 0)
-		err = mg_gather_link_said(ctx, ifname, 0, &link);
+	err = mg_apply_named(ctx, ifname, &link);
 	if (err == 0)
 		err = mg_netns_self(ctx, &ns);
 	if (err == 0) {
