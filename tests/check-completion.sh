@@ -35,5 +35,8 @@ check "multigig estimate --header " "3dw 4dw"
 check "multigig help ca" "cable cable-test capture"
 check "multigig watch eth0 --interval " ""
 check "multigig do" "doctor"
+check "multigig co" "confirm"
+check "multigig set eth0 mtu 9000 --confirm " ""
+check "multigig rollback --l" "--list"
 [[ $status -eq 0 ]] && echo "check-completion: ok"
 exit $status
