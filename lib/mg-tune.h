@@ -24,7 +24,9 @@ struct mg_eee {
 	int supported, enabled, active, tx_lpi_enabled;
 	long long tx_lpi_timer;
 	struct mg_bits modes[3];	/* by enum mg_modes */
-	char error[128];		/* why not supported */
+	unsigned int modes_bits;	/* link modes the kernel's EEE bitsets span; 0: not said */
+	char error[192];		/* why not supported */
+	char modes_unknown[192];	/* why later modes are unknown, or "" */
 };
 
 void mg_eee_init(struct mg_eee *e);

@@ -110,10 +110,12 @@ class Link(Record):
 
 class Eee(Record):
     """Energy-Efficient Ethernet: the CLI's "eee" object. For a driver
-    without EEE, ``supported`` is False and ``error`` says why."""
+    without EEE, ``supported`` is False and ``error`` says why; where the
+    kernel (before 6.9) cannot report EEE on 2500baseT/Full and later
+    modes, ``modes_unknown`` says so."""
 
     _KEYS = ("supported", "error", "enabled", "active", "tx_lpi_enabled", "tx_lpi_timer_us",
-             "supported_modes", "advertised_modes", "partner_modes")
+             "supported_modes", "advertised_modes", "partner_modes", "modes_unknown")
     supported: Optional[bool]
     error: Optional[str]
     enabled: Optional[bool]
@@ -123,6 +125,7 @@ class Eee(Record):
     supported_modes: list[str]
     advertised_modes: list[str]
     partner_modes: list[str]
+    modes_unknown: Optional[str]
 
     def __init__(self, ptr: Any) -> None:
         modes = _modes(_c.mg_eee_get_mode_count, _c.mg_eee_get_mode, ptr)
@@ -135,9 +138,11 @@ class Eee(Record):
         self.supported_modes = modes[_c.MG_MODES_SUPPORTED]
         self.advertised_modes = modes[_c.MG_MODES_ADVERTISED]
         self.partner_modes = modes[_c.MG_MODES_PARTNER]
+        # Kernels before 6.9 report EEE on 32 link modes only: why the rest is unknown.
+        self.modes_unknown = _str(_c.mg_eee_get_modes_unknown(ptr)) or None
 
     def _shown(self) -> tuple[str, ...]:
-        return self._KEYS if self.error else tuple(k for k in self._KEYS if k != "error")
+        return tuple(k for k in self._KEYS if getattr(self, k) is not None or k not in ("error", "modes_unknown"))
 
 
 class Feature(Record):
