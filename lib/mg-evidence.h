@@ -36,6 +36,7 @@ struct mg_stats {
 	struct mg_stats_groups *groups;	/* NULL: no standard group reported */
 	struct mg_counter *driver;	/* NULL: not read, or the driver has none */
 	size_t driver_count;
+	char link_down_unknown[160];	/* why the link-down count is unknown, or "" */
 };
 
 void mg_stats_init(struct mg_stats *s);

@@ -192,9 +192,11 @@ class Stats(Record):
     ``eth_mac``, ``eth_ctrl`` and ``rmon`` are the standard groups by
     their IEEE 802.3 names (None when the driver fills none; ``rmon``
     adds "rx_histogram" and "tx_histogram"), ``driver`` the driver's own
-    counters by name."""
+    counters by name; ``link_down_events_unknown`` says why the link-down
+    count is None when the kernel is the reason (before 6.6)."""
 
-    _KEYS = tuple(_c.mg_stat_name(i) for i in range(_c.MG_STAT_COUNT)) + _STAT_GROUPS + ("driver",)
+    _KEYS = (tuple(_c.mg_stat_name(i) for i in range(_c.MG_STAT_COUNT)) + ("link_down_events_unknown",)
+             + _STAT_GROUPS + ("driver",))
     rx_packets: Optional[int]
     tx_packets: Optional[int]
     rx_bytes: Optional[int]
@@ -224,6 +226,8 @@ class Stats(Record):
     carrier_up_count: Optional[int]
     carrier_down_count: Optional[int]
     link_down_events: Optional[int]
+    # Why a counter is None when the kernel is the reason (before 6.6: the link-down count).
+    link_down_events_unknown: Optional[str]
     eth_phy: Optional[dict[str, Optional[int]]]
     eth_mac: Optional[dict[str, Optional[int]]]
     eth_ctrl: Optional[dict[str, Optional[int]]]
@@ -234,11 +238,16 @@ class Stats(Record):
         for i in range(_c.MG_STAT_COUNT):
             rc, v = _c.mg_stats_get(ptr, i)
             setattr(self, _c.mg_stat_name(i), v if rc == 0 else None)
+        self.link_down_events_unknown = _str(_c.mg_stats_get_unknown_reason(ptr, _c.MG_STAT_LINK_DOWN_EVENTS)) or None
         for g, key in enumerate(_STAT_GROUPS):
             setattr(self, key, self._group(ptr, g))
         n = _c.mg_stats_driver_count(ptr)
         self.driver = None if n == UNKNOWN else {
             _c.mg_stats_driver_name(ptr, i): _c.mg_stats_driver_get(ptr, i)[1] for i in range(n)}
+
+    def _shown(self) -> tuple[str, ...]:
+        # The reason is there only when the CLI shows one, as EEE's "error".
+        return tuple(k for k in self._KEYS if k != "link_down_events_unknown" or self.link_down_events_unknown)
 
     @staticmethod
     def _group(ptr: Any, g: int) -> Optional[dict[str, Any]]:
