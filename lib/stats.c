@@ -317,6 +317,11 @@ static struct mg_stats *stats_new(const char *ifname, int ifindex, const struct 
 	return s;
 }
 
+static bool has_link_down(const struct mg_stats *s)
+{
+	return s->link.present & (1ULL << MG_STAT_LINK_DOWN_EVENTS);
+}
+
 /*
  * The link-down count came with Linux 6.6 (for PHYs the kernel drives):
  * on an earlier kernel its absence is the kernel's, whatever the adapter,
@@ -326,8 +331,8 @@ static void explain_link_down(struct mg_stats *s, const char *release)
 {
 	unsigned int major, minor;
 
-	if ((s->link.present & (1ULL << MG_STAT_LINK_DOWN_EVENTS)) || sscanf(release, "%u.%u", &major, &minor) != 2 ||
-	    major > 6 || (major == 6 && minor >= 6))
+	if (has_link_down(s) || sscanf(release, "%u.%u", &major, &minor) != 2 || major > 6 ||
+	    (major == 6 && minor >= 6))
 		return;
 	snprintf(s->link_down_unknown, sizeof(s->link_down_unknown),
 		 "kernel %.40s does not report the link-down count (Linux 6.6 and later do, for PHYs they drive)",
@@ -365,7 +370,7 @@ MG_EXPORT int mg_stats_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic
 		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: reading counters: %s", nic->name, strerror(-err));
 	}
 	read_driver(ctx, s);
-	if (!(s->link.present & (1ULL << MG_STAT_LINK_DOWN_EVENTS))) {
+	if (!has_link_down(s)) {
 		char release[64];
 
 		mg_gather_kernel_release(ctx, release, sizeof(release));
@@ -407,7 +412,7 @@ static void explain_link_downs(struct mg_ctx *ctx, struct mg_nic_list *list)
 	for (size_t i = 0; i < mg_nic_list_count(list); i++) {
 		struct mg_nic *nic = mg_nic_list_get(list, i);
 
-		if (!nic->stats || (nic->stats->link.present & (1ULL << MG_STAT_LINK_DOWN_EVENTS)))
+		if (!nic->stats || has_link_down(nic->stats))
 			continue;
 		if (!read)
 			mg_gather_kernel_release(ctx, release, sizeof(release));
