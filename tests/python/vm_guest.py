@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """What the guest tests of scripts/vm-test share: the devices it gave the
 guest, the QEMU monitor (reached through the guest's second serial port),
-and small helpers to run the CLI and the tools it is compared with.
+and small functions that run the CLI and the tools it is compared with.
 
 Outside a guest of scripts/vm-test (no MULTIGIG_VM_DEVICES) every test that
 imports this module is skipped: they need QEMU's devices."""
