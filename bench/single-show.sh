@@ -38,9 +38,9 @@ log=$(mktemp)
 "$cli" -v show b0a >/dev/null 2>"$log"
 requests=$(sed -n 's/^multigig: \([0-9]*\) netlink requests.*$/\1/p' "$log")
 strace -f -e trace=open,openat,ioctl -o "$log" "$cli" show b0a >/dev/null 2>&1
-opens=$(grep -c -E '(^|[0-9] )(open|openat)\(' "$log")
-failed=$(grep -E '(^|[0-9] )(open|openat)\(' "$log" | grep -c ' = -1 ' || true)
-ioctls=$(grep -c -E '(^|[0-9] )ioctl\([0-9]+, SIOCETHTOOL' "$log" || true)
+opens=$(grep -c -E '(^|[0-9] +)(open|openat)\(' "$log")
+failed=$(grep -E '(^|[0-9] +)(open|openat)\(' "$log" | grep -c ' = -1 ' || true)
+ioctls=$(grep -c -E '(^|[0-9] +)ioctl\([0-9]+, SIOCETHTOOL' "$log" || true)
 rm -f "$log"
 median=$(bench/median-time.py "$runs" "$cli show b0a")
 echo "$pairs $(iface_count) $median ${requests:-?} $opens $failed $ioctls"

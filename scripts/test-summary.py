@@ -10,6 +10,7 @@ import re
 import sys
 
 LINE = re.compile(r"^(\d+) passed, (\d+) failed", re.M)
+EXTRA = re.compile(r"^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?", re.M)
 PYTEST = re.compile(r"^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s", re.M)
 
 
@@ -29,13 +30,15 @@ def main(args):
     while args:
         arg = args.pop(0)
         if arg == "--extra":
-            # A plain "N passed, N failed" line from outside meson (fuzzing).
-            m = LINE.search(args.pop(0)) if args else None
+            # A plain "N passed, N failed[, N skipped]" line from outside meson
+            # (fuzzing, the packages, the kernels under QEMU).
+            m = EXTRA.search(args.pop(0)) if args else None
             if not m:
                 failed += 1
                 continue
             passed += int(m.group(1))
             failed += int(m.group(2))
+            skipped += int(m.group(3) or 0)
         else:
             paths.append(arg)
     for path in paths:

@@ -26,14 +26,15 @@ struct bit {
 	int value;
 };
 
-/* A verbose bitset: with @nomask the listed bits are the set ones, else the mask. */
-static void put_bitset(struct nl_msg *msg, int attr, bool nomask, const struct bit *bits, size_t n)
+/* A verbose bitset of @size bits: with @nomask the listed bits are the set ones, else the mask. */
+static void put_bitset_of(struct nl_msg *msg, int attr, uint32_t size, bool nomask, const struct bit *bits,
+			  size_t n)
 {
 	struct nlattr *set = nla_nest_start(msg, attr), *list;
 
 	if (nomask)
 		nla_put_flag(msg, ETHTOOL_A_BITSET_NOMASK);
-	nla_put_u32(msg, ETHTOOL_A_BITSET_SIZE, 128);
+	nla_put_u32(msg, ETHTOOL_A_BITSET_SIZE, size);
 	list = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS);
 	for (size_t i = 0; i < n; i++) {
 		struct nlattr *bit = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS_BIT);
@@ -46,6 +47,12 @@ static void put_bitset(struct nl_msg *msg, int attr, bool nomask, const struct b
 	}
 	nla_nest_end(msg, list);
 	nla_nest_end(msg, set);
+}
+
+/* As Linux 6.9 and later send it: as wide as the link mode bitsets. */
+static void put_bitset(struct nl_msg *msg, int attr, bool nomask, const struct bit *bits, size_t n)
+{
+	put_bitset_of(msg, attr, 128, nomask, bits, n);
 }
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -82,6 +89,7 @@ static void test_eee_reply(void)
 	CU_ASSERT_EQUAL(mg_eee_get_mode_count(&e, MG_MODES_PARTNER), 2);
 	CU_ASSERT_PTR_NULL(mg_eee_get_mode(&e, MG_MODES_PARTNER, 2));
 	CU_ASSERT_PTR_NULL(mg_eee_get_mode(&e, (enum mg_modes)3, 0));
+	CU_ASSERT_PTR_NULL(mg_eee_get_modes_unknown(&e));
 	mg_eee_clear(&e);
 	nlmsg_free(msg);
 
@@ -102,6 +110,7 @@ static void test_eee_reply(void)
 	mg_eee_clear(&e);
 	nlmsg_free(msg);
 	/* NULL answers unknown. */
+	CU_ASSERT_PTR_NULL(mg_eee_get_modes_unknown(NULL));
 	CU_ASSERT_EQUAL(mg_eee_get_supported(NULL), MG_UNKNOWN);
 	CU_ASSERT_EQUAL(mg_eee_get_mode_count(NULL, MG_MODES_SUPPORTED), 0);
 }
@@ -897,11 +906,61 @@ static void test_aspm_check_and_restore_plan(void)
 	mg_ctx_unref(ctx);
 }
 
+/*
+ * What Linux 6.1 sends for a 2.5G PHY with EEE on 100M, 1G and 2.5G: bitsets
+ * of 32 bits, where 2500baseT/Full (bit 47) cannot appear. The modes it
+ * sent are kept and the rest is unknown, with the reason; a PHY with EEE on
+ * no mode below bit 32 is not called one without EEE for certain.
+ */
+static void test_eee_reply_before_6_9(void)
+{
+	static const struct bit ours[] = { { 3, "100baseT/Full", 1 }, { 5, "1000baseT/Full", 1 } };
+	struct nl_msg *msg = reply(ETHTOOL_MSG_EEE_GET_REPLY, ETHTOOL_A_EEE_HEADER, 3, "eth1");
+	struct mg_eee e;
+
+	put_bitset_of(msg, ETHTOOL_A_EEE_MODES_OURS, 32, false, ours, N(ours));
+	put_bitset_of(msg, ETHTOOL_A_EEE_MODES_PEER, 32, true, ours, N(ours));
+	nla_put_u8(msg, ETHTOOL_A_EEE_ENABLED, 1);
+	mg_eee_init(&e);
+	CU_ASSERT_EQUAL_FATAL(mg_eee_parse_reply(nlmsg_hdr(msg), &e), 0);
+	CU_ASSERT_EQUAL(mg_eee_get_supported(&e), 1);
+	CU_ASSERT_PTR_NULL(mg_eee_get_error(&e));
+	CU_ASSERT_EQUAL(mg_eee_get_mode_count(&e, MG_MODES_SUPPORTED), 2);
+	CU_ASSERT_STRING_EQUAL(mg_eee_get_modes_unknown(&e),
+			       "the kernel reports EEE on its first 32 link modes only (Linux before 6.9): EEE on "
+			       "2500baseT/Full, 5000baseT/Full and every later mode is unknown");
+	mg_eee_clear(&e);
+	nlmsg_free(msg);
+
+	/* EEE on 2.5G alone, before 6.9: no mode to show, and the reason is not "no EEE mode" alone. */
+	msg = reply(ETHTOOL_MSG_EEE_GET_REPLY, ETHTOOL_A_EEE_HEADER, 3, "eth1");
+	put_bitset_of(msg, ETHTOOL_A_EEE_MODES_OURS, 32, false, NULL, 0);
+	mg_eee_init(&e);
+	CU_ASSERT_EQUAL_FATAL(mg_eee_parse_reply(nlmsg_hdr(msg), &e), 0);
+	CU_ASSERT_EQUAL(mg_eee_get_supported(&e), 0);
+	CU_ASSERT_STRING_EQUAL(mg_eee_get_error(&e), "the driver reports no EEE link mode among the first 32 "
+						     "(Linux before 6.9 reports no later one)");
+	CU_ASSERT_PTR_NOT_NULL(mg_eee_get_modes_unknown(&e));
+	mg_eee_clear(&e);
+	nlmsg_free(msg);
+
+	/* A bitset of every mode (Linux 6.9+) leaves nothing unknown, even without a mode set. */
+	msg = reply(ETHTOOL_MSG_EEE_GET_REPLY, ETHTOOL_A_EEE_HEADER, 3, "eth1");
+	put_bitset_of(msg, ETHTOOL_A_EEE_MODES_OURS, 102, false, NULL, 0);
+	mg_eee_init(&e);
+	CU_ASSERT_EQUAL_FATAL(mg_eee_parse_reply(nlmsg_hdr(msg), &e), 0);
+	CU_ASSERT_STRING_EQUAL(mg_eee_get_error(&e), "the driver reports no EEE link mode");
+	CU_ASSERT_PTR_NULL(mg_eee_get_modes_unknown(&e));
+	mg_eee_clear(&e);
+	nlmsg_free(msg);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
-	MG_ADD_SUITE("tune", NULL, NULL, MG_TEST(test_eee_reply), MG_TEST(test_features_reply),
+	MG_ADD_SUITE("tune", NULL, NULL, MG_TEST(test_eee_reply), MG_TEST(test_eee_reply_before_6_9),
+		     MG_TEST(test_features_reply),
 		     MG_TEST(test_features_compact_reply), MG_TEST(test_strset_reply), MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
 		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_plan_advertise),
 		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan),

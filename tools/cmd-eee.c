@@ -37,6 +37,9 @@ json_object *eee_json(const struct mg_eee *e)
 	put(o, "supported_modes", eee_modes_json(e, MG_MODES_SUPPORTED));
 	put(o, "advertised_modes", eee_modes_json(e, MG_MODES_ADVERTISED));
 	put(o, "partner_modes", eee_modes_json(e, MG_MODES_PARTNER));
+	/* Like "error": there only when the kernel leaves some modes unknown. */
+	if (mg_eee_get_modes_unknown(e))
+		put(o, "modes_unknown", json_object_new_string(mg_eee_get_modes_unknown(e)));
 	return o;
 }
 
@@ -70,4 +73,6 @@ void print_eee(const struct mg_eee *e)
 			printf(" %s", mg_eee_get_mode(e, MG_MODES_ADVERTISED, i));
 		printf("\n");
 	}
+	if (mg_eee_get_modes_unknown(e))
+		printf("%-18s %s\n", "eee modes unknown:", mg_eee_get_modes_unknown(e));
 }

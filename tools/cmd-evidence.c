@@ -107,6 +107,16 @@ json_object *stats_json(const struct mg_nic *nic)
 
 		put(o, mg_stat_name((enum mg_stat)i), ju64(mg_stats_get(s, (enum mg_stat)i, &v) == 0 ? &v : NULL));
 	}
+	/* "link_down_events_unknown": there only when the kernel is why a counter is null. */
+	for (int i = 0; i < MG_STAT_COUNT; i++) {
+		const char *why = mg_stats_get_unknown_reason(s, (enum mg_stat)i);
+		char key[64];
+
+		if (why) {
+			snprintf(key, sizeof(key), "%s_unknown", mg_stat_name((enum mg_stat)i));
+			put(o, key, json_object_new_string(why));
+		}
+	}
 	for (int g = 0; g < MG_STATS_GROUP_COUNT; g++)
 		put(o, group_keys[g], group_json(s, (enum mg_stats_group)g));
 	put(o, "driver", driver_json(s));

@@ -415,6 +415,25 @@ const struct mg_stats *mg_nic_get_stats(const struct mg_nic *nic);
 int mg_stats_get(const struct mg_stats *stats, enum mg_stat stat, uint64_t *value);
 
 /**
+ * mg_stats_get_unknown_reason - why a counter of the link is unknown, when
+ * the reason is the kernel's.
+ * @stats: counters.
+ * @stat: which.
+ *
+ * Kernels before 6.6 never report MG_STAT_LINK_DOWN_EVENTS, whatever the
+ * adapter; from 6.6 on, an adapter without a PHY the kernel drives does
+ * not, and that needs no reason. The kernel's release comes from procfs
+ * (sys/kernel/osrelease), which a capture keeps: a replay says what the
+ * captured machine's kernel lacked.
+ *
+ * Returns: the reason ("kernel 6.1.0-57-amd64 does not report the
+ * link-down count (Linux 6.6 and later do, for PHYs they drive)"), or NULL
+ * when the counter is known or no reason is known.
+ * Since: 0.3
+ */
+const char *mg_stats_get_unknown_reason(const struct mg_stats *stats, enum mg_stat stat);
+
+/**
  * mg_stats_group_reported - whether the driver reported a standard group.
  * @stats: counters.
  * @group: group.

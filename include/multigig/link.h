@@ -417,6 +417,23 @@ size_t mg_eee_get_mode_count(const struct mg_eee *eee, enum mg_modes which);
  */
 const char *mg_eee_get_mode(const struct mg_eee *eee, enum mg_modes which, size_t index);
 
+/**
+ * mg_eee_get_modes_unknown - why EEE on some link modes is unknown.
+ * @eee: object.
+ *
+ * Kernels before 6.9 report EEE on the first 32 link modes only, so
+ * whether EEE is supported or advertised on 2500baseT/Full, 5000baseT/Full
+ * and every later mode cannot be known there; the modes of
+ * mg_eee_get_mode() are the earlier ones. Said the same for one interface
+ * and for a snapshot, live and from a capture.
+ *
+ * Returns: the reason ("the kernel reports EEE on its first 32 link modes
+ * only (Linux before 6.9): ..."), or NULL when the kernel reported every
+ * mode it knows (or said nothing of EEE).
+ * Since: 0.3
+ */
+const char *mg_eee_get_modes_unknown(const struct mg_eee *eee);
+
 /* ------------------------------------------------------------------ */
 /* Features (offloads)                                                 */
 /* ------------------------------------------------------------------ */

@@ -141,8 +141,12 @@ static struct nl_msg *ethtool_request(struct mg_ctx *ctx, const struct mg_ethtoo
 		goto fail;
 	if (req->flags && nla_put_u32(msg, ETHTOOL_A_HEADER_FLAGS, req->flags) < 0)
 		goto fail;
-	/* libnl drops an empty nest; a request about no device must still carry its header. */
-	if ((req->global ? nla_nest_end_keep_empty(msg, nest) : nla_nest_end(msg, nest)) < 0)
+	/*
+	 * libnl drops an empty nest, but a request about no device (a dump, a
+	 * global request) must still carry its header: Linux 6.1 refuses a
+	 * dump without one with EINVAL ("request header missing").
+	 */
+	if (nla_nest_end_keep_empty(msg, nest) < 0)
 		goto fail;
 	if (req->put_attrs && req->put_attrs(msg, req->attrs_arg) < 0)
 		goto fail;

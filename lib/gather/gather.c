@@ -42,6 +42,20 @@ int mg_gather_proc_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t s
 	return ctx->gather->ops->proc_read(ctx->gather, rel, buf, size);
 }
 
+int mg_gather_kernel_release(struct mg_ctx *ctx, char *buf, size_t size)
+{
+	int n = size > 1 ? mg_gather_proc_read(ctx, "sys/kernel/osrelease", buf, size - 1) : -EINVAL;
+
+	if (n < 0) {
+		if (size)
+			buf[0] = '\0';
+		return n;
+	}
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf[0] ? 0 : -ENODATA;
+}
+
 int mg_gather_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count)
 {
 	*links = NULL;

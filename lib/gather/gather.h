@@ -312,6 +312,8 @@ int mg_gather_readlink(struct mg_ctx *ctx, const char *rel, char *buf, size_t si
 int mg_gather_list(struct mg_ctx *ctx, const char *rel, mg_gather_entry_fn fn, void *data);
 int mg_gather_exists(struct mg_ctx *ctx, const char *rel);
 int mg_gather_proc_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size);
+/* The kernel's release ("6.1.0-57-amd64"), from procfs: a capture keeps it. */
+int mg_gather_kernel_release(struct mg_ctx *ctx, char *buf, size_t size);
 int mg_gather_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);
 int mg_gather_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
 /* The same, a failure said in @ctx: "no network interface named 'x'" (or with index N) ... */

@@ -49,6 +49,7 @@ int mg_eee_parse_reply(const struct nlmsghdr *nlh, struct mg_eee *e)
 		[ETHTOOL_A_EEE_TX_LPI_TIMER] = { .type = NLA_U32 },
 	};
 	struct nlattr *tb[ETHTOOL_A_EEE_MAX + 1];
+	unsigned int bits = 0;
 	int err;
 
 	if (mg_ethtool_parse_genl(nlh, ETHTOOL_MSG_EEE_GET_REPLY, tb, ETHTOOL_A_EEE_MAX, policy) < 0)
@@ -62,8 +63,9 @@ int mg_eee_parse_reply(const struct nlmsghdr *nlh, struct mg_eee *e)
 	/* Ours: the mask is what EEE is supported on, the set bits where it is advertised. */
 	if (tb[ETHTOOL_A_EEE_MODES_OURS] &&
 	    (err = mg_bitset_parse(tb[ETHTOOL_A_EEE_MODES_OURS], &e->modes[MG_MODES_SUPPORTED],
-				   &e->modes[MG_MODES_ADVERTISED], NULL)) < 0)
+				   &e->modes[MG_MODES_ADVERTISED], &bits)) < 0)
 		return err;
+	e->modes_bits = bits;
 	if (tb[ETHTOOL_A_EEE_MODES_PEER] &&
 	    (err = mg_bitset_parse(tb[ETHTOOL_A_EEE_MODES_PEER], NULL, &e->modes[MG_MODES_PARTNER], NULL)) < 0)
 		return err;
@@ -71,12 +73,31 @@ int mg_eee_parse_reply(const struct nlmsghdr *nlh, struct mg_eee *e)
 	return 0;
 }
 
+/*
+ * Before 6.9 the kernel kept EEE modes in a u32 and sent bitsets of 32
+ * bits: 2500baseT (bit 47), 5000baseT (48) and every mode from bit 32 on
+ * cannot appear, whatever the PHY does. The reply says how wide its
+ * bitsets are, so a capture tells it as the live kernel does.
+ */
+static bool modes_cut_short(const struct mg_eee *e)
+{
+	return e->modes_bits > 0 && e->modes_bits <= ETHTOOL_LINK_MODE_2500baseT_Full_BIT;
+}
+
 void mg_eee_conclude(struct mg_eee *e)
 {
+	bool short_bits = modes_cut_short(e);
+
+	e->modes_unknown[0] = '\0';
+	if (short_bits)
+		snprintf(e->modes_unknown, sizeof(e->modes_unknown),
+			 "the kernel reports EEE on its first %u link modes only (Linux before 6.9): EEE on "
+			 "2500baseT/Full, 5000baseT/Full and every later mode is unknown", e->modes_bits);
 	/* A driver may answer for a PHY that has no EEE mode at all: nothing to turn on. */
 	e->supported = e->modes[MG_MODES_SUPPORTED].count > 0;
 	if (!e->supported)
-		snprintf(e->error, sizeof(e->error), "the driver reports no EEE link mode");
+		snprintf(e->error, sizeof(e->error), "the driver reports no EEE link mode%s",
+			 short_bits ? " among the first 32 (Linux before 6.9 reports no later one)" : "");
 	else
 		e->error[0] = '\0';
 }
@@ -309,6 +330,11 @@ MG_GETTER(long long, mg_eee_get_tx_lpi_timer_usecs, mg_eee, tx_lpi_timer, MG_UNK
 MG_EXPORT size_t mg_eee_get_mode_count(const struct mg_eee *e, enum mg_modes which)
 {
 	return e && (unsigned int)which <= MG_MODES_PARTNER ? e->modes[which].count : 0;
+}
+
+MG_EXPORT const char *mg_eee_get_modes_unknown(const struct mg_eee *e)
+{
+	return e && e->modes_unknown[0] ? e->modes_unknown : NULL;
 }
 
 MG_EXPORT const char *mg_eee_get_mode(const struct mg_eee *e, enum mg_modes which, size_t index)

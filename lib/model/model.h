@@ -215,6 +215,7 @@ struct mg_stats {
 	struct mg_stats_groups *groups;	/* NULL: no standard group reported */
 	struct mg_counter *driver;	/* NULL: not read, or the driver has none */
 	size_t driver_count;
+	char link_down_unknown[160];	/* why the link-down count is unknown, or "" */
 };
 
 void mg_stats_init(struct mg_stats *s);
@@ -294,7 +295,9 @@ struct mg_eee {
 	int supported, enabled, active, tx_lpi_enabled;
 	long long tx_lpi_timer;
 	struct mg_bits modes[3];	/* by enum mg_modes */
-	char error[128];		/* why not supported */
+	unsigned int modes_bits;	/* link modes the kernel's EEE bitsets span; 0: not said */
+	char error[192];		/* why not supported */
+	char modes_unknown[192];	/* why later modes are unknown, or "" */
 };
 
 void mg_eee_init(struct mg_eee *e);

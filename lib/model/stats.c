@@ -314,6 +314,28 @@ static struct mg_stats *stats_new(const char *ifname, int ifindex, const struct 
 	return s;
 }
 
+static bool has_link_down(const struct mg_stats *s)
+{
+	return s->link.present & (1ULL << MG_STAT_LINK_DOWN_EVENTS);
+}
+
+/*
+ * The link-down count came with Linux 6.6 (for PHYs the kernel drives):
+ * on an earlier kernel its absence is the kernel's, whatever the adapter,
+ * and is said so. @release is the kernel's ("" when unknown: no reason).
+ */
+static void explain_link_down(struct mg_stats *s, const char *release)
+{
+	unsigned int major, minor;
+
+	if (has_link_down(s) || sscanf(release, "%u.%u", &major, &minor) != 2 || major > 6 ||
+	    (major == 6 && minor >= 6))
+		return;
+	snprintf(s->link_down_unknown, sizeof(s->link_down_unknown),
+		 "kernel %.40s does not report the link-down count (Linux 6.6 and later do, for PHYs they drive)",
+		 release);
+}
+
 MG_EXPORT int mg_stats_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_stats **stats)
 {
 	struct state st = { 0 };
@@ -345,6 +367,12 @@ MG_EXPORT int mg_stats_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic
 		return ctx->error[0] ? err : mg_fail(ctx, err, "%s: reading counters: %s", nic->name, strerror(-err));
 	}
 	read_driver(ctx, s);
+	if (!has_link_down(s)) {
+		char release[64];
+
+		mg_gather_kernel_release(ctx, release, sizeof(release));
+		explain_link_down(s, release);
+	}
 	*stats = s;
 	return 0;
 }
@@ -370,6 +398,24 @@ static bool linkstate_from_ethlinks(struct mg_nic_list *list)
 			mg_counters_put(&nic->stats->link, MG_STAT_LINK_DOWN_EVENTS, nic->ethlink->down_events);
 	}
 	return true;
+}
+
+/* The same for a list: the kernel's release read once, when a count is missing. */
+static void explain_link_downs(struct mg_ctx *ctx, struct mg_nic_list *list)
+{
+	char release[64] = "";
+	bool read = false;
+
+	for (size_t i = 0; i < mg_nic_list_count(list); i++) {
+		struct mg_nic *nic = mg_nic_list_get(list, i);
+
+		if (!nic->stats || has_link_down(nic->stats))
+			continue;
+		if (!read)
+			mg_gather_kernel_release(ctx, release, sizeof(release));
+		read = true;
+		explain_link_down(nic->stats, release);
+	}
 }
 
 /* Every interface's counters: what its link said in the list's dump, then one or two dumps. */
@@ -401,6 +447,8 @@ int mg_stats_attach(struct mg_ctx *ctx, struct mg_nic_list *list)
 		if (nic->stats && (nic->bus != MG_BUS_VIRTUAL || mg_gather_scoped(ctx)))
 			read_driver(ctx, nic->stats);
 	}
+	if (err == 0)
+		explain_link_downs(ctx, list);
 	return err;
 }
 
@@ -432,6 +480,13 @@ MG_EXPORT int mg_stats_get(const struct mg_stats *stats, enum mg_stat stat, uint
 		return -ENODATA;
 	*value = stats->link.value[stat];
 	return 0;
+}
+
+MG_EXPORT const char *mg_stats_get_unknown_reason(const struct mg_stats *stats, enum mg_stat stat)
+{
+	if (!stats || stat != MG_STAT_LINK_DOWN_EVENTS || !stats->link_down_unknown[0])
+		return NULL;
+	return stats->link_down_unknown;
 }
 
 MG_EXPORT int mg_stats_group_reported(const struct mg_stats *stats, enum mg_stats_group group)

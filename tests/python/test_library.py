@@ -342,7 +342,7 @@ def test_fastapi_router_errors():
     # Reads only: the OpenAPI schema lists the routes with their models.
     paths = client.get("/openapi.json").json()["paths"]
     assert set(paths) == {"/api/nics", "/api/nics/{iface}", "/api/nics/{iface}/pcie", "/api/doctor",
-                          "/api/nics/{iface}/settings"}
+                          "/api/nics/{iface}/settings", "/api/nics/{iface}/confirm"}
 
 
 def test_fastapi_router_served_by_uvicorn():

@@ -110,10 +110,12 @@ class Link(Record):
 
 class Eee(Record):
     """Energy-Efficient Ethernet: the CLI's "eee" object. For a driver
-    without EEE, ``supported`` is False and ``error`` says why."""
+    without EEE, ``supported`` is False and ``error`` says why; where the
+    kernel (before 6.9) cannot report EEE on 2500baseT/Full and later
+    modes, ``modes_unknown`` says so."""
 
     _KEYS = ("supported", "error", "enabled", "active", "tx_lpi_enabled", "tx_lpi_timer_us",
-             "supported_modes", "advertised_modes", "partner_modes")
+             "supported_modes", "advertised_modes", "partner_modes", "modes_unknown")
     supported: Optional[bool]
     error: Optional[str]
     enabled: Optional[bool]
@@ -123,6 +125,7 @@ class Eee(Record):
     supported_modes: list[str]
     advertised_modes: list[str]
     partner_modes: list[str]
+    modes_unknown: Optional[str]
 
     def __init__(self, ptr: Any) -> None:
         modes = _modes(_c.mg_eee_get_mode_count, _c.mg_eee_get_mode, ptr)
@@ -135,9 +138,11 @@ class Eee(Record):
         self.supported_modes = modes[_c.MG_MODES_SUPPORTED]
         self.advertised_modes = modes[_c.MG_MODES_ADVERTISED]
         self.partner_modes = modes[_c.MG_MODES_PARTNER]
+        # Kernels before 6.9 report EEE on 32 link modes only: why the rest is unknown.
+        self.modes_unknown = _str(_c.mg_eee_get_modes_unknown(ptr)) or None
 
     def _shown(self) -> tuple[str, ...]:
-        return self._KEYS if self.error else tuple(k for k in self._KEYS if k != "error")
+        return tuple(k for k in self._KEYS if getattr(self, k) is not None or k not in ("error", "modes_unknown"))
 
 
 class Feature(Record):
@@ -187,9 +192,11 @@ class Stats(Record):
     ``eth_mac``, ``eth_ctrl`` and ``rmon`` are the standard groups by
     their IEEE 802.3 names (None when the driver fills none; ``rmon``
     adds "rx_histogram" and "tx_histogram"), ``driver`` the driver's own
-    counters by name."""
+    counters by name; ``link_down_events_unknown`` says why the link-down
+    count is None when the kernel is the reason (before 6.6)."""
 
-    _KEYS = tuple(_c.mg_stat_name(i) for i in range(_c.MG_STAT_COUNT)) + _STAT_GROUPS + ("driver",)
+    _KEYS = (tuple(_c.mg_stat_name(i) for i in range(_c.MG_STAT_COUNT)) + ("link_down_events_unknown",)
+             + _STAT_GROUPS + ("driver",))
     rx_packets: Optional[int]
     tx_packets: Optional[int]
     rx_bytes: Optional[int]
@@ -219,6 +226,8 @@ class Stats(Record):
     carrier_up_count: Optional[int]
     carrier_down_count: Optional[int]
     link_down_events: Optional[int]
+    # Why a counter is None when the kernel is the reason (before 6.6: the link-down count).
+    link_down_events_unknown: Optional[str]
     eth_phy: Optional[dict[str, Optional[int]]]
     eth_mac: Optional[dict[str, Optional[int]]]
     eth_ctrl: Optional[dict[str, Optional[int]]]
@@ -229,11 +238,16 @@ class Stats(Record):
         for i in range(_c.MG_STAT_COUNT):
             rc, v = _c.mg_stats_get(ptr, i)
             setattr(self, _c.mg_stat_name(i), v if rc == 0 else None)
+        self.link_down_events_unknown = _str(_c.mg_stats_get_unknown_reason(ptr, _c.MG_STAT_LINK_DOWN_EVENTS)) or None
         for g, key in enumerate(_STAT_GROUPS):
             setattr(self, key, self._group(ptr, g))
         n = _c.mg_stats_driver_count(ptr)
         self.driver = None if n == UNKNOWN else {
             _c.mg_stats_driver_name(ptr, i): _c.mg_stats_driver_get(ptr, i)[1] for i in range(n)}
+
+    def _shown(self) -> tuple[str, ...]:
+        # The reason is there only when the CLI shows one, as EEE's "error".
+        return tuple(k for k in self._KEYS if k != "link_down_events_unknown" or self.link_down_events_unknown)
 
     @staticmethod
     def _group(ptr: Any, g: int) -> Optional[dict[str, Any]]:

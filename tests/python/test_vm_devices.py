@@ -1,0 +1,469 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""Real drivers on emulated buses, in a guest of scripts/vm-test, each
+answer compared with the tool users trust, in the same guest:
+
+- e1000e and vmxnet3 behind PCIe root ports that scripts/vm-test sets
+  faster than the device (8 GT/s x4 above the e1000e's 2.5 GT/s x1) and
+  equal to it (2.5 GT/s x1 above the vmxnet3): every hop of
+  `multigig --json pcie` against `lspci -vv`, and the doctor on the port
+  that could run faster;
+- their rings, coalescing, pause, channels, EEE and link modes against
+  ethtool;
+- `set` and `rollback` on e1000e: a ring change resets its link, a value
+  the driver refuses midway rolls back the steps before it, and an apply
+  killed midway is rolled back by `multigig rollback`;
+- AER: correctable errors injected (the kernel's aer_inject), counted per
+  hop and reported by the doctor as errors growing during its sample;
+- the vmxnet3's link taken down and up again from QEMU's monitor;
+- a USB NIC (usb-net on qemu-xhci, bound to cdc_ether): its USB path and
+  speed against sysfs and lsusb, and the class driver it runs on.
+
+QEMU's endpoints all train at 2.5 GT/s x1: a root port cannot be set below
+them, so "below" is a port equal to its device.
+"""
+import importlib.util
+import json
+import os
+import re
+import signal
+import subprocess
+import time
+
+import pytest
+
+from vm_guest import (CLI, DEVICES, SRC, TEST_CLI, aer_inject, carrier, cli_json, in_guest, link_up, netdev_of,
+                      pci_address, qmp, root_port_of, rootport_total, sh, wait_for)
+
+pytestmark = in_guest
+
+
+def _lspci_checker():
+    """tests/pcie-lspci.py, which checks the decoder against lspci on recorded dumps."""
+    spec = importlib.util.spec_from_file_location("pcie_lspci", os.path.join(SRC, "tests", "pcie-lspci.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+lspci_check = _lspci_checker()
+
+
+@pytest.fixture(scope="module")
+def e1000e():
+    name = netdev_of("e1000e")
+    link_up(name)
+    return name
+
+
+@pytest.fixture(scope="module")
+def vmxnet3():
+    name = netdev_of("vmxnet3")
+    link_up(name)
+    return name
+
+
+@pytest.fixture(scope="module")
+def usbnet():
+    name = netdev_of("cdc_ether")
+    sh("ip", "link", "set", name, "up")
+    return name
+
+
+def gts(qemu_speed):
+    """QEMU's x-speed ("2_5", "8") in GT/s."""
+    return float(qemu_speed.replace("_", "."))
+
+
+# ---- PCIe: every hop against lspci ----
+
+@pytest.mark.parametrize("driver", ["e1000e", "vmxnet3"])
+def test_pcie_path_matches_lspci(driver, e1000e, vmxnet3):
+    iface = {"e1000e": e1000e, "vmxnet3": vmxnet3}[driver]
+    path, _ = cli_json("pcie", iface)
+    devices = lspci_check.parse_lspci(sh("lspci", "-D", "-vv").stdout)
+    chain = [n["address"] for n in path["path"]]
+    want = [pci_address(iface)]
+    while lspci_check.parent_of(devices, want[-1]):
+        want.append(lspci_check.parent_of(devices, want[-1]))
+    assert chain == want and len(chain) == 2
+    compared = 0
+    for node in path["path"]:
+        length = os.path.getsize("/sys/bus/pci/devices/%s/config" % node["address"])
+        for key, value in lspci_check.expected(devices[node["address"]], length).items():
+            assert lspci_check.ours(node, key) == value, (node["address"], key)
+            compared += 1
+    assert compared >= 20
+    endpoint, port = path["path"]
+    assert (endpoint["role"], port["role"]) == ("endpoint", "root_port")
+    # The root port is the one scripts/vm-test asked QEMU for.
+    asked = DEVICES[driver]
+    assert (port["cap_speed_gts"], port["cap_width"]) == (gts(asked["port_speed"]), asked["port_width"])
+    assert port["target_speed_gts"] == gts(asked["port_speed"])
+    # Both ends of the one link report what it trained to: 2.5 GT/s x1, 2 Gb/s after 8b/10b.
+    assert (endpoint["speed_gts"], endpoint["width"]) == (port["speed_gts"], port["width"]) == (2.5, 1)
+    # A tie goes to the upper device, as in the kernel's pcie_bandwidth_available().
+    assert path["limit"] == {"address": port["address"], "speed_gts": 2.5, "width": 1, "available_gbps": 2.0}
+
+
+def test_port_faster_than_device(e1000e):
+    """The e1000e's port could run 8 GT/s x4: the device holds the link at
+    2.5 GT/s x1, which is neither a degraded link nor one short of its
+    target, and the doctor says nothing about PCIe."""
+    path, _ = cli_json("pcie", e1000e)
+    endpoint, port = path["path"]
+    assert port["cap_speed_gts"] > port["speed_gts"] and port["cap_width"] > port["width"]
+    assert endpoint["link_up"]["capped_by"] == "device"
+    assert endpoint["link_up"]["below_capability"] is False
+    assert port["training"]["below_target"] is False
+    doctor, _ = cli_json("doctor", e1000e)
+    ids = [f["id"] for f in doctor["findings"]]
+    assert not [i for i in ids if i.startswith("pcie-")], doctor
+
+
+def test_port_equal_to_device(vmxnet3):
+    path, _ = cli_json("pcie", vmxnet3)
+    endpoint, port = path["path"]
+    assert (port["cap_speed_gts"], port["cap_width"]) == (port["speed_gts"], port["width"])
+    assert endpoint["link_up"]["capped_by"] == "none"
+    assert endpoint["aer"] is None  # QEMU's vmxnet3 has no AER capability
+    lspci = sh("lspci", "-vv", "-s", pci_address(vmxnet3)).stdout
+    assert "Advanced Error Reporting" not in lspci
+
+
+# ---- settings against ethtool ----
+
+def ethtool_fields(text):
+    """ "key: value" lines of ethtool's output, by section (its lines ending in ':')."""
+    out, section = {}, ""
+    for line in text.splitlines():
+        s = line.strip()
+        if s.endswith(":") and ":" not in s[:-1]:
+            section = s[:-1]
+            continue
+        m = re.match(r"([^:]+):\s*(.*)$", s)
+        if m:
+            out[(section, m.group(1).strip())] = m.group(2).strip()
+    return out
+
+
+def number(text):
+    return None if text in ("n/a", "") else int(text)
+
+
+def ethtool(*args):
+    """ethtool's output, or None where it says the driver does not support it."""
+    p = sh("ethtool", *args, check=False)
+    if p.returncode != 0:
+        assert "not supported" in (p.stdout + p.stderr).lower(), p.stdout + p.stderr
+        return None
+    return p.stdout
+
+
+def compare_rings(ours, iface):
+    text = ethtool("-g", iface)
+    if text is None:
+        assert ours["supported"] is False and "does not support ring" in ours["error"]
+        return 0
+    f = ethtool_fields(text)
+    pairs = {"rx_ring": ("Current hardware settings", "RX"), "rx_ring_max": ("Pre-set maximums", "RX"),
+             "tx_ring": ("Current hardware settings", "TX"), "tx_ring_max": ("Pre-set maximums", "TX"),
+             "rx_mini_ring": ("Current hardware settings", "RX Mini"),
+             "rx_jumbo_ring": ("Current hardware settings", "RX Jumbo")}
+    for key, where in pairs.items():
+        assert ours[key] == number(f[where]), key
+    return len(pairs)
+
+
+COALESCE = ("rx-usecs", "rx-frames", "rx-usecs-irq", "rx-frames-irq", "tx-usecs", "tx-frames", "tx-usecs-irq",
+            "tx-frames-irq", "stats-block-usecs", "pkt-rate-low", "rx-usecs-low", "tx-usecs-low",
+            "pkt-rate-high", "rx-usecs-high", "tx-usecs-high", "rx-frame-low", "tx-frame-low", "rx-frame-high",
+            "tx-frame-high")
+
+
+def compare_coalesce(ours, iface):
+    text = ethtool("-c", iface)
+    if text is None:
+        assert ours["supported"] is False and "does not support coalescing" in ours["error"]
+        return 0
+    f = {k[1]: v for k, v in ethtool_fields(text).items()}
+    for name in COALESCE:
+        key = name.replace("-", "_").replace("frame_", "frames_")
+        assert ours[key] == number(f[name]), name
+    m = re.search(r"Adaptive RX: (\S+)\s+TX: (\S+)", text)
+    for key, value in (("adaptive_rx", m.group(1)), ("adaptive_tx", m.group(2))):
+        assert ours[key] == (None if value == "n/a" else int(value == "on")), key
+    return len(COALESCE) + 2
+
+
+def compare_pause(ours, iface):
+    text = ethtool("-a", iface)
+    if text is None:
+        assert ours["supported"] is False
+        return 0
+    f = {k[1]: v for k, v in ethtool_fields(text).items()}
+    for key, name in (("pause_autoneg", "Autonegotiate"), ("pause_rx", "RX"), ("pause_tx", "TX")):
+        assert ours[key] == int(f[name] == "on"), key
+    return 3
+
+
+def compare_channels(ours, iface):
+    text = ethtool("-l", iface)
+    if text is None:
+        assert ours["supported"] is False and "does not support channel" in ours["error"]
+        return 0
+    f = ethtool_fields(text)
+    n = 0
+    for key, name in (("rx", "RX"), ("tx", "TX"), ("other", "Other"), ("combined", "Combined")):
+        assert ours[key] == number(f[("Current hardware settings", name)]), key
+        # A maximum the driver does not report is left out (ethtool: n/a).
+        assert ours.get(key + "_max") == number(f[("Pre-set maximums", name)]), key + "_max"
+        n += 2
+    return n
+
+
+def compare_eee(ours, iface):
+    text = ethtool("--show-eee", iface)
+    if text is None:
+        assert ours["supported"] is False and "does not support EEE" in ours["error"]
+        return 1
+    f = {k[1]: v for k, v in ethtool_fields(text).items()}
+    assert ours["enabled"] == ("enabled" in f["EEE status"] or "active" in f["EEE status"])
+    return 1
+
+
+def modes_of(text, label):
+    """The link modes ethtool lists after LABEL ("Supported link modes"), over continuation lines."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.strip().startswith(label + ":"):
+            words = line.split(":", 1)[1].split()
+            for more in lines[i + 1:]:
+                if ":" in more:
+                    break
+                words += more.split()
+            return sorted(w for w in words if "/" in w)
+    return []
+
+
+def compare_link(link, iface):
+    text = sh("ethtool", iface).stdout
+    f = {k[1]: v for k, v in ethtool_fields(text).items()}
+    pseudo = ("Autoneg", "TP", "AUI", "MII", "FIBRE", "BNC", "Backplane", "Pause", "Asym_Pause")
+    assert sorted(m for m in link["supported_modes"] if m not in pseudo) == modes_of(text, "Supported link modes")
+    assert sorted(m for m in link["advertised_modes"] if m not in pseudo) == modes_of(text, "Advertised link modes")
+    assert ("Autoneg" in link["supported_modes"]) == (f["Supports auto-negotiation"] == "Yes")
+    speed = re.match(r"(\d+)Mb/s", f["Speed"])
+    assert link["speed_mbps"] == (int(speed.group(1)) if speed else None)
+    assert (link["duplex"] or "unknown") == f["Duplex"].lower()
+    assert link["autoneg"] == (f["Auto-negotiation"] == "on")
+    assert link["link"] == (f["Link detected"] == "yes")
+    return 7
+
+
+@pytest.mark.parametrize("driver", ["e1000e", "vmxnet3", "cdc_ether"])
+def test_settings_match_ethtool(driver, e1000e, vmxnet3, usbnet):
+    iface = netdev_of(driver)
+    if driver != "cdc_ether":
+        wait_for("carrier on %s" % iface, lambda: carrier(iface))
+    show, _ = cli_json("show", iface)
+    compared = (compare_rings(show["rings"], iface) + compare_coalesce(show["coalesce"], iface)
+                + compare_pause(show["pause"], iface) + compare_channels(show["channels"], iface)
+                + compare_eee(show["eee"], iface) + compare_link(show["link"], iface))
+    assert compared >= 8
+    if driver == "e1000e":
+        # What Debian's e1000e reports in QEMU, so that the comparison above is not of nothing.
+        assert show["rings"]["rx_ring_max"] == show["rings"]["tx_ring_max"] == 4096
+        assert "1000baseT/Full" in show["link"]["supported_modes"]
+        assert show["pause"]["supported"] is True
+
+
+def test_bulk_read_agrees_with_single(e1000e, vmxnet3, usbnet):
+    """`show --all` reads every adapter from dumps; `show IFACE` asks about one."""
+    everything, _ = cli_json("show", "--all")
+    by_name = {n["name"]: n for n in everything}
+    for iface in (e1000e, vmxnet3, usbnet):
+        one, _ = cli_json("show", iface)
+        for key in ("link", "rings", "channels", "coalesce", "pause", "eee", "features"):
+            assert by_name[iface][key] == one[key], (iface, key)
+        assert by_name[iface]["link"] is not None
+
+
+# ---- set and rollback on e1000e ----
+
+def ethtool_rings(iface):
+    f = ethtool_fields(sh("ethtool", "-g", iface).stdout)
+    return int(f[("Current hardware settings", "RX")]), int(f[("Current hardware settings", "TX")])
+
+
+def carrier_downs(iface):
+    with open("/sys/class/net/%s/carrier_down_count" % iface) as f:
+        return int(f.read())
+
+
+@pytest.fixture
+def rings_restored(e1000e):
+    before = ethtool_rings(e1000e)
+    yield before
+    sh("ethtool", "-G", e1000e, "rx", str(before[0]), "tx", str(before[1]))
+    link_up(e1000e)
+
+
+def test_ring_change_resets_the_link(e1000e, rings_restored):
+    import multigig
+
+    downs = carrier_downs(e1000e)
+    with multigig.Context() as ctx:
+        result = ctx.apply(e1000e, rx_ring=512)
+        assert result.may_bounce_link is True
+        assert result.changes == [("rx-ring", rings_restored[0], 512)]
+    # The driver took the link down to resize its rings: read back once it is up again.
+    wait_for("the link of %s back after the ring change" % e1000e, lambda: carrier(e1000e))
+    assert carrier_downs(e1000e) > downs
+    assert ethtool_rings(e1000e) == (512, rings_restored[1])
+    show, _ = cli_json("show", e1000e)
+    assert show["rings"]["rx_ring"] == 512 and show["link"]["link"] is True
+    # The CLI says so too.
+    p = sh(CLI, "set", e1000e, "tx-ring", "1024")
+    assert "reset the link" in p.stdout
+    wait_for("the link of %s back" % e1000e, lambda: carrier(e1000e))
+    assert ethtool_rings(e1000e) == (512, 1024)
+
+
+def test_driver_refuses_midway(e1000e, rings_restored):
+    """e1000e refuses rx-usecs between 5 and 9 (its set_coalesce): the ring
+    change made before it is rolled back."""
+    p = sh(CLI, "set", e1000e, "rx-ring", "1024", "rx-usecs", "7", check=False)
+    assert p.returncode == 1
+    assert "rolled back" in p.stderr and "Invalid argument" in p.stderr, p.stderr
+    wait_for("the link of %s back" % e1000e, lambda: carrier(e1000e))
+    assert ethtool_rings(e1000e) == rings_restored
+    f = {k[1]: v for k, v in ethtool_fields(sh("ethtool", "-c", e1000e).stdout).items()}
+    assert f["rx-usecs"] == "3"
+
+
+@pytest.mark.skipif(not TEST_CLI, reason="needs the CLI built for tests")
+def test_rollback_after_a_killed_apply(e1000e, rings_restored):
+    # The test build of the CLI stops after the given group (1: rings) when told to.
+    env = dict(os.environ, MG_TEST_PAUSE_AFTER_GROUP="1")
+    proc = subprocess.Popen([TEST_CLI, "set", e1000e, "rx-ring", "2048", "rx-usecs", "50"], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for("the rings changed", lambda: ethtool_rings(e1000e)[0] == 2048)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    p = sh(CLI, "show", e1000e)
+    assert "multigig rollback %s" % e1000e in p.stderr
+    p = sh(CLI, "rollback", e1000e)
+    assert "2048" in p.stdout
+    wait_for("the link of %s back" % e1000e, lambda: carrier(e1000e))
+    assert ethtool_rings(e1000e) == rings_restored
+    assert "no interrupted apply" in sh(CLI, "rollback", e1000e).stdout
+
+
+# ---- AER ----
+
+def aer_counters(address, name="aer_dev_correctable"):
+    with open("/sys/bus/pci/devices/%s/%s" % (address, name)) as f:
+        return dict((k, int(v)) for k, v in (line.split() for line in f))
+
+
+def test_aer_counted_per_hop(e1000e):
+    endpoint = pci_address(e1000e)
+    port = root_port_of(endpoint)
+    before, _ = cli_json("pcie", e1000e)
+    aer_inject(endpoint)
+    aer_inject(port)
+    aer_inject(port)
+    after, _ = cli_json("pcie", e1000e)
+    grew = {}
+    for b, a in zip(before["path"], after["path"]):
+        sysfs = aer_counters(a["address"])
+        corr = a["aer"]["correctable"]
+        assert corr["total"] == sysfs.pop("TOTAL_ERR_COR")
+        assert corr["counters"] == sysfs
+        grew[a["address"]] = corr["total"] - b["aer"]["correctable"]["total"]
+        assert corr["counters"]["RxErr"] - b["aer"]["correctable"]["counters"]["RxErr"] == grew[a["address"]]
+    assert grew == {endpoint: 1, port: 2}
+    root = after["path"][1]["aer"]["rootport_total"]
+    assert root["correctable"] == rootport_total(port)
+    assert root["correctable"] - before["path"][1]["aer"]["rootport_total"]["correctable"] == 3
+    assert after["path"][0]["aer"]["rootport_total"] is None  # an endpoint has no root port totals
+
+
+def test_doctor_sees_errors_grow(e1000e):
+    """Errors injected while the doctor samples: a finding of errors growing
+    at the device, with the count and the interval."""
+    endpoint = pci_address(e1000e)
+    doctor = subprocess.Popen([CLI, "--json", "doctor", e1000e, "--interval", "4"], stdout=subprocess.PIPE,
+                              text=True)
+    time.sleep(1.5)
+    for _ in range(3):
+        aer_inject(endpoint)
+    out, _ = doctor.communicate(timeout=60)
+    assert doctor.returncode == 0
+    findings = [f for f in json.loads(out)["findings"] if f["id"] == "pcie-aer-errors"]
+    assert len(findings) == 1, out
+    f = findings[0]
+    assert f["severity"] == "warning" and f["nic"] == e1000e
+    assert f["title"] == "3 PCIe errors at %s in 4000 ms (AER)" % endpoint, f["title"]
+    assert [e["fact"] for e in f["evidence"]] == ["correctable: 3 more (%d in all)"
+                                                  % aer_counters(endpoint)["TOTAL_ERR_COR"]]
+    # Nothing grows during a second sample: no finding, though the counters are not 0.
+    again, _ = cli_json("doctor", e1000e, "--interval", "0.5")
+    assert "pcie-aer-errors" not in [f["id"] for f in again["findings"]]
+
+
+# ---- the link, lost and back (QEMU's monitor) ----
+
+def test_link_lost_and_back(vmxnet3):
+    """QEMU's set_link takes the vmxnet3's link down (Debian 12's QEMU does
+    not tell the e1000e's driver): the library sees what ethtool sees."""
+    downs = carrier_downs(vmxnet3)
+    qmp("set_link", name=DEVICES["vmxnet3"]["qemu_id"], up=False)
+    try:
+        wait_for("carrier lost on %s" % vmxnet3, lambda: not carrier(vmxnet3))
+        show, _ = cli_json("show", vmxnet3)
+        f = {k[1]: v for k, v in ethtool_fields(sh("ethtool", vmxnet3).stdout).items()}
+        assert show["link"]["link"] is False and f["Link detected"] == "no"
+        assert show["carrier"] is False and show["operstate"] == "down"
+        assert show["stats"]["carrier_down_count"] == carrier_downs(vmxnet3) == downs + 1
+    finally:
+        qmp("set_link", name=DEVICES["vmxnet3"]["qemu_id"], up=True)
+    wait_for("carrier back on %s" % vmxnet3, lambda: carrier(vmxnet3))
+    show, _ = cli_json("show", vmxnet3)
+    assert show["link"]["link"] is True and show["link"]["speed_mbps"] == 1000
+
+
+# ---- USB ----
+
+def usb_attr(dev, name):
+    with open("/sys/bus/usb/devices/%s/%s" % (dev, name)) as f:
+        return f.read().strip()
+
+
+def test_usb_nic(usbnet):
+    show, _ = cli_json("show", usbnet)
+    usb = show["usb"]
+    dev = os.path.basename(os.path.dirname(os.path.realpath("/sys/class/net/%s/device" % usbnet)))
+    assert show["bus"] == "usb" and show["driver"] == "cdc_ether"
+    assert usb["device"] == dev == show["address"]
+    assert usb["speed_mbps"] == int(float(usb_attr(dev, "speed"))) == show["usb_speed_mbps"]
+    assert usb["usb_version"] == usb_attr(dev, "version")
+    # The path up to the root hub of the xHCI controller, as lsusb -t draws it.
+    assert [h["device"] for h in usb["hubs"]] == ["usb" + usb_attr(dev, "busnum")]
+    tree = sh("lsusb", "-t").stdout
+    m = re.search(r"Port 1: Dev %s, If 0, Class=[^,]+, Driver=cdc_ether, (\d+)M" % usb_attr(dev, "devnum"), tree)
+    assert m and int(m.group(1)) == usb["speed_mbps"], tree
+    hub = re.search(r"Bus %02d\.Port 1: Dev 1, Class=root_hub, Driver=xhci_hcd/(\d+)p, (\d+)M"
+                    % int(usb_attr(dev, "busnum")), tree)
+    assert hub and int(hub.group(1)) == usb["hubs"][0]["ports"] and int(hub.group(2)) == usb["port_speed_mbps"]
+    # A class driver (CDC ECM): generic, and no vendor driver for QEMU's gadget IDs.
+    assert usb["interface_class"] == "cdc-ecm" and usb["generic_driver"] is True
+    assert usb["vendor_driver"] is None
+    assert (show["vendor_id"], show["device_id"]) == ("0x" + usb_attr(dev, "idVendor"),
+                                                       "0x" + usb_attr(dev, "idProduct"))
+    doctor, _ = cli_json("doctor", usbnet)
+    ids = [f["id"] for f in doctor["findings"]]
+    # Without a vendor driver to name there is nothing to switch to.
+    assert "usb-generic-driver" not in ids
