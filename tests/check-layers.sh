@@ -35,10 +35,15 @@ check decide "$base
 $decide
 $getters"
 present=$(defined "$objdir"/present_*.o)
+# Read-only accessors whose names do not say get: the JSON writers read them.
 check present "$base
 $present
 $getters
-mg_settings_group_error"
+mg_settings_group_error
+mg_stats_group_reported
+mg_stats_group_size
+mg_apply_result_may_bounce_link
+mg_apply_result_rolled_back"
 if [ $bad -ne 0 ]; then
 	echo "1 failed"
 	exit 1

@@ -490,6 +490,53 @@ const char *mg_stats_driver_name(const struct mg_stats *stats, size_t index);
  */
 int mg_stats_driver_get(const struct mg_stats *stats, size_t index, uint64_t *value);
 
+/**
+ * mg_doctor_to_json - a doctor's report as JSON: doctor --json's object.
+ * @report: report.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * {"findings": [...]}, each finding as mg_finding_to_json() writes it,
+ * most important first.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_doctor_to_json(const struct mg_doctor *report, unsigned int flags, char **json);
+
+/**
+ * mg_finding_to_json - one finding as JSON.
+ * @finding: finding (mg_doctor_get()).
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "id", "severity", "nic", "title", "evidence" (each "fact", "source"),
+ * "impact", "impact_gbps", "fix", "fix_command", "fixable".
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_finding_to_json(const struct mg_finding *finding, unsigned int flags, char **json);
+
+/**
+ * mg_stats_to_json - an interface's counters as JSON: show --json's "stats".
+ * @stats: counters.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * Every counter of enum mg_stat by its mg_stat_name() (null when not
+ * reported), the standard groups "eth_phy", "eth_mac", "eth_ctrl" and
+ * "rmon" (null when the driver fills none; "rmon" with its histograms),
+ * and "driver", the driver's own counters by name.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_stats_to_json(const struct mg_stats *stats, unsigned int flags, char **json);
+
 #ifdef __cplusplus
 }
 #endif
