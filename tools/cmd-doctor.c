@@ -108,6 +108,9 @@ int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target
 	err = mg_doctor_run(ctx, nic, opt->interval_ms, &d);
 	progress_stop(&wait);
 	mg_nic_unref(nic);
+	/* The library checks the interval: one it refuses is a wrong command line. */
+	if (err == -EINVAL && opt->interval_ms)
+		return usage_error("--interval: %s", mg_ctx_last_error(ctx));
 	if (err < 0)
 		return fail(ctx, err, "doctor");
 	if (opt->json && !opt->fix) {

@@ -150,6 +150,9 @@ int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	double start, next;
 	int err;
 
+	/* The sampler takes no interval: watch times its samples, and checks its own interval. */
+	if (opt->interval_ms && (opt->interval_ms < 10 || opt->interval_ms > 3600000))
+		return usage_error("--interval: watch samples from every 0.01 to every 3600 seconds");
 	if (mg_ctx_is_offline(ctx)) {
 		fprintf(stderr, "multigig: watch: a captured tree cannot be watched: it holds one moment\n");
 		return EXIT_FAILURE;

@@ -56,16 +56,17 @@ struct mg_finding;
  * @ctx: context (live, or a capture).
  * @nic: one adapter, or NULL for every adapter.
  * @interval_ms: for findings that need growth (drops, errors, flaps), the
- *	time between two samples; 0 for the default (1000 ms), or
- *	MG_DOCTOR_NO_SAMPLE for one sample only (no growth findings). A
- *	captured tree is always one sample.
+ *	time between two samples, 10 to 3 600 000 ms (0.01 s to an hour); 0
+ *	for the default (1000 ms), or MG_DOCTOR_NO_SAMPLE for one sample only
+ *	(no growth findings). A captured tree is always one sample.
  * @report: where the report is stored; free with mg_doctor_free().
  *
  * Gathers identity, PCIe path, settings and Ethernet link (from dumps when
  * @nic is NULL), then applies every rule. Pure rules, one finding each: a
  * rule that lacks the facts it needs says nothing.
  *
- * Returns: 0; -EINVAL for NULL arguments; another negative errno when the
+ * Returns: 0; -EINVAL for NULL arguments or an @interval_ms out of range
+ * (since 0.3; the message says the range); another negative errno when the
  * adapters cannot be read (see mg_ctx_last_error()).
  * Since: 0.2
  */
