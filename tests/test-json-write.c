@@ -1,43 +1,111 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Suite "library": the CLI's JSON writer (tools/json-write.c) against
- * json-c's own pretty printer, byte for byte: on chosen edge values
- * (escapes, control characters, UTF-8, the ends of int64 and uint64,
- * doubles with their text, empty and null members) and on many trees
- * grown at random from a fixed seed.
+ * Suite "library": the library's JSON emitter (lib/present/json.c), which
+ * every object's writer and so the CLI's --json go through, against
+ * json-c's own printer, byte for byte: pretty as the CLI prints documents,
+ * plain as watch prints JSON Lines, and indented one level as the CLI
+ * streams a long array. On chosen edge values (escapes, control
+ * characters, UTF-8, the ends of int64 and uint64, doubles with their
+ * text, empty and null members) and on many trees grown at random from a
+ * fixed seed. Then what json-c leaves to the CLI's output filter and the
+ * emitter does itself: bytes that are not UTF-8.
  */
 #include <stdint.h>
 #include <string.h>
 
-#include "cli.h"
+#include <json-c/json.h>
+
 #include "mg-test.h"
+#include "present/present.h"
 
-static const int flags = JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE;
+static const int pretty = JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED | JSON_C_TO_STRING_NOSLASHESCAPE;
 
-/* Whether the writer says what json-c says of @o, alone and as an array's element. */
+/* @o through the emitter, as the library's writers call it. */
+static void emit(struct mg_json *j, json_object *o)
+{
+	switch (json_object_get_type(o)) {
+	case json_type_null:
+		mg_json_null(j);
+		break;
+	case json_type_boolean:
+		mg_json_bool(j, json_object_get_boolean(o));
+		break;
+	case json_type_int:
+		/* json-c keeps int64 and uint64 apart; INT64_MAX is what a larger uint64 reads as. */
+		if (json_object_get_int64(o) == INT64_MAX)
+			mg_json_uint(j, json_object_get_uint64(o));
+		else
+			mg_json_int(j, json_object_get_int64(o));
+		break;
+	case json_type_double:
+		/* The writers give a number's text, as json-c keeps it for new_double_s(). */
+		mg_json_number(j, json_object_to_json_string_ext(o, pretty));
+		break;
+	case json_type_string:
+		mg_json_str(j, json_object_get_string(o));
+		break;
+	case json_type_object:
+		mg_json_object(j);
+		json_object_object_foreach(o, key, value) {
+			mg_json_key(j, key);
+			emit(j, value);
+		}
+		mg_json_object_end(j);
+		break;
+	case json_type_array:
+		mg_json_array(j);
+		for (size_t i = 0; i < json_object_array_length(o); i++)
+			emit(j, json_object_array_get_idx(o, i));
+		mg_json_array_end(j);
+		break;
+	}
+}
+
+static bool same(const char *what, const char *ours, const char *want)
+{
+	if (ours && want && !strcmp(ours, want))
+		return true;
+	printf("\n%s\nemitter: %s\njson-c:  %s\n", what, ours ? ours : "(none)", want ? want : "(none)");
+	return false;
+}
+
+/* @o written by the emitter with @flags at @base levels, as a string (free it). */
+static char *written(json_object *o, unsigned int flags, int base, const char *before, const char *after)
+{
+	struct mg_json j;
+	char *text;
+
+	mg_json_init(&j, flags | MG_JSON_BYTES, base);
+	mg_json_raw(&j, before, strlen(before));
+	emit(&j, o);
+	mg_json_raw(&j, after, strlen(after));
+	return mg_json_take(&j, &text) == 0 ? text : NULL;
+}
+
+/*
+ * Whether the emitter says what json-c says of @o: pretty, plain (as
+ * MG_JSON_LINE), and pretty as an element of an array whose brackets the
+ * caller writes (mg_nic_list_to_json()). Bytes that are not UTF-8 are kept
+ * (MG_JSON_BYTES), as json-c keeps them.
+ */
 static bool same_as_json_c(json_object *o)
 {
-	struct json_text t = { 0 };
 	json_object *wrap = json_object_new_array();
-	const char *want;
-	bool same;
+	char *ours;
+	bool ok;
 
-	json_text_add(&t, o, 0);
-	want = json_object_to_json_string_ext(o, flags);
-	same = !t.failed && want && t.len == strlen(want) && !memcmp(t.text, want, t.len);
-	if (!same)
-		printf("\nwriter: %.*s\njson-c: %s\n", (int)t.len, t.text, want);
-	/* Inside an array: indented one level, as the CLI streams arrays. */
-	t.len = 0;
-	json_text_add_raw(&t, "[\n  ");
-	json_text_add(&t, o, 1);
-	json_text_add_raw(&t, "\n]");
+	ours = written(o, 0, 0, "", "");
+	ok = same("pretty", ours, json_object_to_json_string_ext(o, pretty));
+	free(ours);
+	ours = written(o, MG_JSON_LINE, 0, "", "");
+	ok &= same("plain", ours, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+	free(ours);
+	ours = written(o, 0, 1, "[\n  ", "\n]");
 	json_object_array_add(wrap, json_object_get(o));
-	want = json_object_to_json_string_ext(wrap, flags);
-	same &= !t.failed && t.len == strlen(want) && !memcmp(t.text, want, t.len);
+	ok &= same("in an array", ours, json_object_to_json_string_ext(wrap, pretty));
+	free(ours);
 	json_object_put(wrap);
-	json_text_free(&t);
-	return same;
+	return ok;
 }
 
 static void test_edge_values(void)
@@ -46,9 +114,11 @@ static void test_edge_values(void)
 
 	json_object_object_add(o, "plain", json_object_new_string("eth0"));
 	json_object_object_add(o, "escapes", json_object_new_string("a\"b\\c/d\be\ff\ng\rh\ti"));
-	json_object_object_add(o, "controls", json_object_new_string_len("\x01\x1f\x7f\0z", 5));
-	json_object_object_add(o, "utf-8", json_object_new_string("Realtek\xc2\xae 2.5\xe2\x80\xafGbE"));
-	json_object_object_add(o, "key \"quoted\"\n", json_object_new_boolean(1));
+	json_object_object_add(o, "controls", json_object_new_string("\x01\x1f\x7f z"));
+	json_object_object_add(o, "utf-8", json_object_new_string("Realtek\xc2\xae 2.5\xe2\x80\xafGbE \xf0\x9f\x94\x8c"));
+	json_object_object_add(o, "c1", json_object_new_string("\xc2\x9b" "2J"));
+	json_object_object_add(o, "not utf-8", json_object_new_string("\xff\xfe" "Z\xc3"));
+	json_object_object_add(o, "key \"quoted\"\n/", json_object_new_boolean(1));
 	json_object_object_add(o, "false", json_object_new_boolean(0));
 	json_object_object_add(o, "null", NULL);
 	json_object_object_add(o, "int64 min", json_object_new_int64(INT64_MIN));
@@ -68,6 +138,7 @@ static void test_edge_values(void)
 	CU_ASSERT_TRUE(same_as_json_c(o));
 	CU_ASSERT_TRUE(same_as_json_c(NULL));
 	CU_ASSERT_TRUE(same_as_json_c(json_object_object_get(o, "empty object")));
+	CU_ASSERT_TRUE(same_as_json_c(json_object_object_get(o, "empty array")));
 	json_object_put(o);
 }
 
@@ -83,7 +154,7 @@ static uint32_t next(uint32_t *state)
 static json_object *grow(uint32_t *state, int depth)
 {
 	static const char *const words[] = { "", "rx", "tx-ring", "a/b", "quote\"", "tab\t", "\xc3\xa9t\xc3\xa9",
-					     "\x1b[31m", "null" };
+					     "\x1b[31m", "null", "back\\slash", "\xe2\x82", "\xed\xa0\x80" };
 	json_object *o;
 	char key[16];
 	int n;
@@ -125,10 +196,76 @@ static void test_random_trees(void)
 	CU_ASSERT_EQUAL(differ, 0);
 }
 
+/* One string as the emitter writes it without MG_JSON_BYTES. */
+static char *string_of(const char *s)
+{
+	struct mg_json j;
+	char *text;
+
+	mg_json_init(&j, 0, 0);
+	mg_json_str(&j, s);
+	return mg_json_take(&j, &text) == 0 ? text : NULL;
+}
+
+/*
+ * Bytes that are not well-formed UTF-8 become the four characters \xNN of
+ * the string, each byte of a sequence cut short on its own, as the CLI's
+ * output filter wrote them when json-c left them raw; what is well formed
+ * stays, C1 controls included (JSON has no rule for them).
+ */
+static void test_bytes_not_utf8(void)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "\xff\xfeZ", "\"\\\\xff\\\\xfeZ\"" },
+		{ "e\x1b[2J", "\"e\\u001b[2J\"" },
+		{ "\xc3\xa9t\xc3\xa9", "\"\xc3\xa9t\xc3\xa9\"" },
+		{ "\xc2\x9b", "\"\xc2\x9b\"" },
+		{ "\xc0\xaf", "\"\\\\xc0\\\\xaf\"" },			/* overlong '/' */
+		{ "\xe0\x80\xaf", "\"\\\\xe0\\\\x80\\\\xaf\"" },		/* overlong */
+		{ "\xed\xa0\x80", "\"\\\\xed\\\\xa0\\\\x80\"" },		/* a surrogate */
+		{ "\xf4\x90\x80\x80", "\"\\\\xf4\\\\x90\\\\x80\\\\x80\"" },	/* above U+10FFFF */
+		{ "\xf0\x9f\x94\x8c", "\"\xf0\x9f\x94\x8c\"" },
+		{ "\xe2\x82", "\"\\\\xe2\\\\x82\"" },			/* cut short at the end */
+		{ "\xe2\x82" "A\xe2\x82\xac", "\"\\\\xe2\\\\x82A\xe2\x82\xac\"" },
+		{ "\x80", "\"\\\\x80\"" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *text = string_of(cases[i].in);
+
+		CU_ASSERT_TRUE(same("not UTF-8", text, cases[i].out));
+		free(text);
+	}
+}
+
+/* The emitter refuses what is not a document rather than write half of one. */
+static void test_misuse(void)
+{
+	struct mg_json j;
+	char *text = (char *)"x";
+
+	mg_json_init(&j, 0, 0);
+	mg_json_object(&j);
+	CU_ASSERT_EQUAL(mg_json_take(&j, &text), -ENOMEM);
+	CU_ASSERT_PTR_NULL(text);
+	mg_json_init(&j, 0, 0);
+	mg_json_key(&j, "no object");
+	CU_ASSERT_EQUAL(mg_json_take(&j, &text), -ENOMEM);
+	mg_json_init(&j, 0, 0);
+	for (int i = 0; i < MG_JSON_DEPTH + 1; i++)
+		mg_json_array(&j);
+	for (int i = 0; i < MG_JSON_DEPTH + 1; i++)
+		mg_json_array_end(&j);
+	CU_ASSERT_EQUAL(mg_json_take(&j, &text), -ENOMEM);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
-	MG_ADD_SUITE("json-write", NULL, NULL, MG_TEST(test_edge_values), MG_TEST(test_random_trees));
+	MG_ADD_SUITE("json-write", NULL, NULL, MG_TEST(test_edge_values), MG_TEST(test_random_trees),
+		     MG_TEST(test_bytes_not_utf8), MG_TEST(test_misuse));
 	return mg_test_run();
 }

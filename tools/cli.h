@@ -7,8 +7,6 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include <json-c/json.h>
-
 #include "multigig/multigig.h"
 
 #define EXIT_USAGE 2
@@ -71,39 +69,16 @@ const char *did_you_mean(char *buf, size_t size, const char *word, const char *c
 int replace_file(const char *what, const char *path, int (*fill)(FILE *f, void *data), void *data);
 /* "wrote FILE" on stderr: @always, or when stderr is a terminal (for timers and cron). */
 void say_wrote(const char *path, bool always);
-/* The length of the valid UTF-8 sequence at @s, or 0 for a byte that starts none. */
-size_t utf8_char_length(const unsigned char *s);
 int fail(struct mg_ctx *ctx, int err, const char *what);
 
-/* JSON helpers: NULL (JSON null) for unknown values. */
-json_object *jstr(const char *s);
-json_object *jint(int v);
-json_object *jhex(int v, int digits);
-json_object *jgbps(double v);
-json_object *jgts(double v);
-void put(json_object *o, const char *key, json_object *value);
-int print_json(json_object *o);
-
-/* json-write.c: JSON text as json-c's pretty printer writes it, built up in memory. */
-struct json_text {
-	char *text;		/* not NUL-terminated */
-	size_t len, cap;
-	bool failed;		/* out of memory: the text is incomplete */
-};
-/* @o (NULL is null) as a value at indentation @level. */
-void json_text_add(struct json_text *t, json_object *o, int level);
-void json_text_add_raw(struct json_text *t, const char *s);
-void json_text_free(struct json_text *t);
-
-/* A JSON array printed one element at a time. */
-struct json_stream {
-	size_t count;
-	bool ok;
-	struct json_text text;	/* reused from one element to the next */
-};
-void json_stream_begin(struct json_stream *js);
-void json_stream_item(struct json_stream *js, json_object *o);
-int json_stream_end(struct json_stream *js);
+/*
+ * The JSON the library wrote (*_to_json()), on stdout with a newline after
+ * it, and freed; @err is the writer's return (a failure is said as @what's).
+ * EXIT_SUCCESS, or EXIT_FAILURE.
+ */
+int print_json(int err, char *json, const char *what);
+/* An mg_write_fn for the library's long arrays: each piece to stdout. */
+int write_stdout(void *data, const char *text, size_t len);
 const char *or_dash(const char *s);
 
 /* progress.c: one line on stderr rewritten while a command waits, on a terminal only. */
@@ -139,14 +114,10 @@ void catch_stop_signals(struct mg_ctx *ctx);
 void die_of_stop_signal(void);
 /* After a failed transaction: what to run next (a rollback that finishes it, or one first). */
 void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_result *r);
-void settings_json(json_object *o, const struct mg_settings *s);
 void print_settings(const struct mg_settings *s);
-json_object *ethlink_json(const struct mg_ethlink *l);
 void print_ethlink(const struct mg_ethlink *l);
-/* For `show`: EEE and features of an adapter (NULL: JSON null, no text). */
-json_object *eee_json(const struct mg_eee *e);
+/* For `show`: EEE and features of an adapter (NULL: no text). */
 void print_eee(const struct mg_eee *e);
-json_object *features_json(const struct mg_features *f);
 void print_features(const struct mg_features *f);
 int cmd_cable(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
 int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
@@ -161,21 +132,14 @@ int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct m
 
 /*
  * For `show`: counters, interrupts, temperatures and the USB path, as the
- * adapter's look-up or list gathered them (NULL or nothing when it did not).
- * usb_path_json() adds its keys to @o's "usb" object.
+ * adapter's look-up or list gathered them (nothing when it did not).
  */
-json_object *stats_json(const struct mg_nic *nic);
-json_object *irqs_json(const struct mg_nic *nic);
-json_object *temps_json(const struct mg_nic *nic);
-void usb_path_json(const struct mg_nic *nic, json_object *o);
 void print_evidence(const struct mg_nic *nic);
 
 /* For `show`: the PCIe path of a PCI adapter (NULL otherwise), its one-line
- * summary (nothing for NULL), and the library's throughput verdict. */
+ * summary (nothing for NULL), and the library's throughput verdict in text. */
 struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic);
 void print_pcie_summary(const struct mg_pcie_path *path);
-json_object *pcie_summary_json(const struct mg_pcie_path *path);
 void print_throughput(const struct mg_throughput *t);
-json_object *throughput_json(const struct mg_throughput *t);
 
 #endif

@@ -8,20 +8,15 @@
 int cmd_cable(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
 {
 	struct mg_cable_info *info;
-	int err = mg_cable_query(ctx, ifname, &info), tdr;
+	int err = mg_cable_query(ctx, ifname, &info);
 
 	if (err < 0)
 		return fail(ctx, err, "cable");
-	tdr = mg_cable_info_get_tdr(info);
 	if (opt->json) {
-		json_object *o = json_object_new_object();
+		char *json;
 
-		put(o, "name", json_object_new_string(ifname));
-		put(o, "support", json_object_new_string(mg_cable_support_name(mg_cable_info_get_support(info))));
-		put(o, "reason", jstr(mg_cable_info_get_reason(info)));
-		put(o, "phy_driver", jstr(mg_cable_info_get_phy_driver(info)));
-		put(o, "tdr", tdr == MG_UNKNOWN ? NULL : json_object_new_boolean(tdr));
-		err = print_json(o);
+		err = mg_cable_info_to_json(info, ifname, 0, &json);
+		err = print_json(err, json, "cable");
 	} else {
 		printf("%s: cable test %s: %s\n", ifname,
 		       mg_cable_support_name(mg_cable_info_get_support(info)), mg_cable_info_get_reason(info));
@@ -50,35 +45,10 @@ int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *if
 	if (err < 0)
 		return fail(ctx, err, "cable-test");
 	if (opt->json) {
-		json_object *o = json_object_new_object(), *pairs = json_object_new_array();
+		char *json;
 
-		for (int p = 0; p < 4; p++) {
-			json_object *e = json_object_new_object();
-			char name[2] = { (char)('A' + p), '\0' };
-
-			put(e, "pair", json_object_new_string(name));
-			put(e, "code", json_object_new_string(mg_cable_code_name(mg_cable_result_get_code(r, p))));
-			put(e, "fault_length_cm", jint(mg_cable_result_get_fault_length_cm(r, p)));
-			json_object_array_add(pairs, e);
-		}
-		put(o, "name", json_object_new_string(ifname));
-		put(o, "pairs", pairs);
-		if (opt->tdr) {
-			json_object *samples = json_object_new_array();
-
-			for (size_t i = 0; i < mg_cable_result_get_tdr_count(r); i++) {
-				json_object *e = json_object_new_object();
-				int pair, cm, mv;
-
-				mg_cable_result_get_tdr_sample(r, i, &pair, &cm, &mv);
-				put(e, "pair", json_object_new_int(pair));
-				put(e, "distance_cm", json_object_new_int(cm));
-				put(e, "mv", json_object_new_int(mv));
-				json_object_array_add(samples, e);
-			}
-			put(o, "tdr", samples);
-		}
-		err = print_json(o);
+		err = mg_cable_result_to_json(r, ifname, opt->tdr ? MG_JSON_TDR : 0, &json);
+		err = print_json(err, json, "cable-test");
 	} else if (opt->tdr) {
 		for (size_t i = 0; i < mg_cable_result_get_tdr_count(r); i++) {
 			int pair, cm, mv;

@@ -7,34 +7,6 @@
 
 #include "cli.h"
 
-static json_object *finding_json(const struct mg_finding *f)
-{
-	json_object *o = json_object_new_object(), *ev = json_object_new_array();
-	double gbps;
-	const char *impact = mg_finding_get_impact(f, &gbps);
-
-	put(o, "id", jstr(mg_finding_get_id(f)));
-	put(o, "severity", jstr(mg_severity_name(mg_finding_get_severity(f))));
-	put(o, "nic", jstr(mg_finding_get_nic(f)));
-	put(o, "title", jstr(mg_finding_get_title(f)));
-	for (size_t i = 0; i < mg_finding_get_evidence_count(f); i++) {
-		json_object *e = json_object_new_object();
-		const char *source;
-		const char *fact = mg_finding_get_evidence(f, i, &source);
-
-		put(e, "fact", jstr(fact));
-		put(e, "source", jstr(source));
-		json_object_array_add(ev, e);
-	}
-	put(o, "evidence", ev);
-	put(o, "impact", jstr(impact));
-	put(o, "impact_gbps", gbps >= 0 ? jgbps(gbps) : NULL);
-	put(o, "fix", jstr(mg_finding_get_fix(f)));
-	put(o, "fix_command", jstr(mg_finding_get_fix_command(f)));
-	put(o, "fixable", json_object_new_boolean(mg_finding_get_fix_settings(f, NULL) != NULL));
-	return o;
-}
-
 static void print_finding(const struct mg_finding *f)
 {
 	const char *impact = mg_finding_get_impact(f, NULL);
@@ -143,15 +115,16 @@ int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target
 			: mg_doctor_run(ctx, nic, opt->interval_ms, &d);
 	progress_stop(&wait);
 	mg_nic_unref(nic);
+	/* The library checks the interval: one it refuses is a wrong command line. */
+	if (err == -EINVAL && opt->interval_ms)
+		return usage_error("--interval: %s", mg_ctx_last_error(ctx));
 	if (err < 0)
 		return fail(ctx, err, "doctor");
 	if (opt->json && !opt->fix) {
-		json_object *o = json_object_new_object(), *arr = json_object_new_array();
+		char *json;
 
-		for (size_t i = 0; i < mg_doctor_count(d); i++)
-			json_object_array_add(arr, finding_json(mg_doctor_get(d, i)));
-		put(o, "findings", arr);
-		err = print_json(o);
+		err = mg_doctor_to_json(d, 0, &json);
+		err = print_json(err, json, "doctor");
 	} else {
 		for (size_t i = 0; i < mg_doctor_count(d); i++)
 			print_finding(mg_doctor_get(d, i));

@@ -1,47 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The EEE part of multigig show: "eee" in JSON, one line in text. */
+/* The EEE part of multigig show in text: one line (the library writes its JSON). */
 #include <stdio.h>
 
 #include "cli.h"
-
-static json_object *jflag(int v)
-{
-	return v == MG_UNKNOWN ? NULL : json_object_new_boolean(v);
-}
-
-static json_object *eee_modes_json(const struct mg_eee *e, enum mg_modes which)
-{
-	json_object *arr = json_object_new_array();
-
-	for (size_t i = 0; i < mg_eee_get_mode_count(e, which); i++)
-		json_object_array_add(arr, json_object_new_string(mg_eee_get_mode(e, which, i)));
-	return arr;
-}
-
-/* NULL (JSON null) when EEE was not read: a capture without it. */
-json_object *eee_json(const struct mg_eee *e)
-{
-	json_object *o;
-	long long timer = mg_eee_get_tx_lpi_timer_usecs(e);
-
-	if (!e)
-		return NULL;
-	o = json_object_new_object();
-	put(o, "supported", jflag(mg_eee_get_supported(e)));
-	if (mg_eee_get_error(e))
-		put(o, "error", json_object_new_string(mg_eee_get_error(e)));
-	put(o, "enabled", jflag(mg_eee_get_enabled(e)));
-	put(o, "active", jflag(mg_eee_get_active(e)));
-	put(o, "tx_lpi_enabled", jflag(mg_eee_get_tx_lpi_enabled(e)));
-	put(o, "tx_lpi_timer_us", timer == MG_UNKNOWN ? NULL : json_object_new_int64(timer));
-	put(o, "supported_modes", eee_modes_json(e, MG_MODES_SUPPORTED));
-	put(o, "advertised_modes", eee_modes_json(e, MG_MODES_ADVERTISED));
-	put(o, "partner_modes", eee_modes_json(e, MG_MODES_PARTNER));
-	/* Like "error": there only when the kernel leaves some modes unknown. */
-	if (mg_eee_get_modes_unknown(e))
-		put(o, "modes_unknown", json_object_new_string(mg_eee_get_modes_unknown(e)));
-	return o;
-}
 
 static const char *on_off(int v)
 {

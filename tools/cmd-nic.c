@@ -7,56 +7,6 @@
 
 #include "cli.h"
 
-static json_object *nic_json(const struct mg_nic *nic, int detail)
-{
-	json_object *o = json_object_new_object();
-	int carrier = mg_nic_get_carrier(nic);
-
-	put(o, "name", jstr(mg_nic_get_name(nic)));
-	put(o, "ifindex", jint(mg_nic_get_ifindex(nic)));
-	put(o, "kind", jstr(mg_nic_get_kind(nic)));
-	put(o, "bus", json_object_new_string(mg_bus_name(mg_nic_get_bus(nic))));
-	put(o, "address", jstr(mg_nic_get_address(nic)));
-	put(o, "vendor_id", jhex(mg_nic_get_vendor_id(nic), 4));
-	put(o, "device_id", jhex(mg_nic_get_device_id(nic), 4));
-	put(o, "vendor", jstr(mg_nic_get_vendor(nic)));
-	put(o, "device", jstr(mg_nic_get_device(nic)));
-	put(o, "driver", jstr(mg_nic_get_driver(nic)));
-	put(o, "driver_version", jstr(mg_nic_get_driver_version(nic)));
-	put(o, "firmware_version", jstr(mg_nic_get_firmware_version(nic)));
-	put(o, "has_driver", json_object_new_boolean(mg_nic_has_driver(nic)));
-	put(o, "mtu", jint(mg_nic_get_mtu(nic)));
-	put(o, "min_mtu", jint(mg_nic_get_min_mtu(nic)));
-	put(o, "max_mtu", jint(mg_nic_get_max_mtu(nic)));
-	put(o, "operstate", jstr(mg_nic_get_operstate(nic)));
-	put(o, "carrier", carrier == MG_UNKNOWN ? NULL : json_object_new_boolean(carrier));
-	put(o, "speed_mbps", jint(mg_nic_get_speed_mbps(nic)));
-	put(o, "mac", jstr(mg_nic_get_mac(nic)));
-	if (!detail)
-		return o;
-	put(o, "parent", jstr(mg_nic_get_parent(nic)));
-	put(o, "subsystem_vendor_id", jhex(mg_nic_get_subsystem_vendor_id(nic), 4));
-	put(o, "subsystem_device_id", jhex(mg_nic_get_subsystem_device_id(nic), 4));
-	put(o, "subsystem", jstr(mg_nic_get_subsystem(nic)));
-	put(o, "revision", jhex(mg_nic_get_revision(nic), 2));
-	put(o, "class", jhex(mg_nic_get_class(nic), 6));
-	put(o, "usb_speed_mbps", jint(mg_nic_get_usb_speed_mbps(nic)));
-	put(o, "chip", jstr(mg_nic_get_chip(nic)));
-	put(o, "chip_driver", jstr(mg_nic_get_chip_driver(nic)));
-	put(o, "chip_since_kernel", jstr(mg_nic_get_chip_since(nic)));
-	put(o, "chip_max_mbps", jint(mg_nic_get_chip_max_mbps(nic)));
-	if (mg_nic_get_module_count(nic) == MG_UNKNOWN) {
-		put(o, "kernel_modules", NULL);
-	} else {
-		json_object *mods = json_object_new_array();
-
-		for (size_t i = 0; i < (size_t)mg_nic_get_module_count(nic); i++)
-			json_object_array_add(mods, json_object_new_string(mg_nic_get_module(nic, i)));
-		put(o, "kernel_modules", mods);
-	}
-	return o;
-}
-
 /* ---- text ---- */
 
 static void format_speed(const struct mg_nic *nic, char *buf, size_t size)
@@ -106,13 +56,9 @@ int cmd_list(struct mg_ctx *ctx, const struct options *opt)
 		return fail(ctx, err, "cannot list adapters");
 	n = mg_nic_list_count(list);
 	if (opt->json) {
-		struct json_stream js;
-
-		json_stream_begin(&js);
-		for (size_t i = 0; i < n; i++)
-			json_stream_item(&js, nic_json(mg_nic_list_get(list, i), 0));
+		err = mg_nic_list_to_json(list, 0, write_stdout, NULL);
 		mg_nic_list_free(list);
-		return json_stream_end(&js);
+		return err < 0 || putchar('\n') == EOF ? EXIT_FAILURE : EXIT_SUCCESS;
 	}
 	printf("%-15s %-7s %-13s %-40s %-12s %-14s %s\n", "INTERFACE", "BUS", "ADDRESS", "CHIP",
 	       "DRIVER", "STATE", "SPEED");
@@ -212,21 +158,6 @@ static void print_show(const struct mg_nic *nic)
 	line_str("parent device:", mg_nic_get_parent(nic));
 }
 
-/* A USB NIC's bus ceiling, as the library decided it. */
-static json_object *usb_json(const struct mg_throughput *t)
-{
-	json_object *o;
-
-	if (mg_throughput_get_usb_data_ceiling_mbps(t) == MG_UNKNOWN)
-		return NULL;
-	o = json_object_new_object();
-	put(o, "link_mbps", jint(mg_throughput_get_usb_speed_mbps(t)));
-	put(o, "data_ceiling_mbps", jint(mg_throughput_get_usb_data_ceiling_mbps(t)));
-	put(o, "protocol_overhead_pct_estimate", jint(mg_throughput_get_usb_overhead_pct(t)));
-	put(o, "expected_ceiling_mbps", jint(mg_throughput_get_usb_ceiling_mbps(t)));
-	return o;
-}
-
 static void print_usb(const struct mg_throughput *t)
 {
 	if (mg_throughput_get_usb_data_ceiling_mbps(t) == MG_UNKNOWN)
@@ -235,22 +166,6 @@ static void print_usb(const struct mg_throughput *t)
 	       "after an estimated %d%% protocol overhead\n", "usb ceiling:",
 	       mg_throughput_get_usb_speed_mbps(t), mg_throughput_get_usb_data_ceiling_mbps(t),
 	       mg_throughput_get_usb_ceiling_mbps(t), mg_throughput_get_usb_overhead_pct(t));
-}
-
-/* What show says of an adapter's interface, as its look-up or list gathered it. */
-static void put_parts(json_object *o, const struct mg_nic *nic)
-{
-	const struct mg_ethlink *l = mg_nic_get_ethlink(nic);
-
-	put(o, "link", l ? ethlink_json(l) : NULL);
-	if (mg_nic_get_settings(nic))
-		settings_json(o, mg_nic_get_settings(nic));
-	put(o, "eee", eee_json(mg_nic_get_eee(nic)));
-	put(o, "features", features_json(mg_nic_get_features(nic)));
-	put(o, "stats", stats_json(nic));
-	put(o, "irqs", irqs_json(nic));
-	put(o, "temperatures", temps_json(nic));
-	usb_path_json(nic, o);
 }
 
 static void print_parts(const struct mg_nic *nic)
@@ -268,31 +183,26 @@ static void print_parts(const struct mg_nic *nic)
 static int show_all(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_nic_list *nics;
-	struct json_stream js;
 	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_ALL, &nics);
 
 	if (err < 0)
 		return fail(ctx, err, "show --all");
-	if (opt->json)
-		json_stream_begin(&js);
+	if (opt->json) {
+		/* One object at a time: memory stays flat on a host with 10 000 interfaces. */
+		err = mg_nic_list_to_json(nics, MG_JSON_PARTS | MG_JSON_INTERFACES, write_stdout, NULL);
+		mg_nic_list_free(nics);
+		return err < 0 || putchar('\n') == EOF ? EXIT_FAILURE : EXIT_SUCCESS;
+	}
 	for (size_t i = 0; i < mg_nic_list_count(nics); i++) {
 		const struct mg_nic *nic = mg_nic_list_get(nics, i);
 
 		if (!mg_nic_get_name(nic))
 			continue;
-		if (opt->json) {
-			json_object *o = nic_json(nic, 0);
-
-			put_parts(o, nic);
-			/* One object at a time: memory stays flat on a host with 10 000 interfaces. */
-			json_stream_item(&js, o);
-		} else {
-			print_row(nic);
-			print_parts(nic);
-		}
+		print_row(nic);
+		print_parts(nic);
 	}
 	mg_nic_list_free(nics);
-	return opt->json ? json_stream_end(&js) : EXIT_SUCCESS;
+	return EXIT_SUCCESS;
 }
 
 int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
@@ -317,13 +227,10 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		return fail(ctx, err, "show");
 	}
 	if (opt->json) {
-		json_object *o = nic_json(nic, 1);
+		char *json;
 
-		put(o, "pcie", pcie_summary_json(path));
-		put(o, "usb", usb_json(throughput));
-		put(o, "throughput", throughput_json(throughput));
-		put_parts(o, nic);
-		err = print_json(o);
+		err = mg_nic_show_to_json(nic, path, throughput, 0, &json);
+		err = print_json(err, json, "show");
 	} else {
 		print_show(nic);
 		print_pcie_summary(path);

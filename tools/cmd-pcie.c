@@ -16,179 +16,6 @@ static void format_link(double gts, int width, char *buf, size_t size)
 		snprintf(buf, size, "%g GT/s x%d", gts, width);
 }
 
-/* A mask of power states as lspci names them; null when unknown. */
-static json_object *jstates(int mask)
-{
-	json_object *a;
-
-	if (mask < 0)
-		return NULL;
-	a = json_object_new_array();
-	for (int bit = MG_PCIE_ASPM_L0S; bit <= MG_PCIE_CLKPM; bit <<= 1)
-		if (mask & bit)
-			json_object_array_add(a, json_object_new_string(mg_pcie_pm_state_name(bit)));
-	return a;
-}
-
-static json_object *jbool(int v)
-{
-	return v < 0 ? NULL : json_object_new_boolean(v);
-}
-
-static json_object *jcount(long long v)
-{
-	return v < 0 ? NULL : json_object_new_int64(v);
-}
-
-/* The kernel's link/ files by name: true, false, or null where absent. */
-static json_object *aspm_sysfs_json(const struct mg_pcie_node *n)
-{
-	static const struct {
-		const char *file;
-		int state;
-	} files[] = {
-		{ "l0s_aspm", MG_PCIE_ASPM_L0S },     { "l1_aspm", MG_PCIE_ASPM_L1 },
-		{ "l1_1_aspm", MG_PCIE_ASPM_L1_1 },   { "l1_2_aspm", MG_PCIE_ASPM_L1_2 },
-		{ "l1_1_pcipm", MG_PCIE_PCIPM_L1_1 }, { "l1_2_pcipm", MG_PCIE_PCIPM_L1_2 },
-		{ "clkpm", MG_PCIE_CLKPM },
-	};
-	int on = mg_pcie_node_get_aspm_control(n), present = mg_pcie_node_get_aspm_control_present(n);
-	json_object *o;
-
-	if (on < 0)
-		return NULL;
-	o = json_object_new_object();
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		put(o, files[i].file, present & files[i].state ? jbool(!!(on & files[i].state)) : NULL);
-	return o;
-}
-
-static json_object *aer_set_json(const struct mg_pcie_node *n, enum mg_aer_severity sev)
-{
-	json_object *o, *counters;
-	size_t count = mg_pcie_node_get_aer_count(n, sev);
-
-	if (!count && mg_pcie_node_get_aer_total(n, sev) < 0)
-		return NULL;
-	o = json_object_new_object();
-	counters = json_object_new_object();
-	put(o, "total", jcount(mg_pcie_node_get_aer_total(n, sev)));
-	for (size_t i = 0; i < count; i++)
-		put(counters, mg_pcie_node_get_aer_name(n, sev, i), jcount(mg_pcie_node_get_aer_value(n, sev, i)));
-	put(o, "counters", counters);
-	return o;
-}
-
-static json_object *aer_json(const struct mg_pcie_node *n)
-{
-	json_object *o, *root = NULL;
-
-	if (!mg_pcie_node_has_aer(n))
-		return NULL;
-	o = json_object_new_object();
-	for (int sev = MG_AER_CORRECTABLE; sev <= MG_AER_FATAL; sev++) {
-		long long total = mg_pcie_node_get_aer_rootport_total(n, sev);
-
-		put(o, mg_aer_severity_name(sev), aer_set_json(n, sev));
-		if (total >= 0 && !root)
-			root = json_object_new_object();
-		if (total >= 0)
-			put(root, mg_aer_severity_name(sev), jcount(total));
-	}
-	put(o, "rootport_total", root);
-	return o;
-}
-
-static json_object *training_json(const struct mg_pcie_node *n)
-{
-	json_object *o = json_object_new_object();
-	int events = mg_pcie_node_get_link_events(n);
-
-	put(o, "target_speed_gts", jgts(mg_pcie_node_get_link_target_speed_gts(n)));
-	put(o, "speed_gts", jgts(mg_pcie_node_get_speed_gts(n)));
-	put(o, "below_target", jbool(mg_pcie_node_link_is_below_target(n)));
-	put(o, "bandwidth_managed", jbool(events < 0 ? -1 : !!(events & MG_PCIE_LINK_BW_MANAGED)));
-	put(o, "autonomous_bandwidth", jbool(events < 0 ? -1 : !!(events & MG_PCIE_LINK_BW_AUTONOMOUS)));
-	return o;
-}
-
-static json_object *node_json(const struct mg_pcie_node *n)
-{
-	json_object *o = json_object_new_object();
-
-	put(o, "address", jstr(mg_pcie_node_get_address(n)));
-	put(o, "role", json_object_new_string(mg_pcie_role_name(mg_pcie_node_get_role(n))));
-	put(o, "vendor_id", jhex(mg_pcie_node_get_vendor_id(n), 4));
-	put(o, "device_id", jhex(mg_pcie_node_get_device_id(n), 4));
-	put(o, "cap_speed_gts", jgts(mg_pcie_node_get_cap_speed_gts(n)));
-	put(o, "cap_width", jint(mg_pcie_node_get_cap_width(n)));
-	put(o, "speed_gts", jgts(mg_pcie_node_get_speed_gts(n)));
-	put(o, "width", jint(mg_pcie_node_get_width(n)));
-	put(o, "target_speed_gts", jgts(mg_pcie_node_get_target_speed_gts(n)));
-	put(o, "devcap_mps", jint(mg_pcie_node_get_devcap_mps(n)));
-	put(o, "mps", jint(mg_pcie_node_get_mps(n)));
-	put(o, "mrrs", jint(mg_pcie_node_get_mrrs(n)));
-	put(o, "unknown_reason", jstr(mg_pcie_node_get_unknown_reason(n)));
-	put(o, "aspm_supported", jstates(mg_pcie_node_get_aspm_supported(n)));
-	put(o, "aspm_enabled", jstates(mg_pcie_node_get_aspm_enabled(n)));
-	put(o, "l1ss_supported", jstates(mg_pcie_node_get_l1ss_supported(n)));
-	put(o, "l1ss_enabled", jstates(mg_pcie_node_get_l1ss_enabled(n)));
-	put(o, "aspm_sysfs", aspm_sysfs_json(n));
-	put(o, "aer", aer_json(n));
-	put(o, "training", training_json(n));
-	if (mg_pcie_node_has_link(n)) {
-		int degraded = mg_pcie_node_link_is_degraded(n);
-		json_object *link = json_object_new_object();
-
-		put(link, "cap_speed_gts", jgts(mg_pcie_node_get_link_cap_speed_gts(n)));
-		put(link, "cap_width", jint(mg_pcie_node_get_link_cap_width(n)));
-		put(link, "below_capability",
-		    degraded == MG_UNKNOWN ? NULL : json_object_new_boolean(degraded));
-		put(link, "capped_by",
-		    json_object_new_string(mg_pcie_cap_by_name(mg_pcie_node_get_link_capped_by(n))));
-		put(o, "link_up", link);
-	}
-	return o;
-}
-
-static json_object *jlimit(enum mg_limit limit)
-{
-	return limit == MG_LIMIT_UNKNOWN ? NULL : json_object_new_string(mg_limit_name(limit));
-}
-
-static json_object *estimate_json(const struct mg_estimate *e)
-{
-	json_object *o = json_object_new_object();
-
-	put(o, "pcie_available_gbps", jgbps(mg_estimate_get_pcie_available_gbps(e)));
-	put(o, "link_data_rate_gbps", jgbps(mg_estimate_get_link_data_rate_gbps(e)));
-	put(o, "rx_ceiling_gbps", jgbps(mg_estimate_get_rx_ceiling_gbps(e)));
-	put(o, "tx_ceiling_gbps", jgbps(mg_estimate_get_tx_ceiling_gbps(e)));
-	put(o, "ethernet_ceiling_gbps", jgbps(mg_estimate_get_ethernet_ceiling_gbps(e)));
-	put(o, "expected_rx_gbps", jgbps(mg_estimate_get_expected_rx_gbps(e)));
-	put(o, "expected_tx_gbps", jgbps(mg_estimate_get_expected_tx_gbps(e)));
-	put(o, "limited_by", jlimit(mg_estimate_get_overall_limit(e)));
-	put(o, "limited_by_rx", jlimit(mg_estimate_get_limited_by(e, MG_DIRECTION_RX)));
-	put(o, "limited_by_tx", jlimit(mg_estimate_get_limited_by(e, MG_DIRECTION_TX)));
-	return o;
-}
-
-/* The library's verdict for `show --json`. */
-json_object *throughput_json(const struct mg_throughput *t)
-{
-	json_object *o = json_object_new_object();
-
-	put(o, "line_rate_mbps", jint(mg_throughput_get_line_rate_mbps(t)));
-	put(o, "mtu", jint(mg_throughput_get_mtu(t)));
-	put(o, "expected_rx_gbps", jgbps(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX)));
-	put(o, "expected_tx_gbps", jgbps(mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX)));
-	put(o, "limited_by", jlimit(mg_throughput_get_overall_limit(t)));
-	put(o, "limited_by_rx", jlimit(mg_throughput_get_limited_by(t, MG_DIRECTION_RX)));
-	put(o, "limited_by_tx", jlimit(mg_throughput_get_limited_by(t, MG_DIRECTION_TX)));
-	put(o, "lower_bound", json_object_new_boolean(mg_throughput_is_lower_bound(t)));
-	return o;
-}
-
 void print_throughput(const struct mg_throughput *t)
 {
 	double rx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX);
@@ -344,32 +171,6 @@ static void print_estimate(const struct mg_estimate *e, int lower_bound)
 		       mg_limit_name(mg_estimate_get_limited_by(e, MG_DIRECTION_TX)));
 }
 
-static json_object *pcie_json(const struct mg_pcie_path *path, const struct mg_throughput *t)
-{
-	json_object *o = json_object_new_object(), *arr = json_object_new_array(), *l = NULL;
-	const struct mg_pcie_node *lim = mg_pcie_path_get_limit(path);
-	const struct mg_estimate *e = mg_throughput_get_estimate(t);
-
-	put(o, "address", jstr(mg_pcie_node_get_address(mg_pcie_path_get(path, 0))));
-	for (size_t i = 0; i < mg_pcie_path_count(path); i++)
-		json_object_array_add(arr, node_json(mg_pcie_path_get(path, i)));
-	put(o, "path", arr);
-	if (lim) {
-		l = json_object_new_object();
-		put(l, "address", jstr(mg_pcie_node_get_address(lim)));
-		put(l, "speed_gts", jgts(mg_pcie_node_get_speed_gts(lim)));
-		put(l, "width", jint(mg_pcie_node_get_width(lim)));
-		put(l, "available_gbps", jgbps(mg_pcie_path_get_available_mbps(path) / 1000.0));
-	}
-	put(o, "limit", l);
-	put(o, "ceilings", e ? estimate_json(e) : NULL);
-	put(o, "lower_bound", json_object_new_boolean(mg_throughput_is_lower_bound(t)));
-	put(o, "board", jstr(mg_pcie_path_get_board(path)));
-	put(o, "advice", jstr(mg_pcie_path_get_advice(path)));
-	put(o, "aspm_policy", jstr(mg_pcie_path_get_aspm_policy(path)));
-	return o;
-}
-
 static void print_pcie(const struct mg_pcie_path *path, const struct mg_throughput *t)
 {
 	const struct mg_pcie_node *lim = mg_pcie_path_get_limit(path);
@@ -415,7 +216,10 @@ int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	} else if (opt->svg) {
 		err = pcie_svg(ctx, path, nic, opt->svg_file);
 	} else if (opt->json) {
-		err = print_json(pcie_json(path, t));
+		char *json;
+
+		err = mg_pcie_path_to_json(path, t, 0, &json);
+		err = print_json(err, json, "pcie");
 	} else {
 		print_pcie(path, t);
 		err = EXIT_SUCCESS;
@@ -485,7 +289,10 @@ int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
 	if (err)
 		return err;
 	if (opt->json) {
-		err = print_json(estimate_json(e));
+		char *json;
+
+		err = mg_estimate_to_json(e, 0, &json);
+		err = print_json(err, json, "estimate");
 	} else {
 		printf("PCIe: %.3f Gb/s available, %.3f Gb/s for TLPs after DLLPs and SKPs\n",
 		       mg_estimate_get_pcie_available_gbps(e), mg_estimate_get_link_data_rate_gbps(e));
@@ -532,22 +339,4 @@ void print_pcie_summary(const struct mg_pcie_path *path)
 		       mg_pcie_path_get_advice(path) ? " (see multigig pcie)" : "");
 	else if (mg_pcie_node_get_unknown_reason(dev))
 		printf("%-18s %s\n", "pcie:", mg_pcie_node_get_unknown_reason(dev));
-}
-
-json_object *pcie_summary_json(const struct mg_pcie_path *path)
-{
-	const struct mg_pcie_node *lim;
-	json_object *o;
-
-	if (!path)
-		return NULL;
-	lim = mg_pcie_path_get_limit(path);
-	o = json_object_new_object();
-	put(o, "limit_address", jstr(lim ? mg_pcie_node_get_address(lim) : NULL));
-	put(o, "speed_gts", jgts(lim ? mg_pcie_node_get_speed_gts(lim) : MG_UNKNOWN));
-	put(o, "width", jint(lim ? mg_pcie_node_get_width(lim) : MG_UNKNOWN));
-	put(o, "available_gbps", jgbps(mg_pcie_path_get_available_mbps(path) < 0 ? -1 :
-				       mg_pcie_path_get_available_mbps(path) / 1000.0));
-	put(o, "advice", jstr(mg_pcie_path_get_advice(path)));
-	return o;
 }

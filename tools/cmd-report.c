@@ -61,11 +61,17 @@ int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target
 	if (target && !opt->all && (err = mg_nic_lookup(ctx, target, &nic)) < 0)
 		return fail(ctx, err, target);
 	if (opt->watch_ms) {
+		/* Whole seconds, a fraction of one being none: the library says which it takes. */
+		unsigned int seconds = opt->watch_ms < 1000 ? 0 : (opt->watch_ms + 999) / 1000;
 		struct progress wait;
 
-		progress_start(&wait, "report: watching", (opt->watch_ms + 999) / 1000 * 1000);
-		err = mg_report_html_watch(ctx, nic, (opt->watch_ms + 999) / 1000, &html);
+		progress_start(&wait, "report: watching", seconds * 1000);
+		err = mg_report_html_watch(ctx, nic, seconds, &html);
 		progress_stop(&wait);
+		if (err == -EINVAL) {
+			mg_nic_unref(nic);
+			return usage_error("--watch: %s", mg_ctx_last_error(ctx));
+		}
 	} else
 		err = mg_report_html(ctx, nic, 0, &html);
 	mg_nic_unref(nic);

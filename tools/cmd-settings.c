@@ -13,50 +13,6 @@ static const enum mg_param_group groups[] = {
 	MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE,
 };
 
-/* "rx-ring" -> "rx_ring" for JSON keys. */
-static void json_key(const char *name, const char *suffix, char *out, size_t size)
-{
-	size_t i;
-
-	for (i = 0; name[i] && i + 1 < size; i++)
-		out[i] = name[i] == '-' ? '_' : name[i];
-	out[i] = '\0';
-	strncat(out, suffix, size - strlen(out) - 1);
-}
-
-static json_object *group_json(const struct mg_settings *s, enum mg_param_group g)
-{
-	json_object *o = json_object_new_object();
-	const char *error = mg_settings_group_error(s, g);
-
-	put(o, "supported", json_object_new_boolean(!error));
-	if (error) {
-		put(o, "error", json_object_new_string(error));
-		return o;
-	}
-	for (int p = 0; p < MG_PARAM_COUNT; p++) {
-		long long v;
-		char key[64];
-
-		if (mg_param_get_group((enum mg_param)p) != (int)g)
-			continue;
-		json_key(mg_param_name((enum mg_param)p), "", key, sizeof(key));
-		/* A parameter the driver does not report is unsupported: null, never 0. */
-		put(o, key, mg_settings_get(s, (enum mg_param)p, &v) == 0 ? json_object_new_int64(v) : NULL);
-		if (mg_settings_get_max(s, (enum mg_param)p, &v) == 0) {
-			json_key(mg_param_name((enum mg_param)p), "_max", key, sizeof(key));
-			put(o, key, json_object_new_int64(v));
-		}
-	}
-	return o;
-}
-
-void settings_json(json_object *o, const struct mg_settings *s)
-{
-	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++)
-		put(o, mg_param_group_name(groups[i]), group_json(s, groups[i]));
-}
-
 void print_settings(const struct mg_settings *s)
 {
 	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
@@ -506,28 +462,6 @@ static void utc(long long t, char *buf, size_t size)
 		snprintf(buf, size, "-");
 }
 
-static json_object *journal_json(const struct mg_journal_list *l, size_t i)
-{
-	json_object *o = json_object_new_object(), *ifs = json_object_new_array();
-
-	put(o, "id", jstr(mg_journal_list_get_id(l, i)));
-	put(o, "state", jstr(mg_journal_state_name(mg_journal_list_get_state(l, i))));
-	put(o, "reason", jstr(mg_journal_list_get_reason(l, i)));
-	put(o, "pid", mg_journal_list_get_pid(l, i) ? json_object_new_int64(mg_journal_list_get_pid(l, i)) : NULL);
-	put(o, "time", mg_journal_list_get_time(l, i) ? json_object_new_int64(mg_journal_list_get_time(l, i)) : NULL);
-	for (size_t k = 0; k < mg_journal_list_get_interface_count(l, i); k++) {
-		json_object *e = json_object_new_object();
-		int ifindex;
-		const char *name = mg_journal_list_get_interface(l, i, k, &ifindex);
-
-		put(e, "name", jstr(name));
-		put(e, "ifindex", json_object_new_int(ifindex));
-		json_object_array_add(ifs, e);
-	}
-	put(o, "interfaces", ifs);
-	return o;
-}
-
 static void print_journal(const struct mg_journal_list *l, size_t i)
 {
 	char when[40];
@@ -553,11 +487,10 @@ static int list_journals(struct mg_ctx *ctx, const struct options *opt)
 	if (err < 0)
 		return fail(ctx, err, "rollback --list");
 	if (opt->json) {
-		json_object *arr = json_object_new_array();
+		char *json;
 
-		for (size_t i = 0; i < mg_journal_list_count(l); i++)
-			json_object_array_add(arr, journal_json(l, i));
-		err = print_json(arr);
+		err = mg_journal_list_to_json(l, 0, &json);
+		err = print_json(err, json, "rollback --list");
 	} else {
 		for (size_t i = 0; i < mg_journal_list_count(l); i++)
 			print_journal(l, i);
@@ -635,55 +568,6 @@ int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifna
 		printf("%s: the interrupted apply is rolled back\n", ifname);
 	mg_apply_result_free(r);
 	return EXIT_SUCCESS;
-}
-
-static json_object *modes_json(const struct mg_ethlink *l, enum mg_modes which)
-{
-	json_object *arr = json_object_new_array();
-
-	for (size_t i = 0; i < mg_ethlink_get_mode_count(l, which); i++)
-		json_object_array_add(arr, json_object_new_string(mg_ethlink_get_mode(l, which, i)));
-	return arr;
-}
-
-static json_object *jbool(int v)
-{
-	return v == MG_UNKNOWN ? NULL : json_object_new_boolean(v);
-}
-
-/* Supported speed modes not advertised; null when no mode is reported at all. */
-static json_object *not_advertised_json(const struct mg_ethlink *l)
-{
-	json_object *arr;
-
-	if (!mg_ethlink_get_mode_count(l, MG_MODES_SUPPORTED))
-		return NULL;
-	arr = json_object_new_array();
-	for (size_t i = 0; i < mg_ethlink_get_not_advertised_count(l); i++)
-		json_object_array_add(arr, json_object_new_string(mg_ethlink_get_not_advertised(l, i)));
-	return arr;
-}
-
-json_object *ethlink_json(const struct mg_ethlink *l)
-{
-	json_object *o = json_object_new_object();
-
-	put(o, "link", jbool(mg_ethlink_get_link(l)));
-	put(o, "speed_mbps", jint(mg_ethlink_get_speed_mbps(l)));
-	put(o, "duplex", jstr(mg_ethlink_get_duplex(l)));
-	put(o, "autoneg", jbool(mg_ethlink_get_autoneg(l)));
-	put(o, "port", jstr(mg_ethlink_get_port(l)));
-	put(o, "lanes", jint(mg_ethlink_get_lanes(l)));
-	put(o, "supported_modes", modes_json(l, MG_MODES_SUPPORTED));
-	put(o, "advertised_modes", modes_json(l, MG_MODES_ADVERTISED));
-	put(o, "partner_modes", modes_json(l, MG_MODES_PARTNER));
-	put(o, "best_common_mode", jstr(mg_ethlink_get_best_common_mode(l)));
-	put(o, "not_advertised", not_advertised_json(l));
-	put(o, "sqi", jint(mg_ethlink_get_sqi(l)));
-	put(o, "sqi_max", jint(mg_ethlink_get_sqi_max(l)));
-	put(o, "down_reason", jstr(mg_ethlink_get_ext_state(l)));
-	put(o, "down_subreason", jint(mg_ethlink_get_ext_substate(l)));
-	return o;
 }
 
 static void print_modes(const char *label, const struct mg_ethlink *l, enum mg_modes which)

@@ -14,65 +14,11 @@
 
 #define DEFAULT_INTERVAL_MS 1000
 
-static json_object *jfixed(double v, int decimals)
-{
-	char buf[32];
-
-	if (v < 0)
-		return NULL;
-	snprintf(buf, sizeof(buf), "%.*f", decimals, v);
-	return json_object_new_double_s(strtod(buf, NULL), buf);
-}
-
 static double rate_of(const struct mg_sample *m, enum mg_stat stat)
 {
 	double v;
 
 	return mg_sample_get_rate(m, stat, &v) == 0 ? v : -1;
-}
-
-static json_object *sample_json(const struct mg_sample *m, double t)
-{
-	json_object *o = json_object_new_object(), *vec = json_object_new_array(), *cpus = json_object_new_array();
-	int temp = mg_sample_get_temperature_milli(m);
-
-	put(o, "t", jfixed(t, 3));
-	put(o, "interval_s", jfixed(mg_sample_get_seconds(m), 3));
-	put(o, "rx_bps", jfixed(mg_sample_get_bits_per_second(m, MG_DIRECTION_RX), 0));
-	put(o, "tx_bps", jfixed(mg_sample_get_bits_per_second(m, MG_DIRECTION_TX), 0));
-	put(o, "rx_pps", jfixed(mg_sample_get_packets_per_second(m, MG_DIRECTION_RX), 1));
-	put(o, "tx_pps", jfixed(mg_sample_get_packets_per_second(m, MG_DIRECTION_TX), 1));
-	put(o, "rx_dropped_per_s", jfixed(rate_of(m, MG_STAT_RX_DROPPED), 1));
-	put(o, "tx_dropped_per_s", jfixed(rate_of(m, MG_STAT_TX_DROPPED), 1));
-	put(o, "rx_errors_per_s", jfixed(rate_of(m, MG_STAT_RX_ERRORS), 1));
-	put(o, "tx_errors_per_s", jfixed(rate_of(m, MG_STAT_TX_ERRORS), 1));
-	put(o, "rx_missed_per_s", jfixed(rate_of(m, MG_STAT_RX_MISSED_ERRORS), 1));
-	put(o, "expected_rx_gbps", jgbps(mg_sample_get_expected_gbps(m, MG_DIRECTION_RX)));
-	put(o, "expected_tx_gbps", jgbps(mg_sample_get_expected_gbps(m, MG_DIRECTION_TX)));
-	put(o, "rx_ceiling_use_pct", jfixed(mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_RX), 1));
-	put(o, "tx_ceiling_use_pct", jfixed(mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_TX), 1));
-	put(o, "temperature_c", temp == MG_UNKNOWN ? NULL : jfixed(temp / 1000.0, 1));
-	for (size_t i = 0; i < mg_sample_get_vector_count(m); i++) {
-		json_object *v = json_object_new_object();
-
-		put(v, "irq", json_object_new_int(mg_sample_get_vector_irq(m, i)));
-		put(v, "name", jstr(mg_sample_get_vector_name(m, i)));
-		put(v, "per_s", jfixed(mg_sample_get_vector_rate(m, i), 1));
-		json_object_array_add(vec, v);
-	}
-	put(o, "vectors", vec);
-	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++) {
-		json_object *c = json_object_new_object();
-
-		put(c, "cpu", json_object_new_int(mg_sample_get_cpu(m, i)));
-		put(c, "interrupts_per_s", jfixed(mg_sample_get_cpu_interrupts(m, i), 1));
-		put(c, "net_rx_softirqs_per_s", jfixed(mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_RX), 1));
-		put(c, "net_tx_softirqs_per_s", jfixed(mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_TX), 1));
-		put(c, "busy_pct", jfixed(mg_sample_get_cpu_busy_pct(m, i), 1));
-		json_object_array_add(cpus, c);
-	}
-	put(o, "cpus", cpus);
-	return o;
 }
 
 /* "2.31G", "512k", "0": three significant figures and an SI prefix. */
@@ -204,6 +150,9 @@ int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	double start, next;
 	int err;
 
+	/* The sampler takes no interval: watch times its samples, and checks its own interval. */
+	if (opt->interval_ms && (opt->interval_ms < 10 || opt->interval_ms > 3600000))
+		return usage_error("--interval: watch samples from every 0.01 to every 3600 seconds");
 	if (mg_ctx_is_offline(ctx)) {
 		fprintf(stderr, "multigig: watch: a captured tree cannot be watched: it holds one moment\n");
 		return EXIT_FAILURE;
@@ -227,11 +176,12 @@ int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
 			break;
 		}
 		if (opt->json) {
-			json_object *o = sample_json(m, next - start);
+			char *json;
 
 			/* JSON Lines: one object per line. */
-			puts(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
-			json_object_put(o);
+			if (mg_sample_to_json(m, next - start, MG_JSON_LINE, &json) == 0)
+				puts(json);
+			free(json);
 		} else if (table) {
 			print_table(target, m, next - start);
 		} else {

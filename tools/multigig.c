@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <arpa/inet.h>
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -370,9 +371,11 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 			char *end;
 			double s = strtod(optarg, &end);
 
-			if (end == optarg || *end || !(s >= 0.01 && s <= 3600))
-				return usage_error("--interval: '%s' is not a number of seconds from 0.01 to 3600", optarg);
-			opt->interval_ms = (unsigned int)(s * 1000 + 0.5);
+			/* 0 is no interval given; the range is the library's (doctor) or watch's to check. */
+			if (end == optarg || *end || !(s > 0) || !isfinite(s))
+				return usage_error("--interval: '%s' is not a number of seconds above 0", optarg);
+			/* Below a millisecond stays above 0; beyond what C holds, the largest value it does. */
+			opt->interval_ms = s * 1000 < 1 ? 1 : s < 4e6 ? (unsigned int)(s * 1000 + 0.5) : 0xfffffffeu;
 			break;
 		}
 		case 'S':
@@ -386,9 +389,12 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 			char *end;
 			double s = strtod(optarg, &end);
 
-			if (end == optarg || *end || !(s >= 1 && s <= 3600))
-				return usage_error("--watch: '%s' is not a number of seconds from 1 to 3600", optarg);
-			opt->watch_ms = (unsigned int)(s * 1000 + 0.5);
+			/* The range is the library's to check (mg_report_html_watch()). */
+			if (end == optarg || *end || !(s > 0) || !isfinite(s))
+				return usage_error("--watch: '%s' is not a number of seconds above 0", optarg);
+			opt->watch_ms = s < 4e6 ? (unsigned int)(s * 1000 + 0.5) : 0xfffffffeu;
+			if (!opt->watch_ms)
+				opt->watch_ms = 1;
 			break;
 		}
 		case 'G': case 'W': case 'P': case 'R': case 'C': case 'M': case 'L':

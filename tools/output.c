@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Output helpers of the multigig CLI: the filter every byte it prints goes
- * through, errors and JSON values.
+ * through, errors, and the JSON the library writes.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,9 +18,10 @@
  * are not UTF-8. stdout and stderr are replaced by streams whose writes pass
  * through out_write(): in text, every control character but the newline
  * (C0, DEL and C1) and every byte that is not part of valid UTF-8 is shown
- * as \xNN; in JSON, where json-c has already escaped control characters,
- * each invalid byte becomes the four characters \xNN of the string (written
- * "\\xNN"), so the output is always valid UTF-8.
+ * as \xNN; in JSON, where the library has already escaped control
+ * characters and stray bytes, each invalid byte that is left would become
+ * the four characters \xNN of the string (written "\\xNN"), so the output
+ * is always valid UTF-8.
  */
 struct out_filter {
 	int fd;
@@ -105,19 +105,6 @@ static size_t sequence_length(unsigned char lead)
 {
 	return lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3
 	       : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
-}
-
-size_t utf8_char_length(const unsigned char *s)
-{
-	struct out_filter f = { .npend = 1, .pend = { s[0] } };
-	size_t need = s[0] < 0x80 ? 1 : sequence_length(s[0]);
-
-	for (size_t i = 1; i < need; i++) {
-		if (!continues(&f, s[i]))
-			return 0;
-		f.pend[f.npend++] = s[i];
-	}
-	return need;
 }
 
 static void out_byte(struct out_filter *f, unsigned char b)
@@ -301,87 +288,21 @@ int fail(struct mg_ctx *ctx, int err, const char *what)
 	return EXIT_FAILURE;
 }
 
-json_object *jstr(const char *s)
+int print_json(int err, char *json, const char *what)
 {
-	return s ? json_object_new_string(s) : NULL;
-}
-
-json_object *jint(int v)
-{
-	return v == MG_UNKNOWN ? NULL : json_object_new_int(v);
-}
-
-json_object *jhex(int v, int digits)
-{
-	char buf[16];
-
-	if (v == MG_UNKNOWN)
-		return NULL;
-	snprintf(buf, sizeof(buf), "0x%0*x", digits, (unsigned int)v);
-	return json_object_new_string(buf);
-}
-
-void put(json_object *o, const char *key, json_object *value)
-{
-	json_object_object_add(o, key, value);
-}
-
-/* Gbit/s with three decimals, as the kernel prints them; negative is unknown. */
-json_object *jgbps(double v)
-{
-	char buf[32];
-
-	if (v < 0 || !isfinite(v))
-		return NULL;
-	snprintf(buf, sizeof(buf), "%.3f", v);
-	return json_object_new_double_s(atof(buf), buf);
-}
-
-/* GT/s as 2.5, 5, 8, 16 ...; negative is unknown. */
-json_object *jgts(double v)
-{
-	char buf[32];
-
-	if (v < 0)
-		return NULL;
-	snprintf(buf, sizeof(buf), "%g", v);
-	return json_object_new_double_s(v, buf);
-}
-
-int print_json(json_object *o)
-{
-	struct json_text t = { 0 };
 	bool ok;
 
-	json_text_add(&t, o, 0);
-	json_text_add_raw(&t, "\n");
-	ok = !t.failed && fwrite(t.text, 1, t.len, stdout) == t.len;
-	json_text_free(&t);
-	json_object_put(o);
+	if (err < 0)
+		return fail(NULL, err, what);
+	ok = fputs(json, stdout) >= 0 && putchar('\n') != EOF;
+	free(json);
 	return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }
 
-void json_stream_begin(struct json_stream *js)
+int write_stdout(void *data, const char *text, size_t len)
 {
-	memset(js, 0, sizeof(*js));
-	js->ok = fputs("[", stdout) >= 0;
-}
-
-/* Print one element of the array, indented as inside the whole, in one write; and free it. */
-void json_stream_item(struct json_stream *js, json_object *o)
-{
-	js->text.len = 0;
-	json_text_add_raw(&js->text, js->count++ ? ",\n  " : "\n  ");
-	json_text_add(&js->text, o, 1);
-	js->ok &= !js->text.failed && fwrite(js->text.text, 1, js->text.len, stdout) == js->text.len;
-	json_object_put(o);
-}
-
-int json_stream_end(struct json_stream *js)
-{
-	js->ok &= puts(js->count ? "\n]" : "]") >= 0;
-	json_text_free(&js->text);
-	return js->ok ? EXIT_SUCCESS : EXIT_FAILURE;
+	(void)data;
+	return fwrite(text, 1, len, stdout) == len ? 0 : -EIO;
 }
 
 const char *or_dash(const char *s)

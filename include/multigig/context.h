@@ -220,6 +220,56 @@ long mg_ctx_get_request_count(const struct mg_ctx *ctx);
  */
 long mg_ctx_get_read_count(const struct mg_ctx *ctx);
 
+/* ------------------------------------------------------------------ */
+/* JSON: each object written by one writer                            */
+/* ------------------------------------------------------------------ */
+
+/**
+ * enum mg_json_flags - what the _to_json() writers take besides the object.
+ * @MG_JSON_DETAIL: an adapter with show's identity keys too (parent,
+ *	subsystem ids, revision, class, the chip table's answer, the kernel's
+ *	modules); mg_nic_to_json(), mg_nic_list_to_json().
+ * @MG_JSON_PARTS: an adapter with what its list or look-up gathered of its
+ *	interface: "link", "rings", "channels", "coalesce", "pause", "eee",
+ *	"features", "stats", "irqs", "temperatures" and "usb", as show --all
+ *	prints them; mg_nic_to_json(), mg_nic_list_to_json().
+ * @MG_JSON_INTERFACES: a list without the adapters that have no interface,
+ *	as show --all; mg_nic_list_to_json().
+ * @MG_JSON_TDR: a cable test's result with its "tdr" trace, as a test run
+ *	with MG_CABLE_TEST_TDR gives; mg_cable_result_to_json().
+ * @MG_JSON_LINE: one line without spaces, as JSON Lines want (watch), and
+ *	'/' written as "\/"; otherwise two spaces of indentation per level and
+ *	"key": value. Not for mg_nic_list_to_json().
+ * @MG_JSON_BYTES: each byte of a string that is not part of well-formed
+ *	UTF-8 left as it is, for a reader that keeps such bytes (Python's
+ *	surrogate escapes). Without it the text is always valid UTF-8: such a
+ *	byte becomes the four characters \xNN of the string, as the CLI shows
+ *	it.
+ *
+ * Every writer's text is what the CLI's --json prints for that object, key
+ * for key: a value that was not reported is null, never 0; control
+ * characters are JSON escapes (\u001b). Keys keep one order. Writers take
+ * the flags their comment names and refuse others with -EINVAL.
+ */
+enum mg_json_flags {
+	MG_JSON_DETAIL = 1 << 0,
+	MG_JSON_PARTS = 1 << 1,
+	MG_JSON_INTERFACES = 1 << 2,
+	MG_JSON_TDR = 1 << 3,
+	MG_JSON_LINE = 1 << 4,
+	MG_JSON_BYTES = 1 << 5,
+};
+
+/**
+ * mg_write_fn - where a writer hands a long text, piece by piece.
+ * @data: what the caller gave the writer.
+ * @text: the next piece, not NUL-terminated.
+ * @len: its length in bytes.
+ *
+ * Returns: 0 to go on; a negative errno stops the writer, which returns it.
+ */
+typedef int (*mg_write_fn)(void *data, const char *text, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -56,16 +56,17 @@ struct mg_finding;
  * @ctx: context (live, or a capture).
  * @nic: one adapter, or NULL for every adapter.
  * @interval_ms: for findings that need growth (drops, errors, flaps), the
- *	time between two samples; 0 for the default (1000 ms), or
- *	MG_DOCTOR_NO_SAMPLE for one sample only (no growth findings). A
- *	captured tree is always one sample.
+ *	time between two samples, 10 to 3 600 000 ms (0.01 s to an hour); 0
+ *	for the default (1000 ms), or MG_DOCTOR_NO_SAMPLE for one sample only
+ *	(no growth findings). A captured tree is always one sample.
  * @report: where the report is stored; free with mg_doctor_free().
  *
  * Gathers identity, PCIe path, settings and Ethernet link (from dumps when
  * @nic is NULL), then applies every rule. Pure rules, one finding each: a
  * rule that lacks the facts it needs says nothing.
  *
- * Returns: 0; -EINVAL for NULL arguments; another negative errno when the
+ * Returns: 0; -EINVAL for NULL arguments or an @interval_ms out of range
+ * (since 0.3; the message says the range); another negative errno when the
  * adapters cannot be read (see mg_ctx_last_error()).
  * Since: 0.2
  */
@@ -533,6 +534,53 @@ const char *mg_stats_driver_name(const struct mg_stats *stats, size_t index);
  * Since: 0.2
  */
 int mg_stats_driver_get(const struct mg_stats *stats, size_t index, uint64_t *value);
+
+/**
+ * mg_doctor_to_json - a doctor's report as JSON: doctor --json's object.
+ * @report: report.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * {"findings": [...]}, each finding as mg_finding_to_json() writes it,
+ * most important first.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_doctor_to_json(const struct mg_doctor *report, unsigned int flags, char **json);
+
+/**
+ * mg_finding_to_json - one finding as JSON.
+ * @finding: finding (mg_doctor_get()).
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "id", "severity", "nic", "title", "evidence" (each "fact", "source"),
+ * "impact", "impact_gbps", "fix", "fix_command", "fixable".
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_finding_to_json(const struct mg_finding *finding, unsigned int flags, char **json);
+
+/**
+ * mg_stats_to_json - an interface's counters as JSON: show --json's "stats".
+ * @stats: counters.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * Every counter of enum mg_stat by its mg_stat_name() (null when not
+ * reported), the standard groups "eth_phy", "eth_mac", "eth_ctrl" and
+ * "rmon" (null when the driver fills none; "rmon" with its histograms),
+ * and "driver", the driver's own counters by name.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_stats_to_json(const struct mg_stats *stats, unsigned int flags, char **json);
 
 #ifdef __cplusplus
 }

@@ -812,6 +812,77 @@ double mg_sample_get_cpu_softirqs(const struct mg_sample *sample, size_t index, 
  */
 double mg_sample_get_cpu_busy_pct(const struct mg_sample *sample, size_t index);
 
+/**
+ * mg_irqs_to_json - interrupts as JSON: show --json's "irqs".
+ * @irqs: interrupts.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "online_cpus", "vectors" (each "irq", "name", "mode", "per_cpu" by CPU
+ * number, "total", "affinity", "effective_affinity"), "rx_queues" and
+ * "tx_queues" with their CPU masks.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_irqs_to_json(const struct mg_irqs *irqs, unsigned int flags, char **json);
+
+/**
+ * mg_temps_to_json - temperature sensors as JSON: show --json's
+ * "temperatures", an array.
+ * @temps: sensors.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * Each sensor's "chip", "sensor", "source", "label", "celsius",
+ * "max_celsius", "crit_celsius" (decimal degrees) and "alarm".
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_temps_to_json(const struct mg_temps *temps, unsigned int flags, char **json);
+
+/**
+ * mg_usb_info_to_json - a USB adapter's bus ceiling and place on the bus,
+ * as JSON: show --json's "usb".
+ * @info: the USB path (mg_usb_info_read_for_nic()), or NULL.
+ * @throughput: the verdict whose bus ceiling opens the object, or NULL.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "link_mbps", "data_ceiling_mbps", "protocol_overhead_pct_estimate" and
+ * "expected_ceiling_mbps" when @throughput knows a bus ceiling, then with
+ * @info "device", "speed_mbps", "usb_version", the port's speed and
+ * version, the driver and the chip's own, the configuration, "hubs" and
+ * "root_hub_shared_with"; "null" when there is neither.
+ *
+ * Returns: 0; -EINVAL when both @info and @throughput are NULL, for a
+ * NULL @json or a flag it does not take; -ENOMEM.
+ * Since: 0.3
+ */
+int mg_usb_info_to_json(const struct mg_usb_info *info, const struct mg_throughput *throughput,
+			unsigned int flags, char **json);
+
+/**
+ * mg_sample_to_json - one sample of a watch as JSON: one line of watch
+ * --json with MG_JSON_LINE.
+ * @sample: sample (mg_sampler_next()).
+ * @t: seconds since the watch began, for "t".
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "t", "interval_s", rates per second ("rx_bps", "tx_pps",
+ * "rx_dropped_per_s" ...), the expected ceilings and the share of them in
+ * use, "temperature_c", "vectors" and "cpus"; a rate not known is null.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_sample_to_json(const struct mg_sample *sample, double t, unsigned int flags, char **json);
+
 #ifdef __cplusplus
 }
 #endif

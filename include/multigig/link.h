@@ -766,6 +766,89 @@ enum mg_cable_code mg_cable_result_get_code(const struct mg_cable_result *result
  */
 int mg_cable_result_get_fault_length_cm(const struct mg_cable_result *result, int pair);
 
+/**
+ * mg_ethlink_to_json - the Ethernet link as JSON: show --json's "link".
+ * @link: link.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "link", "speed_mbps", "duplex", "autoneg", "port", "lanes", the
+ * supported, advertised and partner modes, "best_common_mode",
+ * "not_advertised" (null when no mode is reported), "sqi", "sqi_max",
+ * "down_reason", "down_subreason".
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_ethlink_to_json(const struct mg_ethlink *link, unsigned int flags, char **json);
+
+/**
+ * mg_eee_to_json - Energy-Efficient Ethernet as JSON: show --json's "eee".
+ * @eee: EEE state.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "supported", "error" (only when the driver lacks EEE or reports no mode),
+ * "enabled", "active", "tx_lpi_enabled", "tx_lpi_timer_us" and the
+ * supported, advertised and partner modes.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_eee_to_json(const struct mg_eee *eee, unsigned int flags, char **json);
+
+/**
+ * mg_features_to_json - the offloads as JSON: show --json's "features".
+ * @features: features.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * Each feature by its kernel name, in the kernel's order, with "active",
+ * "wanted" and "fixed".
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_features_to_json(const struct mg_features *features, unsigned int flags, char **json);
+
+/**
+ * mg_cable_info_to_json - whether an interface can test its cable, as
+ * cable --json prints it.
+ * @info: the answer (mg_cable_query()).
+ * @ifname: the interface's name for "name" (NULL writes null).
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "name", "support", "reason", "phy_driver", "tdr".
+ *
+ * Returns: 0; -EINVAL for a NULL @info or @json or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_cable_info_to_json(const struct mg_cable_info *info, const char *ifname, unsigned int flags, char **json);
+
+/**
+ * mg_cable_result_to_json - a cable test's result, as cable-test --json
+ * prints it.
+ * @result: result (mg_cable_test_run()).
+ * @ifname: the interface's name for "name" (NULL writes null).
+ * @flags: MG_JSON_TDR when the test was run with MG_CABLE_TEST_TDR (adds
+ *	"tdr", the trace); MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "name", "pairs" (each "pair" A to D, "code", "fault_length_cm"), and
+ * with MG_JSON_TDR "tdr" (each "pair", "distance_cm", "mv").
+ *
+ * Returns: 0; -EINVAL for a NULL @result or @json or a flag it does not
+ * take; -ENOMEM.
+ * Since: 0.3
+ */
+int mg_cable_result_to_json(const struct mg_cable_result *result, const char *ifname, unsigned int flags,
+			    char **json);
+
 #ifdef __cplusplus
 }
 #endif

@@ -590,6 +590,47 @@ const char *mg_nic_get_module(const struct mg_nic *nic, size_t index);
  */
 int mg_nic_has_driver(const struct mg_nic *nic);
 
+/**
+ * mg_nic_to_json - an adapter as JSON: list --json's object, or more.
+ * @nic: adapter.
+ * @flags: MG_JSON_DETAIL for show's identity keys, MG_JSON_PARTS for what
+ *	its list or look-up gathered of its interface (show --all's object),
+ *	MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * The keys are those README lists for list --json ("name" ... "mac"),
+ * then with MG_JSON_DETAIL "parent" ... "kernel_modules", then with
+ * MG_JSON_PARTS the parts (a part that was not gathered is null; the
+ * settings' four groups are left out when the settings were not).
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_nic_to_json(const struct mg_nic *nic, unsigned int flags, char **json);
+
+/**
+ * mg_nic_list_to_json - every adapter of a list as one JSON array, written
+ * one element at a time.
+ * @list: list.
+ * @flags: MG_JSON_DETAIL, MG_JSON_PARTS and MG_JSON_BYTES as for
+ *	mg_nic_to_json(), MG_JSON_INTERFACES to leave out the adapters without
+ *	an interface.
+ * @write: called with each piece: the opening bracket and the first
+ *	element, each further element with its comma, then the closing
+ *	bracket (no newline after it).
+ * @data: passed to @write.
+ *
+ * The text of list --json (flags 0) and show --all --json (MG_JSON_PARTS |
+ * MG_JSON_INTERFACES), each element indented as inside the array. Memory
+ * stays that of one element however long the list.
+ *
+ * Returns: 0; -EINVAL for a NULL @list or @write or a flag it does not
+ * take; -ENOMEM; or what @write returned when it was negative.
+ * Since: 0.3
+ */
+int mg_nic_list_to_json(const struct mg_nic_list *list, unsigned int flags, mg_write_fn write, void *data);
+
 #ifdef __cplusplus
 }
 #endif

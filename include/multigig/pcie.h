@@ -674,6 +674,28 @@ double mg_pcie_node_get_link_target_speed_gts(const struct mg_pcie_node *node);
  */
 int mg_pcie_node_link_is_below_target(const struct mg_pcie_node *node);
 
+struct mg_throughput;
+
+/**
+ * mg_pcie_path_to_json - a PCIe path as JSON: pcie --json's object.
+ * @path: the path (mg_pcie_path_new()).
+ * @throughput: the verdict made from it (mg_throughput_new()): its
+ *	"ceilings" and "lower_bound".
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "address", "path" (each hop: ids, link capability and state, MPS, MRRS,
+ * ASPM and L1 substates, the kernel's ASPM controls, AER, training and the
+ * link above), "limit", "ceilings", "lower_bound", "board", "advice",
+ * "aspm_policy".
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_pcie_path_to_json(const struct mg_pcie_path *path, const struct mg_throughput *throughput,
+			 unsigned int flags, char **json);
+
 #ifdef __cplusplus
 }
 #endif

@@ -84,6 +84,66 @@ int mg_report_html(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int fl
  */
 int mg_report_html_watch(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int seconds, char **html);
 
+/* ------------------------------------------------------------------ */
+/* Show's whole object, and the Prometheus exposition                  */
+/* ------------------------------------------------------------------ */
+
+/**
+ * mg_nic_show_to_json - everything show --json says of one adapter.
+ * @nic: the adapter, looked up with the parts to show
+ *	(mg_nic_lookup_with()).
+ * @path: its PCIe path, or NULL (not on PCI, or unreadable).
+ * @throughput: its verdict (mg_throughput_new()), or NULL for null.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * The identity as mg_nic_to_json() with MG_JSON_DETAIL writes it, then
+ * "pcie" (the path's limit, null without a path), "usb" (as
+ * mg_usb_info_to_json()), "throughput", and the parts as with
+ * MG_JSON_PARTS.
+ *
+ * Returns: 0; -EINVAL for a NULL @nic or @json or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_nic_show_to_json(const struct mg_nic *nic, const struct mg_pcie_path *path,
+			const struct mg_throughput *throughput, unsigned int flags, char **json);
+
+/**
+ * enum mg_prometheus_flags - what mg_prometheus_write() takes.
+ * @MG_PROMETHEUS_ALL: every adapter, virtual interfaces too; without it
+ *	only adapters on a bus (PCI, USB, the SoC's own).
+ */
+enum mg_prometheus_flags {
+	MG_PROMETHEUS_ALL = 1 << 0,
+};
+
+/**
+ * mg_prometheus_write - the metrics of adapters in Prometheus's text
+ * exposition format.
+ * @ctx: context (live, or a capture).
+ * @target: an interface name or PCI address to export that adapter
+ *	alone, or NULL for every adapter @flags takes. A target no adapter
+ *	has gives the families without samples.
+ * @flags: MG_PROMETHEUS_ALL, or 0.
+ * @text: where the text is stored: malloc'ed, UTF-8, free with free().
+ *
+ * Gathers once (the adapters with their settings, links, counters and
+ * sensors from one dump each, each PCI adapter's path, the verdicts and
+ * one doctor's sample) and writes the families README lists
+ * (multigig_nic_info ... multigig_doctor_finding), each with its HELP and
+ * TYPE, in base units. A value that was not reported has no sample, never
+ * a 0. Label values are valid UTF-8: backslash, quote and newline as the
+ * format escapes them, every other control character and every byte that
+ * is not UTF-8 as the four characters \xNN.
+ *
+ * Returns: 0; -EINVAL for a NULL @ctx or @text or unknown @flags;
+ * -ENOMEM; another negative errno when the adapters cannot be listed (see
+ * mg_ctx_last_error()).
+ * Since: 0.3
+ */
+int mg_prometheus_write(struct mg_ctx *ctx, const char *target, unsigned int flags, char **text);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1071,6 +1071,60 @@ const char *mg_journal_list_get_interface(const struct mg_journal_list *list, si
  */
 int mg_journal_discard(struct mg_ctx *ctx, const char *id);
 
+/**
+ * mg_settings_to_json - an interface's settings as JSON.
+ * @settings: settings read (mg_settings_read()).
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "name", "mtu", then "rings", "channels", "coalesce" and "pause" as
+ * show --json has them: each with "supported" and, for a group the driver
+ * lacks, "error"; else every parameter by its name with '_' ("rx_ring"),
+ * null where the driver does not report it, and "_max" after those with a
+ * maximum.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_settings_to_json(const struct mg_settings *settings, unsigned int flags, char **json);
+
+/**
+ * mg_apply_result_to_json - what a transaction planned and changed, as JSON.
+ * @result: result.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "changes" (each "interface", "param", "old", "new" and "state": a
+ * number, true or false for EEE, features and ASPM L1, a list of link
+ * modes for advertise), "may_bounce_link", "left" (the names another
+ * writer changed since), "interfaces" (each "name" and "ifindex", and
+ * "skipped" where a rollback passed over one that is gone),
+ * "failed_interface", "failed_group", "kernel_message", "rolled_back" and
+ * "message" (null when nothing failed).
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_apply_result_to_json(const struct mg_apply_result *result, unsigned int flags, char **json);
+
+/**
+ * mg_journal_list_to_json - the undo journals as JSON: rollback --list
+ * --json's array.
+ * @list: list (mg_journal_list_new()).
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * One object per journal: "id", "state", "reason", "pid" and "time" (null
+ * when the journal does not say), "interfaces" (each "name", "ifindex").
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_journal_list_to_json(const struct mg_journal_list *list, unsigned int flags, char **json);
+
 #ifdef __cplusplus
 }
 #endif

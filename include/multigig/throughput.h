@@ -457,6 +457,40 @@ int mg_throughput_get_usb_overhead_pct(const struct mg_throughput *throughput);
  */
 int mg_throughput_get_usb_ceiling_mbps(const struct mg_throughput *throughput);
 
+/**
+ * mg_estimate_to_json - the model's ceilings as JSON: estimate --json's
+ * object, and pcie --json's "ceilings".
+ * @estimate: estimate.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * Gbit/s with three decimals ("pcie_available_gbps" ...
+ * "expected_tx_gbps"; "ethernet_ceiling_gbps" null without a line rate),
+ * and what limits each direction ("limited_by", "limited_by_rx",
+ * "limited_by_tx").
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_estimate_to_json(const struct mg_estimate *estimate, unsigned int flags, char **json);
+
+/**
+ * mg_throughput_to_json - the verdict for an adapter as JSON: show --json's
+ * "throughput".
+ * @throughput: verdict.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * "line_rate_mbps", "mtu", "expected_rx_gbps", "expected_tx_gbps",
+ * "limited_by", "limited_by_rx", "limited_by_tx", "lower_bound".
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_throughput_to_json(const struct mg_throughput *throughput, unsigned int flags, char **json);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,6 +12,9 @@
 #include "compose/compose.h"
 
 #define DEFAULT_INTERVAL_MS 1000
+/* The interval between the two samples: from a hundredth of a second to an hour. */
+#define MIN_INTERVAL_MS 10
+#define MAX_INTERVAL_MS 3600000u
 #define EVERYTHING (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_STATS | \
 		    MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
 
@@ -281,6 +284,11 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 		return mg_fail(ctx, -EINVAL, "mg_doctor_run: report is NULL");
 	*report = NULL;
 	mg_clear_error(ctx);
+	/* The one check of the interval: the CLI and the bindings pass it on as given. */
+	if (interval_ms != 0 && interval_ms != MG_DOCTOR_NO_SAMPLE &&
+	    (interval_ms < MIN_INTERVAL_MS || interval_ms > MAX_INTERVAL_MS))
+		return mg_fail(ctx, -EINVAL, "an interval of %u.%03u s is out of range: from 0.01 to 3600 seconds",
+			       interval_ms / 1000, interval_ms % 1000);
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return -ENOMEM;

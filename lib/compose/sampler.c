@@ -5,6 +5,7 @@
  * NET_RX/NET_TX softirqs and busy time per CPU (/proc/softirqs, /proc/stat)
  * and its hottest sensor, read each time it is asked, and turned into rates
  * against the previous reading. It never sleeps: the caller paces it.
+ * The sample it makes is model/sample.c's.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -25,15 +26,10 @@ struct reading {
 	int temp_milli;
 };
 
-struct vector {
-	int irq;
-	char *name;
-};
-
 struct mg_sampler {
 	struct mg_ctx *ctx;
 	struct mg_nic *nic;
-	struct vector *vectors;
+	struct mg_sample_vector *vectors;
 	size_t nvectors;
 	double expected[2];		/* Gbit/s; < 0 unknown */
 	char *buf;			/* for procfs files, reused */
@@ -41,23 +37,6 @@ struct mg_sampler {
 	struct reading prev;
 };
 
-struct sample_cpu {
-	int cpu;
-	double irqs, net[2], busy_pct;
-	bool have_softirq, have_busy;
-};
-
-struct mg_sample {
-	double seconds;
-	double rate[MG_STAT_COUNT];
-	uint64_t present;
-	double *vector_rate;
-	struct sample_cpu *cpus;
-	size_t ncpus;
-	const struct mg_sampler *sampler;	/* for vector names: valid while the sampler is */
-	int temp_milli;
-	double expected[2];
-};
 
 static double now_seconds(void)
 {
@@ -285,15 +264,6 @@ static void cpu_rates(struct mg_sample *m, const struct reading *a, const struct
 	}
 }
 
-MG_EXPORT void mg_sample_free(struct mg_sample *m)
-{
-	if (!m)
-		return;
-	free(m->vector_rate);
-	free(m->cpus);
-	free(m);
-}
-
 MG_EXPORT int mg_sampler_next(struct mg_sampler *s, struct mg_sample **sample)
 {
 	struct reading now;
@@ -314,7 +284,8 @@ MG_EXPORT int mg_sampler_next(struct mg_sampler *s, struct mg_sample **sample)
 		reading_free(&now);
 		return mg_fail(s->ctx, err < 0 ? err : -ENOMEM, "watch: cannot read a sample");
 	}
-	m->sampler = s;
+	m->vectors = s->vectors;
+	m->nvectors = s->nvectors;
 	m->seconds = now.when - s->prev.when;
 	if (m->seconds <= 0)
 		m->seconds = 1e-9;
@@ -333,92 +304,4 @@ MG_EXPORT int mg_sampler_next(struct mg_sampler *s, struct mg_sample **sample)
 	}
 	*sample = m;
 	return 0;
-}
-
-MG_GETTER(double, mg_sample_get_seconds, mg_sample, seconds, -1)
-
-MG_EXPORT int mg_sample_get_rate(const struct mg_sample *m, enum mg_stat stat, double *per_second)
-{
-	if (!m || (unsigned int)stat >= MG_STAT_COUNT || !per_second)
-		return -EINVAL;
-	if (!(m->present & (1ULL << stat)))
-		return -ENODATA;
-	*per_second = m->rate[stat];
-	return 0;
-}
-
-MG_EXPORT double mg_sample_get_bits_per_second(const struct mg_sample *m, enum mg_direction dir)
-{
-	double bytes;
-
-	if (mg_sample_get_rate(m, dir == MG_DIRECTION_TX ? MG_STAT_TX_BYTES : MG_STAT_RX_BYTES, &bytes) < 0)
-		return -1;
-	return bytes * 8;
-}
-
-MG_EXPORT double mg_sample_get_packets_per_second(const struct mg_sample *m, enum mg_direction dir)
-{
-	double pkts;
-
-	if (mg_sample_get_rate(m, dir == MG_DIRECTION_TX ? MG_STAT_TX_PACKETS : MG_STAT_RX_PACKETS, &pkts) < 0)
-		return -1;
-	return pkts;
-}
-
-MG_EXPORT double mg_sample_get_expected_gbps(const struct mg_sample *m, enum mg_direction dir)
-{
-	return m && (dir == MG_DIRECTION_RX || dir == MG_DIRECTION_TX) ? m->expected[dir] : -1;
-}
-
-MG_EXPORT double mg_sample_get_ceiling_use_pct(const struct mg_sample *m, enum mg_direction dir)
-{
-	double bps = mg_sample_get_bits_per_second(m, dir), expected = mg_sample_get_expected_gbps(m, dir);
-
-	return bps < 0 || expected <= 0 ? -1 : 100.0 * bps / (expected * 1e9);
-}
-
-MG_GETTER(int, mg_sample_get_temperature_milli, mg_sample, temp_milli, MG_UNKNOWN)
-
-MG_EXPORT size_t mg_sample_get_vector_count(const struct mg_sample *m)
-{
-	return m ? m->sampler->nvectors : 0;
-}
-
-MG_EXPORT int mg_sample_get_vector_irq(const struct mg_sample *m, size_t index)
-{
-	return m && index < m->sampler->nvectors ? m->sampler->vectors[index].irq : -EINVAL;
-}
-
-MG_EXPORT const char *mg_sample_get_vector_name(const struct mg_sample *m, size_t index)
-{
-	return m && index < m->sampler->nvectors ? m->sampler->vectors[index].name : NULL;
-}
-
-MG_EXPORT double mg_sample_get_vector_rate(const struct mg_sample *m, size_t index)
-{
-	return m && index < m->sampler->nvectors ? m->vector_rate[index] : -1;
-}
-
-MG_GETTER(size_t, mg_sample_get_cpu_count, mg_sample, ncpus, 0)
-
-MG_EXPORT int mg_sample_get_cpu(const struct mg_sample *m, size_t index)
-{
-	return m && index < m->ncpus ? m->cpus[index].cpu : -EINVAL;
-}
-
-MG_EXPORT double mg_sample_get_cpu_interrupts(const struct mg_sample *m, size_t index)
-{
-	return m && index < m->ncpus ? m->cpus[index].irqs : -1;
-}
-
-MG_EXPORT double mg_sample_get_cpu_softirqs(const struct mg_sample *m, size_t index, enum mg_direction dir)
-{
-	if (!m || index >= m->ncpus || !m->cpus[index].have_softirq || (dir != MG_DIRECTION_RX && dir != MG_DIRECTION_TX))
-		return -1;
-	return m->cpus[index].net[dir];
-}
-
-MG_EXPORT double mg_sample_get_cpu_busy_pct(const struct mg_sample *m, size_t index)
-{
-	return m && index < m->ncpus && m->cpus[index].have_busy ? m->cpus[index].busy_pct : -1;
 }

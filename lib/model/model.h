@@ -374,4 +374,29 @@ struct mg_tune_want *mg_tune_want_of(struct mg_settings *s);
 /* The groups @s asks to change among these four, as 1u << group. */
 unsigned int mg_tune_want_groups(const struct mg_settings *s);
 
+/* ---- sample.c: one sample of the watch sampler ---- */
+struct mg_sample_vector {
+	int irq;
+	char *name;
+};
+
+struct mg_sample_cpu {
+	int cpu;
+	double irqs, net[2], busy_pct;
+	bool have_softirq, have_busy;
+};
+
+struct mg_sample {
+	double seconds;
+	double rate[MG_STAT_COUNT];
+	uint64_t present;
+	const struct mg_sample_vector *vectors;	/* the sampler's: valid while it is */
+	size_t nvectors;
+	double *vector_rate;
+	struct mg_sample_cpu *cpus;
+	size_t ncpus;
+	int temp_milli;
+	double expected[2];
+};
+
 #endif

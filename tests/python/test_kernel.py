@@ -11,6 +11,7 @@ import json
 import logging
 import os
 import signal
+import socket
 import shutil
 import subprocess
 import sys
@@ -110,6 +111,12 @@ def test_apply_error_carries_the_result(caplog):
     assert err.kernel_message and err.kernel_message in err.strerror
     assert err.changed == [("mtu", 1500, 9000)] and err.result.states["mtu"] == "rolled_back"
     assert err.result.states["rx"] == "planned" and err.result.to_dict()["failed_group"] == "channels"
+    # Where and what, as the library wrote them: the interface by name and index.
+    assert err.result.failed_interface == "veth0" and err.result.interfaces == ["veth0"]
+    assert err.result.message == err.strerror
+    d = err.result.to_dict()
+    assert [c["interface"] for c in d["changes"]] == ["veth0"] * len(d["changes"])
+    assert d["interfaces"][0]["ifindex"] == socket.if_nametoindex("veth0")
     # The library said it at ERROR, and more at INFO, through logging.
     logged = [(r.levelno, r.getMessage()) for r in caplog.records if r.name == "multigig"]
     assert (logging.ERROR, err.strerror) in logged

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import errno as _errno
+import json
 import logging
 import math
 import os
@@ -35,9 +36,9 @@ from typing import Any, NamedTuple, Optional, TypeVar, Union, cast
 
 from . import core as _c
 from ._version import __version__
-from ._convert import UNKNOWN, _bool, _gbps, _gts, _hex, _int, _key, _limit, _str
-from .records import (GROUP_CLASSES, CablePair, CableTest, Channels, Coalesce, Eee, Feature, Features,
-                      IrqVector, Irqs, Link, Pause, Record, Rings, RxQueue, SettingsGroup, Stats,
+from ._convert import UNKNOWN, _key, _limit, _loads, _parsed, _text
+from .records import (_G, _PARAM_GROUPS, GROUP_CLASSES, CablePair, CableTest, Channels, Coalesce, Eee, Feature,
+                      Features, IrqVector, Irqs, Link, Pause, Record, Rings, RxQueue, SettingsGroup, Stats,
                       TdrSample, Temperature, TxQueue, UsbDevice, UsbInfo)
 
 __all__ = [
@@ -313,12 +314,12 @@ class Context:
         """Findings about one adapter (interface name or PCI address) or all,
         most important first: a list of Finding, each with to_dict() equal to
         one of ``multigig doctor --json``'s findings. ``interval`` (seconds)
-        is the time between the two samples growth findings take."""
+        is the time between the two samples growth findings take: 0.01 to
+        3600 (the library refuses others: ValueError), 0 or None for the
+        default second."""
         with self._using() as ctx:
-            # Checked before a reference is taken: a bad interval must not leak it.
+            # Converted before a reference is taken: a bad interval must not leak it.
             ms = 0 if interval is None else _milliseconds(interval)
-            if ms < 0 or ms > 3600 * 1000:
-                raise ValueError("interval: seconds from 0 to 3600")
             nic = None
             if _nic is not None:
                 nic = _c.mg_nic_ref(_nic)
@@ -331,12 +332,23 @@ class Context:
             finally:
                 if nic is not None:
                     _c.mg_nic_unref(nic)
+            if rc == -_errno.EINVAL and ms:
+                # The library checks the interval: one out of its range is a bad value.
+                raise ValueError("interval: %s" % _c.mg_ctx_last_error(ctx))
             if rc < 0:
                 _raise(rc, ctx)
             try:
                 return [Finding(_c.mg_doctor_get(report, i)) for i in range(_c.mg_doctor_count(report))]
             finally:
                 _c.mg_doctor_free(report)
+
+    def _prometheus(self, all_adapters: bool) -> str:
+        """The library's Prometheus text exposition (multigig export)."""
+        with self._using() as ctx:
+            rc, text = _c.mg_prometheus_write(ctx, None, _c.MG_PROMETHEUS_ALL if all_adapters else 0)
+            if rc < 0:
+                _raise(rc, ctx)
+            return cast(str, text)
 
     def throughput(self, target: str, _nic: Any = None) -> Throughput:
         """What an adapter can be expected to carry and which link sets it."""
@@ -444,12 +456,19 @@ class Context:
                 _c.mg_cable_result_free(res)
 
 
+# The largest interval C takes below MG_DOCTOR_NO_SAMPLE; the library says which it accepts.
+_MS_MAX = 0xFFFFFFFE
+
+
 def _milliseconds(seconds: float) -> int:
+    """Seconds as the library's milliseconds; whether the library accepts
+    them is its own check (mg_doctor_run() gives -EINVAL)."""
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
         raise TypeError("interval: seconds as a number, not %s" % type(seconds).__name__)
-    if not math.isfinite(seconds) or not 0 <= seconds <= 3600:
-        raise ValueError("interval: seconds from 0 to 3600")
-    return int(round(seconds * 1000))
+    if not math.isfinite(seconds) or seconds < 0:
+        raise ValueError("interval: a number of seconds, not %r" % (seconds,))
+    # Above 0 stays above 0 (0 is the default), so that the library sees what it refuses.
+    return 0 if seconds == 0 else max(1, min(int(round(seconds * 1000)), _MS_MAX))
 
 
 class Nic:
@@ -506,40 +525,9 @@ class Nic:
         self._context = context
         # The C object answers settings(), link() and pcie() without a new look-up.
         self._ptr = _c.mg_nic_ref(ptr)
-        g = _c
-        self.name = _str(g.mg_nic_get_name(ptr))
-        self.ifindex = _int(g.mg_nic_get_ifindex(ptr))
-        self.kind = _str(g.mg_nic_get_kind(ptr))
-        self.bus = str(g.mg_bus_name(g.mg_nic_get_bus(ptr)))
-        self.address = _str(g.mg_nic_get_address(ptr))
-        self.vendor_id = _hex(g.mg_nic_get_vendor_id(ptr), 4)
-        self.device_id = _hex(g.mg_nic_get_device_id(ptr), 4)
-        self.vendor = _str(g.mg_nic_get_vendor(ptr))
-        self.device = _str(g.mg_nic_get_device(ptr))
-        self.driver = _str(g.mg_nic_get_driver(ptr))
-        self.driver_version = _str(g.mg_nic_get_driver_version(ptr))
-        self.firmware_version = _str(g.mg_nic_get_firmware_version(ptr))
-        self.has_driver = bool(g.mg_nic_has_driver(ptr))
-        self.mtu = _int(g.mg_nic_get_mtu(ptr))
-        self.min_mtu = _int(g.mg_nic_get_min_mtu(ptr))
-        self.max_mtu = _int(g.mg_nic_get_max_mtu(ptr))
-        self.operstate = _str(g.mg_nic_get_operstate(ptr))
-        self.carrier = _bool(g.mg_nic_get_carrier(ptr))
-        self.speed_mbps = _int(g.mg_nic_get_speed_mbps(ptr))
-        self.mac = _str(g.mg_nic_get_mac(ptr))
-        self.parent = _str(g.mg_nic_get_parent(ptr))
-        self.subsystem_vendor_id = _hex(g.mg_nic_get_subsystem_vendor_id(ptr), 4)
-        self.subsystem_device_id = _hex(g.mg_nic_get_subsystem_device_id(ptr), 4)
-        self.subsystem = _str(g.mg_nic_get_subsystem(ptr))
-        self.revision = _hex(g.mg_nic_get_revision(ptr), 2)
-        self.class_code = _hex(g.mg_nic_get_class(ptr), 6)
-        self.usb_speed_mbps = _int(g.mg_nic_get_usb_speed_mbps(ptr))
-        self.chip = _str(g.mg_nic_get_chip(ptr))
-        self.chip_driver = _str(g.mg_nic_get_chip_driver(ptr))
-        self.chip_since_kernel = _str(g.mg_nic_get_chip_since(ptr))
-        self.chip_max_mbps = _int(g.mg_nic_get_chip_max_mbps(ptr))
-        n = g.mg_nic_get_module_count(ptr)
-        self.kernel_modules = None if n == UNKNOWN else [g.mg_nic_get_module(ptr, i) for i in range(n)]
+        # Every attribute from one call of the library's writer: show's identity keys.
+        vars(self).update(_parsed(_c.mg_nic_to_json, ptr, flags=_c.MG_JSON_DETAIL))
+        self.class_code = vars(self).pop("class")
 
     def __del__(self) -> None:
         if getattr(self, "_ptr", None) is not None:
@@ -668,9 +656,15 @@ class Nic:
         None for other adapters."""
         if self.bus != "usb":
             return None
-        ceiling = self.throughput().usb
-        return self._held_or_read(_c.mg_nic_get_usb_info(self._ptr), _c.mg_usb_info_read_for_nic,
-                                  _c.mg_usb_info_free, lambda ptr: UsbInfo(ceiling, ptr))
+        # The verdict whose bus ceiling opens the object: a USB adapter has no PCIe path.
+        rc, tp = _c.mg_throughput_new(self._ptr, None)
+        if rc < 0:
+            _raise(rc)
+        try:
+            return self._held_or_read(_c.mg_nic_get_usb_info(self._ptr), _c.mg_usb_info_read_for_nic,
+                                      _c.mg_usb_info_free, lambda ptr: UsbInfo(ptr, tp))
+        finally:
+            _c.mg_throughput_free(tp)
 
 
 class Estimate:
@@ -699,17 +693,14 @@ class Estimate:
         self.limited_by_rx = _limit(_c.mg_estimate_get_limited_by(ptr, _c.MG_DIRECTION_RX))
         self.limited_by_tx = _limit(_c.mg_estimate_get_limited_by(ptr, _c.MG_DIRECTION_TX))
         self.limited_by = _limit(_c.mg_estimate_get_overall_limit(ptr))
+        # The attributes keep the model's full precision; the JSON has three decimals.
+        self._json = _text(_c.mg_estimate_to_json, ptr)
 
     def __repr__(self) -> str:
         return "<multigig.Estimate %r>" % (self.to_dict(),)
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {k: _gbps(getattr(self, k)) for k in (
-            "pcie_available_gbps", "link_data_rate_gbps", "rx_ceiling_gbps", "tx_ceiling_gbps",
-            "ethernet_ceiling_gbps", "expected_rx_gbps", "expected_tx_gbps")}
-        d.update(limited_by=self.limited_by, limited_by_rx=self.limited_by_rx,
-                 limited_by_tx=self.limited_by_tx)
-        return d
+        return cast("dict[str, Any]", _loads(self._json))
 
 
 # estimate()'s arguments, in the order the library's inputs are set.
@@ -770,23 +761,12 @@ class Throughput:
     usb: Optional[dict[str, Any]]
 
     def __init__(self, ptr: Any) -> None:
-        rx, tx = _c.MG_DIRECTION_RX, _c.MG_DIRECTION_TX
-        self.line_rate_mbps = _int(_c.mg_throughput_get_line_rate_mbps(ptr))
-        self.mtu = _int(_c.mg_throughput_get_mtu(ptr))
-        self.expected_rx_gbps = _gbps(_c.mg_throughput_get_expected_gbps(ptr, rx))
-        self.expected_tx_gbps = _gbps(_c.mg_throughput_get_expected_gbps(ptr, tx))
-        self.limited_by = _limit(_c.mg_throughput_get_overall_limit(ptr))
-        self.limited_by_rx = _limit(_c.mg_throughput_get_limited_by(ptr, rx))
-        self.limited_by_tx = _limit(_c.mg_throughput_get_limited_by(ptr, tx))
-        self.lower_bound = bool(_c.mg_throughput_is_lower_bound(ptr))
+        self._json = _text(_c.mg_throughput_to_json, ptr)
+        vars(self).update(_loads(self._json))
         est = _c.mg_throughput_get_estimate(ptr)
-        self.ceilings = Estimate(est).to_dict() if est is not None else None
-        self.usb = None
-        if _c.mg_throughput_get_usb_data_ceiling_mbps(ptr) != UNKNOWN:
-            self.usb = {"link_mbps": _int(_c.mg_throughput_get_usb_speed_mbps(ptr)),
-                        "data_ceiling_mbps": _c.mg_throughput_get_usb_data_ceiling_mbps(ptr),
-                        "protocol_overhead_pct_estimate": _c.mg_throughput_get_usb_overhead_pct(ptr),
-                        "expected_ceiling_mbps": _c.mg_throughput_get_usb_ceiling_mbps(ptr)}
+        self.ceilings = _parsed(_c.mg_estimate_to_json, est) if est is not None else None
+        # The bus ceiling alone: the USB path's writer without the path.
+        self.usb = _parsed(_c.mg_usb_info_to_json, None, ptr)
 
     @classmethod
     def _decide(cls, nic: Any, path: Any) -> Throughput:
@@ -802,7 +782,7 @@ class Throughput:
         return "<multigig.Throughput %r>" % (self.to_dict(),)
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self._KEYS}
+        return cast("dict[str, Any]", _loads(self._json))
 
 
 class PciePath:
@@ -838,8 +818,7 @@ class PciePath:
                 if rc < 0:
                     _raise(rc, ctx)
                 try:
-                    self._read(path)
-                    self.throughput = Throughput._decide(nic, path)
+                    self._read(nic, path)
                 except BaseException:
                     _c.mg_pcie_path_free(path)
                     raise
@@ -849,111 +828,18 @@ class PciePath:
             finally:
                 if nic is not None:
                     _c.mg_nic_unref(nic)
-            self.ceilings = self.throughput.ceilings
-            self.lower_bound = self.throughput.lower_bound
 
-    def _read(self, path: Any) -> None:
-        self.path = [self._node(_c.mg_pcie_path_get(path, i)) for i in range(_c.mg_pcie_path_count(path))]
-        self.address = self.path[0]["address"] if self.path else None
-        lim = _c.mg_pcie_path_get_limit(path)
-        self.limit = None
-        if lim is not None:
-            self.limit = {"address": _c.mg_pcie_node_get_address(lim),
-                          "speed_gts": _gts(_c.mg_pcie_node_get_speed_gts(lim)),
-                          "width": _int(_c.mg_pcie_node_get_width(lim)),
-                          "available_gbps": _gbps(_c.mg_pcie_path_get_available_mbps(path) / 1000.0)}
-        self.board = _c.mg_pcie_path_get_board(path)
-        self.advice = _c.mg_pcie_path_get_advice(path)
-        self.aspm_policy = _c.mg_pcie_path_get_aspm_policy(path)
-
-    # The kernel's link/ files, by the power state each controls.
-    _ASPM_FILES = [("l0s_aspm", _c.MG_PCIE_ASPM_L0S), ("l1_aspm", _c.MG_PCIE_ASPM_L1),
-                   ("l1_1_aspm", _c.MG_PCIE_ASPM_L1_1), ("l1_2_aspm", _c.MG_PCIE_ASPM_L1_2),
-                   ("l1_1_pcipm", _c.MG_PCIE_PCIPM_L1_1), ("l1_2_pcipm", _c.MG_PCIE_PCIPM_L1_2),
-                   ("clkpm", _c.MG_PCIE_CLKPM)]
-    _SEVERITIES = [_c.MG_AER_CORRECTABLE, _c.MG_AER_NONFATAL, _c.MG_AER_FATAL]
-
-    @staticmethod
-    def _states(mask: int) -> Optional[list[str]]:
-        """A mask of power states as lspci names them; None when unknown."""
-        if mask == UNKNOWN:
-            return None
-        return [_c.mg_pcie_pm_state_name(1 << b) for b in range(7) if mask & (1 << b)]
-
-    @classmethod
-    def _aspm_sysfs(cls, n: Any) -> Optional[dict[str, Optional[bool]]]:
-        on = _c.mg_pcie_node_get_aspm_control(n)
-        if on == UNKNOWN:
-            return None
-        present = _c.mg_pcie_node_get_aspm_control_present(n)
-        return {name: bool(on & bit) if present & bit else None for name, bit in cls._ASPM_FILES}
-
-    @classmethod
-    def _aer(cls, n: Any) -> Optional[dict[str, Any]]:
-        if not _c.mg_pcie_node_has_aer(n):
-            return None
-        d: dict[str, Any] = {}
-        below: Optional[dict[str, int]] = None
-        for sev in cls._SEVERITIES:
-            name, total = _c.mg_aer_severity_name(sev), _c.mg_pcie_node_get_aer_total(n, sev)
-            count = _c.mg_pcie_node_get_aer_count(n, sev)
-            d[name] = None
-            if count or total != UNKNOWN:
-                d[name] = {"total": _int(total),
-                           "counters": {_c.mg_pcie_node_get_aer_name(n, sev, i):
-                                        _int(_c.mg_pcie_node_get_aer_value(n, sev, i)) for i in range(count)}}
-            root = _c.mg_pcie_node_get_aer_rootport_total(n, sev)
-            if root != UNKNOWN:
-                below = below or {}
-                below[name] = root
-        d["rootport_total"] = below
-        return d
-
-    @staticmethod
-    def _training(n: Any) -> dict[str, Any]:
-        events = _c.mg_pcie_node_get_link_events(n)
-        below = _c.mg_pcie_node_link_is_below_target(n)
-        return {
-            "target_speed_gts": _gts(_c.mg_pcie_node_get_link_target_speed_gts(n)),
-            "speed_gts": _gts(_c.mg_pcie_node_get_speed_gts(n)),
-            "below_target": _bool(below),
-            "bandwidth_managed": None if events == UNKNOWN else bool(events & _c.MG_PCIE_LINK_BW_MANAGED),
-            "autonomous_bandwidth": None if events == UNKNOWN else bool(events & _c.MG_PCIE_LINK_BW_AUTONOMOUS),
-        }
-
-    @classmethod
-    def _node(cls, n: Any) -> dict[str, Any]:
-        d: dict[str, Any] = {
-            "address": _c.mg_pcie_node_get_address(n),
-            "role": _c.mg_pcie_role_name(_c.mg_pcie_node_get_role(n)),
-            "vendor_id": _hex(_c.mg_pcie_node_get_vendor_id(n), 4),
-            "device_id": _hex(_c.mg_pcie_node_get_device_id(n), 4),
-            "cap_speed_gts": _gts(_c.mg_pcie_node_get_cap_speed_gts(n)),
-            "cap_width": _int(_c.mg_pcie_node_get_cap_width(n)),
-            "speed_gts": _gts(_c.mg_pcie_node_get_speed_gts(n)),
-            "width": _int(_c.mg_pcie_node_get_width(n)),
-            "target_speed_gts": _gts(_c.mg_pcie_node_get_target_speed_gts(n)),
-            "devcap_mps": _int(_c.mg_pcie_node_get_devcap_mps(n)),
-            "mps": _int(_c.mg_pcie_node_get_mps(n)),
-            "mrrs": _int(_c.mg_pcie_node_get_mrrs(n)),
-            "unknown_reason": _c.mg_pcie_node_get_unknown_reason(n),
-            "aspm_supported": cls._states(_c.mg_pcie_node_get_aspm_supported(n)),
-            "aspm_enabled": cls._states(_c.mg_pcie_node_get_aspm_enabled(n)),
-            "l1ss_supported": cls._states(_c.mg_pcie_node_get_l1ss_supported(n)),
-            "l1ss_enabled": cls._states(_c.mg_pcie_node_get_l1ss_enabled(n)),
-            "aspm_sysfs": cls._aspm_sysfs(n),
-            "aer": cls._aer(n),
-            "training": cls._training(n),
-        }
-        if _c.mg_pcie_node_has_link(n):
-            degraded = _c.mg_pcie_node_link_is_degraded(n)
-            d["link_up"] = {
-                "cap_speed_gts": _gts(_c.mg_pcie_node_get_link_cap_speed_gts(n)),
-                "cap_width": _int(_c.mg_pcie_node_get_link_cap_width(n)),
-                "below_capability": None if degraded == UNKNOWN else bool(degraded),
-                "capped_by": _c.mg_pcie_cap_by_name(_c.mg_pcie_node_get_link_capped_by(n)),
-            }
-        return d
+    def _read(self, nic: Any, path: Any) -> None:
+        """The path's JSON and the verdict made from it: attributes and to_dict()."""
+        rc, tp = _c.mg_throughput_new(nic, path)
+        if rc < 0:
+            _raise(rc)
+        try:
+            self._json = _text(_c.mg_pcie_path_to_json, path, tp)
+            self.throughput = Throughput(tp)
+        finally:
+            _c.mg_throughput_free(tp)
+        vars(self).update(_loads(self._json))
 
     def __del__(self) -> None:
         if getattr(self, "_path", None) is not None:
@@ -976,9 +862,7 @@ class PciePath:
             hops[0]["address"] if hops else "-", len(hops), limit.get("address") or "unknown")
 
     def to_dict(self) -> dict[str, Any]:
-        return {"address": self.address, "path": self.path, "limit": self.limit,
-                "ceilings": self.ceilings, "lower_bound": self.lower_bound,
-                "board": self.board, "advice": self.advice, "aspm_policy": self.aspm_policy}
+        return cast("dict[str, Any]", _loads(self._json))
 
 
 class Settings:
@@ -990,24 +874,94 @@ class Settings:
     def __init__(self, ifname: str, values: dict[str, Optional[int]], maxima: dict[str, int],
                  errors: dict[str, Optional[str]]) -> None:
         self.ifname = ifname
-        self.values = values
-        self.maxima = maxima
-        self.errors = errors
+        self._values: Optional[dict[str, Optional[int]]] = values
+        self._maxima: Optional[dict[str, int]] = maxima
+        self._errors: Optional[dict[str, Optional[str]]] = errors
+        # The library's JSON when read from it (to_dict()), and that parsed.
+        self._json: Optional[str] = None
+        self._doc: Optional[dict[str, Any]] = None
+        self._mtu_max: Optional[int] = None
 
     @classmethod
     def _from_ptr(cls, ptr: Any) -> Settings:
+        """From one call of the library's writer. ``values``, ``maxima`` and
+        ``errors`` are worked out from its JSON when first asked for: a
+        snapshot's to_dict() of thousands needs none of them."""
+        s = cls.__new__(cls)
+        s.ifname = _c.mg_settings_get_ifname(ptr)
+        s._values = s._maxima = s._errors = None
+        s._json = _text(_c.mg_settings_to_json, ptr)
+        s._doc = None
+        # The one maximum the JSON leaves out (the MTU's is the interface's max_mtu).
+        rc, m = _c.mg_settings_get_max(ptr, _c.MG_PARAM_MTU)
+        s._mtu_max = m if rc == 0 else None
+        return s
+
+    def _parsed(self) -> dict[str, Any]:
+        if self._doc is None:
+            self._doc = cast("dict[str, Any]", _loads(cast(str, self._json)))
+        return self._doc
+
+    def _unfold(self) -> None:
+        """values, maxima and errors from the library's JSON."""
+        d = self._parsed()
         values: dict[str, Optional[int]] = {}
         maxima: dict[str, int] = {}
-        errors: dict[str, Optional[str]] = {}
-        for p, name in enumerate(PARAMS):
-            rc, v = _c.mg_settings_get(ptr, p)
-            values[_key(name)] = v if rc == 0 else None
-            rc, m = _c.mg_settings_get_max(ptr, p)
-            if rc == 0:
-                maxima[_key(name)] = m
-        for g, group in enumerate(["mtu"] + _GROUPS):
-            errors[group] = _c.mg_settings_group_error(ptr, g)
-        return cls(_c.mg_settings_get_ifname(ptr), values, maxima, errors)
+        errors: dict[str, Optional[str]] = {"mtu": None}
+        for name, group in _PARAM_GROUPS:
+            key = _key(name)
+            if group == "mtu":
+                values[key] = d["mtu"]
+                if self._mtu_max is not None:
+                    maxima[key] = self._mtu_max
+                continue
+            values[key] = d[group].get(key)
+            if key + "_max" in d[group]:
+                maxima[key] = d[group][key + "_max"]
+        for group in _GROUPS:
+            errors[group] = d[group].get("error")
+        self._values, self._maxima, self._errors = values, maxima, errors
+
+    def _detach(self) -> None:
+        """Before a caller changes values, maxima or errors: from then on
+        the groups and to_dict() are worked out from them."""
+        if self._json is not None:
+            if self._values is None:
+                self._unfold()
+            self._json = self._doc = None
+
+    @property
+    def values(self) -> dict[str, Optional[int]]:
+        if self._values is None:
+            self._unfold()
+        return cast("dict[str, Optional[int]]", self._values)
+
+    @values.setter
+    def values(self, values: dict[str, Optional[int]]) -> None:
+        self._detach()
+        self._values = values
+
+    @property
+    def maxima(self) -> dict[str, int]:
+        if self._maxima is None:
+            self._unfold()
+        return cast("dict[str, int]", self._maxima)
+
+    @maxima.setter
+    def maxima(self, maxima: dict[str, int]) -> None:
+        self._detach()
+        self._maxima = maxima
+
+    @property
+    def errors(self) -> dict[str, Optional[str]]:
+        if self._errors is None:
+            self._unfold()
+        return cast("dict[str, Optional[str]]", self._errors)
+
+    @errors.setter
+    def errors(self, errors: dict[str, Optional[str]]) -> None:
+        self._detach()
+        self._errors = errors
 
     @classmethod
     def read(cls, context: Context, ifname: str) -> Settings:
@@ -1033,42 +987,50 @@ class Settings:
 
     @property
     def mtu(self) -> Optional[int]:
+        if self._json is not None:
+            return cast(Optional[int], self._parsed()["mtu"])
         return self.values["mtu"]
+
+    def _group(self, cls: type[_G]) -> _G:
+        if self._json is not None:
+            return cls._of(self._parsed()[cls.GROUP])
+        # Made from Python values: the group worked out from them.
+        return cls(self.values, self.maxima, self.errors.get(cls.GROUP))
 
     def group(self, group: str) -> SettingsGroup:
         """One group as the CLI prints it: "rings", "channels", "coalesce"
         or "pause"."""
         if group not in GROUP_CLASSES:
             raise ValueError("no group of settings named %r" % (group,))
-        return GROUP_CLASSES[group](self.values, self.maxima, self.errors.get(group))
+        return self._group(GROUP_CLASSES[group])
 
     @property
     def rings(self) -> Rings:
-        return Rings(self.values, self.maxima, self.errors.get("rings"))
+        return self._group(Rings)
 
     @property
     def channels(self) -> Channels:
-        return Channels(self.values, self.maxima, self.errors.get("channels"))
+        return self._group(Channels)
 
     @property
     def coalesce(self) -> Coalesce:
-        return Coalesce(self.values, self.maxima, self.errors.get("coalesce"))
+        return self._group(Coalesce)
 
     @property
     def pause(self) -> Pause:
-        return Pause(self.values, self.maxima, self.errors.get("pause"))
+        return self._group(Pause)
 
     def __repr__(self) -> str:
         return "<multigig.Settings %r>" % (self.to_dict(),)
 
     def to_dict(self) -> dict[str, Any]:
+        """``name``, ``mtu`` and the four groups: the library's JSON when
+        read from it."""
+        if self._json is not None:
+            return cast("dict[str, Any]", _loads(self._json))
         d: dict[str, Any] = {"name": self.ifname, "mtu": self.values["mtu"]}
         d.update({g: self.group(g).to_dict() for g in _GROUPS})
         return d
-
-
-def _modes_list(text: Optional[str]) -> Optional[list[str]]:
-    return [m for m in text.split(",") if m] if text is not None else None
 
 
 # What a change's value is: a number, True/False (EEE, a feature), link
@@ -1102,31 +1064,28 @@ class ApplyResult:
     the link. After a failure, ``failed_group`` names the group refused,
     ``kernel_message`` is what the kernel said (None if nothing), and
     ``rolled_back`` whether every change made was undone (None when
-    nothing failed)."""
+    nothing failed), ``failed_interface`` where and ``message`` what
+    happened, in one sentence. ``interfaces`` names those the transaction
+    covered."""
+
+    # What a result says when there is none (a failure before anything was planned).
+    _NONE = json.dumps({"changes": [], "may_bounce_link": False, "left": [], "interfaces": [],
+                        "failed_interface": None, "failed_group": None, "kernel_message": None,
+                        "rolled_back": None, "message": None})
 
     def __init__(self, ptr: Any) -> None:
-        self.changes: list[Change] = []
-        self.states: dict[str, str] = {}
-        self.left: list[str] = []
-        for i in range(_c.mg_apply_result_count(ptr)):
-            _, _param, old, new = _c.mg_apply_result_get(ptr, i)
-            name = _c.mg_apply_result_get_name(ptr, i)
-            group = _c.mg_apply_result_get_group(ptr, i)
-            if group == _c.MG_GROUP_ADVERTISE:
-                old = _modes_list(_c.mg_apply_result_get_modes(ptr, i, 0))
-                new = _modes_list(_c.mg_apply_result_get_modes(ptr, i, 1))
-            elif group in (_c.MG_GROUP_EEE, _c.MG_GROUP_FEATURES, _c.MG_GROUP_ASPM):
-                old, new = _bool(old), _bool(new)
-            self.changes.append(Change(name, old, new))
-            state = _c.mg_apply_result_get_state(ptr, i)
-            self.states[name] = _STATES[state] if 0 <= state < len(_STATES) else "unknown"
-            if state == _c.MG_CHANGE_LEFT:
-                self.left.append(name)
-        self.may_bounce_link = bool(_c.mg_apply_result_may_bounce_link(ptr))
-        group = _c.mg_apply_result_get_failed_group(ptr)
-        self.failed_group: Optional[str] = _str(_c.mg_param_group_name(group)) if group >= 0 else None
-        self.kernel_message: Optional[str] = _str(_c.mg_apply_result_get_kernel_message(ptr))
-        self.rolled_back: Optional[bool] = _bool(_c.mg_apply_result_rolled_back(ptr))
+        self._json = _text(_c.mg_apply_result_to_json, ptr) if ptr is not None else self._NONE
+        d = _loads(self._json)
+        self.changes: list[Change] = [Change(c["param"], c["old"], c["new"]) for c in d["changes"]]
+        self.states: dict[str, str] = {c["param"]: c["state"] for c in d["changes"]}
+        self.left: list[str] = d["left"]
+        self.may_bounce_link: bool = d["may_bounce_link"]
+        self.failed_group: Optional[str] = d["failed_group"]
+        self.kernel_message: Optional[str] = d["kernel_message"]
+        self.rolled_back: Optional[bool] = d["rolled_back"]
+        self.interfaces: list[str] = [i["name"] for i in d["interfaces"]]
+        self.failed_interface: Optional[str] = d["failed_interface"]
+        self.message: Optional[str] = d["message"]
 
     @staticmethod
     def _value(name: str, value: Any) -> int:
@@ -1301,11 +1260,9 @@ class ApplyResult:
         return "<multigig.ApplyResult %r>" % (self.to_dict(),)
 
     def to_dict(self) -> dict[str, Any]:
-        """The changes (each with its state) and what a failure left."""
-        return {"changes": [{"param": n, "old": o, "new": v, "state": self.states[n]} for n, o, v in self.changes],
-                "may_bounce_link": self.may_bounce_link, "left": self.left,
-                "failed_group": self.failed_group, "kernel_message": self.kernel_message,
-                "rolled_back": self.rolled_back}
+        """The changes (each with its state) and what a failure left: the
+        library's JSON of the result."""
+        return cast("dict[str, Any]", _loads(self._json))
 
 
 class ApplyError(OSError):
@@ -1361,55 +1318,36 @@ def _apply_error_class(base: type[OSError]) -> type[ApplyError]:
     return _APPLY_ERRORS[base]
 
 
-def _pair(value: Any) -> tuple[Any, Any]:
-    # SWIG gives (result, out) but only the out value when the result is NULL.
-    if isinstance(value, (list, tuple)):
-        return value[0], value[1]
-    return None, value
-
-
-def _fixed(v: Optional[float], decimals: int) -> Optional[float]:
-    return None if v is None or v < 0 else round(v, decimals)
-
-
 class Sample:
     """One interval of ``multigig watch``: to_dict() is one of its JSON
     lines. Rates per second; ``cpus`` and ``vectors`` as lists of dicts."""
 
-    _RATES = [("rx_dropped_per_s", "MG_STAT_RX_DROPPED"), ("tx_dropped_per_s", "MG_STAT_TX_DROPPED"),
-              ("rx_errors_per_s", "MG_STAT_RX_ERRORS"), ("tx_errors_per_s", "MG_STAT_TX_ERRORS"),
-              ("rx_missed_per_s", "MG_STAT_RX_MISSED_ERRORS")]
-
-    def __init__(self, ptr: Any, t: float) -> None:
-        rx, tx = _c.MG_DIRECTION_RX, _c.MG_DIRECTION_TX
-        self.t = round(t, 3)
-        self.interval_s = _fixed(_c.mg_sample_get_seconds(ptr), 3)
-        self.rx_bps = _fixed(_c.mg_sample_get_bits_per_second(ptr, rx), 0)
-        self.tx_bps = _fixed(_c.mg_sample_get_bits_per_second(ptr, tx), 0)
-        self.rx_pps = _fixed(_c.mg_sample_get_packets_per_second(ptr, rx), 1)
-        self.tx_pps = _fixed(_c.mg_sample_get_packets_per_second(ptr, tx), 1)
-        for key, stat in self._RATES:
-            rc, v = _c.mg_sample_get_rate(ptr, getattr(_c, stat))
-            setattr(self, key, _fixed(v, 1) if rc == 0 else None)
-        self.expected_rx_gbps = _gbps(_c.mg_sample_get_expected_gbps(ptr, rx))
-        self.expected_tx_gbps = _gbps(_c.mg_sample_get_expected_gbps(ptr, tx))
-        self.rx_ceiling_use_pct = _fixed(_c.mg_sample_get_ceiling_use_pct(ptr, rx), 1)
-        self.tx_ceiling_use_pct = _fixed(_c.mg_sample_get_ceiling_use_pct(ptr, tx), 1)
-        temp = _c.mg_sample_get_temperature_milli(ptr)
-        self.temperature_c = None if temp == UNKNOWN else round(temp / 1000.0, 1)
-        self.vectors = [{"irq": _c.mg_sample_get_vector_irq(ptr, i), "name": _c.mg_sample_get_vector_name(ptr, i),
-                         "per_s": _fixed(_c.mg_sample_get_vector_rate(ptr, i), 1)}
-                        for i in range(_c.mg_sample_get_vector_count(ptr))]
-        self.cpus = [{"cpu": _c.mg_sample_get_cpu(ptr, i),
-                      "interrupts_per_s": _fixed(_c.mg_sample_get_cpu_interrupts(ptr, i), 1),
-                      "net_rx_softirqs_per_s": _fixed(_c.mg_sample_get_cpu_softirqs(ptr, i, rx), 1),
-                      "net_tx_softirqs_per_s": _fixed(_c.mg_sample_get_cpu_softirqs(ptr, i, tx), 1),
-                      "busy_pct": _fixed(_c.mg_sample_get_cpu_busy_pct(ptr, i), 1)}
-                     for i in range(_c.mg_sample_get_cpu_count(ptr))]
-
     _KEYS = ["t", "interval_s", "rx_bps", "tx_bps", "rx_pps", "tx_pps", "rx_dropped_per_s", "tx_dropped_per_s",
              "rx_errors_per_s", "tx_errors_per_s", "rx_missed_per_s", "expected_rx_gbps", "expected_tx_gbps",
              "rx_ceiling_use_pct", "tx_ceiling_use_pct", "temperature_c", "vectors", "cpus"]
+
+    t: float
+    interval_s: Optional[float]
+    rx_bps: Optional[float]
+    tx_bps: Optional[float]
+    rx_pps: Optional[float]
+    tx_pps: Optional[float]
+    rx_dropped_per_s: Optional[float]
+    tx_dropped_per_s: Optional[float]
+    rx_errors_per_s: Optional[float]
+    tx_errors_per_s: Optional[float]
+    rx_missed_per_s: Optional[float]
+    expected_rx_gbps: Optional[float]
+    expected_tx_gbps: Optional[float]
+    rx_ceiling_use_pct: Optional[float]
+    tx_ceiling_use_pct: Optional[float]
+    temperature_c: Optional[float]
+    vectors: list[dict[str, Any]]
+    cpus: list[dict[str, Any]]
+
+    def __init__(self, ptr: Any, t: float) -> None:
+        self._json = _text(_c.mg_sample_to_json, ptr, t)
+        vars(self).update(_loads(self._json))
 
     def __repr__(self) -> str:
         d = self.to_dict()
@@ -1417,7 +1355,7 @@ class Sample:
                                                                        d.get("interval_s"))
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in self._KEYS}
+        return cast("dict[str, Any]", _loads(self._json))
 
 
 def _watch(nic: Nic, interval: float, count: Optional[int]) -> Iterator[Sample]:
@@ -1468,27 +1406,14 @@ class Finding:
     fixable: bool
 
     def __init__(self, ptr: Any) -> None:
-        self.id = _c.mg_finding_get_id(ptr)
-        self.severity = _c.mg_severity_name(_c.mg_finding_get_severity(ptr))
-        self.nic = _c.mg_finding_get_nic(ptr)
-        self.title = _c.mg_finding_get_title(ptr)
-        self.evidence = []
-        for i in range(_c.mg_finding_get_evidence_count(ptr)):
-            fact, source = _c.mg_finding_get_evidence(ptr, i)
-            self.evidence.append({"fact": fact, "source": source})
-        self.impact, gbps = _pair(_c.mg_finding_get_impact(ptr))
-        self.impact_gbps = _gbps(gbps) if gbps is not None and gbps >= 0 else None
-        self.fix = _c.mg_finding_get_fix(ptr)
-        self.fix_command = _c.mg_finding_get_fix_command(ptr)
-        settings, _ = _pair(_c.mg_finding_get_fix_settings(ptr))
-        self.fixable = settings is not None
+        self._json = _text(_c.mg_finding_to_json, ptr)
+        vars(self).update(_loads(self._json))
 
     def __repr__(self) -> str:
         return "<multigig.Finding %s %s %s>" % (self.severity, self.nic, self.id)
 
     def to_dict(self) -> dict[str, Any]:
-        return {k: getattr(self, k) for k in ("id", "severity", "nic", "title", "evidence", "impact",
-                                              "impact_gbps", "fix", "fix_command", "fixable")}
+        return cast("dict[str, Any]", _loads(self._json))
 
 
 class CableInfo:
@@ -1509,20 +1434,16 @@ class CableInfo:
             if rc < 0:
                 _raise(rc, ctx)
             try:
-                self.name = ifname
-                self.support = _c.mg_cable_support_name(_c.mg_cable_info_get_support(info))
-                self.reason = _c.mg_cable_info_get_reason(info)
-                self.phy_driver = _c.mg_cable_info_get_phy_driver(info)
-                self.tdr = _bool(_c.mg_cable_info_get_tdr(info))
+                self._json = _text(_c.mg_cable_info_to_json, info, ifname)
             finally:
                 _c.mg_cable_info_free(info)
+        vars(self).update(_loads(self._json))
 
     def __repr__(self) -> str:
         return "<multigig.CableInfo %r>" % (self.to_dict(),)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "support": self.support, "reason": self.reason,
-                "phy_driver": self.phy_driver, "tdr": self.tdr}
+        return cast("dict[str, Any]", _loads(self._json))
 
 
 # The HTML report and the SVG drawing (multigig report, multigig pcie --svg).

@@ -1,40 +1,46 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""C values as the CLI's JSON writes them: unknown is None, never -1."""
+"""The library's JSON of an object (the one writer of each object's shape),
+and the few names the package spells from C values itself."""
 from __future__ import annotations
 
-from typing import Any, Optional, Union, cast
+import errno
+import json
+import os
+from typing import Any, Callable, Optional, cast
 
 from . import core as _c
 
 UNKNOWN: int = _c.MG_UNKNOWN
 
-
-def _int(v: Any) -> Optional[int]:
-    return None if v == UNKNOWN else cast(Optional[int], v)
-
-
-def _str(v: Any) -> Optional[str]:
-    # The binding gives str or None for const char *.
-    return cast(Optional[str], v)
+# Compact text, and bytes that are not UTF-8 kept: they reach Python as
+# surrogate escapes, as every other str from the library does.
+_FLAGS: int = _c.MG_JSON_LINE | _c.MG_JSON_BYTES
 
 
-def _hex(v: Any, digits: int) -> Optional[str]:
-    return None if v == UNKNOWN else "0x%0*x" % (digits, v)
+def _text(write: Callable[..., Any], *args: Any, flags: int = 0) -> str:
+    """What the library's writer ``write`` (mg_*_to_json) says of its
+    object: ``args`` are the object and what the writer takes after it."""
+    rc, text = write(*args, flags | _FLAGS)
+    if rc == -errno.ENOMEM:
+        raise MemoryError("the library could not write the JSON")
+    if rc < 0:
+        raise OSError(-rc, os.strerror(-rc))
+    return cast(str, text)
 
 
-def _gbps(v: Optional[float]) -> Optional[float]:
-    # Three decimals, as the CLI prints them.
-    return None if v is None or v < 0 else float("%.3f" % v)
+# The library's text is one JSON value and nothing around it: raw_decode()
+# alone reads it, without json.loads()'s look for whitespace at both ends.
+_raw_decode = json.JSONDecoder().raw_decode
 
 
-def _gts(v: float) -> Union[int, float, None]:
-    if v < 0:
-        return None
-    return int(v) if v == int(v) else v
+def _loads(text: str) -> Any:
+    """A JSON text the library wrote, as Python values."""
+    return _raw_decode(text)[0]
 
 
-def _bool(v: Any) -> Optional[bool]:
-    return None if v == UNKNOWN else bool(v)
+def _parsed(write: Callable[..., Any], *args: Any, flags: int = 0) -> Any:
+    """The same, parsed: one C call, one parse."""
+    return _loads(_text(write, *args, flags=flags))
 
 
 def _key(name: str, suffix: str = "") -> str:
@@ -42,4 +48,4 @@ def _key(name: str, suffix: str = "") -> str:
 
 
 def _limit(v: Any) -> Optional[str]:
-    return None if v == _c.MG_LIMIT_UNKNOWN else _str(_c.mg_limit_name(v))
+    return None if v == _c.MG_LIMIT_UNKNOWN else cast(Optional[str], _c.mg_limit_name(v))

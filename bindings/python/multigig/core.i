@@ -141,11 +141,17 @@ MG_OUT_OBJECT(struct mg_sample)
 	$result = SWIG_Python_AppendOutput($result, SWIG_FromCharPtr(*$1));
 }
 
-/* Documents the library writes (char **svg, char **html): a str, then freed. */
-%typemap(in, numinputs=0) char **svg (char *tmp = NULL), char **html (char *tmp = NULL) {
+/*
+ * Documents the library writes (char **svg, char **html, char **json,
+ * char **text): a str, then freed. Bytes that are not UTF-8 (kept by
+ * MG_JSON_BYTES) become surrogate escapes, as in every other str the
+ * binding gives.
+ */
+%typemap(in, numinputs=0) char **svg (char *tmp = NULL), char **html (char *tmp = NULL),
+	char **json (char *tmp = NULL), char **text (char *tmp = NULL) {
 	$1 = &tmp;
 }
-%typemap(argout) char **svg, char **html {
+%typemap(argout) char **svg, char **html, char **json, char **text {
 	$result = SWIG_Python_AppendOutput($result, SWIG_FromCharPtr(*$1));
 	free(*$1);
 }
@@ -167,6 +173,9 @@ MG_OUT_OBJECT(struct mg_sample)
 %ignore mg_ctx_set_cancel_flag;
 %ignore mg_log_fn;
 %ignore mg_cable_progress_fn;
+/* The long array written piece by piece is the CLI's; Python asks for each adapter. */
+%ignore mg_nic_list_to_json;
+%ignore mg_write_fn;
 %typemap(in, numinputs=0) mg_cable_progress_fn progress { $1 = NULL; }
 %typemap(in, numinputs=0) void *data { $1 = NULL; }
 

@@ -13,6 +13,7 @@ are the same bytes as the CLI's:
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from typing import TYPE_CHECKING, Any, Optional, Union, cast
@@ -69,9 +70,8 @@ def report(context: Context, target: Union[Nic, str, None] = None,
     against the ceiling, the interrupts per CPU and the temperature over
     that many seconds, sampled once a second: the call takes that long."""
     if watch is not None:
-        watch = int(watch)
-        if target is None or not 1 <= watch <= 3600:
-            raise ValueError("watch: one interface and 1 to 3600 seconds")
+        # Whole seconds for C; which it takes (one interface, 1 to 3600) is the library's to say.
+        watch = max(0, min(int(watch), 0xFFFFFFFF))
     with context._using() as ctx:
         from . import Nic as _Nic
         nic: Any = None
@@ -91,6 +91,8 @@ def report(context: Context, target: Union[Nic, str, None] = None,
         finally:
             if nic is not None:
                 _c.mg_nic_unref(nic)
+        if rc == -errno.EINVAL and watch is not None:
+            raise ValueError("watch: %s" % _c.mg_ctx_last_error(ctx))
         if rc < 0:
             _raise(rc, ctx)
         if html is not None:

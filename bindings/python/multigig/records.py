@@ -3,18 +3,19 @@
 Ethernet link, EEE, offloads, counters, interrupts, sensors, the USB path,
 a cable test and each group of settings.
 
-Each is read whole from the C object when made, has attributes named like
-the CLI's JSON keys and ``to_dict()`` equal to that JSON. They are also
-read-only mappings of those keys (``link["speed_mbps"]``, ``link == {...}``),
-as these readings were plain dicts before 0.2.
+Each is made from the library's JSON of its C object (one call of the
+object's mg_*_to_json() writer): its attributes are named like the CLI's
+JSON keys and ``to_dict()`` is that JSON. They are also read-only mappings
+of those keys (``link["speed_mbps"]``, ``link == {...}``), as these
+readings were plain dicts before 0.2.
 """
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, TypeVar, cast
 
 from . import core as _c
-from ._convert import UNKNOWN, _bool, _int, _key, _str
+from ._convert import _key, _loads, _text
 
 
 def _plain(v: Any) -> Any:
@@ -34,6 +35,34 @@ class Record(Mapping[str, Any]):
     is none) is left out here too; its attribute is None."""
 
     _KEYS: ClassVar[tuple[str, ...]] = ()
+    # The library's JSON of the reading; None for a part of one (an
+    # interrupt vector, a sensor) or one made from Python values.
+    _json: Optional[str] = None
+    # Whether the attributes are there yet: a reading from the library
+    # makes them from its JSON when one is first asked for, so that
+    # to_dict() of thousands parses each text once.
+    _filled: bool = True
+
+    def _read(self, text: str) -> None:
+        """Keep the library's text; its keys become the attributes."""
+        self._json = text
+        self._filled = False
+
+    def _fill(self, d: Mapping[str, Any]) -> None:
+        for k in self._KEYS:
+            setattr(self, k, d.get(k))
+
+    def _fill_from_json(self) -> None:
+        self._filled = True
+        self._fill(_loads(cast(str, self._json)))
+
+    if not TYPE_CHECKING:
+        # At run time only: to a type checker the attributes are the declared ones.
+        def __getattr__(self, name: str) -> Any:
+            if name.startswith("__") or self.__dict__.get("_filled", True):
+                raise AttributeError(name)
+            self._fill_from_json()
+            return object.__getattribute__(self, name)
 
     def _shown(self) -> tuple[str, ...]:
         return self._KEYS
@@ -51,15 +80,12 @@ class Record(Mapping[str, Any]):
 
     def to_dict(self) -> dict[str, Any]:
         """The same data as the CLI's ``--json`` for this reading."""
+        if self._json is not None:
+            return cast("dict[str, Any]", _loads(self._json))
         return {k: _plain(getattr(self, k)) for k in self._shown()}
 
     def __repr__(self) -> str:
         return "<multigig.%s %r>" % (type(self).__name__, self.to_dict())
-
-
-def _modes(count: Any, get: Any, obj: Any) -> dict[int, list[str]]:
-    return {which: [get(obj, which, i) for i in range(count(obj, which))]
-            for which in (_c.MG_MODES_SUPPORTED, _c.MG_MODES_ADVERTISED, _c.MG_MODES_PARTNER)}
 
 
 class Link(Record):
@@ -88,24 +114,7 @@ class Link(Record):
     down_subreason: Optional[int]
 
     def __init__(self, ptr: Any) -> None:
-        modes = _modes(_c.mg_ethlink_get_mode_count, _c.mg_ethlink_get_mode, ptr)
-        self.link = _bool(_c.mg_ethlink_get_link(ptr))
-        self.speed_mbps = _int(_c.mg_ethlink_get_speed_mbps(ptr))
-        self.duplex = _str(_c.mg_ethlink_get_duplex(ptr))
-        self.autoneg = _bool(_c.mg_ethlink_get_autoneg(ptr))
-        self.port = _str(_c.mg_ethlink_get_port(ptr))
-        self.lanes = _int(_c.mg_ethlink_get_lanes(ptr))
-        self.supported_modes = modes[_c.MG_MODES_SUPPORTED]
-        self.advertised_modes = modes[_c.MG_MODES_ADVERTISED]
-        self.partner_modes = modes[_c.MG_MODES_PARTNER]
-        self.best_common_mode = _str(_c.mg_ethlink_get_best_common_mode(ptr))
-        self.not_advertised = [_c.mg_ethlink_get_not_advertised(ptr, i)
-                               for i in range(_c.mg_ethlink_get_not_advertised_count(ptr))] \
-            if self.supported_modes else None
-        self.sqi = _int(_c.mg_ethlink_get_sqi(ptr))
-        self.sqi_max = _int(_c.mg_ethlink_get_sqi_max(ptr))
-        self.down_reason = _str(_c.mg_ethlink_get_ext_state(ptr))
-        self.down_subreason = _int(_c.mg_ethlink_get_ext_substate(ptr))
+        self._read(_text(_c.mg_ethlink_to_json, ptr))
 
 
 class Eee(Record):
@@ -128,20 +137,10 @@ class Eee(Record):
     modes_unknown: Optional[str]
 
     def __init__(self, ptr: Any) -> None:
-        modes = _modes(_c.mg_eee_get_mode_count, _c.mg_eee_get_mode, ptr)
-        self.supported = _bool(_c.mg_eee_get_supported(ptr))
-        self.error = _str(_c.mg_eee_get_error(ptr)) or None
-        self.enabled = _bool(_c.mg_eee_get_enabled(ptr))
-        self.active = _bool(_c.mg_eee_get_active(ptr))
-        self.tx_lpi_enabled = _bool(_c.mg_eee_get_tx_lpi_enabled(ptr))
-        self.tx_lpi_timer_us = _int(_c.mg_eee_get_tx_lpi_timer_usecs(ptr))
-        self.supported_modes = modes[_c.MG_MODES_SUPPORTED]
-        self.advertised_modes = modes[_c.MG_MODES_ADVERTISED]
-        self.partner_modes = modes[_c.MG_MODES_PARTNER]
-        # Kernels before 6.9 report EEE on 32 link modes only: why the rest is unknown.
-        self.modes_unknown = _str(_c.mg_eee_get_modes_unknown(ptr)) or None
+        self._read(_text(_c.mg_eee_to_json, ptr))
 
     def _shown(self) -> tuple[str, ...]:
+        # "error" and "modes_unknown" are there only when the library wrote them.
         return tuple(k for k in self._KEYS if getattr(self, k) is not None or k not in ("error", "modes_unknown"))
 
 
@@ -161,12 +160,12 @@ class Features(Mapping[str, Feature]):
     """Offloads by their kernel name ("rx-gro"): the CLI's "features"
     object, ``features["rx-gro"].active``."""
 
-    def __init__(self, ptr: Any) -> None:
-        self._items = {_c.mg_features_get_name(ptr, i): Feature(_c.mg_features_get_active(ptr, i) == 1,
-                                                                _c.mg_features_get_wanted(ptr, i) == 1,
-                                                                _c.mg_features_get_fixed(ptr, i) == 1)
-                       for i in range(_c.mg_features_get_count(ptr))}
+    _json: str
 
+    def __init__(self, ptr: Any) -> None:
+        self._json = _text(_c.mg_features_to_json, ptr)
+        self._items = {name: Feature(f["active"], f["wanted"], f["fixed"])
+                       for name, f in _loads(self._json).items()}
     def __getitem__(self, name: str) -> Feature:
         return self._items[name]
 
@@ -177,8 +176,7 @@ class Features(Mapping[str, Feature]):
         return len(self._items)
 
     def to_dict(self) -> dict[str, dict[str, bool]]:
-        return {name: {"active": f.active, "wanted": f.wanted, "fixed": f.fixed} for name, f in self._items.items()}
-
+        return cast("dict[str, dict[str, bool]]", _loads(self._json))
     def __repr__(self) -> str:
         return "<multigig.Features %s>" % " ".join(n for n, f in self._items.items() if f.active)
 
@@ -235,35 +233,11 @@ class Stats(Record):
     driver: Optional[dict[str, int]]
 
     def __init__(self, ptr: Any) -> None:
-        for i in range(_c.MG_STAT_COUNT):
-            rc, v = _c.mg_stats_get(ptr, i)
-            setattr(self, _c.mg_stat_name(i), v if rc == 0 else None)
-        self.link_down_events_unknown = _str(_c.mg_stats_get_unknown_reason(ptr, _c.MG_STAT_LINK_DOWN_EVENTS)) or None
-        for g, key in enumerate(_STAT_GROUPS):
-            setattr(self, key, self._group(ptr, g))
-        n = _c.mg_stats_driver_count(ptr)
-        self.driver = None if n == UNKNOWN else {
-            _c.mg_stats_driver_name(ptr, i): _c.mg_stats_driver_get(ptr, i)[1] for i in range(n)}
+        self._read(_text(_c.mg_stats_to_json, ptr))
 
     def _shown(self) -> tuple[str, ...]:
-        # The reason is there only when the CLI shows one, as EEE's "error".
+        # The reason is there only when the library wrote one, as EEE's "error".
         return tuple(k for k in self._KEYS if k != "link_down_events_unknown" or self.link_down_events_unknown)
-
-    @staticmethod
-    def _group(ptr: Any, g: int) -> Optional[dict[str, Any]]:
-        if not _c.mg_stats_group_reported(ptr, g):
-            return None
-        group: dict[str, Any] = {}
-        for i in range(_c.mg_stats_group_size(g)):
-            rc, v = _c.mg_stats_group_get(ptr, g, i)
-            group[_c.mg_stats_group_counter_name(g, i)] = v if rc == 0 else None
-        if g == _c.MG_STATS_RMON:
-            for tx, name in ((0, "rx_histogram"), (1, "tx_histogram")):
-                group[name] = []
-                for i in range(_c.mg_stats_hist_count(ptr, tx)):
-                    _, low, high, v = _c.mg_stats_hist_get(ptr, tx, i)
-                    group[name].append({"low": low, "high": high or None, "frames": v})
-        return group
 
 
 class IrqVector(Record):
@@ -280,16 +254,8 @@ class IrqVector(Record):
     affinity: Optional[str]
     effective_affinity: Optional[str]
 
-    def __init__(self, ptr: Any, i: int, cpus: list[int]) -> None:
-        counts = [_c.mg_irqs_get_cpu_interrupts(ptr, i, c) for c in range(len(cpus))]
-        counted = bool(counts) and counts[0][0] == 0
-        self.irq = _int(_c.mg_irqs_get_irq(ptr, i))
-        self.name = _str(_c.mg_irqs_get_name(ptr, i))
-        self.mode = _str(_c.mg_irqs_get_mode(ptr, i))
-        self.per_cpu = {str(cpu): v for cpu, (_, v) in zip(cpus, counts)} if counted else None
-        self.total = sum(v for _, v in counts) if counted else None
-        self.affinity = _str(_c.mg_irqs_get_affinity(ptr, i))
-        self.effective_affinity = _str(_c.mg_irqs_get_effective_affinity(ptr, i))
+    def __init__(self, vector: Mapping[str, Any]) -> None:
+        self._fill(vector)
 
 
 class RxQueue(Record):
@@ -324,18 +290,13 @@ class Irqs(Record):
     tx_queues: list[TxQueue]
 
     def __init__(self, ptr: Any) -> None:
-        cpus = [_c.mg_irqs_get_cpu(ptr, c) for c in range(_c.mg_irqs_get_cpu_count(ptr))]
-        self.online_cpus = _int(_c.mg_irqs_get_online_cpus(ptr))
-        self.vectors = [IrqVector(ptr, i, cpus) for i in range(_c.mg_irqs_get_count(ptr))]
-        self.rx_queues = [RxQueue(_c.mg_irqs_get_queue_name(ptr, 0, i), _c.mg_irqs_get_queue_cpus(ptr, 0, i))
-                          for i in range(_c.mg_irqs_get_queue_count(ptr, 0))]
-        self.tx_queues = [TxQueue(_c.mg_irqs_get_queue_name(ptr, 1, i), _c.mg_irqs_get_queue_cpus(ptr, 1, i))
-                          for i in range(_c.mg_irqs_get_queue_count(ptr, 1))]
+        self._read(_text(_c.mg_irqs_to_json, ptr))
 
-
-def _celsius(ptr: Any, i: int, which: int) -> Optional[float]:
-    rc, milli = _c.mg_temps_get(ptr, i, which)
-    return milli / 1000.0 if rc == 0 else None
+    def _fill(self, d: Mapping[str, Any]) -> None:
+        self.online_cpus = d["online_cpus"]
+        self.vectors = [IrqVector(v) for v in d["vectors"]]
+        self.rx_queues = [RxQueue(q["queue"], q["rps_cpus"]) for q in d["rx_queues"]]
+        self.tx_queues = [TxQueue(q["queue"], q["xps_cpus"]) for q in d["tx_queues"]]
 
 
 class Temperature(Record):
@@ -352,19 +313,12 @@ class Temperature(Record):
     crit_celsius: Optional[float]
     alarm: Optional[bool]
 
-    def __init__(self, ptr: Any, i: int) -> None:
-        self.chip = _str(_c.mg_temps_get_chip(ptr, i))
-        self.sensor = _str(_c.mg_temps_get_sensor(ptr, i))
-        self.source = _str(_c.mg_temps_get_source(ptr, i))
-        self.label = _str(_c.mg_temps_get_label(ptr, i))
-        self.celsius = _celsius(ptr, i, _c.MG_TEMP_INPUT)
-        self.max_celsius = _celsius(ptr, i, _c.MG_TEMP_MAX)
-        self.crit_celsius = _celsius(ptr, i, _c.MG_TEMP_CRIT)
-        self.alarm = _bool(_c.mg_temps_get_alarm(ptr, i))
-
+    def __init__(self, sensor: Mapping[str, Any]) -> None:
+        self._fill(sensor)
     @classmethod
     def read_all(cls, ptr: Any) -> list[Temperature]:
-        return [cls(ptr, i) for i in range(_c.mg_temps_get_count(ptr))]
+        """Every sensor of a C temperatures object, from one call of its writer."""
+        return [cls(t) for t in _loads(_text(_c.mg_temps_to_json, ptr))]
 
 
 class UsbDevice(Record):
@@ -379,14 +333,8 @@ class UsbDevice(Record):
     usb_version: Optional[str]
     ports: Optional[int]
 
-    def __init__(self, ptr: Any) -> None:
-        vendor, product = _c.mg_usb_device_get_vendor_id(ptr), _c.mg_usb_device_get_product_id(ptr)
-        self.device = _str(_c.mg_usb_device_get_name(ptr))
-        self.id = None if UNKNOWN in (vendor, product) else "%04x:%04x" % (vendor, product)
-        self.product = _str(_c.mg_usb_device_get_product(ptr))
-        self.speed_mbps = _int(_c.mg_usb_device_get_speed_mbps(ptr))
-        self.usb_version = _str(_c.mg_usb_device_get_version(ptr))
-        self.ports = _int(_c.mg_usb_device_get_port_count(ptr))
+    def __init__(self, device: Mapping[str, Any]) -> None:
+        self._fill(device)
 
 
 class UsbInfo(Record):
@@ -417,28 +365,19 @@ class UsbInfo(Record):
     hubs: list[UsbDevice]
     root_hub_shared_with: list[UsbDevice]
 
-    def __init__(self, ceiling: Optional[dict[str, Any]], ptr: Any) -> None:
-        self._has_ceiling = ceiling is not None
-        for key in self._CEILING:
-            setattr(self, key, ceiling[key] if ceiling else None)
-        d = _c.mg_usb_info_get_device(ptr)
-        self.device = _str(_c.mg_usb_device_get_name(d))
-        self.speed_mbps = _int(_c.mg_usb_device_get_speed_mbps(d))
-        self.usb_version = _str(_c.mg_usb_device_get_version(d))
-        self.port_speed_mbps = _int(_c.mg_usb_info_get_port_speed_mbps(ptr))
-        self.port_usb_version = _str(_c.mg_usb_info_get_port_version(ptr))
-        self.driver = _str(_c.mg_usb_info_get_driver(ptr))
-        self.interface_class = _str(_c.mg_usb_info_get_interface_class(ptr))
-        self.generic_driver = _bool(_c.mg_usb_info_is_generic_driver(ptr))
-        self.vendor_driver = _str(_c.mg_usb_info_get_vendor_driver(ptr))
-        self.vendor_driver_loaded = _bool(_c.mg_usb_info_vendor_driver_loaded(ptr))
-        self.configuration = _int(_c.mg_usb_info_get_configuration(ptr))
-        self.configurations = _int(_c.mg_usb_info_get_configuration_count(ptr))
-        self.hubs = [UsbDevice(_c.mg_usb_info_get_hub(ptr, i)) for i in range(_c.mg_usb_info_get_hub_count(ptr))]
-        self.root_hub_shared_with = [UsbDevice(_c.mg_usb_info_get_peer(ptr, i))
-                                     for i in range(_c.mg_usb_info_get_peer_count(ptr))]
+    def __init__(self, ptr: Any, throughput: Any = None) -> None:
+        """From the C USB path and the C verdict whose bus ceiling opens the
+        object (either may be None)."""
+        self._read(_text(_c.mg_usb_info_to_json, ptr, throughput))
 
+    def _fill(self, d: Mapping[str, Any]) -> None:
+        self._has_ceiling = "link_mbps" in d
+        super()._fill(d)
+        self.hubs = [UsbDevice(h) for h in d.get("hubs") or []]
+        self.root_hub_shared_with = [UsbDevice(p) for p in d.get("root_hub_shared_with") or []]
     def _shown(self) -> tuple[str, ...]:
+        if not self._filled:
+            self._fill_from_json()
         return self._KEYS if self._has_ceiling else self._KEYS[len(self._CEILING):]
 
 
@@ -477,16 +416,12 @@ class CableTest(Record):
     tdr: Optional[list[TdrSample]]
 
     def __init__(self, name: str, ptr: Any, tdr: bool) -> None:
-        self.name = name
-        self.pairs = [CablePair("ABCD"[p], _str(_c.mg_cable_code_name(_c.mg_cable_result_get_code(ptr, p))),
-                                _int(_c.mg_cable_result_get_fault_length_cm(ptr, p))) for p in range(4)]
-        self.tdr = None
-        if tdr:
-            self.tdr = []
-            for i in range(_c.mg_cable_result_get_tdr_count(ptr)):
-                _, pair, cm, mv = _c.mg_cable_result_get_tdr_sample(ptr, i)
-                self.tdr.append(TdrSample(pair, cm, mv))
+        self._read(_text(_c.mg_cable_result_to_json, ptr, name, flags=_c.MG_JSON_TDR if tdr else 0))
 
+    def _fill(self, d: Mapping[str, Any]) -> None:
+        self.name = d["name"]
+        self.pairs = [CablePair(p["pair"], p["code"], p["fault_length_cm"]) for p in d["pairs"]]
+        self.tdr = None if "tdr" not in d else [TdrSample(t["pair"], t["distance_cm"], t["mv"]) for t in d["tdr"]]
     def _shown(self) -> tuple[str, ...]:
         return self._KEYS if self.tdr is not None else self._KEYS[:2]
 
@@ -494,6 +429,9 @@ class CableTest(Record):
 # A group's name for each parameter, in the library's order.
 _PARAM_GROUPS = [(_c.mg_param_name(p), _c.mg_param_group_name(_c.mg_param_get_group(p)))
                  for p in range(_c.MG_PARAM_COUNT)]
+
+
+_G = TypeVar("_G", bound="SettingsGroup")
 
 
 class SettingsGroup(Record):
@@ -528,6 +466,22 @@ class SettingsGroup(Record):
             if key in maxima:
                 shown.append(key + "_max")
         self._keys = tuple(shown)
+
+    @classmethod
+    def _of(cls: type[_G], group: Mapping[str, Any]) -> _G:
+        """The group as the library's JSON of the settings has it."""
+        g = cls.__new__(cls)
+        g.supported = group["supported"]
+        g.error = group.get("error")
+        for name, of in _PARAM_GROUPS:
+            if of != cls.GROUP:
+                continue
+            key = _key(name)
+            setattr(g, key, group.get(key))
+            if key in cls._MAXIMA:
+                setattr(g, key + "_max", group.get(key + "_max"))
+        g._keys = tuple(group)
+        return g
 
     def _shown(self) -> tuple[str, ...]:
         return self._keys

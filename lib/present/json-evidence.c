@@ -1,0 +1,479 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The evidence as JSON: counters, interrupts, temperatures, the USB path
+ * and the bus ceiling, and a watch's sample.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "present/present.h"
+
+static const char *const group_keys[MG_STATS_GROUP_COUNT] = { "eth_phy", "eth_mac", "eth_ctrl", "rmon" };
+
+/* ---- counters ---- */
+
+static void histogram(struct mg_json *j, const struct mg_stats *s, int tx)
+{
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_stats_hist_count(s, tx); i++) {
+		unsigned int low = 0, high = 0;
+		uint64_t v = 0;
+
+		mg_stats_hist_get(s, tx, i, &low, &high, &v);
+		mg_json_object(j);
+		mg_json_key(j, "low");
+		mg_json_int(j, low);
+		/* The last bucket has no upper end. */
+		mg_json_key(j, "high");
+		if (high)
+			mg_json_int(j, high);
+		else
+			mg_json_null(j);
+		mg_json_key(j, "frames");
+		mg_json_uint(j, v);
+		mg_json_object_end(j);
+	}
+	mg_json_array_end(j);
+}
+
+/* A standard group by its IEEE 802.3 or RMON names; null when the driver fills none of it. */
+static void stats_group(struct mg_json *j, const struct mg_stats *s, enum mg_stats_group g)
+{
+	if (!mg_stats_group_reported(s, g)) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_object(j);
+	for (size_t i = 0; i < mg_stats_group_size(g); i++) {
+		uint64_t v;
+
+		mg_json_key(j, mg_stats_group_counter_name(g, i));
+		if (mg_stats_group_get(s, g, i, &v) == 0)
+			mg_json_uint(j, v);
+		else
+			mg_json_null(j);
+	}
+	if (g == MG_STATS_RMON) {
+		mg_json_key(j, "rx_histogram");
+		histogram(j, s, 0);
+		mg_json_key(j, "tx_histogram");
+		histogram(j, s, 1);
+	}
+	mg_json_object_end(j);
+}
+
+static void driver_counters(struct mg_json *j, const struct mg_stats *s)
+{
+	int n = mg_stats_driver_count(s);
+
+	if (n == MG_UNKNOWN) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_object(j);
+	for (size_t i = 0; i < (size_t)n; i++) {
+		uint64_t v = 0;
+
+		mg_stats_driver_get(s, i, &v);
+		mg_json_key(j, mg_stats_driver_name(s, i));
+		mg_json_uint(j, v);
+	}
+	mg_json_object_end(j);
+}
+
+void mg_json_stats(struct mg_json *j, const struct mg_stats *s)
+{
+	if (!s) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_object(j);
+	for (int i = 0; i < MG_STAT_COUNT; i++) {
+		uint64_t v;
+
+		mg_json_key(j, mg_stat_name((enum mg_stat)i));
+		if (mg_stats_get(s, (enum mg_stat)i, &v) == 0)
+			mg_json_uint(j, v);
+		else
+			mg_json_null(j);
+	}
+	/* "link_down_events_unknown": there only when the kernel is why a counter is null. */
+	for (int i = 0; i < MG_STAT_COUNT; i++) {
+		const char *why = mg_stats_get_unknown_reason(s, (enum mg_stat)i);
+		char key[64];
+
+		if (why) {
+			snprintf(key, sizeof(key), "%s_unknown", mg_stat_name((enum mg_stat)i));
+			mg_json_key(j, key);
+			mg_json_str(j, why);
+		}
+	}
+	for (int g = 0; g < MG_STATS_GROUP_COUNT; g++) {
+		mg_json_key(j, group_keys[g]);
+		stats_group(j, s, (enum mg_stats_group)g);
+	}
+	mg_json_key(j, "driver");
+	driver_counters(j, s);
+	mg_json_object_end(j);
+}
+
+MG_EXPORT int mg_stats_to_json(const struct mg_stats *stats, unsigned int flags, char **json)
+{
+	struct mg_json j;
+	int err = mg_json_check(stats, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
+
+	if (err < 0)
+		return err;
+	mg_json_init(&j, flags, 0);
+	mg_json_stats(&j, stats);
+	return mg_json_take(&j, json);
+}
+
+/* ---- interrupts ---- */
+
+/* Per-CPU counts by CPU number, and their sum; both null when /proc/interrupts was not read. */
+static void vector(struct mg_json *j, const struct mg_irqs *r, size_t i)
+{
+	uint64_t total = 0, v;
+	bool counted = mg_irqs_get_cpu_count(r) > 0 && mg_irqs_get_cpu_interrupts(r, i, 0, &v) == 0;
+
+	mg_json_object(j);
+	mg_json_key(j, "irq");
+	mg_json_int_or_null(j, mg_irqs_get_irq(r, i));
+	mg_json_key(j, "name");
+	mg_json_str(j, mg_irqs_get_name(r, i));
+	mg_json_key(j, "mode");
+	mg_json_str(j, mg_irqs_get_mode(r, i));
+	mg_json_key(j, "per_cpu");
+	if (counted) {
+		mg_json_object(j);
+		for (size_t c = 0; c < mg_irqs_get_cpu_count(r); c++) {
+			char key[16];
+
+			v = 0;
+			mg_irqs_get_cpu_interrupts(r, i, c, &v);
+			snprintf(key, sizeof(key), "%d", mg_irqs_get_cpu(r, c));
+			mg_json_key(j, key);
+			mg_json_uint(j, v);
+			total += v;
+		}
+		mg_json_object_end(j);
+	} else {
+		mg_json_null(j);
+	}
+	mg_json_key(j, "total");
+	if (counted)
+		mg_json_uint(j, total);
+	else
+		mg_json_null(j);
+	mg_json_key(j, "affinity");
+	mg_json_str(j, mg_irqs_get_affinity(r, i));
+	mg_json_key(j, "effective_affinity");
+	mg_json_str(j, mg_irqs_get_effective_affinity(r, i));
+	mg_json_object_end(j);
+}
+
+static void queues(struct mg_json *j, const struct mg_irqs *r, int tx)
+{
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_irqs_get_queue_count(r, tx); i++) {
+		mg_json_object(j);
+		mg_json_key(j, "queue");
+		mg_json_str(j, mg_irqs_get_queue_name(r, tx, i));
+		mg_json_key(j, tx ? "xps_cpus" : "rps_cpus");
+		mg_json_str(j, mg_irqs_get_queue_cpus(r, tx, i));
+		mg_json_object_end(j);
+	}
+	mg_json_array_end(j);
+}
+
+void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r)
+{
+	if (!r) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_object(j);
+	mg_json_key(j, "online_cpus");
+	mg_json_int_or_null(j, mg_irqs_get_online_cpus(r));
+	mg_json_key(j, "vectors");
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_irqs_get_count(r); i++)
+		vector(j, r, i);
+	mg_json_array_end(j);
+	mg_json_key(j, "rx_queues");
+	queues(j, r, 0);
+	mg_json_key(j, "tx_queues");
+	queues(j, r, 1);
+	mg_json_object_end(j);
+}
+
+MG_EXPORT int mg_irqs_to_json(const struct mg_irqs *irqs, unsigned int flags, char **json)
+{
+	struct mg_json j;
+	int err = mg_json_check(irqs, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
+
+	if (err < 0)
+		return err;
+	mg_json_init(&j, flags, 0);
+	mg_json_irqs(&j, irqs);
+	return mg_json_take(&j, json);
+}
+
+/* ---- temperatures ---- */
+
+static void celsius(struct mg_json *j, const struct mg_temps *t, size_t i, enum mg_temp_value which)
+{
+	int milli;
+
+	if (mg_temps_get(t, i, which, &milli) == 0)
+		mg_json_milli(j, milli);
+	else
+		mg_json_null(j);
+}
+
+void mg_json_temps(struct mg_json *j, const struct mg_temps *t)
+{
+	if (!t) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_temps_get_count(t); i++) {
+		mg_json_object(j);
+		mg_json_key(j, "chip");
+		mg_json_str(j, mg_temps_get_chip(t, i));
+		mg_json_key(j, "sensor");
+		mg_json_str(j, mg_temps_get_sensor(t, i));
+		mg_json_key(j, "source");
+		mg_json_str(j, mg_temps_get_source(t, i));
+		mg_json_key(j, "label");
+		mg_json_str(j, mg_temps_get_label(t, i));
+		mg_json_key(j, "celsius");
+		celsius(j, t, i, MG_TEMP_INPUT);
+		mg_json_key(j, "max_celsius");
+		celsius(j, t, i, MG_TEMP_MAX);
+		mg_json_key(j, "crit_celsius");
+		celsius(j, t, i, MG_TEMP_CRIT);
+		mg_json_key(j, "alarm");
+		mg_json_bool_or_null(j, mg_temps_get_alarm(t, i));
+		mg_json_object_end(j);
+	}
+	mg_json_array_end(j);
+}
+
+MG_EXPORT int mg_temps_to_json(const struct mg_temps *temps, unsigned int flags, char **json)
+{
+	struct mg_json j;
+	int err = mg_json_check(temps, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
+
+	if (err < 0)
+		return err;
+	mg_json_init(&j, flags, 0);
+	mg_json_temps(&j, temps);
+	return mg_json_take(&j, json);
+}
+
+/* ---- USB ---- */
+
+static void usb_device(struct mg_json *j, const struct mg_usb_device *d)
+{
+	int vendor = mg_usb_device_get_vendor_id(d), product = mg_usb_device_get_product_id(d);
+	char id[24];
+
+	mg_json_object(j);
+	mg_json_key(j, "device");
+	mg_json_str(j, mg_usb_device_get_name(d));
+	mg_json_key(j, "id");
+	if (vendor == MG_UNKNOWN || product == MG_UNKNOWN) {
+		mg_json_null(j);
+	} else {
+		snprintf(id, sizeof(id), "%04x:%04x", (unsigned int)vendor, (unsigned int)product);
+		mg_json_str(j, id);
+	}
+	mg_json_key(j, "product");
+	mg_json_str(j, mg_usb_device_get_product(d));
+	mg_json_key(j, "speed_mbps");
+	mg_json_int_or_null(j, mg_usb_device_get_speed_mbps(d));
+	mg_json_key(j, "usb_version");
+	mg_json_str(j, mg_usb_device_get_version(d));
+	mg_json_key(j, "ports");
+	mg_json_int_or_null(j, mg_usb_device_get_port_count(d));
+	mg_json_object_end(j);
+}
+
+static bool has_ceiling(const struct mg_throughput *t)
+{
+	return t && mg_throughput_get_usb_data_ceiling_mbps(t) != MG_UNKNOWN;
+}
+
+/* The bus ceiling the library decided for a USB adapter. */
+void mg_json_usb_ceiling_members(struct mg_json *j, const struct mg_throughput *t)
+{
+	mg_json_key(j, "link_mbps");
+	mg_json_int_or_null(j, mg_throughput_get_usb_speed_mbps(t));
+	mg_json_key(j, "data_ceiling_mbps");
+	mg_json_int_or_null(j, mg_throughput_get_usb_data_ceiling_mbps(t));
+	mg_json_key(j, "protocol_overhead_pct_estimate");
+	mg_json_int_or_null(j, mg_throughput_get_usb_overhead_pct(t));
+	mg_json_key(j, "expected_ceiling_mbps");
+	mg_json_int_or_null(j, mg_throughput_get_usb_ceiling_mbps(t));
+}
+
+/* Where the adapter is plugged in: its speed against its port's, the driver, the hubs and who shares them. */
+void mg_json_usb_path_members(struct mg_json *j, const struct mg_usb_info *u)
+{
+	const struct mg_usb_device *d = mg_usb_info_get_device(u);
+
+	mg_json_key(j, "device");
+	mg_json_str(j, mg_usb_device_get_name(d));
+	mg_json_key(j, "speed_mbps");
+	mg_json_int_or_null(j, mg_usb_device_get_speed_mbps(d));
+	mg_json_key(j, "usb_version");
+	mg_json_str(j, mg_usb_device_get_version(d));
+	mg_json_key(j, "port_speed_mbps");
+	mg_json_int_or_null(j, mg_usb_info_get_port_speed_mbps(u));
+	mg_json_key(j, "port_usb_version");
+	mg_json_str(j, mg_usb_info_get_port_version(u));
+	mg_json_key(j, "driver");
+	mg_json_str(j, mg_usb_info_get_driver(u));
+	mg_json_key(j, "interface_class");
+	mg_json_str(j, mg_usb_info_get_interface_class(u));
+	mg_json_key(j, "generic_driver");
+	mg_json_bool_or_null(j, mg_usb_info_is_generic_driver(u));
+	mg_json_key(j, "vendor_driver");
+	mg_json_str(j, mg_usb_info_get_vendor_driver(u));
+	mg_json_key(j, "vendor_driver_loaded");
+	mg_json_bool_or_null(j, mg_usb_info_vendor_driver_loaded(u));
+	mg_json_key(j, "configuration");
+	mg_json_int_or_null(j, mg_usb_info_get_configuration(u));
+	mg_json_key(j, "configurations");
+	mg_json_int_or_null(j, mg_usb_info_get_configuration_count(u));
+	mg_json_key(j, "hubs");
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_usb_info_get_hub_count(u); i++)
+		usb_device(j, mg_usb_info_get_hub(u, i));
+	mg_json_array_end(j);
+	mg_json_key(j, "root_hub_shared_with");
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_usb_info_get_peer_count(u); i++)
+		usb_device(j, mg_usb_info_get_peer(u, i));
+	mg_json_array_end(j);
+}
+
+void mg_json_usb(struct mg_json *j, const struct mg_usb_info *u, const struct mg_throughput *t)
+{
+	if (!u && !has_ceiling(t)) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_object(j);
+	if (has_ceiling(t))
+		mg_json_usb_ceiling_members(j, t);
+	if (u)
+		mg_json_usb_path_members(j, u);
+	mg_json_object_end(j);
+}
+
+MG_EXPORT int mg_usb_info_to_json(const struct mg_usb_info *info, const struct mg_throughput *throughput,
+				  unsigned int flags, char **json)
+{
+	struct mg_json j;
+	int err;
+
+	/* Either may be missing: a USB adapter's ceiling without its path, or a path without a verdict. */
+	err = mg_json_check(info ? (const void *)info : (const void *)throughput, flags, MG_JSON_LINE | MG_JSON_BYTES,
+			    json);
+	if (err < 0)
+		return err;
+	mg_json_init(&j, flags, 0);
+	mg_json_usb(&j, info, throughput);
+	return mg_json_take(&j, json);
+}
+
+/* ---- a watch's sample ---- */
+
+static double rate_of(const struct mg_sample *m, enum mg_stat stat)
+{
+	double v;
+
+	return mg_sample_get_rate(m, stat, &v) == 0 ? v : -1;
+}
+
+static void fixed(struct mg_json *j, const char *key, double v, int decimals)
+{
+	mg_json_key(j, key);
+	mg_json_fixed(j, v, decimals);
+}
+
+static void sample_vectors(struct mg_json *j, const struct mg_sample *m)
+{
+	mg_json_key(j, "vectors");
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_sample_get_vector_count(m); i++) {
+		mg_json_object(j);
+		mg_json_key(j, "irq");
+		mg_json_int(j, mg_sample_get_vector_irq(m, i));
+		mg_json_key(j, "name");
+		mg_json_str(j, mg_sample_get_vector_name(m, i));
+		fixed(j, "per_s", mg_sample_get_vector_rate(m, i), 1);
+		mg_json_object_end(j);
+	}
+	mg_json_array_end(j);
+}
+
+static void sample_cpus(struct mg_json *j, const struct mg_sample *m)
+{
+	mg_json_key(j, "cpus");
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++) {
+		mg_json_object(j);
+		mg_json_key(j, "cpu");
+		mg_json_int(j, mg_sample_get_cpu(m, i));
+		fixed(j, "interrupts_per_s", mg_sample_get_cpu_interrupts(m, i), 1);
+		fixed(j, "net_rx_softirqs_per_s", mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_RX), 1);
+		fixed(j, "net_tx_softirqs_per_s", mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_TX), 1);
+		fixed(j, "busy_pct", mg_sample_get_cpu_busy_pct(m, i), 1);
+		mg_json_object_end(j);
+	}
+	mg_json_array_end(j);
+}
+
+MG_EXPORT int mg_sample_to_json(const struct mg_sample *sample, double t, unsigned int flags, char **json)
+{
+	const struct mg_sample *m = sample;
+	struct mg_json j;
+	int temp, err = mg_json_check(sample, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
+
+	if (err < 0)
+		return err;
+	temp = mg_sample_get_temperature_milli(m);
+	mg_json_init(&j, flags, 0);
+	mg_json_object(&j);
+	fixed(&j, "t", t, 3);
+	fixed(&j, "interval_s", mg_sample_get_seconds(m), 3);
+	fixed(&j, "rx_bps", mg_sample_get_bits_per_second(m, MG_DIRECTION_RX), 0);
+	fixed(&j, "tx_bps", mg_sample_get_bits_per_second(m, MG_DIRECTION_TX), 0);
+	fixed(&j, "rx_pps", mg_sample_get_packets_per_second(m, MG_DIRECTION_RX), 1);
+	fixed(&j, "tx_pps", mg_sample_get_packets_per_second(m, MG_DIRECTION_TX), 1);
+	fixed(&j, "rx_dropped_per_s", rate_of(m, MG_STAT_RX_DROPPED), 1);
+	fixed(&j, "tx_dropped_per_s", rate_of(m, MG_STAT_TX_DROPPED), 1);
+	fixed(&j, "rx_errors_per_s", rate_of(m, MG_STAT_RX_ERRORS), 1);
+	fixed(&j, "tx_errors_per_s", rate_of(m, MG_STAT_TX_ERRORS), 1);
+	fixed(&j, "rx_missed_per_s", rate_of(m, MG_STAT_RX_MISSED_ERRORS), 1);
+	mg_json_key(&j, "expected_rx_gbps");
+	mg_json_gbps(&j, mg_sample_get_expected_gbps(m, MG_DIRECTION_RX));
+	mg_json_key(&j, "expected_tx_gbps");
+	mg_json_gbps(&j, mg_sample_get_expected_gbps(m, MG_DIRECTION_TX));
+	fixed(&j, "rx_ceiling_use_pct", mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_RX), 1);
+	fixed(&j, "tx_ceiling_use_pct", mg_sample_get_ceiling_use_pct(m, MG_DIRECTION_TX), 1);
+	mg_json_key(&j, "temperature_c");
+	if (temp == MG_UNKNOWN)
+		mg_json_null(&j);
+	else
+		mg_json_fixed(&j, temp / 1000.0, 1);
+	sample_vectors(&j, m);
+	sample_cpus(&j, m);
+	mg_json_object_end(&j);
+	return mg_json_take(&j, json);
+}

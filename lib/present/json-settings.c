@@ -1,0 +1,270 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Settings, a transaction's result and the undo journals as JSON. */
+#include <errno.h>
+#include <string.h>
+
+#include "present/present.h"
+
+static const enum mg_param_group groups[] = {
+	MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE,
+};
+
+/* "rx-ring" -> "rx_ring" (+ @suffix): JSON keys spell parameters with '_'. */
+static void key_of(const char *name, const char *suffix, char *out, size_t size)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < size; i++)
+		out[i] = name[i] == '-' ? '_' : name[i];
+	out[i] = '\0';
+	strncat(out, suffix, size - strlen(out) - 1);
+}
+
+/* A group: supported, and its error when the driver lacks it; else each parameter and its maximum. */
+static void group(struct mg_json *j, const struct mg_settings *s, enum mg_param_group g)
+{
+	const char *error = mg_settings_group_error(s, g);
+
+	mg_json_object(j);
+	mg_json_key(j, "supported");
+	mg_json_bool(j, !error);
+	if (error) {
+		mg_json_key(j, "error");
+		mg_json_str(j, error);
+		mg_json_object_end(j);
+		return;
+	}
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		long long v;
+		char key[64];
+
+		if (mg_param_get_group((enum mg_param)p) != (int)g)
+			continue;
+		key_of(mg_param_name((enum mg_param)p), "", key, sizeof(key));
+		mg_json_key(j, key);
+		/* A parameter the driver does not report is unsupported: null, never 0. */
+		if (mg_settings_get(s, (enum mg_param)p, &v) == 0)
+			mg_json_int(j, v);
+		else
+			mg_json_null(j);
+		if (mg_settings_get_max(s, (enum mg_param)p, &v) == 0) {
+			key_of(mg_param_name((enum mg_param)p), "_max", key, sizeof(key));
+			mg_json_key(j, key);
+			mg_json_int(j, v);
+		}
+	}
+	mg_json_object_end(j);
+}
+
+void mg_json_settings_groups(struct mg_json *j, const struct mg_settings *s)
+{
+	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
+		mg_json_key(j, mg_param_group_name(groups[i]));
+		group(j, s, groups[i]);
+	}
+}
+
+MG_EXPORT int mg_settings_to_json(const struct mg_settings *settings, unsigned int flags, char **json)
+{
+	struct mg_json j;
+	long long mtu;
+	int err = mg_json_check(settings, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
+
+	if (err < 0)
+		return err;
+	mg_json_init(&j, flags, 0);
+	mg_json_object(&j);
+	mg_json_key(&j, "name");
+	mg_json_str(&j, mg_settings_get_ifname(settings));
+	mg_json_key(&j, "mtu");
+	if (mg_settings_get(settings, MG_PARAM_MTU, &mtu) == 0)
+		mg_json_int(&j, mtu);
+	else
+		mg_json_null(&j);
+	mg_json_settings_groups(&j, settings);
+	mg_json_object_end(&j);
+	return mg_json_take(&j, json);
+}
+
+/* ---- a transaction's result ---- */
+
+static const char *const states[] = { "planned", "applied", "rolled_back", "left", "restore_failed" };
+
+static const char *state_name(int state)
+{
+	return state >= 0 && (size_t)state < sizeof(states) / sizeof(states[0]) ? states[state] : "unknown";
+}
+
+/* Link modes "a,b" as a list; null when not known. */
+static void modes(struct mg_json *j, const char *text)
+{
+	if (!text) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_array(j);
+	while (*text) {
+		size_t n = strcspn(text, ",");
+		char mode[128];
+
+		if (n && n < sizeof(mode)) {
+			memcpy(mode, text, n);
+			mode[n] = '\0';
+			mg_json_str(j, mode);
+		}
+		text += n + (text[n] == ',');
+	}
+	mg_json_array_end(j);
+}
+
+/* A change's value: link modes for advertise, on/off for EEE, features and ASPM L1, else the number. */
+static void change_value(struct mg_json *j, const struct mg_apply_result *r, size_t i, long long v, int after)
+{
+	int g = mg_apply_result_get_group(r, i);
+
+	if (g == MG_GROUP_ADVERTISE)
+		modes(j, mg_apply_result_get_modes(r, i, after));
+	else if (g == MG_GROUP_EEE || g == MG_GROUP_FEATURES || g == MG_GROUP_ASPM)
+		mg_json_bool_or_null(j, v == MG_UNKNOWN ? MG_UNKNOWN : v != 0);
+	else
+		mg_json_int(j, v);
+}
+
+static void changes(struct mg_json *j, const struct mg_apply_result *r)
+{
+	mg_json_key(j, "changes");
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_apply_result_count(r); i++) {
+		long long old = MG_UNKNOWN, new = MG_UNKNOWN;
+
+		mg_apply_result_get(r, i, NULL, &old, &new);
+		mg_json_object(j);
+		mg_json_key(j, "interface");
+		mg_json_str(j, mg_apply_result_get_ifname(r, i));
+		mg_json_key(j, "param");
+		mg_json_str(j, mg_apply_result_get_name(r, i));
+		mg_json_key(j, "old");
+		change_value(j, r, i, old, 0);
+		mg_json_key(j, "new");
+		change_value(j, r, i, new, 1);
+		mg_json_key(j, "state");
+		mg_json_str(j, state_name(mg_apply_result_get_state(r, i)));
+		mg_json_object_end(j);
+	}
+	mg_json_array_end(j);
+}
+
+/* Every interface the transaction covered, those without a change too. */
+static void interfaces(struct mg_json *j, const struct mg_apply_result *r)
+{
+	mg_json_key(j, "interfaces");
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_apply_result_get_interface_count(r); i++) {
+		const char *skipped = NULL;
+		int ifindex = 0;
+		const char *name = mg_apply_result_get_interface(r, i, &ifindex, &skipped);
+
+		mg_json_object(j);
+		mg_json_key(j, "name");
+		mg_json_str(j, name);
+		mg_json_key(j, "ifindex");
+		mg_json_int(j, ifindex);
+		if (skipped) {
+			mg_json_key(j, "skipped");
+			mg_json_str(j, skipped);
+		}
+		mg_json_object_end(j);
+	}
+	mg_json_array_end(j);
+}
+
+MG_EXPORT int mg_apply_result_to_json(const struct mg_apply_result *result, unsigned int flags, char **json)
+{
+	struct mg_json j;
+	int failed, err = mg_json_check(result, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
+
+	if (err < 0)
+		return err;
+	mg_json_init(&j, flags, 0);
+	mg_json_object(&j);
+	changes(&j, result);
+	mg_json_key(&j, "may_bounce_link");
+	mg_json_bool(&j, mg_apply_result_may_bounce_link(result) > 0);
+	mg_json_key(&j, "left");
+	mg_json_array(&j);
+	for (size_t i = 0; i < mg_apply_result_count(result); i++)
+		if (mg_apply_result_get_state(result, i) == MG_CHANGE_LEFT)
+			mg_json_str(&j, mg_apply_result_get_name(result, i));
+	mg_json_array_end(&j);
+	interfaces(&j, result);
+	failed = mg_apply_result_get_failed_group(result);
+	mg_json_key(&j, "failed_interface");
+	mg_json_str(&j, mg_apply_result_get_failed_ifname(result));
+	mg_json_key(&j, "failed_group");
+	mg_json_str(&j, failed >= 0 ? mg_param_group_name((enum mg_param_group)failed) : NULL);
+	mg_json_key(&j, "kernel_message");
+	mg_json_str(&j, mg_apply_result_get_kernel_message(result));
+	mg_json_key(&j, "rolled_back");
+	mg_json_bool_or_null(&j, mg_apply_result_rolled_back(result));
+	mg_json_key(&j, "message");
+	mg_json_str(&j, mg_apply_result_get_message(result));
+	mg_json_object_end(&j);
+	return mg_json_take(&j, json);
+}
+
+/* ---- the undo journals ---- */
+
+static void journal(struct mg_json *j, const struct mg_journal_list *l, size_t i)
+{
+	long pid = mg_journal_list_get_pid(l, i);
+	long long time = mg_journal_list_get_time(l, i);
+
+	mg_json_object(j);
+	mg_json_key(j, "id");
+	mg_json_str(j, mg_journal_list_get_id(l, i));
+	mg_json_key(j, "state");
+	mg_json_str(j, mg_journal_state_name(mg_journal_list_get_state(l, i)));
+	mg_json_key(j, "reason");
+	mg_json_str(j, mg_journal_list_get_reason(l, i));
+	/* 0 is what a journal that does not say gives. */
+	mg_json_key(j, "pid");
+	if (pid)
+		mg_json_int(j, pid);
+	else
+		mg_json_null(j);
+	mg_json_key(j, "time");
+	if (time)
+		mg_json_int(j, time);
+	else
+		mg_json_null(j);
+	mg_json_key(j, "interfaces");
+	mg_json_array(j);
+	for (size_t k = 0; k < mg_journal_list_get_interface_count(l, i); k++) {
+		int ifindex = 0;
+		const char *name = mg_journal_list_get_interface(l, i, k, &ifindex);
+
+		mg_json_object(j);
+		mg_json_key(j, "name");
+		mg_json_str(j, name);
+		mg_json_key(j, "ifindex");
+		mg_json_int(j, ifindex);
+		mg_json_object_end(j);
+	}
+	mg_json_array_end(j);
+	mg_json_object_end(j);
+}
+
+MG_EXPORT int mg_journal_list_to_json(const struct mg_journal_list *list, unsigned int flags, char **json)
+{
+	struct mg_json j;
+	int err = mg_json_check(list, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
+
+	if (err < 0)
+		return err;
+	mg_json_init(&j, flags, 0);
+	mg_json_array(&j);
+	for (size_t i = 0; i < mg_journal_list_count(list); i++)
+		journal(&j, list, i);
+	mg_json_array_end(&j);
+	return mg_json_take(&j, json);
+}

@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The text exposition format of Prometheus: every family with its HELP
+ * and TYPE, in base units, one sample per value reported (an unknown value
+ * has none, never a 0).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "present/present.h"
+
+/*
+ * A label value, valid UTF-8 whatever the machine holds: backslash, double
+ * quote and newline as the format escapes them; every other control
+ * character (C0, DEL, C1) and every byte that is not part of well-formed
+ * UTF-8 as the four characters \xNN, as the CLI shows them in text.
+ */
+static void label(struct mg_text *t, const char *name, const char *value, bool first)
+{
+	const unsigned char *p = (const unsigned char *)(value ? value : "");
+
+	mg_text_printf(t, "%s%s=\"", first ? "" : ",", name);
+	while (*p) {
+		size_t n = mg_utf8_length(p);
+
+		if (*p == '\\' || *p == '"') {
+			mg_text_printf(t, "\\%c", *p);
+		} else if (*p == '\n') {
+			mg_text_put(t, "\\n");
+		} else if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f)) || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)) {
+			/* A stray byte, or a control character: each of its bytes shown. */
+			for (size_t i = 0; i < (n ? n : 1); i++)
+				mg_text_printf(t, "\\\\x%02x", p[i]);
+		} else {
+			char c[5] = { 0 };
+
+			memcpy(c, p, n);
+			mg_text_put(t, c);
+		}
+		p += n ? n : 1;
+	}
+	mg_text_put(t, "\"");
+}
+
+static void family(struct mg_text *t, const char *name, const char *type, const char *help)
+{
+	mg_text_printf(t, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+static void hex(char *buf, size_t size, int v)
+{
+	if (v == MG_UNKNOWN)
+		buf[0] = '\0';
+	else
+		snprintf(buf, size, "0x%04x", v);
+}
+
+/* Bytes per second from Gbit/s as the JSON rounds them (three decimals). */
+static double gbps_to_bytes(double gbps)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "%.3f", gbps);
+	return strtod(buf, NULL) * 1.25e8;
+}
+
+static void nic_info(struct mg_text *t, const struct mg_prom_input *in)
+{
+	family(t, "multigig_nic_info", "gauge", "Identity of a network adapter (always 1).");
+	for (size_t i = 0; i < in->count; i++) {
+		const struct mg_nic *nic = in->adapters[i].nic;
+		char vendor[8], device[8];
+
+		hex(vendor, sizeof(vendor), mg_nic_get_vendor_id(nic));
+		hex(device, sizeof(device), mg_nic_get_device_id(nic));
+		mg_text_put(t, "multigig_nic_info{");
+		label(t, "device", in->adapters[i].device, true);
+		label(t, "driver", mg_nic_get_driver(nic), false);
+		label(t, "driver_version", mg_nic_get_driver_version(nic), false);
+		label(t, "firmware_version", mg_nic_get_firmware_version(nic), false);
+		label(t, "bus", mg_bus_name(mg_nic_get_bus(nic)), false);
+		label(t, "vendor_id", vendor, false);
+		label(t, "device_id", device, false);
+		label(t, "chip", mg_nic_get_chip(nic), false);
+		mg_text_put(t, "} 1\n");
+	}
+}
+
+static void link_speed(struct mg_text *t, const struct mg_prom_input *in)
+{
+	family(t, "multigig_link_speed_bytes_per_second", "gauge", "Negotiated Ethernet link speed in bytes per second.");
+	for (size_t i = 0; i < in->count; i++) {
+		const struct mg_ethlink *l = mg_nic_get_ethlink(in->adapters[i].nic);
+		int mbps = l && mg_ethlink_get_speed_mbps(l) > 0 ? mg_ethlink_get_speed_mbps(l)
+								  : mg_nic_get_speed_mbps(in->adapters[i].nic);
+
+		if (mbps <= 0)
+			continue;
+		mg_text_put(t, "multigig_link_speed_bytes_per_second{");
+		label(t, "device", in->adapters[i].device, true);
+		mg_text_printf(t, "} %lld\n", mbps * 125000LL);
+	}
+}
+
+static void hop_labels(struct mg_text *t, const char *device, size_t hop, const struct mg_pcie_node *n,
+		       const char *state)
+{
+	char h[24];
+
+	snprintf(h, sizeof(h), "%zu", hop);
+	label(t, "device", device, true);
+	label(t, "hop", h, false);
+	label(t, "address", mg_pcie_node_get_address(n), false);
+	label(t, "role", mg_pcie_role_name(mg_pcie_node_get_role(n)), false);
+	if (state)
+		label(t, "state", state, false);
+}
+
+static const char *const link_states[] = { "current", "capable" };
+
+static void pcie_speeds(struct mg_text *t, const struct mg_prom_input *in)
+{
+	family(t, "multigig_pcie_link_transfers_per_second", "gauge",
+	       "PCIe link speed of each hop in transfers per second per lane.");
+	for (size_t i = 0; i < in->count; i++)
+		for (size_t h = 0; h < mg_pcie_path_count(in->adapters[i].path); h++)
+			for (int s = 0; s < 2; s++) {
+				const struct mg_pcie_node *n = mg_pcie_path_get(in->adapters[i].path, h);
+				double v = s ? mg_pcie_node_get_cap_speed_gts(n) : mg_pcie_node_get_speed_gts(n);
+
+				if (v <= 0)
+					continue;
+				mg_text_put(t, "multigig_pcie_link_transfers_per_second{");
+				hop_labels(t, in->adapters[i].device, h, n, link_states[s]);
+				mg_text_printf(t, "} %.0f\n", v * 1e9);
+			}
+}
+
+static void pcie_widths(struct mg_text *t, const struct mg_prom_input *in)
+{
+	family(t, "multigig_pcie_link_lanes", "gauge", "PCIe link width of each hop in lanes.");
+	for (size_t i = 0; i < in->count; i++)
+		for (size_t h = 0; h < mg_pcie_path_count(in->adapters[i].path); h++)
+			for (int s = 0; s < 2; s++) {
+				const struct mg_pcie_node *n = mg_pcie_path_get(in->adapters[i].path, h);
+				int v = s ? mg_pcie_node_get_cap_width(n) : mg_pcie_node_get_width(n);
+
+				if (v <= 0)
+					continue;
+				mg_text_put(t, "multigig_pcie_link_lanes{");
+				hop_labels(t, in->adapters[i].device, h, n, link_states[s]);
+				mg_text_printf(t, "} %d\n", v);
+			}
+}
+
+static void pcie_available(struct mg_text *t, const struct mg_prom_input *in)
+{
+	family(t, "multigig_pcie_available_bytes_per_second", "gauge",
+	       "PCIe bandwidth available to the adapter, as the kernel counts it, in bytes per second.");
+	for (size_t i = 0; i < in->count; i++) {
+		int mbps = mg_pcie_path_get_available_mbps(in->adapters[i].path);
+
+		if (!in->adapters[i].path || mbps <= 0)
+			continue;
+		mg_text_put(t, "multigig_pcie_available_bytes_per_second{");
+		label(t, "device", in->adapters[i].device, true);
+		mg_text_printf(t, "} %lld\n", mbps * 125000LL);
+	}
+}
+
+static void aer(struct mg_text *t, const struct mg_prom_input *in)
+{
+	static const enum mg_aer_severity sev[] = { MG_AER_CORRECTABLE, MG_AER_NONFATAL, MG_AER_FATAL };
+
+	family(t, "multigig_aer_errors_total", "counter",
+	       "PCIe errors each hop reported since boot (Advanced Error Reporting), by severity.");
+	for (size_t i = 0; i < in->count; i++)
+		for (size_t h = 0; h < mg_pcie_path_count(in->adapters[i].path); h++)
+			for (size_t s = 0; s < sizeof(sev) / sizeof(sev[0]); s++) {
+				const struct mg_pcie_node *n = mg_pcie_path_get(in->adapters[i].path, h);
+				long long v = mg_pcie_node_get_aer_total(n, sev[s]);
+
+				if (v < 0)
+					continue;
+				mg_text_put(t, "multigig_aer_errors_total{");
+				hop_labels(t, in->adapters[i].device, h, n, NULL);
+				label(t, "severity", mg_aer_severity_name(sev[s]), false);
+				mg_text_printf(t, "} %lld\n", v);
+			}
+}
+
+static const char *const directions[] = { "rx", "tx" };
+
+static void expected(struct mg_text *t, const struct mg_prom_input *in)
+{
+	family(t, "multigig_expected_goodput_bytes_per_second", "gauge",
+	       "Expected TCP goodput per direction in bytes per second.");
+	for (size_t i = 0; i < in->count; i++)
+		for (int d = 0; d < 2; d++) {
+			const struct mg_throughput *tp = in->adapters[i].throughput;
+			double v = mg_throughput_get_expected_gbps(tp, (enum mg_direction)d);
+
+			if (!tp || v < 0)
+				continue;
+			mg_text_put(t, "multigig_expected_goodput_bytes_per_second{");
+			label(t, "device", in->adapters[i].device, true);
+			label(t, "direction", directions[d], false);
+			mg_text_printf(t, "} %.0f\n", gbps_to_bytes(v));
+		}
+}
+
+static void limited(struct mg_text *t, const struct mg_prom_input *in)
+{
+	family(t, "multigig_limited", "gauge", "What limits the expected throughput (always 1).");
+	for (size_t i = 0; i < in->count; i++)
+		for (int d = 0; d < 2; d++) {
+			const struct mg_throughput *tp = in->adapters[i].throughput;
+			enum mg_limit by = mg_throughput_get_limited_by(tp, (enum mg_direction)d);
+
+			if (!tp || by == MG_LIMIT_UNKNOWN)
+				continue;
+			mg_text_put(t, "multigig_limited{");
+			label(t, "device", in->adapters[i].device, true);
+			label(t, "direction", directions[d], false);
+			label(t, "by", mg_limit_name(by), false);
+			mg_text_put(t, "} 1\n");
+		}
+}
+
+/* One counter of the link per adapter that reports it, with a direction label when @dir is set. */
+static void link_counter(struct mg_text *t, const struct mg_prom_input *in, const char *name, enum mg_stat stat,
+			 const char *dir)
+{
+	for (size_t i = 0; i < in->count; i++) {
+		const struct mg_stats *st = mg_nic_get_stats(in->adapters[i].nic);
+		uint64_t v;
+
+		if (!st || mg_stats_get(st, stat, &v) < 0)
+			continue;
+		mg_text_printf(t, "%s{", name);
+		label(t, "device", in->adapters[i].device, true);
+		if (dir)
+			label(t, "direction", dir, false);
+		mg_text_printf(t, "} %llu\n", (unsigned long long)v);
+	}
+}
+
+static void counters(struct mg_text *t, const struct mg_prom_input *in)
+{
+	family(t, "multigig_carrier_changes_total", "counter",
+	       "Times the link's carrier came up or went down since the interface was made.");
+	link_counter(t, in, "multigig_carrier_changes_total", MG_STAT_CARRIER_CHANGES, NULL);
+	family(t, "multigig_dropped_packets_total", "counter", "Packets the driver or the stack dropped, per direction.");
+	link_counter(t, in, "multigig_dropped_packets_total", MG_STAT_RX_DROPPED, "rx");
+	link_counter(t, in, "multigig_dropped_packets_total", MG_STAT_TX_DROPPED, "tx");
+	family(t, "multigig_packet_errors_total", "counter", "Receive and transmit errors of any kind.");
+	link_counter(t, in, "multigig_packet_errors_total", MG_STAT_RX_ERRORS, "rx");
+	link_counter(t, in, "multigig_packet_errors_total", MG_STAT_TX_ERRORS, "tx");
+	family(t, "multigig_missed_frames_total", "counter",
+	       "Frames the adapter missed for want of a receive buffer (rx_missed_errors).");
+	link_counter(t, in, "multigig_missed_frames_total", MG_STAT_RX_MISSED_ERRORS, NULL);
+}
+
+static void temperatures(struct mg_text *t, const struct mg_prom_input *in)
+{
+	family(t, "multigig_temperature_celsius", "gauge",
+	       "Temperature of each hwmon sensor of the adapter, its PHY or its interface.");
+	for (size_t i = 0; i < in->count; i++) {
+		const struct mg_temps *temps = mg_nic_get_temps(in->adapters[i].nic);
+
+		for (size_t k = 0; k < mg_temps_get_count(temps); k++) {
+			int milli;
+
+			if (mg_temps_get(temps, k, MG_TEMP_INPUT, &milli) < 0)
+				continue;
+			mg_text_put(t, "multigig_temperature_celsius{");
+			label(t, "device", in->adapters[i].device, true);
+			label(t, "chip", mg_temps_get_chip(temps, k), false);
+			label(t, "sensor", mg_temps_get_sensor(temps, k), false);
+			label(t, "source", mg_temps_get_source(temps, k), false);
+			label(t, "label", mg_temps_get_label(temps, k), false);
+			mg_text_printf(t, "} %g\n", milli / 1000.0);
+		}
+	}
+}
+
+static bool finding_of(const struct mg_finding *f, const char *device)
+{
+	const char *nic = mg_finding_get_nic(f);
+
+	return nic && device && !strcmp(nic, device);
+}
+
+static void findings(struct mg_text *t, const struct mg_prom_input *in)
+{
+	static const enum mg_severity sev[] = { MG_SEVERITY_CRITICAL, MG_SEVERITY_WARNING, MG_SEVERITY_INFO };
+
+	family(t, "multigig_doctor_findings", "gauge", "Doctor findings per adapter and severity.");
+	for (size_t i = 0; i < in->count; i++)
+		for (size_t s = 0; s < sizeof(sev) / sizeof(sev[0]); s++) {
+			int count = 0;
+
+			for (size_t k = 0; k < mg_doctor_count(in->doctor); k++) {
+				const struct mg_finding *f = mg_doctor_get(in->doctor, k);
+
+				count += mg_finding_get_severity(f) == sev[s] && finding_of(f, in->adapters[i].device);
+			}
+			mg_text_put(t, "multigig_doctor_findings{");
+			label(t, "device", in->adapters[i].device, true);
+			label(t, "severity", mg_severity_name(sev[s]), false);
+			mg_text_printf(t, "} %d\n", count);
+		}
+	family(t, "multigig_doctor_finding", "gauge", "Each doctor finding by its id (always 1).");
+	for (size_t i = 0; i < in->count; i++)
+		for (size_t k = 0; k < mg_doctor_count(in->doctor); k++) {
+			const struct mg_finding *f = mg_doctor_get(in->doctor, k);
+
+			if (!finding_of(f, in->adapters[i].device))
+				continue;
+			mg_text_put(t, "multigig_doctor_finding{");
+			label(t, "device", in->adapters[i].device, true);
+			label(t, "id", mg_finding_get_id(f), false);
+			label(t, "severity", mg_severity_name(mg_finding_get_severity(f)), false);
+			mg_text_put(t, "} 1\n");
+		}
+}
+
+void mg_prometheus_text(struct mg_text *t, const struct mg_prom_input *in)
+{
+	nic_info(t, in);
+	link_speed(t, in);
+	pcie_speeds(t, in);
+	pcie_widths(t, in);
+	pcie_available(t, in);
+	aer(t, in);
+	expected(t, in);
+	limited(t, in);
+	counters(t, in);
+	temperatures(t, in);
+	findings(t, in);
+}
