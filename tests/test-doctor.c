@@ -415,6 +415,27 @@ static void test_rule_half_duplex(void)
 	CU_ASSERT_EQUAL(f->severity, MG_SEVERITY_CRITICAL);
 	CU_ASSERT_TRUE(has_evidence(f, "duplex half at 100 Mbit/s", "LINKMODES"));
 	unbuild(&b);
+
+	/* No speed: the driver filled nothing, and half is only duplex's zero. */
+	build(&b, "eth1", 100);
+	b.link.duplex = 0;
+	b.link.speed = -1;
+	CU_ASSERT_EQUAL(mg_doctor_rules(b.d, &b.f), 0);
+	CU_ASSERT_EQUAL(b.d->count, 0);
+	unbuild(&b);
+
+	/*
+	 * usbnet's class drivers never set duplex: cdc_ether on QEMU's usb-net
+	 * shows "half" under Linux 6.1 and 6.12 on a full-duplex link.
+	 */
+	build(&b, "usb0", 425);
+	b.link.duplex = 0;
+	b.nic->bus = MG_BUS_USB;
+	b.nic->driver = strdup("cdc_ether");
+	CU_ASSERT_EQUAL(mg_doctor_rules(b.d, &b.f), 0);
+	for (size_t i = 0; i < b.d->count; i++)
+		CU_ASSERT_STRING_NOT_EQUAL(b.d->items[i]->id, "ethernet-half-duplex");
+	unbuild(&b);
 }
 
 static void test_rule_usb2(void)

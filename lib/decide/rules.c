@@ -214,12 +214,23 @@ static int pcie_ceiling_below_ethernet(struct mg_doctor *d, const struct mg_fact
 	return mg_finding_fix(x, NULL, "a faster or wider slot (or a faster link on the path) raises the ceiling");
 }
 
+/*
+ * Half duplex is what the kernel shows when a driver never says: usbnet's
+ * class drivers (cdc_ether, cdc_ncm, ...) fill only the speed the device
+ * notified, so duplex stays 0, DUPLEX_HALF, on a full-duplex link. Only a
+ * driver that reads a PHY or MII, and a known speed, make it evidence.
+ */
+static bool duplex_reported(const struct mg_facts *f)
+{
+	return mg_ethlink_get_speed_mbps(f->link) > 0 && !mg_usb_driver_is_generic(mg_nic_get_driver(f->nic));
+}
+
 static int half_duplex(struct mg_doctor *d, const struct mg_facts *f)
 {
 	const char *duplex = mg_ethlink_get_duplex(f->link);
 	struct mg_finding *x;
 
-	if (!duplex || strcmp(duplex, "half") || mg_ethlink_get_link(f->link) == 0)
+	if (!duplex || strcmp(duplex, "half") || mg_ethlink_get_link(f->link) == 0 || !duplex_reported(f))
 		return 0;
 	x = mg_finding_add(d, "ethernet-half-duplex", MG_SEVERITY_CRITICAL, f->name);
 	if (!x)

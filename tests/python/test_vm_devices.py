@@ -467,3 +467,5 @@ def test_usb_nic(usbnet):
     ids = [f["id"] for f in doctor["findings"]]
     # Without a vendor driver to name there is nothing to switch to.
     assert "usb-generic-driver" not in ids
+    # cdc_ether never sets duplex: the kernel's "half" is its zero, not the link's.
+    assert show["link"]["duplex"] == "half" and "ethernet-half-duplex" not in ids
