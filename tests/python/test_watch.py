@@ -95,6 +95,15 @@ def _screen(sock):
     return sh("tmux", "-L", sock, "capture-pane", "-p").stdout
 
 
+def _seconds_shown(screen):
+    """The seconds on watch's title line ("multigig watch w0 ... 2.4 ..."), or -1."""
+    lines = screen.splitlines()
+    try:
+        return float(lines[0].split()[3])
+    except (IndexError, ValueError):
+        return -1.0
+
+
 def _wait_for(sock, text, seconds=5.0):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -115,10 +124,16 @@ def test_watch_redraws_in_place_on_a_terminal(veth):
     cmd = "ip netns exec %s %s watch w0 --interval 0.2; echo exit=$?; sleep 60" % (veth, CLI)
     sh("tmux", "-L", sock, "-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", cmd)
     try:
-        time.sleep(2)  # ten redraws: forty lines and more had it scrolled
-        screen = _screen(sock)
+        # Ten redraws and more (forty lines had it scrolled). Polled, not
+        # slept: under QEMU's emulation the first sample can take seconds.
+        screen = _wait_for(sock, "multigig watch w0 ", 30)
+        deadline = time.monotonic() + 30
+        while _seconds_shown(screen) < 2.0 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            screen = _screen(sock)
         lines = screen.splitlines()
         assert lines[0].startswith("multigig watch w0 "), screen
+        assert _seconds_shown(screen) >= 2.0, screen
         assert screen.count("multigig watch") == 1, screen
         assert "\\x1b" not in screen and "[H" not in screen and "[J" not in screen, screen
         header = next(line for line in lines if "bit/s" in line).split()
@@ -127,12 +142,13 @@ def test_watch_redraws_in_place_on_a_terminal(veth):
             row = next(line for line in lines if line.split()[:1] == [direction]).split()
             assert len(row) == 7 and row[2] == "unknown" and row[3] == "-", screen
         assert "-1.0%" not in screen and "ceiling -" not in screen
-        t1 = float(lines[0].split()[3])
-        time.sleep(0.6)
-        t2 = float(_screen(sock).splitlines()[0].split()[3])
-        assert t2 > t1  # redrawn in place
+        t1 = _seconds_shown(screen)
+        deadline = time.monotonic() + 10
+        while _seconds_shown(_screen(sock)) <= t1 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _seconds_shown(_screen(sock)) > t1  # redrawn in place
         sh("ip", "-n", veth, "link", "del", "w0")
-        screen = _wait_for(sock, "exit=")
+        screen = _wait_for(sock, "exit=", 20)
         assert "exit=1" in screen and "w0 has gone" in screen, screen
     finally:
         subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True)
