@@ -153,12 +153,9 @@ MG_EXPORT int mg_eee_read(struct mg_ctx *ctx, const char *ifname, struct mg_eee 
 		return -EINVAL;
 	*eee = NULL;
 	mg_clear_error(ctx);
-	err = mg_settings_check_name(ctx, ifname);
+	err = mg_read_link_by_name(ctx, ifname, "EEE", &link);
 	if (err < 0)
 		return err;
-	err = mg_gather_link(ctx, ifname, 0, &link);
-	if (err < 0)
-		return ctx->error[0] ? err : mg_gather_read_failed(ctx, ifname, "EEE", err);
 	/* The driver's name makes "does not support" concrete. */
 	if (mg_gather_drvinfo(ctx, ifname, &info) < 0)
 		info.driver[0] = '\0';

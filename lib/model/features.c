@@ -313,12 +313,9 @@ MG_EXPORT int mg_features_read(struct mg_ctx *ctx, const char *ifname, struct mg
 		return -EINVAL;
 	*features = NULL;
 	mg_clear_error(ctx);
-	err = mg_settings_check_name(ctx, ifname);
+	err = mg_read_link_by_name(ctx, ifname, "features", &link);
 	if (err < 0)
 		return err;
-	err = mg_gather_link(ctx, ifname, 0, &link);
-	if (err < 0)
-		return ctx->error[0] ? err : mg_gather_read_failed(ctx, ifname, "features", err);
 	err = mg_features_read_into(ctx, link.ifindex, link.name, features);
 	return err < 0 ? mg_gather_read_failed(ctx, ifname, "features", err) : 0;
 }

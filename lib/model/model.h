@@ -124,6 +124,12 @@ struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifi
 
 /* -EINVAL, with the reason in the context, unless @ifname can name an interface. */
 int mg_settings_check_name(struct mg_ctx *ctx, const char *ifname);
+/*
+ * The first step of every read by name: @ifname checked, then its link
+ * (index and name as the kernel has them now); the failure says what
+ * could not be read ("EEE", "features").
+ */
+int mg_read_link_by_name(struct mg_ctx *ctx, const char *ifname, const char *what, struct mg_link *link);
 void mg_settings_unsupported(struct mg_settings *s, enum mg_param_group g, const char *driver);
 /* "ring parameters", "the MTU": what a group is called in messages. */
 const char *mg_settings_group_what(enum mg_param_group g);

@@ -218,6 +218,18 @@ int mg_settings_check_name(struct mg_ctx *ctx, const char *ifname)
 	return 0;
 }
 
+int mg_read_link_by_name(struct mg_ctx *ctx, const char *ifname, const char *what, struct mg_link *link)
+{
+	int err = mg_settings_check_name(ctx, ifname);
+
+	if (err < 0)
+		return err;
+	err = mg_gather_link(ctx, ifname, 0, link);
+	if (err < 0)
+		return ctx->error[0] ? err : mg_gather_read_failed(ctx, ifname, what, err);
+	return 0;
+}
+
 
 /* ---- lists from dumps ---- */
 

@@ -117,17 +117,7 @@ void mg_json_stats(struct mg_json *j, const struct mg_stats *s)
 	mg_json_object_end(j);
 }
 
-MG_EXPORT int mg_stats_to_json(const struct mg_stats *stats, unsigned int flags, char **json)
-{
-	struct mg_json j;
-	int err = mg_json_check(stats, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
-
-	if (err < 0)
-		return err;
-	mg_json_init(&j, flags, 0);
-	mg_json_stats(&j, stats);
-	return mg_json_take(&j, json);
-}
+MG_JSON_EXPORT(mg_stats_to_json, mg_stats, mg_json_stats)
 
 /* ---- interrupts ---- */
 
@@ -208,17 +198,7 @@ void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r)
 	mg_json_object_end(j);
 }
 
-MG_EXPORT int mg_irqs_to_json(const struct mg_irqs *irqs, unsigned int flags, char **json)
-{
-	struct mg_json j;
-	int err = mg_json_check(irqs, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
-
-	if (err < 0)
-		return err;
-	mg_json_init(&j, flags, 0);
-	mg_json_irqs(&j, irqs);
-	return mg_json_take(&j, json);
-}
+MG_JSON_EXPORT(mg_irqs_to_json, mg_irqs, mg_json_irqs)
 
 /* ---- temperatures ---- */
 
@@ -262,17 +242,7 @@ void mg_json_temps(struct mg_json *j, const struct mg_temps *t)
 	mg_json_array_end(j);
 }
 
-MG_EXPORT int mg_temps_to_json(const struct mg_temps *temps, unsigned int flags, char **json)
-{
-	struct mg_json j;
-	int err = mg_json_check(temps, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
-
-	if (err < 0)
-		return err;
-	mg_json_init(&j, flags, 0);
-	mg_json_temps(&j, temps);
-	return mg_json_take(&j, json);
-}
+MG_JSON_EXPORT(mg_temps_to_json, mg_temps, mg_json_temps)
 
 /* ---- USB ---- */
 

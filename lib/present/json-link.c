@@ -65,17 +65,7 @@ void mg_json_ethlink(struct mg_json *j, const struct mg_ethlink *l)
 	mg_json_object_end(j);
 }
 
-MG_EXPORT int mg_ethlink_to_json(const struct mg_ethlink *link, unsigned int flags, char **json)
-{
-	struct mg_json j;
-	int err = mg_json_check(link, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
-
-	if (err < 0)
-		return err;
-	mg_json_init(&j, flags, 0);
-	mg_json_ethlink(&j, link);
-	return mg_json_take(&j, json);
-}
+MG_JSON_EXPORT(mg_ethlink_to_json, mg_ethlink, mg_json_ethlink)
 
 static void eee_modes(struct mg_json *j, const struct mg_eee *e, enum mg_modes which)
 {
@@ -129,17 +119,7 @@ void mg_json_eee(struct mg_json *j, const struct mg_eee *e)
 	mg_json_object_end(j);
 }
 
-MG_EXPORT int mg_eee_to_json(const struct mg_eee *eee, unsigned int flags, char **json)
-{
-	struct mg_json j;
-	int err = mg_json_check(eee, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
-
-	if (err < 0)
-		return err;
-	mg_json_init(&j, flags, 0);
-	mg_json_eee(&j, eee);
-	return mg_json_take(&j, json);
-}
+MG_JSON_EXPORT(mg_eee_to_json, mg_eee, mg_json_eee)
 
 /* name -> { active, wanted, fixed }: an interface has some sixty. */
 void mg_json_features(struct mg_json *j, const struct mg_features *f)
@@ -163,17 +143,7 @@ void mg_json_features(struct mg_json *j, const struct mg_features *f)
 	mg_json_object_end(j);
 }
 
-MG_EXPORT int mg_features_to_json(const struct mg_features *features, unsigned int flags, char **json)
-{
-	struct mg_json j;
-	int err = mg_json_check(features, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
-
-	if (err < 0)
-		return err;
-	mg_json_init(&j, flags, 0);
-	mg_json_features(&j, features);
-	return mg_json_take(&j, json);
-}
+MG_JSON_EXPORT(mg_features_to_json, mg_features, mg_json_features)
 
 /* ---- cable diagnostics ---- */
 

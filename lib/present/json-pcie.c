@@ -222,17 +222,7 @@ void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e)
 	mg_json_object_end(j);
 }
 
-MG_EXPORT int mg_estimate_to_json(const struct mg_estimate *estimate, unsigned int flags, char **json)
-{
-	struct mg_json j;
-	int err = mg_json_check(estimate, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
-
-	if (err < 0)
-		return err;
-	mg_json_init(&j, flags, 0);
-	mg_json_estimate(&j, estimate);
-	return mg_json_take(&j, json);
-}
+MG_JSON_EXPORT(mg_estimate_to_json, mg_estimate, mg_json_estimate)
 
 void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t)
 {
@@ -256,17 +246,7 @@ void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t)
 	mg_json_object_end(j);
 }
 
-MG_EXPORT int mg_throughput_to_json(const struct mg_throughput *throughput, unsigned int flags, char **json)
-{
-	struct mg_json j;
-	int err = mg_json_check(throughput, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
-
-	if (err < 0)
-		return err;
-	mg_json_init(&j, flags, 0);
-	mg_json_throughput(&j, throughput);
-	return mg_json_take(&j, json);
-}
+MG_JSON_EXPORT(mg_throughput_to_json, mg_throughput, mg_json_throughput)
 
 /* The limit of the path in one object, for show; null without a path. */
 void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path)

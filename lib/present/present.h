@@ -222,6 +222,24 @@ void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e);
 int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, char **json);
 
 /*
+ * A public writer of one object that takes the two flags every object
+ * takes (MG_JSON_LINE, MG_JSON_BYTES) and nothing else: @writer, a
+ * mg_json_*() of this file, writes its shape.
+ */
+#define MG_JSON_EXPORT(fn, object, writer)						\
+	MG_EXPORT int fn(const struct object *obj, unsigned int flags, char **json)	\
+	{										\
+		struct mg_json j;							\
+		int err = mg_json_check(obj, flags, MG_JSON_LINE | MG_JSON_BYTES, json);\
+											\
+		if (err < 0)								\
+			return err;							\
+		mg_json_init(&j, flags, 0);						\
+		writer(&j, obj);							\
+		return mg_json_take(&j, json);						\
+	}
+
+/*
  * ---- prometheus.c ----
  * The Prometheus text exposition of adapters already gathered and
  * decided. mg_prometheus_write() (compose/export.c) gathers, this writes:
