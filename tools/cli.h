@@ -40,6 +40,10 @@ struct options {
 	/* estimate */
 	int gen, width, mps, mrrs, completion, header_dw, mtu, link_mbps;
 	int have_estimate_option;
+	/* estimate --wifi MODE --mcs N --nss N --width MHZ --gi US */
+	const char *wifi_mode;
+	int mcs, nss, wifi_width, gi_ns;
+	int have_wifi_option;
 };
 
 /*

@@ -264,6 +264,46 @@ static int estimate_params(const struct options *opt, struct mg_estimate_params 
 	return 0;
 }
 
+/* estimate --wifi: the rate model's answer for the rate described. */
+static int estimate_wifi(const struct options *opt)
+{
+	enum mg_wifi_mode mode;
+	struct mg_wifi_rate *r;
+	char why[256];
+	int err;
+
+	if (!opt->wifi_mode)
+		return usage_error("--mcs, --nss, --width and --gi describe a Wi-Fi rate: give --wifi ht|vht|he|eht too");
+	if (mg_wifi_mode_from_name(opt->wifi_mode, &mode) < 0)
+		return usage_error("--wifi takes ht, vht, he, eht or legacy, not '%s'", opt->wifi_mode);
+	if (opt->mcs == MG_UNKNOWN || opt->wifi_width == MG_UNKNOWN)
+		return usage_error("estimate --wifi needs --mcs and --width (and --nss but for HT)");
+	if (mg_wifi_rate_check(mode, opt->mcs, opt->nss, opt->wifi_width, opt->gi_ns, why, sizeof(why)) < 0)
+		return usage_error("%s", why);
+	err = mg_wifi_rate_new(mode, opt->mcs, opt->nss, opt->wifi_width, opt->gi_ns, &r);
+	if (err < 0) {
+		fprintf(stderr, "multigig: estimate: %s\n", strerror(-err));
+		return EXIT_FAILURE;
+	}
+	if (opt->json) {
+		char *json;
+
+		err = mg_wifi_rate_to_json(r, 0, &json);
+		err = print_json(err, json, "estimate");
+	} else {
+		printf("%-12s %.1f Mbit/s (%s MCS %d, %d stream%s, %d MHz, GI %.1f us)\n", "phy rate:",
+		       mg_wifi_rate_get_phy_mbps(r), opt->wifi_mode, mg_wifi_rate_get_mcs(r), mg_wifi_rate_get_nss(r),
+		       mg_wifi_rate_get_nss(r) == 1 ? "" : "s", mg_wifi_rate_get_width_mhz(r),
+		       mg_wifi_rate_get_gi_ns(r) / 1000.0);
+		printf("%-12s %.1f Mbit/s at best (%d %% of the PHY rate)\n%-12s %s\n", "tcp goodput:",
+		       mg_wifi_rate_get_tcp_goodput_mbps(r), mg_wifi_rate_get_efficiency_pct(r), "",
+		       mg_wifi_rate_get_efficiency_source(r));
+		err = EXIT_SUCCESS;
+	}
+	mg_wifi_rate_free(r);
+	return err;
+}
+
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_estimate_params *params;
@@ -271,6 +311,8 @@ int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
 	int err;
 
 	(void)ctx; /* the model reads nothing */
+	if (opt->have_wifi_option)
+		return estimate_wifi(opt);
 	if (!opt->gen || !opt->width || !opt->mps || !opt->mtu || opt->link_mbps < 0)
 		return usage_error("estimate needs --pcie-gen, --pcie-width, --mps, --mtu and --link-mbps");
 	err = estimate_params(opt, &params);

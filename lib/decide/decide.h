@@ -259,4 +259,15 @@ int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts);
 int mg_pcie_parse_aspm_policy(const char *text, char *buf, size_t size);
 int mg_pcie_parse_aer(const char *text, struct mg_aer_set *set);
 
+/* ---- wifi-rate.c ---- */
+struct mg_wifi_phy {
+	int nss, subcarriers, bits, rate_num, rate_den;
+	int symbol_ns;		/* guard interval included */
+};
+/* Check a combination and give its numbers; -EINVAL with the reason in @why. */
+int mg_wifi_phy_resolve(enum mg_wifi_mode mode, int mcs, int nss, int width_mhz, int gi_ns,
+			struct mg_wifi_phy *phy, char *why, size_t size);
+double mg_wifi_phy_mbps(const struct mg_wifi_phy *phy);
+const struct mg_wifi_phy *mg_wifi_rate_phy(const struct mg_wifi_rate *rate);
+
 #endif
