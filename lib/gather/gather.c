@@ -133,3 +133,8 @@ int mg_gather_link_said(struct mg_ctx *ctx, const char *name, int ifindex, struc
 			    : mg_fail(ctx, err, "interface %d: reading the link: %s", ifindex, strerror(-err));
 	return err;
 }
+
+int mg_gather_nl80211(struct mg_ctx *ctx, const struct mg_nl80211_req *req, mg_gather_reply_fn fn, void *data)
+{
+	return ctx->gather->ops->nl80211(ctx->gather, req, fn, data);
+}
