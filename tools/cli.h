@@ -127,6 +127,7 @@ int cmd_cable(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
 int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
+int cmd_wifi(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_export(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target);

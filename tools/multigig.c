@@ -71,6 +71,12 @@ static const struct command commands[] = {
 	  "--wifi ht|vht|he|eht|legacy --mcs N [--nss N] --width MHZ [--gi US]: the PHY\n"
 	  "rate of a Wi-Fi link and the TCP goodput to expect (GI 0.8 us by default;\n"
 	  "HT takes the streams from its MCS index).\n" },
+	{ "wifi", 1, " [IFACE|PHY]", "what each Wi-Fi card can do, and what its link runs at",
+	  "From nl80211 (one split wiphy dump, the interfaces, the regulatory domain, a\n"
+	  "station dump per station interface) and sysfs: each wiphy's device, bands (HT,\n"
+	  "VHT, HE, EHT; streams, MCS, widest channel, channels), interface types, MLO,\n"
+	  "antennas, regulatory domain, and each station's link with the kernel's rate\n"
+	  "and the library's own. --json: an array of objects.\n" },
 	{ "cable", 1, " IFACE", "can this NIC test its cable? (never runs a test)", "" },
 	{ "cable-test", 1, " IFACE --yes [--tdr]", "run a cable test (or raw TDR); the link goes down",
 	  "The link goes down for seconds: --yes says you know. --tdr asks for the raw\n"
@@ -204,6 +210,8 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_pcie(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "estimate"))
 		err = cmd_estimate(ctx, opt);
+	else if (!strcmp(cmd->name, "wifi"))
+		err = cmd_wifi(ctx, opt, nargs ? args[0] : NULL);
 	else if (!strcmp(cmd->name, "doctor"))
 		err = cmd_doctor(ctx, opt, nargs ? args[0] : NULL);
 	else if (!strcmp(cmd->name, "export"))
@@ -465,7 +473,8 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 /* Commands that answer about every adapter when given none. */
 static bool is_all_command(const struct command *cmd)
 {
-	return !strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export") || !strcmp(cmd->name, "report");
+	return !strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export") || !strcmp(cmd->name, "report") ||
+	       !strcmp(cmd->name, "wifi");
 }
 
 int main(int argc, char **argv)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libmultigig: Wi-Fi: the PHY rate model.
+ * libmultigig: Wi-Fi: the PHY rate model and the cards nl80211 describes.
  *
  * Include <multigig/multigig.h>, which includes every header in order.
  */
@@ -228,6 +228,295 @@ const char *mg_wifi_rate_get_efficiency_source(const struct mg_wifi_rate *rate);
  * Since: 0.3
  */
 int mg_wifi_rate_to_json(const struct mg_wifi_rate *rate, unsigned int flags, char **json);
+
+/* ------------------------------------------------------------------ */
+/* Wiphys: what nl80211 says of each Wi-Fi card                        */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_wiphy - one Wi-Fi card as nl80211 describes it (its bands,
+ * channels, interface types, antennas), its interfaces and their links,
+ * and the device behind it. Reference counted; a list holds one
+ * reference to each.
+ */
+struct mg_wiphy;
+
+/**
+ * struct mg_wiphy_list - the wiphys one call read.
+ */
+struct mg_wiphy_list;
+
+/**
+ * mg_wiphy_list_new - read the Wi-Fi cards.
+ * @ctx: context.
+ * @name: a wiphy ("phy0") or one of its interfaces ("wlan0"); NULL for
+ *	every wiphy.
+ * @list: where the list is stored.
+ *
+ * One split NL80211_CMD_GET_WIPHY dump (the kernel's chunks merged by
+ * wiphy index), one GET_INTERFACE dump, one GET_REG, and a station dump
+ * for each station or AP interface; for @name the same dumps filtered by
+ * the kernel to its wiphy. The device comes from
+ * /sys/class/ieee80211/PHY/device, the firmware version from the driver
+ * (ETHTOOL_GDRVINFO of an interface). A captured tree replays what was
+ * recorded. A machine without cfg80211 gives an empty list, and
+ * mg_wiphy_list_get_unknown_reason() says so.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENODEV when @name is no
+ * wiphy or Wi-Fi interface; a negative errno when nl80211 fails (the
+ * context says which step); -ENOMEM.
+ * Since: 0.3
+ */
+int mg_wiphy_list_new(struct mg_ctx *ctx, const char *name, struct mg_wiphy_list **list);
+
+/**
+ * mg_wiphy_list_free - free a list and its references.
+ * @list: list, may be NULL.
+ *
+ * Since: 0.3
+ */
+void mg_wiphy_list_free(struct mg_wiphy_list *list);
+
+/**
+ * mg_wiphy_list_count - how many wiphys a list holds.
+ * @list: list.
+ *
+ * Returns: the number; 0 for NULL.
+ * Since: 0.3
+ */
+size_t mg_wiphy_list_count(const struct mg_wiphy_list *list);
+
+/**
+ * mg_wiphy_list_get - one wiphy of a list.
+ * @list: list.
+ * @index: 0 .. mg_wiphy_list_count() - 1.
+ *
+ * Returns: the wiphy, valid as long as the list (mg_wiphy_ref() keeps it
+ * longer); NULL out of range.
+ * Since: 0.3
+ */
+struct mg_wiphy *mg_wiphy_list_get(const struct mg_wiphy_list *list, size_t index);
+
+/**
+ * mg_wiphy_list_get_unknown_reason - why a list knows nothing.
+ * @list: list.
+ *
+ * Returns: the reason ("the kernel has no nl80211 family (cfg80211 is not
+ * loaded)", "the capture holds no nl80211 replies"), static; NULL when
+ * nl80211 answered.
+ * Since: 0.3
+ */
+const char *mg_wiphy_list_get_unknown_reason(const struct mg_wiphy_list *list);
+
+/**
+ * mg_wiphy_list_to_json - wiphys as JSON: wifi --json's array.
+ * @list: list.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * An array with an object a wiphy: "phy", "index", "interfaces" (each
+ * with "name", "ifindex", "iftype", "mac", "frequency_mhz", "width_mhz",
+ * "center1_mhz", "mlo_links" and, for a station, "link"), "bus",
+ * "address", "driver", "firmware_version", "bands" (each with "band",
+ * "ht", "vht", "he", "eht", "max_nss", "max_mcs", "max_width_mhz",
+ * "channels"), "iftypes", "mlo", "antennas", "regulatory"; null where the
+ * kernel did not say, with the reason under "unknown".
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_wiphy_list_to_json(const struct mg_wiphy_list *list, unsigned int flags, char **json);
+
+/**
+ * mg_wiphy_list_to_text - wiphys as text: what multigig wifi prints.
+ * @list: list.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * A paragraph a wiphy: its device, interfaces, a line a band (PHYs,
+ * streams, highest MCS, widest channel, channels), interface types, MLO,
+ * antennas, the regulatory domain, and each station interface's link.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.3
+ */
+int mg_wiphy_list_to_text(const struct mg_wiphy_list *list, char **text);
+
+/**
+ * mg_wiphy_ref - take a reference.
+ * @wiphy: wiphy, may be NULL.
+ *
+ * Returns: @wiphy.
+ * Since: 0.3
+ */
+struct mg_wiphy *mg_wiphy_ref(struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_unref - drop a reference; the last frees it.
+ * @wiphy: wiphy, may be NULL.
+ *
+ * Returns: NULL.
+ * Since: 0.3
+ */
+struct mg_wiphy *mg_wiphy_unref(struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_name - the wiphy's name.
+ * @wiphy: wiphy.
+ *
+ * Returns: "phy0"; NULL when not said.
+ * Since: 0.3
+ */
+const char *mg_wiphy_get_name(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_index - the wiphy's index (NL80211_ATTR_WIPHY).
+ * @wiphy: wiphy.
+ *
+ * Returns: the index; MG_UNKNOWN for NULL.
+ * Since: 0.3
+ */
+int mg_wiphy_get_index(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_bus - the bus of the device behind the wiphy.
+ * @wiphy: wiphy.
+ *
+ * Returns: MG_BUS_PCI, MG_BUS_USB, MG_BUS_VIRTUAL (mac80211_hwsim), or
+ * MG_BUS_OTHER (also when no device is known).
+ * Since: 0.3
+ */
+enum mg_bus mg_wiphy_get_bus(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_address - the device's address on its bus.
+ * @wiphy: wiphy.
+ *
+ * Returns: "0000:01:00.0", a USB port path, or the device's name; NULL
+ * when none is known.
+ * Since: 0.3
+ */
+const char *mg_wiphy_get_address(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_driver - the driver bound to the device.
+ * @wiphy: wiphy.
+ *
+ * Returns: "iwlwifi"; NULL when none is known.
+ * Since: 0.3
+ */
+const char *mg_wiphy_get_driver(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_firmware_version - the firmware the driver reports.
+ * @wiphy: wiphy.
+ *
+ * Returns: the version; NULL when the driver says none (or the wiphy has
+ * no interface to ask).
+ * Since: 0.3
+ */
+const char *mg_wiphy_get_firmware_version(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_country - the regulatory domain in force.
+ * @wiphy: wiphy.
+ *
+ * Returns: "DE"; "00" for the world domain (none set); NULL when unknown.
+ * Since: 0.3
+ */
+const char *mg_wiphy_get_country(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_mlo - whether the wiphy supports multi-link operation.
+ * @wiphy: wiphy.
+ *
+ * Returns: 1 or 0; MG_UNKNOWN on kernels before 6.0, which never say.
+ * Since: 0.3
+ */
+int mg_wiphy_get_mlo(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_antenna_tx - the transmit antennas available, as a mask.
+ * @wiphy: wiphy.
+ *
+ * Returns: the mask; MG_UNKNOWN when not said.
+ * Since: 0.3
+ */
+int mg_wiphy_get_antenna_tx(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_antenna_rx - the receive antennas available, as a mask.
+ * @wiphy: wiphy.
+ *
+ * Returns: the mask; MG_UNKNOWN when not said.
+ * Since: 0.3
+ */
+int mg_wiphy_get_antenna_rx(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_interface_count - how many interfaces the wiphy has.
+ * @wiphy: wiphy.
+ *
+ * Returns: the number; 0 for NULL.
+ * Since: 0.3
+ */
+size_t mg_wiphy_get_interface_count(const struct mg_wiphy *wiphy);
+
+/**
+ * mg_wiphy_get_interface - the name of one of its interfaces.
+ * @wiphy: wiphy.
+ * @index: 0 .. mg_wiphy_get_interface_count() - 1.
+ *
+ * Returns: the name; NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_wiphy_get_interface(const struct mg_wiphy *wiphy, size_t index);
+
+/**
+ * mg_wiphy_supports_iftype - whether an interface type is supported.
+ * @wiphy: wiphy.
+ * @iftype: nl80211's name as iw prints it: "managed", "AP", "monitor",
+ *	"mesh point", "P2P-client", "P2P-GO", "P2P-device", "IBSS", ...
+ *
+ * Returns: 1 or 0; MG_UNKNOWN when the kernel did not list them.
+ * Since: 0.3
+ */
+int mg_wiphy_supports_iftype(const struct mg_wiphy *wiphy, const char *iftype);
+
+/**
+ * mg_wiphy_band_supports - whether a band carries a PHY.
+ * @wiphy: wiphy.
+ * @band: "2.4GHz", "5GHz", "6GHz" (or "60GHz").
+ * @mode: the PHY.
+ *
+ * Returns: 1 or 0 (0 also for a band the wiphy lacks); MG_UNKNOWN for EHT
+ * on kernels before 5.18.
+ * Since: 0.3
+ */
+int mg_wiphy_band_supports(const struct mg_wiphy *wiphy, const char *band, enum mg_wifi_mode mode);
+
+/**
+ * mg_wiphy_band_get_max_nss - the most spatial streams of a band, from
+ * the MCS map of its newest PHY.
+ * @wiphy: wiphy.
+ * @band: as mg_wiphy_band_supports() takes it.
+ *
+ * Returns: 1..8; MG_UNKNOWN for a band the wiphy lacks.
+ * Since: 0.3
+ */
+int mg_wiphy_band_get_max_nss(const struct mg_wiphy *wiphy, const char *band);
+
+/**
+ * mg_wiphy_band_get_max_width_mhz - the widest channel of a band: HT
+ * 40, VHT 80 or 160, HE 160, EHT 320 only on 6 GHz with the EHT PHY bit
+ * (as iw reads it: a driver was seen advertising it on 5 GHz).
+ * @wiphy: wiphy.
+ * @band: as mg_wiphy_band_supports() takes it.
+ *
+ * Returns: MHz; MG_UNKNOWN for a band the wiphy lacks.
+ * Since: 0.3
+ */
+int mg_wiphy_band_get_max_width_mhz(const struct mg_wiphy *wiphy, const char *band);
 
 #ifdef __cplusplus
 }

@@ -270,4 +270,46 @@ int mg_wifi_phy_resolve(enum mg_wifi_mode mode, int mcs, int nss, int width_mhz,
 double mg_wifi_phy_mbps(const struct mg_wifi_phy *phy);
 const struct mg_wifi_phy *mg_wifi_rate_phy(const struct mg_wifi_rate *rate);
 
+/* ---- wifi-caps.c: a band's capabilities as nl80211 sends them, decoded ---- */
+#define MG_WIFI_BANDS 6		/* nl80211 bands: 2.4, 5, 60, 6 GHz, S1G, LC */
+#define MG_WIFI_BAND_2GHZ 0
+#define MG_WIFI_BAND_5GHZ 1
+#define MG_WIFI_BAND_6GHZ 3
+struct mg_wifi_chan {
+	int freq_mhz;
+	bool disabled, no_ir, radar;
+};
+struct mg_wifi_band {
+	bool present;
+	bool ht, vht, he, eht;
+	bool eht_known;		/* no EHT said by a kernel that would say it */
+	char eht_reason[96];
+	uint16_t ht_capa;
+	uint8_t ht_mcs[16];
+	uint32_t vht_capa;
+	uint8_t vht_mcs[8];
+	uint8_t he_phy[11];
+	uint8_t he_mcs[12];
+	size_t he_mcs_len;
+	uint8_t eht_phy[9];
+	uint8_t eht_mcs[9];
+	size_t eht_mcs_len;
+	struct mg_wifi_chan *chans;
+	size_t nchans, chans_alloc;
+};
+struct mg_wifi_band_caps {
+	int max_mode;			/* the newest PHY: enum mg_wifi_mode */
+	int max_nss, max_mcs;		/* of that PHY; HT: the per-stream MCS 0..7 */
+	int max_width_mhz;
+	int ht_nss, ht_max_index;	/* HT MCS indexes 0..ht_max_index */
+	int vht_nss, vht_max_mcs, he_nss, he_max_mcs, eht_nss, eht_max_mcs;	/* MG_UNKNOWN without */
+	bool eht_320;			/* 320 MHz: 6 GHz with the EHT PHY bit, as iw reads it */
+	int enabled, disabled, no_ir;	/* channels */
+};
+/* The streams of an HE (or VHT) MCS map of 2 bits a stream, 3 for none. */
+int mg_wifi_he_map_nss(const uint8_t *map);
+void mg_wifi_band_caps(const struct mg_wifi_band *b, int band, struct mg_wifi_band_caps *c);
+/* The channel number of a frequency on a band, or MG_UNKNOWN. */
+int mg_wifi_channel_number(int band, int freq_mhz);
+
 #endif

@@ -218,6 +218,7 @@ void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path);
 void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t);
 void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e);
 void mg_json_wifi_rate(struct mg_json *j, const struct mg_wifi_rate *r);
+void mg_json_wiphy_list(struct mg_json *j, const struct mg_wiphy_list *l);
 
 /* The checks every public writer makes: @flags within @allowed, @json not NULL. */
 int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, char **json);
