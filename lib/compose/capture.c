@@ -130,6 +130,18 @@ static int software_counters(struct mg_ctx *ctx, const struct mg_nic_list *list)
 	return 0;
 }
 
+/* What nl80211 says of every wiphy; a machine without Wi-Fi still captures the rest. */
+static void wiphys(struct mg_ctx *ctx)
+{
+	struct mg_wiphy_list *w = NULL;
+
+	if (mg_wiphy_list_new(ctx, NULL, &w) < 0) {
+		mg_info(ctx, "capture: no wiphys: %s", mg_ctx_last_error(ctx));
+		mg_clear_error(ctx);
+	}
+	mg_wiphy_list_free(w);
+}
+
 static int gather_all(struct mg_ctx *ctx)
 {
 	struct mg_nic_list *list = NULL;
@@ -140,6 +152,8 @@ static int gather_all(struct mg_ctx *ctx)
 	if (err == 0)
 		err = software_counters(ctx, list);
 	mg_nic_list_free(list);
+	if (err == 0)
+		wiphys(ctx);
 	return err;
 }
 
