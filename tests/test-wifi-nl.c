@@ -143,12 +143,23 @@ static void rate(struct nl_msg *msg, int attr, int mcs, uint32_t bitrate32)
 	nla_nest_end(msg, r);
 }
 
-/* A BE200-like card at 0000:01:00.0 as a tree: sysfs and the replies. */
-static void build_tree(const char *tree)
+/* How a tree's card is placed and what its link and domain are. */
+struct card {
+	const char *dev;	/* the PCI function's directory */
+	const char *country;
+	uint32_t chan_width;	/* enum nl80211_chan_width */
+	int freq, center;
+};
+
+static const struct card be200 = { "devices/pci0000:00/0000:00:1c.0/0000:01:00.0", "DE", NL80211_CHAN_WIDTH_320,
+				   6115, 6105 };
+
+/* A BE200-like card as a tree: sysfs and the replies. */
+static void build_tree(const char *tree, const struct card *card)
 {
 	static const uint8_t mac[6] = { 0x02, 0, 0, 0, 0, 0x01 }, bssid[6] = { 0x02, 0, 0, 0, 0, 0xaa };
-	const char *dev = "devices/pci0000:00/0000:00:1c.0/0000:01:00.0";
-	char rel[512];
+	const char *dev = card->dev;
+	char rel[512], target[600];
 	struct nl_msg *msg;
 	struct nlattr *n;
 
@@ -162,20 +173,32 @@ static void build_tree(const char *tree)
 	put_file(tree, rel, "0x272b\n");
 	snprintf(rel, sizeof(rel), "%s/class", dev);
 	put_file(tree, rel, "0x028000\n");
-	snprintf(rel, sizeof(rel), "%s/subsystem", dev);
-	put_link(tree, rel, "../../../../bus/pci");
-	snprintf(rel, sizeof(rel), "%s/driver", dev);
-	put_link(tree, rel, "../../../../bus/pci/drivers/iwlwifi");
+	/* As many ../ as the function is deep below the root. */
+	{
+		char up[256] = "";
+
+		for (const char *c = dev; *c; c++)
+			if (*c == '/')
+				strcat(up, "../");
+		snprintf(rel, sizeof(rel), "%s/subsystem", dev);
+		snprintf(target, sizeof(target), "../%sbus/pci", up);
+		put_link(tree, rel, target);
+		snprintf(rel, sizeof(rel), "%s/driver", dev);
+		snprintf(target, sizeof(target), "../%sbus/pci/drivers/iwlwifi", up);
+		put_link(tree, rel, target);
+	}
 	put_file(tree, "bus/pci/drivers/iwlwifi/.keep", "");
 	put_file(tree, "bus/pci/devices/.keep", "");
-	put_link(tree, "class/ieee80211/phy0", "../../devices/pci0000:00/0000:00:1c.0/0000:01:00.0/ieee80211/phy0");
+	snprintf(target, sizeof(target), "../../%s/ieee80211/phy0", dev);
+	put_link(tree, "class/ieee80211/phy0", target);
 	snprintf(rel, sizeof(rel), "%s/net/wlp1s0/phy80211", dev);
 	put_link(tree, rel, "../../ieee80211/phy0");
 	snprintf(rel, sizeof(rel), "%s/net/wlp1s0/device", dev);
 	put_link(tree, rel, "../../../0000:01:00.0");
 	snprintf(rel, sizeof(rel), "%s/net/wlp1s0/ifindex", dev);
 	put_file(tree, rel, "3\n");
-	put_link(tree, "class/net/wlp1s0", "../../devices/pci0000:00/0000:00:1c.0/0000:01:00.0/net/wlp1s0");
+	snprintf(target, sizeof(target), "../../%s/net/wlp1s0", dev);
+	put_link(tree, "class/net/wlp1s0", target);
 	put_file(tree, "multigig/proc/sys/kernel/osrelease", "6.12.38+deb13-amd64\n");
 	put_file(tree, "multigig/net/wlp1s0", "ifindex=3\nkind=wifi\noperstate=up\ncarrier=1\nmtu=1500\n"
 					      "driver_version=6.12.38\nfirmware_version=96.44bf6e2a.0 gl-c0-fm-c0-96.uc\n");
@@ -212,9 +235,9 @@ static void build_tree(const char *tree)
 	nla_put_u32(msg, NL80211_ATTR_IFTYPE, NL80211_IFTYPE_STATION);
 	nla_put_u32(msg, NL80211_ATTR_WIPHY, 0);
 	nla_put(msg, NL80211_ATTR_MAC, 6, mac);
-	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, 6115);
-	nla_put_u32(msg, NL80211_ATTR_CHANNEL_WIDTH, NL80211_CHAN_WIDTH_320);
-	nla_put_u32(msg, NL80211_ATTR_CENTER_FREQ1, 6105);
+	nla_put_u32(msg, NL80211_ATTR_WIPHY_FREQ, (uint32_t)card->freq);
+	nla_put_u32(msg, NL80211_ATTR_CHANNEL_WIDTH, card->chan_width);
+	nla_put_u32(msg, NL80211_ATTR_CENTER_FREQ1, (uint32_t)card->center);
 	nla_put(msg, NL80211_ATTR_SSID, 3, "lab");
 	put_msg(tree, NL80211_CMD_GET_INTERFACE, msg);
 
@@ -230,7 +253,7 @@ static void build_tree(const char *tree)
 	put_msg(tree, NL80211_CMD_GET_STATION, msg);
 
 	msg = reply(NL80211_CMD_GET_REG);
-	nla_put_string(msg, NL80211_ATTR_REG_ALPHA2, "DE");
+	nla_put_string(msg, NL80211_ATTR_REG_ALPHA2, card->country);
 	put_msg(tree, NL80211_CMD_GET_REG, msg);
 }
 
@@ -251,7 +274,7 @@ static struct mg_wiphy_list *read_list(struct mg_ctx **ctx, const char *name)
 	struct mg_wiphy_list *l = NULL;
 
 	if (!built) {
-		build_tree(root);
+		build_tree(root, &be200);
 		built = true;
 	}
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, ctx), 0);
@@ -322,8 +345,8 @@ static void test_json(void)
 	    "\"max_nss\":2,\"max_mcs\":13,\"max_width_mhz\":160");
 	HAS("\"vht_max_mcs\":9,\"vht_max_nss\":2,\"he_max_mcs\":11,\"he_max_nss\":2");
 	HAS("\"ht_max_mcs_index\":15");
-	HAS("{\"freq_mhz\":2484,\"channel\":14,\"disabled\":true,\"no_ir\":false,\"radar\":false}");
-	HAS("{\"freq_mhz\":5955,\"channel\":1,\"disabled\":false,\"no_ir\":true,\"radar\":false}");
+	HAS("{\"freq_mhz\":2484,\"freq_offset_khz\":0,\"channel\":14,\"disabled\":true,\"no_ir\":false,\"radar\":false}");
+	HAS("{\"freq_mhz\":5955,\"freq_offset_khz\":0,\"channel\":1,\"disabled\":false,\"no_ir\":true,\"radar\":false}");
 	HAS("\"channels_enabled\":2,\"channels_disabled\":1,\"channels_no_ir\":1");
 	HAS("\"iftypes\":[\"managed\",\"AP\",\"monitor\",\"P2P-client\"]");
 	HAS("\"mlo\":true");
@@ -353,6 +376,73 @@ static void test_json(void)
 	CU_ASSERT_EQUAL(mg_wiphy_list_new(ctx, "../x", &l), -ENODEV);
 	CU_ASSERT_EQUAL(mg_wiphy_list_new(NULL, NULL, &l), -EINVAL);
 	CU_ASSERT_EQUAL(mg_wiphy_list_to_json(NULL, 0, &json), -EINVAL);
+	mg_ctx_unref(ctx);
+}
+
+static const struct mg_finding *finding(const struct mg_doctor *r, const char *id)
+{
+	for (size_t i = 0; i < mg_doctor_count(r); i++)
+		if (str_eq(mg_finding_get_id(mg_doctor_get(r, i)), id))
+			return mg_doctor_get(r, i);
+	return NULL;
+}
+
+/*
+ * The card on a Raspberry Pi CM4's PCIe port (Gen 2 x1, the cm4-rtl8125
+ * fixture's config space), no country set, linked at 80 MHz on 6 GHz: the
+ * three Wi-Fi findings. The same card at 320 MHz in Germany on its own
+ * Gen 4 port (no config space: no path) has none.
+ */
+static void test_doctor(void)
+{
+	static const struct card cm4 = { "devices/platform/scb/fd500000.pcie/pci0000:00/0000:00:00.0/0000:01:00.0",
+					  "00", NL80211_CHAN_WIDTH_80, 6115, 6135 };
+	char tree[4096], cmd[8400];
+	struct mg_ctx *ctx;
+	struct mg_nic *nic = NULL;
+	struct mg_doctor *r = NULL;
+	const struct mg_finding *x;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tree, sizeof(tree)));
+	snprintf(cmd, sizeof(cmd), "cp -a %s/cm4-rtl8125/. %s/ && rm -f %s/class/net/eth1 %s/multigig/net/eth1",
+		 FIXTURE_TREES, tree, tree, tree);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	build_tree(tree, &cm4);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(tree, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "wlp1s0", &nic), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_doctor_run(ctx, nic, MG_DOCTOR_NO_SAMPLE, &r), 0);
+	x = finding(r, "wifi-regdom-unset");
+	CU_ASSERT_PTR_NOT_NULL(x);
+	if (x) {
+		STR_IS(mg_finding_get_title(x), "the regulatory domain is unset (00): 2 of 5 channels are no-IR");
+		STR_IS(mg_finding_get_fix_command(x), "iw reg set XX");
+	}
+	x = finding(r, "wifi-link-narrow");
+	CU_ASSERT_PTR_NOT_NULL(x);
+	if (x)
+		STR_IS(mg_finding_get_title(x), "the link runs 80 MHz wide on 6GHz, where the card can use 320 MHz");
+	x = finding(r, "wifi-pcie-ceiling");
+	CU_ASSERT_PTR_NOT_NULL(x);
+	if (x) {
+		const char *source;
+
+		CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_title(x), "below the card's 5765 Mbit/s PHY rate"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_evidence(x, 1, &source), "eht MCS 13, 2 streams, 320 MHz on 6GHz"));
+	}
+	mg_doctor_free(r);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	rm_tree(tree);
+
+	/* The first tree: a clean link, a country, no PCIe path read. */
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "wlp1s0", &nic), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_doctor_run(ctx, nic, MG_DOCTOR_NO_SAMPLE, &r), 0);
+	CU_ASSERT_PTR_NULL(finding(r, "wifi-regdom-unset"));
+	CU_ASSERT_PTR_NULL(finding(r, "wifi-link-narrow"));
+	CU_ASSERT_PTR_NULL(finding(r, "wifi-pcie-ceiling"));
+	mg_doctor_free(r);
+	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
 }
 
@@ -516,6 +606,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("wifi-nl80211", setup, teardown, MG_TEST(test_capabilities), MG_TEST(test_json), MG_TEST(test_kind),
+		     MG_TEST(test_doctor),
 		     MG_TEST(test_not_recorded), MG_TEST(test_hostile));
 	return mg_test_run();
 }

@@ -518,6 +518,96 @@ int mg_wiphy_band_get_max_nss(const struct mg_wiphy *wiphy, const char *band);
  */
 int mg_wiphy_band_get_max_width_mhz(const struct mg_wiphy *wiphy, const char *band);
 
+/**
+ * mg_wiphy_band_get_max_mcs - the highest MCS of a band's newest PHY
+ * (for HT the per-stream MCS 0..7).
+ * @wiphy: wiphy.
+ * @band: as mg_wiphy_band_supports() takes it.
+ *
+ * Returns: the MCS; MG_UNKNOWN for a band the wiphy lacks or a map it
+ * does not fill.
+ * Since: 0.3
+ */
+int mg_wiphy_band_get_max_mcs(const struct mg_wiphy *wiphy, const char *band);
+
+/**
+ * mg_wiphy_band_get_max_mode - the newest PHY of a band.
+ * @wiphy: wiphy.
+ * @band: as mg_wiphy_band_supports() takes it.
+ *
+ * Returns: an enum mg_wifi_mode; MG_UNKNOWN for a band the wiphy lacks.
+ * Since: 0.3
+ */
+int mg_wiphy_band_get_max_mode(const struct mg_wiphy *wiphy, const char *band);
+
+/**
+ * mg_wiphy_band_get_channels - how many of a band's channels may be used.
+ * @wiphy: wiphy.
+ * @band: as mg_wiphy_band_supports() takes it.
+ * @enabled: where the number of enabled channels is stored, or NULL.
+ * @disabled: where the number of disabled ones is stored, or NULL.
+ * @no_ir: where the number of enabled ones that are no-IR (no beaconing,
+ *	no probing: a station may only answer an AP it hears) is stored, or NULL.
+ *
+ * Returns: 0; -ENOENT for a band the wiphy lacks; -EINVAL for NULL.
+ * Since: 0.3
+ */
+int mg_wiphy_band_get_channels(const struct mg_wiphy *wiphy, const char *band, int *enabled, int *disabled,
+			       int *no_ir);
+
+/**
+ * mg_wiphy_link_is_connected - whether a station interface is associated.
+ * @wiphy: wiphy.
+ * @ifname: one of its interfaces.
+ *
+ * Returns: 1 or 0 (0 for an interface that is no station); MG_UNKNOWN
+ * when its station dump was not answered or @ifname is not the wiphy's.
+ * Since: 0.3
+ */
+int mg_wiphy_link_is_connected(const struct mg_wiphy *wiphy, const char *ifname);
+
+/**
+ * mg_wiphy_link_get_frequency_mhz - the channel an interface operates on.
+ * @wiphy: wiphy.
+ * @ifname: one of its interfaces.
+ *
+ * Returns: the control channel's frequency in MHz; MG_UNKNOWN when none.
+ * Since: 0.3
+ */
+int mg_wiphy_link_get_frequency_mhz(const struct mg_wiphy *wiphy, const char *ifname);
+
+/**
+ * mg_wiphy_link_get_width_mhz - the channel width an interface operates at.
+ * @wiphy: wiphy.
+ * @ifname: one of its interfaces.
+ *
+ * Returns: MHz (80+80 is 160); MG_UNKNOWN when none.
+ * Since: 0.3
+ */
+int mg_wiphy_link_get_width_mhz(const struct mg_wiphy *wiphy, const char *ifname);
+
+/**
+ * mg_wiphy_link_get_signal_dbm - the signal a station receives its AP at.
+ * @wiphy: wiphy.
+ * @ifname: a station interface.
+ *
+ * Returns: dBm; MG_UNKNOWN when not connected or not said.
+ * Since: 0.3
+ */
+int mg_wiphy_link_get_signal_dbm(const struct mg_wiphy *wiphy, const char *ifname);
+
+/**
+ * mg_wiphy_link_get_bitrate_mbps - the rate a station last sent or
+ * received at, as the kernel computes it (NL80211_RATE_INFO_BITRATE32).
+ * @wiphy: wiphy.
+ * @ifname: a station interface.
+ * @direction: MG_DIRECTION_TX or MG_DIRECTION_RX.
+ *
+ * Returns: Mbit/s; -1.0 when not connected or not said.
+ * Since: 0.3
+ */
+double mg_wiphy_link_get_bitrate_mbps(const struct mg_wiphy *wiphy, const char *ifname, enum mg_direction direction);
+
 #ifdef __cplusplus
 }
 #endif

@@ -139,6 +139,20 @@ static void wiphys(struct mg_ctx *ctx)
 		mg_info(ctx, "capture: no wiphys: %s", mg_ctx_last_error(ctx));
 		mg_clear_error(ctx);
 	}
+	/* What a question about one of them reads too: each wiphy and interface by name. */
+	for (size_t i = 0; i < mg_wiphy_list_count(w); i++) {
+		const struct mg_wiphy *phy = mg_wiphy_list_get(w, i);
+		struct mg_wiphy_list *one = NULL;
+
+		if (mg_wiphy_list_new(ctx, mg_wiphy_get_name(phy), &one) == 0)
+			mg_wiphy_list_free(one);
+		for (size_t k = 0; k < mg_wiphy_get_interface_count(phy); k++) {
+			one = NULL;
+			if (mg_wiphy_list_new(ctx, mg_wiphy_get_interface(phy, k), &one) == 0)
+				mg_wiphy_list_free(one);
+		}
+		mg_clear_error(ctx);
+	}
 	mg_wiphy_list_free(w);
 }
 

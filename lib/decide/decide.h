@@ -235,6 +235,7 @@ struct mg_facts {
 	const char *peer;			/* NULL when not asked */
 	int peer_largest;			/* 0: the peer answered no size; MG_UNKNOWN: not probed */
 	bool hardware;				/* not a virtual device (or a test says to take it for one) */
+	const struct mg_wiphy *wiphy;		/* a Wi-Fi interface's wiphy, or NULL */
 };
 
 /* decide/findings.c */
@@ -251,6 +252,11 @@ int mg_finding_fix_eee(struct mg_finding *f, const struct mg_nic *nic, int on);
 int mg_finding_fix_aspm_l1(struct mg_finding *f, const struct mg_nic *nic, int on);
 void mg_doctor_rank(struct mg_doctor *d);
 void mg_doctor_free_findings(struct mg_doctor *d);
+
+/* decide/rules-wifi.c: the Wi-Fi rules, rows of the table in rules.c. */
+int mg_rule_wifi_regdom(struct mg_doctor *d, const struct mg_facts *f);
+int mg_rule_wifi_link_narrow(struct mg_doctor *d, const struct mg_facts *f);
+int mg_rule_wifi_pcie_ceiling(struct mg_doctor *d, const struct mg_facts *f);
 
 /* decide/rules.c: every rule, on one adapter's facts. */
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts);
@@ -277,6 +283,7 @@ const struct mg_wifi_phy *mg_wifi_rate_phy(const struct mg_wifi_rate *rate);
 #define MG_WIFI_BAND_6GHZ 3
 struct mg_wifi_chan {
 	int freq_mhz;
+	int offset_khz;		/* NL80211_FREQUENCY_ATTR_OFFSET: S1G channels sit between whole MHz */
 	bool disabled, no_ir, radar;
 };
 struct mg_wifi_band {

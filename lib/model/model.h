@@ -436,6 +436,8 @@ struct mg_wifi_iface {
 	size_t nlinks;
 	bool stations_known;	/* the station dump was answered */
 	int stations;
+	uint8_t (*seen)[6];	/* the stations counted, so a reply read twice counts once */
+	size_t nseen, seen_alloc;
 	bool connected;
 	char bssid[18];
 	int signal_dbm;

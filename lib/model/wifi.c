@@ -86,13 +86,15 @@ static int add_channel(struct mg_wifi_band *b, struct nlattr *freq)
 {
 	struct nlattr *tb[NL80211_FREQUENCY_ATTR_MAX + 1];
 	struct mg_wifi_chan *c;
-	uint32_t mhz;
+	uint32_t mhz, khz = 0;
 
 	if (nla_parse_nested(tb, NL80211_FREQUENCY_ATTR_MAX, freq, NULL) < 0 ||
-	    !u32_of(tb[NL80211_FREQUENCY_ATTR_FREQ], &mhz))
+	    !u32_of(tb[NL80211_FREQUENCY_ATTR_FREQ], &mhz) || mhz > 1000000)
 		return 0;
+	if (!u32_of(tb[NL80211_FREQUENCY_ATTR_OFFSET], &khz) || khz >= 1000)
+		khz = 0;
 	for (size_t i = 0; i < b->nchans; i++)
-		if (b->chans[i].freq_mhz == (int)mhz)
+		if (b->chans[i].freq_mhz == (int)mhz && b->chans[i].offset_khz == (int)khz)
 			return 0;
 	c = mg_array_grow(b->chans, &b->chans_alloc, b->nchans, sizeof(*c));
 	if (!c)
@@ -100,6 +102,7 @@ static int add_channel(struct mg_wifi_band *b, struct nlattr *freq)
 	b->chans = c;
 	c = &b->chans[b->nchans++];
 	c->freq_mhz = (int)mhz;
+	c->offset_khz = (int)khz;
 	c->disabled = tb[NL80211_FREQUENCY_ATTR_DISABLED] != NULL;
 	c->no_ir = tb[NL80211_FREQUENCY_ATTR_NO_IR] != NULL;
 	c->radar = tb[NL80211_FREQUENCY_ATTR_RADAR] != NULL;
@@ -432,6 +435,18 @@ static int on_station(const struct nlmsghdr *nlh, void *data)
 	if (genl_attrs(nlh, tb, NL80211_ATTR_MAX) < 0 || !tb[NL80211_ATTR_STA_INFO] ||
 	    nla_parse_nested(sta, NL80211_STA_INFO_MAX, tb[NL80211_ATTR_STA_INFO], NULL) < 0)
 		return 0;
+	if (tb[NL80211_ATTR_MAC] && nla_len(tb[NL80211_ATTR_MAC]) == 6) {
+		uint8_t (*grown)[6];
+
+		for (size_t i = 0; i < f->nseen; i++)
+			if (!memcmp(f->seen[i], nla_data(tb[NL80211_ATTR_MAC]), 6))
+				return 0;
+		grown = mg_array_grow(f->seen, &f->seen_alloc, f->nseen, sizeof(*grown));
+		if (!grown)
+			return -ENOMEM;
+		f->seen = grown;
+		memcpy(f->seen[f->nseen++], nla_data(tb[NL80211_ATTR_MAC]), 6);
+	}
 	f->stations++;
 	/* A station interface has one peer, its AP: that is its link. */
 	if (f->iftype != NL80211_IFTYPE_STATION && f->iftype != NL80211_IFTYPE_P2P_CLIENT)
@@ -449,6 +464,34 @@ static int on_station(const struct nlmsghdr *nlh, void *data)
 		mg_wifi_parse_rate(sta[NL80211_STA_INFO_RX_BITRATE], &f->rx);
 	if (u32_of(sta[NL80211_STA_INFO_EXPECTED_THROUGHPUT], &v))
 		f->expected_kbps = (long)v;
+	return 0;
+}
+
+/* The BSS a station is associated with, from the scan results: its SSID when the interface did not say it. */
+static int on_bss(const struct nlmsghdr *nlh, void *data)
+{
+	struct mg_wifi_iface *f = data;
+	struct nlattr *tb[NL80211_ATTR_MAX + 1], *bss[NL80211_BSS_MAX + 1];
+	const uint8_t *ie;
+	uint32_t status;
+	int len;
+
+	if (genl_attrs(nlh, tb, NL80211_ATTR_MAX) < 0 || !tb[NL80211_ATTR_BSS] ||
+	    nla_parse_nested(bss, NL80211_BSS_MAX, tb[NL80211_ATTR_BSS], NULL) < 0 ||
+	    !u32_of(bss[NL80211_BSS_STATUS], &status) || status != NL80211_BSS_STATUS_ASSOCIATED ||
+	    !bss[NL80211_BSS_INFORMATION_ELEMENTS] || f->have_ssid)
+		return 0;
+	ie = nla_data(bss[NL80211_BSS_INFORMATION_ELEMENTS]);
+	len = nla_len(bss[NL80211_BSS_INFORMATION_ELEMENTS]);
+	/* Elements: id, length, body; the SSID is element 0. */
+	for (int off = 0; off + 2 <= len && off + 2 + ie[off + 1] <= len; off += 2 + ie[off + 1]) {
+		if (ie[off] != 0 || ie[off + 1] > 32)
+			continue;
+		memcpy(f->ssid, ie + off + 2, ie[off + 1]);
+		f->ssid_len = ie[off + 1];
+		f->have_ssid = true;
+		break;
+	}
 	return 0;
 }
 
@@ -512,7 +555,9 @@ static void firmware(struct mg_ctx *ctx, struct mg_wiphy *w)
 	for (size_t i = 0; i < w->nifaces; i++) {
 		memset(&info, 0, sizeof(info));
 		if (mg_gather_drvinfo(ctx, w->ifaces[i].name, &info) == 0) {
-			mg_strlcpy(w->firmware, info.fw_version, sizeof(w->firmware));
+			/* cfg80211 says "N/A" for a driver that names no firmware. */
+			if (strcmp(info.fw_version, "N/A"))
+				mg_strlcpy(w->firmware, info.fw_version, sizeof(w->firmware));
 			if (!w->driver[0])
 				mg_strlcpy(w->driver, info.driver, sizeof(w->driver));
 			return;
@@ -561,28 +606,32 @@ static void unknowns(struct mg_wiphy_list *l, struct mg_wiphy *w)
 	}
 }
 
+/*
+ * The wiphy index of a wiphy or interface name, from sysfs: the class link
+ * resolved first and the files read where it leads, as a capture keeps them.
+ */
 static int index_of(struct mg_ctx *ctx, const char *name, int *index)
 {
-	char rel[MG_PATH_MAX], buf[32];
+	char rel[MG_PATH_MAX], dir[MG_PATH_MAX], buf[32];
 	char *end;
 	long v;
+	int n;
 
 	if (!name_ok(name))
 		return -ENODEV;
-	snprintf(rel, sizeof(rel), "class/ieee80211/%s/index", name);
-	if (mg_gather_read(ctx, rel, buf, sizeof(buf) - 1) < 0) {
-		snprintf(rel, sizeof(rel), "class/net/%s/phy80211/index", name);
-		int n = mg_gather_read(ctx, rel, buf, sizeof(buf) - 1);
-
-		if (n < 0)
+	snprintf(rel, sizeof(rel), "class/ieee80211/%s", name);
+	if (mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0) {
+		snprintf(rel, sizeof(rel), "class/net/%s", name);
+		if (mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0 || mg_path_join(rel, sizeof(rel), dir, "phy80211") < 0 ||
+		    mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0)
 			return -ENODEV;
-		buf[n] = '\0';
-	} else {
-		buf[sizeof(buf) - 1] = '\0';
 	}
+	if (mg_path_join(rel, sizeof(rel), dir, "index") < 0 || (n = mg_gather_read(ctx, rel, buf, sizeof(buf) - 1)) < 0)
+		return -ENODEV;
+	buf[n] = '\0';
 	buf[strcspn(buf, "\n")] = '\0';
 	v = strtol(buf, &end, 10);
-	if (end == buf || v < 0 || v > 1 << 30)
+	if (end == buf || *end || v < 0 || v > 1 << 30)
 		return -ENODEV;
 	*index = (int)v;
 	return 0;
@@ -613,6 +662,11 @@ static int gather(struct mg_ctx *ctx, struct mg_wiphy_list *l, int wiphy)
 			req = (struct mg_nl80211_req){ .cmd = NL80211_CMD_GET_STATION, .dump = true, .wiphy = -1,
 						       .ifindex = s.f->ifindex };
 			s.f->stations_known = mg_gather_nl80211(ctx, &req, on_station, &s) == 0;
+			/* Before 6.2 or so the interface names no SSID for a station: the scan result does. */
+			if (s.f->connected && !s.f->have_ssid) {
+				req.cmd = NL80211_CMD_GET_SCAN;
+				mg_gather_nl80211(ctx, &req, on_bss, s.f);
+			}
 		}
 		mg_strlcpy(w->country, l->country, sizeof(w->country));
 		if ((err = identify(ctx, w)) < 0)
@@ -662,6 +716,8 @@ static void wiphy_free(struct mg_wiphy *w)
 {
 	for (int b = 0; b < MG_WIFI_BANDS; b++)
 		free(w->bands[b].chans);
+	for (size_t i = 0; i < w->nifaces; i++)
+		free(w->ifaces[i].seen);
 	free(w->ifaces);
 	free(w);
 }
@@ -811,4 +867,94 @@ MG_EXPORT int mg_wiphy_band_get_max_width_mhz(const struct mg_wiphy *w, const ch
 		return MG_UNKNOWN;
 	mg_wifi_band_caps(b, (int)(b - w->bands), &c);
 	return c.max_width_mhz;
+}
+
+MG_EXPORT int mg_wiphy_band_get_max_mcs(const struct mg_wiphy *w, const char *band)
+{
+	const struct mg_wifi_band *b = band_of(w, band);
+	struct mg_wifi_band_caps c;
+
+	if (!b)
+		return MG_UNKNOWN;
+	mg_wifi_band_caps(b, (int)(b - w->bands), &c);
+	return c.max_mcs;
+}
+
+MG_EXPORT int mg_wiphy_band_get_max_mode(const struct mg_wiphy *w, const char *band)
+{
+	const struct mg_wifi_band *b = band_of(w, band);
+	struct mg_wifi_band_caps c;
+
+	if (!b)
+		return MG_UNKNOWN;
+	mg_wifi_band_caps(b, (int)(b - w->bands), &c);
+	return c.max_mode;
+}
+
+MG_EXPORT int mg_wiphy_band_get_channels(const struct mg_wiphy *w, const char *band, int *enabled, int *disabled,
+					 int *no_ir)
+{
+	const struct mg_wifi_band *b = band_of(w, band);
+	struct mg_wifi_band_caps c;
+
+	if (!b)
+		return w && band ? -ENOENT : -EINVAL;
+	mg_wifi_band_caps(b, (int)(b - w->bands), &c);
+	if (enabled)
+		*enabled = c.enabled;
+	if (disabled)
+		*disabled = c.disabled;
+	if (no_ir)
+		*no_ir = c.no_ir;
+	return 0;
+}
+
+static const struct mg_wifi_iface *iface_named(const struct mg_wiphy *w, const char *ifname)
+{
+	if (!w || !ifname)
+		return NULL;
+	for (size_t i = 0; i < w->nifaces; i++)
+		if (!strcmp(w->ifaces[i].name, ifname))
+			return &w->ifaces[i];
+	return NULL;
+}
+
+MG_EXPORT int mg_wiphy_link_is_connected(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f && f->stations_known ? f->connected : MG_UNKNOWN;
+}
+
+MG_EXPORT int mg_wiphy_link_get_frequency_mhz(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f ? f->chan.freq_mhz : MG_UNKNOWN;
+}
+
+MG_EXPORT int mg_wiphy_link_get_width_mhz(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f ? f->chan.width_mhz : MG_UNKNOWN;
+}
+
+MG_EXPORT int mg_wiphy_link_get_signal_dbm(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f && f->connected ? f->signal_dbm : MG_UNKNOWN;
+}
+
+MG_EXPORT double mg_wiphy_link_get_bitrate_mbps(const struct mg_wiphy *w, const char *ifname,
+						 enum mg_direction direction)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+	const struct mg_wifi_rate_info *r;
+
+	if (!f || !f->connected || (direction != MG_DIRECTION_RX && direction != MG_DIRECTION_TX))
+		return -1.0;
+	r = direction == MG_DIRECTION_TX ? &f->tx : &f->rx;
+	return r->present && r->bitrate_100kbps >= 0 ? r->bitrate_100kbps / 10.0 : -1.0;
 }

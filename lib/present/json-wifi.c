@@ -75,6 +75,8 @@ static void channels(struct mg_json *j, const struct mg_wifi_band *b, int band)
 		mg_json_object(j);
 		mg_json_key(j, "freq_mhz");
 		mg_json_int(j, c->freq_mhz);
+		mg_json_key(j, "freq_offset_khz");
+		mg_json_int(j, c->offset_khz);
 		mg_json_key(j, "channel");
 		mg_json_int_or_null(j, mg_wifi_channel_number(band, c->freq_mhz));
 		mg_json_key(j, "disabled");
