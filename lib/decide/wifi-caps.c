@@ -166,7 +166,7 @@ int mg_wifi_channel_number(int band, int freq_mhz)
 		return freq_mhz == 2484 ? 14 : freq_mhz >= 2412 && freq_mhz <= 2472 ? (freq_mhz - 2407) / 5 : MG_UNKNOWN;
 	if (band == MG_WIFI_BAND_5GHZ)
 		return freq_mhz >= 4910 && freq_mhz <= 4980 ? (freq_mhz - 4000) / 5
-		       : freq_mhz >= 5000 && freq_mhz <= 5900 ? (freq_mhz - 5000) / 5 : MG_UNKNOWN;
+		       : freq_mhz >= 5000 && freq_mhz <= 5925 ? (freq_mhz - 5000) / 5 : MG_UNKNOWN;
 	if (band == MG_WIFI_BAND_6GHZ)
 		return freq_mhz == 5935 ? 2 : freq_mhz >= 5950 && freq_mhz <= 7115 ? (freq_mhz - 5950) / 5 : MG_UNKNOWN;
 	return MG_UNKNOWN;
