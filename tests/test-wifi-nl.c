@@ -468,6 +468,79 @@ static void test_kind(void)
 	mg_ctx_unref(ctx);
 }
 
+/* export --format prometheus: the station's link, in base units. */
+static void test_prometheus(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_wiphy_list *l = read_list(&ctx, NULL);
+	char *text = NULL;
+
+	mg_wiphy_list_free(l);
+	CU_ASSERT_EQUAL_FATAL(mg_prometheus_write(ctx, "wlp1s0", 0, &text), 0);
+#define HAS(s) do { if (!strstr(text, s)) fprintf(stderr, "missing %s\n", s); CU_ASSERT_PTR_NOT_NULL(strstr(text, s)); } while (0)
+	HAS("# TYPE multigig_wifi_signal_dbm gauge\nmultigig_wifi_signal_dbm{device=\"wlp1s0\"} -48\n");
+	HAS("multigig_wifi_channel_width_hertz{device=\"wlp1s0\"} 320000000\n");
+	HAS("multigig_wifi_link_bitrate_bits_per_second{device=\"wlp1s0\",direction=\"tx\"} 5187100000\n");
+	HAS("multigig_wifi_link_bitrate_bits_per_second{device=\"wlp1s0\",direction=\"rx\"} 5764600000\n");
+	HAS("multigig_wifi_link_mcs{device=\"wlp1s0\",direction=\"tx\",mode=\"eht\"} 12\n");
+#undef HAS
+	free(text);
+	mg_ctx_unref(ctx);
+}
+
+/*
+ * A capture made in the QEMU guest on Debian's 6.12 while two hwsim radios
+ * were associated (tests/fixtures/trees/hwsim-6.12/SOURCE; iw.txt there is
+ * iw's view of the same moment): its replies replay to what iw printed.
+ */
+static void test_hwsim_capture(void)
+{
+	char tree[4096];
+	struct mg_ctx *ctx;
+	struct mg_wiphy_list *l = NULL;
+	const struct mg_wiphy *w;
+	struct mg_nic *nic = NULL;
+	struct mg_doctor *r = NULL;
+	char *json = NULL;
+
+	snprintf(tree, sizeof(tree), "%s/hwsim-6.12", FIXTURE_TREES);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(tree, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_wiphy_list_new(ctx, NULL, &l), 0);
+	CU_ASSERT_EQUAL(mg_wiphy_list_count(l), 2);
+	mg_wiphy_list_free(l);
+	CU_ASSERT_EQUAL_FATAL(mg_wiphy_list_new(ctx, "wlan1", &l), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_wiphy_list_count(l), 1);
+	w = mg_wiphy_list_get(l, 0);
+	STR_IS(mg_wiphy_get_name(w), "phy1");
+	CU_ASSERT_EQUAL(mg_wiphy_get_bus(w), MG_BUS_VIRTUAL);
+	STR_IS(mg_wiphy_get_driver(w), "mac80211_hwsim");
+	CU_ASSERT_PTR_NULL(mg_wiphy_get_firmware_version(w));	/* cfg80211's "N/A" */
+	STR_IS(mg_wiphy_get_country(w), "00");
+	CU_ASSERT_EQUAL(mg_wiphy_get_mlo(w), 0);
+	CU_ASSERT_EQUAL(mg_wiphy_band_get_max_width_mhz(w, "6GHz"), 320);
+	CU_ASSERT_EQUAL(mg_wiphy_band_get_max_width_mhz(w, "5GHz"), 160);
+	CU_ASSERT_EQUAL(mg_wiphy_band_get_max_nss(w, "5GHz"), 8);
+	CU_ASSERT_EQUAL(mg_wiphy_link_is_connected(w, "wlan1"), 1);
+	CU_ASSERT_EQUAL(mg_wiphy_link_get_frequency_mhz(w, "wlan1"), 2412);
+	CU_ASSERT_EQUAL(mg_wiphy_link_get_signal_dbm(w, "wlan1"), -30);
+	/* iw: "tx bitrate: 14.4 MBit/s MCS 1 short GI". */
+	CU_ASSERT_DOUBLE_EQUAL(mg_wiphy_link_get_bitrate_mbps(w, "wlan1", MG_DIRECTION_TX), 14.4, 1e-9);
+	CU_ASSERT_EQUAL_FATAL(mg_wiphy_list_to_json(l, MG_JSON_LINE, &json), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"ssid\":\"multigig-test\",\"bssid\":\"02:00:00:00:00:00\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"tx_bitrate\":{\"mode\":\"ht\",\"mcs\":1,\"nss\":1,\"gi_us\":0.4,"
+					    "\"width_mhz\":20,\"kernel_mbps\":14.4,\"library_mbps\":14.4"));
+	free(json);
+	mg_wiphy_list_free(l);
+	/* The world domain leaves 6 GHz disabled: the doctor says so. */
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "wlan1", &nic), 0);
+	STR_IS(mg_nic_get_kind(nic), "wifi");
+	CU_ASSERT_EQUAL_FATAL(mg_doctor_run(ctx, nic, MG_DOCTOR_NO_SAMPLE, &r), 0);
+	CU_ASSERT_PTR_NOT_NULL(finding(r, "wifi-regdom-unset"));
+	mg_doctor_free(r);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+}
+
 /* A tree whose capture holds no nl80211 replies: an empty list that says why. */
 static void test_not_recorded(void)
 {
@@ -606,7 +679,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("wifi-nl80211", setup, teardown, MG_TEST(test_capabilities), MG_TEST(test_json), MG_TEST(test_kind),
-		     MG_TEST(test_doctor),
+		     MG_TEST(test_doctor), MG_TEST(test_prometheus), MG_TEST(test_hwsim_capture),
 		     MG_TEST(test_not_recorded), MG_TEST(test_hostile));
 	return mg_test_run();
 }

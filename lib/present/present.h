@@ -253,6 +253,7 @@ struct mg_prom_adapter {
 	const char *device;		/* the label: the interface, else the PCI address */
 	struct mg_pcie_path *path;		/* NULL when not on PCI or unread; the gatherer's to free */
 	struct mg_throughput *throughput;	/* NULL when undecided; the gatherer's to free */
+	struct mg_wiphy_list *wifi;		/* a Wi-Fi interface's wiphy, or NULL; the gatherer's to free */
 };
 
 struct mg_prom_input {
