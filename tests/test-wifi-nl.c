@@ -468,6 +468,37 @@ static void test_kind(void)
 	mg_ctx_unref(ctx);
 }
 
+/* The verdict of a Wi-Fi adapter: the lowest of its bus and its air, per direction. */
+static void test_throughput(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_wiphy_list *l = read_list(&ctx, "wlp1s0");
+	struct mg_throughput *t = NULL;
+	struct mg_nic *nic = NULL;
+	char *json = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "wlp1s0", &nic), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_throughput_new(nic, NULL, &t), 0);
+	CU_ASSERT_EQUAL(mg_throughput_get_limited_by(t, MG_DIRECTION_RX), MG_LIMIT_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_throughput_add_wifi(t, mg_wiphy_list_get(l, 0), "wlp1s0"), 0);
+	/* 5764.6 and 5187.1 Mbit/s from the kernel, 55 % of each. */
+	CU_ASSERT_DOUBLE_EQUAL(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX), 3.17053, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX), 2.852905, 1e-9);
+	CU_ASSERT_EQUAL(mg_throughput_get_limited_by(t, MG_DIRECTION_RX), MG_LIMIT_WIFI);
+	CU_ASSERT_EQUAL(mg_throughput_get_overall_limit(t), MG_LIMIT_WIFI);
+	STR_IS(mg_limit_name(MG_LIMIT_WIFI), "wifi");
+	CU_ASSERT_EQUAL_FATAL(mg_throughput_to_json(t, MG_JSON_LINE, &json), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"limited_by\":\"wifi\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"wifi_ceiling_rx_gbps\":3.171,\"wifi_ceiling_tx_gbps\":2.853"));
+	free(json);
+	CU_ASSERT_EQUAL(mg_throughput_add_wifi(t, mg_wiphy_list_get(l, 0), "wlan9"), -ENOTCONN);
+	CU_ASSERT_EQUAL(mg_throughput_add_wifi(NULL, mg_wiphy_list_get(l, 0), "wlp1s0"), -EINVAL);
+	mg_throughput_free(t);
+	mg_nic_unref(nic);
+	mg_wiphy_list_free(l);
+	mg_ctx_unref(ctx);
+}
+
 /* export --format prometheus: the station's link, in base units. */
 static void test_prometheus(void)
 {
@@ -679,7 +710,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("wifi-nl80211", setup, teardown, MG_TEST(test_capabilities), MG_TEST(test_json), MG_TEST(test_kind),
-		     MG_TEST(test_doctor), MG_TEST(test_prometheus), MG_TEST(test_hwsim_capture),
+		     MG_TEST(test_doctor), MG_TEST(test_throughput), MG_TEST(test_prometheus), MG_TEST(test_hwsim_capture),
 		     MG_TEST(test_not_recorded), MG_TEST(test_hostile));
 	return mg_test_run();
 }

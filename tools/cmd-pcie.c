@@ -21,11 +21,18 @@ void print_throughput(const struct mg_throughput *t)
 	double rx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX);
 	double tx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX);
 
+	char r[32] = "unknown", x[32] = "unknown";
+
 	if (rx < 0 && tx < 0)
 		return;
-	printf("%-18s receive %.3f Gbit/s (%s), transmit %.3f Gbit/s (%s) of TCP at MTU %d%s\n",
-	       "expected:", rx, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_RX)),
-	       tx, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_TX)),
+	/* A Wi-Fi station may report a rate one way only. */
+	if (rx >= 0)
+		snprintf(r, sizeof(r), "%.3f Gbit/s", rx);
+	if (tx >= 0)
+		snprintf(x, sizeof(x), "%.3f Gbit/s", tx);
+	printf("%-18s receive %s (%s), transmit %s (%s) of TCP at MTU %d%s\n",
+	       "expected:", r, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_RX)),
+	       x, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_TX)),
 	       mg_throughput_get_mtu(t),
 	       mg_throughput_is_lower_bound(t) ? " (PCIe figure a lower bound: MPS unknown)" : "");
 }

@@ -608,6 +608,36 @@ int mg_wiphy_link_get_signal_dbm(const struct mg_wiphy *wiphy, const char *ifnam
  */
 double mg_wiphy_link_get_bitrate_mbps(const struct mg_wiphy *wiphy, const char *ifname, enum mg_direction direction);
 
+/**
+ * mg_throughput_add_wifi - add a Wi-Fi station's link to an adapter's
+ * verdict: each direction's expected goodput becomes the lowest of the
+ * bus (PCIe or USB) and the air, and says which.
+ * @throughput: the verdict of mg_throughput_new() for the adapter.
+ * @wiphy: its wiphy (mg_wiphy_list_new() with the interface's name).
+ * @ifname: the station interface.
+ *
+ * The air's ceiling per direction is the rate the kernel last reported
+ * (RX: received, TX: sent) times the rate model's efficiency
+ * (mg_wifi_rate_get_efficiency_pct()); a tie goes to the bus.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOTCONN when @ifname is not
+ * a connected station of @wiphy (the verdict is left as it was).
+ * Since: 0.3
+ */
+int mg_throughput_add_wifi(struct mg_throughput *throughput, const struct mg_wiphy *wiphy, const char *ifname);
+
+/**
+ * mg_throughput_get_wifi_ceiling_gbps - the Wi-Fi link's TCP ceiling in
+ * one direction, as mg_throughput_add_wifi() set it.
+ * @throughput: verdict.
+ * @direction: MG_DIRECTION_RX or MG_DIRECTION_TX.
+ *
+ * Returns: Gbit/s; -1.0 when no Wi-Fi link was added or the kernel gave
+ * no rate that way.
+ * Since: 0.3
+ */
+double mg_throughput_get_wifi_ceiling_gbps(const struct mg_throughput *throughput, enum mg_direction direction);
+
 #ifdef __cplusplus
 }
 #endif

@@ -165,8 +165,11 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	f.peer = d->peer[0] ? d->peer : NULL;
 	f.peer_largest = f.peer && nic->name && nic->mtu > 0 ? probe_peer(ctx, d->peer, nic) : MG_UNKNOWN;
 	/* A Wi-Fi interface's wiphy: the dumps filtered to it, nothing for other adapters. */
-	if (nic->name && nic->kind && !strcmp(nic->kind, "wifi") && mg_wiphy_list_new(ctx, nic->name, &wifi) == 0)
+	if (nic->name && nic->kind && !strcmp(nic->kind, "wifi") && mg_wiphy_list_new(ctx, nic->name, &wifi) == 0) {
 		f.wiphy = mg_wiphy_list_get(wifi, 0);
+		if (tp)
+			mg_throughput_add_wifi(tp, f.wiphy, nic->name);
+	}
 	mg_clear_error(ctx);
 	err = mg_doctor_rules(d, &f);
 	mg_wiphy_list_free(wifi);

@@ -36,6 +36,8 @@ static void adapter(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_prom
 	if (a->device && mg_nic_get_kind(nic) && !strcmp(mg_nic_get_kind(nic), "wifi") &&
 	    mg_wiphy_list_new(ctx, a->device, &a->wifi) < 0)
 		a->wifi = NULL;
+	if (a->wifi && a->throughput)
+		mg_throughput_add_wifi(a->throughput, mg_wiphy_list_get(a->wifi, 0), a->device);
 }
 
 static void adapters_free(struct mg_prom_adapter *a, size_t n)

@@ -275,6 +275,8 @@ int mg_wifi_phy_resolve(enum mg_wifi_mode mode, int mcs, int nss, int width_mhz,
 			struct mg_wifi_phy *phy, char *why, size_t size);
 double mg_wifi_phy_mbps(const struct mg_wifi_phy *phy);
 const struct mg_wifi_phy *mg_wifi_rate_phy(const struct mg_wifi_rate *rate);
+/* The share of the PHY rate the model assumes reaches TCP. */
+int mg_wifi_efficiency_pct(void);
 
 /* ---- wifi-caps.c: a band's capabilities as nl80211 sends them, decoded ---- */
 #define MG_WIFI_BANDS 6		/* nl80211 bands: 2.4, 5, 60, 6 GHz, S1G, LC */

@@ -252,6 +252,11 @@ MG_EXPORT const char *mg_wifi_rate_get_efficiency_source(const struct mg_wifi_ra
 	return rate ? efficiency_source : NULL;
 }
 
+int mg_wifi_efficiency_pct(void)
+{
+	return EFFICIENCY_PCT;
+}
+
 const struct mg_wifi_phy *mg_wifi_rate_phy(const struct mg_wifi_rate *rate)
 {
 	return &rate->phy;
