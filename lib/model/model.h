@@ -473,5 +473,7 @@ const char *mg_wifi_band_name(int band);
 int mg_wifi_chan_width_mhz(uint32_t nl80211_width);
 struct nlattr;
 void mg_wifi_parse_rate(struct nlattr *nest, struct mg_wifi_rate_info *r);
+/* Recorded replies of one command merged into @l, as replay would (the fuzzer's entry). */
+int mg_wiphy_list_parse(struct mg_wiphy_list *l, int cmd, const void *buf, size_t len);
 
 #endif

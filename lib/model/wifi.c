@@ -677,6 +677,35 @@ static int gather(struct mg_ctx *ctx, struct mg_wiphy_list *l, int wiphy)
 	return 0;
 }
 
+/*
+ * Replies as a capture keeps them (one command's messages back to back,
+ * each padded to 4 bytes) merged into @l as replay would: for the fuzzer.
+ * A station reply goes to the first interface of the first wiphy.
+ */
+int mg_wiphy_list_parse(struct mg_wiphy_list *l, int cmd, const void *buf, size_t len)
+{
+	size_t off, size;
+	int err = 0;
+
+	for (off = 0; off + NLMSG_HDRLEN <= len && err == 0; off += NLMSG_ALIGN(size)) {
+		const struct nlmsghdr *nlh = (const struct nlmsghdr *)((const char *)buf + off);
+		struct station_walk s = { l->count ? l->items[0] : NULL, NULL };
+
+		size = nlh->nlmsg_len;
+		if (size < NLMSG_HDRLEN || size > len - off)
+			break;
+		if (cmd == NL80211_CMD_GET_WIPHY)
+			err = on_wiphy(nlh, l);
+		else if (cmd == NL80211_CMD_GET_INTERFACE)
+			err = on_interface(nlh, l);
+		else if (cmd == NL80211_CMD_GET_REG)
+			err = on_reg(nlh, l);
+		else if (s.w && s.w->nifaces && (s.f = &s.w->ifaces[0]))
+			err = cmd == NL80211_CMD_GET_SCAN ? on_bss(nlh, s.f) : on_station(nlh, &s);
+	}
+	return err;
+}
+
 MG_EXPORT int mg_wiphy_list_new(struct mg_ctx *ctx, const char *name, struct mg_wiphy_list **list)
 {
 	struct mg_wiphy_list *l;
