@@ -562,6 +562,21 @@ static void test_hwsim_capture(void)
 					    "\"width_mhz\":20,\"kernel_mbps\":14.4,\"library_mbps\":14.4"));
 	free(json);
 	mg_wiphy_list_free(l);
+	/* The report page: the card, its bands and the link. */
+	{
+		struct mg_nic *sta = NULL;
+		char *html = NULL;
+
+		CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "wlan1", &sta), 0);
+		CU_ASSERT_EQUAL_FATAL(mg_report_html(ctx, sta, 0, &html), 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(html, "<h3>Wi-Fi</h3>"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(html, "<tr><td>6GHz</td><td>HE EHT</td><td>8</td><td>13 (eht)</td><td>320 MHz</td>"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(html, "<tr><th>connected to</th><td>multigig-test</td></tr>"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(html, "<tr><th>transmit rate</th><td>14.4 Mbit/s (ht MCS 1, 1 stream, 20 MHz)"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(html, "<tr><th>signal</th><td>-30 dBm</td></tr>"));
+		free(html);
+		mg_nic_unref(sta);
+	}
 	/* The world domain leaves 6 GHz disabled: the doctor says so. */
 	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "wlan1", &nic), 0);
 	STR_IS(mg_nic_get_kind(nic), "wifi");

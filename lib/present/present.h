@@ -107,6 +107,7 @@ struct mg_report_nic {
 	const struct mg_pcie_path *path;	/* NULL when not on PCI or unread */
 	char path_why[256];			/* why unread, in words */
 	const char *svg;			/* the path drawn, for inlining */
+	struct mg_wiphy_list *wifi;		/* a Wi-Fi interface's wiphy, or NULL; the gatherer's to free */
 };
 
 struct mg_report_input {
