@@ -324,6 +324,46 @@ def test_aspm_l1_refused_on_veth():
             assert "aspm_l1" in str(v.value)
 
 
+def _mask(queue):
+    with open("/sys/class/net/vq0/queues/%s/%s" % (queue, "rps_cpus" if queue[0] == "r" else "xps_cpus")) as f:
+        return int(f.read().replace(",", ""), 16)
+
+
+def test_rps_xps_apply_tuned_and_rollback():
+    """RPS and XPS on a veth with two queues each way: applied, read back by
+    the kernel's files, restored by tuned() and rolled back on a failure."""
+    assert os.cpu_count() >= 2, "the steering test needs two CPUs"
+    subprocess.run(["ip", "link", "add", "vq0", "numrxqueues", "2", "numtxqueues", "2", "type", "veth", "peer",
+                    "name", "vq1", "numrxqueues", "2", "numtxqueues", "2"], check=True)
+    try:
+        with multigig.Context() as ctx:
+            r = ctx.apply("vq0", rps_cpus="0-1", xps_cpus={1: [1]})
+            assert r.changes == [("rps-cpus:rx-0", "", "0-1"), ("rps-cpus:rx-1", "", "0-1"),
+                                 ("xps-cpus:tx-1", "", "1")]
+            assert r.states["xps-cpus:tx-1"] == "applied"
+            assert [_mask(q) for q in ("rx-0", "rx-1", "tx-0", "tx-1")] == [3, 3, 0, 2]
+            with ctx.tuned("vq0", rps_cpus={0: "1"}, xps_cpus=[]):
+                assert [_mask(q) for q in ("rx-0", "rx-1", "tx-1")] == [2, 3, 0]
+            assert [_mask(q) for q in ("rx-0", "rx-1", "tx-1")] == [3, 3, 2]
+            # A CPU that is not there: refused, nothing changed.
+            with pytest.raises(multigig.ApplyError) as e:
+                ctx.apply("vq0", mtu=4000, rps_cpus=[0, os.cpu_count()])
+            assert e.value.errno == errno.EINVAL and "is not present" in str(e.value)
+            assert mtu(ctx, "vq0") == 1500 and _mask("rx-0") == 3
+            for bad in ({"x": "0"}, "0-", [True], {-1: "0"}):
+                with pytest.raises(ValueError):
+                    ctx.apply("vq0", rps_cpus=bad)
+            with pytest.raises(ValueError):
+                ctx.apply("vq0", irq_affinity="")
+            with pytest.raises(multigig.ApplyError) as e:
+                ctx.apply("vq0", irq_affinity="0")
+            assert e.value.errno == errno.EOPNOTSUPP and "no interrupt vectors" in str(e.value)
+            ctx.apply("vq0", rps_cpus="", xps_cpus="")
+            assert [_mask(q) for q in ("rx-0", "rx-1", "tx-0", "tx-1")] == [0, 0, 0, 0]
+    finally:
+        subprocess.run(["ip", "link", "del", "vq0"], check=True)
+
+
 def test_evidence_equals_cli_and_snapshot():
     """stats(), irqs(), temperatures() and usb() of a veth: show --json's
     keys, and the snapshot's; counters that traffic moves are left out."""
