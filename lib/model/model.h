@@ -408,8 +408,8 @@ struct mg_sample_vector {
 
 struct mg_sample_cpu {
 	int cpu;
-	double irqs, net[2], busy_pct;
-	bool have_softirq, have_busy;
+	double irqs, net[2], busy_pct, irq_pct;
+	bool have_softirq, have_busy, services;
 };
 
 struct mg_sample {
@@ -423,6 +423,8 @@ struct mg_sample {
 	size_t ncpus;
 	int temp_milli;
 	double expected[2];
+	int bound_cpu;		/* the CPU that limits the adapter; -1: none */
+	double bound_pct;
 };
 
 #endif

@@ -128,8 +128,9 @@ def test_settings_groups() -> None:
 
 
 def test_apply_and_its_error() -> None:
+    cpus: multigig.CpuSet = [0, 1]
     wanted: dict[str, multigig.SettingValue] = {"mtu": 9000, "rx_ring": "max", "gro": False,
-                                                "advertise": ["2500baseT/Full"], "rps_cpus": {0: [0, 1]},
+                                                "advertise": ["2500baseT/Full"], "rps_cpus": {0: cpus},
                                                 "irq_affinity": "0-1"}
     with multigig.Context(tree("cm4-rtl8125-1g")) as ctx:
         with pytest.raises(multigig.ApplyError) as e:

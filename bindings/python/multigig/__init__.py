@@ -1369,11 +1369,14 @@ def _apply_error_class(base: type[OSError]) -> type[ApplyError]:
 
 class Sample:
     """One interval of ``multigig watch``: to_dict() is one of its JSON
-    lines. Rates per second; ``cpus`` and ``vectors`` as lists of dicts."""
+    lines. Rates per second; ``cpus`` and ``vectors`` as lists of dicts
+    (each CPU with its share busy and in interrupts, and whether it
+    services the adapter); ``cpu_bound`` names the CPU that limits the
+    adapter, or is None."""
 
     _KEYS = ["t", "interval_s", "rx_bps", "tx_bps", "rx_pps", "tx_pps", "rx_dropped_per_s", "tx_dropped_per_s",
              "rx_errors_per_s", "tx_errors_per_s", "rx_missed_per_s", "expected_rx_gbps", "expected_tx_gbps",
-             "rx_ceiling_use_pct", "tx_ceiling_use_pct", "temperature_c", "vectors", "cpus"]
+             "rx_ceiling_use_pct", "tx_ceiling_use_pct", "temperature_c", "vectors", "cpus", "cpu_bound"]
 
     t: float
     interval_s: Optional[float]
@@ -1393,6 +1396,8 @@ class Sample:
     temperature_c: Optional[float]
     vectors: list[dict[str, Any]]
     cpus: list[dict[str, Any]]
+    # The CPU that limits the adapter ({"cpu": 0, "irq_pct": 99.0}), or None.
+    cpu_bound: Optional[dict[str, Any]]
 
     def __init__(self, ptr: Any, t: float) -> None:
         self._json = _text(_c.mg_sample_to_json, ptr, t)
