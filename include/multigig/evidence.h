@@ -526,6 +526,42 @@ size_t mg_usb_info_get_peer_count(const struct mg_usb_info *info);
 const struct mg_usb_device *mg_usb_info_get_peer(const struct mg_usb_info *info, size_t index);
 
 /**
+ * mg_usb_info_get_controller - the USB host controller the adapter's root
+ * hub belongs to.
+ * @info: object.
+ *
+ * Every device below one host controller shares its bandwidth, and a
+ * controller on PCI (the Raspberry Pi 4's VL805, a PC's xHCI) has a PCIe
+ * link of its own: mg_pcie_path_new_for_nic() gives that path for a USB
+ * adapter, and the throughput model takes the lower of the USB link's and
+ * that link's ceilings.
+ *
+ * Returns: the controller's PCI address ("0000:01:00.0"), or its device
+ * name for one that is not on PCI ("fe9c0000.usb"); NULL when unknown.
+ * Since: 0.3
+ */
+const char *mg_usb_info_get_controller(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_controller_is_pci - whether the host controller is a PCI
+ * function.
+ * @info: object.
+ *
+ * Returns: 1 or 0; MG_UNKNOWN when the controller is unknown.
+ * Since: 0.3
+ */
+int mg_usb_info_controller_is_pci(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_controller_driver - the host controller's driver.
+ * @info: object.
+ *
+ * Returns: "xhci_hcd", "xhci-hcd"...; NULL when none is bound or unknown.
+ * Since: 0.3
+ */
+const char *mg_usb_info_get_controller_driver(const struct mg_usb_info *info);
+
+/**
  * mg_usb_device_get_name - a USB device's name in sysfs.
  * @dev: device.
  *

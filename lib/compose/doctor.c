@@ -57,6 +57,12 @@ static int online_cpus(struct mg_ctx *ctx)
 	return count_cpu_list(buf);
 }
 
+/* A PCI adapter's own path, or a USB adapter's host controller's. */
+static bool has_pcie_path(const struct mg_nic *nic)
+{
+	return (nic->bus == MG_BUS_PCI || nic->bus == MG_BUS_USB) && nic->address;
+}
+
 /* Settings and link from the snapshot when the adapter came from one, else read now. */
 /* What the adapter carries from a snapshot, else read for it alone; each may stay NULL. */
 struct extra {
@@ -203,7 +209,7 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 
 	f.name = nic->name ? nic->name : nic->address;
 	f.hardware = nic->bus != MG_BUS_VIRTUAL || MG_TEST_HOOK(ctx, doctor_virtual, false);
-	if (nic->bus == MG_BUS_PCI && nic->address && mg_pcie_path_new_for_nic(ctx, nic, &path) < 0)
+	if (has_pcie_path(nic) && mg_pcie_path_new_for_nic(ctx, nic, &path) < 0)
 		mg_info(ctx, "%s: no PCIe path: %s", f.name, mg_ctx_last_error(ctx));
 	if (mg_throughput_new(nic, path, &tp) < 0)
 		tp = NULL;
@@ -264,7 +270,7 @@ static void first_sample(struct mg_ctx *ctx, const struct mg_nic *one, struct fi
 	for (size_t i = 0; s->paths && i < n; i++) {
 		const struct mg_nic *nic = one ? one : mg_nic_list_get(s->list, i);
 
-		if (nic->bus == MG_BUS_PCI && nic->address && mg_pcie_path_new_for_nic(ctx, nic, &s->paths[i]) < 0)
+		if (has_pcie_path(nic) && mg_pcie_path_new_for_nic(ctx, nic, &s->paths[i]) < 0)
 			s->paths[i] = NULL;
 		s->taken |= s->paths[i] != NULL;
 	}
@@ -283,7 +289,8 @@ static void first_of(const struct first *s, const struct mg_nic *nic, const stru
 
 		if (b->name && nic->name && b->ifindex == nic->ifindex)
 			*stats = mg_nic_get_stats(b);
-		if (s->paths && b->address && nic->address && b->bus == MG_BUS_PCI && !strcmp(b->address, nic->address))
+		if (s->paths && b->address && nic->address && b->bus == nic->bus && has_pcie_path(b) &&
+		    !strcmp(b->address, nic->address))
 			*path = s->paths[i];
 	}
 }

@@ -139,7 +139,7 @@ static void keep_expected(struct mg_sampler *s)
 	struct mg_throughput *t = NULL;
 
 	s->expected[0] = s->expected[1] = -1;
-	if (s->nic->bus == MG_BUS_PCI && mg_pcie_path_new_for_nic(s->ctx, s->nic, &path) < 0)
+	if ((s->nic->bus == MG_BUS_PCI || s->nic->bus == MG_BUS_USB) && mg_pcie_path_new_for_nic(s->ctx, s->nic, &path) < 0)
 		path = NULL;
 	if (mg_throughput_new(s->nic, path, &t) == 0) {
 		s->expected[0] = mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX);

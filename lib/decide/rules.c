@@ -185,6 +185,38 @@ static int aer_errors(struct mg_doctor *d, const struct mg_facts *f)
 }
 
 /* The PCIe path sets the ceiling below what the Ethernet link carries. */
+/*
+ * A USB adapter's bandwidth goes through its host controller; on PCI, the
+ * controller's own link caps every device below it (the Raspberry Pi 4's
+ * VL805 on one Gen 2 lane) below what the USB link and the Ethernet link
+ * carry.
+ */
+static int usb_controller_pcie(struct mg_doctor *d, const struct mg_facts *f, const struct mg_pcie_node *lim,
+			       double eth, double worst)
+{
+	const struct mg_pcie_node *ctl = mg_pcie_path_get(f->path, 0);
+	int usb = mg_throughput_get_usb_ceiling_mbps(f->throughput);
+	struct mg_finding *x = mg_finding_add(d, "usb-controller-pcie-limit", MG_SEVERITY_CRITICAL, f->name);
+
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "the USB host controller's PCIe link caps this adapter at %.2f Gbit/s, below its USB and "
+			    "Ethernet links", worst);
+	mg_finding_evidence(x, "sysfs: the root hub's parent device", "the adapter's root hub belongs to the PCI "
+			    "function %s (%04x:%04x)", mg_pcie_node_get_address(ctl), mg_pcie_node_get_vendor_id(ctl),
+			    mg_pcie_node_get_device_id(ctl));
+	mg_finding_evidence(x, "config space: LnkSta", "the controller's path is narrowest at %s: %g GT/s x%d",
+			    mg_pcie_node_get_address(lim), mg_pcie_node_get_speed_gts(lim), mg_pcie_node_get_width(lim));
+	mg_finding_evidence(x, "throughput model", "receive %.3f, transmit %.3f Gbit/s through PCIe; the USB link "
+			    "about %d Mbit/s; Ethernet %.3f Gbit/s of TCP goodput", mg_throughput_get_expected_gbps(
+			    f->throughput, MG_DIRECTION_RX), mg_throughput_get_expected_gbps(f->throughput,
+			    MG_DIRECTION_TX), usb, eth);
+	mg_finding_impact(x, worst, "at most %.2f Gbit/s, shared with every other device on that controller", worst);
+	return mg_finding_fix(x, NULL, "no USB port of this controller does better: every one shares its PCIe link; "
+			      "a PCIe adapter where a lane is free (a CM4 or Pi 5 slot), or a controller on a wider or "
+			      "faster link, raises the ceiling; keep other busy USB devices (disks) off this controller");
+}
+
 static int pcie_ceiling_below_ethernet(struct mg_doctor *d, const struct mg_facts *f)
 {
 	const struct mg_estimate *e = mg_throughput_get_estimate(f->throughput);
@@ -197,6 +229,8 @@ static int pcie_ceiling_below_ethernet(struct mg_doctor *d, const struct mg_fact
 
 	if (!f->throughput || eth <= 0 || !lim || mg_throughput_get_overall_limit(f->throughput) != MG_LIMIT_PCIE)
 		return 0;
+	if (mg_nic_get_bus(f->nic) == MG_BUS_USB)
+		return usb_controller_pcie(d, f, lim, eth, worst);
 	x = mg_finding_add(d, "pcie-ceiling-below-ethernet", MG_SEVERITY_CRITICAL, f->name);
 	if (!x)
 		return -ENOMEM;

@@ -253,6 +253,8 @@ int mg_temps_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 
 /* ---- usb.c ---- */
 int mg_usb_info_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+/* The PCI address of the host controller @nic hangs off; -ENXIO when it is not a PCI function, -ENODEV. */
+int mg_usb_controller_address(struct mg_ctx *ctx, const struct mg_nic *nic, char *addr, size_t size);
 
 #define MG_CABLE_PAIRS 4
 

@@ -329,6 +329,19 @@ void mg_json_usb_path_members(struct mg_json *j, const struct mg_usb_info *u)
 	for (size_t i = 0; i < mg_usb_info_get_peer_count(u); i++)
 		usb_device(j, mg_usb_info_get_peer(u, i));
 	mg_json_array_end(j);
+	mg_json_key(j, "controller");
+	if (!mg_usb_info_get_controller(u)) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_object(j);
+	mg_json_key(j, "name");
+	mg_json_str(j, mg_usb_info_get_controller(u));
+	mg_json_key(j, "pci");
+	mg_json_bool_or_null(j, mg_usb_info_controller_is_pci(u));
+	mg_json_key(j, "driver");
+	mg_json_str(j, mg_usb_info_get_controller_driver(u));
+	mg_json_object_end(j);
 }
 
 void mg_json_usb(struct mg_json *j, const struct mg_usb_info *u, const struct mg_throughput *t)

@@ -363,7 +363,7 @@ class Context:
                     _raise(rc, ctx)
             path = None
             try:
-                if _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
+                if _c.mg_nic_get_bus(nic) in (_c.MG_BUS_PCI, _c.MG_BUS_USB):
                     rc, path = _c.mg_pcie_path_new_for_nic(ctx, nic)
                     if rc < 0:
                         path = None  # no path read: the verdict goes without PCIe
@@ -820,7 +820,7 @@ class PciePath:
                 if rc < 0:
                     nic = None  # a PCI function that is not an adapter, such as a port
             try:
-                if nic is not None and _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
+                if nic is not None and _c.mg_nic_get_bus(nic) in (_c.MG_BUS_PCI, _c.MG_BUS_USB):
                     rc, path = _c.mg_pcie_path_new_for_nic(ctx, nic)
                 else:
                     rc, path = _c.mg_pcie_path_new(ctx, target)
