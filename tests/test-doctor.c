@@ -394,7 +394,10 @@ static void test_evidence_trees(void)
 	f = find(d, "irqs-on-one-cpu");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	CU_ASSERT_TRUE(has_evidence(f, "1 vector on CPU 0", "effective_affinity_list"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_fix(f), "echo e > /sys/class/net/eth1/queues/rx-0/rps_cpus"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_fix(f), "multigig set eth1 rps-cpus 1-3"));
+	/* --fix applies it: a settings object asking RPS to CPUs 1-3 of every receive queue. */
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_fix_command(f), "multigig set eth1 rps-cpus 1-3");
+	CU_ASSERT_PTR_NOT_NULL(mg_finding_get_fix_settings(f, NULL));
 	mg_doctor_free(d);
 	mg_ctx_unref(ctx);
 

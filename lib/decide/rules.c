@@ -577,11 +577,19 @@ static int irqs_one_cpu(struct mg_doctor *d, const struct mg_facts *f)
 			    first);
 	mg_finding_evidence(x, "sysfs: devices/system/cpu/online", "%d CPUs online", cpus);
 	mg_finding_impact(x, -1, "receive processing saturates one CPU while the others idle");
+	if (n == 1 && mg_irqs_get_queue_count(f->irqs, 0) > 0 && cpus <= 64 && atoi(first) < 64) {
+		uint64_t others = (cpus == 64 ? ~0ull : (1ull << cpus) - 1) & ~(1ull << atoi(first));
+		char list[256], cmd[320];
+
+		mg_cpumask_list(others, list, sizeof(list));
+		snprintf(cmd, sizeof(cmd), "multigig set %s rps-cpus %s", f->name, list);
+		mg_finding_fix(x, cmd, "spread receive processing with RPS to every CPU but the interrupt's: %s, and keep "
+			       "the application off CPU %s", cmd, first);
+		return mg_finding_fix_rps_cpus(x, f->nic, others);
+	}
 	if (n == 1)
-		return mg_finding_fix(x, NULL, "spread receive processing with RPS: echo %x > "
-					       "/sys/class/net/%s/queues/rx-0/rps_cpus (every CPU but the interrupt's), "
-					       "and keep the application off CPU %s",
-				      ((1u << (cpus < 31 ? cpus : 31)) - 1) & ~(1u << (atoi(first) & 31)), f->name, first);
+		return mg_finding_fix(x, NULL, "spread receive processing with RPS (queues/rx-N/rps_cpus: every CPU but "
+				      "the interrupt's), and keep the application off CPU %s", first);
 	return mg_finding_fix(x, NULL, "spread them: run irqbalance, or write a CPU to /proc/irq/N/smp_affinity_list "
 				       "per vector (and keep that CPU off the application's)");
 }
