@@ -295,7 +295,7 @@ int mg_settings_set_rps_cpus(struct mg_settings *settings, int queue, const char
  * @cpus: CPUs as a list; "" for none (XPS off for that queue).
  *
  * As mg_settings_set_rps_cpus(), written to queues/tx-N/xps_cpus (which
- * the kernel offers only on an interface with more than one transmit
+ * some kernels offer only on an interface with more than one transmit
  * queue); changes are named "xps-cpus:tx-N".
  *
  * Returns: as mg_settings_set_rps_cpus().

@@ -98,15 +98,15 @@ static int add_queue(struct mg_ctx *ctx, const char *name, void *data)
 		return 0;
 	if (snprintf(rel, sizeof(rel), "%s/queues/%s/%s", w->now->netdir, name, queue_file[tx]) >= (int)sizeof(rel))
 		return 0;
-	/* No rps_cpus: a kernel without RPS; no xps_cpus: one transmit queue. The queue cannot be steered. */
-	if (!mg_sysfs_exists(ctx, rel))
+	/*
+	 * No rps_cpus: a kernel without RPS. An xps_cpus that is missing or
+	 * refuses to be read: a kernel without XPS, or one that offers it only
+	 * with more than one transmit queue. Such a queue cannot be steered.
+	 */
+	if (mg_sysfs_read(ctx, rel, buf, sizeof(buf)) <= 0)
 		return 0;
 	it = add_item(w->now, tx, (int)number);
-	if (!it)
-		return 0;
-	if (mg_sysfs_read(ctx, rel, buf, sizeof(buf)) <= 0)
-		it->err = -EINVAL;
-	else
+	if (it)
 		it->err = mg_cpumask_parse_hex(buf, &it->mask);
 	return 0;
 }
@@ -234,8 +234,8 @@ static int refuse_none(struct mg_ctx *ctx, const struct mg_apply_target *t, enum
 	if (k == 0)
 		return mg_fail(ctx, -EOPNOTSUPP, "%s has no rps_cpus under queues/: the kernel was built without RPS",
 			       ifname);
-	return mg_fail(ctx, -EOPNOTSUPP, "%s has no xps_cpus under queues/: the kernel offers XPS only on an "
-		       "interface with more than one transmit queue", ifname);
+	return mg_fail(ctx, -EOPNOTSUPP, "%s has no readable xps_cpus under queues/: the kernel has no XPS, or "
+		       "offers it only on an interface with more than one transmit queue", ifname);
 }
 
 static int plan_one(struct mg_ctx *ctx, const struct mg_apply_target *t, enum mg_param_group g,
