@@ -193,6 +193,15 @@ static void print_usb_info(const struct mg_usb_info *u)
 		print_usb_device(mg_usb_info_get_peer(u, i));
 		printf("\n");
 	}
+	if (mg_usb_info_get_controller(u)) {
+		const char *drv = mg_usb_info_get_controller_driver(u);
+
+		printf("%-18s %s%s%s%s%s\n", "usb controller:", mg_usb_info_get_controller(u), drv ? " (" : "",
+		       drv ? drv : "", drv ? ")" : "",
+		       mg_usb_info_controller_is_pci(u) == 1 ? ", a PCI function: every device below it shares its "
+							       "PCIe link (multigig pcie)"
+							     : ", not on PCI");
+	}
 }
 
 void print_evidence(const struct mg_nic *nic)

@@ -80,6 +80,8 @@ static void fill_columns(const struct mg_sample *m, struct columns *c)
 static void print_line(const struct mg_sample *m, double t)
 {
 	struct columns c;
+	double pct;
+	int bound = mg_sample_get_cpu_bound(m, &pct);
 
 	fill_columns(m, &c);
 	printf("%7.1fs  rx %6sbit/s %4s  tx %6sbit/s %4s  %s/%s pkt/s  drops %s/%s/s  errors %s/%s/s  irq %.0f/s", t,
@@ -90,6 +92,8 @@ static void print_line(const struct mg_sample *m, double t)
 			printf("  cpu%d %.0f%%", mg_sample_get_cpu(m, i), mg_sample_get_cpu_busy_pct(m, i));
 	if (c.temp_milli != MG_UNKNOWN)
 		printf("  %.1f°C", c.temp_milli / 1000.0);
+	if (bound >= 0)
+		printf("  CPU-BOUND: cpu%d %.0f%% in interrupts", bound, pct);
 	putchar('\n');
 }
 
@@ -110,16 +114,27 @@ static void print_table(const char *ifname, const struct mg_sample *m, double t)
 	printf("\n  interrupts %.0f/s", c.irqs);
 	if (c.temp_milli != MG_UNKNOWN)
 		printf("   hottest sensor %.1f°C", c.temp_milli / 1000.0);
-	printf("\n\n  %-5s %12s %14s %14s %7s\n", "CPU", "NIC irq/s", "NET_RX sirq/s", "NET_TX sirq/s", "busy");
+	printf("\n\n  %-5s %12s %14s %14s %7s %7s\n", "CPU", "NIC irq/s", "NET_RX sirq/s", "NET_TX sirq/s", "busy",
+	       "in irq");
 	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++) {
-		double busy = mg_sample_get_cpu_busy_pct(m, i);
+		double busy = mg_sample_get_cpu_busy_pct(m, i), irq = mg_sample_get_cpu_irq_pct(m, i);
 
-		printf("  %-5d %12.0f %14.0f %14.0f ", mg_sample_get_cpu(m, i), mg_sample_get_cpu_interrupts(m, i),
+		/* A star marks the CPUs that service the adapter. */
+		printf("  %-4d%c %12.0f %14.0f %14.0f ", mg_sample_get_cpu(m, i),
+		       mg_sample_get_cpu_services(m, i) == 1 ? '*' : ' ', mg_sample_get_cpu_interrupts(m, i),
 		       mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_RX), mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_TX));
 		if (busy >= 0)
-			printf("%6.0f%%\n", busy);
+			printf("%6.0f%% %6.0f%%\n", busy, irq);
 		else
-			printf("%7s\n", "-");
+			printf("%7s %7s\n", "-", "-");
+	}
+	{
+		double pct;
+		int bound = mg_sample_get_cpu_bound(m, &pct);
+
+		if (bound >= 0)
+			printf("\n  CPU %d is the limit: %.0f%% in interrupts servicing %s (multigig doctor %s "
+			       "--interval 2 says what to do)\n", bound, pct, ifname, ifname);
 	}
 }
 

@@ -526,6 +526,42 @@ size_t mg_usb_info_get_peer_count(const struct mg_usb_info *info);
 const struct mg_usb_device *mg_usb_info_get_peer(const struct mg_usb_info *info, size_t index);
 
 /**
+ * mg_usb_info_get_controller - the USB host controller the adapter's root
+ * hub belongs to.
+ * @info: object.
+ *
+ * Every device below one host controller shares its bandwidth, and a
+ * controller on PCI (the Raspberry Pi 4's VL805, a PC's xHCI) has a PCIe
+ * link of its own: mg_pcie_path_new_for_nic() gives that path for a USB
+ * adapter, and the throughput model takes the lower of the USB link's and
+ * that link's ceilings.
+ *
+ * Returns: the controller's PCI address ("0000:01:00.0"), or its device
+ * name for one that is not on PCI ("fe9c0000.usb"); NULL when unknown.
+ * Since: 0.3
+ */
+const char *mg_usb_info_get_controller(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_controller_is_pci - whether the host controller is a PCI
+ * function.
+ * @info: object.
+ *
+ * Returns: 1 or 0; MG_UNKNOWN when the controller is unknown.
+ * Since: 0.3
+ */
+int mg_usb_info_controller_is_pci(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_controller_driver - the host controller's driver.
+ * @info: object.
+ *
+ * Returns: "xhci_hcd", "xhci-hcd"...; NULL when none is bound or unknown.
+ * Since: 0.3
+ */
+const char *mg_usb_info_get_controller_driver(const struct mg_usb_info *info);
+
+/**
  * mg_usb_device_get_name - a USB device's name in sysfs.
  * @dev: device.
  *
@@ -811,6 +847,52 @@ double mg_sample_get_cpu_softirqs(const struct mg_sample *sample, size_t index, 
  * Since: 0.2
  */
 double mg_sample_get_cpu_busy_pct(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_irq_pct - how much of a CPU's time went to hard and
+ * soft interrupts (the irq and softirq columns of /proc/stat).
+ * @sample: sample.
+ * @index: position.
+ *
+ * Returns: percent; a negative value when unknown.
+ * Since: 0.3
+ */
+double mg_sample_get_cpu_irq_pct(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_services - whether a CPU services the adapter.
+ * @sample: sample.
+ * @index: position.
+ *
+ * A CPU services the adapter when one of its interrupt vectors runs
+ * there (effective affinity, else the allowed one) or a receive queue
+ * steers packets to it (RPS). For an adapter with neither (a virtual
+ * one, or a USB adapter, whose interrupts are its host controller's),
+ * the CPUs whose NET_RX and NET_TX softirqs run at a quarter of the
+ * busiest's rate or more.
+ *
+ * Returns: 1 or 0; -EINVAL for a bad index.
+ * Since: 0.3
+ */
+int mg_sample_get_cpu_services(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_bound - the CPU that limits the adapter in this
+ * sample, if one does.
+ * @sample: sample.
+ * @irq_pct: where its share in hard and soft interrupts is stored, or
+ *	NULL.
+ *
+ * A CPU that services the adapter (mg_sample_get_cpu_services()) and
+ * spent 90 % or more of the interval in hard and soft interrupts while
+ * 1 Mbit/s or more went through the adapter: the limit is that CPU, not
+ * the link. doctor --interval reports it as the finding "cpu-bound".
+ *
+ * Returns: the CPU's number; -1 when no CPU limits it (or it cannot be
+ * told).
+ * Since: 0.3
+ */
+int mg_sample_get_cpu_bound(const struct mg_sample *sample, double *irq_pct);
 
 /**
  * mg_irqs_to_json - interrupts as JSON: show --json's "irqs".

@@ -170,7 +170,7 @@ static int examine(struct mg_ctx *ctx, struct report *r, const struct mg_nic *ni
 	item->eee = mg_nic_get_eee(nic);
 	if (!item->eee && mg_nic_get_name(nic) && mg_eee_read_for_nic(ctx, nic, &r->own_eee[i]) == 0)
 		item->eee = r->own_eee[i];
-	if (mg_nic_get_bus(nic) == MG_BUS_PCI) {
+	if (mg_nic_get_bus(nic) == MG_BUS_PCI || mg_nic_get_bus(nic) == MG_BUS_USB) {
 		err = mg_pcie_path_new_for_nic(ctx, nic, &path);
 		if (err == -ENOMEM)
 			return err;

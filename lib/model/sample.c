@@ -105,3 +105,22 @@ MG_EXPORT double mg_sample_get_cpu_busy_pct(const struct mg_sample *m, size_t in
 {
 	return m && index < m->ncpus && m->cpus[index].have_busy ? m->cpus[index].busy_pct : -1;
 }
+
+MG_EXPORT double mg_sample_get_cpu_irq_pct(const struct mg_sample *m, size_t index)
+{
+	return m && index < m->ncpus && m->cpus[index].have_busy ? m->cpus[index].irq_pct : -1;
+}
+
+MG_EXPORT int mg_sample_get_cpu_services(const struct mg_sample *m, size_t index)
+{
+	return m && index < m->ncpus ? m->cpus[index].services : -EINVAL;
+}
+
+MG_EXPORT int mg_sample_get_cpu_bound(const struct mg_sample *m, double *irq_pct)
+{
+	if (!m || m->bound_cpu < 0)
+		return -1;
+	if (irq_pct)
+		*irq_pct = m->bound_pct;
+	return m->bound_cpu;
+}

@@ -25,7 +25,8 @@ EXAMPLES = os.environ["EXAMPLES_DIR"]
 USB_CEILING_KEYS = ("link_mbps", "data_ceiling_mbps", "protocol_overhead_pct_estimate", "expected_ceiling_mbps")
 EVIDENCE_TREES = [("sensors-pc", "enp1s0"), ("sensors-pc", "enp2s0"), ("sensors-pc", "lo"),
                   ("pi5-irq-cpu0", "eth1"), ("usb-adapters", "enx245ebe000001"),
-                  ("usb-adapters", "enx00e04c680002"), ("desktop", "enp1s0"), ("desktop", "02:00.0")]
+                  ("usb-adapters", "enx00e04c680002"), ("pi4-vl805", "eth1"), ("desktop", "enp1s0"),
+                  ("desktop", "02:00.0")]
 
 
 def tree(name):

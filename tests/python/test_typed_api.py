@@ -128,8 +128,10 @@ def test_settings_groups() -> None:
 
 
 def test_apply_and_its_error() -> None:
+    cpus: multigig.CpuSet = [0, 1]
     wanted: dict[str, multigig.SettingValue] = {"mtu": 9000, "rx_ring": "max", "gro": False,
-                                                "advertise": ["2500baseT/Full"]}
+                                                "advertise": ["2500baseT/Full"], "rps_cpus": {0: cpus},
+                                                "irq_affinity": "0-1"}
     with multigig.Context(tree("cm4-rtl8125-1g")) as ctx:
         with pytest.raises(multigig.ApplyError) as e:
             ctx.apply("eth1", dry_run=True, **wanted)
@@ -146,7 +148,7 @@ def test_apply_and_its_error() -> None:
     assert result.to_dict()["changes"] == [] and err.kernel_message is None
     change = multigig.Change("mtu", 1500, 9000)
     name, old, new = change
-    value: Union[int, bool, list[str], None] = change.new
+    value: Union[int, bool, str, list[str], None] = change.new
     assert (name, old, new) == ("mtu", 1500, 9000) and value == 9000
 
 

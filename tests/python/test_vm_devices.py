@@ -16,7 +16,10 @@ answer compared with the tool users trust, in the same guest:
   hop and reported by the doctor as errors growing during its sample;
 - the vmxnet3's link taken down and up again from QEMU's monitor;
 - a USB NIC (usb-net on qemu-xhci, bound to cdc_ether): its USB path and
-  speed against sysfs and lsusb, and the class driver it runs on.
+  speed against sysfs and lsusb, the class driver it runs on, and its
+  host controller's PCIe path (the xHCI behind a root port of its own);
+- IRQ affinity of the e1000e's MSI-X vectors through the transaction:
+  moved, read back from /proc/irq, rolled back with a later refused step.
 
 QEMU's endpoints all train at 2.5 GT/s x1: a root port cannot be set below
 them, so "below" is a port equal to its device.
@@ -361,6 +364,42 @@ def test_rollback_after_a_killed_apply(e1000e, rings_restored):
     assert "no interrupted apply" in sh(CLI, "rollback", e1000e).stdout
 
 
+# ---- IRQ affinity ----
+
+def irq_affinity(irq):
+    with open("/proc/irq/%d/smp_affinity_list" % irq) as f:
+        return f.read().strip()
+
+
+def test_irq_affinity_applied_and_rolled_back(e1000e):
+    """The e1000e's MSI-X vectors (there while the interface is up) moved to
+    CPU 1 through the transaction and read back from /proc/irq; then one
+    moved to CPU 0 with an rx-usecs the driver refuses later in the same
+    apply: the vector goes back to CPU 1."""
+    show, _ = cli_json("show", e1000e)
+    vectors = [v["irq"] for v in show["irqs"]["vectors"]]
+    assert vectors, show["irqs"]
+    before = {v: irq_affinity(v) for v in vectors}
+    try:
+        p = sh(CLI, "set", e1000e, "irq-affinity", "1")
+        assert [irq_affinity(v) for v in vectors] == ["1"] * len(vectors)
+        for v in vectors:
+            if before[v] != "1":
+                assert "irq-affinity:%d: %s -> 1" % (v, before[v]) in p.stdout, p.stdout
+        p = sh(CLI, "set", e1000e, "irq-affinity", "%d:0" % vectors[0], "rx-usecs", "7", check=False)
+        assert p.returncode == 1 and "rolled back" in p.stderr, p.stderr
+        assert irq_affinity(vectors[0]) == "1"
+        # A CPU the guest does not have: refused before anything changes.
+        p = sh(CLI, "set", e1000e, "irq-affinity", "0-7", check=False)
+        assert p.returncode == 1 and "not present" in p.stderr, p.stderr
+        assert irq_affinity(vectors[0]) == "1"
+    finally:
+        for v, cpus in before.items():
+            sh(CLI, "set", e1000e, "irq-affinity", "%d:%s" % (v, cpus))
+    assert {v: irq_affinity(v) for v in vectors} == before
+    wait_for("the link of %s back" % e1000e, lambda: carrier(e1000e))
+
+
 # ---- AER ----
 
 def aer_counters(address, name="aer_dev_correctable"):
@@ -463,6 +502,28 @@ def test_usb_nic(usbnet):
     assert usb["vendor_driver"] is None
     assert (show["vendor_id"], show["device_id"]) == ("0x" + usb_attr(dev, "idVendor"),
                                                        "0x" + usb_attr(dev, "idProduct"))
+    # Its host controller: the PCI function above the root hub, and that function's PCIe path.
+    hub = os.path.realpath("/sys/bus/usb/devices/usb" + usb_attr(dev, "busnum"))
+    controller = os.path.basename(os.path.dirname(hub))
+    assert usb["controller"] == {"name": controller, "pci": True, "driver": "xhci_hcd"}
+    pcie, _ = cli_json("pcie", usbnet)
+    hops = [h["address"] for h in pcie["path"]]
+    assert hops[0] == controller and hops[1] == root_port_of(controller), hops
+    port = pcie["path"][1]
+    assert (port["role"], port["cap_speed_gts"], port["cap_width"]) == ("root_port", gts(
+        DEVICES["usb-net"]["port_speed"]), DEVICES["usb-net"]["port_width"])
+    # The expected rate is the lower of the USB link's and that path's ceilings, the same in show and pcie.
+    t = show["throughput"]
+    assert pcie["ceilings"]["rx_ceiling_gbps"] > 0, pcie["ceilings"]
+    assert t["expected_rx_gbps"] <= pcie["ceilings"]["rx_ceiling_gbps"], t
+    assert (t["expected_rx_gbps"], t["limited_by_rx"]) == (pcie["ceilings"]["expected_rx_gbps"],
+                                                          pcie["ceilings"]["limited_by_rx"])
+    if t["limited_by_rx"] == "pcie":
+        assert t["expected_rx_gbps"] == pcie["ceilings"]["rx_ceiling_gbps"]
+        ceiling = usb.get("expected_ceiling_mbps")
+        assert ceiling is None or ceiling / 1000 > t["expected_rx_gbps"], usb
+    else:
+        assert t["limited_by_rx"] == "usb", (t, usb)
     doctor, _ = cli_json("doctor", usbnet)
     ids = [f["id"] for f in doctor["findings"]]
     # Without a vendor driver to name there is nothing to switch to.

@@ -345,7 +345,7 @@ class UsbInfo(Record):
     _CEILING = ("link_mbps", "data_ceiling_mbps", "protocol_overhead_pct_estimate", "expected_ceiling_mbps")
     _KEYS = _CEILING + ("device", "speed_mbps", "usb_version", "port_speed_mbps", "port_usb_version", "driver",
                         "interface_class", "generic_driver", "vendor_driver", "vendor_driver_loaded",
-                        "configuration", "configurations", "hubs", "root_hub_shared_with")
+                        "configuration", "configurations", "hubs", "root_hub_shared_with", "controller")
     link_mbps: Optional[int]
     data_ceiling_mbps: Optional[int]
     protocol_overhead_pct_estimate: Optional[int]
@@ -364,6 +364,8 @@ class UsbInfo(Record):
     configurations: Optional[int]
     hubs: list[UsbDevice]
     root_hub_shared_with: list[UsbDevice]
+    # The host controller: {"name": "0000:01:00.0", "pci": True, "driver": "xhci_hcd"}, or None.
+    controller: Optional[dict[str, Any]]
 
     def __init__(self, ptr: Any, throughput: Any = None) -> None:
         """From the C USB path and the C verdict whose bus ceiling opens the
