@@ -228,6 +228,7 @@ struct mg_facts {
 	const struct mg_irqs *irqs;
 	const struct mg_temps *temps;
 	const struct mg_usb_info *usb;
+	const struct mg_kernel_log *kernel_log;	/* the adapter's recognised kernel-log lines, or NULL */
 	const struct mg_nic *lower;		/* a VLAN's or macvlan's lower device, or NULL */
 	const struct mg_nic *master;		/* the bridge it is a port of, or NULL */
 	int online_cpus;			/* MG_UNKNOWN when unread */
@@ -296,6 +297,8 @@ void mg_doctor_free_findings(struct mg_doctor *d);
 
 /* decide/rules.c: every rule, on one adapter's facts. */
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts);
+/* klog-rules.c: the findings the kernel's own lines make. */
+int mg_rule_kernel_log(struct mg_doctor *d, const struct mg_facts *f);
 
 /* The selected word of a "[default] performance ..." policy line, or -EINVAL. */
 int mg_pcie_parse_aspm_policy(const char *text, char *buf, size_t size);

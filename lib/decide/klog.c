@@ -86,7 +86,7 @@ const char *mg_klog_attribute(const struct mg_klog_target *t, const struct mg_kl
 	dict_device(device ? device : "", &dname, &dindex);
 	if (same(p->device, t->address) || same(dname, t->address))
 		return "device";
-	if (same(p->ifname, t->ifname) || (dindex > 0 && dindex == t->ifindex))
+	if (same(p->ifname, t->ifname) || (dindex > 0 && !p->ifname[0] && dindex == t->ifindex))
 		return "interface";
 	for (size_t i = 0; i < t->nabove; i++)
 		if (same(p->device, t->above[i]) || same(dname, t->above[i]))

@@ -50,6 +50,7 @@ struct mg_nic {
 	struct mg_irqs *irqs;
 	struct mg_temps *temps;
 	struct mg_usb_info *usb_info;
+	struct mg_kernel_log *kernel_log;
 	/* Frees the parts above; set by enumerate.c, which attaches them (nic.c calls none of theirs). */
 	void (*free_parts)(struct mg_nic *nic);
 };
@@ -241,6 +242,9 @@ int mg_temps_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 
 /* ---- usb.c ---- */
 int mg_usb_info_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+
+/* ---- klog.c: one pass over the kernel log for every adapter of @list ---- */
+int mg_kernel_log_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 
 #define MG_CABLE_PAIRS 4
 
