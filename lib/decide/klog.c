@@ -155,7 +155,7 @@ const char *mg_klog_firmware_package(const char *file)
 	return NULL;
 }
 
-/* "Direct firmware load for F failed with error -2"; "firmware: failed to load F (-2)". */
+/* "Direct firmware load for F failed with error -2"; "firmware: failed to load F (-2)"; r8169's "Unable to load firmware F (-2)". */
 static bool firmware_missing(const char *body, struct mg_klog_match *m)
 {
 	const char *s = strstr(body, "Direct firmware load for "), *end;
@@ -166,8 +166,8 @@ static bool firmware_missing(const char *body, struct mg_klog_match *m)
 		end = strstr(s, " failed with error ");
 		if (!end || sscanf(end + 19, "%d", &err) != 1)
 			return false;
-	} else if ((s = strstr(body, "firmware: failed to load "))) {
-		s += 25;
+	} else if ((s = strstr(body, "firmware: failed to load ")) || (s = strstr(body, "Unable to load firmware "))) {
+		s += s[0] == 'f' ? 25 : 24;
 		end = strstr(s, " (");
 		if (!end || sscanf(end + 2, "%d", &err) != 1)
 			return false;
@@ -209,7 +209,7 @@ static bool brcm_link_up(const char *body, struct mg_klog_match *m)
 	char speed[16];
 	unsigned int width;
 
-	if (strncmp(body, "link up, ", 9) || sscanf(body + 9, "%15s GT/s x%u", speed, &width) != 2)
+	if (strncmp(body, "link up, ", 9) || sscanf(body + 9, "%15s GT/s PCIe x%u", speed, &width) != 2)
 		return false;
 	snprintf(m->meaning, sizeof(m->meaning), "the host bridge's PCIe link came up at %s GT/s x%u", speed, width);
 	return true;
@@ -341,7 +341,8 @@ static bool link_down(const char *body, struct mg_klog_match *m)
 
 static const struct mg_klog_known known[] = {
 	{ "unknown-chip", "drivers/net/ethernet/realtek/r8169_main.c (rtl_init_one)", unknown_chip },
-	{ "firmware-missing", "drivers/base/firmware_loader/main.c (fw_get_filesystem_firmware, _request_firmware)",
+	{ "firmware-missing", "drivers/base/firmware_loader/main.c (fw_get_filesystem_firmware, _request_firmware); "
+			      "drivers/net/ethernet/realtek/r8169_firmware.c (rtl_fw_request_firmware)",
 	  firmware_missing },
 	{ "phy-driver-missing", "drivers/net/ethernet/realtek/r8169_main.c (r8169_mdio_register)",
 	  phy_driver_missing },

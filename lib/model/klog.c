@@ -109,7 +109,7 @@ static void names_from_path(struct who *w, const char *devpath)
 /* Who @nic is in the kernel's lines: its interface, its device and the path above it. */
 static void who_init(struct mg_ctx *ctx, const struct mg_nic *nic, struct who *w)
 {
-	char rel[MG_PATH_MAX], devpath[MG_PATH_MAX];
+	char rel[MG_PATH_MAX], netdir[MG_PATH_MAX], devpath[MG_PATH_MAX];
 	int err = -ENOENT;
 
 	memset(w, 0, sizeof(*w));
@@ -117,7 +117,10 @@ static void who_init(struct mg_ctx *ctx, const struct mg_nic *nic, struct who *w
 		mg_strlcpy(w->ifname, nic->name, sizeof(w->ifname));
 		w->t.ifname = w->ifname;
 		w->t.ifindex = nic->ifindex > 0 ? nic->ifindex : 0;
-		if (snprintf(rel, sizeof(rel), "class/net/%s/device", nic->name) < (int)sizeof(rel))
+		/* The interface's own directory first: "device" is relative to it, not to class/net. */
+		if (snprintf(rel, sizeof(rel), "class/net/%s", nic->name) < (int)sizeof(rel) &&
+		    mg_sysfs_resolve(ctx, rel, netdir, sizeof(netdir)) == 0 &&
+		    mg_path_join(rel, sizeof(rel), netdir, "device") == 0)
 			err = mg_sysfs_resolve(ctx, rel, devpath, sizeof(devpath));
 	}
 	if (err < 0 && nic->bus == MG_BUS_PCI && nic->address &&
