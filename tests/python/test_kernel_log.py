@@ -1,0 +1,151 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""The kernel log against this kernel (root only), in a private network and
+mount namespace: lines written into /dev/kmsg that name this test's own veth
+are attributed to it (show, doctor, a capture that keeps them and replays
+them), a line naming another interface is not, and without CAP_SYSLOG under
+kernel.dmesg_restrict=1 the log is unknown with the reason, while
+dmesg_restrict=0 lets the same process read it."""
+import ctypes
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+CLI = os.environ["MULTIGIG_CLI"]
+CLONE_NEWNS = 0x00020000
+CLONE_NEWNET = 0x40000000
+MS_REC = 0x4000
+MS_PRIVATE = 1 << 18
+RESTRICT = "/proc/sys/kernel/dmesg_restrict"
+REASON = "reading the kernel log needs CAP_SYSLOG, or kernel.dmesg_restrict=0"
+# Unique to this run: the ring is the host's, other runs' lines stay in it.
+NAME = "mgk%x" % (os.getpid() & 0xfffff)
+PEER = NAME + "p"
+OTHER = NAME + "x"
+
+if os.geteuid() != 0:
+    pytest.fail("needs root: a network namespace and /dev/kmsg writes", pytrace=False)
+
+
+def _unshare_and_mount_sysfs():
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.unshare(CLONE_NEWNET | CLONE_NEWNS) != 0:
+        raise OSError(ctypes.get_errno(), "unshare")
+    if libc.mount(b"none", b"/", b"none", MS_REC | MS_PRIVATE, None) != 0:
+        raise OSError(ctypes.get_errno(), "mount --make-rprivate /")
+    if libc.mount(b"sysfs", b"/sys", b"sysfs", 0, None) != 0:
+        raise OSError(ctypes.get_errno(), "mount sysfs")
+    if libc.mount(b"tmpfs", b"/run", b"tmpfs", 0, b"mode=0755") != 0:
+        raise OSError(ctypes.get_errno(), "mount tmpfs on /run")
+
+
+def kmsg(line):
+    with open("/dev/kmsg", "w") as f:
+        f.write(line + "\n")
+
+
+def uptime():
+    with open("/proc/uptime") as f:
+        return float(f.read().split()[0])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def namespace():
+    _unshare_and_mount_sysfs()
+    subprocess.run(["ip", "link", "add", NAME, "type", "veth", "peer", "name", PEER], check=True)
+    written = uptime()
+    kmsg("<6>%s: Link is Up - 10Gbps/Full - flow control off" % NAME)
+    kmsg("<4>%s: NETDEV WATCHDOG: CPU: 0: transmit queue 0 timed out 5000 ms" % NAME)
+    kmsg("<6>%s: Link is Down" % OTHER)
+    kmsg("<6>%s: a line the library does not know" % NAME)
+    yield written
+
+
+def show(*args, pre=()):
+    out = subprocess.run(list(pre) + [CLI] + list(args) + ["--json"], check=True, capture_output=True,
+                         text=True).stdout
+    return json.loads(out)
+
+
+def ours(lines):
+    return [l for l in lines if NAME in l["text"]]
+
+
+def test_lines_attributed(namespace):
+    got = show("show", NAME)
+    assert got["kernel_log_unknown"] is None
+    mine = ours(got["kernel_log"])
+    assert [l["text"] for l in mine] == ["%s: Link is Up - 10Gbps/Full - flow control off" % NAME,
+                                         "%s: NETDEV WATCHDOG: CPU: 0: transmit queue 0 timed out 5000 ms" % NAME]
+    assert [l["kind"] for l in mine] == ["link-up", "tx-timeout"]
+    assert [l["priority"] for l in mine] == ["info", "warning"]
+    assert mine[0]["meaning"] == "link up at 10Gbps, full duplex"
+    assert all(l["about"] == "interface" for l in mine)
+    # Monotonic time since boot, as the kernel stamped it when written.
+    assert abs(mine[0]["time"] - namespace) < 30
+    assert not [l for l in got["kernel_log"] if OTHER in l["text"]]
+    peer = show("show", PEER)
+    assert not ours(peer["kernel_log"]) or all(PEER in l["text"] for l in ours(peer["kernel_log"]))
+
+
+def test_doctor_cites_the_line():
+    got = show("doctor", NAME)
+    found = [f for f in got["findings"] if f["id"] == "kernel-tx-timeout"]
+    assert len(found) == 1
+    facts = [e["fact"] for e in found[0]["evidence"]]
+    assert "%s: NETDEV WATCHDOG: CPU: 0: transmit queue 0 timed out 5000 ms" % NAME in facts
+    assert any("net/sched/sch_generic.c" in e["source"] for e in found[0]["evidence"])
+
+
+def test_capture_keeps_and_replays():
+    tmp = tempfile.mkdtemp()
+    try:
+        dest = os.path.join(tmp, "c")
+        subprocess.run([CLI, "capture", dest], check=True, capture_output=True)
+        with open(os.path.join(dest, "multigig", "kmsg"), errors="replace") as f:
+            kept = f.read()
+        assert "%s: Link is Up - 10Gbps/Full" % NAME in kept
+        assert OTHER not in kept
+        assert "a line the library does not know" not in kept
+        replayed = show("--sysfs-root", dest, "show", NAME)
+        assert ours(replayed["kernel_log"]) == ours(show("show", NAME)["kernel_log"])
+    finally:
+        shutil.rmtree(tmp)
+
+
+NO_SYSLOG = ["setpriv", "--inh-caps=-syslog", "--bounding-set=-syslog"]
+
+
+def test_unprivileged_reason_and_allowed():
+    with open(RESTRICT) as f:
+        before = f.read().strip()
+    try:
+        with open(RESTRICT, "w") as f:
+            f.write("1")
+        got = show("show", NAME, pre=NO_SYSLOG)
+        assert got["kernel_log"] is None
+        assert got["kernel_log_unknown"] == REASON
+        text = subprocess.run(NO_SYSLOG + [CLI, "show", NAME], check=True, capture_output=True, text=True).stdout
+        assert "kernel log:        unknown: " + REASON in text
+        # Where dmesg_restrict allows it, the same process reads the log.
+        with open(RESTRICT, "w") as f:
+            f.write("0")
+        got = show("show", NAME, pre=NO_SYSLOG)
+        assert got["kernel_log_unknown"] is None
+        assert [l["kind"] for l in ours(got["kernel_log"])] == ["link-up", "tx-timeout"]
+    finally:
+        with open(RESTRICT, "w") as f:
+            f.write(before)
+
+
+def test_one_pass_for_a_list():
+    """show --all reads the ring once for every adapter: its lines are the single look-up's."""
+    start = time.monotonic()
+    every = subprocess.run([CLI, "show", "--all", "--json"], check=True, capture_output=True, text=True).stdout
+    assert time.monotonic() - start < 30
+    by_name = {n["name"]: n for n in json.loads(every)}
+    assert ours(by_name[NAME]["kernel_log"]) == ours(show("show", NAME)["kernel_log"])
