@@ -275,6 +275,9 @@ static void test_known(void)
 	       "link up at 1000 Mb/s, full duplex");
 	expect("igb 0000:01:00.0 enp1s0: igb: enp1s0 NIC Link is Up 1000 Mbps Full Duplex, Flow Control: RX/TX",
 	       "link-up", "link up at 1000 Mb/s, full duplex");
+	expect("vmxnet3 0000:02:00.0 eth0: NIC Link is Up 1000 Mbps", "link-up", "link up at 1000 Mb/s");
+	expect("ixgbe 0000:03:00.0 eth2: NIC Link is Up 10 Gbps, Flow Control: RX/TX", "link-up", "link up at 10 Gb/s");
+	expect("e1000e 0000:00:02.0 enp0s2: NIC Link is Up lots", NULL, NULL);
 	expect("r8169 0000:01:00.0 eth0: Link is Down", "link-down", "link down");
 	expect("e1000e 0000:00:02.0 enp0s2: NIC Link is Down", "link-down", "link down");
 	/* Near misses say nothing. */

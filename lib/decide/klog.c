@@ -322,10 +322,18 @@ static bool link_up(const char *body, struct mg_klog_match *m)
 						    : "");
 		return true;
 	}
-	if ((s = strstr(body, "NIC Link is Up ")) && sscanf(s + 15, "%u Mbps %15s", &mbps, duplex) == 2) {
-		snprintf(m->arg, sizeof(m->arg), "%uMbps", mbps);
-		snprintf(m->meaning, sizeof(m->meaning), "link up at %u Mb/s, %s duplex", mbps,
-			 !strcmp(duplex, "Full") ? "full" : !strcmp(duplex, "Half") ? "half" : duplex);
+	/* e1000e, igb, igc: "1000 Mbps Full Duplex"; vmxnet3: "1000 Mbps"; ixgbe: "10 Gbps, Flow Control" */
+	if ((s = strstr(body, "NIC Link is Up ")) && sscanf(s + 15, "%u %15[^ ,]", &mbps, rate) == 2 &&
+	    (!strcmp(rate, "Mbps") || !strcmp(rate, "Gbps"))) {
+		const char *unit = rate[0] == 'G' ? "Gb/s" : "Mb/s";
+		int n = sscanf(s + 15, "%*u %*[^ ,] %15[^ ,]", duplex);
+
+		snprintf(m->arg, sizeof(m->arg), "%u%s", mbps, rate);
+		if (n == 1 && (!strcmp(duplex, "Full") || !strcmp(duplex, "Half")))
+			snprintf(m->meaning, sizeof(m->meaning), "link up at %u %s, %s duplex", mbps, unit,
+				 duplex[0] == 'F' ? "full" : "half");
+		else
+			snprintf(m->meaning, sizeof(m->meaning), "link up at %u %s", mbps, unit);
 		return true;
 	}
 	return false;
@@ -355,7 +363,8 @@ static const struct mg_klog_known known[] = {
 	{ "aer", "drivers/pci/pcie/aer.c (aer_print_error, aer_print_port_info)", aer },
 	{ "tx-timeout", "net/sched/sch_generic.c (dev_watchdog); e1000e/netdev.c, igc/igc_main.c (unit hang)",
 	  tx_timeout },
-	{ "link-up", "drivers/net/phy/phy.c (phy_print_status), phylink.c (phylink_link_up); Intel drivers' watchdogs",
+	{ "link-up", "drivers/net/phy/phy.c (phy_print_status), phylink.c (phylink_link_up); the watchdogs of "
+		     "e1000e, igb, igc, ixgbe; vmxnet3",
 	  link_up },
 	{ "link-down", "drivers/net/phy/phy.c (phy_print_status), phylink.c; e1000e/netdev.c, igc/igc_main.c",
 	  link_down },

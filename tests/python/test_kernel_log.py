@@ -149,3 +149,13 @@ def test_one_pass_for_a_list():
     assert time.monotonic() - start < 30
     by_name = {n["name"]: n for n in json.loads(every)}
     assert ours(by_name[NAME]["kernel_log"]) == ours(show("show", NAME)["kernel_log"])
+
+
+def test_python_equals_cli():
+    import multigig
+    with multigig.Context() as ctx:
+        nic = ctx.nic(NAME)
+        lines = nic.kernel_log()
+        assert nic.kernel_log_unknown() is None
+    assert lines is not None
+    assert [l.to_dict() for l in lines if NAME in l.text] == ours(show("show", NAME)["kernel_log"])
