@@ -875,7 +875,9 @@ int mg_usb_info_to_json(const struct mg_usb_info *info, const struct mg_throughp
  *
  * "t", "interval_s", rates per second ("rx_bps", "tx_pps",
  * "rx_dropped_per_s" ...), the expected ceilings and the share of them in
- * use, "temperature_c", "vectors" and "cpus"; a rate not known is null.
+ * use, "temperature_c", "vectors", "cpus" and "kernel_log" (the lines
+ * since the previous sample, as mg_kernel_log_to_json() writes them; since
+ * 0.3); a rate not known is null.
  *
  * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
  * -ENOMEM.
@@ -1072,6 +1074,22 @@ const char *mg_kernel_log_get_about(const struct mg_kernel_log *log, size_t inde
  * Since: 0.3
  */
 int mg_kernel_log_to_json(const struct mg_kernel_log *log, unsigned int flags, char **json);
+
+/**
+ * mg_sample_get_kernel_log - the kernel log's lines about the adapter that
+ * came since the previous sample (watch).
+ * @sample: sample (mg_sampler_next()).
+ *
+ * Each sample makes one pass over the ring and keeps the records after
+ * the newest the previous one saw; the sampler's first reading only notes
+ * where the ring ended, so the first sample holds what came after the
+ * sampler was made.
+ *
+ * Returns: the lines, valid while @sample is (none, or the reason the log
+ * cannot be read, as for mg_kernel_log_read_for_nic()); NULL for NULL.
+ * Since: 0.3
+ */
+const struct mg_kernel_log *mg_sample_get_kernel_log(const struct mg_sample *sample);
 
 #ifdef __cplusplus
 }

@@ -171,6 +171,10 @@ static int add_line(struct mg_kernel_log *log, const struct mg_kmsg_record *rec,
 struct pass {
 	struct who *who;
 	size_t count;
+	bool has_after;		/* only records after @after (watch) */
+	uint64_t after;
+	bool any;		/* a record was read: @last is its sequence */
+	uint64_t last;
 };
 
 static int on_record(const struct mg_kmsg_record *rec, void *data)
@@ -180,6 +184,11 @@ static int on_record(const struct mg_kmsg_record *rec, void *data)
 	struct mg_klog_match m;
 	int used = 0;
 
+	if (!p->any || rec->seq > p->last)
+		p->last = rec->seq;
+	p->any = true;
+	if (p->has_after && rec->seq <= p->after)
+		return 0;
 	mg_klog_split(rec->text, &prefix);
 	if (!mg_klog_match(prefix.body, &m))
 		return 0;
@@ -210,9 +219,10 @@ static const char *unknown_reason(int err, char *buf, size_t size)
 }
 
 /* One pass for @count adapters; each gets a log (with the reason when it could not be read). */
-static int read_logs(struct mg_ctx *ctx, struct mg_nic **nics, size_t count, struct mg_kernel_log **logs)
+static int read_logs(struct mg_ctx *ctx, struct mg_nic **nics, size_t count, struct mg_kernel_log **logs,
+		     struct pass *p_in)
 {
-	struct pass p = { calloc(count ? count : 1, sizeof(struct who)), count };
+	struct pass p = { calloc(count ? count : 1, sizeof(struct who)), count, p_in->has_after, p_in->after, false, 0 };
 	struct mg_kmsg_pass kp;
 	char buf[160];
 	int err = p.who ? 0 : -ENOMEM;
@@ -249,6 +259,8 @@ static int read_logs(struct mg_ctx *ctx, struct mg_nic **nics, size_t count, str
 		}
 	}
 	free(p.who);
+	p_in->any = p.any;
+	p_in->last = p.last;
 	if (err < 0)
 		for (size_t i = 0; i < count; i++) {
 			mg_kernel_log_free(logs[i]);
@@ -266,8 +278,20 @@ MG_EXPORT int mg_kernel_log_read_for_nic(struct mg_ctx *ctx, const struct mg_nic
 		return ctx ? mg_fail(ctx, -EINVAL, "mg_kernel_log_read_for_nic: NULL argument") : -EINVAL;
 	*log = NULL;
 	mg_clear_error(ctx);
-	err = read_logs(ctx, &one, 1, log);
+	err = read_logs(ctx, &one, 1, log, &(struct pass){ 0 });
 	return err < 0 ? mg_fail(ctx, err, "reading the kernel log: %s", strerror(-err)) : 0;
+}
+
+int mg_kernel_log_read_after(struct mg_ctx *ctx, const struct mg_nic *nic, bool has_after, uint64_t after,
+			     bool *any, uint64_t *last, struct mg_kernel_log **log)
+{
+	struct mg_nic *one = (struct mg_nic *)nic;
+	struct pass p = { .has_after = has_after, .after = after };
+	int err = read_logs(ctx, &one, 1, log, &p);
+
+	*any = p.any;
+	*last = p.last;
+	return err;
 }
 
 int mg_kernel_log_attach(struct mg_ctx *ctx, struct mg_nic_list *list)
@@ -279,7 +303,7 @@ int mg_kernel_log_attach(struct mg_ctx *ctx, struct mg_nic_list *list)
 
 	if (!logs)
 		return -ENOMEM;
-	err = read_logs(ctx, items, count, logs);
+	err = read_logs(ctx, items, count, logs, &(struct pass){ 0 });
 	for (size_t i = 0; err == 0 && i < count; i++)
 		items[i]->kernel_log = logs[i];
 	free(logs);

@@ -245,6 +245,13 @@ int mg_usb_info_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 
 /* ---- klog.c: one pass over the kernel log for every adapter of @list ---- */
 int mg_kernel_log_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+/*
+ * watch: the lines about @nic after sequence @after (all when !@has_after);
+ * *@any whether the ring held a record, *@last the newest one's sequence.
+ * 0 or -ENOMEM.
+ */
+int mg_kernel_log_read_after(struct mg_ctx *ctx, const struct mg_nic *nic, bool has_after, uint64_t after,
+			     bool *any, uint64_t *last, struct mg_kernel_log **log);
 
 #define MG_CABLE_PAIRS 4
 
@@ -407,6 +414,7 @@ struct mg_sample {
 	size_t ncpus;
 	int temp_milli;
 	double expected[2];
+	struct mg_kernel_log *kernel_log;	/* the lines since the previous sample */
 };
 
 #endif

@@ -488,6 +488,8 @@ MG_EXPORT int mg_sample_to_json(const struct mg_sample *sample, double t, unsign
 		mg_json_fixed(&j, temp / 1000.0, 1);
 	sample_vectors(&j, m);
 	sample_cpus(&j, m);
+	mg_json_key(&j, "kernel_log");
+	mg_json_kernel_log(&j, mg_sample_get_kernel_log(m));
 	mg_json_object_end(&j);
 	return mg_json_take(&j, json);
 }

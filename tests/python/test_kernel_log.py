@@ -159,3 +159,22 @@ def test_python_equals_cli():
         assert nic.kernel_log_unknown() is None
     assert lines is not None
     assert [l.to_dict() for l in lines if NAME in l.text] == ours(show("show", NAME)["kernel_log"])
+
+
+def test_watch_shows_new_lines():
+    """watch: a line written while it runs is in one sample, once; the lines
+    before it started are in none."""
+    proc = subprocess.Popen([CLI, "--json", "watch", NAME, "--count", "4", "--interval", "0.5"],
+                            stdout=subprocess.PIPE, text=True)
+    time.sleep(1.2)
+    kmsg("<3>%s: Link is Up - 2.5Gbps/Full - flow control rx/tx" % NAME)
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 0
+    samples = [json.loads(line) for line in out.splitlines()]
+    assert len(samples) == 4
+    seen = [l for s in samples for l in ours(s["kernel_log"])]
+    assert [l["text"] for l in seen] == ["%s: Link is Up - 2.5Gbps/Full - flow control rx/tx" % NAME]
+    assert seen[0]["priority"] == "err" and seen[0]["meaning"] == "link up at 2.5Gbps, full duplex"
+    text = subprocess.run([CLI, "watch", NAME, "--count", "1", "--interval", "0.1"], check=True,
+                          capture_output=True, text=True).stdout
+    assert "kernel [" not in text  # nothing new in that sample
