@@ -257,6 +257,8 @@ static void test_known(void)
 	       "the PCIe path gives 7.876 Gb/s, all the device can use");
 	expect("r8169 0000:01:00.0: AER: PCIe Bus Error: severity=Corrected, type=Physical Layer, (Receiver ID)", "aer",
 	       "a PCIe error was reported (AER): Corrected, Physical Layer");
+	expect("e1000e 0000:01:00.0: PCIe Bus Error: severity=Correctable, type=Physical Layer, (Receiver ID)", "aer",
+	       "a PCIe error was reported (AER): Correctable, Physical Layer");
 	expect("pcieport 0000:00:1c.0: AER: Corrected error message received from 0000:01:00.0", "aer",
 	       "the port received an error message from 0000:01:00.0 (AER)");
 	expect("pcieport 0000:00:1c.0: AER: Corrected error received: 0000:01:00.0", "aer",
@@ -587,6 +589,29 @@ static void test_hostile_log(void)
 	free(text);
 }
 
+/* The HTML report lists the lines, escaped: a line is the kernel's text, or anybody's written into /dev/kmsg. */
+static void test_html_report(void)
+{
+	static const char log[] = "6,1,1000000,-;eth1: Link is Up - 5Gbps/Full - flow control off\n"
+				  "4,2,2000000,-;eth1: NETDEV WATCHDOG: CPU: 0: transmit queue 0 timed out <script>x</script>\n";
+	char tmp[4096];
+	struct mg_ctx *ctx = tree_with_log("pi5-rtl8126", log, sizeof(log) - 1, tmp);
+	struct mg_nic *nic;
+	char *html = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "eth1", &nic), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_report_html(ctx, nic, 0, &html), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "<h3>Kernel log</h3>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "<tr><td>1.000000</td><td>info</td><td><code>eth1: Link is Up - 5Gbps/Full - "
+					    "flow control off</code></td><td>link up at 5Gbps, full duplex</td></tr>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(html, "timed out &lt;script&gt;x&lt;/script&gt;</code>"));
+	CU_ASSERT_PTR_NULL(strstr(html, "<script>"));
+	free(html);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -596,6 +621,6 @@ int main(void)
 		     MG_TEST(test_attribute), MG_TEST(test_known), MG_TEST(test_firmware_package),
 		     MG_TEST(test_pi5_lines), MG_TEST(test_doctor_unknown_chip), MG_TEST(test_doctor_pi5),
 		     MG_TEST(test_capture_keeps_used), MG_TEST(test_unknown), MG_TEST(test_many_lines),
-		     MG_TEST(test_hostile_log));
+		     MG_TEST(test_hostile_log), MG_TEST(test_html_report));
 	return mg_test_run();
 }

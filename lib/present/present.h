@@ -107,6 +107,7 @@ struct mg_report_nic {
 	const struct mg_pcie_path *path;	/* NULL when not on PCI or unread */
 	char path_why[256];			/* why unread, in words */
 	const char *svg;			/* the path drawn, for inlining */
+	const struct mg_kernel_log *kernel_log;	/* NULL when unread */
 };
 
 struct mg_report_input {
