@@ -56,6 +56,15 @@ def uptime():
 DEVKMSG = "/proc/sys/kernel/printk_devkmsg"
 
 
+def set_devkmsg(value):
+    """One write of the whole word and its newline: the kernel refuses a part of one."""
+    fd = os.open(DEVKMSG, os.O_WRONLY)
+    try:
+        os.write(fd, (value + "\n").encode())
+    finally:
+        os.close(fd)
+
+
 @pytest.fixture(scope="module", autouse=True)
 def namespace():
     _unshare_and_mount_sysfs()
@@ -64,8 +73,7 @@ def namespace():
     # tests' lines must not make ours be dropped.
     with open(DEVKMSG) as f:
         devkmsg = f.read().strip()
-    with open(DEVKMSG, "w") as f:
-        f.write("on")
+    set_devkmsg("on")
     try:
         written = uptime()
         kmsg("<6>%s: Link is Up - 10Gbps/Full - flow control off" % NAME)
@@ -74,8 +82,7 @@ def namespace():
         kmsg("<6>%s: a line the library does not know" % NAME)
         yield written
     finally:
-        with open(DEVKMSG, "w") as f:
-            f.write(devkmsg)
+        set_devkmsg(devkmsg)
 
 
 def show(*args, pre=()):
