@@ -175,6 +175,14 @@ static void test_split(void)
 	mg_klog_split("this is a sentence: eth0", &p);
 	CU_ASSERT_STRING_EQUAL(p.ifname, "");
 	CU_ASSERT_STRING_EQUAL(p.device, "");
+	/* A word too long for an interface's name, or none before the colon: no prefix (fuzzing found both). */
+	mg_klog_split("averyveryverylongword: Link is Down", &p);
+	CU_ASSERT_STRING_EQUAL(p.ifname, "");
+	CU_ASSERT_STRING_EQUAL(p.device, "");
+	CU_ASSERT_STRING_EQUAL(p.body, "Link is Down");
+	mg_klog_split(": Link is Down", &p);
+	CU_ASSERT_STRING_EQUAL(p.ifname, "");
+	CU_ASSERT_STRING_EQUAL(p.body, "Link is Down");
 	mg_klog_split("no colon at all", &p);
 	CU_ASSERT_STRING_EQUAL(p.body, "no colon at all");
 }

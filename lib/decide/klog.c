@@ -48,6 +48,9 @@ void mg_klog_split(const char *text, struct mg_klog_prefix *p)
 		memcpy(p->ifname, tok[0], len[0]);
 		return;
 	}
+	/* One word too long for a name, or none ("": ..."): no prefix. */
+	if (n < 2)
+		return;
 	if (len[0] >= sizeof(p->driver) || len[1] >= sizeof(p->device) || (n == 3 && len[2] >= sizeof(p->ifname)))
 		return;
 	memcpy(p->driver, tok[0], len[0]);
