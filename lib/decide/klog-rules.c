@@ -53,16 +53,19 @@ static size_t lines_of(const struct mg_kernel_log *log, const char *kind, size_t
 	return n;
 }
 
+/* A finding citing the lines of @kind; NULL when there are none, or without memory (*@err). */
 static struct mg_finding *add(struct mg_doctor *d, const struct mg_facts *f, const char *id, enum mg_severity sev,
-			      const struct mg_kernel_log *log, const char *kind, size_t *count)
+			      const struct mg_kernel_log *log, const char *kind, size_t *count, int *err)
 {
 	size_t cited[CITED_MAX], ncited;
 	struct mg_finding *x;
 
 	*count = lines_of(log, kind, cited, &ncited);
-	if (!*count)
+	if (!*count || *err < 0)
 		return NULL;
 	x = mg_finding_add(d, id, sev, f->name);
+	if (!x)
+		*err = -ENOMEM;
 	for (size_t k = 0; x && k < ncited; k++)
 		cite(x, log, cited[k]);
 	return x;
@@ -75,6 +78,7 @@ static int unknown_chip(struct mg_doctor *d, const struct mg_facts *f, const str
 	struct mg_klog_match m;
 	struct mg_finding *x;
 	size_t count, i;
+	int err = 0;
 
 	for (i = 0; i < mg_kernel_log_get_count(log) && !is(log, i, "unknown-chip"); i++)
 		;
@@ -87,9 +91,9 @@ static int unknown_chip(struct mg_doctor *d, const struct mg_facts *f, const str
 		chip = m.chip->name;
 		since = m.chip->since;
 	}
-	x = add(d, f, "kernel-unknown-chip", MG_SEVERITY_CRITICAL, log, "unknown-chip", &count);
+	x = add(d, f, "kernel-unknown-chip", MG_SEVERITY_CRITICAL, log, "unknown-chip", &count, &err);
 	if (!x)
-		return -ENOMEM;
+		return err;
 	if (chip && since)
 		mg_finding_title(x, "%s: %s needs Linux %s or later", m.meaning, chip, since);
 	else
@@ -148,40 +152,41 @@ static int by_kind(struct mg_doctor *d, const struct mg_facts *f, const struct m
 {
 	struct mg_finding *x;
 	size_t n;
+	int err = 0;
 
-	if ((x = add(d, f, "kernel-phy-driver-missing", MG_SEVERITY_WARNING, log, "phy-driver-missing", &n))) {
+	if ((x = add(d, f, "kernel-phy-driver-missing", MG_SEVERITY_WARNING, log, "phy-driver-missing", &n, &err))) {
 		mg_finding_title(x, "the kernel found no driver for the adapter's PHY: the generic one may not set it up");
 		mg_finding_impact(x, 0, "the link may not come up, or not at multi-gigabit rates");
 		mg_finding_fix(x, "modprobe realtek", "load the PHY driver (realtek for r8169's chips) and add it to the initramfs");
 	}
-	if ((x = add(d, f, "kernel-pcie-link-down", MG_SEVERITY_WARNING, log, "pcie-link-down", &n))) {
+	if ((x = add(d, f, "kernel-pcie-link-down", MG_SEVERITY_WARNING, log, "pcie-link-down", &n, &err))) {
 		mg_finding_title(x, "the PCIe link at the adapter's host bridge did not come up (%zu time%s)", n,
 				 n == 1 ? "" : "s");
 		mg_finding_impact(x, 0, "no device behind that port while it is down");
 		mg_finding_fix(x, NULL, "reseat the adapter and its ribbon cable; try a lower PCIe generation");
 	}
-	if ((x = add(d, f, "kernel-pcie-retrain", MG_SEVERITY_WARNING, log, "pcie-retrain", &n))) {
+	if ((x = add(d, f, "kernel-pcie-retrain", MG_SEVERITY_WARNING, log, "pcie-retrain", &n, &err))) {
 		mg_finding_title(x, "PCIe link training failed on the adapter's path: the port forced its link down");
 		mg_finding_impact(x, 0, "the link runs at 2.5 GT/s, or not at all");
 		mg_finding_fix(x, NULL, "reseat the adapter; check its cable or riser; update the board's firmware");
 	}
-	if ((x = add(d, f, "kernel-pcie-gen-forced", MG_SEVERITY_INFO, log, "pcie-gen-forced", &n))) {
+	if ((x = add(d, f, "kernel-pcie-gen-forced", MG_SEVERITY_INFO, log, "pcie-gen-forced", &n, &err))) {
 		mg_finding_title(x, "the host bridge held the adapter's PCIe link to a lower generation");
 		mg_finding_impact(x, 0, "the PCIe link's rate, as the pcie findings say");
 		mg_finding_fix(x, NULL, "the board's configuration sets it (on a Raspberry Pi: dtparam=pciex1_gen)");
 	}
-	if ((x = add(d, f, "kernel-aer", MG_SEVERITY_WARNING, log, "aer", &n))) {
+	if ((x = add(d, f, "kernel-aer", MG_SEVERITY_WARNING, log, "aer", &n, &err))) {
 		mg_finding_title(x, "the kernel logged %zu PCIe error line%s (AER) on the adapter's path", n, n == 1 ? "" : "s");
 		mg_finding_impact(x, 0, "corrected errors cost replays; uncorrected ones reset the link");
 		mg_finding_fix(x, NULL, "reseat the adapter; a riser or cable is the usual cause; try a lower PCIe generation");
 	}
-	if ((x = add(d, f, "kernel-tx-timeout", MG_SEVERITY_WARNING, log, "tx-timeout", &n))) {
+	if ((x = add(d, f, "kernel-tx-timeout", MG_SEVERITY_WARNING, log, "tx-timeout", &n, &err))) {
 		mg_finding_title(x, "the adapter stopped transmitting %zu time%s (TX timeout): the driver reset it", n,
 				 n == 1 ? "" : "s");
 		mg_finding_impact(x, 0, "seconds without traffic at each reset");
 		mg_finding_fix(x, NULL, "a known cause is ASPM or EEE with this driver: see those findings; update the kernel");
 	}
-	return 0;
+	return err;
 }
 
 int mg_rule_kernel_log(struct mg_doctor *d, const struct mg_facts *f)
