@@ -169,6 +169,11 @@ def test_one_pass_for_a_list():
     assert time.monotonic() - start < 30
     by_name = {n["name"]: n for n in json.loads(every)}
     assert ours(by_name[NAME]["kernel_log"]) == ours(show("show", NAME)["kernel_log"])
+    # One open of /dev/kmsg for the whole list, and for the doctor of every adapter.
+    for args in (["show", "--all", "--json"], ["doctor", "--json"], ["show", NAME, "--json"]):
+        trace = subprocess.run(["strace", "-f", "-e", "trace=open,openat", CLI] + args, check=True,
+                               capture_output=True, text=True).stderr
+        assert trace.count('"/dev/kmsg"') == 1, (args, trace.count('"/dev/kmsg"'))
 
 
 def test_python_equals_cli():
