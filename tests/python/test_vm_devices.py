@@ -18,7 +18,8 @@ answer compared with the tool users trust, in the same guest:
 - a USB NIC (usb-net on qemu-xhci, bound to cdc_ether): its USB path and
   speed against sysfs and lsusb, and the class driver it runs on;
 - the kernel log: e1000e's own link messages and the AER driver's lines
-  about an injected error, attributed to the e1000e, against dmesg.
+  about errors injected at the e1000e and at its root port, attributed to
+  the e1000e (the port's as the port's), against dmesg.
 
 QEMU's endpoints all train at 2.5 GT/s x1: a root port cannot be set below
 them, so "below" is a port equal to its device.
@@ -456,6 +457,13 @@ def test_kernel_log_aer_lines(e1000e):
     # 6.1 writes severity=Corrected, 6.12.117 severity=Correctable: the kernel's word is kept.
     assert from_device and from_device[-1]["text"] in dmesg_lines(endpoint, "PCIe Bus Error: severity=Correct")
     assert re.match(r"a PCIe error was reported \(AER\): Correct(ed|able), Physical Layer$", from_device[-1]["meaning"])
+    # An error of the root port itself: its own "PCIe Bus Error" line, as the port's.
+    aer_inject(port)
+    wait_for("the port's AER line in dmesg", lambda: dmesg_lines("pcieport %s: PCIe Bus Error" % port))
+    show, _ = cli_json("show", e1000e)
+    own = [l for l in show["kernel_log"] if l["kind"] == "aer" and l["text"].startswith("pcieport %s: PCIe Bus" % port)]
+    assert own and all(l["about"] == "port" for l in own)
+    assert own[-1]["text"] in dmesg_lines("pcieport %s: PCIe Bus Error" % port)
     doctor, _ = cli_json("doctor", e1000e, "--interval", "0.1")
     found = [f for f in doctor["findings"] if f["id"] == "kernel-aer"]
     assert len(found) == 1
