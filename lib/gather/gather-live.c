@@ -186,8 +186,7 @@ static int live_driver_stats(struct mg_gather *g, const char *ifname, struct mg_
 
 static int live_kmsg(struct mg_gather *g, struct mg_kmsg_pass *p)
 {
-	(void)g;
-	return mg_kmsg_read_live(p);
+	return mg_kmsg_read_live(g->ctx, p);
 }
 
 static void live_free(struct mg_gather *g)

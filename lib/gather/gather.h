@@ -210,7 +210,7 @@ int mg_kmsg_parse(struct mg_kmsg_pass *p, const char *raw, size_t len, struct mg
 int mg_kmsg_deliver(struct mg_kmsg_pass *p, const char *raw, size_t len);
 void mg_kmsg_overwritten(struct mg_kmsg_pass *p);
 /* Live: -EPERM where reading needs CAP_SYSLOG; -ENOENT without /dev/kmsg. */
-int mg_kmsg_read_live(struct mg_kmsg_pass *p);
+int mg_kmsg_read_live(struct mg_ctx *ctx, struct mg_kmsg_pass *p);
 /* A capture's text: records, "!EPIPE" where the reader was overtaken, "!error N" for a failed read. */
 int mg_kmsg_replay_text(struct mg_kmsg_pass *p, const char *buf, size_t len);
 

@@ -11,6 +11,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -171,7 +172,22 @@ void mg_kmsg_overwritten(struct mg_kmsg_pass *p)
  * A reader overtaken by the writer gets EPIPE once and continues at the
  * oldest record left.
  */
-int mg_kmsg_read_live(struct mg_kmsg_pass *p)
+#ifdef MG_TESTING
+/* A test's pause after some records: the writer can overtake the reader meanwhile (30 s at most). */
+static void test_pause(struct mg_ctx *ctx, size_t records)
+{
+	struct pollfd pfd = { .fd = ctx->test.pause_fd, .events = POLLIN };
+
+	if (ctx->test.pause_kmsg_after < 0 || records != (size_t)ctx->test.pause_kmsg_after)
+		return;
+	mg_dbg(ctx, "kernel log: paused after %zu records", records);
+	for (int waited = 0; waited < 30000; waited += 20)
+		if (poll(&pfd, 1, 20) > 0)
+			break;
+}
+#endif
+
+int mg_kmsg_read_live(struct mg_ctx *ctx, struct mg_kmsg_pass *p)
 {
 	int fd = open(KMSG_PATH, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY), err = 0;
 	char *buf;
@@ -188,6 +204,9 @@ int mg_kmsg_read_live(struct mg_kmsg_pass *p)
 
 		if (n > 0) {
 			err = mg_kmsg_deliver(p, buf, (size_t)n);
+#ifdef MG_TESTING
+			test_pause(ctx, p->records + p->garbage);
+#endif
 		} else if (n == 0 || errno == EAGAIN) {
 			break;
 		} else if (errno == EPIPE) {
@@ -196,6 +215,7 @@ int mg_kmsg_read_live(struct mg_kmsg_pass *p)
 			err = errno == EACCES ? -EPERM : -errno;
 		}
 	}
+	(void)ctx;
 	free(buf);
 	close(fd);
 	return err;

@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """The kernel log against this kernel (root only), in a private network and
 mount namespace: lines written into /dev/kmsg that name this test's own veth
-are attributed to it (show, doctor, a capture that keeps them and replays
-them), a line naming another interface is not, and without CAP_SYSLOG under
-kernel.dmesg_restrict=1 the log is unknown with the reason, while
-dmesg_restrict=0 lets the same process read it."""
+are attributed to it (show, doctor, watch, Python, a capture that keeps them
+and replays them), a line naming another interface is not; without CAP_SYSLOG
+under kernel.dmesg_restrict=1 the log is unknown with the reason, while
+dmesg_restrict=0 lets the same process read it; /dev/kmsg is opened once for
+a whole list; and a reader the kernel overtakes (EPIPE) continues. The last
+test wraps the host's ring buffer."""
 import ctypes
 import json
 import os
@@ -203,3 +205,46 @@ def test_watch_shows_new_lines():
     text = subprocess.run([CLI, "watch", NAME, "--count", "1", "--interval", "0.1"], check=True,
                           capture_output=True, text=True).stdout
     assert "kernel [" not in text  # nothing new in that sample
+
+
+def test_overtaken_reader_continues():
+    """Last of this file: it wraps the ring. The test build of the CLI pauses
+    after one record; meanwhile twice the ring's size is written, so the
+    kernel overwrites what the reader had not read yet. The reader gets
+    EPIPE, counts it and continues: the line written last is attributed."""
+    test_cli = os.environ.get("MULTIGIG_TEST_CLI")
+    assert test_cli, "needs the CLI built for tests (MULTIGIG_TEST_CLI)"
+    size = ctypes.CDLL(None, use_errno=True).klogctl(10, None, 0)  # SYSLOG_ACTION_SIZE_BUFFER
+    assert size > 0
+    r, w = os.pipe()
+    env = dict(os.environ, MG_TEST_PAUSE_KMSG_AFTER="1", MG_TEST_PAUSE_FD=str(r))
+    proc = subprocess.Popen([test_cli, "-vv", "--json", "show", NAME], env=env, pass_fds=(r,),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    os.close(r)
+    log = []
+    try:
+        for line in proc.stderr:
+            log.append(line)
+            if "kernel log: paused after 1 records" in line:
+                break
+        assert log and "paused" in log[-1], "".join(log)
+        # The module's fixture lifted the rate limit: every line is kept.
+        with open("/dev/kmsg", "w", buffering=1) as f:
+            written = n = 0
+            while written < 2 * size:
+                line = "<6>mgknoise %d: filling the ring so that it wraps under the reader\n" % n
+                f.write(line)
+                written += len(line)
+                n += 1
+            f.write("<6>%s: Link is Up - 5Gbps/Full - flow control off\n" % NAME)
+    finally:
+        os.write(w, b"go")
+        os.close(w)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    stats = [l for l in log + err.splitlines() if "overwritten while read" in l]
+    assert stats, err
+    overwritten = int(stats[-1].split(" overwritten while read")[0].rsplit(" ", 1)[1])
+    assert overwritten >= 1
+    lines = [l["text"] for l in ours(json.loads(out)["kernel_log"])]
+    assert lines[-1] == "%s: Link is Up - 5Gbps/Full - flow control off" % NAME
