@@ -204,6 +204,24 @@ static void print_usb_info(const struct mg_usb_info *u)
 	}
 }
 
+/* ---- the kernel log ---- */
+
+static void print_kernel_log(const struct mg_kernel_log *k)
+{
+	if (mg_kernel_log_get_unknown_reason(k)) {
+		printf("%-18s unknown: %s\n", "kernel log:", mg_kernel_log_get_unknown_reason(k));
+		return;
+	}
+	for (size_t i = 0; i < mg_kernel_log_get_count(k); i++) {
+		uint64_t us = 0;
+
+		mg_kernel_log_get_usecs(k, i, &us);
+		printf("%-18s [%5llu.%06llu] %s\n", i ? "" : "kernel log:", (unsigned long long)(us / 1000000),
+		       (unsigned long long)(us % 1000000), mg_kernel_log_get_text(k, i));
+		printf("%-18s   = %s\n", "", mg_kernel_log_get_meaning(k, i));
+	}
+}
+
 void print_evidence(const struct mg_nic *nic)
 {
 	const struct mg_stats *s = mg_nic_get_stats(nic);
@@ -219,4 +237,6 @@ void print_evidence(const struct mg_nic *nic)
 		print_temp(t, i);
 	if (u)
 		print_usb_info(u);
+	if (mg_nic_get_kernel_log(nic))
+		print_kernel_log(mg_nic_get_kernel_log(nic));
 }

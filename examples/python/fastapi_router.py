@@ -135,6 +135,18 @@ class SettingsModel(BaseModel):
     pause: Dict[str, Any]
 
 
+class KernelLogLineModel(BaseModel):
+    """One line of the kernel log about the adapter, as show --json's "kernel_log" gives it."""
+
+    time: Optional[float]
+    priority: Optional[str]
+    text: str
+    meaning: str
+    kind: str
+    about: str
+    source: str
+
+
 class NicDetailModel(NicModel):
     """One adapter: identity as show --json gives it, and its readings. A
     reading that could not be made is null, and ``errors`` says why."""
@@ -155,6 +167,7 @@ class NicDetailModel(NicModel):
     settings: Optional[SettingsModel]
     pcie: Optional[PcieModel]
     throughput: Optional[ThroughputModel]
+    kernel_log: Optional[List[KernelLogLineModel]]
     errors: Dict[str, str]
 
 
@@ -372,6 +385,10 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         d["settings"] = _read(errors, "settings", lambda: nic.settings().to_dict()) if nic.name else None
         d["pcie"] = _read(errors, "pcie", lambda: nic.pcie().to_dict()) if nic.bus == "pci" else None
         d["throughput"] = _read(errors, "throughput", lambda: nic.throughput().to_dict())
+        lines = _read(errors, "kernel_log", nic.kernel_log)
+        d["kernel_log"] = None if lines is None else [line.to_dict() for line in lines]
+        if lines is None and "kernel_log" not in errors:
+            errors["kernel_log"] = nic.kernel_log_unknown() or "the kernel log could not be read"
         d["errors"] = errors
         return d
 

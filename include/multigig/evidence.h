@@ -957,13 +957,221 @@ int mg_usb_info_to_json(const struct mg_usb_info *info, const struct mg_throughp
  *
  * "t", "interval_s", rates per second ("rx_bps", "tx_pps",
  * "rx_dropped_per_s" ...), the expected ceilings and the share of them in
- * use, "temperature_c", "vectors" and "cpus"; a rate not known is null.
+ * use, "temperature_c", "vectors", "cpus" and "kernel_log" (the lines
+ * since the previous sample, as mg_kernel_log_to_json() writes them; since
+ * 0.3); a rate not known is null.
  *
  * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
  * -ENOMEM.
  * Since: 0.3
  */
 int mg_sample_to_json(const struct mg_sample *sample, double t, unsigned int flags, char **json);
+
+
+/* ------------------------------------------------------------------ */
+/* The kernel log: what the kernel said about an adapter                */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_kernel_log - the lines of the kernel log (/dev/kmsg) that
+ * name an adapter and that the library recognises: an unknown chip, a
+ * missing firmware file, PCIe link training and bandwidth, AER, transmit
+ * timeouts, link up and down. A line names the adapter by the prefix the
+ * kernel writes ("r8169 0000:01:00.0 eth0: "): its device, its
+ * interface, a port above it on its path or its host bridge. At most the
+ * newest 256 lines are kept.
+ */
+struct mg_kernel_log;
+
+/**
+ * mg_kernel_log_read_for_nic - read the kernel log's lines about an adapter.
+ * @ctx: context (live, or a capture: it keeps the lines it used).
+ * @nic: adapter.
+ * @log: where the result is stored; free with mg_kernel_log_free().
+ *
+ * One pass over the ring buffer, from its oldest record to its newest.
+ * Reading it may need privilege: when the kernel refuses,
+ * the object holds no line and mg_kernel_log_get_unknown_reason() says
+ * why ("reading the kernel log needs CAP_SYSLOG, or
+ * kernel.dmesg_restrict=0").
+ *
+ * Returns: 0 (also when the log could not be read); -EINVAL for NULL
+ * arguments; -ENOMEM.
+ * Since: 0.3
+ */
+int mg_kernel_log_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_kernel_log **log);
+
+/**
+ * mg_kernel_log_free - free a kernel log object.
+ * @log: object, may be NULL.
+ *
+ * Since: 0.3
+ */
+void mg_kernel_log_free(struct mg_kernel_log *log);
+
+/**
+ * mg_nic_get_kernel_log - the kernel log gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the object, valid while @nic is; NULL when the list was not made
+ * with MG_NIC_WITH_KERNEL_LOG.
+ * Since: 0.3
+ */
+const struct mg_kernel_log *mg_nic_get_kernel_log(const struct mg_nic *nic);
+
+/**
+ * mg_kernel_log_get_unknown_reason - why the kernel log could not be read.
+ * @log: object.
+ *
+ * Returns: the reason, or NULL when it was read.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_unknown_reason(const struct mg_kernel_log *log);
+
+/**
+ * mg_kernel_log_get_count - number of lines about the adapter.
+ * @log: object.
+ *
+ * Returns: the count, oldest first; 0 when none or unread.
+ * Since: 0.3
+ */
+size_t mg_kernel_log_get_count(const struct mg_kernel_log *log);
+
+/**
+ * mg_kernel_log_get_overwritten - how often the kernel overwrote records
+ * while they were read (the reader was overtaken and continued).
+ * @log: object.
+ *
+ * Returns: the count; 0 when none.
+ * Since: 0.3
+ */
+unsigned int mg_kernel_log_get_overwritten(const struct mg_kernel_log *log);
+
+/**
+ * mg_kernel_log_get_usecs - when a line was logged.
+ * @log: object.
+ * @index: 0 .. mg_kernel_log_get_count() - 1.
+ * @usecs: where the time is stored: microseconds of CLOCK_MONOTONIC
+ *	since boot, as dmesg shows them.
+ *
+ * Returns: 0; -EINVAL out of range or for a NULL @usecs.
+ * Since: 0.3
+ */
+int mg_kernel_log_get_usecs(const struct mg_kernel_log *log, size_t index, uint64_t *usecs);
+
+/**
+ * mg_kernel_log_get_sequence - a line's sequence number in the ring.
+ * @log: object.
+ * @index: line.
+ * @seq: where the number is stored.
+ *
+ * Returns: 0; -EINVAL out of range or for a NULL @seq.
+ * Since: 0.3
+ */
+int mg_kernel_log_get_sequence(const struct mg_kernel_log *log, size_t index, uint64_t *seq);
+
+/**
+ * mg_kernel_log_get_priority - a line's level.
+ * @log: object.
+ * @index: line.
+ *
+ * Returns: 0 (emergency) .. 7 (debug), as syslog's LOG_*; MG_UNKNOWN out
+ * of range.
+ * Since: 0.3
+ */
+int mg_kernel_log_get_priority(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_get_text - a line as the kernel wrote it.
+ * @log: object.
+ * @index: line.
+ *
+ * Bytes outside printable ASCII are escaped as \xNN (the kernel does so;
+ * a capture that did not is escaped when read), so the text is safe to
+ * print.
+ *
+ * Returns: the text; NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_text(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_get_meaning - what a line means.
+ * @log: object.
+ * @index: line.
+ *
+ * Returns: a sentence ("link up at 2.5Gbps, full duplex", "firmware
+ * rtl_nic/rtl8125b-2.fw missing (error -2)"); NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_meaning(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_get_kind - which known message a line is.
+ * @log: object.
+ * @index: line.
+ *
+ * Returns: a stable id: "unknown-chip", "firmware-missing",
+ * "phy-driver-missing", "pcie-link-down", "pcie-link-up",
+ * "pcie-gen-forced", "pcie-retrain", "pcie-bandwidth", "aer",
+ * "tx-timeout", "link-up", "link-down"; NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_kind(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_get_source - where in the kernel tree a line's message is printed.
+ * @log: object.
+ * @index: line.
+ *
+ * Returns: the file and function ("drivers/pci/pci.c
+ * (__pcie_print_link_status)"); NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_source(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_get_about - how a line names the adapter.
+ * @log: object.
+ * @index: line.
+ *
+ * Returns: "device", "interface", "port" (a device above it on its path)
+ * or "host bridge"; NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_about(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_to_json - the kernel log as JSON: show --json's "kernel_log".
+ * @log: object.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * An array of {"time", "priority", "text", "meaning", "kind", "about",
+ * "source"}, "time" in seconds since boot; null when the log could not be
+ * read (the reason is show's "kernel_log_unknown").
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_kernel_log_to_json(const struct mg_kernel_log *log, unsigned int flags, char **json);
+
+/**
+ * mg_sample_get_kernel_log - the kernel log's lines about the adapter that
+ * came since the previous sample (watch).
+ * @sample: sample (mg_sampler_next()).
+ *
+ * Each sample makes one pass over the ring and keeps the records after
+ * the newest the previous one saw; the sampler's first reading only notes
+ * where the ring ended, so the first sample holds what came after the
+ * sampler was made.
+ *
+ * Returns: the lines, valid while @sample is (none, or the reason the log
+ * cannot be read, as for mg_kernel_log_read_for_nic()); NULL for NULL.
+ * Since: 0.3
+ */
+const struct mg_kernel_log *mg_sample_get_kernel_log(const struct mg_sample *sample);
 
 #ifdef __cplusplus
 }

@@ -83,6 +83,7 @@ struct mg_test_hooks {
 	int pause_before_part;	/* stop a transaction before the changes of this interface of its plan (-1: never) */
 	const char *journal_name; /* the name a journal is written under, instead of a new one */
 	bool doctor_virtual;	/* the doctor's rules take virtual devices for hardware */
+	long pause_kmsg_after;	/* stop reading /dev/kmsg after this many records (-1: never), as pause_fd says */
 	/*
 	 * Read and write the ASPM controls of an apply in this context's tree
 	 * (a writable stand-in for sysfs: no PCIe adapter in the test machine)

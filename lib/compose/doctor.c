@@ -17,7 +17,7 @@
 #define MIN_INTERVAL_MS 10
 #define MAX_INTERVAL_MS 3600000u
 #define EVERYTHING (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_STATS | \
-		    MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
+		    MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB | MG_NIC_WITH_KERNEL_LOG)
 
 /* "0-3,6,8-9": how many CPUs that list names; MG_UNKNOWN when unreadable. */
 static int count_cpu_list(const char *s)
@@ -71,6 +71,7 @@ struct extra {
 	struct mg_irqs *irqs;
 	struct mg_temps *temps;
 	struct mg_usb_info *usb;
+	struct mg_kernel_log *kernel_log;
 };
 
 static void read_extra(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_facts *f, struct extra *x)
@@ -90,6 +91,9 @@ static void read_extra(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_f
 	f->usb = mg_nic_get_usb_info(nic);
 	if (!f->usb && nic->bus == MG_BUS_USB && mg_usb_info_read_for_nic(ctx, nic, &x->usb) == 0)
 		f->usb = x->usb;
+	f->kernel_log = mg_nic_get_kernel_log(nic);
+	if (!f->kernel_log && mg_kernel_log_read_for_nic(ctx, nic, &x->kernel_log) == 0)
+		f->kernel_log = x->kernel_log;
 	mg_clear_error(ctx);
 }
 
@@ -100,6 +104,7 @@ static void free_extra(struct extra *x)
 	mg_irqs_free(x->irqs);
 	mg_temps_free(x->temps);
 	mg_usb_info_free(x->usb);
+	mg_kernel_log_free(x->kernel_log);
 }
 
 /* A related interface (lower device, bridge): in the list, else by one look-up. */

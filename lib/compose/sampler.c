@@ -24,6 +24,7 @@ struct reading {
 	bool have_irq;
 	struct mg_cpu_table cpus;
 	int temp_milli;
+	struct mg_kernel_log *kernel_log;	/* lines after the previous reading's */
 };
 
 struct mg_sampler {
@@ -36,6 +37,9 @@ struct mg_sampler {
 	char *buf;			/* for procfs files, reused */
 	size_t bufsize;
 	struct reading prev;
+	bool log_started;		/* the first reading noted where the kernel log ends */
+	bool have_seq;			/* its newest sequence seen, for the next reading */
+	uint64_t seq;
 };
 
 
@@ -75,11 +79,33 @@ static int hottest(struct mg_sampler *s)
 	return best;
 }
 
+/*
+ * The kernel log's lines since the previous reading: one pass over the
+ * ring, the records up to the newest seen skipped. The first reading only
+ * notes where the ring ends (nothing is after UINT64_MAX): a watch shows
+ * what comes, not what was.
+ */
+static int kernel_lines(struct mg_sampler *s, struct reading *r)
+{
+	bool first = !s->log_started, any;
+	uint64_t last;
+	int err = mg_kernel_log_read_after(s->ctx, s->nic, first || s->have_seq, first ? UINT64_MAX : s->seq, &any,
+					   &last, &r->kernel_log);
+
+	s->log_started = true;
+	if (any && (!s->have_seq || last > s->seq)) {
+		s->seq = last;
+		s->have_seq = true;
+	}
+	return err;
+}
+
 static void reading_free(struct reading *r)
 {
 	if (r->have_irq)
 		mg_interrupts_free(&r->irq);
 	mg_cpu_table_free(&r->cpus);
+	mg_kernel_log_free(r->kernel_log);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -109,6 +135,8 @@ static int take(struct mg_sampler *s, struct reading *r)
 	if (proc_text(s, "stat") > 0 && mg_procstat_parse(s->buf, &r->cpus) == -ENOMEM)
 		return -ENOMEM;
 	r->temp_milli = hottest(s);
+	if (kernel_lines(s, r) == -ENOMEM)
+		return -ENOMEM;
 	mg_clear_error(s->ctx);
 	return 0;
 }
@@ -327,6 +355,8 @@ MG_EXPORT int mg_sampler_next(struct mg_sampler *s, struct mg_sample **sample)
 	m->temp_milli = now.temp_milli;
 	m->expected[0] = s->expected[0];
 	m->expected[1] = s->expected[1];
+	m->kernel_log = now.kernel_log;
+	now.kernel_log = NULL;
 	link_rates(m, &s->prev, &now);
 	err = irq_rates(m, s, &s->prev, &now);
 	if (err == 0)

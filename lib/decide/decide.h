@@ -275,6 +275,7 @@ struct mg_facts {
 	const struct mg_irqs *irqs;
 	const struct mg_temps *temps;
 	const struct mg_usb_info *usb;
+	const struct mg_kernel_log *kernel_log;	/* the adapter's recognised kernel-log lines, or NULL */
 	const struct mg_nic *lower;		/* a VLAN's or macvlan's lower device, or NULL */
 	const struct mg_nic *master;		/* the bridge it is a port of, or NULL */
 	int online_cpus;			/* MG_UNKNOWN when unread */
@@ -286,6 +287,48 @@ struct mg_facts {
 	const struct mg_cpu_use *cpu_use;
 	size_t ncpu_use;
 };
+
+
+/* ---- klog.c: who a kernel-log line is about, and what it means ---- */
+/* The prefix dev_printk()/netdev_printk() write: "DRIVER DEVICE[ IFNAME]: ", or "IFNAME: ". */
+struct mg_klog_prefix {
+	char driver[32];
+	char device[64];
+	char ifname[IFNAMSIZ];
+	const char *body;	/* the text after it (all of it when there is none) */
+};
+void mg_klog_split(const char *text, struct mg_klog_prefix *p);
+
+/* An adapter as the kernel names it in its lines. */
+#define MG_KLOG_ABOVE_MAX 16
+struct mg_klog_target {
+	const char *address;	/* its device (PCI address, USB interface), or NULL */
+	const char *ifname;	/* its interface, or NULL */
+	int ifindex;		/* 0 when none */
+	const char *above[MG_KLOG_ABOVE_MAX];	/* the devices above it: PCIe ports, a USB hub */
+	size_t nabove;
+	const char *hosts[2];	/* its host bridge's device ("1000110000.pcie") and root bus ("0000:00") */
+	size_t nhosts;
+};
+/* "device", "interface", "port", "host bridge": which of @t's names the line carries; NULL for none. */
+const char *mg_klog_attribute(const struct mg_klog_target *t, const struct mg_klog_prefix *p, const char *device);
+
+struct mg_klog_match;
+struct mg_klog_known {
+	const char *id;		/* stable: "unknown-chip", "firmware-missing", "link-up" ... */
+	const char *source;	/* the kernel tree's file (and function) that prints it */
+	bool (*match)(const char *body, struct mg_klog_match *m);
+};
+struct mg_klog_match {
+	const struct mg_klog_known *known;
+	char arg[128];		/* the firmware file, the XID, the rate ... */
+	char meaning[320];
+	const struct mg_chip *chip; /* unknown-chip: the chip the XID is, when known */
+};
+/* The known message @body is, its meaning in @m; NULL when none. */
+const struct mg_klog_known *mg_klog_match(const char *body, struct mg_klog_match *m);
+/* Debian's package for a firmware file ("iwlwifi-..." -> firmware-iwlwifi), or NULL. */
+const char *mg_klog_firmware_package(const char *file);
 
 /* decide/findings.c */
 struct mg_finding *mg_finding_add(struct mg_doctor *d, const char *id, enum mg_severity sev,
@@ -305,6 +348,8 @@ void mg_doctor_free_findings(struct mg_doctor *d);
 
 /* decide/rules.c: every rule, on one adapter's facts. */
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts);
+/* klog-rules.c: the findings the kernel's own lines make. */
+int mg_rule_kernel_log(struct mg_doctor *d, const struct mg_facts *f);
 
 /* The selected word of a "[default] performance ..." policy line, or -EINVAL. */
 int mg_pcie_parse_aspm_policy(const char *text, char *buf, size_t size);

@@ -184,6 +184,11 @@ static int live_driver_stats(struct mg_gather *g, const char *ifname, struct mg_
 	return mg_dstats_get(g->ctx, ifname, counters, count);
 }
 
+static int live_kmsg(struct mg_gather *g, struct mg_kmsg_pass *p)
+{
+	return mg_kmsg_read_live(g->ctx, p);
+}
+
 static void live_free(struct mg_gather *g)
 {
 	struct live *l = (struct live *)g;
@@ -206,6 +211,7 @@ static const struct mg_gather_ops live_ops = {
 	.drvinfo = live_drvinfo,
 	.ethtool = live_ethtool,
 	.driver_stats = live_driver_stats,
+	.kmsg = live_kmsg,
 	.free = live_free,
 };
 

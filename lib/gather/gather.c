@@ -133,3 +133,9 @@ int mg_gather_link_said(struct mg_ctx *ctx, const char *name, int ifindex, struc
 			    : mg_fail(ctx, err, "interface %d: reading the link: %s", ifindex, strerror(-err));
 	return err;
 }
+
+int mg_gather_kmsg(struct mg_ctx *ctx, struct mg_kmsg_pass *p)
+{
+	ctx->reads++;
+	return ctx->gather->ops->kmsg(ctx->gather, p);
+}

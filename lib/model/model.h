@@ -50,6 +50,7 @@ struct mg_nic {
 	struct mg_irqs *irqs;
 	struct mg_temps *temps;
 	struct mg_usb_info *usb_info;
+	struct mg_kernel_log *kernel_log;
 	/* Frees the parts above; set by enumerate.c, which attaches them (nic.c calls none of theirs). */
 	void (*free_parts)(struct mg_nic *nic);
 };
@@ -256,6 +257,16 @@ int mg_usb_info_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 /* The PCI address of the host controller @nic hangs off; -ENXIO when it is not a PCI function, -ENODEV. */
 int mg_usb_controller_address(struct mg_ctx *ctx, const struct mg_nic *nic, char *addr, size_t size);
 
+/* ---- klog.c: one pass over the kernel log for every adapter of @list ---- */
+int mg_kernel_log_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+/*
+ * watch: the lines about @nic after sequence @after (all when !@has_after);
+ * *@any whether the ring held a record, *@last the newest one's sequence.
+ * 0 or -ENOMEM.
+ */
+int mg_kernel_log_read_after(struct mg_ctx *ctx, const struct mg_nic *nic, bool has_after, uint64_t after,
+			     bool *any, uint64_t *last, struct mg_kernel_log **log);
+
 #define MG_CABLE_PAIRS 4
 
 #define MG_CABLE_TDR_MAX 1024
@@ -427,6 +438,7 @@ struct mg_sample {
 	double expected[2];
 	int bound_cpu;		/* the CPU that limits the adapter; -1: none */
 	double bound_pct;
+	struct mg_kernel_log *kernel_log;	/* the lines since the previous sample */
 };
 
 #endif

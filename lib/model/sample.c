@@ -15,10 +15,12 @@ MG_EXPORT void mg_sample_free(struct mg_sample *m)
 		return;
 	free(m->vector_rate);
 	free(m->cpus);
+	mg_kernel_log_free(m->kernel_log);
 	free(m);
 }
 
 MG_GETTER(double, mg_sample_get_seconds, mg_sample, seconds, -1)
+MG_GETTER(const struct mg_kernel_log *, mg_sample_get_kernel_log, mg_sample, kernel_log, NULL)
 
 MG_EXPORT int mg_sample_get_rate(const struct mg_sample *m, enum mg_stat stat, double *per_second)
 {

@@ -244,6 +244,50 @@ void mg_json_temps(struct mg_json *j, const struct mg_temps *t)
 
 MG_JSON_EXPORT(mg_temps_to_json, mg_temps, mg_json_temps)
 
+/* ---- the kernel log ---- */
+
+static const char *const priority_names[] = { "emerg", "alert", "crit", "err", "warning", "notice", "info", "debug" };
+
+void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log)
+{
+	if (!log || mg_kernel_log_get_unknown_reason(log)) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_kernel_log_get_count(log); i++) {
+		int prio = mg_kernel_log_get_priority(log, i);
+		uint64_t usecs;
+		char time[32];
+
+		mg_json_object(j);
+		mg_json_key(j, "time");
+		if (mg_kernel_log_get_usecs(log, i, &usecs) == 0) {
+			snprintf(time, sizeof(time), "%llu.%06llu", (unsigned long long)(usecs / 1000000),
+				 (unsigned long long)(usecs % 1000000));
+			mg_json_number(j, time);
+		} else {
+			mg_json_null(j);
+		}
+		mg_json_key(j, "priority");
+		mg_json_str(j, prio >= 0 && prio < 8 ? priority_names[prio] : NULL);
+		mg_json_key(j, "text");
+		mg_json_str(j, mg_kernel_log_get_text(log, i));
+		mg_json_key(j, "meaning");
+		mg_json_str(j, mg_kernel_log_get_meaning(log, i));
+		mg_json_key(j, "kind");
+		mg_json_str(j, mg_kernel_log_get_kind(log, i));
+		mg_json_key(j, "about");
+		mg_json_str(j, mg_kernel_log_get_about(log, i));
+		mg_json_key(j, "source");
+		mg_json_str(j, mg_kernel_log_get_source(log, i));
+		mg_json_object_end(j);
+	}
+	mg_json_array_end(j);
+}
+
+MG_JSON_EXPORT(mg_kernel_log_to_json, mg_kernel_log, mg_json_kernel_log)
+
 /* ---- USB ---- */
 
 static void usb_device(struct mg_json *j, const struct mg_usb_device *d)
@@ -475,6 +519,8 @@ MG_EXPORT int mg_sample_to_json(const struct mg_sample *sample, double t, unsign
 			mg_json_object_end(&j);
 		}
 	}
+	mg_json_key(&j, "kernel_log");
+	mg_json_kernel_log(&j, mg_sample_get_kernel_log(m));
 	mg_json_object_end(&j);
 	return mg_json_take(&j, json);
 }

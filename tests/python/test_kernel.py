@@ -524,6 +524,7 @@ def test_fastapi_router_live():
     one = client.get("/nics/veth0").json()
     assert one["errors"] == {} and one["pcie"] is None and one["throughput"] == show["throughput"]
     assert one["settings"]["channels"] == show["channels"] and one["link"]["speed_mbps"] == 10000
+    assert one["kernel_log"] == show["kernel_log"] and "kernel_log" not in one["errors"]
     # A dry run unless the body says otherwise.
     r = client.post("/nics/veth0/settings", json={"mtu": 9000, "features": {"rx-gro": True}})
     assert r.status_code == 200 and r.json()["dry_run"] is True

@@ -81,6 +81,9 @@ def test_readings() -> None:
         stats: Optional[multigig.Stats] = nic.stats()
         irqs: multigig.Irqs = nic.irqs()
         temps: list[multigig.Temperature] = nic.temperatures()
+        klog: Optional[list[multigig.KernelLogLine]] = nic.kernel_log()
+        klog_unknown: Optional[str] = nic.kernel_log_unknown()
+    assert klog is None and klog_unknown is not None
     assert stats is not None
     rx_packets: Optional[int] = stats.rx_packets
     eth_mac: Optional[dict[str, Optional[int]]] = stats.eth_mac

@@ -19,7 +19,10 @@ answer compared with the tool users trust, in the same guest:
   speed against sysfs and lsusb, the class driver it runs on, and its
   host controller's PCIe path (the xHCI behind a root port of its own);
 - IRQ affinity of the e1000e's MSI-X vectors through the transaction:
-  moved, read back from /proc/irq, rolled back with a later refused step.
+  moved, read back from /proc/irq, rolled back with a later refused step;
+- the kernel log: e1000e's own link messages and the AER driver's lines
+  about errors injected at the e1000e and at its root port, attributed to
+  the e1000e (the port's as the port's), against dmesg.
 
 QEMU's endpoints all train at 2.5 GT/s x1: a root port cannot be set below
 them, so "below" is a port equal to its device.
@@ -451,6 +454,60 @@ def test_doctor_sees_errors_grow(e1000e):
     # Nothing grows during a second sample: no finding, though the counters are not 0.
     again, _ = cli_json("doctor", e1000e, "--interval", "0.5")
     assert "pcie-aer-errors" not in [f["id"] for f in again["findings"]]
+
+
+# ---- the kernel log: real drivers' lines, against dmesg ----
+
+def dmesg_lines(*needles):
+    """dmesg's texts (time stripped) holding every needle."""
+    out = sh("dmesg").stdout
+    texts = [re.sub(r"^\[\s*\d+\.\d+\] ", "", line) for line in out.splitlines()]
+    return [t for t in texts if all(n in t for n in needles)]
+
+
+def test_kernel_log_link_messages(e1000e):
+    """e1000e writes "NIC Link is Up 1000 Mbps Full Duplex ..." with its
+    device and interface as prefix: each such dmesg line is in show's
+    kernel_log, as the device's, and means a link up at 1000 Mb/s."""
+    address = pci_address(e1000e)
+    trusted = dmesg_lines("e1000e %s %s: NIC Link is Up" % (address, e1000e))
+    assert trusted, "dmesg holds no link message of %s" % e1000e
+    show, _ = cli_json("show", e1000e)
+    assert show["kernel_log_unknown"] is None
+    ups = [l for l in show["kernel_log"] if l["kind"] == "link-up"]
+    assert set(trusted) == set(l["text"] for l in ups)
+    assert all(l["about"] == "device" for l in ups)
+    assert ups[-1]["meaning"].startswith("link up at 1000 Mb/s, full duplex")
+
+
+def test_kernel_log_aer_lines(e1000e):
+    """An error injected at the e1000e: the AER driver's lines (the port's
+    "error ... received" and the device's "PCIe Bus Error") in its
+    kernel_log, the port's as the port's, and a doctor finding citing them."""
+    endpoint = pci_address(e1000e)
+    port = root_port_of(endpoint)
+    aer_inject(endpoint)
+    wait_for("the AER lines in dmesg", lambda: dmesg_lines(endpoint, "PCIe Bus Error"))
+    show, _ = cli_json("show", e1000e)
+    aer = [l for l in show["kernel_log"] if l["kind"] == "aer"]
+    from_port = [l for l in aer if l["about"] == "port"]
+    from_device = [l for l in aer if l["about"] == "device"]
+    assert from_port and from_port[-1]["text"] in dmesg_lines(port, endpoint, "AER: ")
+    # 6.1 writes severity=Corrected, 6.12.117 severity=Correctable: the kernel's word is kept.
+    assert from_device and from_device[-1]["text"] in dmesg_lines(endpoint, "PCIe Bus Error: severity=Correct")
+    assert re.match(r"a PCIe error was reported \(AER\): Correct(ed|able), Physical Layer$", from_device[-1]["meaning"])
+    # An error of the root port itself: its own "PCIe Bus Error" line, as the port's.
+    aer_inject(port)
+    wait_for("the port's AER line in dmesg", lambda: dmesg_lines("pcieport %s: PCIe Bus Error" % port))
+    show, _ = cli_json("show", e1000e)
+    own = [l for l in show["kernel_log"] if l["kind"] == "aer" and l["text"].startswith("pcieport %s: PCIe Bus" % port)]
+    assert own and all(l["about"] == "port" for l in own)
+    assert own[-1]["text"] in dmesg_lines("pcieport %s: PCIe Bus Error" % port)
+    doctor, _ = cli_json("doctor", e1000e, "--interval", "0.1")
+    found = [f for f in doctor["findings"] if f["id"] == "kernel-aer"]
+    assert len(found) == 1
+    assert from_device[-1]["text"] in [e["fact"] for e in found[0]["evidence"]] or \
+        from_port[-1]["text"] in [e["fact"] for e in found[0]["evidence"]]
 
 
 # ---- the link, lost and back (QEMU's monitor) ----

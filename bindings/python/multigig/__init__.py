@@ -38,15 +38,15 @@ from . import core as _c
 from ._version import __version__
 from ._convert import UNKNOWN, _key, _limit, _loads, _parsed, _text
 from .records import (_G, _PARAM_GROUPS, GROUP_CLASSES, CablePair, CableTest, Channels, Coalesce, Eee, Feature,
-                      Features, IrqVector, Irqs, Link, Pause, Record, Rings, RxQueue, SettingsGroup, Stats,
-                      TdrSample, Temperature, TxQueue, UsbDevice, UsbInfo)
+                      Features, IrqVector, Irqs, KernelLogLine, Link, Pause, Record, Rings, RxQueue,
+                      SettingsGroup, Stats, TdrSample, Temperature, TxQueue, UsbDevice, UsbInfo)
 
 __all__ = [
     "__version__", "NoSuchInterface", "Context", "Nic", "PciePath", "Estimate", "Throughput", "Settings", "ApplyResult",
     "CableInfo", "estimate", "report", "UNKNOWN", "PARAMS",
     "ApplyError", "Change", "Finding", "Sample", "enable_logging", "SettingValue", "CpuSet", "Record",
     "Link", "Eee", "Feature", "Features", "Stats", "Irqs", "IrqVector", "RxQueue", "TxQueue",
-    "Temperature", "UsbInfo", "UsbDevice", "CableTest", "CablePair", "TdrSample",
+    "Temperature", "UsbInfo", "UsbDevice", "CableTest", "CablePair", "TdrSample", "KernelLogLine",
     "SettingsGroup", "Rings", "Channels", "Coalesce", "Pause",
 ]
 
@@ -284,10 +284,11 @@ class Context:
         counters, interrupts, temperatures and USB path, gathered from one
         dump per kind of message however many interfaces there are; each
         Nic's settings(), link(), eee(), features(), stats(), irqs(),
-        temperatures() and usb() answer from the snapshot."""
+        temperatures(), usb() and kernel_log() (one pass over the kernel
+        log) answer from the snapshot."""
         return self._list(_c.MG_NIC_WITH_SETTINGS | _c.MG_NIC_WITH_ETHLINK | _c.MG_NIC_WITH_EEE
                           | _c.MG_NIC_WITH_FEATURES | _c.MG_NIC_WITH_STATS | _c.MG_NIC_WITH_IRQS
-                          | _c.MG_NIC_WITH_TEMPERATURES | _c.MG_NIC_WITH_USB)
+                          | _c.MG_NIC_WITH_TEMPERATURES | _c.MG_NIC_WITH_USB | _c.MG_NIC_WITH_KERNEL_LOG)
 
     def nic(self, name: str) -> Nic:
         """One adapter by interface name or PCI address."""
@@ -659,6 +660,27 @@ class Nic:
         """The adapter's hwmon temperature sensors (CLI key "temperatures")."""
         return cast("list[Temperature]", self._held_or_read(_c.mg_nic_get_temps(self._ptr), _c.mg_temps_read_for_nic,
                                                            _c.mg_temps_free, Temperature.read_all))
+
+    def _kernel_log(self) -> tuple[Optional[list[KernelLogLine]], Optional[str]]:
+        def convert(ptr: Any) -> tuple[Optional[list[KernelLogLine]], Optional[str]]:
+            return KernelLogLine.read_all(ptr), _c.mg_kernel_log_get_unknown_reason(ptr)
+
+        return cast("tuple[Optional[list[KernelLogLine]], Optional[str]]",
+                    self._held_or_read(_c.mg_nic_get_kernel_log(self._ptr), _c.mg_kernel_log_read_for_nic,
+                                       _c.mg_kernel_log_free, convert))
+
+    def kernel_log(self) -> Optional[list[KernelLogLine]]:
+        """The kernel log's recognised lines about this adapter, oldest
+        first (CLI key "kernel_log"): one pass over /dev/kmsg, or what a
+        capture kept. None when the log cannot be read: kernel_log_unknown()
+        says why (CAP_SYSLOG under kernel.dmesg_restrict=1, a capture
+        without it)."""
+        return self._kernel_log()[0]
+
+    def kernel_log_unknown(self) -> Optional[str]:
+        """Why the kernel log could not be read (CLI key
+        "kernel_log_unknown"); None when it was."""
+        return self._kernel_log()[1]
 
     def usb(self) -> Optional[UsbInfo]:
         """A USB adapter's bus ceiling and place on the bus (CLI key "usb");

@@ -321,6 +321,34 @@ class Temperature(Record):
         return [cls(t) for t in _loads(_text(_c.mg_temps_to_json, ptr))]
 
 
+class KernelLogLine(Record):
+    """One line of the kernel log about the adapter: one item of the CLI's
+    "kernel_log" list. ``time`` is seconds since boot (CLOCK_MONOTONIC, as
+    dmesg prints it), ``priority`` syslog's name of its level ("err",
+    "info"), ``kind`` a stable id of the known message ("link-up",
+    "firmware-missing"), ``about`` how it names the adapter ("device",
+    "interface", "port", "host bridge") and ``source`` the file of the
+    kernel tree that prints it."""
+
+    _KEYS = ("time", "priority", "text", "meaning", "kind", "about", "source")
+    time: Optional[float]
+    priority: Optional[str]
+    text: str
+    meaning: str
+    kind: str
+    about: str
+    source: str
+
+    def __init__(self, line: Mapping[str, Any]) -> None:
+        self._fill(line)
+
+    @classmethod
+    def read_all(cls, ptr: Any) -> Optional[list[KernelLogLine]]:
+        """Every line of a C kernel log object; None when it could not be read."""
+        lines = _loads(_text(_c.mg_kernel_log_to_json, ptr))
+        return None if lines is None else [cls(line) for line in lines]
+
+
 class UsbDevice(Record):
     """A USB device on the way to the adapter: a hub, or a device sharing
     the root hub."""
