@@ -433,13 +433,32 @@ def test_aer_counted_per_hop(e1000e):
     assert after["path"][0]["aer"]["rootport_total"] is None  # an endpoint has no root port totals
 
 
+NANOSLEEP_SYSCALLS = {"35", "230"}   # x86-64 nanosleep, clock_nanosleep
+
+
+def wait_for_sleep(pid, timeout=60):
+    """Until process @pid sits in a nanosleep: the doctor between its samples."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with open("/proc/%d/syscall" % pid) as f:
+                if f.read().split(" ", 1)[0] in NANOSLEEP_SYSCALLS:
+                    return
+        except (FileNotFoundError, ProcessLookupError):
+            break
+        time.sleep(0.05)
+    raise AssertionError("process %d never slept between samples" % pid)
+
+
 def test_doctor_sees_errors_grow(e1000e):
     """Errors injected while the doctor samples: a finding of errors growing
     at the device, with the count and the interval."""
     endpoint = pci_address(e1000e)
-    doctor = subprocess.Popen([CLI, "--json", "doctor", e1000e, "--interval", "4"], stdout=subprocess.PIPE,
+    doctor = subprocess.Popen([CLI, "--json", "doctor", e1000e, "--interval", "8"], stdout=subprocess.PIPE,
                               text=True)
-    time.sleep(1.5)
+    # Inject only once the first sample is taken: the doctor then sleeps out
+    # its interval. A fixed pause lost that race under TCG on a loaded host.
+    wait_for_sleep(doctor.pid)
     for _ in range(3):
         aer_inject(endpoint)
     out, _ = doctor.communicate(timeout=60)
@@ -448,7 +467,7 @@ def test_doctor_sees_errors_grow(e1000e):
     assert len(findings) == 1, out
     f = findings[0]
     assert f["severity"] == "warning" and f["nic"] == e1000e
-    assert f["title"] == "3 PCIe errors at %s in 4000 ms (AER)" % endpoint, f["title"]
+    assert f["title"] == "3 PCIe errors at %s in 8000 ms (AER)" % endpoint, f["title"]
     assert [e["fact"] for e in f["evidence"]] == ["correctable: 3 more (%d in all)"
                                                   % aer_counters(endpoint)["TOTAL_ERR_COR"]]
     # Nothing grows during a second sample: no finding, though the counters are not 0.
