@@ -5,7 +5,8 @@
  * RTM_NEWLINK's counters (the rest is the message after its netlink
  * header, whose length is set to the input's, as the kernel's framing
  * guarantees), or text: /proc/interrupts, a CPU list, a capture's record
- * of a driver's counters.
+ * of a driver's counters, a capture's kernel log (its records parsed, each
+ * split, matched against the known messages and attributed).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,6 +42,30 @@ static void netlink(uint8_t which, const uint8_t *data, size_t size)
 	free(nlh);
 }
 
+static int kernel_record(const struct mg_kmsg_record *rec, void *data)
+{
+	static const struct mg_klog_target t = { .address = "0001:01:00.0", .ifname = "eth1", .ifindex = 3,
+						 .above = { "0001:00:00.0" }, .nabove = 1,
+						 .hosts = { "1000110000.pcie", "0001:00" }, .nhosts = 2 };
+	struct mg_klog_prefix p;
+	struct mg_klog_match m;
+
+	(void)data;
+	mg_klog_split(rec->text, &p);
+	if (mg_klog_match(p.body, &m) && mg_klog_attribute(&t, &p, rec->device))
+		return 1;
+	return 0;
+}
+
+static void kernel_log(const uint8_t *data, size_t size)
+{
+	struct mg_kmsg_pass p;
+
+	mg_kmsg_pass_init(&p, kernel_record, NULL);
+	mg_kmsg_replay_text(&p, (const char *)data, size);
+	mg_kmsg_pass_clear(&p);
+}
+
 static void text(uint8_t which, const uint8_t *data, size_t size)
 {
 	char *s = malloc(size + 1);
@@ -70,9 +95,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size < 1 || size > 65536)
 		return 0;
-	which = data[0] % 6;
+	which = data[0] % 7;
 	if (which < 3)
 		netlink(which, data + 1, size - 1);
+	else if (which == 6)
+		kernel_log(data + 1, size - 1);
 	else
 		text(which, data + 1, size - 1);
 	return 0;

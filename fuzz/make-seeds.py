@@ -96,6 +96,10 @@ def evidence_seeds():
         b"NMI: 0 0 Non-maskable\n"
     yield "cpulist", b"\x04" + b"0-3,8,10-11"
     yield "dstats", b"\x05" + b"12 rx_missed\n5 Queue[0] InPackets\n"
+    yield "kmsg", b"\x06" + b"6,1,100,-;r8169 0001:01:00.0 eth1: Link is Up - 5Gbps/Full - flow control off\n" \
+        b" SUBSYSTEM=net\n DEVICE=n3\n!EPIPE\n3,9,200,-;brcm-pcie 1000110000.pcie: link down\n" \
+        b"6,10,300,-;pci 0001:01:00.0: 4.000 Gb/s available PCIe bandwidth, limited by 5.0 GT/s PCIe x1 link at " \
+        b"0001:00:00.0 (capable of 7.876 Gb/s with 8.0 GT/s PCIe x1 link)\n!error 1\n"
 
 
 def wifi_seeds(trees):

@@ -565,6 +565,9 @@ static void test_pcie_errors(void)
 
 	cli(&r, "--sysfs-root desktop pcie enx00e04c680001");
 	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "is a USB adapter; the PCIe path of its host controller: 0000:00:14.0"));
+	cli(&r, "--sysfs-root desktop pcie lo");
+	CU_ASSERT_EQUAL(r.status, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "not PCI"));
 	cli(&r, "--sysfs-root desktop --pci-dump /nonexistent pcie 01:00.0");
 	CU_ASSERT_EQUAL(r.status, 1);
@@ -1016,7 +1019,34 @@ static void test_show_evidence_json(void)
 	CHECK_STR(v, "usb_version", "2.10");
 	CHECK_STR(json_object_array_get_idx(key(v, "hubs"), 0), "device", "1-1");
 	CU_ASSERT_EQUAL(jget_int(json_object_array_get_idx(key(v, "hubs"), 0), "ports"), 4);
+	CHECK_STR(key(v, "controller"), "name", "0000:00:14.0");
 	json_object_put(o);
+
+	/* The Pi 4: the VL805's PCIe link is the USB adapter's path, in show and in pcie. */
+	o = cli_json("--sysfs-root pi4-vl805 show eth1 --json");
+	v = key(o, "usb");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(v);
+	CHECK_STR(key(v, "controller"), "name", "0000:01:00.0");
+	CHECK_STR(key(v, "controller"), "pci", "true");
+	CHECK_STR(key(v, "controller"), "driver", "xhci_hcd");
+	CU_ASSERT_EQUAL(jget_int(v, "expected_ceiling_mbps"), 3600);
+	json_object_put(o);
+	{
+		struct run r;
+
+		cli(&r, "--sysfs-root pi4-vl805 show eth1");
+		CU_ASSERT_EQUAL(r.status, 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "usb controller:    0000:01:00.0 (xhci_hcd), a PCI function"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "pcie:              5 GT/s x1"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "expected:          receive 2.955 Gbit/s (pcie), transmit 3.001 Gbit/s "
+						     "(pcie)"));
+		cli(&r, "--sysfs-root pi4-vl805 pcie eth1");
+		CU_ASSERT_EQUAL(r.status, 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "0000:01:00.0  endpoint         capable 5 GT/s x1      running 5 GT/s x1"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "expected: receive 2.955 (pcie), transmit 3.001 (pcie)"));
+		cli(&r, "--sysfs-root pi4-vl805 doctor eth1");
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "[usb-controller-pcie-limit]"));
+	}
 }
 
 static const char *const evidence_trees[] = { "sensors-pc", "pi5-irq-cpu0", "usb-adapters" };

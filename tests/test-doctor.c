@@ -194,6 +194,161 @@ static void test_rule_aspm_overruns(void)
 	mg_ctx_unref(ctx);
 }
 
+/* ---- cpu-bound, on the recorded readings of tests/fixtures/cpu-bound ---- */
+
+static void read_fixture(const char *name, char *buf, size_t size)
+{
+	char path[4096];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof(path), "%s/../cpu-bound/%s", FIXTURE_TREES, name);
+	f = fopen(path, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	n = fread(buf, 1, size - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+}
+
+/* The CPUs' share between the two readings, two seconds apart. */
+static void cpu_use_of_fixture(struct mg_cpu_use **use, size_t *count)
+{
+	struct mg_cpu_table a = { 0 }, b = { 0 };
+	char buf[8192];
+
+	read_fixture("stat.0", buf, sizeof(buf));
+	CU_ASSERT_EQUAL_FATAL(mg_procstat_parse(buf, &a), 0);
+	read_fixture("softirqs.0", buf, sizeof(buf));
+	CU_ASSERT_EQUAL_FATAL(mg_softirqs_parse(buf, &a), 0);
+	read_fixture("stat.1", buf, sizeof(buf));
+	CU_ASSERT_EQUAL_FATAL(mg_procstat_parse(buf, &b), 0);
+	read_fixture("softirqs.1", buf, sizeof(buf));
+	CU_ASSERT_EQUAL_FATAL(mg_softirqs_parse(buf, &b), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_cpu_use_compute(&a, &b, 2.0, use, count), 0);
+	mg_cpu_table_free(&a);
+	mg_cpu_table_free(&b);
+}
+
+static void test_cpu_use_from_readings(void)
+{
+	struct mg_cpu_use *u;
+	struct mg_cpu_bound b;
+	size_t n;
+	bool by_softirq;
+
+	cpu_use_of_fixture(&u, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 4);
+	CU_ASSERT_EQUAL(u[0].cpu, 0);
+	CU_ASSERT_TRUE(u[0].have_busy && u[0].have_softirq);
+	CU_ASSERT_DOUBLE_EQUAL(u[0].busy_pct, 100.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[0].irq_pct, 99.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[0].net[0], 41000, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[0].net[1], 300, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[1].busy_pct, 4.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[2].busy_pct, 7.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[3].busy_pct, 2.5, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[3].irq_pct, 0, 0.01);
+
+	/* By the vectors' CPU. */
+	mg_cpu_use_mark(u, n, 1, &by_softirq);
+	CU_ASSERT_FALSE(by_softirq);
+	CU_ASSERT_TRUE(u[0].services && !u[1].services && !u[2].services && !u[3].services);
+	CU_ASSERT_TRUE(mg_cpu_bound_find(u, n, 2.05e9, &b));
+	CU_ASSERT_EQUAL(b.cpu, 0);
+	CU_ASSERT_DOUBLE_EQUAL(b.irq_pct, 99.0, 0.01);
+	CU_ASSERT_EQUAL(b.nidle, 3);
+	CU_ASSERT_EQUAL(b.idle, 0xe);
+	/* No traffic: no verdict. */
+	CU_ASSERT_FALSE(mg_cpu_bound_find(u, n, 1e5, &b));
+	CU_ASSERT_EQUAL(b.cpu, -1);
+	/* Vectors on CPU 1, which idles: not the limit. */
+	mg_cpu_use_mark(u, n, 2, &by_softirq);
+	CU_ASSERT_FALSE(mg_cpu_bound_find(u, n, 2.05e9, &b));
+	/* No vector known (a USB adapter's are its host controller's): told by the softirqs, CPU 0. */
+	mg_cpu_use_mark(u, n, 0, &by_softirq);
+	CU_ASSERT_TRUE(by_softirq);
+	CU_ASSERT_TRUE(u[0].services && !u[1].services);
+	CU_ASSERT_TRUE(mg_cpu_bound_find(u, n, 2.05e9, &b));
+	CU_ASSERT_EQUAL(b.cpu, 0);
+	/* Just below the threshold: CPU 0 at 89 %. */
+	u[0].irq_pct = 89.0;
+	CU_ASSERT_FALSE(mg_cpu_bound_find(u, n, 2.05e9, &b));
+	free(u);
+}
+
+/* The Pi 5's eth1 (one vector, on CPU 0, no RPS) at 2.05 Gbit/s with the readings: the finding and its fix. */
+static void test_rule_cpu_bound(void)
+{
+	char root[4096];
+	struct mg_ctx *ctx;
+	struct mg_stats before, now;
+	struct mg_irqs *irqs;
+	struct mg_doctor *d = calloc(1, sizeof(*d));
+	struct mg_cpu_use *u;
+	struct mg_nic *nic;
+	struct mg_facts f = { .name = "eth1", .interval_ms = 2000, .hardware = true };
+	const struct mg_finding *x = NULL;
+	size_t n;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	cpu_use_of_fixture(&u, &n);
+	snprintf(root, sizeof(root), "%s/pi5-irq-cpu0", FIXTURE_TREES);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "eth1", &nic), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_irqs_read_for_nic(ctx, nic, &irqs), 0);
+	CU_ASSERT_EQUAL(mg_irqs_servicing(irqs), 1);
+	mg_stats_init(&before);
+	mg_stats_init(&now);
+	mg_counters_put(&before.link, MG_STAT_RX_BYTES, 1000000000ULL);
+	mg_counters_put(&now.link, MG_STAT_RX_BYTES, 1000000000ULL + 512500000ULL); /* 2.05 Gbit/s for 2 s */
+	mg_counters_put(&before.link, MG_STAT_TX_BYTES, 5000000ULL);
+	mg_counters_put(&now.link, MG_STAT_TX_BYTES, 5000000ULL + 132500000ULL); /* 0.53 Gbit/s */
+	f.nic = nic;
+	f.irqs = irqs;
+	f.stats = &now;
+	f.stats_before = &before;
+	f.online_cpus = 4;
+	f.cpu_use = u;
+	f.ncpu_use = n;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	for (size_t i = 0; i < d->count; i++)
+		if (!strcmp(d->items[i]->id, "cpu-bound"))
+			x = d->items[i];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_EQUAL(x->severity, MG_SEVERITY_WARNING);
+	CU_ASSERT_STRING_EQUAL(x->title, "CPU 0 is 99% in interrupts servicing eth1's traffic, while other CPUs idle");
+	CU_ASSERT_TRUE(has_evidence(x, "cpu0 100% (99% in interrupts), cpu1 4% (0%), cpu2 7% (0%), cpu3 2% (0%) "
+				       "over 2.000 s", "procfs: stat"));
+	CU_ASSERT_TRUE(has_evidence(x, "CPU 0 ran 41000 NET_RX and 300 NET_TX softirqs per second", "softirqs"));
+	CU_ASSERT_TRUE(has_evidence(x, "its vectors and receive steering run on CPU 0", "effective_affinity_list"));
+	CU_ASSERT_TRUE(has_evidence(x, "2.05 Gbit/s received, 0.53 Gbit/s sent", "rx_bytes"));
+	CU_ASSERT_STRING_EQUAL(x->fix_command, "multigig set eth1 rps-cpus 1-3");
+	CU_ASSERT_EQUAL(x->fix_rps_cpus, 0xe);
+	CU_ASSERT_PTR_NOT_NULL(strstr(x->fix, "--verify-peer"));
+	mg_doctor_free_findings(d);
+
+	/* One sample (a capture): no interval, no finding. */
+	d = calloc(1, sizeof(*d));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	f.stats_before = NULL;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	for (size_t i = 0; i < d->count; i++)
+		CU_ASSERT_STRING_NOT_EQUAL(d->items[i]->id, "cpu-bound");
+	mg_doctor_free_findings(d);
+	/* No traffic in the interval: the busy CPU is someone else's. */
+	d = calloc(1, sizeof(*d));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	f.stats_before = &now;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	for (size_t i = 0; i < d->count; i++)
+		CU_ASSERT_STRING_NOT_EQUAL(d->items[i]->id, "cpu-bound");
+	mg_doctor_free_findings(d);
+	free(u);
+	mg_irqs_free(irqs);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+}
+
 /* A 2.5G NIC up at 1G because 2500baseT is supported but not advertised. */
 static void test_not_advertised(void)
 {
@@ -239,7 +394,10 @@ static void test_evidence_trees(void)
 	f = find(d, "irqs-on-one-cpu");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	CU_ASSERT_TRUE(has_evidence(f, "1 vector on CPU 0", "effective_affinity_list"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_fix(f), "echo e > /sys/class/net/eth1/queues/rx-0/rps_cpus"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_fix(f), "multigig set eth1 rps-cpus 1-3"));
+	/* --fix applies it: a settings object asking RPS to CPUs 1-3 of every receive queue. */
+	CU_ASSERT_STRING_EQUAL(mg_finding_get_fix_command(f), "multigig set eth1 rps-cpus 1-3");
+	CU_ASSERT_PTR_NOT_NULL(mg_finding_get_fix_settings(f, NULL));
 	mg_doctor_free(d);
 	mg_ctx_unref(ctx);
 
@@ -639,6 +797,7 @@ int main(void)
 		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2), MG_TEST(test_rule_aer_growth),
 		     MG_TEST(test_rule_aspm_overruns), MG_TEST(test_rule_vlan_mtu),
 		     MG_TEST(test_rule_below_best_mode), MG_TEST(test_rule_usb_port_below_adapter),
-		     MG_TEST(test_rule_eee_with_flaps), MG_TEST(test_rule_rings_with_drops));
+		     MG_TEST(test_rule_eee_with_flaps), MG_TEST(test_rule_rings_with_drops),
+		     MG_TEST(test_cpu_use_from_readings), MG_TEST(test_rule_cpu_bound));
 	return mg_test_run();
 }

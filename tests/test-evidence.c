@@ -599,6 +599,94 @@ static void test_usb_on_usb2_port(void)
 	mg_ctx_unref(ctx);
 }
 
+/*
+ * The Pi 4: a 5G USB adapter on the VL805's USB 3 root hub. The controller
+ * is the PCI function above the root hub; the adapter's PCIe path is the
+ * controller's, whose one Gen 2 lane sets the ceiling below the USB link's.
+ */
+static void test_usb_host_controller_link(void)
+{
+	struct mg_ctx *ctx = open_tree("pi4-vl805");
+	struct mg_nic *nic = lookup(ctx, "eth1");
+	struct mg_usb_info *u = NULL;
+	struct mg_pcie_path *path = NULL;
+	struct mg_throughput *t = NULL;
+	const struct mg_pcie_node *ctl;
+	struct mg_doctor *d = NULL;
+	bool found = false;
+
+	CU_ASSERT_EQUAL_FATAL(mg_usb_info_read_for_nic(ctx, nic, &u), 0);
+	CU_ASSERT_STRING_EQUAL(mg_usb_info_get_controller(u), "0000:01:00.0");
+	CU_ASSERT_EQUAL(mg_usb_info_controller_is_pci(u), 1);
+	CU_ASSERT_STRING_EQUAL(mg_usb_info_get_controller_driver(u), "xhci_hcd");
+	CU_ASSERT_STRING_EQUAL(mg_usb_device_get_name(mg_usb_info_get_hub(u, 0)), "usb2");
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_new_for_nic(ctx, nic, &path), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_pcie_path_count(path), 2);
+	ctl = mg_pcie_path_get(path, 0);
+	CU_ASSERT_STRING_EQUAL(mg_pcie_node_get_address(ctl), "0000:01:00.0");
+	CU_ASSERT_EQUAL(mg_pcie_node_get_vendor_id(ctl), 0x1106);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_device_id(ctl), 0x3483);
+	CU_ASSERT_DOUBLE_EQUAL(mg_pcie_node_get_speed_gts(ctl), 5.0, 1e-9);
+	CU_ASSERT_EQUAL(mg_pcie_node_get_width(ctl), 1);
+	CU_ASSERT_EQUAL(mg_pcie_path_get_available_mbps(path), 4000);
+	/* min(USB 5 Gbit/s link: about 3600 Mbit/s of data; the controller's 5 GT/s x1: less). */
+	CU_ASSERT_EQUAL_FATAL(mg_throughput_new(nic, path, &t), 0);
+	CU_ASSERT_EQUAL(mg_throughput_get_usb_ceiling_mbps(t), 3600);
+	CU_ASSERT_EQUAL(mg_throughput_get_limited_by(t, MG_DIRECTION_RX), MG_LIMIT_PCIE);
+	CU_ASSERT_EQUAL(mg_throughput_get_limited_by(t, MG_DIRECTION_TX), MG_LIMIT_PCIE);
+	CU_ASSERT(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX) < 3.6 * 0.9649 &&
+		  mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX) > 2.9);
+	CU_ASSERT_DOUBLE_EQUAL(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX), 2.955, 0.001);
+	/* Without the controller's path the USB link sets it, as before. */
+	mg_throughput_free(t);
+	CU_ASSERT_EQUAL_FATAL(mg_throughput_new(nic, NULL, &t), 0);
+	CU_ASSERT_EQUAL(mg_throughput_get_limited_by(t, MG_DIRECTION_RX), MG_LIMIT_USB);
+	mg_throughput_free(t);
+	/* The doctor names the controller's link, not the adapter's. */
+	CU_ASSERT_EQUAL_FATAL(mg_doctor_run(ctx, nic, 0, &d), 0);
+	for (size_t i = 0; i < mg_doctor_count(d); i++) {
+		const struct mg_finding *f = mg_doctor_get(d, i);
+
+		CU_ASSERT_STRING_NOT_EQUAL(mg_finding_get_id(f), "pcie-ceiling-below-ethernet");
+		if (strcmp(mg_finding_get_id(f), "usb-controller-pcie-limit"))
+			continue;
+		found = true;
+		CU_ASSERT_EQUAL(mg_finding_get_severity(f), MG_SEVERITY_CRITICAL);
+		CU_ASSERT_STRING_EQUAL(mg_finding_get_title(f), "the USB host controller's PCIe link caps this adapter at "
+								"2.96 Gbit/s, below its USB and Ethernet links");
+		{
+			double gbps = -1;
+
+			CU_ASSERT_PTR_NOT_NULL(mg_finding_get_impact(f, &gbps));
+			CU_ASSERT_DOUBLE_EQUAL(gbps, 2.955, 0.001);
+		}
+	}
+	CU_ASSERT_TRUE(found);
+	mg_doctor_free(d);
+	mg_pcie_path_free(path);
+	mg_usb_info_free(u);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+}
+
+/* A controller whose config space the tree lacks (usb-adapters' xHCI): no path, the USB link's ceiling. */
+static void test_usb_controller_without_path(void)
+{
+	struct mg_ctx *ctx = open_tree("usb-adapters");
+	struct mg_nic *nic = lookup(ctx, "enx00e04c680002");
+	struct mg_usb_info *u = NULL;
+	struct mg_pcie_path *path = (struct mg_pcie_path *)1;
+
+	CU_ASSERT_EQUAL_FATAL(mg_usb_info_read_for_nic(ctx, nic, &u), 0);
+	CU_ASSERT_STRING_EQUAL(mg_usb_info_get_controller(u), "0000:00:14.0");
+	CU_ASSERT_EQUAL(mg_pcie_path_new_for_nic(ctx, nic, &path), -ENXIO);
+	CU_ASSERT_PTR_NULL(path);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "the PCIe path of its host controller: 0000:00:14.0"));
+	mg_usb_info_free(u);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+}
+
 static void test_usb_claimed_by_cdc_ncm(void)
 {
 	struct mg_ctx *ctx = open_tree("usb-adapters");
@@ -753,6 +841,7 @@ int main(void)
 		     MG_TEST(test_sensors_rtl8126_phy), MG_TEST(test_sensors_aqc107_device),
 		     MG_TEST(test_irqs_spread), MG_TEST(test_irqs_all_on_cpu0),
 		     MG_TEST(test_usb_on_usb2_port), MG_TEST(test_usb_claimed_by_cdc_ncm),
+		     MG_TEST(test_usb_host_controller_link), MG_TEST(test_usb_controller_without_path),
 		     MG_TEST(test_usb_info_refused_elsewhere), MG_TEST(test_standard_groups_replayed),
 		     MG_TEST(test_old_capture_has_no_counters),
 		     MG_TEST(test_list_equals_single_reads));

@@ -161,6 +161,51 @@ static void test_round_trip_aspm(void)
 	mg_journal_clear(&back);
 }
 
+static void test_round_trip_steer(void)
+{
+	struct mg_journal_part *p = start(3, "eth1");
+	int len;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	p->entries[p->count++] = (struct mg_journal_entry){ .group = MG_GROUP_RPS, .index = 1, .old_value = 0,
+							    .new_value = 0xf, .new_known = true };
+	p->entries[p->count++] = (struct mg_journal_entry){ .group = MG_GROUP_XPS, .index = 0, .old_value = 2 };
+	p->entries[p->count++] = (struct mg_journal_entry){ .group = MG_GROUP_IRQ_AFFINITY, .index = 45,
+							    .old_value = (long long)0x8000000000000001ULL,
+							    .new_value = 1, .new_known = true };
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_FATAL(len > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "rps-cpus 1 0 f\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "xps-cpus 0 2 -\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "irq-affinity 45 8000000000000001 1\n"));
+	CU_ASSERT_EQUAL_FATAL(mg_journal_parse(buf, (size_t)len, &back), 0);
+	CU_ASSERT_EQUAL_FATAL(back.parts[0].count, 3);
+	CU_ASSERT_EQUAL(mg_journal_entry_group(&back.parts[0].entries[0]), MG_GROUP_RPS);
+	CU_ASSERT(back.parts[0].entries[0].index == 1 && back.parts[0].entries[0].old_value == 0 &&
+		  back.parts[0].entries[0].new_value == 0xf && back.parts[0].entries[0].new_known);
+	CU_ASSERT_EQUAL(mg_journal_entry_group(&back.parts[0].entries[1]), MG_GROUP_XPS);
+	CU_ASSERT(back.parts[0].entries[1].old_value == 2 && !back.parts[0].entries[1].new_known);
+	CU_ASSERT_EQUAL(mg_journal_entry_group(&back.parts[0].entries[2]), MG_GROUP_IRQ_AFFINITY);
+	CU_ASSERT(back.parts[0].entries[2].index == 45 &&
+		  back.parts[0].entries[2].old_value == (long long)0x8000000000000001ULL);
+	mg_journal_clear(&back);
+
+	/* A mask past 64 CPUs, a negative queue, a missing value: damaged. */
+	{
+		const char *bad[] = { "rps-cpus 1 10000000000000000 1", "rps-cpus -1 0 1", "xps-cpus 0 1",
+				      "irq-affinity 45 x 1" };
+		char body[512], sealed[600];
+
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			snprintf(body, sizeof(body), "multigig-journal 2\nnetns c4096 1\nboot -\ntime 1\n"
+				 "interface 3 eth1 veth - 02:00:00:00:00:07\n%s\n", bad[i]);
+			seal(body, sealed, sizeof(sealed));
+			CU_ASSERT_EQUAL(parse(sealed, &back), -EBADMSG);
+			mg_journal_clear(&back);
+		}
+	}
+}
+
 /*
  * Cut short anywhere, or any byte changed, a journal is refused: never
  * read as a shorter complete one (0.2 took "multigig-journal 1\nifindex 3\ni"
@@ -302,7 +347,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("journal", NULL, fini, MG_TEST(test_round_trip), MG_TEST(test_round_trip_tune),
-		     MG_TEST(test_round_trip_aspm), MG_TEST(test_cut_or_changed), MG_TEST(test_tolerated),
+		     MG_TEST(test_round_trip_aspm), MG_TEST(test_round_trip_steer), MG_TEST(test_cut_or_changed), MG_TEST(test_tolerated),
 		     MG_TEST(test_version_1), MG_TEST(test_damaged));
 	return mg_test_run();
 }

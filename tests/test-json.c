@@ -78,6 +78,7 @@ static void test_nic_keys_by_flag(void)
 					  "usb_speed_mbps chip chip_driver chip_since_kernel chip_max_mbps "
 					  "kernel_modules ";
 	static const char part_keys[] = "link rings channels coalesce pause eee features stats irqs temperatures "
+					"kernel_log kernel_log_unknown "
 					"usb ";
 	struct mg_ctx *ctx = tree_ctx("desktop");
 	char keys[2048], want[2048];

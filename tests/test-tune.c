@@ -451,7 +451,64 @@ static void test_setters(void)
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_EEE), "eee");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_ADVERTISE), "advertise");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_ASPM), "aspm");
-	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)9));
+	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_RPS), "rps");
+	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_XPS), "xps");
+	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_IRQ_AFFINITY), "irq-affinity");
+	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)12));
+
+	/* Steering asked: its groups, and the last ask of one queue wins; every queue replaces them all. */
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(s, 1, "0"), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(s, 1, "1-2"), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_irq_affinity(s, 40, "3"), 0);
+	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_RPS | 1u << MG_GROUP_IRQ_AFFINITY);
+	CU_ASSERT_EQUAL(s->tune->steer_count[0], 1);
+	CU_ASSERT_EQUAL(s->tune->steer[0][0].mask, 6);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(s, -1, ""), 0);
+	CU_ASSERT_EQUAL(s->tune->steer_count[0], 1);
+	CU_ASSERT_EQUAL(s->tune->steer[0][0].index, -1);
+	CU_ASSERT_EQUAL(s->tune->steer[0][0].mask, 0);
+	for (int q = 0; q < 64; q++)
+		CU_ASSERT_EQUAL(mg_settings_set_xps_cpus(s, q, "0"), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_xps_cpus(s, 64, "0"), -E2BIG);
+	mg_settings_free(s);
+}
+
+/* CPU sets both ways, as the kernel writes them. */
+static void test_cpumask(void)
+{
+	uint64_t m;
+	char buf[64];
+
+	CU_ASSERT_EQUAL(mg_cpumask_parse_list("0-3,6\n", &m), 0);
+	CU_ASSERT_EQUAL(m, 0x4f);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_list("", &m), 0);
+	CU_ASSERT_EQUAL(m, 0);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_list("63", &m), 0);
+	CU_ASSERT_EQUAL(m, 1ULL << 63);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_list("60-64", &m), -ERANGE);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_list("3-1", &m), -EINVAL);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_list("1,", &m), -EINVAL);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_list(",1", &m), -EINVAL);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_list("1 2", &m), -EINVAL);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_list("1234567890", &m), -EINVAL);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_hex("00000000,0000000f\n", &m), 0);
+	CU_ASSERT_EQUAL(m, 0xf);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_hex("80000000,00000001", &m), 0);
+	CU_ASSERT_EQUAL(m, 0x8000000000000001ULL);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_hex("00000000,00000000,00000001", &m), 0);
+	CU_ASSERT_EQUAL(m, 1);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_hex("00000001,00000000,00000000", &m), -ERANGE);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_hex("", &m), -EINVAL);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_hex("0g", &m), -EINVAL);
+	mg_cpumask_list(0x4f, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "0-3,6");
+	mg_cpumask_list(0x8000000000000005ULL, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "0,2,63");
+	mg_cpumask_list(0, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "");
+	mg_cpumask_hex(0x4f, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "4f");
 }
 
 /* ---- plans on state built by hand ---- */
@@ -962,7 +1019,7 @@ int main(void)
 	MG_ADD_SUITE("tune", NULL, NULL, MG_TEST(test_eee_reply), MG_TEST(test_eee_reply_before_6_9),
 		     MG_TEST(test_features_reply),
 		     MG_TEST(test_features_compact_reply), MG_TEST(test_strset_reply), MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
-		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_plan_advertise),
+		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_cpumask), MG_TEST(test_plan_advertise),
 		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan),
 		     MG_TEST(test_plan_aspm), MG_TEST(test_plan_aspm_refused), MG_TEST(test_aspm_check_and_restore_plan));
 	return mg_test_run();

@@ -38,6 +38,12 @@ static void print_changes(const struct mg_apply_result *r, const char *verb)
 
 		if (mg_apply_result_get(r, i, &param, &old, &new) < 0)
 			continue;
+		char a[256], b[256];
+
+		if (!before && mg_apply_result_get_group(r, i) >= MG_GROUP_RPS &&
+		    mg_apply_result_format_value(r, i, 0, a, sizeof(a)) == 0 &&
+		    mg_apply_result_format_value(r, i, 1, b, sizeof(b)) == 0)
+			before = a, after = b;
 		if (before && after)
 			printf("%s %s: %s %s -> %s\n", verb, ifname, name, before, after);
 		else

@@ -193,6 +193,33 @@ static void print_usb_info(const struct mg_usb_info *u)
 		print_usb_device(mg_usb_info_get_peer(u, i));
 		printf("\n");
 	}
+	if (mg_usb_info_get_controller(u)) {
+		const char *drv = mg_usb_info_get_controller_driver(u);
+
+		printf("%-18s %s%s%s%s%s\n", "usb controller:", mg_usb_info_get_controller(u), drv ? " (" : "",
+		       drv ? drv : "", drv ? ")" : "",
+		       mg_usb_info_controller_is_pci(u) == 1 ? ", a PCI function: every device below it shares its "
+							       "PCIe link (multigig pcie)"
+							     : ", not on PCI");
+	}
+}
+
+/* ---- the kernel log ---- */
+
+static void print_kernel_log(const struct mg_kernel_log *k)
+{
+	if (mg_kernel_log_get_unknown_reason(k)) {
+		printf("%-18s unknown: %s\n", "kernel log:", mg_kernel_log_get_unknown_reason(k));
+		return;
+	}
+	for (size_t i = 0; i < mg_kernel_log_get_count(k); i++) {
+		uint64_t us = 0;
+
+		mg_kernel_log_get_usecs(k, i, &us);
+		printf("%-18s [%5llu.%06llu] %s\n", i ? "" : "kernel log:", (unsigned long long)(us / 1000000),
+		       (unsigned long long)(us % 1000000), mg_kernel_log_get_text(k, i));
+		printf("%-18s   = %s\n", "", mg_kernel_log_get_meaning(k, i));
+	}
 }
 
 void print_evidence(const struct mg_nic *nic)
@@ -210,4 +237,6 @@ void print_evidence(const struct mg_nic *nic)
 		print_temp(t, i);
 	if (u)
 		print_usb_info(u);
+	if (mg_nic_get_kernel_log(nic))
+		print_kernel_log(mg_nic_get_kernel_log(nic));
 }

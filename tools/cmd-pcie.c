@@ -208,7 +208,8 @@ int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	int err;
 
 	/* One look-up; the path is built from the adapter it found. */
-	if (mg_nic_lookup(ctx, target, &nic) == 0 && mg_nic_get_bus(nic) == MG_BUS_PCI)
+	if (mg_nic_lookup(ctx, target, &nic) == 0 &&
+	    (mg_nic_get_bus(nic) == MG_BUS_PCI || mg_nic_get_bus(nic) == MG_BUS_USB))
 		err = mg_pcie_path_new_for_nic(ctx, nic, &path);
 	else
 		err = mg_pcie_path_new(ctx, target, &path);
@@ -352,12 +353,13 @@ int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
 	return err;
 }
 
-/* The PCIe path of a PCI adapter, for `show`; NULL for others or when unreadable. */
+/* The PCIe path of a PCI adapter (a USB one's controller's), for `show`; NULL for others or when unreadable. */
 struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic)
 {
 	struct mg_pcie_path *path;
 
-	if (mg_nic_get_bus(nic) != MG_BUS_PCI || mg_pcie_path_new_for_nic(ctx, nic, &path) < 0)
+	if ((mg_nic_get_bus(nic) != MG_BUS_PCI && mg_nic_get_bus(nic) != MG_BUS_USB) ||
+	    mg_pcie_path_new_for_nic(ctx, nic, &path) < 0)
 		return NULL;
 	return path;
 }

@@ -102,6 +102,10 @@ static const char *change_value(const struct mg_apply_result *r, size_t i, long 
 	}
 	if (group == MG_GROUP_EEE || group == MG_GROUP_FEATURES || group == MG_GROUP_ASPM)
 		return v == MG_UNKNOWN ? "unknown" : v ? "on" : "off";
+	if (group >= MG_GROUP_RPS && group <= MG_GROUP_IRQ_AFFINITY) {
+		mg_apply_result_format_value(r, i, after, buf, size);
+		return buf;
+	}
 	snprintf(buf, size, "%lld", v);
 	return buf;
 }
@@ -113,7 +117,7 @@ static void print_plan(const struct mg_apply_result *r, const char *verb)
 
 	for (size_t i = 0; i < mg_apply_result_count(r); i++) {
 		const char *name = mg_apply_result_get_name(r, i), *ifname = mg_apply_result_get_ifname(r, i);
-		char a[32], b[32];
+		char a[256], b[256];
 		const char *from, *to;
 		long long old, new;
 
@@ -208,7 +212,7 @@ static const char *const short_features[] = { "gro", "gso", "lro", "tso", "sg", 
 /* Every word `set` knows by itself: parameters, eee, advertise, aspm-l1 and ethtool's short feature names. */
 static size_t setting_names(const char **names, size_t size)
 {
-	static const char *const others[] = { "eee", "advertise", "aspm-l1" };
+	static const char *const others[] = { "eee", "advertise", "aspm-l1", "rps-cpus", "xps-cpus", "irq-affinity" };
 	size_t n = 0;
 
 	for (int p = 0; p < MG_PARAM_COUNT && n < size; p++)
@@ -253,13 +257,58 @@ static int bad_word(const char *name, const char *value)
 	return usage_error("unknown setting '%s' (a feature takes on or off)", name);
 }
 
+/*
+ * "rps-cpus 0-3" (every receive queue), "rps-cpus rx-1:2,3" or "1:2,3"
+ * (one queue), "xps-cpus tx-0:1", "irq-affinity 0-1", "irq-affinity
+ * 45:1" (one vector); "none" for no CPU. 1 when @name is none of these.
+ */
+static int parse_steer(const char *name, const char *value, struct mg_settings *want)
+{
+	static const char *const names[] = { "rps-cpus", "xps-cpus", "irq-affinity" };
+	static const char *const prefix[] = { "rx-", "tx-", "" };
+	const char *colon = strchr(value, ':'), *cpus = colon ? colon + 1 : value, *num = value;
+	char list[256];
+	long index = -1;
+	size_t k;
+	int err;
+
+	for (k = 0; k < COUNT(names) && strcmp(name, names[k]); k++)
+		;
+	if (k == COUNT(names))
+		return 1;
+	if (colon) {
+		char *end;
+
+		if (prefix[k][0] && !strncmp(num, prefix[k], 3))
+			num += 3;
+		errno = 0;
+		index = strtol(num, &end, 10);
+		if (end == num || end != colon || errno || index < 0 || index > 0x7fffffff)
+			return usage_error("bad value '%s' for %s: [%sN:]CPUS", value, name, prefix[k]);
+	}
+	snprintf(list, sizeof(list), "%s", strcmp(cpus, "none") ? cpus : "");
+	err = k == 0 ? mg_settings_set_rps_cpus(want, (int)index, list)
+	    : k == 1 ? mg_settings_set_xps_cpus(want, (int)index, list)
+		     : mg_settings_set_irq_affinity(want, (int)index, list);
+	if (err == -ERANGE)
+		return usage_error("bad value '%s' for %s: CPUs past 63 are not supported", value, name);
+	if (err == -E2BIG)
+		return usage_error("too many %s at once (64 at most)", k == 2 ? "vectors" : "queues");
+	if (err < 0)
+		return usage_error("bad value '%s' for %s: a CPU list (0-3 or 1,3)%s, optionally after %sN:", value, name,
+				   k == 2 ? "" : " or none", prefix[k]);
+	return 0;
+}
+
 /* "eee on", "aspm-l1 off", "advertise all", or a feature by name: "gro off", "tx-tcp-segmentation on". */
 static int parse_other(const char *name, const char *value, struct mg_settings *want)
 {
 	int on = !strcmp(value, "on") ? 1 : !strcmp(value, "off") ? 0 : -1;
 	bool eee = !strcmp(name, "eee"), aspm = !strcmp(name, "aspm-l1");
-	int err;
+	int err = parse_steer(name, value, want);
 
+	if (err != 1)
+		return err;
 	if (!strcmp(name, "advertise")) {
 		if (mg_settings_set_advertise(want, value) < 0)
 			return usage_error("bad value '%s' for advertise: all, or link modes separated by commas "

@@ -80,6 +80,8 @@ static void fill_columns(const struct mg_sample *m, struct columns *c)
 static void print_line(const struct mg_sample *m, double t)
 {
 	struct columns c;
+	double pct;
+	int bound = mg_sample_get_cpu_bound(m, &pct);
 
 	fill_columns(m, &c);
 	printf("%7.1fs  rx %6sbit/s %4s  tx %6sbit/s %4s  %s/%s pkt/s  drops %s/%s/s  errors %s/%s/s  irq %.0f/s", t,
@@ -90,11 +92,55 @@ static void print_line(const struct mg_sample *m, double t)
 			printf("  cpu%d %.0f%%", mg_sample_get_cpu(m, i), mg_sample_get_cpu_busy_pct(m, i));
 	if (c.temp_milli != MG_UNKNOWN)
 		printf("  %.1f°C", c.temp_milli / 1000.0);
+	if (bound >= 0)
+		printf("  CPU-BOUND: cpu%d %.0f%% in interrupts", bound, pct);
 	putchar('\n');
 }
 
+/* The kernel's newest lines about the adapter, for the table: it is redrawn, they would go. */
+#define KEPT_LINES 5
+
+struct kept {
+	char line[KEPT_LINES][640];
+	size_t count;
+};
+
+static void kernel_line(const struct mg_kernel_log *k, size_t i, char *buf, size_t size)
+{
+	uint64_t us = 0;
+
+	mg_kernel_log_get_usecs(k, i, &us);
+	snprintf(buf, size, "[%5llu.%06llu] %s (%s)", (unsigned long long)(us / 1000000),
+		 (unsigned long long)(us % 1000000), mg_kernel_log_get_text(k, i), mg_kernel_log_get_meaning(k, i));
+}
+
+static void keep_lines(struct kept *kept, const struct mg_sample *m)
+{
+	const struct mg_kernel_log *k = mg_sample_get_kernel_log(m);
+
+	for (size_t i = 0; i < mg_kernel_log_get_count(k); i++) {
+		if (kept->count == KEPT_LINES) {
+			memmove(kept->line[0], kept->line[1], sizeof(kept->line[0]) * (KEPT_LINES - 1));
+			kept->count--;
+		}
+		kernel_line(k, i, kept->line[kept->count++], sizeof(kept->line[0]));
+	}
+}
+
+/* Lines mode: each new line of the kernel log under the sample that saw it. */
+static void print_kernel_lines(const struct mg_sample *m)
+{
+	const struct mg_kernel_log *k = mg_sample_get_kernel_log(m);
+	char buf[640];
+
+	for (size_t i = 0; i < mg_kernel_log_get_count(k); i++) {
+		kernel_line(k, i, buf, sizeof(buf));
+		printf("          kernel %s\n", buf);
+	}
+}
+
 /* On a terminal: the same figures as a table redrawn in place, one row per CPU. */
-static void print_table(const char *ifname, const struct mg_sample *m, double t)
+static void print_table(const char *ifname, const struct mg_sample *m, double t, const struct kept *kept)
 {
 	static const char *const dirs[2] = { "receive", "transmit" };
 	struct columns c;
@@ -110,17 +156,32 @@ static void print_table(const char *ifname, const struct mg_sample *m, double t)
 	printf("\n  interrupts %.0f/s", c.irqs);
 	if (c.temp_milli != MG_UNKNOWN)
 		printf("   hottest sensor %.1f°C", c.temp_milli / 1000.0);
-	printf("\n\n  %-5s %12s %14s %14s %7s\n", "CPU", "NIC irq/s", "NET_RX sirq/s", "NET_TX sirq/s", "busy");
+	printf("\n\n  %-5s %12s %14s %14s %7s %7s\n", "CPU", "NIC irq/s", "NET_RX sirq/s", "NET_TX sirq/s", "busy",
+	       "in irq");
 	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++) {
-		double busy = mg_sample_get_cpu_busy_pct(m, i);
+		double busy = mg_sample_get_cpu_busy_pct(m, i), irq = mg_sample_get_cpu_irq_pct(m, i);
 
-		printf("  %-5d %12.0f %14.0f %14.0f ", mg_sample_get_cpu(m, i), mg_sample_get_cpu_interrupts(m, i),
+		/* A star marks the CPUs that service the adapter. */
+		printf("  %-4d%c %12.0f %14.0f %14.0f ", mg_sample_get_cpu(m, i),
+		       mg_sample_get_cpu_services(m, i) == 1 ? '*' : ' ', mg_sample_get_cpu_interrupts(m, i),
 		       mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_RX), mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_TX));
 		if (busy >= 0)
-			printf("%6.0f%%\n", busy);
+			printf("%6.0f%% %6.0f%%\n", busy, irq);
 		else
-			printf("%7s\n", "-");
+			printf("%7s %7s\n", "-", "-");
 	}
+	{
+		double pct;
+		int bound = mg_sample_get_cpu_bound(m, &pct);
+
+		if (bound >= 0)
+			printf("\n  CPU %d is the limit: %.0f%% in interrupts servicing %s (multigig doctor %s "
+			       "--interval 2 says what to do)\n", bound, pct, ifname, ifname);
+	}
+	if (kept->count)
+		printf("\n  kernel log\n");
+	for (size_t i = 0; i < kept->count; i++)
+		printf("  %s\n", kept->line[i]);
 }
 
 /* Sleep until @deadline (monotonic seconds): no drift however long a sample takes. */
@@ -147,6 +208,7 @@ int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	bool table = !opt->json && isatty(STDOUT_FILENO);
 	struct mg_sampler *s;
 	struct mg_nic *nic;
+	struct kept kept = { .count = 0 };
 	double start, next;
 	int err;
 
@@ -183,9 +245,11 @@ int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
 				puts(json);
 			free(json);
 		} else if (table) {
-			print_table(target, m, next - start);
+			keep_lines(&kept, m);
+			print_table(target, m, next - start, &kept);
 		} else {
 			print_line(m, next - start);
+			print_kernel_lines(m);
 		}
 		fflush(stdout);
 		mg_sample_free(m);

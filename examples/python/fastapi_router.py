@@ -135,6 +135,18 @@ class SettingsModel(BaseModel):
     pause: Dict[str, Any]
 
 
+class KernelLogLineModel(BaseModel):
+    """One line of the kernel log about the adapter, as show --json's "kernel_log" gives it."""
+
+    time: Optional[float]
+    priority: Optional[str]
+    text: str
+    meaning: str
+    kind: str
+    about: str
+    source: str
+
+
 class NicDetailModel(NicModel):
     """One adapter: identity as show --json gives it, and its readings. A
     reading that could not be made is null, and ``errors`` says why."""
@@ -156,6 +168,7 @@ class NicDetailModel(NicModel):
     pcie: Optional[PcieModel]
     throughput: Optional[ThroughputModel]
     wifi: Optional[Dict[str, Any]]
+    kernel_log: Optional[List[KernelLogLineModel]]
     errors: Dict[str, str]
 
 
@@ -376,6 +389,10 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         # A Wi-Fi interface's card and link, as multigig wifi IFACE --json gives them.
         wifi = _read(errors, "wifi", nic.wifi) if nic.kind == "wifi" else None
         d["wifi"] = wifi.to_dict() if wifi is not None else None
+        lines = _read(errors, "kernel_log", nic.kernel_log)
+        d["kernel_log"] = None if lines is None else [line.to_dict() for line in lines]
+        if lines is None and "kernel_log" not in errors:
+            errors["kernel_log"] = nic.kernel_log_unknown() or "the kernel log could not be read"
         d["errors"] = errors
         return d
 

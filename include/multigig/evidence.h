@@ -526,6 +526,42 @@ size_t mg_usb_info_get_peer_count(const struct mg_usb_info *info);
 const struct mg_usb_device *mg_usb_info_get_peer(const struct mg_usb_info *info, size_t index);
 
 /**
+ * mg_usb_info_get_controller - the USB host controller the adapter's root
+ * hub belongs to.
+ * @info: object.
+ *
+ * Every device below one host controller shares its bandwidth, and a
+ * controller on PCI (the Raspberry Pi 4's VL805, a PC's xHCI) has a PCIe
+ * link of its own: mg_pcie_path_new_for_nic() gives that path for a USB
+ * adapter, and the throughput model takes the lower of the USB link's and
+ * that link's ceilings.
+ *
+ * Returns: the controller's PCI address ("0000:01:00.0"), or its device
+ * name for one that is not on PCI ("fe9c0000.usb"); NULL when unknown.
+ * Since: 0.3
+ */
+const char *mg_usb_info_get_controller(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_controller_is_pci - whether the host controller is a PCI
+ * function.
+ * @info: object.
+ *
+ * Returns: 1 or 0; MG_UNKNOWN when the controller is unknown.
+ * Since: 0.3
+ */
+int mg_usb_info_controller_is_pci(const struct mg_usb_info *info);
+
+/**
+ * mg_usb_info_get_controller_driver - the host controller's driver.
+ * @info: object.
+ *
+ * Returns: "xhci_hcd", "xhci-hcd"...; NULL when none is bound or unknown.
+ * Since: 0.3
+ */
+const char *mg_usb_info_get_controller_driver(const struct mg_usb_info *info);
+
+/**
  * mg_usb_device_get_name - a USB device's name in sysfs.
  * @dev: device.
  *
@@ -813,6 +849,52 @@ double mg_sample_get_cpu_softirqs(const struct mg_sample *sample, size_t index, 
 double mg_sample_get_cpu_busy_pct(const struct mg_sample *sample, size_t index);
 
 /**
+ * mg_sample_get_cpu_irq_pct - how much of a CPU's time went to hard and
+ * soft interrupts (the irq and softirq columns of /proc/stat).
+ * @sample: sample.
+ * @index: position.
+ *
+ * Returns: percent; a negative value when unknown.
+ * Since: 0.3
+ */
+double mg_sample_get_cpu_irq_pct(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_services - whether a CPU services the adapter.
+ * @sample: sample.
+ * @index: position.
+ *
+ * A CPU services the adapter when one of its interrupt vectors runs
+ * there (effective affinity, else the allowed one) or a receive queue
+ * steers packets to it (RPS). For an adapter with neither (a virtual
+ * one, or a USB adapter, whose interrupts are its host controller's),
+ * the CPUs whose NET_RX and NET_TX softirqs run at a quarter of the
+ * busiest's rate or more.
+ *
+ * Returns: 1 or 0; -EINVAL for a bad index.
+ * Since: 0.3
+ */
+int mg_sample_get_cpu_services(const struct mg_sample *sample, size_t index);
+
+/**
+ * mg_sample_get_cpu_bound - the CPU that limits the adapter in this
+ * sample, if one does.
+ * @sample: sample.
+ * @irq_pct: where its share in hard and soft interrupts is stored, or
+ *	NULL.
+ *
+ * A CPU that services the adapter (mg_sample_get_cpu_services()) and
+ * spent 90 % or more of the interval in hard and soft interrupts while
+ * 1 Mbit/s or more went through the adapter: the limit is that CPU, not
+ * the link. doctor --interval reports it as the finding "cpu-bound".
+ *
+ * Returns: the CPU's number; -1 when no CPU limits it (or it cannot be
+ * told).
+ * Since: 0.3
+ */
+int mg_sample_get_cpu_bound(const struct mg_sample *sample, double *irq_pct);
+
+/**
  * mg_irqs_to_json - interrupts as JSON: show --json's "irqs".
  * @irqs: interrupts.
  * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
@@ -875,13 +957,221 @@ int mg_usb_info_to_json(const struct mg_usb_info *info, const struct mg_throughp
  *
  * "t", "interval_s", rates per second ("rx_bps", "tx_pps",
  * "rx_dropped_per_s" ...), the expected ceilings and the share of them in
- * use, "temperature_c", "vectors" and "cpus"; a rate not known is null.
+ * use, "temperature_c", "vectors", "cpus" and "kernel_log" (the lines
+ * since the previous sample, as mg_kernel_log_to_json() writes them; since
+ * 0.3); a rate not known is null.
  *
  * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
  * -ENOMEM.
  * Since: 0.3
  */
 int mg_sample_to_json(const struct mg_sample *sample, double t, unsigned int flags, char **json);
+
+
+/* ------------------------------------------------------------------ */
+/* The kernel log: what the kernel said about an adapter                */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_kernel_log - the lines of the kernel log (/dev/kmsg) that
+ * name an adapter and that the library recognises: an unknown chip, a
+ * missing firmware file, PCIe link training and bandwidth, AER, transmit
+ * timeouts, link up and down. A line names the adapter by the prefix the
+ * kernel writes ("r8169 0000:01:00.0 eth0: "): its device, its
+ * interface, a port above it on its path or its host bridge. At most the
+ * newest 256 lines are kept.
+ */
+struct mg_kernel_log;
+
+/**
+ * mg_kernel_log_read_for_nic - read the kernel log's lines about an adapter.
+ * @ctx: context (live, or a capture: it keeps the lines it used).
+ * @nic: adapter.
+ * @log: where the result is stored; free with mg_kernel_log_free().
+ *
+ * One pass over the ring buffer, from its oldest record to its newest.
+ * Reading it may need privilege: when the kernel refuses,
+ * the object holds no line and mg_kernel_log_get_unknown_reason() says
+ * why ("reading the kernel log needs CAP_SYSLOG, or
+ * kernel.dmesg_restrict=0").
+ *
+ * Returns: 0 (also when the log could not be read); -EINVAL for NULL
+ * arguments; -ENOMEM.
+ * Since: 0.3
+ */
+int mg_kernel_log_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_kernel_log **log);
+
+/**
+ * mg_kernel_log_free - free a kernel log object.
+ * @log: object, may be NULL.
+ *
+ * Since: 0.3
+ */
+void mg_kernel_log_free(struct mg_kernel_log *log);
+
+/**
+ * mg_nic_get_kernel_log - the kernel log gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the object, valid while @nic is; NULL when the list was not made
+ * with MG_NIC_WITH_KERNEL_LOG.
+ * Since: 0.3
+ */
+const struct mg_kernel_log *mg_nic_get_kernel_log(const struct mg_nic *nic);
+
+/**
+ * mg_kernel_log_get_unknown_reason - why the kernel log could not be read.
+ * @log: object.
+ *
+ * Returns: the reason, or NULL when it was read.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_unknown_reason(const struct mg_kernel_log *log);
+
+/**
+ * mg_kernel_log_get_count - number of lines about the adapter.
+ * @log: object.
+ *
+ * Returns: the count, oldest first; 0 when none or unread.
+ * Since: 0.3
+ */
+size_t mg_kernel_log_get_count(const struct mg_kernel_log *log);
+
+/**
+ * mg_kernel_log_get_overwritten - how often the kernel overwrote records
+ * while they were read (the reader was overtaken and continued).
+ * @log: object.
+ *
+ * Returns: the count; 0 when none.
+ * Since: 0.3
+ */
+unsigned int mg_kernel_log_get_overwritten(const struct mg_kernel_log *log);
+
+/**
+ * mg_kernel_log_get_usecs - when a line was logged.
+ * @log: object.
+ * @index: 0 .. mg_kernel_log_get_count() - 1.
+ * @usecs: where the time is stored: microseconds of CLOCK_MONOTONIC
+ *	since boot, as dmesg shows them.
+ *
+ * Returns: 0; -EINVAL out of range or for a NULL @usecs.
+ * Since: 0.3
+ */
+int mg_kernel_log_get_usecs(const struct mg_kernel_log *log, size_t index, uint64_t *usecs);
+
+/**
+ * mg_kernel_log_get_sequence - a line's sequence number in the ring.
+ * @log: object.
+ * @index: line.
+ * @seq: where the number is stored.
+ *
+ * Returns: 0; -EINVAL out of range or for a NULL @seq.
+ * Since: 0.3
+ */
+int mg_kernel_log_get_sequence(const struct mg_kernel_log *log, size_t index, uint64_t *seq);
+
+/**
+ * mg_kernel_log_get_priority - a line's level.
+ * @log: object.
+ * @index: line.
+ *
+ * Returns: 0 (emergency) .. 7 (debug), as syslog's LOG_*; MG_UNKNOWN out
+ * of range.
+ * Since: 0.3
+ */
+int mg_kernel_log_get_priority(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_get_text - a line as the kernel wrote it.
+ * @log: object.
+ * @index: line.
+ *
+ * Bytes outside printable ASCII are escaped as \xNN (the kernel does so;
+ * a capture that did not is escaped when read), so the text is safe to
+ * print.
+ *
+ * Returns: the text; NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_text(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_get_meaning - what a line means.
+ * @log: object.
+ * @index: line.
+ *
+ * Returns: a sentence ("link up at 2.5Gbps, full duplex", "firmware
+ * rtl_nic/rtl8125b-2.fw missing (error -2)"); NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_meaning(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_get_kind - which known message a line is.
+ * @log: object.
+ * @index: line.
+ *
+ * Returns: a stable id: "unknown-chip", "firmware-missing",
+ * "phy-driver-missing", "pcie-link-down", "pcie-link-up",
+ * "pcie-gen-forced", "pcie-retrain", "pcie-bandwidth", "aer",
+ * "tx-timeout", "link-up", "link-down"; NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_kind(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_get_source - where in the kernel tree a line's message is printed.
+ * @log: object.
+ * @index: line.
+ *
+ * Returns: the file and function ("drivers/pci/pci.c
+ * (__pcie_print_link_status)"); NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_source(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_get_about - how a line names the adapter.
+ * @log: object.
+ * @index: line.
+ *
+ * Returns: "device", "interface", "port" (a device above it on its path)
+ * or "host bridge"; NULL out of range.
+ * Since: 0.3
+ */
+const char *mg_kernel_log_get_about(const struct mg_kernel_log *log, size_t index);
+
+/**
+ * mg_kernel_log_to_json - the kernel log as JSON: show --json's "kernel_log".
+ * @log: object.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * An array of {"time", "priority", "text", "meaning", "kind", "about",
+ * "source"}, "time" in seconds since boot; null when the log could not be
+ * read (the reason is show's "kernel_log_unknown").
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_kernel_log_to_json(const struct mg_kernel_log *log, unsigned int flags, char **json);
+
+/**
+ * mg_sample_get_kernel_log - the kernel log's lines about the adapter that
+ * came since the previous sample (watch).
+ * @sample: sample (mg_sampler_next()).
+ *
+ * Each sample makes one pass over the ring and keeps the records after
+ * the newest the previous one saw; the sampler's first reading only notes
+ * where the ring ended, so the first sample holds what came after the
+ * sampler was made.
+ *
+ * Returns: the lines, valid while @sample is (none, or the reason the log
+ * cannot be read, as for mg_kernel_log_read_for_nic()); NULL for NULL.
+ * Since: 0.3
+ */
+const struct mg_kernel_log *mg_sample_get_kernel_log(const struct mg_sample *sample);
 
 #ifdef __cplusplus
 }

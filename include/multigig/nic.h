@@ -134,6 +134,9 @@ int mg_nic_lookup_ifindex(struct mg_ctx *ctx, int ifindex, struct mg_nic **nic);
  *	(mg_nic_get_temps()). Since: 0.2
  * @MG_NIC_WITH_USB: where each USB adapter is plugged in
  *	(mg_nic_get_usb_info()). Since: 0.2
+ * @MG_NIC_WITH_KERNEL_LOG: the kernel's recognised lines about each
+ *	adapter (mg_nic_get_kernel_log()): one pass over /dev/kmsg for the
+ *	whole list. Since: 0.3
  */
 enum mg_nic_with {
 	MG_NIC_WITH_SETTINGS = 1 << 0,
@@ -144,16 +147,18 @@ enum mg_nic_with {
 	MG_NIC_WITH_IRQS = 1 << 5,
 	MG_NIC_WITH_TEMPERATURES = 1 << 6,
 	MG_NIC_WITH_USB = 1 << 7,
+	MG_NIC_WITH_KERNEL_LOG = 1 << 8,
 };
 
 /**
  * MG_NIC_WITH_ALL - every part enum mg_nic_with names (in this version).
  *
- * Since: 0.2
+ * Since: 0.2 (MG_NIC_WITH_KERNEL_LOG since 0.3)
  */
 #define MG_NIC_WITH_ALL                                                                              \
 	(MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_FEATURES |        \
-	 MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
+	 MG_NIC_WITH_STATS | MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB |         \
+	 MG_NIC_WITH_KERNEL_LOG)
 
 /**
  * mg_nic_list_new_with - enumerate every adapter, with more of each.

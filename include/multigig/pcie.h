@@ -113,13 +113,17 @@ int mg_pcie_path_new(struct mg_ctx *ctx, const char *target, struct mg_pcie_path
 /**
  * mg_pcie_path_new_for_nic - the PCIe path of an adapter already looked up.
  * @ctx: context.
- * @nic: a PCI adapter.
+ * @nic: a PCI adapter, or (since 0.3) a USB one.
  * @path: where the path is stored.
  *
  * Built from the adapter's own address: its sysfs ancestors and their
- * config spaces, nothing else.
+ * config spaces, nothing else. For a USB adapter, since 0.3, the path of
+ * its USB host controller (mg_usb_info_get_controller()) when that is a
+ * PCI function: the link every device below that controller shares, which
+ * mg_throughput_new() weighs against the USB link's ceiling.
  *
- * Returns: as mg_pcie_path_new(); -ENXIO when @nic is not on PCI.
+ * Returns: as mg_pcie_path_new(); -ENXIO when @nic is not on PCI (nor a
+ * USB adapter below a PCI host controller whose path can be read).
  * Since: 0.2
  */
 int mg_pcie_path_new_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_pcie_path **path);

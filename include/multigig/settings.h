@@ -86,11 +86,17 @@ enum mg_param {
  *	(mg_settings_set_advertise()). Since: 0.2
  * @MG_GROUP_ASPM: ASPM L1 of the adapter's PCIe link
  *	(mg_settings_set_aspm_l1()). Since: 0.2
+ * @MG_GROUP_RPS: the CPUs receive packet steering hands each receive
+ *	queue's packets to (mg_settings_set_rps_cpus()). Since: 0.3
+ * @MG_GROUP_XPS: the CPUs that send on each transmit queue
+ *	(mg_settings_set_xps_cpus()). Since: 0.3
+ * @MG_GROUP_IRQ_AFFINITY: the CPUs each of the adapter's interrupt
+ *	vectors may run on (mg_settings_set_irq_affinity()). Since: 0.3
  *
- * Changes are made MTU, features, ASPM L1, rings, channels, coalesce,
- * pause, EEE, advertised modes: first what neither resets the adapter nor
- * drops the link, and the two that renegotiate the link last. Only the
- * first five values hold enum mg_param parameters.
+ * Changes are made MTU, features, ASPM L1, RPS, XPS, IRQ affinity, rings,
+ * channels, coalesce, pause, EEE, advertised modes: first what neither
+ * resets the adapter nor drops the link, and the two that renegotiate the
+ * link last. Only the first five values hold enum mg_param parameters.
  */
 enum mg_param_group {
 	MG_GROUP_MTU = 0,
@@ -102,6 +108,9 @@ enum mg_param_group {
 	MG_GROUP_EEE = 6,
 	MG_GROUP_ADVERTISE = 7,
 	MG_GROUP_ASPM = 8,
+	MG_GROUP_RPS = 9,
+	MG_GROUP_XPS = 10,
+	MG_GROUP_IRQ_AFFINITY = 11,
 };
 
 /**
@@ -135,7 +144,7 @@ int mg_param_get_group(enum mg_param param);
 /**
  * mg_param_group_name - name of a group: "mtu", "rings", "channels",
  * "coalesce", "pause", and since 0.2 "features", "eee", "advertise",
- * "aspm".
+ * "aspm", and since 0.3 "rps", "xps", "irq-affinity".
  * @group: group.
  *
  * Returns: the name, or NULL.
@@ -252,6 +261,70 @@ int mg_settings_set_feature(struct mg_settings *settings, const char *name, int 
  * Since: 0.2
  */
 int mg_settings_set_aspm_l1(struct mg_settings *settings, int on);
+
+/**
+ * mg_settings_set_rps_cpus - ask for receive packet steering to these
+ * CPUs.
+ * @settings: object made with mg_settings_new().
+ * @queue: the receive queue (N of /sys/class/net/IF/queues/rx-N), or -1
+ *	for every receive queue of the interface.
+ * @cpus: CPUs as a list, "0-3" or "1,3"; "" for none (RPS off).
+ *
+ * Written to queues/rx-N/rps_cpus, which needs CAP_NET_ADMIN; the kernel
+ * must have RPS (CONFIG_RPS). mg_settings_apply() refuses, before
+ * changing anything, a CPU that is not present (-EINVAL, naming the CPUs
+ * that are), a queue the interface does not have (-EINVAL) and an
+ * interface without RPS (-EOPNOTSUPP). CPUs are counted up to 63: a
+ * machine with more is refused (-ERANGE) rather than half changed. Each
+ * queue is a change of its own, named "rps-cpus:rx-N" in the result, its
+ * values the CPUs as a bit mask (bit N for CPU N). A later call for the
+ * same queue replaces an earlier one; one for a queue overrides one for
+ * every queue.
+ *
+ * Returns: 0; -EINVAL for NULL, a queue below -1 or a list that is not
+ * one; -ERANGE for a CPU past 63; -E2BIG past 64 queues asked; -ENOMEM.
+ * Since: 0.3
+ */
+int mg_settings_set_rps_cpus(struct mg_settings *settings, int queue, const char *cpus);
+
+/**
+ * mg_settings_set_xps_cpus - ask for transmit packet steering: which
+ * CPUs send on a transmit queue.
+ * @settings: object made with mg_settings_new().
+ * @queue: the transmit queue (queues/tx-N), or -1 for every one.
+ * @cpus: CPUs as a list; "" for none (XPS off for that queue).
+ *
+ * As mg_settings_set_rps_cpus(), written to queues/tx-N/xps_cpus (which
+ * some kernels offer only on an interface with more than one transmit
+ * queue); changes are named "xps-cpus:tx-N".
+ *
+ * Returns: as mg_settings_set_rps_cpus().
+ * Since: 0.3
+ */
+int mg_settings_set_xps_cpus(struct mg_settings *settings, int queue, const char *cpus);
+
+/**
+ * mg_settings_set_irq_affinity - ask for the adapter's interrupt vectors
+ * to run on these CPUs.
+ * @settings: object made with mg_settings_new().
+ * @irq: one vector of the adapter, by its interrupt number, or -1 for
+ *	every vector (mg_irqs_get_irq() lists them).
+ * @cpus: CPUs as a list; at least one.
+ *
+ * Written to /proc/irq/N/smp_affinity_list, which needs root. The vectors
+ * are those of the adapter's PCI function (its MSI or MSI-X vectors, else
+ * its legacy line); mg_settings_apply() refuses, before changing
+ * anything, an interface with none (-EOPNOTSUPP), an @irq that is not
+ * one of them (-EINVAL) and a CPU that is not present (-EINVAL). The
+ * kernel refuses to move vectors it manages itself (-EIO from the write,
+ * then rolled back). Changes are named "irq-affinity:N".
+ *
+ * Returns: 0; -EINVAL for NULL, an @irq below -1, an empty list or one
+ * that is not a list; -ERANGE for a CPU past 63; -E2BIG past 64 vectors
+ * asked; -ENOMEM.
+ * Since: 0.3
+ */
+int mg_settings_set_irq_affinity(struct mg_settings *settings, int irq, const char *cpus);
 
 /**
  * mg_settings_get - a parameter's value.
@@ -405,7 +478,7 @@ struct mg_apply_result;
  * coalesce parameters; offload names and whether they are fixed; whether
  * the driver has EEE; the link modes it supports; whether the PCIe link
  * has an ASPM L1 control) and refuses before changing anything; then
- * changes MTU, features, ASPM L1, rings, channels, coalesce, pause, EEE,
+ * changes MTU, features, ASPM L1, RPS, XPS, IRQ affinity, rings, channels, coalesce, pause, EEE,
  * advertised modes in that order, one request (or sysfs write) per group,
  * and reads back to verify. On any failure every group already changed is
  * restored, in reverse order. The state of EEE, the link modes, the
@@ -582,6 +655,25 @@ int mg_apply_result_get_group(const struct mg_apply_result *result, size_t index
  * Since: 0.2
  */
 const char *mg_apply_result_get_modes(const struct mg_apply_result *result, size_t index, int after);
+
+/**
+ * mg_apply_result_format_value - one side of a change as text, as the
+ * CLI prints it.
+ * @result: result.
+ * @index: position, as for mg_apply_result_get().
+ * @after: 0 for the value before the change, 1 for the one it sets.
+ * @buf: where the text is written, terminated.
+ * @size: its size.
+ *
+ * A parameter as its number ("9000"); EEE, a feature or ASPM L1 as "on"
+ * or "off"; advertised modes by name; the CPUs of RPS, XPS or IRQ
+ * affinity as a list ("0-3", "none"); "unknown" for a value not read.
+ *
+ * Returns: 0; -EINVAL for NULL or an index out of range.
+ * Since: 0.3
+ */
+int mg_apply_result_format_value(const struct mg_apply_result *result, size_t index, int after, char *buf,
+				 size_t size);
 
 /**
  * enum mg_change_state - what became of one change of a result.

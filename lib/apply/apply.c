@@ -22,12 +22,13 @@
  * Features right after the MTU: they change no hardware state that others
  * wait on. ASPM L1 next: a write to the PCIe link's control register that
  * neither resets the adapter nor drops the Ethernet link, and is undone as
- * plainly. EEE and the advertised modes last: both renegotiate the link,
+ * plainly. The CPU masks of RPS, XPS and the interrupt vectors then: they
+ * move work between CPUs and touch neither adapter nor link. EEE and the advertised modes last: both renegotiate the link,
  * and a failure before them leaves it untouched.
  */
 const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS] = {
-	MG_GROUP_MTU, MG_GROUP_FEATURES, MG_GROUP_ASPM, MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE,
-	MG_GROUP_PAUSE, MG_GROUP_EEE, MG_GROUP_ADVERTISE,
+	MG_GROUP_MTU, MG_GROUP_FEATURES, MG_GROUP_ASPM, MG_GROUP_RPS, MG_GROUP_XPS, MG_GROUP_IRQ_AFFINITY,
+	MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE, MG_GROUP_EEE, MG_GROUP_ADVERTISE,
 };
 static const enum mg_param_group *const order = mg_apply_order;
 
@@ -237,6 +238,7 @@ const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS] = {
 	[MG_GROUP_MTU] = &params_ops,	      [MG_GROUP_RINGS] = &params_ops,	[MG_GROUP_CHANNELS] = &params_ops,
 	[MG_GROUP_COALESCE] = &params_ops,    [MG_GROUP_PAUSE] = &params_ops,	[MG_GROUP_FEATURES] = &mg_features_ops,
 	[MG_GROUP_EEE] = &mg_eee_ops,	      [MG_GROUP_ADVERTISE] = &mg_advertise_ops, [MG_GROUP_ASPM] = &mg_aspm_ops,
+	[MG_GROUP_RPS] = &mg_steer_ops,	      [MG_GROUP_XPS] = &mg_steer_ops,	[MG_GROUP_IRQ_AFFINITY] = &mg_steer_ops,
 };
 
 int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
@@ -417,6 +419,8 @@ int mg_apply_explain(struct mg_ctx *ctx, const struct mg_apply_target *t, const 
 
 	if (g == MG_GROUP_ASPM)
 		return mg_aspm_explain(ctx, ifname, r, err, rb);
+	if (mg_group_is_steer(g))
+		return mg_steer_explain(ctx, ifname, g, err, rb);
 	if (err == -EPERM || err == -EACCES)
 		return mg_fail(ctx, -EPERM, "%s: changing %s needs CAP_NET_ADMIN; %s", ifname,
 			       mg_param_group_name(g), rb);
@@ -577,6 +581,18 @@ MG_EXPORT const char *mg_apply_result_get_modes(const struct mg_apply_result *r,
 	if (!c || c->group != MG_GROUP_ADVERTISE)
 		return NULL;
 	return part->adv_text[after ? MG_VALUE_NEW : MG_VALUE_OLD];
+}
+
+MG_EXPORT int mg_apply_result_format_value(const struct mg_apply_result *r, size_t index, int after, char *buf,
+					   size_t size)
+{
+	const struct mg_apply_part *part;
+	const struct mg_change *c = change_at(r, index, &part);
+
+	if (!c || !buf || !size)
+		return -EINVAL;
+	mg_change_text(part, c, after ? MG_VALUE_NEW : MG_VALUE_OLD, buf, size);
+	return 0;
 }
 
 MG_EXPORT const char *mg_apply_result_get_ifname(const struct mg_apply_result *r, size_t index)

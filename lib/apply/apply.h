@@ -57,6 +57,8 @@ struct mg_change {
 	bool restore; /* chosen for the restore under way */
 	/* ASPM L1: the L1 substates (MG_PCIE_ASPM_L1_1...) to turn back on when this sets L1 on again. */
 	int aspm_substates;
+	/* RPS, XPS: the queue's number; IRQ affinity: the vector's. Their values are CPU masks. */
+	int index;
 };
 
 /* The bitmaps of a change of advertised modes: as enum mg_change_value. */
@@ -76,6 +78,8 @@ struct mg_apply_part {
 	char adv_text[MG_MODES_VALUES][1024];
 	/* The PCI function whose link/l1_aspm the ASPM change writes, relative to the sysfs root. */
 	char aspm_dir[MG_ASPM_DIR_MAX];
+	/* The interface's directory, relative to the sysfs root, whose queues/ RPS and XPS write. */
+	char steer_dir[MG_ASPM_DIR_MAX];
 };
 
 /* What the API hands out: the parts, in the plan's order, and how it ended. */
@@ -103,6 +107,25 @@ struct mg_aspm_now {
 	char policy[24];	   /* the kernel's pcie_aspm policy; "" when unknown */
 };
 
+/* The CPU masks of an interface's queues or vectors, as steer.c reads them. */
+struct mg_steer_item {
+	int index;	/* the queue's number, the vector's */
+	uint64_t mask;
+	int err;	/* 0; -ERANGE (a CPU past 63), -EINVAL (unreadable) */
+};
+
+struct mg_steer_now {
+	char netdir[MG_ASPM_DIR_MAX]; /* the interface's directory below the sysfs root; "" when not found */
+	char not_found[96];	      /* then why */
+	char function[MG_ASPM_DIR_MAX]; /* IRQ affinity: its PCI function; "" when not on PCI */
+	char no_vectors[96];	      /* IRQ affinity: why there are none */
+	uint64_t present;	      /* the CPUs present; 0 when unknown */
+	int present_err;	      /* -ERANGE: a CPU past 63 */
+	struct mg_steer_item items[MG_STEER_GROUPS][MG_STEER_MAX];
+	size_t count[MG_STEER_GROUPS];
+	bool too_many[MG_STEER_GROUPS]; /* more queues or vectors than MG_STEER_MAX */
+};
+
 /* What an apply reads of the groups that are not parameters: only those it needs. */
 struct mg_tune_now {
 	unsigned int groups; /* read: 1u << MG_GROUP_FEATURES, _EEE, _ADVERTISE, _ASPM */
@@ -111,6 +134,7 @@ struct mg_tune_now {
 	struct mg_ethlink *modes; /* LINKMODES only */
 	int modes_err;		  /* -EOPNOTSUPP when the driver has no link modes */
 	struct mg_aspm_now aspm;
+	struct mg_steer_now steer;
 };
 
 /* An interface being changed: its lock (-1 for a dry run), its state read under it. */
@@ -141,6 +165,7 @@ struct mg_group_ops {
 extern const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS];
 extern const struct mg_group_ops mg_features_ops, mg_eee_ops, mg_advertise_ops; /* tune.c */
 extern const struct mg_group_ops mg_aspm_ops; /* aspm.c */
+extern const struct mg_group_ops mg_steer_ops; /* steer.c */
 /* Whether change @c is of a parameter (MTU to pause), not of EEE, modes or features. */
 static inline bool mg_change_is_param(const struct mg_change *c)
 {
@@ -208,6 +233,7 @@ struct mg_journal_entry {
 	char name[MG_FEATURE_NAME];		  /* a feature's kernel name */
 	struct mg_linkmodes old_modes, new_modes; /* advertised modes */
 	int aspm_substates;			  /* ASPM L1: the substates on before, as struct mg_change has them */
+	int index;				  /* Since 0.3: RPS, XPS, IRQ affinity: the queue or vector */
 };
 
 /* One interface of a journal: as it was examined, and what was about to change. */
@@ -374,9 +400,29 @@ int mg_aspm_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_n
 /* Why writing the control failed, with @rb saying what the rollback did. */
 int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_part *r, int err,
 		    const char *rb);
+/*
+ * The interface's directory (checked against @ifindex) and the PCI
+ * function above it: "" in @dir with the reason in @why when there is
+ * none. Read through @ctx's gatherer.
+ */
+int mg_aspm_function(struct mg_ctx *ctx, int ifindex, const char *ifname, char *netdir, size_t netsize, char *dir,
+		     size_t size, char *why, size_t why_size);
 /* The substates as the journal writes them: "l1_1_aspm,l1_2_aspm"; "" for none. */
 void mg_aspm_substates_text(int substates, char *buf, size_t size);
 /* And back: -EINVAL for a name that is no L1 substate. */
 int mg_aspm_substates_parse(const char *text, int *substates);
+
+/* ---- steer.c: RPS, XPS and IRQ affinity ---- */
+/* Read steering @groups (1u << MG_GROUP_RPS...) of the interface; what is missing is said in @now. */
+int mg_steer_read(struct mg_ctx *ctx, int ifindex, const char *ifname, unsigned int groups, struct mg_steer_now *now);
+/* The mask @c's queue or vector has in @now; MG_UNKNOWN when it cannot be read. */
+long long mg_steer_value(const struct mg_steer_now *now, const struct mg_change *c);
+/* Whether @c's queue or vector reads back as @c set it: 0, or -EIO. */
+int mg_steer_check(struct mg_ctx *ctx, const char *ifname, const struct mg_steer_now *now, const struct mg_change *c);
+/* Why writing a steering file failed, with @rb saying what the rollback did. */
+int mg_steer_explain(struct mg_ctx *ctx, const char *ifname, enum mg_param_group g, int err, const char *rb);
+/* "rps-cpus:rx-3" of a group and an index; and back (-EINVAL). */
+void mg_steer_name(enum mg_param_group g, int index, char *buf, size_t size);
+int mg_steer_parse_name(const char *name, enum mg_param_group *g, int *index);
 
 #endif

@@ -55,28 +55,32 @@ static int find_netdir(struct mg_ctx *ctx, int ifindex, const char *ifname, char
 	return v == ifindex ? 0 : -EXDEV;
 }
 
-/* Up from the interface's device to its PCI function; a USB adapter's is its host controller's, not its own. */
-static int find_function(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now)
+int mg_aspm_function(struct mg_ctx *ctx, int ifindex, const char *ifname, char *netdir, size_t netsize, char *dir,
+		     size_t size, char *why, size_t why_size)
 {
-	char netdir[MG_PATH_MAX], rel[MG_PATH_MAX], dir[MG_PATH_MAX], bus[64], *slash;
-	int err = find_netdir(ctx, ifindex, ifname, netdir, sizeof(netdir));
+	char rel[MG_PATH_MAX], bus[64], *slash;
+	int err = find_netdir(ctx, ifindex, ifname, netdir, netsize);
 
+	dir[0] = '\0';
 	if (err < 0) {
-		mg_strlcpy(now->not_pci, err == -EXDEV ? "this sysfs belongs to another network namespace"
-						       : "sysfs does not show it", sizeof(now->not_pci));
+		netdir[0] = '\0';
+		mg_strlcpy(why, err == -EXDEV ? "this sysfs belongs to another network namespace" : "sysfs does not show it",
+			   why_size);
 		return 0;
 	}
-	if (mg_path_join(rel, sizeof(rel), netdir, "device") < 0 || mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0) {
-		mg_strlcpy(now->not_pci, "it has no device (a virtual interface)", sizeof(now->not_pci));
+	if (mg_path_join(rel, sizeof(rel), netdir, "device") < 0 || mg_sysfs_resolve(ctx, rel, dir, size) < 0) {
+		dir[0] = '\0';
+		mg_strlcpy(why, "it has no device (a virtual interface)", why_size);
 		return 0;
 	}
 	for (;;) {
 		if (mg_path_join(rel, sizeof(rel), dir, "subsystem") == 0 &&
 		    mg_sysfs_link_name(ctx, rel, bus, sizeof(bus)) == 0) {
 			if (!strcmp(bus, "pci"))
-				return mg_strlcpy(now->dir, dir, sizeof(now->dir)) < 0 ? -ENAMETOOLONG : 0;
+				return 0;
 			if (!strcmp(bus, "usb")) {
-				mg_strlcpy(now->not_pci, "it is a USB adapter", sizeof(now->not_pci));
+				dir[0] = '\0';
+				mg_strlcpy(why, "it is a USB adapter", why_size);
 				return 0;
 			}
 		}
@@ -87,8 +91,18 @@ static int find_function(struct mg_ctx *ctx, int ifindex, const char *ifname, st
 		if (!strcmp(dir, "devices"))
 			break;
 	}
-	mg_strlcpy(now->not_pci, "its device is not on PCI", sizeof(now->not_pci));
+	dir[0] = '\0';
+	mg_strlcpy(why, "its device is not on PCI", why_size);
 	return 0;
+}
+
+/* Up from the interface's device to its PCI function; a USB adapter's is its host controller's, not its own. */
+static int find_function(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now)
+{
+	char netdir[MG_PATH_MAX];
+
+	return mg_aspm_function(ctx, ifindex, ifname, netdir, sizeof(netdir), now->dir, sizeof(now->dir), now->not_pci,
+				sizeof(now->not_pci));
 }
 
 /* The path of one control of @dir for open(): below the root of the tree it is read from. */

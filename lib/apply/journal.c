@@ -22,6 +22,9 @@
  *   eee 1 0
  *   advertise 0000...00802000ef 0000...0080200000
  *   aspm-l1 1 0 l1_1_aspm,l1_2_aspm
+ *   rps-cpus 0 0 3
+ *   xps-cpus 1 1 2
+ *   irq-affinity 45 3 1
  *   interface 7 br0 bridge - 3a:1f:00:00:00:07
  *   change mtu 1500 9000
  *   end 331 8c1f0a2b3c4d5e6f
@@ -34,7 +37,9 @@
  * hexadecimal (64 digits, the highest bit first), and ASPM L1 of the PCIe
  * link; each with the value before and the value set. ASPM L1 may add the
  * L1 substates that were on (the kernel's link/ file names), which turning
- * L1 off turned off too. "-" in place of the value set means it is not
+ * L1 off turned off too. Since 0.3, the CPU masks of a receive queue
+ * (RPS), a transmit queue (XPS) and an interrupt vector, each by the
+ * queue's or vector's number, the masks in hexadecimal (bit N for CPU N). "-" in place of the value set means it is not
  * known; unknown keys are skipped, so that a later version may add some.
  * The last line gives the length of everything before it and its 64-bit
  * FNV-1a hash. A journal of libmultigig 0.2 (version 1, keyed by the
@@ -84,6 +89,14 @@ static int format_entry(const struct mg_journal_entry *e, char *buf, size_t size
 			snprintf(set, sizeof(set), "%lld", e->new_value);
 		mg_aspm_substates_text(e->aspm_substates, subs, sizeof(subs));
 		return snprintf(buf, size, "aspm-l1 %lld %s%s%s", e->old_value, set, subs[0] ? " " : "", subs);
+	case MG_GROUP_RPS:
+	case MG_GROUP_XPS:
+	case MG_GROUP_IRQ_AFFINITY:
+		if (e->new_known)
+			snprintf(set, sizeof(set), "%llx", (unsigned long long)e->new_value);
+		return snprintf(buf, size, "%s %d %llx %s",
+				e->group == MG_GROUP_RPS ? "rps-cpus" : e->group == MG_GROUP_XPS ? "xps-cpus" : "irq-affinity",
+				e->index, (unsigned long long)e->old_value, set);
 	case MG_GROUP_FEATURES:
 		if (e->new_known)
 			snprintf(set, sizeof(set), "%lld", e->new_value);
@@ -277,6 +290,32 @@ static int parse_tune(char **w, int n, struct mg_journal_part *j)
 	return 0;
 }
 
+/* "rps-cpus QUEUE OLDHEX SETHEX", "xps-cpus QUEUE ...", "irq-affinity IRQ OLDHEX SETHEX". */
+static int parse_steer(char **w, int n, struct mg_journal_part *j)
+{
+	struct mg_journal_entry *e = &j->entries[j->count];
+	enum mg_param_group g;
+	uint64_t old, set = 0;
+	char name[MG_FEATURE_NAME];
+	long long index;
+
+	if (j->count >= MG_CHANGE_MAX || n != 4 || !number(w[1], 0, 0x7fffffff, &index))
+		return -EBADMSG;
+	snprintf(name, sizeof(name), "%s:%s%s", w[0], strcmp(w[0], "rps-cpus") ? strcmp(w[0], "xps-cpus") ? "" : "tx-" : "rx-",
+		 w[1]);
+	memset(e, 0, sizeof(*e));
+	e->new_known = strcmp(w[3], NONE) != 0;
+	if (mg_steer_parse_name(name, &g, &e->index) < 0 || mg_cpumask_parse_hex(w[2], &old) < 0 ||
+	    (e->new_known && mg_cpumask_parse_hex(w[3], &set) < 0))
+		return -EBADMSG;
+	e->group = g;
+	mg_strlcpy(e->name, w[0], sizeof(e->name));
+	e->old_value = (long long)old;
+	e->new_value = (long long)set;
+	j->count++;
+	return 0;
+}
+
 /* A token of the journal's own: printable, no space. */
 static bool token_ok(const char *s, size_t max)
 {
@@ -354,6 +393,8 @@ static int parse_line(char *line, struct mg_journal *j)
 		return part ? parse_change(w, n, part) : -EBADMSG;
 	if (!strcmp(w[0], "feature") || !strcmp(w[0], "eee") || !strcmp(w[0], "advertise") || !strcmp(w[0], "aspm-l1"))
 		return part ? parse_tune(w, n, part) : -EBADMSG;
+	if (!strcmp(w[0], "rps-cpus") || !strcmp(w[0], "xps-cpus") || !strcmp(w[0], "irq-affinity"))
+		return part ? parse_steer(w, n, part) : -EBADMSG;
 	return part ? 0 : parse_header(w, n, j);
 }
 

@@ -61,6 +61,9 @@ static int merge(struct mg_settings *dst, const struct mg_settings *src)
 		err = mg_settings_set_advertise(dst, w->advertise);
 	for (size_t i = 0; err == 0 && i < w->feature_count; i++)
 		err = mg_settings_set_feature(dst, w->features[i].name, w->features[i].on);
+	for (int k = 0; err == 0 && k < MG_STEER_GROUPS; k++)
+		for (size_t i = 0; err == 0 && i < w->steer_count[k]; i++)
+			err = mg_steer_want_copy(dst, MG_GROUP_RPS + k, w->steer[k][i].index, w->steer[k][i].mask);
 	return err;
 }
 

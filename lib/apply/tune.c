@@ -44,6 +44,9 @@ int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char
 	}
 	if ((groups & (1u << MG_GROUP_ASPM)) && (err = mg_aspm_read(ctx, ifindex, ifname, &now->aspm)) < 0)
 		return mg_gather_read_failed(ctx, ifname, "its PCIe link's ASPM controls", err);
+	if ((groups & (1u << MG_GROUP_RPS | 1u << MG_GROUP_XPS | 1u << MG_GROUP_IRQ_AFFINITY)) &&
+	    (err = mg_steer_read(ctx, ifindex, ifname, groups, &now->steer)) < 0)
+		return mg_gather_read_failed(ctx, ifname, "its queues' and interrupts' CPU masks", err);
 	return 0;
 }
 
@@ -529,6 +532,8 @@ static long long flag_now(const struct mg_tune_now *now, const struct mg_change 
 		return now->eee ? now->eee->enabled : MG_UNKNOWN;
 	if (c->group == MG_GROUP_ASPM)
 		return now->aspm.dir[0] ? now->aspm.l1 : MG_UNKNOWN;
+	if (mg_group_is_steer(c->group))
+		return mg_steer_value(&now->steer, c);
 	it = feature_now(now, c->name);
 	return it ? it->wanted : MG_UNKNOWN;
 }
@@ -616,6 +621,8 @@ int mg_tune_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_n
 		return check_modes(ctx, ifname, now, r);
 	if (c->group == MG_GROUP_ASPM)
 		return mg_aspm_check(ctx, ifname, now, r, c);
+	if (mg_group_is_steer(c->group))
+		return mg_steer_check(ctx, ifname, &now->steer, c);
 	v = flag_now(now, c);
 	if (v == MG_UNKNOWN)
 		return mg_fail(ctx, -EIO, "%s: %s could not be read back", ifname, c->name);
@@ -640,6 +647,13 @@ void mg_change_text(const struct mg_apply_part *r, const struct mg_change *c, en
 		snprintf(buf, size, "%s", r->adv_text[which][0] ? r->adv_text[which] : "no speed mode");
 	else if (mg_change_is_param(c))
 		snprintf(buf, size, "%lld", v);
+	else if (mg_group_is_steer(c->group) && v == MG_UNKNOWN)
+		snprintf(buf, size, "unknown");
+	else if (mg_group_is_steer(c->group)) {
+		mg_cpumask_list((uint64_t)v, buf, size);
+		if (!buf[0])
+			snprintf(buf, size, "none");
+	}
 	else
 		snprintf(buf, size, "%s", v == MG_UNKNOWN ? "unknown" : v ? "on" : "off");
 }
@@ -655,6 +669,7 @@ void mg_tune_journal_entry(const struct mg_apply_part *r, const struct mg_change
 	e->new_value = c->new_value;
 	e->new_known = true;
 	e->aspm_substates = c->aspm_substates;
+	e->index = c->index;
 	if (c->group == MG_GROUP_ADVERTISE) {
 		e->old_modes = r->adv[MG_VALUE_OLD];
 		e->new_modes = r->adv[MG_VALUE_NEW];
@@ -701,6 +716,11 @@ void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune
 	if (e->group == MG_GROUP_ADVERTISE) {
 		plan_restore_modes(e, now, r, &c);
 		return;
+	}
+	if (mg_group_is_steer(e->group)) {
+		c.index = e->index;
+		mg_steer_name(e->group, e->index, c.name, sizeof(c.name));
+		mg_strlcpy(r->steer_dir, now->steer.netdir, sizeof(r->steer_dir));
 	}
 	if (e->group == MG_GROUP_ASPM) {
 		/* Turning L1 back on brings back the substates that were on with it. */

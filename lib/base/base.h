@@ -83,12 +83,18 @@ struct mg_test_hooks {
 	int pause_before_part;	/* stop a transaction before the changes of this interface of its plan (-1: never) */
 	const char *journal_name; /* the name a journal is written under, instead of a new one */
 	bool doctor_virtual;	/* the doctor's rules take virtual devices for hardware */
+	long pause_kmsg_after;	/* stop reading /dev/kmsg after this many records (-1: never), as pause_fd says */
 	/*
 	 * Read and write the ASPM controls of an apply in this context's tree
 	 * (a writable stand-in for sysfs: no PCIe adapter in the test machine)
 	 * instead of this context's sysfs; NULL: this one's.
 	 */
 	struct mg_ctx *aspm_sysfs;
+	/*
+	 * Likewise for RPS, XPS and IRQ affinity: their files in this tree,
+	 * /proc/irq/ as a capture keeps it (multigig/proc/irq/).
+	 */
+	struct mg_ctx *steer_sysfs;
 };
 #define MG_TEST_HOOK(ctx, field, otherwise) ((ctx)->test.field)
 struct mg_ctx;
@@ -162,6 +168,17 @@ int mg_strlcpy(char *dst, const char *src, size_t size);
 int mg_parse_long(const char *s, int base, long *value);
 bool mg_ifname_valid(const char *name);
 void mg_sleep_ms(unsigned int ms);
+
+/* ---- cpumask.c: CPU sets of up to 64 CPUs, as the kernel writes them ---- */
+#define MG_CPUMASK_BITS 64
+/* "0-3,6": the list form (smp_affinity_list); "" is no CPU. -EINVAL, -ERANGE past CPU 63. */
+int mg_cpumask_parse_list(const char *text, uint64_t *mask);
+/* "00000000,0000000f": the hex form (rps_cpus, xps_cpus). -EINVAL, -ERANGE past CPU 63. */
+int mg_cpumask_parse_hex(const char *text, uint64_t *mask);
+/* As a list: "0-3,6"; "" for none. */
+void mg_cpumask_list(uint64_t mask, char *buf, size_t size);
+/* As hex for a write: "f"; "0" for none. */
+void mg_cpumask_hex(uint64_t mask, char *buf, size_t size);
 
 /* ---- array.c ---- */
 void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size);

@@ -90,7 +90,7 @@ static int write_note(struct mg_ctx *ctx, int dirfd, const struct mg_gather *sou
 	return fclose(f) == 0 ? 0 : -EIO;
 }
 
-/* Each PCI adapter's path: config spaces and link attributes. */
+/* Each PCI adapter's path, and each USB adapter's controller's: config spaces and link attributes. */
 static int walk_paths(struct mg_ctx *ctx, const struct mg_nic_list *list)
 {
 	for (size_t i = 0; i < mg_nic_list_count(list); i++) {
@@ -98,7 +98,8 @@ static int walk_paths(struct mg_ctx *ctx, const struct mg_nic_list *list)
 		struct mg_pcie_path *p = NULL;
 		int err;
 
-		if (nic->bus != MG_BUS_PCI || !nic->address)
+		/* A USB adapter's is its host controller's. */
+		if ((nic->bus != MG_BUS_PCI && nic->bus != MG_BUS_USB) || !nic->address)
 			continue;
 		err = mg_pcie_path_new_for_nic(ctx, nic, &p);
 		mg_pcie_path_free(p);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "compose/compose.h"
 
@@ -16,7 +17,7 @@
 #define MIN_INTERVAL_MS 10
 #define MAX_INTERVAL_MS 3600000u
 #define EVERYTHING (MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_EEE | MG_NIC_WITH_STATS | \
-		    MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB)
+		    MG_NIC_WITH_IRQS | MG_NIC_WITH_TEMPERATURES | MG_NIC_WITH_USB | MG_NIC_WITH_KERNEL_LOG)
 
 /* "0-3,6,8-9": how many CPUs that list names; MG_UNKNOWN when unreadable. */
 static int count_cpu_list(const char *s)
@@ -56,6 +57,12 @@ static int online_cpus(struct mg_ctx *ctx)
 	return count_cpu_list(buf);
 }
 
+/* A PCI adapter's own path, or a USB adapter's host controller's. */
+static bool has_pcie_path(const struct mg_nic *nic)
+{
+	return (nic->bus == MG_BUS_PCI || nic->bus == MG_BUS_USB) && nic->address;
+}
+
 /* Settings and link from the snapshot when the adapter came from one, else read now. */
 /* What the adapter carries from a snapshot, else read for it alone; each may stay NULL. */
 struct extra {
@@ -64,6 +71,7 @@ struct extra {
 	struct mg_irqs *irqs;
 	struct mg_temps *temps;
 	struct mg_usb_info *usb;
+	struct mg_kernel_log *kernel_log;
 };
 
 static void read_extra(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_facts *f, struct extra *x)
@@ -83,6 +91,9 @@ static void read_extra(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_f
 	f->usb = mg_nic_get_usb_info(nic);
 	if (!f->usb && nic->bus == MG_BUS_USB && mg_usb_info_read_for_nic(ctx, nic, &x->usb) == 0)
 		f->usb = x->usb;
+	f->kernel_log = mg_nic_get_kernel_log(nic);
+	if (!f->kernel_log && mg_kernel_log_read_for_nic(ctx, nic, &x->kernel_log) == 0)
+		f->kernel_log = x->kernel_log;
 	mg_clear_error(ctx);
 }
 
@@ -93,6 +104,7 @@ static void free_extra(struct extra *x)
 	mg_irqs_free(x->irqs);
 	mg_temps_free(x->temps);
 	mg_usb_info_free(x->usb);
+	mg_kernel_log_free(x->kernel_log);
 }
 
 /* A related interface (lower device, bridge): in the list, else by one look-up. */
@@ -130,8 +142,65 @@ static int probe_peer(struct mg_ctx *ctx, const char *peer, const struct mg_nic 
 	return largest;
 }
 
+/* The CPUs' share of the interval, read at the first sample and again at the second. */
+struct cpu_sample {
+	struct mg_cpu_table table;
+	double when;
+	struct mg_cpu_use *use;
+	size_t count;
+};
+
+#define PROC_STAT_MAX (1u << 20)
+
+static double now_seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* /proc/stat and /proc/softirqs into @t: false when either cannot be read. */
+static bool read_cpus(struct mg_ctx *ctx, struct mg_cpu_table *t)
+{
+	char *buf = malloc(PROC_STAT_MAX);
+	bool ok = false;
+	int n;
+
+	memset(t, 0, sizeof(*t));
+	if (!buf)
+		return false;
+	if ((n = mg_gather_proc_read(ctx, "stat", buf, PROC_STAT_MAX - 1)) > 0) {
+		buf[n] = '\0';
+		ok = mg_procstat_parse(buf, t) == 0;
+	}
+	if (ok && (n = mg_gather_proc_read(ctx, "softirqs", buf, PROC_STAT_MAX - 1)) > 0) {
+		buf[n] = '\0';
+		ok = mg_softirqs_parse(buf, t) == 0;
+	}
+	free(buf);
+	mg_clear_error(ctx);
+	return ok;
+}
+
+/* The second reading, and each CPU's share between the two. */
+static void cpu_second(struct mg_ctx *ctx, struct cpu_sample *s)
+{
+	struct mg_cpu_table now;
+	double when = now_seconds();
+
+	if (!s->table.count || !read_cpus(ctx, &now)) {
+		mg_cpu_table_free(&s->table);
+		return;
+	}
+	if (mg_cpu_use_compute(&s->table, &now, when - s->when, &s->use, &s->count) < 0)
+		s->use = NULL, s->count = 0;
+	mg_cpu_table_free(&now);
+}
+
 static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_list *list, const struct mg_nic *nic,
-		   int cpus, struct mg_pcie_path *before, const struct mg_stats *stats_before)
+		   int cpus, struct mg_pcie_path *before, const struct mg_stats *stats_before,
+		   const struct cpu_sample *cpu)
 {
 	struct mg_nic *lower = NULL, *master = NULL;
 	struct mg_facts f = { .nic = nic, .online_cpus = cpus, .path_before = before, .interval_ms = d->interval_ms,
@@ -146,7 +215,7 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 
 	f.name = nic->name ? nic->name : nic->address;
 	f.hardware = nic->bus != MG_BUS_VIRTUAL || MG_TEST_HOOK(ctx, doctor_virtual, false);
-	if (nic->bus == MG_BUS_PCI && nic->address && mg_pcie_path_new_for_nic(ctx, nic, &path) < 0)
+	if (has_pcie_path(nic) && mg_pcie_path_new_for_nic(ctx, nic, &path) < 0)
 		mg_info(ctx, "%s: no PCIe path: %s", f.name, mg_ctx_last_error(ctx));
 	if (mg_throughput_new(nic, path, &tp) < 0)
 		tp = NULL;
@@ -162,6 +231,8 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	f.master = relative(ctx, list, nic->master_ifindex, &master);
 	f.path = path;
 	f.throughput = tp;
+	f.cpu_use = stats_before ? cpu->use : NULL;
+	f.ncpu_use = stats_before ? cpu->count : 0;
 	f.peer = d->peer[0] ? d->peer : NULL;
 	f.peer_largest = f.peer && nic->name && nic->mtu > 0 ? probe_peer(ctx, d->peer, nic) : MG_UNKNOWN;
 	/* A Wi-Fi interface's wiphy: the dumps filtered to it, nothing for other adapters. */
@@ -212,7 +283,7 @@ static void first_sample(struct mg_ctx *ctx, const struct mg_nic *one, struct fi
 	for (size_t i = 0; s->paths && i < n; i++) {
 		const struct mg_nic *nic = one ? one : mg_nic_list_get(s->list, i);
 
-		if (nic->bus == MG_BUS_PCI && nic->address && mg_pcie_path_new_for_nic(ctx, nic, &s->paths[i]) < 0)
+		if (has_pcie_path(nic) && mg_pcie_path_new_for_nic(ctx, nic, &s->paths[i]) < 0)
 			s->paths[i] = NULL;
 		s->taken |= s->paths[i] != NULL;
 	}
@@ -231,7 +302,8 @@ static void first_of(const struct first *s, const struct mg_nic *nic, const stru
 
 		if (b->name && nic->name && b->ifindex == nic->ifindex)
 			*stats = mg_nic_get_stats(b);
-		if (s->paths && b->address && nic->address && b->bus == MG_BUS_PCI && !strcmp(b->address, nic->address))
+		if (s->paths && b->address && nic->address && b->bus == nic->bus && has_pcie_path(b) &&
+		    !strcmp(b->address, nic->address))
 			*path = s->paths[i];
 	}
 }
@@ -252,7 +324,7 @@ static int build_fixes(struct mg_doctor *d)
 		struct mg_finding *x = d->items[i];
 		int err;
 
-		if (!x->nfix_params && !x->fix_advertise && x->fix_eee < 0 && x->fix_aspm_l1 < 0)
+		if (!x->nfix_params && !x->fix_advertise && x->fix_eee < 0 && x->fix_aspm_l1 < 0 && x->fix_rps_cpus < 0)
 			continue;
 		err = mg_settings_new(&x->fix_settings);
 		for (size_t k = 0; err == 0 && k < x->nfix_params; k++)
@@ -263,6 +335,12 @@ static int build_fixes(struct mg_doctor *d)
 			err = mg_settings_set_eee(x->fix_settings, x->fix_eee);
 		if (err == 0 && x->fix_aspm_l1 >= 0)
 			err = mg_settings_set_aspm_l1(x->fix_settings, x->fix_aspm_l1);
+		if (err == 0 && x->fix_rps_cpus >= 0) {
+			char cpus[256];
+
+			mg_cpumask_list((uint64_t)x->fix_rps_cpus, cpus, sizeof(cpus));
+			err = mg_settings_set_rps_cpus(x->fix_settings, -1, cpus);
+		}
 		if (err < 0)
 			return err;
 	}
@@ -283,6 +361,7 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 {
 	struct mg_nic_list *list = NULL;
 	struct first first = { 0 };
+	struct cpu_sample cpu = { 0 };
 	struct mg_doctor *d;
 	int err, cpus;
 
@@ -308,8 +387,12 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 	/* A capture is one moment: it has no second sample to take. */
 	if (interval_ms != MG_DOCTOR_NO_SAMPLE && !ctx->offline) {
 		first_sample(ctx, nic, &first);
+		if (first.taken && read_cpus(ctx, &cpu.table))
+			cpu.when = now_seconds();
 		if (first.taken)
 			mg_sleep_ms(d->interval_ms);
+		if (first.taken)
+			cpu_second(ctx, &cpu);
 	}
 	err = nic ? mg_nic_list_one(nic, &list) : mg_nic_list_new_with(ctx, EVERYTHING, &list);
 	for (size_t i = 0; err == 0 && i < mg_nic_list_count(list); i++) {
@@ -318,10 +401,12 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 		struct mg_pcie_path *path;
 
 		first_of(&first, n, &stats, &path);
-		err = examine(ctx, d, list, n, cpus, path, stats);
+		err = examine(ctx, d, list, n, cpus, path, stats, &cpu);
 	}
 	mg_nic_list_free(list);
 	first_free(&first);
+	mg_cpu_table_free(&cpu.table);
+	free(cpu.use);
 	if (err == 0)
 		err = build_fixes(d);
 	if (err < 0) {

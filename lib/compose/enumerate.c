@@ -28,6 +28,7 @@ static void free_parts(struct mg_nic *nic)
 	mg_irqs_free(nic->irqs);
 	mg_temps_free(nic->temps);
 	mg_usb_info_free(nic->usb_info);
+	mg_kernel_log_free(nic->kernel_log);
 }
 
 /* A new adapter, whose parts this file attaches and frees. */
@@ -360,6 +361,8 @@ static int attach_parts(struct mg_ctx *ctx, struct mg_nic_list *l, unsigned int 
 		err = mg_temps_attach(ctx, l);
 	if (err == 0 && (with & MG_NIC_WITH_USB))
 		err = mg_usb_info_attach(ctx, l);
+	if (err == 0 && (with & MG_NIC_WITH_KERNEL_LOG))
+		err = mg_kernel_log_attach(ctx, l);
 	return err;
 }
 

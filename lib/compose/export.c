@@ -28,7 +28,8 @@ static void adapter(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_prom
 {
 	a->nic = nic;
 	a->device = mg_nic_get_name(nic) ? mg_nic_get_name(nic) : mg_nic_get_address(nic);
-	if (mg_nic_get_bus(nic) == MG_BUS_PCI && mg_pcie_path_new_for_nic(ctx, nic, &a->path) < 0)
+	if ((mg_nic_get_bus(nic) == MG_BUS_PCI || mg_nic_get_bus(nic) == MG_BUS_USB) &&
+	    mg_pcie_path_new_for_nic(ctx, nic, &a->path) < 0)
 		a->path = NULL;
 	if (mg_throughput_new(nic, a->path, &a->throughput) < 0)
 		a->throughput = NULL;

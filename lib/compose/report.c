@@ -96,6 +96,7 @@ struct report {
 	struct mg_ethlink **own_links;
 	struct mg_features **own_features;
 	struct mg_eee **own_eee;
+	struct mg_kernel_log **own_klog;
 	size_t count;
 	struct mg_nic_list *list;
 	struct mg_doctor *doctor;
@@ -111,6 +112,7 @@ static void report_free(struct report *r)
 		mg_ethlink_free(r->own_links[i]);
 		mg_features_free(r->own_features[i]);
 		mg_eee_free(r->own_eee[i]);
+		mg_kernel_log_free(r->own_klog[i]);
 		mg_throughput_free((struct mg_throughput *)r->items[i].throughput);
 		mg_pcie_path_free((struct mg_pcie_path *)r->items[i].path);
 		free((char *)r->items[i].svg);
@@ -121,6 +123,7 @@ static void report_free(struct report *r)
 	free(r->own_links);
 	free(r->own_features);
 	free(r->own_eee);
+	free(r->own_klog);
 	mg_nic_list_free(r->list);
 	mg_doctor_free(r->doctor);
 }
@@ -132,7 +135,9 @@ static int report_alloc(struct report *r, size_t count)
 	r->own_links = calloc(count ? count : 1, sizeof(*r->own_links));
 	r->own_features = calloc(count ? count : 1, sizeof(*r->own_features));
 	r->own_eee = calloc(count ? count : 1, sizeof(*r->own_eee));
-	return r->items && r->own_settings && r->own_links && r->own_features && r->own_eee ? 0 : -ENOMEM;
+	r->own_klog = calloc(count ? count : 1, sizeof(*r->own_klog));
+	return r->items && r->own_settings && r->own_links && r->own_features && r->own_eee && r->own_klog ? 0
+													       : -ENOMEM;
 }
 
 /* Settings and link from the snapshot when the adapter came from one, else read now. */
@@ -171,7 +176,10 @@ static int examine(struct mg_ctx *ctx, struct report *r, const struct mg_nic *ni
 	item->eee = mg_nic_get_eee(nic);
 	if (!item->eee && mg_nic_get_name(nic) && mg_eee_read_for_nic(ctx, nic, &r->own_eee[i]) == 0)
 		item->eee = r->own_eee[i];
-	if (mg_nic_get_bus(nic) == MG_BUS_PCI) {
+	item->kernel_log = mg_nic_get_kernel_log(nic);
+	if (!item->kernel_log && mg_kernel_log_read_for_nic(ctx, nic, &r->own_klog[i]) == 0)
+		item->kernel_log = r->own_klog[i];
+	if (mg_nic_get_bus(nic) == MG_BUS_PCI || mg_nic_get_bus(nic) == MG_BUS_USB) {
 		err = mg_pcie_path_new_for_nic(ctx, nic, &path);
 		if (err == -ENOMEM)
 			return err;
@@ -208,8 +216,8 @@ static int gather_nics(struct mg_ctx *ctx, struct report *r, const struct mg_nic
 			return err;
 		return examine(ctx, r, nic);
 	}
-	err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_FEATURES | MG_NIC_WITH_EEE,
-				   &r->list);
+	err = mg_nic_list_new_with(ctx, MG_NIC_WITH_SETTINGS | MG_NIC_WITH_ETHLINK | MG_NIC_WITH_FEATURES | MG_NIC_WITH_EEE |
+				   MG_NIC_WITH_KERNEL_LOG, &r->list);
 	if (err < 0)
 		return err;
 	if ((err = report_alloc(r, mg_nic_list_count(r->list))) < 0)

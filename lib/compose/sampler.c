@@ -24,6 +24,7 @@ struct reading {
 	bool have_irq;
 	struct mg_cpu_table cpus;
 	int temp_milli;
+	struct mg_kernel_log *kernel_log;	/* lines after the previous reading's */
 };
 
 struct mg_sampler {
@@ -32,9 +33,13 @@ struct mg_sampler {
 	struct mg_sample_vector *vectors;
 	size_t nvectors;
 	double expected[2];		/* Gbit/s; < 0 unknown */
+	uint64_t servicing;		/* the CPUs its vectors and receive steering run on */
 	char *buf;			/* for procfs files, reused */
 	size_t bufsize;
 	struct reading prev;
+	bool log_started;		/* the first reading noted where the kernel log ends */
+	bool have_seq;			/* its newest sequence seen, for the next reading */
+	uint64_t seq;
 };
 
 
@@ -74,11 +79,33 @@ static int hottest(struct mg_sampler *s)
 	return best;
 }
 
+/*
+ * The kernel log's lines since the previous reading: one pass over the
+ * ring, the records up to the newest seen skipped. The first reading only
+ * notes where the ring ends (nothing is after UINT64_MAX): a watch shows
+ * what comes, not what was.
+ */
+static int kernel_lines(struct mg_sampler *s, struct reading *r)
+{
+	bool first = !s->log_started, any;
+	uint64_t last;
+	int err = mg_kernel_log_read_after(s->ctx, s->nic, first || s->have_seq, first ? UINT64_MAX : s->seq, &any,
+					   &last, &r->kernel_log);
+
+	s->log_started = true;
+	if (any && (!s->have_seq || last > s->seq)) {
+		s->seq = last;
+		s->have_seq = true;
+	}
+	return err;
+}
+
 static void reading_free(struct reading *r)
 {
 	if (r->have_irq)
 		mg_interrupts_free(&r->irq);
 	mg_cpu_table_free(&r->cpus);
+	mg_kernel_log_free(r->kernel_log);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -108,6 +135,8 @@ static int take(struct mg_sampler *s, struct reading *r)
 	if (proc_text(s, "stat") > 0 && mg_procstat_parse(s->buf, &r->cpus) == -ENOMEM)
 		return -ENOMEM;
 	r->temp_milli = hottest(s);
+	if (kernel_lines(s, r) == -ENOMEM)
+		return -ENOMEM;
 	mg_clear_error(s->ctx);
 	return 0;
 }
@@ -118,6 +147,7 @@ static int keep_vectors(struct mg_sampler *s)
 
 	if (mg_irqs_read_for_nic(s->ctx, s->nic, &irqs) < 0)
 		return 0; /* no vectors known: rates of the link alone */
+	s->servicing = mg_irqs_servicing(irqs);
 	s->nvectors = mg_irqs_get_count(irqs);
 	s->vectors = calloc(s->nvectors + 1, sizeof(*s->vectors));
 	for (size_t i = 0; s->vectors && i < s->nvectors; i++) {
@@ -137,7 +167,7 @@ static void keep_expected(struct mg_sampler *s)
 	struct mg_throughput *t = NULL;
 
 	s->expected[0] = s->expected[1] = -1;
-	if (s->nic->bus == MG_BUS_PCI && mg_pcie_path_new_for_nic(s->ctx, s->nic, &path) < 0)
+	if ((s->nic->bus == MG_BUS_PCI || s->nic->bus == MG_BUS_USB) && mg_pcie_path_new_for_nic(s->ctx, s->nic, &path) < 0)
 		path = NULL;
 	if (mg_throughput_new(s->nic, path, &t) == 0) {
 		s->expected[0] = mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX);
@@ -259,9 +289,42 @@ static void cpu_rates(struct mg_sample *m, const struct reading *a, const struct
 		}
 		if (x->have_times && y->have_times && y->total > x->total) {
 			m->cpus[c].busy_pct = 100.0 * (double)(y->busy - x->busy) / (double)(y->total - x->total);
+			m->cpus[c].irq_pct = y->irq >= x->irq ? 100.0 * (double)(y->irq - x->irq) / (double)(y->total - x->total)
+							      : 0;
 			m->cpus[c].have_busy = true;
 		}
 	}
+}
+
+/* Which CPUs service the adapter, and whether one of them is its limit (decide/cpubound.c). */
+static int cpu_verdict(struct mg_sample *m, const struct mg_sampler *s)
+{
+	struct mg_cpu_use *use = calloc(m->ncpus + 1, sizeof(*use));
+	double rx = mg_sample_get_bits_per_second(m, MG_DIRECTION_RX), tx = mg_sample_get_bits_per_second(m, MG_DIRECTION_TX);
+	struct mg_cpu_bound b;
+	bool by_softirq;
+
+	m->bound_cpu = -1;
+	if (!use)
+		return -ENOMEM;
+	for (size_t c = 0; c < m->ncpus; c++) {
+		use[c].cpu = m->cpus[c].cpu;
+		use[c].busy_pct = m->cpus[c].busy_pct;
+		use[c].irq_pct = m->cpus[c].irq_pct;
+		use[c].net[0] = m->cpus[c].net[0];
+		use[c].net[1] = m->cpus[c].net[1];
+		use[c].have_busy = m->cpus[c].have_busy;
+		use[c].have_softirq = m->cpus[c].have_softirq;
+	}
+	mg_cpu_use_mark(use, m->ncpus, s->servicing, &by_softirq);
+	for (size_t c = 0; c < m->ncpus; c++)
+		m->cpus[c].services = use[c].services;
+	if (mg_cpu_bound_find(use, m->ncpus, (rx > 0 ? rx : 0) + (tx > 0 ? tx : 0), &b)) {
+		m->bound_cpu = b.cpu;
+		m->bound_pct = b.irq_pct;
+	}
+	free(use);
+	return 0;
 }
 
 MG_EXPORT int mg_sampler_next(struct mg_sampler *s, struct mg_sample **sample)
@@ -292,10 +355,14 @@ MG_EXPORT int mg_sampler_next(struct mg_sampler *s, struct mg_sample **sample)
 	m->temp_milli = now.temp_milli;
 	m->expected[0] = s->expected[0];
 	m->expected[1] = s->expected[1];
+	m->kernel_log = now.kernel_log;
+	now.kernel_log = NULL;
 	link_rates(m, &s->prev, &now);
 	err = irq_rates(m, s, &s->prev, &now);
 	if (err == 0)
 		cpu_rates(m, &s->prev, &now);
+	if (err == 0)
+		err = cpu_verdict(m, s);
 	reading_free(&s->prev);
 	s->prev = now;
 	if (err < 0) {

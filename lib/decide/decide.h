@@ -150,6 +150,7 @@ struct mg_cpu_times {
 	int cpu;
 	unsigned long long net_rx, net_tx;	/* softirqs */
 	unsigned long long busy, total;		/* clock ticks */
+	unsigned long long irq;			/* of busy: in hard and soft interrupts */
 	bool have_softirq, have_times;
 };
 
@@ -157,6 +158,51 @@ struct mg_cpu_table {
 	struct mg_cpu_times *cpus;
 	size_t count, alloc;
 };
+
+/*
+ * decide/cpubound.c: the CPUs that service an adapter, how busy each was
+ * between two readings, and whether one of them is the limit.
+ */
+struct mg_cpu_use {
+	int cpu;
+	double busy_pct, irq_pct;	/* of the interval; irq_pct: hard and soft interrupts */
+	double net[2];			/* NET_RX, NET_TX softirqs per second */
+	bool have_busy, have_softirq;
+	bool services;			/* it handles this adapter's interrupts or steered packets */
+};
+
+/* At or above this share in interrupts a CPU is the limit; below the idle share another could help. */
+#define MG_CPU_BOUND_PCT 90.0
+#define MG_CPU_IDLE_PCT 50.0
+/* Less than this, in bits per second each way together, is no traffic to speak of. */
+#define MG_CPU_TRAFFIC_BPS 1e6
+
+struct mg_cpu_bound {
+	int cpu;			/* the busiest servicing CPU in interrupts */
+	double irq_pct, busy_pct;
+	double net[2];
+	uint64_t idle;			/* the other CPUs below MG_CPU_IDLE_PCT, up to CPU 63 */
+	int nidle;
+	bool by_softirq;		/* the servicing CPUs were told by softirq rates, not vectors or RPS */
+};
+
+/* Per CPU, from two readings @seconds apart; *@use malloc'ed. -ENOMEM. */
+int mg_cpu_use_compute(const struct mg_cpu_table *a, const struct mg_cpu_table *b, double seconds,
+		       struct mg_cpu_use **use, size_t *count);
+/* The CPUs the adapter's vectors run on (effective affinity, else allowed) and its receive queues steer to. */
+uint64_t mg_irqs_servicing(const struct mg_irqs *irqs);
+/*
+ * Mark the servicing CPUs of @use: those of @servicing; with none known,
+ * those whose NET_RX and NET_TX softirqs run at a quarter of the busiest's
+ * or more (*@by_softirq set).
+ */
+void mg_cpu_use_mark(struct mg_cpu_use *use, size_t count, uint64_t servicing, bool *by_softirq);
+/*
+ * Whether a servicing CPU is at MG_CPU_BOUND_PCT or more in interrupts
+ * while @traffic_bps flows (MG_CPU_TRAFFIC_BPS at least): true with it in
+ * @out, and the CPUs that idle meanwhile.
+ */
+bool mg_cpu_bound_find(const struct mg_cpu_use *use, size_t count, double traffic_bps, struct mg_cpu_bound *out);
 
 /* decide/procstat.c */
 int mg_softirqs_parse(const char *text, struct mg_cpu_table *t);
@@ -203,6 +249,7 @@ struct mg_finding {
 	char *fix_advertise;	/* link modes to advertise ("all"), or NULL */
 	int fix_eee;		/* 0 or 1 to turn EEE off or on; -1: leave it */
 	int fix_aspm_l1;	/* 0 or 1 to turn ASPM L1 off or on; -1: leave it */
+	long long fix_rps_cpus;	/* the CPUs every receive queue steers to, as a mask; -1: leave them */
 };
 
 struct mg_doctor {
@@ -228,6 +275,7 @@ struct mg_facts {
 	const struct mg_irqs *irqs;
 	const struct mg_temps *temps;
 	const struct mg_usb_info *usb;
+	const struct mg_kernel_log *kernel_log;	/* the adapter's recognised kernel-log lines, or NULL */
 	const struct mg_nic *lower;		/* a VLAN's or macvlan's lower device, or NULL */
 	const struct mg_nic *master;		/* the bridge it is a port of, or NULL */
 	int online_cpus;			/* MG_UNKNOWN when unread */
@@ -236,7 +284,52 @@ struct mg_facts {
 	int peer_largest;			/* 0: the peer answered no size; MG_UNKNOWN: not probed */
 	bool hardware;				/* not a virtual device (or a test says to take it for one) */
 	const struct mg_wiphy *wiphy;		/* a Wi-Fi interface's wiphy, or NULL */
+	/* Each CPU over the interval, from /proc/stat and /proc/softirqs; NULL without two samples. */
+	const struct mg_cpu_use *cpu_use;
+	size_t ncpu_use;
 };
+
+
+/* ---- klog.c: who a kernel-log line is about, and what it means ---- */
+/* The prefix dev_printk()/netdev_printk() write: "DRIVER DEVICE[ IFNAME]: ", or "IFNAME: ". */
+struct mg_klog_prefix {
+	char driver[32];
+	char device[64];
+	char ifname[IFNAMSIZ];
+	const char *body;	/* the text after it (all of it when there is none) */
+};
+void mg_klog_split(const char *text, struct mg_klog_prefix *p);
+
+/* An adapter as the kernel names it in its lines. */
+#define MG_KLOG_ABOVE_MAX 16
+struct mg_klog_target {
+	const char *address;	/* its device (PCI address, USB interface), or NULL */
+	const char *ifname;	/* its interface, or NULL */
+	int ifindex;		/* 0 when none */
+	const char *above[MG_KLOG_ABOVE_MAX];	/* the devices above it: PCIe ports, a USB hub */
+	size_t nabove;
+	const char *hosts[2];	/* its host bridge's device ("1000110000.pcie") and root bus ("0000:00") */
+	size_t nhosts;
+};
+/* "device", "interface", "port", "host bridge": which of @t's names the line carries; NULL for none. */
+const char *mg_klog_attribute(const struct mg_klog_target *t, const struct mg_klog_prefix *p, const char *device);
+
+struct mg_klog_match;
+struct mg_klog_known {
+	const char *id;		/* stable: "unknown-chip", "firmware-missing", "link-up" ... */
+	const char *source;	/* the kernel tree's file (and function) that prints it */
+	bool (*match)(const char *body, struct mg_klog_match *m);
+};
+struct mg_klog_match {
+	const struct mg_klog_known *known;
+	char arg[128];		/* the firmware file, the XID, the rate ... */
+	char meaning[320];
+	const struct mg_chip *chip; /* unknown-chip: the chip the XID is, when known */
+};
+/* The known message @body is, its meaning in @m; NULL when none. */
+const struct mg_klog_known *mg_klog_match(const char *body, struct mg_klog_match *m);
+/* Debian's package for a firmware file ("iwlwifi-..." -> firmware-iwlwifi), or NULL. */
+const char *mg_klog_firmware_package(const char *file);
 
 /* decide/findings.c */
 struct mg_finding *mg_finding_add(struct mg_doctor *d, const char *id, enum mg_severity sev,
@@ -250,6 +343,7 @@ int mg_finding_fix_param(struct mg_finding *f, const struct mg_nic *nic, enum mg
 int mg_finding_fix_advertise(struct mg_finding *f, const struct mg_nic *nic, const char *modes);
 int mg_finding_fix_eee(struct mg_finding *f, const struct mg_nic *nic, int on);
 int mg_finding_fix_aspm_l1(struct mg_finding *f, const struct mg_nic *nic, int on);
+int mg_finding_fix_rps_cpus(struct mg_finding *f, const struct mg_nic *nic, uint64_t cpus);
 void mg_doctor_rank(struct mg_doctor *d);
 void mg_doctor_free_findings(struct mg_doctor *d);
 
@@ -260,6 +354,8 @@ int mg_rule_wifi_pcie_ceiling(struct mg_doctor *d, const struct mg_facts *f);
 
 /* decide/rules.c: every rule, on one adapter's facts. */
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts);
+/* klog-rules.c: the findings the kernel's own lines make. */
+int mg_rule_kernel_log(struct mg_doctor *d, const struct mg_facts *f);
 
 /* The selected word of a "[default] performance ..." policy line, or -EINVAL. */
 int mg_pcie_parse_aspm_policy(const char *text, char *buf, size_t size);

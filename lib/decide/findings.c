@@ -41,6 +41,7 @@ struct mg_finding *mg_finding_add(struct mg_doctor *d, const char *id, enum mg_s
 	f->impact_gbps = -1;
 	f->fix_eee = -1;
 	f->fix_aspm_l1 = -1;
+	f->fix_rps_cpus = -1;
 	d->items[d->count++] = f;
 	return f;
 }
@@ -179,6 +180,14 @@ int mg_finding_fix_aspm_l1(struct mg_finding *f, const struct mg_nic *nic, int o
 	if (fix_target(f, nic) < 0)
 		return -ENOMEM;
 	f->fix_aspm_l1 = on ? 1 : 0;
+	return 0;
+}
+
+int mg_finding_fix_rps_cpus(struct mg_finding *f, const struct mg_nic *nic, uint64_t cpus)
+{
+	if (fix_target(f, nic) < 0)
+		return -ENOMEM;
+	f->fix_rps_cpus = (long long)(cpus & ~(1ull << 63));
 	return 0;
 }
 

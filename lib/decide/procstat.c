@@ -107,6 +107,7 @@ int mg_procstat_parse(const char *text, struct mg_cpu_table *t)
 				total += v[i];
 			slot->total = total;
 			slot->busy = total - v[3] - v[4];
+			slot->irq = v[5] + v[6];
 			slot->have_times = true;
 		}
 		line = next ? next + 1 : NULL;

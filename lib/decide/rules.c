@@ -185,6 +185,38 @@ static int aer_errors(struct mg_doctor *d, const struct mg_facts *f)
 }
 
 /* The PCIe path sets the ceiling below what the Ethernet link carries. */
+/*
+ * A USB adapter's bandwidth goes through its host controller; on PCI, the
+ * controller's own link caps every device below it (the Raspberry Pi 4's
+ * VL805 on one Gen 2 lane) below what the USB link and the Ethernet link
+ * carry.
+ */
+static int usb_controller_pcie(struct mg_doctor *d, const struct mg_facts *f, const struct mg_pcie_node *lim,
+			       double eth, double worst)
+{
+	const struct mg_pcie_node *ctl = mg_pcie_path_get(f->path, 0);
+	int usb = mg_throughput_get_usb_ceiling_mbps(f->throughput);
+	struct mg_finding *x = mg_finding_add(d, "usb-controller-pcie-limit", MG_SEVERITY_CRITICAL, f->name);
+
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "the USB host controller's PCIe link caps this adapter at %.2f Gbit/s, below its USB and "
+			    "Ethernet links", worst);
+	mg_finding_evidence(x, "sysfs: the root hub's parent device", "the adapter's root hub belongs to the PCI "
+			    "function %s (%04x:%04x)", mg_pcie_node_get_address(ctl), mg_pcie_node_get_vendor_id(ctl),
+			    mg_pcie_node_get_device_id(ctl));
+	mg_finding_evidence(x, "config space: LnkSta", "the controller's path is narrowest at %s: %g GT/s x%d",
+			    mg_pcie_node_get_address(lim), mg_pcie_node_get_speed_gts(lim), mg_pcie_node_get_width(lim));
+	mg_finding_evidence(x, "throughput model", "receive %.3f, transmit %.3f Gbit/s through PCIe; the USB link "
+			    "about %d Mbit/s; Ethernet %.3f Gbit/s of TCP goodput", mg_throughput_get_expected_gbps(
+			    f->throughput, MG_DIRECTION_RX), mg_throughput_get_expected_gbps(f->throughput,
+			    MG_DIRECTION_TX), usb, eth);
+	mg_finding_impact(x, worst, "at most %.2f Gbit/s, shared with every other device on that controller", worst);
+	return mg_finding_fix(x, NULL, "no USB port of this controller does better: every one shares its PCIe link; "
+			      "a PCIe adapter where a lane is free (a CM4 or Pi 5 slot), or a controller on a wider or "
+			      "faster link, raises the ceiling; keep other busy USB devices (disks) off this controller");
+}
+
 static int pcie_ceiling_below_ethernet(struct mg_doctor *d, const struct mg_facts *f)
 {
 	const struct mg_estimate *e = mg_throughput_get_estimate(f->throughput);
@@ -197,6 +229,8 @@ static int pcie_ceiling_below_ethernet(struct mg_doctor *d, const struct mg_fact
 
 	if (!f->throughput || eth <= 0 || !lim || mg_throughput_get_overall_limit(f->throughput) != MG_LIMIT_PCIE)
 		return 0;
+	if (mg_nic_get_bus(f->nic) == MG_BUS_USB)
+		return usb_controller_pcie(d, f, lim, eth, worst);
 	x = mg_finding_add(d, "pcie-ceiling-below-ethernet", MG_SEVERITY_CRITICAL, f->name);
 	if (!x)
 		return -ENOMEM;
@@ -543,11 +577,19 @@ static int irqs_one_cpu(struct mg_doctor *d, const struct mg_facts *f)
 			    first);
 	mg_finding_evidence(x, "sysfs: devices/system/cpu/online", "%d CPUs online", cpus);
 	mg_finding_impact(x, -1, "receive processing saturates one CPU while the others idle");
+	if (n == 1 && mg_irqs_get_queue_count(f->irqs, 0) > 0 && cpus <= 64 && atoi(first) < 64) {
+		uint64_t others = (cpus == 64 ? ~0ull : (1ull << cpus) - 1) & ~(1ull << atoi(first));
+		char list[256], cmd[320];
+
+		mg_cpumask_list(others, list, sizeof(list));
+		snprintf(cmd, sizeof(cmd), "multigig set %s rps-cpus %s", f->name, list);
+		mg_finding_fix(x, cmd, "spread receive processing with RPS to every CPU but the interrupt's: %s, and keep "
+			       "the application off CPU %s", cmd, first);
+		return mg_finding_fix_rps_cpus(x, f->nic, others);
+	}
 	if (n == 1)
-		return mg_finding_fix(x, NULL, "spread receive processing with RPS: echo %x > "
-					       "/sys/class/net/%s/queues/rx-0/rps_cpus (every CPU but the interrupt's), "
-					       "and keep the application off CPU %s",
-				      ((1u << (cpus < 31 ? cpus : 31)) - 1) & ~(1u << (atoi(first) & 31)), f->name, first);
+		return mg_finding_fix(x, NULL, "spread receive processing with RPS (queues/rx-N/rps_cpus: every CPU but "
+				      "the interrupt's), and keep the application off CPU %s", first);
 	return mg_finding_fix(x, NULL, "spread them: run irqbalance, or write a CPU to /proc/irq/N/smp_affinity_list "
 				       "per vector (and keep that CPU off the application's)");
 }
@@ -752,11 +794,140 @@ static int path_mtu(struct mg_doctor *d, const struct mg_facts *f)
 	return mg_finding_fix_param(x, f->nic, MG_PARAM_MTU, f->peer_largest);
 }
 
+/* "cpu0 99% (97% in interrupts), cpu1 4% (0%)": every CPU's share of the interval. */
+static void cpu_shares(const struct mg_facts *f, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < f->ncpu_use && len + 1 < size; i++) {
+		const struct mg_cpu_use *c = &f->cpu_use[i];
+		int n;
+
+		if (!c->have_busy)
+			continue;
+		n = snprintf(buf + len, size - len, "%scpu%d %.0f%% (%.0f%%%s)", len ? ", " : "", c->cpu, c->busy_pct,
+			     c->irq_pct, len ? "" : " in interrupts");
+		if (n < 0 || (size_t)n >= size - len)
+			break;
+		len += (size_t)n;
+	}
+}
+
+/* Whether some receive queue steers packets with RPS. */
+static bool rps_on(const struct mg_irqs *irqs)
+{
+	for (size_t q = 0; q < mg_irqs_get_queue_count(irqs, 0); q++) {
+		uint64_t m;
+
+		if (mg_cpumask_parse_hex(mg_irqs_get_queue_cpus(irqs, 0, q), &m) == 0 && m)
+			return true;
+	}
+	return false;
+}
+
+/* The traffic of the interval, bits per second each way; false without two samples. */
+static bool traffic(const struct mg_facts *f, double bps[2])
+{
+	static const enum mg_stat bytes[2] = { MG_STAT_RX_BYTES, MG_STAT_TX_BYTES };
+	uint64_t now, grew;
+
+	if (!f->stats_before || !f->interval_ms)
+		return false;
+	for (int dir = 0; dir < 2; dir++) {
+		if (!counter(f, bytes[dir], &now, &grew))
+			return false;
+		bps[dir] = (double)grew * 8 * 1000 / f->interval_ms;
+	}
+	return true;
+}
+
+static int cpu_bound_fix(struct mg_finding *x, const struct mg_facts *f, const struct mg_cpu_bound *b)
+{
+	char idle[256], cmd[320];
+	bool rps = rps_on(f->irqs);
+	size_t vectors = mg_irqs_get_count(f->irqs);
+
+	mg_cpumask_list(b->idle, idle, sizeof(idle));
+	if (!rps && b->nidle > 0 && b->idle && mg_irqs_get_queue_count(f->irqs, 0) > 0) {
+		snprintf(cmd, sizeof(cmd), "multigig set %s rps-cpus %s", f->name, idle);
+		mg_finding_fix(x, cmd, "steer received packets to the idle CPUs: %s%s; fewer interrupts with coalescing "
+			       "(rx-usecs); jumbo frames cut the packet rate (multigig set %s mtu 9000 --verify-peer "
+			       "ADDR: every hop must carry them)", cmd,
+			       vectors > 1 ? ", and spread the vectors (irq-affinity IRQ:CPU)" : "", f->name);
+		return mg_finding_fix_rps_cpus(x, f->nic, b->idle);
+	}
+	if (vectors > 1 && b->nidle > 0)
+		return mg_finding_fix(x, NULL, "spread the %zu vectors over the idle CPUs (%s): multigig set %s "
+				      "irq-affinity IRQ:CPU for each; fewer interrupts with coalescing (rx-usecs); "
+				      "jumbo frames with --verify-peer ADDR", vectors, idle, f->name);
+	return mg_finding_fix(x, NULL, "fewer interrupts: coalescing (rx-usecs), or jumbo frames (multigig set %s "
+			      "mtu 9000 --verify-peer ADDR: every hop must carry them)%s", f->name,
+			      b->nidle > 0 ? "; steer the work to the idle CPUs with rps-cpus and xps-cpus" : "");
+}
+
+/*
+ * A CPU that services the adapter at or near 100 % in hard and soft
+ * interrupts while traffic flows: the adapter carries what that CPU can
+ * handle, whatever its link or bus would. Needs two samples (--interval).
+ */
+static int cpu_bound(struct mg_doctor *d, const struct mg_facts *f)
+{
+	struct mg_cpu_use *use;
+	struct mg_cpu_bound b;
+	char shares[512], which[96];
+	double bps[2], ceiling;
+	struct mg_finding *x;
+	bool by_softirq, found;
+	uint64_t servicing;
+
+	if (!f->hardware || !f->cpu_use || !f->ncpu_use || !traffic(f, bps))
+		return 0;
+	use = malloc(f->ncpu_use * sizeof(*use));
+	if (!use)
+		return -ENOMEM;
+	memcpy(use, f->cpu_use, f->ncpu_use * sizeof(*use));
+	servicing = mg_irqs_servicing(f->irqs);
+	mg_cpu_use_mark(use, f->ncpu_use, servicing, &by_softirq);
+	found = mg_cpu_bound_find(use, f->ncpu_use, bps[0] + bps[1], &b);
+	free(use);
+	if (!found)
+		return 0;
+	x = mg_finding_add(d, "cpu-bound", MG_SEVERITY_WARNING, f->name);
+	if (!x)
+		return -ENOMEM;
+	mg_finding_title(x, "CPU %d is %.0f%% in interrupts servicing %s's traffic%s", b.cpu, b.irq_pct, f->name,
+			 b.nidle ? ", while other CPUs idle" : "");
+	cpu_shares(f, shares, sizeof(shares));
+	mg_finding_evidence(x, "procfs: stat (irq, softirq)", "%s over %u.%03u s", shares, f->interval_ms / 1000,
+			    f->interval_ms % 1000);
+	mg_finding_evidence(x, "procfs: softirqs", "CPU %d ran %.0f NET_RX and %.0f NET_TX softirqs per second", b.cpu,
+			    b.net[0], b.net[1]);
+	mg_cpumask_list(servicing, which, sizeof(which));
+	if (by_softirq)
+		mg_finding_evidence(x, "procfs: softirqs", "no vector or RPS mask of its own: the CPUs servicing it are "
+				    "those running its NET_RX and NET_TX softirqs");
+	else
+		mg_finding_evidence(x, "procfs: irq/N/effective_affinity_list; sysfs: queues/rx-N/rps_cpus",
+				    "its vectors and receive steering run on CPU %s", which);
+	ceiling = mg_throughput_get_expected_gbps(f->throughput, MG_DIRECTION_RX);
+	if (ceiling > 0)
+		mg_finding_evidence(x, "counters: rx_bytes, tx_bytes", "%.2f Gbit/s received, %.2f Gbit/s sent: %.0f%% of "
+				    "the %.2f Gbit/s receive ceiling", bps[0] / 1e9, bps[1] / 1e9,
+				    100.0 * bps[0] / (ceiling * 1e9), ceiling);
+	else
+		mg_finding_evidence(x, "counters: rx_bytes, tx_bytes", "%.2f Gbit/s received, %.2f Gbit/s sent",
+				    bps[0] / 1e9, bps[1] / 1e9);
+	mg_finding_impact(x, (bps[0] > bps[1] ? bps[0] : bps[1]) / 1e9,
+			  "the adapter carries what CPU %d can handle, not what its link allows", b.cpu);
+	return cpu_bound_fix(x, f, &b);
+}
+
 static const rule_fn rules[] = {
 	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained, aer_errors,
 	below_best_mode, half_duplex, usb_too_slow, usb_generic_driver, usb_shared_hub, carrier_flaps, hot,
-	irqs_one_cpu, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels, mtu_mismatch, path_mtu,
-	mg_rule_wifi_regdom, mg_rule_wifi_link_narrow, mg_rule_wifi_pcie_ceiling,
+	irqs_one_cpu, cpu_bound, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels, mtu_mismatch,
+	path_mtu, mg_rule_kernel_log, mg_rule_wifi_regdom, mg_rule_wifi_link_narrow, mg_rule_wifi_pcie_ceiling,
 };
 
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts)

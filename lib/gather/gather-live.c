@@ -207,6 +207,11 @@ static int live_driver_stats(struct mg_gather *g, const char *ifname, struct mg_
 	return mg_dstats_get(g->ctx, ifname, counters, count);
 }
 
+static int live_kmsg(struct mg_gather *g, struct mg_kmsg_pass *p)
+{
+	return mg_kmsg_read_live(g->ctx, p);
+}
+
 static void live_free(struct mg_gather *g)
 {
 	struct live *l = (struct live *)g;
@@ -230,6 +235,7 @@ static const struct mg_gather_ops live_ops = {
 	.ethtool = live_ethtool,
 	.driver_stats = live_driver_stats,
 	.nl80211 = live_nl80211,
+	.kmsg = live_kmsg,
 	.free = live_free,
 };
 

@@ -314,6 +314,53 @@ static int record_driver_stats(struct mg_gather *g, const char *ifname, struct m
 	return err;
 }
 
+struct kmsg_copy {
+	struct record *r;
+	int fd;
+	bool failed;
+};
+
+static void keep_kmsg(void *data, const char *raw, size_t len)
+{
+	struct kmsg_copy *c = data;
+
+	if (!c->failed && write(c->fd, raw, len) != (ssize_t)len) {
+		c->failed = true;
+		mg_info(c->r->base.ctx, "capture: cannot copy the kernel log");
+	}
+}
+
+/* Only the records the callback used are kept, and where the reader was overtaken; a failed read says so. */
+static int record_kmsg(struct mg_gather *g, struct mg_kmsg_pass *p)
+{
+	struct record *r = to_record(g);
+	struct kmsg_copy c = { r, -1, false };
+	char last[64];
+	int dfd = open_parent(r->dirfd, MG_CAPTURE_KMSG, last, sizeof(last)), err;
+
+	if (dfd >= 0) {
+		c.fd = openat(dfd, last, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+		close(dfd);
+	}
+	if (c.fd < 0)
+		mg_info(g->ctx, "capture: cannot create %s", MG_CAPTURE_KMSG);
+	else {
+		p->keep = keep_kmsg;
+		p->keep_data = &c;
+	}
+	err = r->inner->ops->kmsg(r->inner, p);
+	p->keep = NULL;
+	if (err < 0 && c.fd >= 0) {
+		char line[32];
+		int n = snprintf(line, sizeof(line), "!error %d\n", -err);
+
+		keep_kmsg(&c, line, (size_t)n);
+	}
+	if (c.fd >= 0)
+		close(c.fd);
+	return err;
+}
+
 static void record_free(struct mg_gather *g)
 {
 	struct record *r = to_record(g);
@@ -356,6 +403,7 @@ static const struct mg_gather_ops record_ops = {
 	.ethtool = record_ethtool,
 	.nl80211 = record_nl80211,
 	.driver_stats = record_driver_stats,
+	.kmsg = record_kmsg,
 	.free = record_free,
 };
 

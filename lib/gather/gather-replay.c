@@ -362,6 +362,22 @@ static int replay_driver_stats(struct mg_gather *g, const char *ifname, struct m
 	return err;
 }
 
+/* The records a capture kept of the kernel log; none kept is an empty file. */
+static int replay_kmsg(struct mg_gather *g, struct mg_kmsg_pass *p)
+{
+	char *text;
+	size_t len;
+	int err = mg_tree_read_all(&g->tree, MG_CAPTURE_KMSG, REPLIES_MAX, &text, &len);
+
+	if (err == -ENOENT)
+		return MG_ENOTRECORDED;
+	if (err < 0)
+		return err;
+	err = mg_kmsg_replay_text(p, text, len);
+	free(text);
+	return err;
+}
+
 static void replay_free(struct mg_gather *g)
 {
 	struct replay *r = to_replay(g);
@@ -388,6 +404,7 @@ static const struct mg_gather_ops replay_ops = {
 	.ethtool = replay_ethtool,
 	.driver_stats = replay_driver_stats,
 	.nl80211 = replay_nl80211,
+	.kmsg = replay_kmsg,
 	.free = replay_free,
 };
 

@@ -138,3 +138,9 @@ int mg_gather_nl80211(struct mg_ctx *ctx, const struct mg_nl80211_req *req, mg_g
 {
 	return ctx->gather->ops->nl80211(ctx->gather, req, fn, data);
 }
+
+int mg_gather_kmsg(struct mg_ctx *ctx, struct mg_kmsg_pass *p)
+{
+	ctx->reads++;
+	return ctx->gather->ops->kmsg(ctx->gather, p);
+}

@@ -164,6 +164,56 @@ void mg_strset_clear(struct mg_strset *set);
 /* The name of bit @index, or NULL. */
 const char *mg_strset_name(const struct mg_strset *set, size_t index);
 
+
+/* ---- kmsg.c: the kernel log (/dev/kmsg), one pass from the oldest record ---- */
+/* The kernel writes a record in at most 8 kB (CONSOLE_EXT_LOG_MAX); anything longer is not one. */
+#define MG_KMSG_RECORD_MAX 16384
+#define MG_KMSG_KEY_MAX 128
+
+/* One record as read: its text escaped (printable ASCII only); valid during the callback. */
+struct mg_kmsg_record {
+	int level;		/* 0 (emergency) .. 7 (debug) */
+	int facility;		/* 0 the kernel's; 1 (user) for lines written into /dev/kmsg */
+	uint64_t seq, usecs;	/* sequence number; monotonic time since boot */
+	const char *text;
+	const char *subsystem;	/* SUBSYSTEM= of the dictionary, "" when none */
+	const char *device;	/* DEVICE= ("+pci:0000:01:00.0", "n3"), "" when none */
+	bool after_gap;		/* records before this one were overwritten while reading */
+	const char *raw;	/* the record as read, for a capture */
+	size_t raw_len;
+};
+
+/* Called for each record: > 0 when it was used (a capture keeps it), 0 when not, < 0 stops. */
+typedef int (*mg_kmsg_fn)(const struct mg_kmsg_record *rec, void *data);
+
+struct mg_kmsg_pass {
+	mg_kmsg_fn fn;
+	void *data;
+	size_t records;		/* handed to @fn */
+	unsigned int overwritten; /* times the writer overtook the reader (EPIPE) */
+	unsigned int garbage;	/* records that could not be parsed, skipped */
+	/* A recorder's copy of what is used; set by gather-record.c. */
+	void (*keep)(void *keep_data, const char *raw, size_t len);
+	void *keep_data;
+	/* The implementations' own */
+	bool gap;
+	char *text;
+	char subsystem[MG_KMSG_KEY_MAX];
+	char device[MG_KMSG_KEY_MAX];
+};
+
+void mg_kmsg_pass_init(struct mg_kmsg_pass *p, mg_kmsg_fn fn, void *data);
+void mg_kmsg_pass_clear(struct mg_kmsg_pass *p);
+/* Parse one record (pure; the text goes into @p's buffer): 0, -EBADMSG, -ENOMEM. */
+int mg_kmsg_parse(struct mg_kmsg_pass *p, const char *raw, size_t len, struct mg_kmsg_record *rec);
+/* Hand one raw record on (garbage counted, not fatal); what the callback said when it stops. */
+int mg_kmsg_deliver(struct mg_kmsg_pass *p, const char *raw, size_t len);
+void mg_kmsg_overwritten(struct mg_kmsg_pass *p);
+/* Live: -EPERM where reading needs CAP_SYSLOG; -ENOENT without /dev/kmsg. */
+int mg_kmsg_read_live(struct mg_ctx *ctx, struct mg_kmsg_pass *p);
+/* A capture's text: records, "!EPIPE" where the reader was overtaken, "!error N" for a failed read. */
+int mg_kmsg_replay_text(struct mg_kmsg_pass *p, const char *buf, size_t len);
+
 struct nlmsghdr;
 struct nl_msg;
 struct mg_gather;
@@ -237,6 +287,8 @@ struct mg_gather_ops {
 			    size_t *count);
 	/* An nl80211 GET request or dump; replies go to @fn. */
 	int (*nl80211)(struct mg_gather *g, const struct mg_nl80211_req *req, mg_gather_reply_fn fn, void *data);
+	/* The kernel log, one pass from its oldest record: each record to @p's callback. */
+	int (*kmsg)(struct mg_gather *g, struct mg_kmsg_pass *p);
 	void (*free)(struct mg_gather *g);
 };
 
@@ -322,6 +374,7 @@ int mg_gather_read_failed(struct mg_ctx *ctx, const char *ifname, const char *wh
 #define MG_CAPTURE_PROC "multigig/proc"
 #define MG_CAPTURE_DSTATS "multigig/ethtool-stats"
 #define MG_CAPTURE_NL80211 "multigig/nl80211"
+#define MG_CAPTURE_KMSG "multigig/kmsg"
 
 /* ---- what feature code calls: the context's gatherer ---- */
 int mg_gather_read(struct mg_ctx *ctx, const char *rel, void *buf, size_t size);
@@ -345,6 +398,8 @@ static inline bool mg_gather_scoped(const struct mg_ctx *ctx)
 }
 int mg_gather_driver_stats(struct mg_ctx *ctx, const char *ifname, struct mg_counter **counters,
 			   size_t *count);
+/* One pass over the kernel log (see struct mg_kmsg_pass); MG_ENOTRECORDED from an older capture. */
+int mg_gather_kmsg(struct mg_ctx *ctx, struct mg_kmsg_pass *p);
 
 int mg_ethtool_open(struct mg_ctx *ctx);
 void mg_ethtool_close(struct mg_ctx *ctx);

@@ -52,6 +52,7 @@ static void test_hooks_init(struct mg_test_hooks *t)
 	t->pause_before_lock = getenv("MG_TEST_PAUSE_BEFORE_LOCK") != NULL;
 	t->pause_before_part = getenv("MG_TEST_PAUSE_BEFORE_PART") ? atoi(getenv("MG_TEST_PAUSE_BEFORE_PART")) : -1;
 	t->journal_name = getenv("MG_TEST_JOURNAL_NAME");
+	t->pause_kmsg_after = getenv("MG_TEST_PAUSE_KMSG_AFTER") ? atol(getenv("MG_TEST_PAUSE_KMSG_AFTER")) : -1;
 }
 
 void mg_test_wait(struct mg_ctx *ctx)

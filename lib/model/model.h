@@ -50,6 +50,7 @@ struct mg_nic {
 	struct mg_irqs *irqs;
 	struct mg_temps *temps;
 	struct mg_usb_info *usb_info;
+	struct mg_kernel_log *kernel_log;
 	/* Frees the parts above; set by enumerate.c, which attaches them (nic.c calls none of theirs). */
 	void (*free_parts)(struct mg_nic *nic);
 };
@@ -76,14 +77,26 @@ struct nlmsghdr;
 
 /* The groups that hold enum mg_param parameters: MTU to pause. */
 #define MG_GROUP_COUNT 5
-/* Every group an apply changes: those, then features, EEE, advertised modes, ASPM L1. */
-#define MG_APPLY_GROUPS 9
+/* Every group an apply changes: those, then features, EEE, advertised modes, ASPM L1, RPS, XPS, IRQ affinity. */
+#define MG_APPLY_GROUPS 12
+/* Queues (or vectors) one steering group of an apply covers. */
+#define MG_STEER_MAX 64
+/* The three steering groups, as an index: RPS, XPS, IRQ affinity. */
+#define MG_STEER_GROUPS 3
+static inline int mg_steer_kind(int group)
+{
+	return group - MG_GROUP_RPS;
+}
+static inline bool mg_group_is_steer(int group)
+{
+	return group >= MG_GROUP_RPS && group <= MG_GROUP_IRQ_AFFINITY;
+}
 /* A feature's name, as ETH_GSTRING_LEN. */
 #define MG_FEATURE_NAME 32
 /* A PCI function's directory below the sysfs root: devices/pci0000:00/0000:00:1c.0/0000:01:00.0. */
 #define MG_ASPM_DIR_MAX 512
-/* Changes one apply can make: each parameter, EEE, the advertised modes, ASPM L1, 64 features. */
-#define MG_CHANGE_MAX (MG_PARAM_COUNT + 3 + 64)
+/* Changes one apply can make: each parameter, EEE, the advertised modes, ASPM L1, 64 features, the steering. */
+#define MG_CHANGE_MAX (MG_PARAM_COUNT + 3 + 64 + MG_STEER_GROUPS * MG_STEER_MAX)
 
 struct mg_tune_want;
 
@@ -241,6 +254,18 @@ int mg_temps_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 
 /* ---- usb.c ---- */
 int mg_usb_info_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+/* The PCI address of the host controller @nic hangs off; -ENXIO when it is not a PCI function, -ENODEV. */
+int mg_usb_controller_address(struct mg_ctx *ctx, const struct mg_nic *nic, char *addr, size_t size);
+
+/* ---- klog.c: one pass over the kernel log for every adapter of @list ---- */
+int mg_kernel_log_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+/*
+ * watch: the lines about @nic after sequence @after (all when !@has_after);
+ * *@any whether the ring held a record, *@last the newest one's sequence.
+ * 0 or -ENOMEM.
+ */
+int mg_kernel_log_read_after(struct mg_ctx *ctx, const struct mg_nic *nic, bool has_after, uint64_t after,
+			     bool *any, uint64_t *last, struct mg_kernel_log **log);
 
 #define MG_CABLE_PAIRS 4
 
@@ -372,11 +397,19 @@ struct mg_tune_want {
 		bool on;
 	} features[MG_FEATURE_WANT_MAX];
 	size_t feature_count;
+	/* RPS, XPS, IRQ affinity (by mg_steer_kind()): a queue or vector (-1: every one) and its CPUs. */
+	struct {
+		int index;
+		uint64_t mask;
+	} steer[MG_STEER_GROUPS][MG_STEER_MAX];
+	size_t steer_count[MG_STEER_GROUPS];
 };
 
 void mg_tune_want_free(struct mg_tune_want *w);
 /* @s's wants of these groups, made on first use; NULL without memory. */
 struct mg_tune_want *mg_tune_want_of(struct mg_settings *s);
+/* Ask @s for steering group @g of queue or vector @index (-1: every one) to be @mask. */
+int mg_steer_want_copy(struct mg_settings *s, enum mg_param_group g, int index, uint64_t mask);
 /* The groups @s asks to change among these four, as 1u << group. */
 unsigned int mg_tune_want_groups(const struct mg_settings *s);
 
@@ -388,8 +421,8 @@ struct mg_sample_vector {
 
 struct mg_sample_cpu {
 	int cpu;
-	double irqs, net[2], busy_pct;
-	bool have_softirq, have_busy;
+	double irqs, net[2], busy_pct, irq_pct;
+	bool have_softirq, have_busy, services;
 };
 
 struct mg_sample {
@@ -403,6 +436,9 @@ struct mg_sample {
 	size_t ncpus;
 	int temp_milli;
 	double expected[2];
+	int bound_cpu;		/* the CPU that limits the adapter; -1: none */
+	double bound_pct;
+	struct mg_kernel_log *kernel_log;	/* the lines since the previous sample */
 };
 
 /* ---- wifi.c: wiphys from nl80211 ---- */

@@ -398,6 +398,27 @@ MG_EXPORT int mg_pcie_path_new_for_nic(struct mg_ctx *ctx, const struct mg_nic *
 		return mg_fail(ctx, -EINVAL, "no adapter given");
 	*path = NULL;
 	mg_clear_error(ctx);
+	/* A USB adapter's bandwidth goes through its host controller: that controller's path, when it is on PCI. */
+	if (nic->bus == MG_BUS_USB && nic->address) {
+		char addr[32];
+		int err = mg_usb_controller_address(ctx, nic, addr, sizeof(addr));
+
+		if (err == -ENOMEM)
+			return err;
+		if (err < 0 || mg_pci_parse_address(addr, &a) < 0)
+			return mg_fail(ctx, -ENXIO, "%s is a USB adapter whose host controller is not a PCI device",
+				       nic->name ? nic->name : nic->address);
+		err = path_from(ctx, &a, path);
+		/* Not a path of this adapter's, whatever stopped it: -ENXIO, as for any adapter without one. */
+		if (err < 0 && err != -ENOMEM) {
+			char why[sizeof(ctx->error)];
+
+			mg_strlcpy(why, ctx->error, sizeof(why));
+			return mg_fail(ctx, -ENXIO, "%s is a USB adapter; the PCIe path of its host controller: %s",
+				       nic->name ? nic->name : nic->address, why[0] ? why : strerror(-err));
+		}
+		return err;
+	}
 	if (nic->bus != MG_BUS_PCI || !nic->address || mg_pci_parse_address(nic->address, &a) < 0)
 		return mg_fail(ctx, -ENXIO, "%s is a %s device, not PCI",
 			       nic->name ? nic->name : nic->address ? nic->address : "the adapter",

@@ -15,10 +15,12 @@ MG_EXPORT void mg_sample_free(struct mg_sample *m)
 		return;
 	free(m->vector_rate);
 	free(m->cpus);
+	mg_kernel_log_free(m->kernel_log);
 	free(m);
 }
 
 MG_GETTER(double, mg_sample_get_seconds, mg_sample, seconds, -1)
+MG_GETTER(const struct mg_kernel_log *, mg_sample_get_kernel_log, mg_sample, kernel_log, NULL)
 
 MG_EXPORT int mg_sample_get_rate(const struct mg_sample *m, enum mg_stat stat, double *per_second)
 {
@@ -104,4 +106,23 @@ MG_EXPORT double mg_sample_get_cpu_softirqs(const struct mg_sample *m, size_t in
 MG_EXPORT double mg_sample_get_cpu_busy_pct(const struct mg_sample *m, size_t index)
 {
 	return m && index < m->ncpus && m->cpus[index].have_busy ? m->cpus[index].busy_pct : -1;
+}
+
+MG_EXPORT double mg_sample_get_cpu_irq_pct(const struct mg_sample *m, size_t index)
+{
+	return m && index < m->ncpus && m->cpus[index].have_busy ? m->cpus[index].irq_pct : -1;
+}
+
+MG_EXPORT int mg_sample_get_cpu_services(const struct mg_sample *m, size_t index)
+{
+	return m && index < m->ncpus ? m->cpus[index].services : -EINVAL;
+}
+
+MG_EXPORT int mg_sample_get_cpu_bound(const struct mg_sample *m, double *irq_pct)
+{
+	if (!m || m->bound_cpu < 0)
+		return -1;
+	if (irq_pct)
+		*irq_pct = m->bound_pct;
+	return m->bound_cpu;
 }

@@ -43,6 +43,9 @@ unsigned int mg_tune_want_groups(const struct mg_settings *s)
 		groups |= 1u << MG_GROUP_ADVERTISE;
 	if (w->aspm_l1 >= 0)
 		groups |= 1u << MG_GROUP_ASPM;
+	for (int k = 0; k < MG_STEER_GROUPS; k++)
+		if (w->steer_count[k])
+			groups |= 1u << (MG_GROUP_RPS + k);
 	return groups;
 }
 
@@ -145,3 +148,55 @@ bool mg_feature_name_eq(const char *a, const char *b)
 	return *a == *b;
 }
 
+
+int mg_steer_want_copy(struct mg_settings *s, enum mg_param_group g, int index, uint64_t mask)
+{
+	int k = mg_steer_kind(g);
+	struct mg_tune_want *w = mg_tune_want_of(s);
+	size_t i;
+
+	if (!w)
+		return -ENOMEM;
+	/* The last one for an index counts, and one for every index replaces all before it. */
+	if (index < 0)
+		w->steer_count[k] = 0;
+	for (i = 0; i < w->steer_count[k] && w->steer[k][i].index != index; i++)
+		;
+	if (i == MG_STEER_MAX)
+		return -E2BIG;
+	w->steer[k][i].index = index;
+	w->steer[k][i].mask = mask;
+	if (i == w->steer_count[k])
+		w->steer_count[k]++;
+	return 0;
+}
+
+static int set_steer(struct mg_settings *s, enum mg_param_group g, int index, const char *cpus, bool need_one)
+{
+	uint64_t mask;
+	int err;
+
+	if (!s || !cpus || index < -1)
+		return -EINVAL;
+	err = mg_cpumask_parse_list(cpus, &mask);
+	if (err < 0)
+		return err;
+	if (need_one && !mask)
+		return -EINVAL;
+	return mg_steer_want_copy(s, g, index, mask);
+}
+
+MG_EXPORT int mg_settings_set_rps_cpus(struct mg_settings *s, int queue, const char *cpus)
+{
+	return set_steer(s, MG_GROUP_RPS, queue, cpus, false);
+}
+
+MG_EXPORT int mg_settings_set_xps_cpus(struct mg_settings *s, int queue, const char *cpus)
+{
+	return set_steer(s, MG_GROUP_XPS, queue, cpus, false);
+}
+
+MG_EXPORT int mg_settings_set_irq_affinity(struct mg_settings *s, int irq, const char *cpus)
+{
+	return set_steer(s, MG_GROUP_IRQ_AFFINITY, irq, cpus, true);
+}

@@ -4,8 +4,9 @@
  * negotiated and what its port offers (a 5 Gbit/s adapter in a USB 2 port
  * runs at 480 Mbit/s), the driver bound to its network interface against
  * its vendor's (cdc_ncm holding a Realtek or Aquantia chip), the active
- * configuration, every hub up to the root hub, and what else hangs below
- * that root hub and shares its bandwidth.
+ * configuration, every hub up to the root hub, what else hangs below
+ * that root hub and shares its bandwidth, and the host controller above
+ * it: on PCI, its own PCIe link caps every device below it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -37,6 +38,9 @@ struct mg_usb_info {
 	size_t nhubs;
 	struct mg_usb_device *peers;
 	size_t npeers, peers_alloc;
+	char *controller;		/* its PCI address or device name; NULL when unknown */
+	char *controller_driver;
+	int controller_pci;		/* MG_UNKNOWN when unknown */
 };
 
 static const char *last_component(const char *path)
@@ -272,6 +276,28 @@ static int read_interface(struct mg_ctx *ctx, const char *ifdir, struct mg_usb_i
 	return 0;
 }
 
+/* The host controller of root hub @root: the device its directory sits in. */
+static int read_controller(struct mg_ctx *ctx, const char *root, struct mg_usb_info *u)
+{
+	char dir[MG_PATH_MAX], rel[MG_PATH_MAX], bus[64], driver[128], *slash;
+
+	u->controller_pci = MG_UNKNOWN;
+	if (mg_strlcpy(dir, root, sizeof(dir)) < 0 || !(slash = strrchr(dir, '/')))
+		return 0;
+	*slash = '\0';
+	if (!strcmp(dir, "devices") || mg_path_join(rel, sizeof(rel), dir, "subsystem") < 0 ||
+	    mg_sysfs_link_name(ctx, rel, bus, sizeof(bus)) < 0)
+		return 0;
+	u->controller = strdup(last_component(dir));
+	if (!u->controller)
+		return -ENOMEM;
+	u->controller_pci = !strcmp(bus, "pci");
+	if (mg_path_join(rel, sizeof(rel), dir, "driver") == 0 && mg_sysfs_link_name(ctx, rel, driver, sizeof(driver)) == 0 &&
+	    !(u->controller_driver = strdup(driver)))
+		return -ENOMEM;
+	return 0;
+}
+
 static int ignore_entry(struct mg_ctx *ctx, const char *name, void *data)
 {
 	(void)ctx;
@@ -311,6 +337,8 @@ static int read_usb(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_usb_
 		err = read_interface(ctx, ifdir, u);
 	if (err == 0)
 		err = read_hubs(ctx, devdir, u, root, sizeof(root));
+	if (err == 0 && root[0])
+		err = read_controller(ctx, root, u);
 	if (err == 0 && root[0]) {
 		err = walk_peers(ctx, root, u, 0);
 		if (u->npeers)
@@ -322,6 +350,25 @@ static int read_usb(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_usb_
 	}
 	*out = u;
 	return 0;
+}
+
+int mg_usb_controller_address(struct mg_ctx *ctx, const struct mg_nic *nic, char *addr, size_t size)
+{
+	struct mg_usb_info *u = NULL;
+	int err;
+
+	if (nic->usb_info) {
+		if (nic->usb_info->controller_pci != 1)
+			return -ENXIO;
+		return mg_strlcpy(addr, nic->usb_info->controller, size) < 0 ? -ENAMETOOLONG : 0;
+	}
+	err = read_usb(ctx, nic, &u);
+	if (err == 0 && u->controller_pci != 1)
+		err = -ENXIO;
+	if (err == 0 && mg_strlcpy(addr, u->controller, size) < 0)
+		err = -ENAMETOOLONG;
+	mg_usb_info_free(u);
+	return err;
 }
 
 MG_EXPORT int mg_usb_info_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_usb_info **info)
@@ -366,6 +413,8 @@ MG_EXPORT void mg_usb_info_free(struct mg_usb_info *info)
 		free_device(&info->peers[i]);
 	free(info->peers);
 	free(info->driver);
+	free(info->controller);
+	free(info->controller_driver);
 	free(info);
 }
 
@@ -414,6 +463,9 @@ MG_EXPORT const struct mg_usb_device *mg_usb_info_get_peer(const struct mg_usb_i
 	return info && index < info->npeers ? &info->peers[index] : NULL;
 }
 
+MG_GETTER(const char *, mg_usb_info_get_controller, mg_usb_info, controller, NULL)
+MG_GETTER(int, mg_usb_info_controller_is_pci, mg_usb_info, controller_pci, MG_UNKNOWN)
+MG_GETTER(const char *, mg_usb_info_get_controller_driver, mg_usb_info, controller_driver, NULL)
 MG_GETTER(const char *, mg_usb_device_get_name, mg_usb_device, name, NULL)
 MG_GETTER(int, mg_usb_device_get_vendor_id, mg_usb_device, vendor, MG_UNKNOWN)
 MG_GETTER(int, mg_usb_device_get_product_id, mg_usb_device, product, MG_UNKNOWN)

@@ -500,6 +500,40 @@ static void wifi(struct mg_text *t, const struct mg_report_nic *r)
 	}
 }
 
+/* What the kernel said about the adapter: the lines with their meaning. */
+static void kernel_log(struct mg_text *t, const struct mg_kernel_log *k)
+{
+	static const char *const levels[] = { "emerg", "alert", "crit", "err", "warning", "notice", "info", "debug" };
+
+	if (!k)
+		return;
+	mg_text_put(t, "<h3>Kernel log</h3>\n");
+	if (mg_kernel_log_get_unknown_reason(k)) {
+		mg_text_put(t, "<p class=\"muted\">Unknown: ");
+		mg_text_escape(t, mg_kernel_log_get_unknown_reason(k), 0);
+		mg_text_put(t, ".</p>\n");
+		return;
+	}
+	if (!mg_kernel_log_get_count(k)) {
+		mg_text_put(t, "<p>The kernel log holds nothing the library recognises about this adapter.</p>\n");
+		return;
+	}
+	mg_text_put(t, "<table>\n<tr><th>time (s)</th><th>level</th><th>line</th><th>meaning</th></tr>\n");
+	for (size_t i = 0; i < mg_kernel_log_get_count(k); i++) {
+		int level = mg_kernel_log_get_priority(k, i);
+		uint64_t us = 0;
+
+		mg_kernel_log_get_usecs(k, i, &us);
+		mg_text_printf(t, "<tr><td>%llu.%06llu</td><td>%s</td><td><code>", (unsigned long long)(us / 1000000),
+			       (unsigned long long)(us % 1000000), level >= 0 && level < 8 ? levels[level] : "?");
+		mg_text_escape(t, mg_kernel_log_get_text(k, i), 0);
+		mg_text_put(t, "</code></td><td>");
+		mg_text_escape(t, mg_kernel_log_get_meaning(k, i), 0);
+		mg_text_put(t, "</td></tr>\n");
+	}
+	mg_text_put(t, "</table>\n");
+}
+
 static void adapter(struct mg_text *t, const struct mg_report_input *in, size_t i)
 {
 	const struct mg_report_nic *r = &in->nics[i];
@@ -518,6 +552,7 @@ static void adapter(struct mg_text *t, const struct mg_report_input *in, size_t 
 	pcie(t, r);
 	settings(t, r);
 	findings(t, in, r->nic);
+	kernel_log(t, r->kernel_log);
 	mg_text_put(t, "</section>\n");
 }
 

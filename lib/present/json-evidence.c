@@ -244,6 +244,50 @@ void mg_json_temps(struct mg_json *j, const struct mg_temps *t)
 
 MG_JSON_EXPORT(mg_temps_to_json, mg_temps, mg_json_temps)
 
+/* ---- the kernel log ---- */
+
+static const char *const priority_names[] = { "emerg", "alert", "crit", "err", "warning", "notice", "info", "debug" };
+
+void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log)
+{
+	if (!log || mg_kernel_log_get_unknown_reason(log)) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_array(j);
+	for (size_t i = 0; i < mg_kernel_log_get_count(log); i++) {
+		int prio = mg_kernel_log_get_priority(log, i);
+		uint64_t usecs;
+		char time[32];
+
+		mg_json_object(j);
+		mg_json_key(j, "time");
+		if (mg_kernel_log_get_usecs(log, i, &usecs) == 0) {
+			snprintf(time, sizeof(time), "%llu.%06llu", (unsigned long long)(usecs / 1000000),
+				 (unsigned long long)(usecs % 1000000));
+			mg_json_number(j, time);
+		} else {
+			mg_json_null(j);
+		}
+		mg_json_key(j, "priority");
+		mg_json_str(j, prio >= 0 && prio < 8 ? priority_names[prio] : NULL);
+		mg_json_key(j, "text");
+		mg_json_str(j, mg_kernel_log_get_text(log, i));
+		mg_json_key(j, "meaning");
+		mg_json_str(j, mg_kernel_log_get_meaning(log, i));
+		mg_json_key(j, "kind");
+		mg_json_str(j, mg_kernel_log_get_kind(log, i));
+		mg_json_key(j, "about");
+		mg_json_str(j, mg_kernel_log_get_about(log, i));
+		mg_json_key(j, "source");
+		mg_json_str(j, mg_kernel_log_get_source(log, i));
+		mg_json_object_end(j);
+	}
+	mg_json_array_end(j);
+}
+
+MG_JSON_EXPORT(mg_kernel_log_to_json, mg_kernel_log, mg_json_kernel_log)
+
 /* ---- USB ---- */
 
 static void usb_device(struct mg_json *j, const struct mg_usb_device *d)
@@ -329,6 +373,19 @@ void mg_json_usb_path_members(struct mg_json *j, const struct mg_usb_info *u)
 	for (size_t i = 0; i < mg_usb_info_get_peer_count(u); i++)
 		usb_device(j, mg_usb_info_get_peer(u, i));
 	mg_json_array_end(j);
+	mg_json_key(j, "controller");
+	if (!mg_usb_info_get_controller(u)) {
+		mg_json_null(j);
+		return;
+	}
+	mg_json_object(j);
+	mg_json_key(j, "name");
+	mg_json_str(j, mg_usb_info_get_controller(u));
+	mg_json_key(j, "pci");
+	mg_json_bool_or_null(j, mg_usb_info_controller_is_pci(u));
+	mg_json_key(j, "driver");
+	mg_json_str(j, mg_usb_info_get_controller_driver(u));
+	mg_json_object_end(j);
 }
 
 void mg_json_usb(struct mg_json *j, const struct mg_usb_info *u, const struct mg_throughput *t)
@@ -404,6 +461,9 @@ static void sample_cpus(struct mg_json *j, const struct mg_sample *m)
 		fixed(j, "net_rx_softirqs_per_s", mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_RX), 1);
 		fixed(j, "net_tx_softirqs_per_s", mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_TX), 1);
 		fixed(j, "busy_pct", mg_sample_get_cpu_busy_pct(m, i), 1);
+		fixed(j, "irq_pct", mg_sample_get_cpu_irq_pct(m, i), 1);
+		mg_json_key(j, "services");
+		mg_json_bool(j, mg_sample_get_cpu_services(m, i) == 1);
 		mg_json_object_end(j);
 	}
 	mg_json_array_end(j);
@@ -444,6 +504,23 @@ MG_EXPORT int mg_sample_to_json(const struct mg_sample *sample, double t, unsign
 		mg_json_fixed(&j, temp / 1000.0, 1);
 	sample_vectors(&j, m);
 	sample_cpus(&j, m);
+	mg_json_key(&j, "cpu_bound");
+	{
+		double pct = -1;
+		int cpu = mg_sample_get_cpu_bound(m, &pct);
+
+		if (cpu < 0) {
+			mg_json_null(&j);
+		} else {
+			mg_json_object(&j);
+			mg_json_key(&j, "cpu");
+			mg_json_int(&j, cpu);
+			fixed(&j, "irq_pct", pct, 1);
+			mg_json_object_end(&j);
+		}
+	}
+	mg_json_key(&j, "kernel_log");
+	mg_json_kernel_log(&j, mg_sample_get_kernel_log(m));
 	mg_json_object_end(&j);
 	return mg_json_take(&j, json);
 }

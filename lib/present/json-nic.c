@@ -119,6 +119,10 @@ static void parts(struct mg_json *j, const struct mg_nic *nic)
 	mg_json_irqs(j, mg_nic_get_irqs(nic));
 	mg_json_key(j, "temperatures");
 	mg_json_temps(j, mg_nic_get_temps(nic));
+	mg_json_key(j, "kernel_log");
+	mg_json_kernel_log(j, mg_nic_get_kernel_log(nic));
+	mg_json_key(j, "kernel_log_unknown");
+	mg_json_str(j, mg_kernel_log_get_unknown_reason(mg_nic_get_kernel_log(nic)));
 }
 
 void mg_json_nic(struct mg_json *j, const struct mg_nic *nic, unsigned int flags)

@@ -117,7 +117,7 @@ static void modes(struct mg_json *j, const char *text)
 	mg_json_array_end(j);
 }
 
-/* A change's value: link modes for advertise, on/off for EEE, features and ASPM L1, else the number. */
+/* A change's value: link modes for advertise, on/off for EEE, features and ASPM L1, a CPU list for steering, else the number. */
 static void change_value(struct mg_json *j, const struct mg_apply_result *r, size_t i, long long v, int after)
 {
 	int g = mg_apply_result_get_group(r, i);
@@ -126,6 +126,14 @@ static void change_value(struct mg_json *j, const struct mg_apply_result *r, siz
 		modes(j, mg_apply_result_get_modes(r, i, after));
 	else if (g == MG_GROUP_EEE || g == MG_GROUP_FEATURES || g == MG_GROUP_ASPM)
 		mg_json_bool_or_null(j, v == MG_UNKNOWN ? MG_UNKNOWN : v != 0);
+	else if (g >= MG_GROUP_RPS && g <= MG_GROUP_IRQ_AFFINITY && v == MG_UNKNOWN)
+		mg_json_null(j);
+	else if (g >= MG_GROUP_RPS && g <= MG_GROUP_IRQ_AFFINITY) {
+		char cpus[256];
+
+		mg_cpumask_list((uint64_t)v, cpus, sizeof(cpus));
+		mg_json_str(j, cpus);
+	}
 	else
 		mg_json_int(j, v);
 }

@@ -108,6 +108,7 @@ struct mg_report_nic {
 	char path_why[256];			/* why unread, in words */
 	const char *svg;			/* the path drawn, for inlining */
 	struct mg_wiphy_list *wifi;		/* a Wi-Fi interface's wiphy, or NULL; the gatherer's to free */
+	const struct mg_kernel_log *kernel_log;	/* NULL when unread */
 };
 
 struct mg_report_input {
@@ -210,6 +211,8 @@ void mg_json_features(struct mg_json *j, const struct mg_features *f);
 void mg_json_stats(struct mg_json *j, const struct mg_stats *s);
 void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r);
 void mg_json_temps(struct mg_json *j, const struct mg_temps *t);
+/* The lines, or null when unread or unreadable (then "kernel_log_unknown" says why). */
+void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log);
 void mg_json_usb_ceiling_members(struct mg_json *j, const struct mg_throughput *t);
 void mg_json_usb_path_members(struct mg_json *j, const struct mg_usb_info *u);
 /* "usb" as show has it: the bus ceiling, then the path; null when neither is known. */

@@ -25,7 +25,8 @@ EXAMPLES = os.environ["EXAMPLES_DIR"]
 USB_CEILING_KEYS = ("link_mbps", "data_ceiling_mbps", "protocol_overhead_pct_estimate", "expected_ceiling_mbps")
 EVIDENCE_TREES = [("sensors-pc", "enp1s0"), ("sensors-pc", "enp2s0"), ("sensors-pc", "lo"),
                   ("pi5-irq-cpu0", "eth1"), ("usb-adapters", "enx245ebe000001"),
-                  ("usb-adapters", "enx00e04c680002"), ("desktop", "enp1s0"), ("desktop", "02:00.0")]
+                  ("usb-adapters", "enx00e04c680002"), ("pi4-vl805", "eth1"), ("desktop", "enp1s0"),
+                  ("desktop", "02:00.0")]
 
 
 def tree(name):
@@ -314,11 +315,13 @@ def test_fastapi_router_reads_equal_cli():
     r = client.get("/api/nics/eth1")
     assert r.status_code == 200
     one = r.json()
-    identity = [k for k in one if k not in ("link", "settings", "pcie", "throughput", "wifi", "errors")]
+    identity = [k for k in one if k not in ("link", "settings", "pcie", "throughput", "wifi", "errors", "kernel_log")]
     assert "class" in identity and {k: one[k] for k in identity} == {k: show[k] for k in identity}
     assert one["link"] == show["link"] and one["throughput"] == show["throughput"] and one["pcie"] == pcie
     # This capture has no ring parameters: said so, the rest still answered.
     assert one["settings"] is None and "holds no ring parameters" in one["errors"]["settings"]
+    assert one["kernel_log"] is None and one["kernel_log"] == show["kernel_log"]
+    assert one["errors"]["kernel_log"] == show["kernel_log_unknown"]
     r = client.get("/api/nics/eth1/pcie")
     assert r.status_code == 200 and r.json() == pcie
     doctor = cli_json("--sysfs-root", tree("pi5-rtl8126"), "doctor")
@@ -755,3 +758,27 @@ def test_unknown_interface_raises_no_such_interface():
             ctx.nic("eth9")
     assert isinstance(e.value, FileNotFoundError) and isinstance(e.value, LookupError)
     assert e.value.errno == errno.ENODEV and "no network interface named 'eth9'" in str(e.value)
+
+
+def test_kernel_log_equals_cli_show(tmp_path):
+    """kernel_log() is show --json's key, from a read or a snapshot; a
+    capture without a log says why."""
+    import shutil
+    root = tmp_path / "t"
+    shutil.copytree(tree("pi5-rtl8126"), root, symlinks=True)
+    (root / "multigig" / "kmsg").write_bytes(
+        open(os.path.join(os.path.dirname(TREES), "kmsg", "pi5-rtl8126-gen2.kmsg"), "rb").read())
+    cli = cli_json("--sysfs-root", str(root), "show", "eth1")
+    with multigig.Context(str(root)) as ctx:
+        nic = ctx.nic("eth1")
+        lines = nic.kernel_log()
+        assert lines is not None and [l.to_dict() for l in lines] == cli["kernel_log"]
+        assert nic.kernel_log_unknown() is None
+        assert lines[0].kind == "pcie-link-down" and lines[0].about == "host bridge" and lines[0].time == 1.203456
+        snap = {n.name: n for n in ctx.snapshot()}
+        assert [l.to_dict() for l in snap["eth1"].kernel_log() or []] == cli["kernel_log"]
+    with multigig.Context(tree("pi5-rtl8126")) as ctx:
+        nic = ctx.nic("eth1")
+        assert nic.kernel_log() is None
+        assert nic.kernel_log_unknown() == ("this capture holds no kernel log (captures made before "
+                                            "libmultigig 0.3 have none)")

@@ -81,6 +81,9 @@ def test_readings() -> None:
         stats: Optional[multigig.Stats] = nic.stats()
         irqs: multigig.Irqs = nic.irqs()
         temps: list[multigig.Temperature] = nic.temperatures()
+        klog: Optional[list[multigig.KernelLogLine]] = nic.kernel_log()
+        klog_unknown: Optional[str] = nic.kernel_log_unknown()
+    assert klog is None and klog_unknown is not None
     assert stats is not None
     rx_packets: Optional[int] = stats.rx_packets
     eth_mac: Optional[dict[str, Optional[int]]] = stats.eth_mac
@@ -128,8 +131,10 @@ def test_settings_groups() -> None:
 
 
 def test_apply_and_its_error() -> None:
+    cpus: multigig.CpuSet = [0, 1]
     wanted: dict[str, multigig.SettingValue] = {"mtu": 9000, "rx_ring": "max", "gro": False,
-                                                "advertise": ["2500baseT/Full"]}
+                                                "advertise": ["2500baseT/Full"], "rps_cpus": {0: cpus},
+                                                "irq_affinity": "0-1"}
     with multigig.Context(tree("cm4-rtl8125-1g")) as ctx:
         with pytest.raises(multigig.ApplyError) as e:
             ctx.apply("eth1", dry_run=True, **wanted)
@@ -146,7 +151,7 @@ def test_apply_and_its_error() -> None:
     assert result.to_dict()["changes"] == [] and err.kernel_message is None
     change = multigig.Change("mtu", 1500, 9000)
     name, old, new = change
-    value: Union[int, bool, list[str], None] = change.new
+    value: Union[int, bool, str, list[str], None] = change.new
     assert (name, old, new) == ("mtu", 1500, 9000) and value == 9000
 
 

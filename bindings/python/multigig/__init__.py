@@ -38,15 +38,15 @@ from . import core as _c
 from ._version import __version__
 from ._convert import UNKNOWN, _key, _limit, _loads, _parsed, _text
 from .records import (_G, _PARAM_GROUPS, GROUP_CLASSES, CablePair, CableTest, Channels, Coalesce, Eee, Feature,
-                      Features, IrqVector, Irqs, Link, Pause, Record, Rings, RxQueue, SettingsGroup, Stats,
-                      TdrSample, Temperature, TxQueue, UsbDevice, UsbInfo, Wiphy)
+                      Features, IrqVector, Irqs, KernelLogLine, Link, Pause, Record, Rings, RxQueue,
+                      SettingsGroup, Stats, TdrSample, Temperature, TxQueue, UsbDevice, UsbInfo, Wiphy)
 
 __all__ = [
     "__version__", "NoSuchInterface", "Context", "Nic", "PciePath", "Estimate", "Throughput", "Settings", "ApplyResult",
     "CableInfo", "estimate", "report", "UNKNOWN", "PARAMS",
-    "ApplyError", "Change", "Finding", "Sample", "enable_logging", "SettingValue", "Record",
+    "ApplyError", "Change", "Finding", "Sample", "enable_logging", "SettingValue", "CpuSet", "Record",
     "Link", "Eee", "Feature", "Features", "Stats", "Irqs", "IrqVector", "RxQueue", "TxQueue",
-    "Temperature", "UsbInfo", "UsbDevice", "CableTest", "CablePair", "TdrSample", "Wiphy",
+    "Temperature", "UsbInfo", "UsbDevice", "CableTest", "CablePair", "TdrSample", "KernelLogLine", "Wiphy",
     "SettingsGroup", "Rings", "Channels", "Coalesce", "Pause",
 ]
 
@@ -57,7 +57,9 @@ _GROUPS = ["rings", "channels", "coalesce", "pause"]
 # What apply() takes for a setting: a number, "max", True/False or
 # "on"/"off", link modes for advertise, or for features a mapping of
 # feature names to True/False.
-SettingValue = Union[int, str, bool, Sequence[str], Mapping[str, bool]]
+# CPUs as the kernel lists them ("0-3", "1,3", "" for none) or as numbers ([0, 1]).
+CpuSet = Union[str, Sequence[int]]
+SettingValue = Union[int, str, bool, Sequence[str], Mapping[str, bool], Sequence[int], Mapping[int, CpuSet]]
 _R = TypeVar("_R")
 
 # The library logs with syslog priorities; logging has fewer levels.
@@ -282,10 +284,11 @@ class Context:
         counters, interrupts, temperatures and USB path, gathered from one
         dump per kind of message however many interfaces there are; each
         Nic's settings(), link(), eee(), features(), stats(), irqs(),
-        temperatures() and usb() answer from the snapshot."""
+        temperatures(), usb() and kernel_log() (one pass over the kernel
+        log) answer from the snapshot."""
         return self._list(_c.MG_NIC_WITH_SETTINGS | _c.MG_NIC_WITH_ETHLINK | _c.MG_NIC_WITH_EEE
                           | _c.MG_NIC_WITH_FEATURES | _c.MG_NIC_WITH_STATS | _c.MG_NIC_WITH_IRQS
-                          | _c.MG_NIC_WITH_TEMPERATURES | _c.MG_NIC_WITH_USB)
+                          | _c.MG_NIC_WITH_TEMPERATURES | _c.MG_NIC_WITH_USB | _c.MG_NIC_WITH_KERNEL_LOG)
 
     def wiphys(self) -> list[Wiphy]:
         """Every Wi-Fi card nl80211 knows, as ``multigig wifi --json``: one
@@ -378,7 +381,7 @@ class Context:
                     _raise(rc, ctx)
             path = None
             try:
-                if _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
+                if _c.mg_nic_get_bus(nic) in (_c.MG_BUS_PCI, _c.MG_BUS_USB):
                     rc, path = _c.mg_pcie_path_new_for_nic(ctx, nic)
                     if rc < 0:
                         path = None  # no path read: the verdict goes without PCIe
@@ -402,6 +405,13 @@ class Context:
         sg...), taking True/False. ``features`` names offloads alone, by
         the kernel's names, so that none is taken for a setting
         (``features={"rx-gro": False}``: "tx" there is no TX channel count).
+        ``rps_cpus``, ``xps_cpus`` and ``irq_affinity`` take CPUs ("0-3",
+        "1,3" or [0, 1]; "" or [] for none, RPS or XPS off) for every
+        receive queue, transmit queue or interrupt vector of the adapter,
+        or a mapping from a queue's number (an interrupt's) to its CPUs
+        (``rps_cpus={0: "0", 1: "1"}``); each queue or vector is a change
+        named "rps-cpus:rx-0", "xps-cpus:tx-1", "irq-affinity:45", whose
+        values are CPU lists.
         ``confirm=SECONDS`` keeps the changes only if ``confirm(ifname)``
         comes within that time, else they roll back, also when this process
         is gone; ``verify_peer="10.0.0.2"`` checks that the path to that
@@ -676,6 +686,27 @@ class Nic:
         return cast("list[Temperature]", self._held_or_read(_c.mg_nic_get_temps(self._ptr), _c.mg_temps_read_for_nic,
                                                            _c.mg_temps_free, Temperature.read_all))
 
+    def _kernel_log(self) -> tuple[Optional[list[KernelLogLine]], Optional[str]]:
+        def convert(ptr: Any) -> tuple[Optional[list[KernelLogLine]], Optional[str]]:
+            return KernelLogLine.read_all(ptr), _c.mg_kernel_log_get_unknown_reason(ptr)
+
+        return cast("tuple[Optional[list[KernelLogLine]], Optional[str]]",
+                    self._held_or_read(_c.mg_nic_get_kernel_log(self._ptr), _c.mg_kernel_log_read_for_nic,
+                                       _c.mg_kernel_log_free, convert))
+
+    def kernel_log(self) -> Optional[list[KernelLogLine]]:
+        """The kernel log's recognised lines about this adapter, oldest
+        first (CLI key "kernel_log"): one pass over /dev/kmsg, or what a
+        capture kept. None when the log cannot be read: kernel_log_unknown()
+        says why (CAP_SYSLOG under kernel.dmesg_restrict=1, a capture
+        without it)."""
+        return self._kernel_log()[0]
+
+    def kernel_log_unknown(self) -> Optional[str]:
+        """Why the kernel log could not be read (CLI key
+        "kernel_log_unknown"); None when it was."""
+        return self._kernel_log()[1]
+
     def usb(self) -> Optional[UsbInfo]:
         """A USB adapter's bus ceiling and place on the bus (CLI key "usb");
         None for other adapters."""
@@ -836,7 +867,7 @@ class PciePath:
                 if rc < 0:
                     nic = None  # a PCI function that is not an adapter, such as a port
             try:
-                if nic is not None and _c.mg_nic_get_bus(nic) == _c.MG_BUS_PCI:
+                if nic is not None and _c.mg_nic_get_bus(nic) in (_c.MG_BUS_PCI, _c.MG_BUS_USB):
                     rc, path = _c.mg_pcie_path_new_for_nic(ctx, nic)
                 else:
                     rc, path = _c.mg_pcie_path_new(ctx, target)
@@ -1060,7 +1091,7 @@ class Settings:
 
 # What a change's value is: a number, True/False (EEE, a feature), link
 # modes (advertise); None when not known.
-ChangeValue = Union[int, bool, list[str], None]
+ChangeValue = Union[int, bool, str, list[str], None]
 
 
 class Change(NamedTuple):
@@ -1082,7 +1113,8 @@ class ApplyResult:
     """What apply() or rollback() planned and changed: ``changes`` is a list
     of Change (name, old, new): a parameter's number, True/False for "eee",
     "aspm-l1" and for a feature (by its kernel name), lists of link modes for
-    "advertise"; ``states`` gives each change's fate by name ("planned",
+    "advertise", CPU lists ("0-3", "" for none) for "rps-cpus:rx-N",
+    "xps-cpus:tx-N" and "irq-affinity:N"; ``states`` gives each change's fate by name ("planned",
     "applied", "rolled_back", "left", "restore_failed"); ``left`` lists the
     names not restored because another writer had changed them;
     ``may_bounce_link`` says whether the driver may reset or renegotiate
@@ -1132,9 +1164,48 @@ class ApplyResult:
             return 1 if value in ("on", True, 1) else 0
         return None
 
+    # The steering settings: their C setters, and whether a set of no CPU is one.
+    _STEER = {"rps-cpus": ("mg_settings_set_rps_cpus", True), "xps-cpus": ("mg_settings_set_xps_cpus", True),
+              "irq-affinity": ("mg_settings_set_irq_affinity", False)}
+
+    @staticmethod
+    def _cpus(key: str, value: Any) -> str:
+        """CPUs as the library takes them: a list ("0-3"), from text or numbers."""
+        if isinstance(value, str):
+            return value
+        if isinstance(value, Sequence) and all(isinstance(c, int) and not isinstance(c, bool) and c >= 0
+                                               for c in value):
+            return ",".join(str(c) for c in value)
+        raise ValueError("%s: %r is not CPUs (\"0-3\", \"1,3\" or a list of numbers)" % (key, value))
+
+    @classmethod
+    def _set_steer(cls, want: Any, key: str, name: str, value: Any) -> None:
+        setter, none_ok = cls._STEER[name]
+        items: list[tuple[int, Any]]
+        if isinstance(value, Mapping):
+            items = []
+            for index, cpus in value.items():
+                if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= 0x7FFFFFFF:
+                    raise ValueError("%s: %r is not a queue's or interrupt's number" % (key, index))
+                items.append((index, cpus))
+        else:
+            items = [(-1, value)]
+        for index, cpus in items:
+            text = cls._cpus(key, cpus)
+            rc = getattr(_c, setter)(want, index, text)
+            if rc == -_errno.ERANGE:
+                raise ValueError("%s: %r names a CPU past 63, which is not supported" % (key, cpus))
+            if rc == -_errno.E2BIG:
+                raise ValueError("%s: too many at once (64 at most)" % (key,))
+            if rc < 0:
+                raise ValueError("%s: %r is not a CPU list%s" % (key, cpus, "" if none_ok else " of one CPU at least"))
+
     @classmethod
     def _set_other(cls, want: Any, key: str, name: str, value: Any) -> bool:
-        """eee, aspm-l1, advertise or a feature; False when the value fits none."""
+        """eee, aspm-l1, advertise, steering or a feature; False when the value fits none."""
+        if name in cls._STEER:
+            cls._set_steer(want, key, name, value)
+            return True
         if name == "advertise":
             if isinstance(value, (list, tuple)):
                 if not all(isinstance(m, str) for m in value):
@@ -1345,11 +1416,14 @@ def _apply_error_class(base: type[OSError]) -> type[ApplyError]:
 
 class Sample:
     """One interval of ``multigig watch``: to_dict() is one of its JSON
-    lines. Rates per second; ``cpus`` and ``vectors`` as lists of dicts."""
+    lines. Rates per second; ``cpus`` and ``vectors`` as lists of dicts
+    (each CPU with its share busy and in interrupts, and whether it
+    services the adapter); ``cpu_bound`` names the CPU that limits the
+    adapter, or is None."""
 
     _KEYS = ["t", "interval_s", "rx_bps", "tx_bps", "rx_pps", "tx_pps", "rx_dropped_per_s", "tx_dropped_per_s",
              "rx_errors_per_s", "tx_errors_per_s", "rx_missed_per_s", "expected_rx_gbps", "expected_tx_gbps",
-             "rx_ceiling_use_pct", "tx_ceiling_use_pct", "temperature_c", "vectors", "cpus"]
+             "rx_ceiling_use_pct", "tx_ceiling_use_pct", "temperature_c", "vectors", "cpus", "cpu_bound"]
 
     t: float
     interval_s: Optional[float]
@@ -1369,6 +1443,8 @@ class Sample:
     temperature_c: Optional[float]
     vectors: list[dict[str, Any]]
     cpus: list[dict[str, Any]]
+    # The CPU that limits the adapter ({"cpu": 0, "irq_pct": 99.0}), or None.
+    cpu_bound: Optional[dict[str, Any]]
 
     def __init__(self, ptr: Any, t: float) -> None:
         self._json = _text(_c.mg_sample_to_json, ptr, t)

@@ -129,6 +129,7 @@ MG_OUT_OBJECT(struct mg_stats)
 MG_OUT_OBJECT(struct mg_irqs)
 MG_OUT_OBJECT(struct mg_temps)
 MG_OUT_OBJECT(struct mg_usb_info)
+MG_OUT_OBJECT(struct mg_kernel_log)
 MG_OUT_OBJECT(struct mg_doctor)
 MG_OUT_OBJECT(struct mg_sampler)
 MG_OUT_OBJECT(struct mg_sample)
@@ -166,7 +167,7 @@ MG_OUT_OBJECT(struct mg_wiphy_list)
 %apply int *OUTPUT { int *enabled, int *disabled, int *no_ir };
 %apply int *OUTPUT { enum mg_wifi_mode *mode };
 %apply unsigned int *OUTPUT { unsigned int *low, unsigned int *high };
-%apply unsigned long long *OUTPUT { uint64_t *value };
+%apply unsigned long long *OUTPUT { uint64_t *value, uint64_t *usecs, uint64_t *seq };
 %apply double *OUTPUT { double *gbps };
 %apply double *OUTPUT { double *per_second };
 

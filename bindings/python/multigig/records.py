@@ -321,6 +321,34 @@ class Temperature(Record):
         return [cls(t) for t in _loads(_text(_c.mg_temps_to_json, ptr))]
 
 
+class KernelLogLine(Record):
+    """One line of the kernel log about the adapter: one item of the CLI's
+    "kernel_log" list. ``time`` is seconds since boot (CLOCK_MONOTONIC, as
+    dmesg prints it), ``priority`` syslog's name of its level ("err",
+    "info"), ``kind`` a stable id of the known message ("link-up",
+    "firmware-missing"), ``about`` how it names the adapter ("device",
+    "interface", "port", "host bridge") and ``source`` the file of the
+    kernel tree that prints it."""
+
+    _KEYS = ("time", "priority", "text", "meaning", "kind", "about", "source")
+    time: Optional[float]
+    priority: Optional[str]
+    text: str
+    meaning: str
+    kind: str
+    about: str
+    source: str
+
+    def __init__(self, line: Mapping[str, Any]) -> None:
+        self._fill(line)
+
+    @classmethod
+    def read_all(cls, ptr: Any) -> Optional[list[KernelLogLine]]:
+        """Every line of a C kernel log object; None when it could not be read."""
+        lines = _loads(_text(_c.mg_kernel_log_to_json, ptr))
+        return None if lines is None else [cls(line) for line in lines]
+
+
 class UsbDevice(Record):
     """A USB device on the way to the adapter: a hub, or a device sharing
     the root hub."""
@@ -345,7 +373,7 @@ class UsbInfo(Record):
     _CEILING = ("link_mbps", "data_ceiling_mbps", "protocol_overhead_pct_estimate", "expected_ceiling_mbps")
     _KEYS = _CEILING + ("device", "speed_mbps", "usb_version", "port_speed_mbps", "port_usb_version", "driver",
                         "interface_class", "generic_driver", "vendor_driver", "vendor_driver_loaded",
-                        "configuration", "configurations", "hubs", "root_hub_shared_with")
+                        "configuration", "configurations", "hubs", "root_hub_shared_with", "controller")
     link_mbps: Optional[int]
     data_ceiling_mbps: Optional[int]
     protocol_overhead_pct_estimate: Optional[int]
@@ -364,6 +392,8 @@ class UsbInfo(Record):
     configurations: Optional[int]
     hubs: list[UsbDevice]
     root_hub_shared_with: list[UsbDevice]
+    # The host controller: {"name": "0000:01:00.0", "pci": True, "driver": "xhci_hcd"}, or None.
+    controller: Optional[dict[str, Any]]
 
     def __init__(self, ptr: Any, throughput: Any = None) -> None:
         """From the C USB path and the C verdict whose bus ceiling opens the

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The limit on small boards is often a CPU, not the adapter: one core at
+ * 100 % in hard and soft interrupts, the adapter's, while the others
+ * idle. Which CPUs service an adapter is read from where its vectors run
+ * and where its receive queues steer packets; an adapter with neither
+ * (virtual, or USB behind the host controller's vector) is told by the
+ * NET_RX and NET_TX softirqs each CPU ran. Pure, for tests.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "decide/decide.h"
+
+int mg_cpu_use_compute(const struct mg_cpu_table *a, const struct mg_cpu_table *b, double seconds,
+		       struct mg_cpu_use **use, size_t *count)
+{
+	struct mg_cpu_use *u = calloc(b->count + 1, sizeof(*u));
+	size_t n = 0;
+
+	if (!u)
+		return -ENOMEM;
+	for (size_t i = 0; i < b->count; i++) {
+		const struct mg_cpu_times *y = &b->cpus[i], *x = mg_cpu_table_find(a, y->cpu);
+		struct mg_cpu_use *c = &u[n++];
+
+		c->cpu = y->cpu;
+		if (!x)
+			continue;
+		if (x->have_times && y->have_times && y->total > x->total && y->busy >= x->busy && y->irq >= x->irq) {
+			double ticks = (double)(y->total - x->total);
+
+			c->busy_pct = 100.0 * (double)(y->busy - x->busy) / ticks;
+			c->irq_pct = 100.0 * (double)(y->irq - x->irq) / ticks;
+			c->have_busy = true;
+		}
+		if (x->have_softirq && y->have_softirq && seconds > 0) {
+			c->net[0] = y->net_rx >= x->net_rx ? (double)(y->net_rx - x->net_rx) / seconds : 0;
+			c->net[1] = y->net_tx >= x->net_tx ? (double)(y->net_tx - x->net_tx) / seconds : 0;
+			c->have_softirq = true;
+		}
+	}
+	*use = u;
+	*count = n;
+	return 0;
+}
+
+static uint64_t list_mask(const char *list)
+{
+	uint64_t m = 0;
+
+	return list && mg_cpumask_parse_list(list, &m) == 0 ? m : 0;
+}
+
+uint64_t mg_irqs_servicing(const struct mg_irqs *irqs)
+{
+	uint64_t m = 0, q;
+
+	for (size_t i = 0; i < mg_irqs_get_count(irqs); i++) {
+		const char *eff = mg_irqs_get_effective_affinity(irqs, i);
+
+		m |= list_mask(eff ? eff : mg_irqs_get_affinity(irqs, i));
+	}
+	for (size_t i = 0; i < mg_irqs_get_queue_count(irqs, 0); i++) {
+		const char *hex = mg_irqs_get_queue_cpus(irqs, 0, i);
+
+		if (hex && mg_cpumask_parse_hex(hex, &q) == 0)
+			m |= q;
+	}
+	return m;
+}
+
+void mg_cpu_use_mark(struct mg_cpu_use *use, size_t count, uint64_t servicing, bool *by_softirq)
+{
+	double most = 0;
+
+	*by_softirq = !servicing;
+	for (size_t i = 0; i < count; i++) {
+		use[i].services = servicing && use[i].cpu >= 0 && use[i].cpu < 64 && (servicing >> use[i].cpu & 1);
+		if (use[i].have_softirq && use[i].net[0] + use[i].net[1] > most)
+			most = use[i].net[0] + use[i].net[1];
+	}
+	if (servicing || most <= 0)
+		return;
+	for (size_t i = 0; i < count; i++)
+		use[i].services = use[i].have_softirq && use[i].net[0] + use[i].net[1] >= most / 4;
+}
+
+bool mg_cpu_bound_find(const struct mg_cpu_use *use, size_t count, double traffic_bps, struct mg_cpu_bound *out)
+{
+	const struct mg_cpu_use *hot = NULL;
+
+	memset(out, 0, sizeof(*out));
+	out->cpu = -1;
+	if (!(traffic_bps >= MG_CPU_TRAFFIC_BPS))
+		return false;
+	for (size_t i = 0; i < count; i++)
+		if (use[i].services && use[i].have_busy && (!hot || use[i].irq_pct > hot->irq_pct))
+			hot = &use[i];
+	if (!hot || hot->irq_pct < MG_CPU_BOUND_PCT)
+		return false;
+	out->cpu = hot->cpu;
+	out->irq_pct = hot->irq_pct;
+	out->busy_pct = hot->busy_pct;
+	out->net[0] = hot->net[0];
+	out->net[1] = hot->net[1];
+	for (size_t i = 0; i < count; i++)
+		if (&use[i] != hot && use[i].have_busy && use[i].busy_pct < MG_CPU_IDLE_PCT) {
+			out->nidle++;
+			if (use[i].cpu >= 0 && use[i].cpu < 64)
+				out->idle |= 1ull << use[i].cpu;
+		}
+	return true;
+}
