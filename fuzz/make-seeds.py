@@ -102,14 +102,31 @@ def evidence_seeds():
         b"0001:00:00.0 (capable of 7.876 Gb/s with 8.0 GT/s PCIe x1 link)\n!error 1\n"
 
 
+def wifi_seeds(trees):
+    """Each capture's nl80211 replies in the wifi target's framing: two lengths, then the
+    GET_WIPHY (1) and GET_INTERFACE (5) replies, then the GET_STATION (17) ones."""
+    for tree in sorted(os.listdir(trees)):
+        d = os.path.join(trees, tree, "multigig", "nl80211")
+        if not os.path.isdir(d):
+            continue
+        parts = []
+        for cmd in ("1", "5", "17"):
+            p = os.path.join(d, cmd)
+            parts.append(open(p, "rb").read()[:60000] if os.path.exists(p) else b"")
+        yield tree, struct.pack("<HH", len(parts[0]), len(parts[1])) + b"".join(parts)
+
+
 def main(trees, out):
-    for target in ("evidence", "netlink", "pcie-config", "sysfs"):
+    for target in ("evidence", "netlink", "pcie-config", "sysfs", "wifi"):
         os.makedirs(os.path.join(out, target), exist_ok=True)
     for name, data in netlink_seeds():
         with open(os.path.join(out, "netlink", name), "wb") as f:
             f.write(data)
     for name, data in evidence_seeds():
         with open(os.path.join(out, "evidence", name), "wb") as f:
+            f.write(data)
+    for name, data in wifi_seeds(trees):
+        with open(os.path.join(out, "wifi", name), "wb") as f:
             f.write(data)
     n = 0
     for dirpath, _, filenames in os.walk(trees):

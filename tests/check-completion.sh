@@ -24,6 +24,8 @@ check() {
 	fi
 }
 check "multigig set eth0 mtu " ""
+check "multigig estimate --wifi " "eht he ht legacy vht"
+check "multigig estimate --wifi he --width 3" "320"
 check "multigig set eth0 mtu 9000 gr" "gro"
 check "multigig set eth0 gro " "off on"
 check "multigig set eth0 rx-ring " "max"

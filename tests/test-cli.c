@@ -516,6 +516,49 @@ static void test_estimate(void)
 	CU_ASSERT_EQUAL(r.status, 2);
 }
 
+static void test_estimate_wifi(void)
+{
+	json_object *o = cli_json("--json estimate --wifi eht --mcs 12 --nss 2 --width 320 --gi 0.8");
+	struct run r;
+
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "phy_rate_mbps"), 5188.2, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "tcp_goodput_mbps"), 2853.5, 1e-9);
+	CU_ASSERT_EQUAL(jget_int(o, "efficiency_pct"), 55);
+	CHECK_STR(o, "mode", "eht");
+	json_object_put(o);
+	o = cli_json("estimate --wifi he --mcs 11 --nss 2 --width 160 --json");
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "phy_rate_mbps"), 2402.0, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "gi_us"), 0.8, 1e-9);
+	json_object_put(o);
+	o = cli_json("estimate --wifi ht --mcs 15 --width 40 --gi 0.4 --json");
+	CU_ASSERT_DOUBLE_EQUAL(jget_double(o, "phy_rate_mbps"), 300.0, 1e-9);
+	CU_ASSERT_EQUAL(jget_int(o, "nss"), 2);
+	json_object_put(o);
+	cli(&r, "estimate --wifi vht --mcs 9 --nss 1 --width 20");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "VHT MCS 9 is not defined at 20 MHz on 1 spatial stream"));
+	cli(&r, "estimate --wifi ht --mcs 8 --nss 1 --width 20");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "HT MCS 8 already names 2 spatial streams"));
+	cli(&r, "estimate --wifi wifi7 --mcs 1 --width 20");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "estimate --wifi he --mcs 1 --nss 1");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "needs --mcs and --width"));
+	cli(&r, "estimate --wifi he --mcs 1 --nss 1 --width 20 --gi fast");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "estimate --wifi he --mcs 1 --nss 1 --width 20 --mtu 1500");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "not both"));
+	cli(&r, "estimate --mcs 3 --width 20");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "list --mcs 3");
+	CU_ASSERT_EQUAL(r.status, 2);
+	cli(&r, "estimate --wifi eht --mcs 13 --nss 2 --width 320");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "5764.7 Mbit/s"));
+}
+
 static void test_pcie_errors(void)
 {
 	struct run r;
@@ -1168,7 +1211,7 @@ int main(void)
 		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
 		     MG_TEST(test_pcie_dump),
-		     MG_TEST(test_estimate), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
+		     MG_TEST(test_estimate), MG_TEST(test_estimate_wifi), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
 		     MG_TEST(test_conventional_pci_role));
 	MG_ADD_SUITE("cli-cable", NULL, NULL, MG_TEST(test_cable_cli));
 	MG_ADD_SUITE("cli-eee-features", NULL, NULL, MG_TEST(test_eee_features_json));

@@ -40,6 +40,10 @@ struct options {
 	/* estimate */
 	int gen, width, mps, mrrs, completion, header_dw, mtu, link_mbps;
 	int have_estimate_option;
+	/* estimate --wifi MODE --mcs N --nss N --width MHZ --gi US */
+	const char *wifi_mode;
+	int mcs, nss, wifi_width, gi_ns;
+	int have_wifi_option;
 };
 
 /*
@@ -123,6 +127,7 @@ int cmd_cable(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
 int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
 int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
+int cmd_wifi(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_export(struct mg_ctx *ctx, const struct options *opt, const char *target);
 int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target);

@@ -208,6 +208,7 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
 	struct mg_throughput *throughput;
+	struct mg_wiphy_list *wifi = NULL;
 	struct mg_pcie_path *path;
 	struct mg_nic *nic;
 	int err;
@@ -226,6 +227,10 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		mg_nic_unref(nic);
 		return fail(ctx, err, "show");
 	}
+	/* A Wi-Fi station's link joins the verdict: the lowest of the bus and the air. */
+	if (mg_nic_get_kind(nic) && !strcmp(mg_nic_get_kind(nic), "wifi") && mg_nic_get_name(nic) &&
+	    mg_wiphy_list_new(ctx, mg_nic_get_name(nic), &wifi) == 0)
+		mg_throughput_add_wifi(throughput, mg_wiphy_list_get(wifi, 0), mg_nic_get_name(nic));
 	if (opt->json) {
 		char *json;
 
@@ -237,8 +242,17 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 		print_usb(throughput);
 		print_throughput(throughput);
 		print_parts(nic);
+		if (wifi) {
+			char *text;
+
+			if (mg_wiphy_list_to_text(wifi, &text) == 0) {
+				fputs(text, stdout);
+				free(text);
+			}
+		}
 		err = EXIT_SUCCESS;
 	}
+	mg_wiphy_list_free(wifi);
 	mg_throughput_free(throughput);
 	mg_pcie_path_free(path);
 	mg_nic_unref(nic);

@@ -21,11 +21,18 @@ void print_throughput(const struct mg_throughput *t)
 	double rx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX);
 	double tx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX);
 
+	char r[32] = "unknown", x[32] = "unknown";
+
 	if (rx < 0 && tx < 0)
 		return;
-	printf("%-18s receive %.3f Gbit/s (%s), transmit %.3f Gbit/s (%s) of TCP at MTU %d%s\n",
-	       "expected:", rx, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_RX)),
-	       tx, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_TX)),
+	/* A Wi-Fi station may report a rate one way only. */
+	if (rx >= 0)
+		snprintf(r, sizeof(r), "%.3f Gbit/s", rx);
+	if (tx >= 0)
+		snprintf(x, sizeof(x), "%.3f Gbit/s", tx);
+	printf("%-18s receive %s (%s), transmit %s (%s) of TCP at MTU %d%s\n",
+	       "expected:", r, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_RX)),
+	       x, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_TX)),
 	       mg_throughput_get_mtu(t),
 	       mg_throughput_is_lower_bound(t) ? " (PCIe figure a lower bound: MPS unknown)" : "");
 }
@@ -265,6 +272,46 @@ static int estimate_params(const struct options *opt, struct mg_estimate_params 
 	return 0;
 }
 
+/* estimate --wifi: the rate model's answer for the rate described. */
+static int estimate_wifi(const struct options *opt)
+{
+	enum mg_wifi_mode mode;
+	struct mg_wifi_rate *r;
+	char why[256];
+	int err;
+
+	if (!opt->wifi_mode)
+		return usage_error("--mcs, --nss, --width and --gi describe a Wi-Fi rate: give --wifi ht|vht|he|eht too");
+	if (mg_wifi_mode_from_name(opt->wifi_mode, &mode) < 0)
+		return usage_error("--wifi takes ht, vht, he, eht or legacy, not '%s'", opt->wifi_mode);
+	if (opt->mcs == MG_UNKNOWN || opt->wifi_width == MG_UNKNOWN)
+		return usage_error("estimate --wifi needs --mcs and --width (and --nss but for HT)");
+	if (mg_wifi_rate_check(mode, opt->mcs, opt->nss, opt->wifi_width, opt->gi_ns, why, sizeof(why)) < 0)
+		return usage_error("%s", why);
+	err = mg_wifi_rate_new(mode, opt->mcs, opt->nss, opt->wifi_width, opt->gi_ns, &r);
+	if (err < 0) {
+		fprintf(stderr, "multigig: estimate: %s\n", strerror(-err));
+		return EXIT_FAILURE;
+	}
+	if (opt->json) {
+		char *json;
+
+		err = mg_wifi_rate_to_json(r, 0, &json);
+		err = print_json(err, json, "estimate");
+	} else {
+		printf("%-12s %.1f Mbit/s (%s MCS %d, %d stream%s, %d MHz, GI %.1f us)\n", "phy rate:",
+		       mg_wifi_rate_get_phy_mbps(r), opt->wifi_mode, mg_wifi_rate_get_mcs(r), mg_wifi_rate_get_nss(r),
+		       mg_wifi_rate_get_nss(r) == 1 ? "" : "s", mg_wifi_rate_get_width_mhz(r),
+		       mg_wifi_rate_get_gi_ns(r) / 1000.0);
+		printf("%-12s %.1f Mbit/s at best (%d %% of the PHY rate)\n%-12s %s\n", "tcp goodput:",
+		       mg_wifi_rate_get_tcp_goodput_mbps(r), mg_wifi_rate_get_efficiency_pct(r), "",
+		       mg_wifi_rate_get_efficiency_source(r));
+		err = EXIT_SUCCESS;
+	}
+	mg_wifi_rate_free(r);
+	return err;
+}
+
 int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_estimate_params *params;
@@ -272,6 +319,8 @@ int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
 	int err;
 
 	(void)ctx; /* the model reads nothing */
+	if (opt->have_wifi_option)
+		return estimate_wifi(opt);
 	if (!opt->gen || !opt->width || !opt->mps || !opt->mtu || opt->link_mbps < 0)
 		return usage_error("estimate needs --pcie-gen, --pcie-width, --mps, --mtu and --link-mbps");
 	err = estimate_params(opt, &params);

@@ -69,9 +69,18 @@ static const struct command commands[] = {
 	  "Each hop's capability and negotiated link, ASPM, AER and training, the link\n"
 	  "that limits the path and the TCP goodput it allows. --svg [FILE]: the path\n"
 	  "drawn as SVG, to FILE or stdout.\n" },
-	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N",
+	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N | --wifi MODE ...",
 	  "throughput ceilings for a link you describe",
-	  "Also --mrrs BYTES, --completion BYTES, --header 3dw|4dw. No hardware needed.\n" },
+	  "Also --mrrs BYTES, --completion BYTES, --header 3dw|4dw. No hardware needed.\n"
+	  "--wifi ht|vht|he|eht|legacy --mcs N [--nss N] --width MHZ [--gi US]: the PHY\n"
+	  "rate of a Wi-Fi link and the TCP goodput to expect (GI 0.8 us by default;\n"
+	  "HT takes the streams from its MCS index).\n" },
+	{ "wifi", 1, " [IFACE|PHY]", "what each Wi-Fi card can do, and what its link runs at",
+	  "From nl80211 (one split wiphy dump, the interfaces, the regulatory domain, a\n"
+	  "station dump per station interface) and sysfs: each wiphy's device, bands (HT,\n"
+	  "VHT, HE, EHT; streams, MCS, widest channel, channels), interface types, MLO,\n"
+	  "antennas, regulatory domain, and each station's link with the kernel's rate\n"
+	  "and the library's own. --json: an array of objects.\n" },
 	{ "cable", 1, " IFACE", "can this NIC test its cable? (never runs a test)", "" },
 	{ "cable-test", 1, " IFACE --yes [--tdr]", "run a cable test (or raw TDR); the link goes down",
 	  "The link goes down for seconds: --yes says you know. --tdr asks for the raw\n"
@@ -205,6 +214,8 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 		err = cmd_pcie(ctx, opt, args[0]);
 	else if (!strcmp(cmd->name, "estimate"))
 		err = cmd_estimate(ctx, opt);
+	else if (!strcmp(cmd->name, "wifi"))
+		err = cmd_wifi(ctx, opt, nargs ? args[0] : NULL);
 	else if (!strcmp(cmd->name, "doctor"))
 		err = cmd_doctor(ctx, opt, nargs ? args[0] : NULL);
 	else if (!strcmp(cmd->name, "export"))
@@ -233,6 +244,11 @@ static const struct option longopts[] = {
 	{ "header", required_argument, NULL, 'H' },
 	{ "mtu", required_argument, NULL, 'M' },
 	{ "link-mbps", required_argument, NULL, 'L' },
+	{ "wifi", required_argument, NULL, 1000 },
+	{ "mcs", required_argument, NULL, 1001 },
+	{ "nss", required_argument, NULL, 1002 },
+	{ "width", required_argument, NULL, 1003 },
+	{ "gi", required_argument, NULL, 1004 },
 	{ "json", no_argument, NULL, 'j' },
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ "all", no_argument, NULL, 'a' },
@@ -415,6 +431,31 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 				return usage_error("--header takes 3dw or 4dw, not '%s'", optarg);
 			opt->have_estimate_option = 1;
 			break;
+		case 1000:
+			opt->wifi_mode = optarg;
+			opt->have_wifi_option = 1;
+			break;
+		case 1001: case 1002: case 1003: {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+
+			if (end == optarg || *end || n < 0 || n > 100000)
+				return usage_error("--%s: '%s' is not a whole number", longopts[index].name, optarg);
+			*(c == 1001 ? &opt->mcs : c == 1002 ? &opt->nss : &opt->wifi_width) = (int)n;
+			opt->have_wifi_option = 1;
+			break;
+		}
+		case 1004: {
+			char *end;
+			double us = strtod(optarg, &end);
+
+			if (end == optarg || *end || !(us > 0) || us > 100)
+				return usage_error("--gi: '%s' is not a guard interval in microseconds (0.4, 0.8, 1.6, 3.2)",
+						   optarg);
+			opt->gi_ns = (int)(us * 1000 + 0.5);
+			opt->have_wifi_option = 1;
+			break;
+		}
 		case 'v':
 			opt->verbose++;
 			break;
@@ -436,12 +477,14 @@ static int parse_options(int argc, char **argv, const char *shortopts, struct op
 /* Commands that answer about every adapter when given none. */
 static bool is_all_command(const struct command *cmd)
 {
-	return !strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export") || !strcmp(cmd->name, "report");
+	return !strcmp(cmd->name, "doctor") || !strcmp(cmd->name, "export") || !strcmp(cmd->name, "report") ||
+	       !strcmp(cmd->name, "wifi");
 }
 
 int main(int argc, char **argv)
 {
-	struct options opt = { .mrrs = MG_UNKNOWN, .header_dw = 4, .link_mbps = -1 };
+	struct options opt = { .mrrs = MG_UNKNOWN, .header_dw = 4, .link_mbps = -1, .mcs = MG_UNKNOWN,
+			       .nss = MG_UNKNOWN, .wifi_width = MG_UNKNOWN, .gi_ns = 800 };
 	const struct command *cmd;
 	char **sub;
 	int nsub, nwords, ret;
@@ -479,6 +522,10 @@ int main(int argc, char **argv)
 	output_filter_json(opt.json);
 	if (opt.have_estimate_option && strcmp(cmd->name, "estimate"))
 		return usage_error("PCIe and MTU options belong to 'estimate', not '%s'", cmd->name);
+	if (opt.have_wifi_option && strcmp(cmd->name, "estimate"))
+		return usage_error("--wifi, --mcs, --nss, --width and --gi belong to 'estimate', not '%s'", cmd->name);
+	if (opt.have_wifi_option && opt.have_estimate_option)
+		return usage_error("estimate describes a PCIe link or a Wi-Fi rate (--wifi), not both");
 	if ((opt.list || opt.discard) && strcmp(cmd->name, "rollback"))
 		return usage_error("--list and --discard belong to 'rollback'");
 	if (opt.list && opt.discard)

@@ -167,6 +167,7 @@ class NicDetailModel(NicModel):
     settings: Optional[SettingsModel]
     pcie: Optional[PcieModel]
     throughput: Optional[ThroughputModel]
+    wifi: Optional[Dict[str, Any]]
     kernel_log: Optional[List[KernelLogLineModel]]
     errors: Dict[str, str]
 
@@ -385,12 +386,23 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         d["settings"] = _read(errors, "settings", lambda: nic.settings().to_dict()) if nic.name else None
         d["pcie"] = _read(errors, "pcie", lambda: nic.pcie().to_dict()) if nic.bus == "pci" else None
         d["throughput"] = _read(errors, "throughput", lambda: nic.throughput().to_dict())
+        # A Wi-Fi interface's card and link, as multigig wifi IFACE --json gives them.
+        wifi = _read(errors, "wifi", nic.wifi) if nic.kind == "wifi" else None
+        d["wifi"] = wifi.to_dict() if wifi is not None else None
         lines = _read(errors, "kernel_log", nic.kernel_log)
         d["kernel_log"] = None if lines is None else [line.to_dict() for line in lines]
         if lines is None and "kernel_log" not in errors:
             errors["kernel_log"] = nic.kernel_log_unknown() or "the kernel log could not be read"
         d["errors"] = errors
         return d
+
+    @router.get("/wifi", response_model=List[Dict[str, Any]], responses=ERRORS)
+    def list_wifi(ctx: multigig.Context = Depends(context)) -> List[Dict[str, Any]]:
+        """Every Wi-Fi card, as multigig wifi --json: bands, channels, interfaces and links."""
+        try:
+            return [w.to_dict() for w in ctx.wiphys()]
+        except OSError as err:
+            raise http_error(err)
 
     @router.get("/nics/{iface}/pcie", response_model=PcieModel, responses=ERRORS)
     def show_pcie(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:

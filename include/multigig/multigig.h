@@ -27,5 +27,6 @@
 #include <multigig/doctor.h>
 #include <multigig/evidence.h>
 #include <multigig/report.h>
+#include <multigig/wifi.h>
 
 #endif /* MULTIGIG_MULTIGIG_H */

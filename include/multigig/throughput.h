@@ -31,12 +31,14 @@ struct mg_estimate;
  * @MG_LIMIT_PCIE: the PCIe link.
  * @MG_LIMIT_ETHERNET: the Ethernet link.
  * @MG_LIMIT_USB: the USB link.
+ * @MG_LIMIT_WIFI: the Wi-Fi link (see mg_throughput_add_wifi()). Since: 0.3
  */
 enum mg_limit {
 	MG_LIMIT_UNKNOWN = 0,
 	MG_LIMIT_PCIE = 1,
 	MG_LIMIT_ETHERNET = 2,
 	MG_LIMIT_USB = 3,
+	MG_LIMIT_WIFI = 4,
 };
 
 /**
@@ -55,7 +57,7 @@ enum mg_direction {
  * mg_limit_name - name of a limit.
  * @limit: limit.
  *
- * Returns: "pcie", "ethernet", "usb", or "unknown".
+ * Returns: "pcie", "ethernet", "usb", "wifi" (since 0.3), or "unknown".
  * Since: 0.1
  */
 const char *mg_limit_name(enum mg_limit limit);

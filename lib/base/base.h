@@ -120,6 +120,8 @@ struct mg_ctx {
 	char *pci_dump;		/* read PCI devices from this lspci dump */
 	struct nl_sock *genl;	/* ethtool generic netlink; opened on first use */
 	int ethtool_family;	/* resolved once per context */
+	struct nl_sock *nl80211; /* nl80211 generic netlink; opened on first use */
+	int nl80211_family;	/* resolved once per context */
 	char extack[256];	/* the kernel's message for the last request */
 	long requests;		/* netlink requests sent, for benchmarks */
 	long reads;		/* files, links and directories read through the gatherer */

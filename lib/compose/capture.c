@@ -131,6 +131,32 @@ static int software_counters(struct mg_ctx *ctx, const struct mg_nic_list *list)
 	return 0;
 }
 
+/* What nl80211 says of every wiphy; a machine without Wi-Fi still captures the rest. */
+static void wiphys(struct mg_ctx *ctx)
+{
+	struct mg_wiphy_list *w = NULL;
+
+	if (mg_wiphy_list_new(ctx, NULL, &w) < 0) {
+		mg_info(ctx, "capture: no wiphys: %s", mg_ctx_last_error(ctx));
+		mg_clear_error(ctx);
+	}
+	/* What a question about one of them reads too: each wiphy and interface by name. */
+	for (size_t i = 0; i < mg_wiphy_list_count(w); i++) {
+		const struct mg_wiphy *phy = mg_wiphy_list_get(w, i);
+		struct mg_wiphy_list *one = NULL;
+
+		if (mg_wiphy_list_new(ctx, mg_wiphy_get_name(phy), &one) == 0)
+			mg_wiphy_list_free(one);
+		for (size_t k = 0; k < mg_wiphy_get_interface_count(phy); k++) {
+			one = NULL;
+			if (mg_wiphy_list_new(ctx, mg_wiphy_get_interface(phy, k), &one) == 0)
+				mg_wiphy_list_free(one);
+		}
+		mg_clear_error(ctx);
+	}
+	mg_wiphy_list_free(w);
+}
+
 static int gather_all(struct mg_ctx *ctx)
 {
 	struct mg_nic_list *list = NULL;
@@ -141,6 +167,8 @@ static int gather_all(struct mg_ctx *ctx)
 	if (err == 0)
 		err = software_counters(ctx, list);
 	mg_nic_list_free(list);
+	if (err == 0)
+		wiphys(ctx);
 	return err;
 }
 

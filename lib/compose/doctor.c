@@ -210,6 +210,7 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	struct mg_settings *settings = NULL;
 	struct mg_ethlink *link = NULL;
 	struct extra extra = { 0 };
+	struct mg_wiphy_list *wifi = NULL;
 	int err;
 
 	f.name = nic->name ? nic->name : nic->address;
@@ -234,8 +235,15 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	f.ncpu_use = stats_before ? cpu->count : 0;
 	f.peer = d->peer[0] ? d->peer : NULL;
 	f.peer_largest = f.peer && nic->name && nic->mtu > 0 ? probe_peer(ctx, d->peer, nic) : MG_UNKNOWN;
+	/* A Wi-Fi interface's wiphy: the dumps filtered to it, nothing for other adapters. */
+	if (nic->name && nic->kind && !strcmp(nic->kind, "wifi") && mg_wiphy_list_new(ctx, nic->name, &wifi) == 0) {
+		f.wiphy = mg_wiphy_list_get(wifi, 0);
+		if (tp)
+			mg_throughput_add_wifi(tp, f.wiphy, nic->name);
+	}
 	mg_clear_error(ctx);
 	err = mg_doctor_rules(d, &f);
+	mg_wiphy_list_free(wifi);
 	mg_nic_unref(lower);
 	mg_nic_unref(master);
 	free_extra(&extra);

@@ -100,13 +100,25 @@ static const char *last_component(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-static const char *derive_kind(const struct mg_link *link, bool has_device)
+static const char *derive_kind(const struct mg_link *link, bool has_device, bool wifi)
 {
 	if (link->kind[0])
 		return link->kind;
 	if (link->flags & IFF_LOOPBACK)
 		return "loopback";
+	/* cfg80211 links every Wi-Fi netdev to its wiphy, mac80211_hwsim's too. */
+	if (wifi)
+		return "wifi";
 	return has_device ? "physical" : "virtual";
+}
+
+/* Whether the interface in @netdir is a Wi-Fi one; software devices are never looked at. */
+static bool is_wifi(struct mg_ctx *ctx, const char *netdir)
+{
+	char rel[MG_PATH_MAX];
+
+	return strncmp(netdir, "devices/virtual/net/", 20) != 0 &&
+	       mg_path_join(rel, sizeof(rel), netdir, "phy80211") == 0 && mg_sysfs_exists(ctx, rel);
 }
 
 static int copy_link(struct mg_nic *nic, const struct mg_link *link, const struct mg_drvinfo *info)
@@ -131,32 +143,48 @@ static int copy_link(struct mg_nic *nic, const struct mg_link *link, const struc
 	return 0;
 }
 
+/* The speed, and the hardware behind an interface whose sysfs directory is @netdir. */
+static int device_facts(struct mg_ctx *ctx, struct mg_nic *nic, const struct mg_link *link, const char *netdir,
+			bool *has_device)
+{
+	char rel[MG_PATH_MAX], devpath[MG_PATH_MAX];
+	int err;
+
+	if (link->carrier != 0)
+		nic->speed_mbps = read_speed(ctx, netdir);
+	if (strncmp(netdir, "devices/virtual/", 16) != 0 && mg_path_join(rel, sizeof(rel), netdir, "device") == 0 &&
+	    mg_sysfs_resolve(ctx, rel, devpath, sizeof(devpath)) == 0) {
+		*has_device = true;
+		err = mg_device_identify(ctx, devpath, nic);
+		if (err < 0)
+			return err;
+		if (!nic->parent && (err = mg_nic_set_str(&nic->parent, last_component(devpath))) < 0)
+			return err;
+	}
+	return 0;
+}
+
 /* Everything sysfs says about the interface and the hardware behind it. */
 static int add_device_facts(struct mg_ctx *ctx, struct mg_nic *nic, const struct mg_link *link,
 			    const struct mg_drvinfo *info)
 {
-	char netdir[MG_PATH_MAX], rel[MG_PATH_MAX], devpath[MG_PATH_MAX];
-	bool has_device = false;
+	char netdir[MG_PATH_MAX];
+	bool has_device = false, wifi = false;
 	int err;
 
 	/*
 	 * Without carrier the kernel refuses to say a speed, and software
 	 * devices live under devices/virtual with no hardware to look for:
-	 * what is not asked needs no check either.
+	 * what is not asked needs no check either. Whether it is Wi-Fi is asked
+	 * of every interface with hardware, or a radio of mac80211_hwsim.
 	 */
-	if (find_netdir(ctx, link, netdir, sizeof(netdir)) == 0 &&
-	    (link->carrier != 0 || strncmp(netdir, "devices/virtual/", 16) != 0) &&
-	    check_netdir(ctx, link, netdir) == 0) {
-		if (link->carrier != 0)
-			nic->speed_mbps = read_speed(ctx, netdir);
-		if (strncmp(netdir, "devices/virtual/", 16) != 0 &&
-		    mg_path_join(rel, sizeof(rel), netdir, "device") == 0 &&
-		    mg_sysfs_resolve(ctx, rel, devpath, sizeof(devpath)) == 0) {
-			has_device = true;
-			err = mg_device_identify(ctx, devpath, nic);
-			if (err < 0)
-				return err;
-			if (!nic->parent && (err = mg_nic_set_str(&nic->parent, last_component(devpath))) < 0)
+	if (find_netdir(ctx, link, netdir, sizeof(netdir)) == 0) {
+		bool soft = !strncmp(netdir, "devices/virtual/net/", 20);
+		bool look = link->carrier != 0 || strncmp(netdir, "devices/virtual/", 16) != 0;
+
+		if ((look || !soft) && check_netdir(ctx, link, netdir) == 0) {
+			wifi = !soft && is_wifi(ctx, netdir);
+			if (look && (err = device_facts(ctx, nic, link, netdir, &has_device)) < 0)
 				return err;
 		}
 	}
@@ -172,7 +200,7 @@ static int add_device_facts(struct mg_ctx *ctx, struct mg_nic *nic, const struct
 		nic->driver_from_ethtool = true;
 		nic->has_driver = true;
 	}
-	return mg_nic_set_str(&nic->kind, derive_kind(link, has_device));
+	return mg_nic_set_str(&nic->kind, derive_kind(link, has_device, wifi));
 }
 
 /* One adapter from what netlink (or a capture) says of its link. */

@@ -33,6 +33,12 @@ static void adapter(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_prom
 		a->path = NULL;
 	if (mg_throughput_new(nic, a->path, &a->throughput) < 0)
 		a->throughput = NULL;
+	/* A Wi-Fi interface's card and link: the dumps filtered to its wiphy. */
+	if (a->device && mg_nic_get_kind(nic) && !strcmp(mg_nic_get_kind(nic), "wifi") &&
+	    mg_wiphy_list_new(ctx, a->device, &a->wifi) < 0)
+		a->wifi = NULL;
+	if (a->wifi && a->throughput)
+		mg_throughput_add_wifi(a->throughput, mg_wiphy_list_get(a->wifi, 0), a->device);
 }
 
 static void adapters_free(struct mg_prom_adapter *a, size_t n)
@@ -40,6 +46,7 @@ static void adapters_free(struct mg_prom_adapter *a, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		mg_throughput_free(a[i].throughput);
 		mg_pcie_path_free(a[i].path);
+		mg_wiphy_list_free(a[i].wifi);
 	}
 	free(a);
 }

@@ -116,6 +116,7 @@ static void report_free(struct report *r)
 		mg_throughput_free((struct mg_throughput *)r->items[i].throughput);
 		mg_pcie_path_free((struct mg_pcie_path *)r->items[i].path);
 		free((char *)r->items[i].svg);
+		mg_wiphy_list_free(r->items[i].wifi);
 	}
 	free(r->items);
 	free(r->own_settings);
@@ -190,6 +191,11 @@ static int examine(struct mg_ctx *ctx, struct report *r, const struct mg_nic *ni
 	if ((err = mg_throughput_new(nic, path, &tp)) < 0)
 		return err;
 	item->throughput = tp;
+	/* A Wi-Fi interface's card and link; its air joins the verdict. */
+	if (mg_nic_get_name(nic) && mg_nic_get_kind(nic) && !strcmp(mg_nic_get_kind(nic), "wifi") &&
+	    mg_wiphy_list_new(ctx, mg_nic_get_name(nic), &item->wifi) == 0)
+		mg_throughput_add_wifi(tp, mg_wiphy_list_get(item->wifi, 0), mg_nic_get_name(nic));
+	mg_clear_error(ctx);
 	if (path) {
 		if ((err = draw(ctx, path, nic, tp, true, &svg)) < 0)
 			return err;

@@ -425,6 +425,8 @@ MG_EXPORT const char *mg_limit_name(enum mg_limit limit)
 		return "ethernet";
 	case MG_LIMIT_USB:
 		return "usb";
+	case MG_LIMIT_WIFI:
+		return "wifi";
 	}
 	return "unknown";
 }

@@ -283,6 +283,7 @@ struct mg_facts {
 	const char *peer;			/* NULL when not asked */
 	int peer_largest;			/* 0: the peer answered no size; MG_UNKNOWN: not probed */
 	bool hardware;				/* not a virtual device (or a test says to take it for one) */
+	const struct mg_wiphy *wiphy;		/* a Wi-Fi interface's wiphy, or NULL */
 	/* Each CPU over the interval, from /proc/stat and /proc/softirqs; NULL without two samples. */
 	const struct mg_cpu_use *cpu_use;
 	size_t ncpu_use;
@@ -346,6 +347,11 @@ int mg_finding_fix_rps_cpus(struct mg_finding *f, const struct mg_nic *nic, uint
 void mg_doctor_rank(struct mg_doctor *d);
 void mg_doctor_free_findings(struct mg_doctor *d);
 
+/* decide/rules-wifi.c: the Wi-Fi rules, rows of the table in rules.c. */
+int mg_rule_wifi_regdom(struct mg_doctor *d, const struct mg_facts *f);
+int mg_rule_wifi_link_narrow(struct mg_doctor *d, const struct mg_facts *f);
+int mg_rule_wifi_pcie_ceiling(struct mg_doctor *d, const struct mg_facts *f);
+
 /* decide/rules.c: every rule, on one adapter's facts. */
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts);
 /* klog-rules.c: the findings the kernel's own lines make. */
@@ -354,5 +360,61 @@ int mg_rule_kernel_log(struct mg_doctor *d, const struct mg_facts *f);
 /* The selected word of a "[default] performance ..." policy line, or -EINVAL. */
 int mg_pcie_parse_aspm_policy(const char *text, char *buf, size_t size);
 int mg_pcie_parse_aer(const char *text, struct mg_aer_set *set);
+
+/* ---- wifi-rate.c ---- */
+struct mg_wifi_phy {
+	int nss, subcarriers, bits, rate_num, rate_den;
+	int symbol_ns;		/* guard interval included */
+};
+/* Check a combination and give its numbers; -EINVAL with the reason in @why. */
+int mg_wifi_phy_resolve(enum mg_wifi_mode mode, int mcs, int nss, int width_mhz, int gi_ns,
+			struct mg_wifi_phy *phy, char *why, size_t size);
+double mg_wifi_phy_mbps(const struct mg_wifi_phy *phy);
+const struct mg_wifi_phy *mg_wifi_rate_phy(const struct mg_wifi_rate *rate);
+/* The share of the PHY rate the model assumes reaches TCP. */
+int mg_wifi_efficiency_pct(void);
+
+/* ---- wifi-caps.c: a band's capabilities as nl80211 sends them, decoded ---- */
+#define MG_WIFI_BANDS 6		/* nl80211 bands: 2.4, 5, 60, 6 GHz, S1G, LC */
+#define MG_WIFI_BAND_2GHZ 0
+#define MG_WIFI_BAND_5GHZ 1
+#define MG_WIFI_BAND_6GHZ 3
+struct mg_wifi_chan {
+	int freq_mhz;
+	int offset_khz;		/* NL80211_FREQUENCY_ATTR_OFFSET: S1G channels sit between whole MHz */
+	bool disabled, no_ir, radar;
+};
+struct mg_wifi_band {
+	bool present;
+	bool ht, vht, he, eht;
+	bool eht_known;		/* no EHT said by a kernel that would say it */
+	char eht_reason[96];
+	uint16_t ht_capa;
+	uint8_t ht_mcs[16];
+	uint32_t vht_capa;
+	uint8_t vht_mcs[8];
+	uint8_t he_phy[11];
+	uint8_t he_mcs[12];
+	size_t he_mcs_len;
+	uint8_t eht_phy[9];
+	uint8_t eht_mcs[9];
+	size_t eht_mcs_len;
+	struct mg_wifi_chan *chans;
+	size_t nchans, chans_alloc;
+};
+struct mg_wifi_band_caps {
+	int max_mode;			/* the newest PHY: enum mg_wifi_mode */
+	int max_nss, max_mcs;		/* of that PHY; HT: the per-stream MCS 0..7 */
+	int max_width_mhz;
+	int ht_nss, ht_max_index;	/* HT MCS indexes 0..ht_max_index */
+	int vht_nss, vht_max_mcs, he_nss, he_max_mcs, eht_nss, eht_max_mcs;	/* MG_UNKNOWN without */
+	bool eht_320;			/* 320 MHz: 6 GHz with the EHT PHY bit, as iw reads it */
+	int enabled, disabled, no_ir;	/* channels */
+};
+/* The streams of an HE (or VHT) MCS map of 2 bits a stream, 3 for none. */
+int mg_wifi_he_map_nss(const uint8_t *map);
+void mg_wifi_band_caps(const struct mg_wifi_band *b, int band, struct mg_wifi_band_caps *c);
+/* The channel number of a frequency on a band, or MG_UNKNOWN. */
+int mg_wifi_channel_number(int band, int freq_mhz);
 
 #endif

@@ -20,6 +20,7 @@ struct mg_throughput {
 	int usb_mbps, usb_data_mbps, usb_overhead_pct, usb_ceiling_mbps;
 	double expected[2];		/* by enum mg_direction; < 0 unknown */
 	enum mg_limit limit[2];
+	double wifi_gbps[2];		/* the Wi-Fi link's TCP ceiling; < 0 unknown */
 };
 
 static bool valid_direction(enum mg_direction d)
@@ -89,6 +90,7 @@ MG_EXPORT int mg_throughput_new(const struct mg_nic *nic, const struct mg_pcie_p
 	t->mtu = nic && mg_nic_get_mtu(nic) > 0 ? mg_nic_get_mtu(nic) : DEFAULT_MTU;
 	t->usb_data_mbps = t->usb_overhead_pct = t->usb_ceiling_mbps = MG_UNKNOWN;
 	t->expected[MG_DIRECTION_RX] = t->expected[MG_DIRECTION_TX] = -1.0;
+	t->wifi_gbps[MG_DIRECTION_RX] = t->wifi_gbps[MG_DIRECTION_TX] = -1.0;
 	/* No link state on the path, or an MTU the model refuses: no PCIe figure. */
 	err = path ? mg_pcie_path_estimate(path, t->mtu, t->line_mbps > 0 ? t->line_mbps : 0,
 					   &t->estimate, &lower) : 0;
@@ -165,6 +167,33 @@ MG_EXPORT int mg_throughput_get_usb_overhead_pct(const struct mg_throughput *t)
 MG_EXPORT int mg_throughput_get_usb_ceiling_mbps(const struct mg_throughput *t)
 {
 	return t ? t->usb_ceiling_mbps : MG_UNKNOWN;
+}
+
+/*
+ * A station's link over the air: the rate it last received at (the
+ * adapter then writes those frames to memory: RX) and sent at (TX), times
+ * the rate model's efficiency. Offered last, so the bus wins a tie.
+ */
+MG_EXPORT int mg_throughput_add_wifi(struct mg_throughput *t, const struct mg_wiphy *wiphy, const char *ifname)
+{
+	if (!t || !wiphy || !ifname)
+		return -EINVAL;
+	if (mg_wiphy_link_is_connected(wiphy, ifname) != 1)
+		return -ENOTCONN;
+	for (int d = MG_DIRECTION_RX; d <= MG_DIRECTION_TX; d++) {
+		double mbps = mg_wiphy_link_get_bitrate_mbps(wiphy, ifname, (enum mg_direction)d);
+
+		if (mbps <= 0)
+			continue;
+		t->wifi_gbps[d] = mbps * mg_wifi_efficiency_pct() / 100.0 / 1000.0;
+		consider(t, (enum mg_direction)d, t->wifi_gbps[d], MG_LIMIT_WIFI);
+	}
+	return 0;
+}
+
+MG_EXPORT double mg_throughput_get_wifi_ceiling_gbps(const struct mg_throughput *t, enum mg_direction d)
+{
+	return t && valid_direction(d) ? t->wifi_gbps[d] : -1.0;
 }
 
 /* The model's inputs from a path: the limiting link, its MPS (or the device's). */

@@ -178,6 +178,29 @@ static int live_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req, m
 	return err < 0 ? err : a.err;
 }
 
+static int live_nl80211(struct mg_gather *g, const struct mg_nl80211_req *req, mg_gather_reply_fn fn,
+			void *data)
+{
+	struct reply_adapter a = { fn, data, 0 };
+	struct nl_msg *msg;
+	int err = mg_nl80211_open(g->ctx);
+
+	/* A dump a wiphy or interface coming or going interrupted is asked again whole. */
+	for (int i = 0; err == 0; i++) {
+		msg = mg_nl80211_request(g->ctx, req);
+		if (!msg)
+			return -ENOMEM;
+		err = mg_nl_transact(g->ctx, g->ctx->nl80211, msg, on_reply, &a);
+		if (err != -EINTR || i + 1 == DUMP_TRIES)
+			break;
+		mg_dbg(g->ctx, "nl80211 dump interrupted by a change; asking again");
+		pause_before_try(i + 1);
+		a.err = 0;
+		err = 0;
+	}
+	return err < 0 ? err : a.err;
+}
+
 static int live_driver_stats(struct mg_gather *g, const char *ifname, struct mg_counter **counters,
 			     size_t *count)
 {
@@ -211,6 +234,7 @@ static const struct mg_gather_ops live_ops = {
 	.drvinfo = live_drvinfo,
 	.ethtool = live_ethtool,
 	.driver_stats = live_driver_stats,
+	.nl80211 = live_nl80211,
 	.kmsg = live_kmsg,
 	.free = live_free,
 };

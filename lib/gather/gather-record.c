@@ -252,7 +252,7 @@ static int tee_reply(const struct nlmsghdr *nlh, void *arg)
 	/* Padded to the alignment replay steps by, as the kernel sends them. */
 	if (t->fd >= 0 && (write(t->fd, nlh, nlh->nlmsg_len) != (ssize_t)nlh->nlmsg_len ||
 			   write(t->fd, pad, padding) != (ssize_t)padding))
-		mg_info(t->r->base.ctx, "capture: cannot copy an ethtool reply");
+		mg_info(t->r->base.ctx, "capture: cannot copy a netlink reply");
 	return t->fn(nlh, t->data);
 }
 
@@ -270,6 +270,26 @@ static int record_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 		close(dfd);
 	}
 	err = r->inner->ops->ethtool(r->inner, req, tee_reply, &t);
+	if (t.fd >= 0)
+		close(t.fd);
+	return err;
+}
+
+/* Every reply of every nl80211 message asked, appended to the file of its command. */
+static int record_nl80211(struct mg_gather *g, const struct mg_nl80211_req *req, mg_gather_reply_fn fn,
+			  void *data)
+{
+	struct record *r = to_record(g);
+	struct tee t = { r, -1, fn, data };
+	char name[32];
+	int dfd = open_dirs(r->dirfd, MG_CAPTURE_NL80211), err;
+
+	snprintf(name, sizeof(name), "%d", req->cmd);
+	if (dfd >= 0) {
+		t.fd = openat(dfd, name, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
+		close(dfd);
+	}
+	err = r->inner->ops->nl80211(r->inner, req, tee_reply, &t);
 	if (t.fd >= 0)
 		close(t.fd);
 	return err;
@@ -381,6 +401,7 @@ static const struct mg_gather_ops record_ops = {
 	.link = record_link,
 	.drvinfo = record_drvinfo,
 	.ethtool = record_ethtool,
+	.nl80211 = record_nl80211,
 	.driver_stats = record_driver_stats,
 	.kmsg = record_kmsg,
 	.free = record_free,

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <linux/ethtool_netlink.h>
+#include <linux/nl80211.h>
 #include <linux/netlink.h>
 #include <netlink/attr.h>
 #include <netlink/genl/genl.h>
@@ -23,6 +24,7 @@
 #define REPLIES_MAX (64u << 20)
 
 struct replies {
+	const char *dir;	/* MG_CAPTURE_ETHTOOL or MG_CAPTURE_NL80211 */
 	int cmd;
 	int err;
 	char *buf;
@@ -245,14 +247,14 @@ static bool wanted(const struct mg_ethtool_req *req, const struct nlmsghdr *nlh)
 }
 
 /* Each message's replies are read once per context, then kept. */
-static int read_replies(struct mg_gather *g, int cmd, const char **buf, size_t *len)
+static int read_replies(struct mg_gather *g, const char *dir, int cmd, const char **buf, size_t *len)
 {
 	struct replay *r = to_replay(g);
 	struct replies *slot = NULL;
 	char rel[MG_PATH_MAX];
 
 	for (size_t i = 0; i < r->nreplies; i++)
-		if (r->replies[i].cmd == cmd)
+		if (r->replies[i].cmd == cmd && r->replies[i].dir == dir)
 			slot = &r->replies[i];
 	if (!slot) {
 		struct replies *grown = mg_array_grow(r->replies, &r->replies_alloc, r->nreplies, sizeof(*grown));
@@ -263,7 +265,8 @@ static int read_replies(struct mg_gather *g, int cmd, const char **buf, size_t *
 		slot = &r->replies[r->nreplies++];
 		memset(slot, 0, sizeof(*slot));
 		slot->cmd = cmd;
-		snprintf(rel, sizeof(rel), "%s/%d", MG_CAPTURE_ETHTOOL, cmd);
+		slot->dir = dir;
+		snprintf(rel, sizeof(rel), "%s/%d", dir, cmd);
 		slot->err = mg_tree_read_all(&g->tree, rel, REPLIES_MAX, &slot->buf, &slot->len);
 		if (slot->err == -ENOENT)
 			slot->err = MG_ENOTRECORDED;
@@ -287,7 +290,7 @@ static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 	const char *buf;
 	int err, found = 0;
 
-	err = read_replies(g, req->cmd, &buf, &len);
+	err = read_replies(g, MG_CAPTURE_ETHTOOL, req->cmd, &buf, &len);
 	if (err < 0)
 		return err;
 	/* A message whose length does not fit ends the file: the rest is not trusted. */
@@ -305,6 +308,38 @@ static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 	if (err < 0)
 		return err;
 	return found || mg_ethtool_req_dump(req) ? 0 : -EOPNOTSUPP;
+}
+
+/*
+ * nl80211 replies as recorded, those about the wiphy or interface asked;
+ * the kernel's answer for one that is not there is -ENODEV.
+ */
+static int replay_nl80211(struct mg_gather *g, const struct mg_nl80211_req *req, mg_gather_reply_fn fn,
+			  void *data)
+{
+	size_t len, off, size;
+	const char *buf;
+	int err, found = 0;
+
+	err = read_replies(g, MG_CAPTURE_NL80211, req->cmd, &buf, &len);
+	if (err < 0)
+		return err;
+	for (off = 0; off + NLMSG_HDRLEN <= len && err == 0; off += NLMSG_ALIGN(size)) {
+		const struct nlmsghdr *nlh = (const struct nlmsghdr *)(buf + off);
+
+		size = nlh->nlmsg_len;
+		if (size < NLMSG_HDRLEN || size > len - off)
+			break;
+		if (req->wiphy >= 0 && mg_genl_top_u32(nlh, NL80211_ATTR_WIPHY) != req->wiphy)
+			continue;
+		if (req->ifindex > 0 && mg_genl_top_u32(nlh, NL80211_ATTR_IFINDEX) != req->ifindex)
+			continue;
+		found++;
+		err = fn(nlh, data);
+	}
+	if (err < 0)
+		return err;
+	return found || req->dump ? 0 : -ENODEV;
 }
 
 /* A driver's counters as recorded; an empty record: the driver had none. */
@@ -368,6 +403,7 @@ static const struct mg_gather_ops replay_ops = {
 	.drvinfo = replay_drvinfo,
 	.ethtool = replay_ethtool,
 	.driver_stats = replay_driver_stats,
+	.nl80211 = replay_nl80211,
 	.kmsg = replay_kmsg,
 	.free = replay_free,
 };

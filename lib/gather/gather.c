@@ -134,6 +134,11 @@ int mg_gather_link_said(struct mg_ctx *ctx, const char *name, int ifindex, struc
 	return err;
 }
 
+int mg_gather_nl80211(struct mg_ctx *ctx, const struct mg_nl80211_req *req, mg_gather_reply_fn fn, void *data)
+{
+	return ctx->gather->ops->nl80211(ctx->gather, req, fn, data);
+}
+
 int mg_gather_kmsg(struct mg_ctx *ctx, struct mg_kmsg_pass *p)
 {
 	ctx->reads++;

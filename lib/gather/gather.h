@@ -244,6 +244,20 @@ struct mg_ethtool_req {
 	const void *attrs_arg;
 };
 
+/*
+ * An nl80211 GET: @dump asks every object (a GET_WIPHY dump is always
+ * split, NL80211_ATTR_SPLIT_WIPHY_DUMP); @wiphy >= 0 and @ifindex > 0 say
+ * which wiphy or interface it is about (a dump filtered by the kernel).
+ * Replies are recorded and replayed by @cmd, and replay keeps those about
+ * the wiphy or interface asked.
+ */
+struct mg_nl80211_req {
+	int cmd;
+	bool dump;
+	int wiphy;
+	int ifindex;
+};
+
 struct mg_gather_ops {
 	const char *name;
 	/* A file below the tree's root (sysfs-shaped): bytes read, or -errno. */
@@ -271,6 +285,8 @@ struct mg_gather_ops {
 	 */
 	int (*driver_stats)(struct mg_gather *g, const char *ifname, struct mg_counter **counters,
 			    size_t *count);
+	/* An nl80211 GET request or dump; replies go to @fn. */
+	int (*nl80211)(struct mg_gather *g, const struct mg_nl80211_req *req, mg_gather_reply_fn fn, void *data);
 	/* The kernel log, one pass from its oldest record: each record to @p's callback. */
 	int (*kmsg)(struct mg_gather *g, struct mg_kmsg_pass *p);
 	void (*free)(struct mg_gather *g);
@@ -357,6 +373,7 @@ int mg_gather_read_failed(struct mg_ctx *ctx, const char *ifname, const char *wh
 #define MG_CAPTURE_ETHTOOL "multigig/ethtool"
 #define MG_CAPTURE_PROC "multigig/proc"
 #define MG_CAPTURE_DSTATS "multigig/ethtool-stats"
+#define MG_CAPTURE_NL80211 "multigig/nl80211"
 #define MG_CAPTURE_KMSG "multigig/kmsg"
 
 /* ---- what feature code calls: the context's gatherer ---- */
@@ -386,6 +403,14 @@ int mg_gather_kmsg(struct mg_ctx *ctx, struct mg_kmsg_pass *p);
 
 int mg_ethtool_open(struct mg_ctx *ctx);
 void mg_ethtool_close(struct mg_ctx *ctx);
+
+/* genl.c: the nl80211 family, and the message of one request or dump of it. */
+int mg_nl80211_open(struct mg_ctx *ctx);
+void mg_nl80211_close(struct mg_ctx *ctx);
+struct nl_msg *mg_nl80211_request(struct mg_ctx *ctx, const struct mg_nl80211_req *req);
+/* The u32 attribute @type at the top of a generic netlink message, or -1. */
+long mg_genl_top_u32(const struct nlmsghdr *nlh, int type);
+int mg_gather_nl80211(struct mg_ctx *ctx, const struct mg_nl80211_req *req, mg_gather_reply_fn fn, void *data);
 
 /* ---- probe.c: whether the path to an address carries a size (ICMP echo, don't fragment) ---- */
 /* An IPv4 or IPv6 address, written as one (no name is looked up). */

@@ -126,6 +126,7 @@ MG_EXPORT struct mg_ctx *mg_ctx_unref(struct mg_ctx *ctx)
 	mg_gather_free(ctx->gather);
 	mg_rtnl_close(ctx);
 	mg_ethtool_close(ctx);
+	mg_nl80211_close(ctx);
 	kmod_unref(ctx->kmod);
 	if (ctx->ioctl_fd >= 0)
 		close(ctx->ioctl_fd);

@@ -441,4 +441,75 @@ struct mg_sample {
 	struct mg_kernel_log *kernel_log;	/* the lines since the previous sample */
 };
 
+/* ---- wifi.c: wiphys from nl80211 ---- */
+#define MG_WIFI_MLO_LINKS 15
+struct mg_wifi_chandef {
+	int freq_mhz, width_mhz, center1_mhz, center2_mhz;	/* MG_UNKNOWN when not said */
+};
+struct mg_wifi_mlo_link {
+	int id;
+	char mac[18];
+	struct mg_wifi_chandef chan;
+};
+struct mg_wifi_rate_info {
+	bool present;
+	int mode;			/* enum mg_wifi_mode, MG_UNKNOWN */
+	int mcs, nss, gi_ns, width_mhz;
+	int bitrate_100kbps;		/* the kernel's BITRATE32 (else BITRATE) */
+	bool dcm, ru;			/* HE dual carrier, an OFDMA resource unit */
+	double own_mbps;		/* the library's rate model; < 0 when it has none */
+};
+struct mg_wifi_iface {
+	char name[IFNAMSIZ];
+	int ifindex;
+	int iftype;
+	char mac[18];
+	struct mg_wifi_chandef chan;
+	char ssid[33];
+	size_t ssid_len;
+	bool have_ssid;
+	struct mg_wifi_mlo_link links[MG_WIFI_MLO_LINKS];
+	size_t nlinks;
+	bool stations_known;	/* the station dump was answered */
+	int stations;
+	uint8_t (*seen)[6];	/* the stations counted, so a reply read twice counts once */
+	size_t nseen, seen_alloc;
+	bool connected;
+	char bssid[18];
+	int signal_dbm;
+	struct mg_wifi_rate_info tx, rx;
+	long expected_kbps;
+};
+struct mg_wiphy {
+	int refcount;
+	int index;
+	char name[64];
+	int chunks;		/* replies of the split dump merged into it */
+	uint32_t iftypes;
+	bool have_iftypes;
+	int ant_tx, ant_rx;
+	int mlo;		/* 1, 0, MG_UNKNOWN */
+	char mlo_reason[96];
+	struct mg_wifi_band bands[MG_WIFI_BANDS];
+	enum mg_bus bus;
+	char address[64], driver[64], firmware[64], devpath[512];
+	char country[4];
+	struct mg_wifi_iface *ifaces;
+	size_t nifaces, ifaces_alloc;
+};
+struct mg_wiphy_list {
+	struct mg_wiphy **items;
+	size_t count, alloc;
+	char country[4];
+	int kernel;		/* 601 for 6.1; -1 unknown */
+	const char *unknown_reason;
+};
+const char *mg_wifi_iftype_name(int iftype);
+const char *mg_wifi_band_name(int band);
+int mg_wifi_chan_width_mhz(uint32_t nl80211_width);
+struct nlattr;
+void mg_wifi_parse_rate(struct nlattr *nest, struct mg_wifi_rate_info *r);
+/* Recorded replies of one command merged into @l, as replay would (the fuzzer's entry). */
+int mg_wiphy_list_parse(struct mg_wiphy_list *l, int cmd, const void *buf, size_t len);
+
 #endif

@@ -437,6 +437,69 @@ static void findings(struct mg_text *t, const struct mg_report_input *in, const 
 			finding(t, mg_doctor_get(in->doctor, i));
 }
 
+/* A Wi-Fi interface's card: a row a band, then its link when it is a station. */
+static void wifi(struct mg_text *t, const struct mg_report_nic *r)
+{
+	const struct mg_wiphy *w = mg_wiphy_list_get(r->wifi, 0);
+	const char *name = mg_nic_get_name(r->nic);
+
+	if (!w)
+		return;
+	mg_text_put(t, "<h3>Wi-Fi</h3>\n<table>\n");
+	row(t, "wiphy", w->name[0] ? w->name : NULL);
+	row(t, "regulatory domain", w->country[0] ? w->country : NULL);
+	row(t, "MLO", w->mlo == MG_UNKNOWN ? NULL : w->mlo ? "yes" : "no");
+	mg_text_put(t, "</table>\n<table class=\"grid\">\n<tr><th>band</th><th>PHYs</th><th>streams</th>"
+		    "<th>highest MCS</th><th>widest channel</th><th>channels enabled / no-IR / disabled</th></tr>\n");
+	for (int b = 0; b < MG_WIFI_BANDS; b++) {
+		const struct mg_wifi_band *band = &w->bands[b];
+		struct mg_wifi_band_caps c;
+
+		if (!band->present)
+			continue;
+		mg_wifi_band_caps(band, b, &c);
+		mg_text_printf(t, "<tr><td>%s</td><td>%s%s%s%s</td><td>%d</td><td>", mg_wifi_band_name(b),
+			       band->ht ? "HT " : "", band->vht ? "VHT " : "", band->he ? "HE " : "",
+			       band->eht ? "EHT" : band->eht_known ? "" : "EHT unknown", c.max_nss);
+		if (c.max_mcs >= 0)
+			mg_text_printf(t, "%d (%s)", c.max_mcs, mg_wifi_mode_name((enum mg_wifi_mode)c.max_mode));
+		mg_text_printf(t, "</td><td>%d MHz</td><td>%d / %d / %d</td></tr>\n", c.max_width_mhz, c.enabled,
+			       c.no_ir, c.disabled);
+	}
+	mg_text_put(t, "</table>\n");
+	for (size_t i = 0; name && i < w->nifaces; i++) {
+		const struct mg_wifi_iface *f = &w->ifaces[i];
+		char ssid[sizeof(f->ssid)];
+
+		if (strcmp(f->name, name) || !f->connected)
+			continue;
+		memcpy(ssid, f->ssid, f->ssid_len);
+		ssid[f->ssid_len] = '\0';
+		mg_text_put(t, "<table>\n");
+		row(t, "connected to", f->have_ssid ? ssid : NULL);
+		row(t, "BSSID", f->bssid[0] ? f->bssid : NULL);
+		row_number(t, "frequency", f->chan.freq_mhz, " MHz");
+		row_number(t, "width", f->chan.width_mhz, " MHz");
+		if (f->signal_dbm != MG_UNKNOWN)
+			mg_text_printf(t, "<tr><th>signal</th><td>%d dBm</td></tr>\n", f->signal_dbm);
+		else
+			row(t, "signal", NULL);
+		for (int d = 0; d < 2; d++) {
+			const struct mg_wifi_rate_info *x = d ? &f->rx : &f->tx;
+
+			if (!x->present || x->bitrate_100kbps < 0)
+				continue;
+			mg_text_printf(t, "<tr><th>%s rate</th><td>%.1f Mbit/s", d ? "receive" : "transmit",
+				       x->bitrate_100kbps / 10.0);
+			if (x->mode > MG_WIFI_MODE_LEGACY)
+				mg_text_printf(t, " (%s MCS %d, %d stream%s, %d MHz)", mg_wifi_mode_name((enum mg_wifi_mode)x->mode),
+					       x->mcs, x->nss, x->nss == 1 ? "" : "s", x->width_mhz);
+			mg_text_put(t, "</td></tr>\n");
+		}
+		mg_text_put(t, "</table>\n");
+	}
+}
+
 /* What the kernel said about the adapter: the lines with their meaning. */
 static void kernel_log(struct mg_text *t, const struct mg_kernel_log *k)
 {
@@ -485,6 +548,7 @@ static void adapter(struct mg_text *t, const struct mg_report_input *in, size_t 
 	identity(t, r->nic);
 	ethernet(t, r);
 	throughput(t, r->throughput);
+	wifi(t, r);
 	pcie(t, r);
 	settings(t, r);
 	findings(t, in, r->nic);

@@ -243,6 +243,14 @@ void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t)
 	mg_json_limit(j, mg_throughput_get_limited_by(t, MG_DIRECTION_TX));
 	mg_json_key(j, "lower_bound");
 	mg_json_bool(j, mg_throughput_is_lower_bound(t));
+	/* Only where a Wi-Fi link was added: other adapters' objects stay as they were. */
+	if (mg_throughput_get_wifi_ceiling_gbps(t, MG_DIRECTION_RX) >= 0 ||
+	    mg_throughput_get_wifi_ceiling_gbps(t, MG_DIRECTION_TX) >= 0) {
+		mg_json_key(j, "wifi_ceiling_rx_gbps");
+		mg_json_gbps(j, mg_throughput_get_wifi_ceiling_gbps(t, MG_DIRECTION_RX));
+		mg_json_key(j, "wifi_ceiling_tx_gbps");
+		mg_json_gbps(j, mg_throughput_get_wifi_ceiling_gbps(t, MG_DIRECTION_TX));
+	}
 	mg_json_object_end(j);
 }
 

@@ -107,6 +107,7 @@ struct mg_report_nic {
 	const struct mg_pcie_path *path;	/* NULL when not on PCI or unread */
 	char path_why[256];			/* why unread, in words */
 	const char *svg;			/* the path drawn, for inlining */
+	struct mg_wiphy_list *wifi;		/* a Wi-Fi interface's wiphy, or NULL; the gatherer's to free */
 	const struct mg_kernel_log *kernel_log;	/* NULL when unread */
 };
 
@@ -220,6 +221,8 @@ void mg_json_usb(struct mg_json *j, const struct mg_usb_info *u, const struct mg
 void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path);
 void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t);
 void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e);
+void mg_json_wifi_rate(struct mg_json *j, const struct mg_wifi_rate *r);
+void mg_json_wiphy_list(struct mg_json *j, const struct mg_wiphy_list *l);
 
 /* The checks every public writer makes: @flags within @allowed, @json not NULL. */
 int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, char **json);
@@ -254,6 +257,7 @@ struct mg_prom_adapter {
 	const char *device;		/* the label: the interface, else the PCI address */
 	struct mg_pcie_path *path;		/* NULL when not on PCI or unread; the gatherer's to free */
 	struct mg_throughput *throughput;	/* NULL when undecided; the gatherer's to free */
+	struct mg_wiphy_list *wifi;		/* a Wi-Fi interface's wiphy, or NULL; the gatherer's to free */
 };
 
 struct mg_prom_input {

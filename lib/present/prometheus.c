@@ -326,6 +326,70 @@ static void findings(struct mg_text *t, const struct mg_prom_input *in)
 		}
 }
 
+/* A station interface's own entry in its wiphy, connected, or NULL. */
+static const struct mg_wifi_iface *wifi_station(const struct mg_prom_adapter *a)
+{
+	const struct mg_wiphy *w = mg_wiphy_list_get(a->wifi, 0);
+
+	for (size_t i = 0; w && i < w->nifaces; i++)
+		if (!strcmp(w->ifaces[i].name, a->device) && w->ifaces[i].connected)
+			return &w->ifaces[i];
+	return NULL;
+}
+
+static void wifi_rates(struct mg_text *t, const struct mg_prom_input *in, bool mcs)
+{
+	if (mcs)
+		family(t, "multigig_wifi_link_mcs", "gauge", "MCS index of the last frame a Wi-Fi station sent (tx) or received (rx).");
+	else
+		family(t, "multigig_wifi_link_bitrate_bits_per_second", "gauge",
+		       "Rate of the last frame a Wi-Fi station sent (tx) or received (rx), as the kernel computes it.");
+	for (size_t i = 0; i < in->count; i++) {
+		const struct mg_wifi_iface *f = wifi_station(&in->adapters[i]);
+
+		for (int d = 0; f && d < 2; d++) {
+			const struct mg_wifi_rate_info *r = d ? &f->rx : &f->tx;
+			long long v = mcs ? r->mcs : r->bitrate_100kbps;
+
+			if (!r->present || v < 0)
+				continue;
+			mg_text_printf(t, "%s{", mcs ? "multigig_wifi_link_mcs" : "multigig_wifi_link_bitrate_bits_per_second");
+			label(t, "device", in->adapters[i].device, true);
+			label(t, "direction", d ? "rx" : "tx", false);
+			if (mcs)
+				label(t, "mode", mg_wifi_mode_name((enum mg_wifi_mode)r->mode), false);
+			mg_text_printf(t, "} %lld\n", mcs ? v : v * 100000LL);
+		}
+	}
+}
+
+static void wifi_link(struct mg_text *t, const struct mg_prom_input *in)
+{
+	family(t, "multigig_wifi_signal_dbm", "gauge", "Signal a Wi-Fi station receives its AP at, in dBm.");
+	for (size_t i = 0; i < in->count; i++) {
+		const struct mg_wifi_iface *f = wifi_station(&in->adapters[i]);
+
+		if (!f || f->signal_dbm == MG_UNKNOWN)
+			continue;
+		mg_text_put(t, "multigig_wifi_signal_dbm{");
+		label(t, "device", in->adapters[i].device, true);
+		mg_text_printf(t, "} %d\n", f->signal_dbm);
+	}
+	family(t, "multigig_wifi_channel_width_hertz", "gauge", "Width of the channel a Wi-Fi interface operates on.");
+	for (size_t i = 0; i < in->count; i++) {
+		const struct mg_wiphy *w = mg_wiphy_list_get(in->adapters[i].wifi, 0);
+		int mhz = mg_wiphy_link_get_width_mhz(w, in->adapters[i].device);
+
+		if (mhz <= 0)
+			continue;
+		mg_text_put(t, "multigig_wifi_channel_width_hertz{");
+		label(t, "device", in->adapters[i].device, true);
+		mg_text_printf(t, "} %lld\n", mhz * 1000000LL);
+	}
+	wifi_rates(t, in, false);
+	wifi_rates(t, in, true);
+}
+
 void mg_prometheus_text(struct mg_text *t, const struct mg_prom_input *in)
 {
 	nic_info(t, in);
@@ -338,5 +402,6 @@ void mg_prometheus_text(struct mg_text *t, const struct mg_prom_input *in)
 	limited(t, in);
 	counters(t, in);
 	temperatures(t, in);
+	wifi_link(t, in);
 	findings(t, in);
 }

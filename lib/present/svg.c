@@ -387,6 +387,7 @@ const char *mg_present_limit_word(enum mg_limit limit)
 	case MG_LIMIT_PCIE: return "PCIe";
 	case MG_LIMIT_ETHERNET: return "Ethernet";
 	case MG_LIMIT_USB: return "USB";
+	case MG_LIMIT_WIFI: return "Wi-Fi";
 	default: return "unknown";
 	}
 }

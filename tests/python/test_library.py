@@ -315,7 +315,7 @@ def test_fastapi_router_reads_equal_cli():
     r = client.get("/api/nics/eth1")
     assert r.status_code == 200
     one = r.json()
-    identity = [k for k in one if k not in ("link", "settings", "pcie", "throughput", "errors", "kernel_log")]
+    identity = [k for k in one if k not in ("link", "settings", "pcie", "throughput", "wifi", "errors", "kernel_log")]
     assert "class" in identity and {k: one[k] for k in identity} == {k: show[k] for k in identity}
     assert one["link"] == show["link"] and one["throughput"] == show["throughput"] and one["pcie"] == pcie
     # This capture has no ring parameters: said so, the rest still answered.
@@ -328,6 +328,19 @@ def test_fastapi_router_reads_equal_cli():
     assert client.get("/api/doctor").json() == doctor
     assert client.get("/api/doctor", params={"iface": "eth1"}).json()["findings"] == \
         [f for f in doctor["findings"] if f["nic"] == "eth1"]
+
+
+def test_fastapi_router_wifi():
+    """GET /wifi and a Wi-Fi interface's GET /nics/IFACE give what multigig wifi --json does."""
+    client = _router_client("hwsim-6.12")
+    r = client.get("/api/wifi")
+    assert r.status_code == 200 and r.json() == cli_json("--sysfs-root", tree("hwsim-6.12"), "wifi")
+    r = client.get("/api/nics/wlan1")
+    assert r.status_code == 200
+    (want,) = cli_json("--sysfs-root", tree("hwsim-6.12"), "wifi", "wlan1")
+    assert r.json()["wifi"] == want and r.json()["kind"] == "wifi"
+    assert [f["link"]["ssid"] for f in r.json()["wifi"]["interfaces"] if f["name"] == "wlan1"] == ["multigig-test"]
+    assert _router_client("pi5-rtl8126").get("/api/nics/eth1").json()["wifi"] is None
 
 
 def test_fastapi_router_errors():
@@ -345,7 +358,7 @@ def test_fastapi_router_errors():
     # Reads only: the OpenAPI schema lists the routes with their models.
     paths = client.get("/openapi.json").json()["paths"]
     assert set(paths) == {"/api/nics", "/api/nics/{iface}", "/api/nics/{iface}/pcie", "/api/doctor",
-                          "/api/nics/{iface}/settings", "/api/nics/{iface}/confirm"}
+                          "/api/nics/{iface}/settings", "/api/nics/{iface}/confirm", "/api/wifi"}
 
 
 def test_fastapi_router_served_by_uvicorn():

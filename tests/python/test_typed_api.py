@@ -206,3 +206,22 @@ def test_version_and_no_such_interface() -> None:
             ctx.nic("eth9")
         except multigig.NoSuchInterface as e:
             assert e.errno == errno.ENODEV
+
+
+def test_wifi() -> None:
+    """The wiphys of a capture made in a QEMU guest with two mac80211_hwsim
+    radios associated (tests/fixtures/trees/hwsim-6.12/SOURCE)."""
+    with multigig.Context(tree("hwsim-6.12"), log=False) as ctx:
+        phys: list[multigig.Wiphy] = ctx.wiphys()
+        assert sorted(w.phy or "" for w in phys) == ["phy0", "phy1"]
+        sta = ctx.nic("wlan1")
+        w: Optional[multigig.Wiphy] = sta.wifi()
+        assert w is not None and w.phy == "phy1" and w.bus == "virtual" and w.driver == "mac80211_hwsim"
+        six: Optional[dict[str, object]] = w.band("6GHz")
+        assert six is not None and six["eht"] is True and six["max_width_mhz"] == 320
+        mlo: Optional[bool] = w.mlo
+        assert mlo is False
+        link = w.link("wlan1")
+        assert link is not None and link["connected"] is True and link["ssid"] == "multigig-test"
+        assert w.to_dict()["phy"] == "phy1"
+        assert ctx.nic("lo").wifi() is None

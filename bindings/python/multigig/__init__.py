@@ -39,14 +39,14 @@ from ._version import __version__
 from ._convert import UNKNOWN, _key, _limit, _loads, _parsed, _text
 from .records import (_G, _PARAM_GROUPS, GROUP_CLASSES, CablePair, CableTest, Channels, Coalesce, Eee, Feature,
                       Features, IrqVector, Irqs, KernelLogLine, Link, Pause, Record, Rings, RxQueue,
-                      SettingsGroup, Stats, TdrSample, Temperature, TxQueue, UsbDevice, UsbInfo)
+                      SettingsGroup, Stats, TdrSample, Temperature, TxQueue, UsbDevice, UsbInfo, Wiphy)
 
 __all__ = [
     "__version__", "NoSuchInterface", "Context", "Nic", "PciePath", "Estimate", "Throughput", "Settings", "ApplyResult",
     "CableInfo", "estimate", "report", "UNKNOWN", "PARAMS",
     "ApplyError", "Change", "Finding", "Sample", "enable_logging", "SettingValue", "CpuSet", "Record",
     "Link", "Eee", "Feature", "Features", "Stats", "Irqs", "IrqVector", "RxQueue", "TxQueue",
-    "Temperature", "UsbInfo", "UsbDevice", "CableTest", "CablePair", "TdrSample", "KernelLogLine",
+    "Temperature", "UsbInfo", "UsbDevice", "CableTest", "CablePair", "TdrSample", "KernelLogLine", "Wiphy",
     "SettingsGroup", "Rings", "Channels", "Coalesce", "Pause",
 ]
 
@@ -289,6 +289,23 @@ class Context:
         return self._list(_c.MG_NIC_WITH_SETTINGS | _c.MG_NIC_WITH_ETHLINK | _c.MG_NIC_WITH_EEE
                           | _c.MG_NIC_WITH_FEATURES | _c.MG_NIC_WITH_STATS | _c.MG_NIC_WITH_IRQS
                           | _c.MG_NIC_WITH_TEMPERATURES | _c.MG_NIC_WITH_USB | _c.MG_NIC_WITH_KERNEL_LOG)
+
+    def wiphys(self) -> list[Wiphy]:
+        """Every Wi-Fi card nl80211 knows, as ``multigig wifi --json``: one
+        split wiphy dump, the interfaces, the regulatory domain and a
+        station dump per station interface. Empty without cfg80211."""
+        return self._wiphys(None)
+
+    def _wiphys(self, name: Optional[str]) -> list[Wiphy]:
+        with self._using() as ctx:
+            rc, lst = _c.mg_wiphy_list_new(ctx, name)
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                text = _text(_c.mg_wiphy_list_to_json, lst)
+            finally:
+                _c.mg_wiphy_list_free(lst)
+        return [Wiphy(d) for d in _loads(text)]
 
     def nic(self, name: str) -> Nic:
         """One adapter by interface name or PCI address."""
@@ -578,6 +595,14 @@ class Nic:
     def throughput(self) -> Throughput:
         """The library's verdict: expected goodput per direction and what limits it."""
         return self._context.throughput(self._target(), _nic=self._ptr)
+
+    def wifi(self) -> Optional[Wiphy]:
+        """The Wi-Fi card behind a Wi-Fi interface (kind "wifi"), with this
+        interface's link; None for other adapters."""
+        if self.kind != "wifi" or not self.name:
+            return None
+        found = self._context._wiphys(self.name)
+        return found[0] if found else None
 
     def settings(self) -> Settings:
         """Rings, channels, coalesce, pause and MTU: from the snapshot when

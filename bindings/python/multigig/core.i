@@ -133,6 +133,8 @@ MG_OUT_OBJECT(struct mg_kernel_log)
 MG_OUT_OBJECT(struct mg_doctor)
 MG_OUT_OBJECT(struct mg_sampler)
 MG_OUT_OBJECT(struct mg_sample)
+MG_OUT_OBJECT(struct mg_wifi_rate)
+MG_OUT_OBJECT(struct mg_wiphy_list)
 
 /* String out-parameters (a finding's evidence source, a fix's interface). */
 %typemap(in, numinputs=0) const char **source (char *tmp = NULL), const char **ifname (char *tmp = NULL) {
@@ -162,6 +164,8 @@ MG_OUT_OBJECT(struct mg_sample)
 %apply int *OUTPUT { int *lower_bound, int *overhead_pct, int *pair, int *distance_cm, int *mv };
 %apply int *OUTPUT { enum mg_param *param };
 %apply int *OUTPUT { int *celsius_milli };
+%apply int *OUTPUT { int *enabled, int *disabled, int *no_ir };
+%apply int *OUTPUT { enum mg_wifi_mode *mode };
 %apply unsigned int *OUTPUT { unsigned int *low, unsigned int *high };
 %apply unsigned long long *OUTPUT { uint64_t *value, uint64_t *usecs, uint64_t *seq };
 %apply double *OUTPUT { double *gbps };
@@ -176,6 +180,8 @@ MG_OUT_OBJECT(struct mg_sample)
 %ignore mg_cable_progress_fn;
 /* The long array written piece by piece is the CLI's; Python asks for each adapter. */
 %ignore mg_nic_list_to_json;
+/* A caller's buffer for the reason: Python asks mg_wifi_rate_new() and gets the errno. */
+%ignore mg_wifi_rate_check;
 %ignore mg_write_fn;
 %typemap(in, numinputs=0) mg_cable_progress_fn progress { $1 = NULL; }
 %typemap(in, numinputs=0) void *data { $1 = NULL; }
@@ -192,3 +198,4 @@ MG_OUT_OBJECT(struct mg_sample)
 %include "multigig/doctor.h"
 %include "multigig/evidence.h"
 %include "multigig/report.h"
+%include "multigig/wifi.h"

@@ -591,3 +591,47 @@ class Pause(SettingsGroup):
 
 
 GROUP_CLASSES: dict[str, type[SettingsGroup]] = {c.GROUP: c for c in (Rings, Channels, Coalesce, Pause)}
+
+
+class Wiphy(Record):
+    """One Wi-Fi card as nl80211 describes it: the objects of the CLI's
+    ``wifi --json``. ``bands`` holds an object a band ("2.4GHz", "5GHz",
+    "6GHz"; "ht", "vht", "he", "eht", "max_nss", "max_mcs",
+    "max_width_mhz", "channels" ...), ``interfaces`` one an interface
+    (a station's with its "link"); None where the kernel did not say, the
+    reason under ``unknown``."""
+
+    _KEYS = ("phy", "index", "interfaces", "bus", "address", "device_path", "driver", "firmware_version", "bands",
+             "iftypes", "mlo", "antennas", "regulatory", "unknown")
+    phy: Optional[str]
+    index: int
+    interfaces: list[dict[str, Any]]
+    bus: str
+    address: Optional[str]
+    device_path: Optional[str]
+    driver: Optional[str]
+    firmware_version: Optional[str]
+    bands: list[dict[str, Any]]
+    iftypes: Optional[list[str]]
+    mlo: Optional[bool]
+    antennas: dict[str, Optional[str]]
+    regulatory: dict[str, Any]
+    unknown: dict[str, str]
+
+    def __init__(self, d: Mapping[str, Any]) -> None:
+        """From one object of the library's JSON of a wiphy list."""
+        self._fill(d)
+
+    def band(self, name: str) -> Optional[dict[str, Any]]:
+        """The band called ``name`` ("2.4GHz", "5GHz", "6GHz"), or None."""
+        for b in self.bands:
+            if b.get("band") == name:
+                return b
+        return None
+
+    def link(self, ifname: str) -> Optional[dict[str, Any]]:
+        """The link of station interface ``ifname``, or None."""
+        for f in self.interfaces:
+            if f.get("name") == ifname:
+                return cast(Optional[dict[str, Any]], f.get("link"))
+        return None

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* multigig wifi [IFACE|PHY]: what each Wi-Fi card can do and what its link runs at. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cmd_wifi(struct mg_ctx *ctx, const struct options *opt, const char *target)
+{
+	struct mg_wiphy_list *list;
+	char *out;
+	int err = mg_wiphy_list_new(ctx, target, &list);
+
+	if (err < 0)
+		return fail(ctx, err, target ? target : "wifi");
+	if (opt->json) {
+		err = mg_wiphy_list_to_json(list, 0, &out);
+		err = print_json(err, out, "wifi");
+	} else {
+		err = mg_wiphy_list_to_text(list, &out);
+		if (err == 0) {
+			fputs(out, stdout);
+			free(out);
+			err = EXIT_SUCCESS;
+		} else {
+			fprintf(stderr, "multigig: wifi: %s\n", strerror(-err));
+			err = EXIT_FAILURE;
+		}
+	}
+	mg_wiphy_list_free(list);
+	return err;
+}
