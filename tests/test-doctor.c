@@ -401,6 +401,30 @@ static void test_evidence_trees(void)
 	mg_doctor_free(d);
 	mg_ctx_unref(ctx);
 
+	/* CPU 2 offline: the fix names the CPUs online, not the first as many as are online. */
+	{
+		char tmp[4096], cmd[8400], root[4200];
+		FILE *o;
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+		snprintf(root, sizeof(root), "%s/t", tmp);
+		snprintf(cmd, sizeof(cmd), "cp -a '%s/pi5-irq-cpu0' '%s'", FIXTURE_TREES, root);
+		CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+		snprintf(cmd, sizeof(cmd), "%s/devices/system/cpu/online", root);
+		o = fopen(cmd, "w");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+		fputs("0-1,3\n", o);
+		fclose(o);
+		CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &ctx), 0);
+		CU_ASSERT_EQUAL_FATAL(mg_doctor_run(ctx, NULL, MG_DOCTOR_NO_SAMPLE, &d), 0);
+		f = find(d, "irqs-on-one-cpu");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		CU_ASSERT_STRING_EQUAL(mg_finding_get_fix_command(f), "multigig set eth1 rps-cpus 1,3");
+		mg_doctor_free(d);
+		mg_ctx_unref(ctx);
+		rm_tree(tmp);
+	}
+
 	d = doctor_tree("usb-adapters", &ctx);
 	f = find(d, "usb-generic-driver");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);

@@ -279,6 +279,7 @@ struct mg_facts {
 	const struct mg_nic *lower;		/* a VLAN's or macvlan's lower device, or NULL */
 	const struct mg_nic *master;		/* the bridge it is a port of, or NULL */
 	int online_cpus;			/* MG_UNKNOWN when unread */
+	uint64_t online;			/* which CPUs are online; 0 when unknown */
 	/* doctor --peer: the largest size the path to @peer carried out of this interface, by search. */
 	const char *peer;			/* NULL when not asked */
 	int peer_largest;			/* 0: the peer answered no size; MG_UNKNOWN: not probed */
