@@ -305,6 +305,16 @@ static void test_refused_before_any_change(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "bad value '0-x' for rps-cpus: a CPU list (0-3 or 1,3) or none"));
 	CU_ASSERT_EQUAL(cli("set vq0 xps-cpus rx-1:0", out, sizeof(out)), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "bad value 'rx-1:0' for xps-cpus: [tx-N:]CPUS"));
+	/* A list too long is refused whole, never cut into another list ("0,...,0,63" into "0,...,0,6"). */
+	{
+		char args[600] = "set vq0 rps-cpus ";
+
+		for (int i = 0; i < 127; i++)
+			strcat(args, "0,");
+		strcat(args, "63 --dry-run");
+		CU_ASSERT_EQUAL(cli(args, out, sizeof(out)), 2);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "for rps-cpus: a CPU list of at most 255 characters"));
+	}
 	CU_ASSERT_EQUAL(mtu_of(ctx), 1500);
 	mg_ctx_unref(ctx);
 }
