@@ -343,6 +343,21 @@ static void test_rule_cpu_bound(void)
 	for (size_t i = 0; i < d->count; i++)
 		CU_ASSERT_STRING_NOT_EQUAL(d->items[i]->id, "cpu-bound");
 	mg_doctor_free_findings(d);
+	/* Sixty-four CPUs: the RPS fix --fix applies names CPU 63 too, as its command does. */
+	d = calloc(1, sizeof(*d));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	f.stats_before = NULL;
+	f.online_cpus = 64;
+	f.online = ~0ull;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	x = NULL;
+	for (size_t i = 0; i < d->count; i++)
+		if (!strcmp(d->items[i]->id, "irqs-on-one-cpu"))
+			x = d->items[i];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_STRING_EQUAL(x->fix_command, "multigig set eth1 rps-cpus 1-63");
+	CU_ASSERT_EQUAL((uint64_t)x->fix_rps_cpus, ~1ull);
+	mg_doctor_free_findings(d);
 	free(u);
 	mg_irqs_free(irqs);
 	mg_nic_unref(nic);

@@ -320,7 +320,7 @@ static int build_fixes(struct mg_doctor *d)
 		struct mg_finding *x = d->items[i];
 		int err;
 
-		if (!x->nfix_params && !x->fix_advertise && x->fix_eee < 0 && x->fix_aspm_l1 < 0 && x->fix_rps_cpus < 0)
+		if (!x->nfix_params && !x->fix_advertise && x->fix_eee < 0 && x->fix_aspm_l1 < 0 && x->fix_rps_cpus == -1)
 			continue;
 		err = mg_settings_new(&x->fix_settings);
 		for (size_t k = 0; err == 0 && k < x->nfix_params; k++)
@@ -331,7 +331,7 @@ static int build_fixes(struct mg_doctor *d)
 			err = mg_settings_set_eee(x->fix_settings, x->fix_eee);
 		if (err == 0 && x->fix_aspm_l1 >= 0)
 			err = mg_settings_set_aspm_l1(x->fix_settings, x->fix_aspm_l1);
-		if (err == 0 && x->fix_rps_cpus >= 0) {
+		if (err == 0 && x->fix_rps_cpus != -1) {
 			char cpus[256];
 
 			mg_cpumask_list((uint64_t)x->fix_rps_cpus, cpus, sizeof(cpus));

@@ -249,7 +249,7 @@ struct mg_finding {
 	char *fix_advertise;	/* link modes to advertise ("all"), or NULL */
 	int fix_eee;		/* 0 or 1 to turn EEE off or on; -1: leave it */
 	int fix_aspm_l1;	/* 0 or 1 to turn ASPM L1 off or on; -1: leave it */
-	long long fix_rps_cpus;	/* the CPUs every receive queue steers to, as a mask; -1: leave them */
+	long long fix_rps_cpus;	/* the CPUs every receive queue steers to, as a mask (bit 63 too); -1: leave them */
 };
 
 struct mg_doctor {
