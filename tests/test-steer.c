@@ -573,6 +573,13 @@ static void test_rps_offline_cpu(void)
 	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "vq0", want, 0, NULL), 0);
 	CU_ASSERT_STRING_EQUAL(file_text(path), "a");
 	mg_settings_free(want);
+	/* A vector keeps offline CPUs in its mask, but the kernel refuses a mask with none online. */
+	CU_ASSERT_EQUAL(apply_irq(ctx, 40, "2", 0, NULL), -EINVAL);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "vq0: irq-affinity: CPU 2 is offline (CPUs online: 0-1,3), and "
+						       "the kernel needs one online; nothing was changed");
+	CU_ASSERT_STRING_EQUAL(vector(root, 40), "0-3");
+	CU_ASSERT_EQUAL(apply_irq(ctx, 40, "2-3", 0, NULL), 0);
+	CU_ASSERT_STRING_EQUAL(vector(root, 40), "2-3");
 	mg_ctx_unref(ctx);
 	mg_ctx_unref(sys);
 	remove_tree(root);

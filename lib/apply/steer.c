@@ -181,7 +181,7 @@ int mg_steer_read(struct mg_ctx *ctx, int ifindex, const char *ifname, unsigned 
 	memset(now, 0, sizeof(*now));
 	if (mg_sysfs_read(sys, "devices/system/cpu/present", buf, sizeof(buf)) > 0)
 		now->present_err = mg_cpumask_parse_list(buf, &now->present);
-	/* RPS and XPS steer to online CPUs only: the kernel drops the others from what it shows. */
+	/* RPS and XPS steer to online CPUs only (the kernel drops the others from what it shows); a vector needs one. */
 	if (mg_sysfs_read(sys, "devices/system/cpu/online", buf, sizeof(buf)) > 0 &&
 	    mg_cpumask_parse_list(buf, &now->online) < 0)
 		now->online = 0;
@@ -287,13 +287,15 @@ static int check_present(struct mg_ctx *ctx, const struct mg_apply_target *t, en
 			       t->cur.ifname, kind_names[mg_steer_kind(g)], strpbrk(asked, ",-") ? "CPUs" : "CPU", asked,
 			       strpbrk(asked, ",-") ? "are" : "is", there);
 	}
-	if (g == MG_GROUP_IRQ_AFFINITY || !now->online || !(mask & ~now->online))
+	/* A vector may keep offline CPUs in its mask, but the kernel refuses a mask without one online. */
+	if (!now->online || !(mask & ~now->online) || (g == MG_GROUP_IRQ_AFFINITY && (mask & now->online)))
 		return 0;
 	mg_cpumask_list(mask & ~now->online, asked, sizeof(asked));
 	mg_cpumask_list(now->online, there, sizeof(there));
-	return mg_fail(ctx, -EINVAL, "%s: %s: %s %s %s offline (CPUs online: %s), and the kernel steers to online CPUs "
-		       "only; nothing was changed", t->cur.ifname, kind_names[mg_steer_kind(g)],
-		       strpbrk(asked, ",-") ? "CPUs" : "CPU", asked, strpbrk(asked, ",-") ? "are" : "is", there);
+	return mg_fail(ctx, -EINVAL, "%s: %s: %s %s %s offline (CPUs online: %s), and the kernel %s; nothing was changed",
+		       t->cur.ifname, kind_names[mg_steer_kind(g)], strpbrk(asked, ",-") ? "CPUs" : "CPU", asked,
+		       strpbrk(asked, ",-") ? "are" : "is", there,
+		       g == MG_GROUP_IRQ_AFFINITY ? "needs one online" : "steers to online CPUs only");
 }
 
 static int plan_steer_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
