@@ -343,6 +343,21 @@ static void test_rule_cpu_bound(void)
 	for (size_t i = 0; i < d->count; i++)
 		CU_ASSERT_STRING_NOT_EQUAL(d->items[i]->id, "cpu-bound");
 	mg_doctor_free_findings(d);
+	/* Sixty-four CPUs: the RPS fix --fix applies names CPU 63 too, as its command does. */
+	d = calloc(1, sizeof(*d));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	f.stats_before = NULL;
+	f.online_cpus = 64;
+	f.online = ~0ull;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	x = NULL;
+	for (size_t i = 0; i < d->count; i++)
+		if (!strcmp(d->items[i]->id, "irqs-on-one-cpu"))
+			x = d->items[i];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_STRING_EQUAL(x->fix_command, "multigig set eth1 rps-cpus 1-63");
+	CU_ASSERT_EQUAL((uint64_t)x->fix_rps_cpus, ~1ull);
+	mg_doctor_free_findings(d);
 	free(u);
 	mg_irqs_free(irqs);
 	mg_nic_unref(nic);
@@ -400,6 +415,30 @@ static void test_evidence_trees(void)
 	CU_ASSERT_PTR_NOT_NULL(mg_finding_get_fix_settings(f, NULL));
 	mg_doctor_free(d);
 	mg_ctx_unref(ctx);
+
+	/* CPU 2 offline: the fix names the CPUs online, not the first as many as are online. */
+	{
+		char tmp[4096], cmd[8400], root[4200];
+		FILE *o;
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+		snprintf(root, sizeof(root), "%s/t", tmp);
+		snprintf(cmd, sizeof(cmd), "cp -a '%s/pi5-irq-cpu0' '%s'", FIXTURE_TREES, root);
+		CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+		snprintf(cmd, sizeof(cmd), "%s/devices/system/cpu/online", root);
+		o = fopen(cmd, "w");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(o);
+		fputs("0-1,3\n", o);
+		fclose(o);
+		CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &ctx), 0);
+		CU_ASSERT_EQUAL_FATAL(mg_doctor_run(ctx, NULL, MG_DOCTOR_NO_SAMPLE, &d), 0);
+		f = find(d, "irqs-on-one-cpu");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		CU_ASSERT_STRING_EQUAL(mg_finding_get_fix_command(f), "multigig set eth1 rps-cpus 1,3");
+		mg_doctor_free(d);
+		mg_ctx_unref(ctx);
+		rm_tree(tmp);
+	}
 
 	d = doctor_tree("usb-adapters", &ctx);
 	f = find(d, "usb-generic-driver");

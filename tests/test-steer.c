@@ -305,6 +305,16 @@ static void test_refused_before_any_change(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "bad value '0-x' for rps-cpus: a CPU list (0-3 or 1,3) or none"));
 	CU_ASSERT_EQUAL(cli("set vq0 xps-cpus rx-1:0", out, sizeof(out)), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "bad value 'rx-1:0' for xps-cpus: [tx-N:]CPUS"));
+	/* A list too long is refused whole, never cut into another list ("0,...,0,63" into "0,...,0,6"). */
+	{
+		char args[600] = "set vq0 rps-cpus ";
+
+		for (int i = 0; i < 127; i++)
+			strcat(args, "0,");
+		strcat(args, "63 --dry-run");
+		CU_ASSERT_EQUAL(cli(args, out, sizeof(out)), 2);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "for rps-cpus: a CPU list of at most 255 characters"));
+	}
 	CU_ASSERT_EQUAL(mtu_of(ctx), 1500);
 	mg_ctx_unref(ctx);
 }
@@ -532,6 +542,49 @@ static void test_irq_affinity(void)
 	remove_tree(root);
 }
 
+/*
+ * A CPU present but offline: the kernel steers packets only to online
+ * CPUs and shows only those after a write, so a mask naming one is
+ * refused before anything changes, not written and then rolled back.
+ */
+static void test_rps_offline_cpu(void)
+{
+	char root[] = "/tmp/mg-steer-XXXXXX", path[512];
+	struct mg_ctx *ctx = live(), *sys = stand_in(root);
+	struct mg_settings *want;
+
+	ctx->test.steer_sysfs = sys;
+	mkdirs(root, FUNCTION_DIR "/net/vq0/queues/rx-0");
+	put(root, FUNCTION_DIR "/net/vq0/queues/rx-0/rps_cpus", "0\n");
+	put(root, "devices/system/cpu/online", "0-1,3\n");
+	snprintf(path, sizeof(path), "%s/" FUNCTION_DIR "/net/vq0/queues/rx-0/rps_cpus", root);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	CU_ASSERT_EQUAL(mg_settings_set(want, MG_PARAM_MTU, 4000), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(want, -1, "1-2"), 0);
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "vq0", want, 0, NULL), -EINVAL);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "vq0: rps-cpus: CPU 2 is offline (CPUs online: 0-1,3), and the "
+						       "kernel steers to online CPUs only; nothing was changed");
+	CU_ASSERT_EQUAL(mtu_of(ctx), 1500);
+	CU_ASSERT_STRING_EQUAL(file_text(path), "0");
+	mg_settings_free(want);
+	/* Those online are taken. */
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(want, -1, "1,3"), 0);
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "vq0", want, 0, NULL), 0);
+	CU_ASSERT_STRING_EQUAL(file_text(path), "a");
+	mg_settings_free(want);
+	/* A vector keeps offline CPUs in its mask, but the kernel refuses a mask with none online. */
+	CU_ASSERT_EQUAL(apply_irq(ctx, 40, "2", 0, NULL), -EINVAL);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "vq0: irq-affinity: CPU 2 is offline (CPUs online: 0-1,3), and "
+						       "the kernel needs one online; nothing was changed");
+	CU_ASSERT_STRING_EQUAL(vector(root, 40), "0-3");
+	CU_ASSERT_EQUAL(apply_irq(ctx, 40, "2-3", 0, NULL), 0);
+	CU_ASSERT_STRING_EQUAL(vector(root, 40), "2-3");
+	mg_ctx_unref(ctx);
+	mg_ctx_unref(sys);
+	remove_tree(root);
+}
+
 /* A write refused midway through the group: what it wrote is put back, and the groups before. */
 static void test_irq_write_refused(void)
 {
@@ -579,6 +632,6 @@ int main(void)
 		     MG_TEST(test_rolled_back_on_later_failure), MG_TEST(test_refused_before_any_change),
 		     MG_TEST(test_cli), MG_TEST(test_killed_and_rolled_back));
 	MG_ADD_SUITE("irq affinity on a stand-in", NULL, NULL, MG_TEST(test_irq_affinity),
-		     MG_TEST(test_irq_write_refused));
+		     MG_TEST(test_irq_write_refused), MG_TEST(test_rps_offline_cpu));
 	return mg_test_run();
 }

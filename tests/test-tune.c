@@ -509,6 +509,13 @@ static void test_cpumask(void)
 	CU_ASSERT_STRING_EQUAL(buf, "");
 	mg_cpumask_hex(0x4f, buf, sizeof(buf));
 	CU_ASSERT_STRING_EQUAL(buf, "4f");
+	/* Past CPU 31, a word of 32 bits at most between commas: bitmap_parse() takes no more. */
+	mg_cpumask_hex(0x100000003ULL, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "1,00000003");
+	CU_ASSERT_EQUAL(mg_cpumask_parse_hex(buf, &m), 0);
+	CU_ASSERT_EQUAL(m, 0x100000003ULL);
+	mg_cpumask_hex(0xffffffffULL, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "ffffffff");
 }
 
 /* ---- plans on state built by hand ---- */

@@ -286,7 +286,9 @@ static int parse_steer(const char *name, const char *value, struct mg_settings *
 		if (end == num || end != colon || errno || index < 0 || index > 0x7fffffff)
 			return usage_error("bad value '%s' for %s: [%sN:]CPUS", value, name, prefix[k]);
 	}
-	snprintf(list, sizeof(list), "%s", strcmp(cpus, "none") ? cpus : "");
+	/* Cut short, a list would name other CPUs: too long is refused. */
+	if (snprintf(list, sizeof(list), "%s", strcmp(cpus, "none") ? cpus : "") >= (int)sizeof(list))
+		return usage_error("bad value for %s: a CPU list of at most %zu characters", name, sizeof(list) - 1);
 	err = k == 0 ? mg_settings_set_rps_cpus(want, (int)index, list)
 	    : k == 1 ? mg_settings_set_xps_cpus(want, (int)index, list)
 		     : mg_settings_set_irq_affinity(want, (int)index, list);

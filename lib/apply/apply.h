@@ -121,6 +121,7 @@ struct mg_steer_now {
 	char no_vectors[96];	      /* IRQ affinity: why there are none */
 	uint64_t present;	      /* the CPUs present; 0 when unknown */
 	int present_err;	      /* -ERANGE: a CPU past 63 */
+	uint64_t online;	      /* the CPUs online; 0 when unknown */
 	struct mg_steer_item items[MG_STEER_GROUPS][MG_STEER_MAX];
 	size_t count[MG_STEER_GROUPS];
 	bool too_many[MG_STEER_GROUPS]; /* more queues or vectors than MG_STEER_MAX */

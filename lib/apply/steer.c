@@ -181,6 +181,10 @@ int mg_steer_read(struct mg_ctx *ctx, int ifindex, const char *ifname, unsigned 
 	memset(now, 0, sizeof(*now));
 	if (mg_sysfs_read(sys, "devices/system/cpu/present", buf, sizeof(buf)) > 0)
 		now->present_err = mg_cpumask_parse_list(buf, &now->present);
+	/* RPS and XPS steer to online CPUs only (the kernel drops the others from what it shows); a vector needs one. */
+	if (mg_sysfs_read(sys, "devices/system/cpu/online", buf, sizeof(buf)) > 0 &&
+	    mg_cpumask_parse_list(buf, &now->online) < 0)
+		now->online = 0;
 	err = mg_aspm_function(sys, ifindex, ifname, now->netdir, sizeof(now->netdir), function, sizeof(function), why,
 			       sizeof(why));
 	if (err < 0)
@@ -267,7 +271,7 @@ static int plan_one(struct mg_ctx *ctx, const struct mg_apply_target *t, enum mg
 	return 0;
 }
 
-/* Every CPU asked is present: a mask past them is refused, naming those there are. */
+/* Every CPU asked is present, and online for RPS and XPS: a mask past them is refused, naming those there are. */
 static int check_present(struct mg_ctx *ctx, const struct mg_apply_target *t, enum mg_param_group g, uint64_t mask)
 {
 	const struct mg_steer_now *now = &t->tune.steer;
@@ -276,13 +280,22 @@ static int check_present(struct mg_ctx *ctx, const struct mg_apply_target *t, en
 	if (now->present_err == -ERANGE)
 		return mg_fail(ctx, -ERANGE, "%s: this machine has CPUs past 63, which this library does not count: "
 			       "%s is not changed", t->cur.ifname, kind_names[mg_steer_kind(g)]);
-	if (!now->present || !(mask & ~now->present))
+	if (now->present && (mask & ~now->present)) {
+		mg_cpumask_list(mask & ~now->present, asked, sizeof(asked));
+		mg_cpumask_list(now->present, there, sizeof(there));
+		return mg_fail(ctx, -EINVAL, "%s: %s: %s %s %s not present (CPUs present: %s); nothing was changed",
+			       t->cur.ifname, kind_names[mg_steer_kind(g)], strpbrk(asked, ",-") ? "CPUs" : "CPU", asked,
+			       strpbrk(asked, ",-") ? "are" : "is", there);
+	}
+	/* A vector may keep offline CPUs in its mask, but the kernel refuses a mask without one online. */
+	if (!now->online || !(mask & ~now->online) || (g == MG_GROUP_IRQ_AFFINITY && (mask & now->online)))
 		return 0;
-	mg_cpumask_list(mask & ~now->present, asked, sizeof(asked));
-	mg_cpumask_list(now->present, there, sizeof(there));
-	return mg_fail(ctx, -EINVAL, "%s: %s: %s %s %s not present (CPUs present: %s); nothing was changed",
+	mg_cpumask_list(mask & ~now->online, asked, sizeof(asked));
+	mg_cpumask_list(now->online, there, sizeof(there));
+	return mg_fail(ctx, -EINVAL, "%s: %s: %s %s %s offline (CPUs online: %s), and the kernel %s; nothing was changed",
 		       t->cur.ifname, kind_names[mg_steer_kind(g)], strpbrk(asked, ",-") ? "CPUs" : "CPU", asked,
-		       strpbrk(asked, ",-") ? "are" : "is", there);
+		       strpbrk(asked, ",-") ? "are" : "is", there,
+		       g == MG_GROUP_IRQ_AFFINITY ? "needs one online" : "steers to online CPUs only");
 }
 
 static int plan_steer_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,

@@ -177,7 +177,7 @@ int mg_cpumask_parse_list(const char *text, uint64_t *mask);
 int mg_cpumask_parse_hex(const char *text, uint64_t *mask);
 /* As a list: "0-3,6"; "" for none. */
 void mg_cpumask_list(uint64_t mask, char *buf, size_t size);
-/* As hex for a write: "f"; "0" for none. */
+/* As hex for a write: "f"; "1,00000003" past CPU 31; "0" for none. */
 void mg_cpumask_hex(uint64_t mask, char *buf, size_t size);
 
 /* ---- array.c ---- */

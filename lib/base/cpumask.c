@@ -125,5 +125,9 @@ void mg_cpumask_list(uint64_t mask, char *buf, size_t size)
 
 void mg_cpumask_hex(uint64_t mask, char *buf, size_t size)
 {
-	snprintf(buf, size, "%llx", (unsigned long long)mask);
+	/* The kernel's bitmap_parse() takes at most 8 digits between commas. */
+	if (mask >> 32)
+		snprintf(buf, size, "%x,%08x", (unsigned int)(mask >> 32), (unsigned int)mask);
+	else
+		snprintf(buf, size, "%x", (unsigned int)mask);
 }

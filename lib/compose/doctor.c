@@ -48,12 +48,16 @@ static int count_cpu_list(const char *s)
 	return count > 0 ? count : MG_UNKNOWN;
 }
 
-static int online_cpus(struct mg_ctx *ctx)
+/* How many CPUs are online, and in *@mask which (0 when unknown, or past CPU 63). */
+static int online_cpus(struct mg_ctx *ctx, uint64_t *mask)
 {
 	char buf[256];
 
+	*mask = 0;
 	if (mg_sysfs_read(ctx, "devices/system/cpu/online", buf, sizeof(buf)) <= 0)
 		return MG_UNKNOWN;
+	if (mg_cpumask_parse_list(buf, mask) < 0)
+		*mask = 0;
 	return count_cpu_list(buf);
 }
 
@@ -199,12 +203,12 @@ static void cpu_second(struct mg_ctx *ctx, struct cpu_sample *s)
 }
 
 static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_list *list, const struct mg_nic *nic,
-		   int cpus, struct mg_pcie_path *before, const struct mg_stats *stats_before,
+		   int cpus, uint64_t online, struct mg_pcie_path *before, const struct mg_stats *stats_before,
 		   const struct cpu_sample *cpu)
 {
 	struct mg_nic *lower = NULL, *master = NULL;
-	struct mg_facts f = { .nic = nic, .online_cpus = cpus, .path_before = before, .interval_ms = d->interval_ms,
-			      .stats_before = stats_before };
+	struct mg_facts f = { .nic = nic, .online_cpus = cpus, .online = online, .path_before = before,
+			      .interval_ms = d->interval_ms, .stats_before = stats_before };
 	struct mg_pcie_path *path = NULL;
 	struct mg_throughput *tp = NULL;
 	struct mg_settings *settings = NULL;
@@ -324,7 +328,7 @@ static int build_fixes(struct mg_doctor *d)
 		struct mg_finding *x = d->items[i];
 		int err;
 
-		if (!x->nfix_params && !x->fix_advertise && x->fix_eee < 0 && x->fix_aspm_l1 < 0 && x->fix_rps_cpus < 0)
+		if (!x->nfix_params && !x->fix_advertise && x->fix_eee < 0 && x->fix_aspm_l1 < 0 && x->fix_rps_cpus == -1)
 			continue;
 		err = mg_settings_new(&x->fix_settings);
 		for (size_t k = 0; err == 0 && k < x->nfix_params; k++)
@@ -335,7 +339,7 @@ static int build_fixes(struct mg_doctor *d)
 			err = mg_settings_set_eee(x->fix_settings, x->fix_eee);
 		if (err == 0 && x->fix_aspm_l1 >= 0)
 			err = mg_settings_set_aspm_l1(x->fix_settings, x->fix_aspm_l1);
-		if (err == 0 && x->fix_rps_cpus >= 0) {
+		if (err == 0 && x->fix_rps_cpus != -1) {
 			char cpus[256];
 
 			mg_cpumask_list((uint64_t)x->fix_rps_cpus, cpus, sizeof(cpus));
@@ -364,6 +368,7 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 	struct cpu_sample cpu = { 0 };
 	struct mg_doctor *d;
 	int err, cpus;
+	uint64_t online;
 
 	if (!ctx)
 		return -EINVAL;
@@ -383,7 +388,7 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 	d->interval_ms = interval_ms ? interval_ms : DEFAULT_INTERVAL_MS;
 	if (peer)
 		mg_strlcpy(d->peer, peer, sizeof(d->peer));
-	cpus = online_cpus(ctx);
+	cpus = online_cpus(ctx, &online);
 	/* A capture is one moment: it has no second sample to take. */
 	if (interval_ms != MG_DOCTOR_NO_SAMPLE && !ctx->offline) {
 		first_sample(ctx, nic, &first);
@@ -401,7 +406,7 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 		struct mg_pcie_path *path;
 
 		first_of(&first, n, &stats, &path);
-		err = examine(ctx, d, list, n, cpus, path, stats, &cpu);
+		err = examine(ctx, d, list, n, cpus, online, path, stats, &cpu);
 	}
 	mg_nic_list_free(list);
 	first_free(&first);

@@ -249,7 +249,7 @@ struct mg_finding {
 	char *fix_advertise;	/* link modes to advertise ("all"), or NULL */
 	int fix_eee;		/* 0 or 1 to turn EEE off or on; -1: leave it */
 	int fix_aspm_l1;	/* 0 or 1 to turn ASPM L1 off or on; -1: leave it */
-	long long fix_rps_cpus;	/* the CPUs every receive queue steers to, as a mask; -1: leave them */
+	long long fix_rps_cpus;	/* the CPUs every receive queue steers to, as a mask (bit 63 too); -1: leave them */
 };
 
 struct mg_doctor {
@@ -279,6 +279,7 @@ struct mg_facts {
 	const struct mg_nic *lower;		/* a VLAN's or macvlan's lower device, or NULL */
 	const struct mg_nic *master;		/* the bridge it is a port of, or NULL */
 	int online_cpus;			/* MG_UNKNOWN when unread */
+	uint64_t online;			/* which CPUs are online; 0 when unknown */
 	/* doctor --peer: the largest size the path to @peer carried out of this interface, by search. */
 	const char *peer;			/* NULL when not asked */
 	int peer_largest;			/* 0: the peer answered no size; MG_UNKNOWN: not probed */

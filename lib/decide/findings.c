@@ -187,7 +187,10 @@ int mg_finding_fix_rps_cpus(struct mg_finding *f, const struct mg_nic *nic, uint
 {
 	if (fix_target(f, nic) < 0)
 		return -ENOMEM;
-	f->fix_rps_cpus = (long long)(cpus & ~(1ull << 63));
+	/* Every one of 64 CPUs would read as -1, "leave them": no rule asks it (the busy CPU is never in). */
+	if (cpus == ~0ull)
+		return -EINVAL;
+	f->fix_rps_cpus = (long long)cpus;
 	return 0;
 }
 

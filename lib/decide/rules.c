@@ -578,7 +578,9 @@ static int irqs_one_cpu(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_evidence(x, "sysfs: devices/system/cpu/online", "%d CPUs online", cpus);
 	mg_finding_impact(x, -1, "receive processing saturates one CPU while the others idle");
 	if (n == 1 && mg_irqs_get_queue_count(f->irqs, 0) > 0 && cpus <= 64 && atoi(first) < 64) {
-		uint64_t others = (cpus == 64 ? ~0ull : (1ull << cpus) - 1) & ~(1ull << atoi(first));
+		/* The CPUs online when known: CPU numbers need not run from 0 without a gap. */
+		uint64_t all = f->online ? f->online : cpus == 64 ? ~0ull : (1ull << cpus) - 1;
+		uint64_t others = all & ~(1ull << atoi(first));
 		char list[256], cmd[320];
 
 		mg_cpumask_list(others, list, sizeof(list));
