@@ -366,12 +366,16 @@ static int write_file(const char *path, const char *text)
 {
 	size_t len = strlen(text);
 	int fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY), err = 0;
+	ssize_t n;
 
 	if (fd < 0)
 		return -errno;
 	/* The kernel answers for the whole value at once: its errno is the write's. */
-	if (write(fd, text, len) != (ssize_t)len)
-		err = errno ? -errno : -EIO;
+	n = write(fd, text, len);
+	if (n < 0)
+		err = -errno;
+	else if ((size_t)n != len)
+		err = -EIO;	/* a short write sets no errno */
 	if (close(fd) < 0 && err == 0)
 		err = -errno;
 	return err;
