@@ -516,6 +516,19 @@ static void test_estimate(void)
 	CU_ASSERT_EQUAL(r.status, 2);
 }
 
+/* wifi NAME: an interface without a wiphy is named as such, an unknown name as unknown. */
+static void test_wifi_names(void)
+{
+	struct run r;
+
+	cli(&r, "--sysfs-root desktop wifi enx00e04c680001");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "wifi: enx00e04c680001 is not a Wi-Fi interface: no wiphy behind it"));
+	cli(&r, "--sysfs-root desktop wifi nosuch0");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "wifi: no wiphy or Wi-Fi interface named 'nosuch0'"));
+}
+
 static void test_estimate_wifi(void)
 {
 	json_object *o = cli_json("--json estimate --wifi eht --mcs 12 --nss 2 --width 320 --gi 0.8");
@@ -1211,7 +1224,7 @@ int main(void)
 		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
 		     MG_TEST(test_pcie_dump),
-		     MG_TEST(test_estimate), MG_TEST(test_estimate_wifi), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
+		     MG_TEST(test_estimate), MG_TEST(test_estimate_wifi), MG_TEST(test_wifi_names), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
 		     MG_TEST(test_conventional_pci_role));
 	MG_ADD_SUITE("cli-cable", NULL, NULL, MG_TEST(test_cable_cli));
 	MG_ADD_SUITE("cli-eee-features", NULL, NULL, MG_TEST(test_eee_features_json));

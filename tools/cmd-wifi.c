@@ -13,7 +13,7 @@ int cmd_wifi(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	int err = mg_wiphy_list_new(ctx, target, &list);
 
 	if (err < 0)
-		return fail(ctx, err, target ? target : "wifi");
+		return fail(ctx, err, "wifi");
 	if (opt->json) {
 		err = mg_wiphy_list_to_json(list, 0, &out);
 		err = print_json(err, out, "wifi");

@@ -622,9 +622,11 @@ static int index_of(struct mg_ctx *ctx, const char *name, int *index)
 	snprintf(rel, sizeof(rel), "class/ieee80211/%s", name);
 	if (mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0) {
 		snprintf(rel, sizeof(rel), "class/net/%s", name);
-		if (mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0 || mg_path_join(rel, sizeof(rel), dir, "phy80211") < 0 ||
-		    mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0)
+		if (mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0)
 			return -ENODEV;
+		/* An interface, but no wiphy behind it: say so, not "no such name". */
+		if (mg_path_join(rel, sizeof(rel), dir, "phy80211") < 0 || mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0)
+			return -EMEDIUMTYPE;
 	}
 	if (mg_path_join(rel, sizeof(rel), dir, "index") < 0 || (n = mg_gather_read(ctx, rel, buf, sizeof(buf) - 1)) < 0)
 		return -ENODEV;
@@ -714,8 +716,9 @@ MG_EXPORT int mg_wiphy_list_new(struct mg_ctx *ctx, const char *name, struct mg_
 	if (!ctx || !list)
 		return -EINVAL;
 	*list = NULL;
-	if (name && index_of(ctx, name, &wiphy) < 0)
-		return mg_fail(ctx, -ENODEV, "no wiphy or Wi-Fi interface named '%s'", name);
+	if (name && (err = index_of(ctx, name, &wiphy)) < 0)
+		return err == -EMEDIUMTYPE ? mg_fail(ctx, -ENODEV, "%s is not a Wi-Fi interface: no wiphy behind it", name)
+					   : mg_fail(ctx, -ENODEV, "no wiphy or Wi-Fi interface named '%s'", name);
 	if (!(l = calloc(1, sizeof(*l))))
 		return -ENOMEM;
 	l->kernel = kernel_version(ctx);
