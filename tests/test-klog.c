@@ -238,6 +238,24 @@ static void expect(const char *text, const char *id, const char *meaning)
 	CU_ASSERT_TRUE(str_eq(got, meaning));
 }
 
+/* The RTL8126A's rev. b (XID 64a) came to r8169 three releases after its first (649). */
+static void test_unknown_chip_since(void)
+{
+	struct mg_klog_match m;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mg_klog_match("unknown chip XID 64a, contact r8169 maintainers", &m));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m.chip);
+	CU_ASSERT_STRING_EQUAL(m.chip->name, "RTL8126A");
+	CU_ASSERT_TRUE(str_eq(m.since, "6.12"));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mg_klog_match("unknown chip XID 649, contact r8169 maintainers", &m));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(m.chip);
+	CU_ASSERT_PTR_NULL(m.since);
+	CU_ASSERT_STRING_EQUAL(m.chip->since, "6.9");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mg_klog_match("unknown chip XID 7ff, contact r8169 maintainers", &m));
+	CU_ASSERT_PTR_NULL(m.chip);
+	CU_ASSERT_PTR_NULL(m.since);
+}
+
 static void test_known(void)
 {
 	expect("r8169 0000:01:00.0: unknown chip XID 64a, contact r8169 maintainers (see MAINTAINERS file)",
@@ -426,7 +444,7 @@ static void test_doctor_unknown_chip(void)
 	CU_ASSERT_EQUAL(mg_finding_get_severity(f), MG_SEVERITY_CRITICAL);
 	CU_ASSERT_STRING_EQUAL(mg_finding_get_nic(f), "0000:02:00.0");
 	CU_ASSERT_STRING_EQUAL(mg_finding_get_title(f),
-			       "r8169 does not know this chip (XID 64a): RTL8126A needs Linux 6.9 or later");
+			       "r8169 does not know this chip (XID 64a): RTL8126A needs Linux 6.12 or later");
 	CU_ASSERT_TRUE(has_evidence(f, "r8169 0000:02:00.0: error -ENODEV: unknown chip XID 64a, contact r8169 "
 				       "maintainers (see MAINTAINERS file)",
 				    "kernel log [    3.310000], printed by drivers/net/ethernet/realtek/r8169_main.c"));
@@ -626,7 +644,7 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("klog", NULL, NULL, MG_TEST(test_parse_record), MG_TEST(test_escapes), MG_TEST(test_nul_in_text),
 		     MG_TEST(test_garbage), MG_TEST(test_long_line), MG_TEST(test_overwritten), MG_TEST(test_split),
-		     MG_TEST(test_attribute), MG_TEST(test_known), MG_TEST(test_firmware_package),
+		     MG_TEST(test_attribute), MG_TEST(test_known), MG_TEST(test_unknown_chip_since), MG_TEST(test_firmware_package),
 		     MG_TEST(test_pi5_lines), MG_TEST(test_doctor_unknown_chip), MG_TEST(test_doctor_pi5),
 		     MG_TEST(test_capture_keeps_used), MG_TEST(test_unknown), MG_TEST(test_many_lines),
 		     MG_TEST(test_hostile_log), MG_TEST(test_html_report));

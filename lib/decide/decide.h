@@ -326,6 +326,7 @@ struct mg_klog_match {
 	char arg[128];		/* the firmware file, the XID, the rate ... */
 	char meaning[320];
 	const struct mg_chip *chip; /* unknown-chip: the chip the XID is, when known */
+	const char *since;	/* unknown-chip: the first Linux to take this XID, if later than the chip's */
 };
 /* The known message @body is, its meaning in @m; NULL when none. */
 const struct mg_klog_known *mg_klog_match(const char *body, struct mg_klog_match *m);

@@ -89,7 +89,7 @@ static int unknown_chip(struct mg_doctor *d, const struct mg_facts *f, const str
 		return 0;
 	if (m.chip) {
 		chip = m.chip->name;
-		since = m.chip->since;
+		since = m.since ? m.since : m.chip->since;
 	}
 	x = add(d, f, "kernel-unknown-chip", MG_SEVERITY_CRITICAL, log, "unknown-chip", &count, &err);
 	if (!x)

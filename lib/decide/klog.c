@@ -106,11 +106,12 @@ const char *mg_klog_attribute(const struct mg_klog_target *t, const struct mg_kl
 static const struct {
 	unsigned int xid;
 	int vendor, device;
+	const char *since;	/* the first Linux whose r8169 takes this XID, when not the chip's first */
 } xids[] = {
-	{ 0x649, 0x10ec, 0x8126 },	/* RTL_GIGA_MAC_VER_65 */
-	{ 0x64a, 0x10ec, 0x8126 },	/* RTL_GIGA_MAC_VER_66 */
-	{ 0x641, 0x10ec, 0x8125 },	/* RTL_GIGA_MAC_VER_63 */
-	{ 0x609, 0x10ec, 0x8125 },	/* RTL_GIGA_MAC_VER_61 */
+	{ 0x649, 0x10ec, 0x8126, NULL },	/* RTL_GIGA_MAC_VER_65 */
+	{ 0x64a, 0x10ec, 0x8126, "6.12" },	/* RTL_GIGA_MAC_VER_66, the RTL8126A's rev. b */
+	{ 0x641, 0x10ec, 0x8125, NULL },	/* RTL_GIGA_MAC_VER_63 */
+	{ 0x609, 0x10ec, 0x8125, NULL },	/* RTL_GIGA_MAC_VER_61 */
 };
 
 static bool unknown_chip(const char *body, struct mg_klog_match *m)
@@ -122,9 +123,12 @@ static bool unknown_chip(const char *body, struct mg_klog_match *m)
 		return false;
 	snprintf(m->arg, sizeof(m->arg), "%x", xid);
 	m->chip = NULL;
+	m->since = NULL;
 	for (size_t i = 0; i < sizeof(xids) / sizeof(xids[0]); i++)
-		if (xids[i].xid == xid)
+		if (xids[i].xid == xid) {
 			m->chip = mg_chip_lookup(MG_BUS_PCI, xids[i].vendor, xids[i].device);
+			m->since = xids[i].since;
+		}
 	snprintf(m->meaning, sizeof(m->meaning), "r8169 does not know this chip (XID %x)", xid);
 	return true;
 }
