@@ -127,7 +127,7 @@ static void test_long_line(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	memcpy(text, "6,1,1,-;", 8);
 	memset(text + 8, 'A', big);
-	n = snprintf(text + 8 + big, 64, "\n6,2,2,-;after\n");
+	n = snprintf(text + 8 + big, 56, "\n6,2,2,-;after\n");
 	CU_ASSERT_EQUAL(replay(text, 8 + big + (size_t)n, &g, &p), 0);
 	CU_ASSERT_EQUAL(g.n, 1);
 	CU_ASSERT_STRING_EQUAL(g.text, "after");
