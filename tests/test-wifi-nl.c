@@ -403,6 +403,7 @@ static void test_json(void)
 	CU_ASSERT_EQUAL_FATAL(mg_wiphy_list_to_text(l, &text), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "6GHz    HE EHT; up to 2 streams, MCS 13 (eht), 320 MHz"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "connected to lab (02:00:00:00:00:aa) on 6115 MHz, 320 MHz wide"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "    the AP: up to 320 MHz on this band (its capability elements)\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "tx: eht MCS 12, 2 streams, GI 0.8 us, 320 MHz: kernel 5187.1 Mbit/s, "
 					    "library 5188.2 Mbit/s"));
 	free(text);
