@@ -2,8 +2,8 @@
 /*
  * libFuzzer target: nl80211 replies as a capture keeps them. The input is
  * two 16-bit lengths, then a GET_WIPHY dump, a GET_INTERFACE dump of that
- * first length and the second, and station replies in what is left: each
- * merged as replay merges them, then written as JSON and text.
+ * first length and the second, and station and scan replies in what is
+ * left: each merged as replay merges them, then written as JSON and text.
  */
 #include <stdint.h>
 #include <stdlib.h>

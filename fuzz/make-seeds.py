@@ -104,13 +104,14 @@ def evidence_seeds():
 
 def wifi_seeds(trees):
     """Each capture's nl80211 replies in the wifi target's framing: two lengths, then the
-    GET_WIPHY (1) and GET_INTERFACE (5) replies, then the GET_STATION (17) ones."""
+    GET_WIPHY (1) and GET_INTERFACE (5) replies, then the GET_STATION (17) and GET_SCAN (32)
+    ones (the target reads that tail as both)."""
     for tree in sorted(os.listdir(trees)):
         d = os.path.join(trees, tree, "multigig", "nl80211")
         if not os.path.isdir(d):
             continue
         parts = []
-        for cmd in ("1", "5", "17"):
+        for cmd in ("1", "5", "17", "32"):
             p = os.path.join(d, cmd)
             parts.append(open(p, "rb").read()[:60000] if os.path.exists(p) else b"")
         yield tree, struct.pack("<HH", len(parts[0]), len(parts[1])) + b"".join(parts)

@@ -149,10 +149,36 @@ struct card {
 	const char *country;
 	uint32_t chan_width;	/* enum nl80211_chan_width */
 	int freq, center;
+	const uint8_t *ies;	/* the associated BSS's elements in the scan dump; NULL: no scan reply */
+	size_t ies_len;
 };
 
+/* An AP's elements, as 802.11 lays them: SSID, HE Capabilities (PHY B1..B4: 40/80/160), EHT (B1: 320 in 6 GHz). */
+#define AP_SSID 0, 3, 'l', 'a', 'b'
+#define AP_HE(phy0) 255, 22, 35, 0, 0, 0, 0, 0, 0, (phy0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xfa, 0xff, 0xfa, 0xff
+#define AP_EHT(phy0) 255, 15, 108, 0, 0, (phy0), 0, 0, 0, 0, 0, 0, 0, 0, 0x22, 0x22, 0x22
+static const uint8_t ap_eht320[] = { AP_SSID, AP_HE(0x0e), AP_EHT(0x02) };
+static const uint8_t ap_he160[] = { AP_SSID, AP_HE(0x0e) };
+static const uint8_t ap_he80[] = { AP_SSID, AP_HE(0x04) };
+
+/* One BSS of a scan dump: associated or only seen; its elements as the last frame's or the beacon's. */
+static void put_bss(const char *tree, int ifindex, bool associated, int ies_attr, const uint8_t *ies, size_t len)
+{
+	struct nl_msg *msg = reply(NL80211_CMD_NEW_SCAN_RESULTS);
+	struct nlattr *n;
+
+	nla_put_u32(msg, NL80211_ATTR_IFINDEX, (uint32_t)ifindex);
+	n = nla_nest_start(msg, NL80211_ATTR_BSS);
+	nla_put_u32(msg, NL80211_BSS_FREQUENCY, 6115);
+	if (associated)
+		nla_put_u32(msg, NL80211_BSS_STATUS, NL80211_BSS_STATUS_ASSOCIATED);
+	nla_put(msg, ies_attr, (int)len, ies);
+	nla_nest_end(msg, n);
+	put_msg(tree, NL80211_CMD_GET_SCAN, msg);
+}
+
 static const struct card be200 = { "devices/pci0000:00/0000:00:1c.0/0000:01:00.0", "DE", NL80211_CHAN_WIDTH_320,
-				   6115, 6105 };
+				   6115, 6105, ap_eht320, sizeof(ap_eht320) };
 
 /* A BE200-like card as a tree: sysfs and the replies. */
 static void build_tree(const char *tree, const struct card *card)
@@ -255,6 +281,12 @@ static void build_tree(const char *tree, const struct card *card)
 	msg = reply(NL80211_CMD_GET_REG);
 	nla_put_string(msg, NL80211_ATTR_REG_ALPHA2, card->country);
 	put_msg(tree, NL80211_CMD_GET_REG, msg);
+
+	if (card->ies) {
+		/* A neighbour first, not associated, that could do less: only the associated BSS counts. */
+		put_bss(tree, 3, false, NL80211_BSS_INFORMATION_ELEMENTS, ap_he80, sizeof(ap_he80));
+		put_bss(tree, 3, true, NL80211_BSS_INFORMATION_ELEMENTS, card->ies, card->ies_len);
+	}
 }
 
 static int setup(void)
@@ -320,6 +352,10 @@ static void test_capabilities(void)
 	CU_ASSERT_EQUAL(mg_wiphy_band_supports(w, "2.4GHz", MG_WIFI_MODE_VHT), 0);
 	CU_ASSERT_EQUAL(mg_wiphy_band_supports(w, "60GHz", MG_WIFI_MODE_HT), 0);
 	CU_ASSERT_PTR_NULL(mg_wiphy_list_get_unknown_reason(l));
+	/* The associated AP's elements (HE 160, EHT 320), not its 80 MHz neighbour's. */
+	CU_ASSERT_EQUAL(mg_wiphy_link_get_ap_max_width_mhz(w, "wlp1s0"), 320);
+	CU_ASSERT_EQUAL(mg_wiphy_link_get_ap_max_width_mhz(w, "wlan9"), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_wiphy_link_get_ap_max_width_mhz(NULL, "wlp1s0"), MG_UNKNOWN);
 	/* The list's reference and one more. */
 	CU_ASSERT_PTR_EQUAL(mg_wiphy_ref(w), w);
 	mg_wiphy_list_free(l);
@@ -360,13 +396,14 @@ static void test_json(void)
 	    "\"kernel_mbps\":5187.1,\"library_mbps\":5188.2");
 	HAS("\"rx_bitrate\":{\"mode\":\"eht\",\"mcs\":13,\"nss\":2,\"gi_us\":0.8,\"width_mhz\":320,"
 	    "\"kernel_mbps\":5764.6,\"library_mbps\":5764.7");
-	HAS("\"expected_throughput_mbps\":2100.0");
+	HAS("\"expected_throughput_mbps\":2100.0,\"ap_max_width_mhz\":320}");
 	HAS("\"firmware_version\":\"96.44bf6e2a.0 gl-c0-fm-c0-96.uc\"");
 #undef HAS
 	free(json);
 	CU_ASSERT_EQUAL_FATAL(mg_wiphy_list_to_text(l, &text), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "6GHz    HE EHT; up to 2 streams, MCS 13 (eht), 320 MHz"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "connected to lab (02:00:00:00:00:aa) on 6115 MHz, 320 MHz wide"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "    the AP: up to 320 MHz on this band (its capability elements)\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "tx: eht MCS 12, 2 streams, GI 0.8 us, 320 MHz: kernel 5187.1 Mbit/s, "
 					    "library 5188.2 Mbit/s"));
 	free(text);
@@ -393,15 +430,41 @@ static const struct mg_finding *finding(const struct mg_doctor *r, const char *i
  * three Wi-Fi findings. The same card at 320 MHz in Germany on its own
  * Gen 4 port (no config space: no path) has none.
  */
+static const struct mg_finding *doctor_on(const char *tree, struct mg_doctor **r)
+{
+	struct mg_ctx *ctx;
+	struct mg_nic *nic = NULL;
+
+	*r = NULL;
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(tree, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "wlp1s0", &nic), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_doctor_run(ctx, nic, MG_DOCTOR_NO_SAMPLE, r), 0);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	return finding(*r, "wifi-link-narrow");
+}
+
+/* The tree's scan dump replaced by one associated BSS with these elements (none: no scan reply). */
+static void rescan(const char *tree, int attr, const uint8_t *ies, size_t len)
+{
+	char path[4200];
+
+	snprintf(path, sizeof(path), "%s/multigig/nl80211/%d", tree, NL80211_CMD_GET_SCAN);
+	unlink(path);
+	if (ies)
+		put_bss(tree, 3, true, attr, ies, len);
+}
+
 static void test_doctor(void)
 {
 	static const struct card cm4 = { "devices/platform/scb/fd500000.pcie/pci0000:00/0000:00:00.0/0000:01:00.0",
-					  "00", NL80211_CHAN_WIDTH_80, 6115, 6135 };
+					  "00", NL80211_CHAN_WIDTH_80, 6115, 6135, ap_he160, sizeof(ap_he160) };
 	char tree[4096], cmd[8400];
 	struct mg_ctx *ctx;
 	struct mg_nic *nic = NULL;
 	struct mg_doctor *r = NULL;
 	const struct mg_finding *x;
+	const char *source;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tree, sizeof(tree)));
 	snprintf(cmd, sizeof(cmd), "cp -a %s/cm4-rtl8125/. %s/ && rm -f %s/class/net/eth1 %s/multigig/net/eth1",
@@ -417,21 +480,59 @@ static void test_doctor(void)
 		STR_IS(mg_finding_get_title(x), "the regulatory domain is unset (00): 2 of 5 channels are no-IR");
 		STR_IS(mg_finding_get_fix_command(x), "iw reg set XX");
 	}
+	/* The card does 320, the AP 160 (HE, no EHT), the link 80: narrower than both. */
 	x = finding(r, "wifi-link-narrow");
 	CU_ASSERT_PTR_NOT_NULL(x);
-	if (x)
-		STR_IS(mg_finding_get_title(x), "the link runs 80 MHz wide on 6GHz, where the card can use 320 MHz");
+	if (x) {
+		STR_IS(mg_finding_get_title(x), "the link runs 80 MHz wide on 6GHz, where the card and the AP can both use 160 MHz");
+		STR_IS(mg_finding_get_evidence(x, 1, &source), "the card: 6GHz up to 320 MHz");
+		STR_IS(mg_finding_get_evidence(x, 2, &source), "the AP: 6GHz up to 160 MHz");
+		STR_IS(source, "nl80211: GET_SCAN, the BSS's capability elements");
+	}
 	x = finding(r, "wifi-pcie-ceiling");
 	CU_ASSERT_PTR_NOT_NULL(x);
 	if (x) {
-		const char *source;
-
 		CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_title(x), "below the card's 5765 Mbit/s PHY rate"));
 		CU_ASSERT_PTR_NOT_NULL(strstr(mg_finding_get_evidence(x, 1, &source), "eht MCS 13, 2 streams, 320 MHz on 6GHz"));
 	}
 	mg_doctor_free(r);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
+
+	/* An AP that does 80 MHz at most: the link is as wide as both ends allow. */
+	rescan(tree, NL80211_BSS_INFORMATION_ELEMENTS, ap_he80, sizeof(ap_he80));
+	CU_ASSERT_PTR_NULL(doctor_on(tree, &r));
+	mg_doctor_free(r);
+	/* Only the beacon's elements: they count the same. */
+	rescan(tree, NL80211_BSS_BEACON_IES, ap_eht320, sizeof(ap_eht320));
+	x = doctor_on(tree, &r);
+	CU_ASSERT_PTR_NOT_NULL(x);
+	if (x)
+		STR_IS(mg_finding_get_title(x), "the link runs 80 MHz wide on 6GHz, where the card and the AP can both use 320 MHz");
+	mg_doctor_free(r);
+	/* No scan reply: the card's side alone, and the AP's said to be unknown. */
+	rescan(tree, 0, NULL, 0);
+	x = doctor_on(tree, &r);
+	CU_ASSERT_PTR_NOT_NULL(x);
+	if (x) {
+		STR_IS(mg_finding_get_title(x), "the link runs 80 MHz wide on 6GHz, where the card can use 320 MHz");
+		const char *e = mg_finding_get_evidence(x, 2, &source);
+
+		CU_ASSERT(e && strstr(e, "the AP's support is unknown"));
+		STR_IS(e ? source : NULL, "nl80211: GET_SCAN");
+	}
+	mg_doctor_free(r);
+	/* Elements that are all truncated (a header promising 26 octets): unknown as well. */
+	{
+		static const uint8_t cut[] = { 45, 26, 0x2e, 0 };
+
+		rescan(tree, NL80211_BSS_INFORMATION_ELEMENTS, cut, sizeof(cut));
+		x = doctor_on(tree, &r);
+		CU_ASSERT_PTR_NOT_NULL(x);
+		if (x)
+			STR_IS(mg_finding_get_title(x), "the link runs 80 MHz wide on 6GHz, where the card can use 320 MHz");
+		mg_doctor_free(r);
+	}
 	rm_tree(tree);
 
 	/* The first tree: a clean link, a country, no PCIe path read. */
@@ -556,7 +657,16 @@ static void test_hwsim_capture(void)
 	CU_ASSERT_EQUAL(mg_wiphy_link_get_signal_dbm(w, "wlan1"), -30);
 	/* iw: "tx bitrate: 14.4 MBit/s MCS 1 short GI". */
 	CU_ASSERT_DOUBLE_EQUAL(mg_wiphy_link_get_bitrate_mbps(w, "wlan1", MG_DIRECTION_TX), 14.4, 1e-9);
+	/*
+	 * hostapd ran ieee80211n=1 with ht_capab=[SHORT-GI-20] and no [HT40+]: its
+	 * HT Capabilities element (2c 00: SM power save off, short GI 20, B1 clear)
+	 * says 20 MHz, and there is no VHT, HE or EHT element. The card does 40.
+	 */
+	CU_ASSERT_EQUAL(mg_wiphy_link_get_ap_max_width_mhz(w, "wlan1"), 20);
+	CU_ASSERT_EQUAL(mg_wiphy_band_get_max_width_mhz(w, "2.4GHz"), 40);
+	CU_ASSERT_EQUAL(mg_wiphy_link_get_width_mhz(w, "wlan1"), 20);
 	CU_ASSERT_EQUAL_FATAL(mg_wiphy_list_to_json(l, MG_JSON_LINE, &json), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"ap_max_width_mhz\":20}"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"ssid\":\"multigig-test\",\"bssid\":\"02:00:00:00:00:00\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"tx_bitrate\":{\"mode\":\"ht\",\"mcs\":1,\"nss\":1,\"gi_us\":0.4,"
 					    "\"width_mhz\":20,\"kernel_mbps\":14.4,\"library_mbps\":14.4"));
@@ -582,6 +692,8 @@ static void test_hwsim_capture(void)
 	STR_IS(mg_nic_get_kind(nic), "wifi");
 	CU_ASSERT_EQUAL_FATAL(mg_doctor_run(ctx, nic, MG_DOCTOR_NO_SAMPLE, &r), 0);
 	CU_ASSERT_PTR_NOT_NULL(finding(r, "wifi-regdom-unset"));
+	/* 20 MHz is all the AP does: the link is not narrower than both ends. */
+	CU_ASSERT_PTR_NULL(finding(r, "wifi-link-narrow"));
 	mg_doctor_free(r);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);

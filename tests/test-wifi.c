@@ -2,13 +2,15 @@
 /*
  * Suite "library": the Wi-Fi rate model against the rates the standards
  * tabulate (802.11n, 802.11ac, 802.11ax, 802.11be) and the combinations it
- * must refuse.
+ * must refuse; the parser of an AP's capability elements on byte strings
+ * laid out as 802.11 lays them, well formed, truncated and oversized.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/model.h"
 #include "mg-test.h"
 #include "multigig/multigig.h"
 
@@ -167,12 +169,136 @@ static void test_getters_and_json(void)
 	CU_ASSERT_EQUAL(mg_wifi_mode_from_name(NULL, &mode), -EINVAL);
 }
 
+/* Elements parsed from an exact-size heap copy, so a read past the end shows under ASan and valgrind. */
+static struct mg_wifi_ap_caps ies(const uint8_t *b, size_t n)
+{
+	struct mg_wifi_ap_caps c;
+	uint8_t *copy = malloc(n ? n : 1);
+
+	memset(&c, 0, sizeof(c));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(copy);
+	if (n)
+		memcpy(copy, b, n);
+	mg_wifi_parse_ap_ies(copy, n, &c);
+	free(copy);
+	return c;
+}
+
+#define SSID 0, 3, 'l', 'a', 'b'
+/* HT Capabilities, 26 octets: Capability Information first, B1 the 20/40 MHz bit. */
+#define HT(info0) 45, 26, (info0), 0, 0x1b, 0xff, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+/* VHT Capabilities, 12 octets: Capabilities Information (B2-B3 width set, B30-B31 Extended NSS BW), MCS set (B61). */
+#define VHT(info0, info3, mcs7) 191, 12, (info0), 0, 0, (info3), 0xfa, 0xff, 0, 0, 0xfa, 0xff, 0, (mcs7)
+/* HE Capabilities, extension 35: 6 octets MAC, 11 PHY (the first holds the width set), 4 of HE-MCS. */
+#define HE(phy0) 255, 22, 35, 0, 0, 0, 0, 0, 0, (phy0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xfa, 0xff, 0xfa, 0xff
+/* EHT Capabilities, extension 108: 2 octets MAC, 9 PHY (the first: B1 320 MHz in 6 GHz), 3 of EHT-MCS. */
+#define EHT(phy0) 255, 15, 108, 0, 0, (phy0), 0, 0, 0, 0, 0, 0, 0, 0, 0x22, 0x22, 0x22
+
+static int width(const uint8_t *b, size_t n, int freq)
+{
+	struct mg_wifi_ap_caps c = ies(b, n);
+
+	return mg_wifi_ap_max_width_mhz(&c, freq);
+}
+
+#define W(freq, ...) ({ static const uint8_t b_[] = { __VA_ARGS__ }; width(b_, sizeof(b_), (freq)); })
+
+static void test_ap_elements(void)
+{
+	/* hostapd's ht_capab=[SHORT-GI-20] (the hwsim capture's HT element): 20 MHz. */
+	CU_ASSERT_EQUAL(W(2412, SSID, HT(0x2c)), 20);
+	CU_ASSERT_EQUAL(W(2412, SSID, HT(0x2e)), 40);
+	CU_ASSERT_EQUAL(W(5180, SSID, HT(0x2e)), 40);
+	/* VHT: 80 by being there; width set 1 or 2: 160; 0 with Extended NSS BW (and B61): 160 on part of the streams. */
+	CU_ASSERT_EQUAL(W(5180, SSID, HT(0x2e), VHT(0x00, 0x00, 0x00)), 80);
+	CU_ASSERT_EQUAL(W(5180, VHT(0x04, 0x00, 0x00)), 160);
+	CU_ASSERT_EQUAL(W(5180, VHT(0x08, 0x00, 0x00)), 160);
+	CU_ASSERT_EQUAL(W(5180, VHT(0x00, 0x40, 0x20)), 160);
+	CU_ASSERT_EQUAL(W(5180, VHT(0x00, 0x40, 0x00)), 80);	/* Extended NSS BW not declared capable */
+	CU_ASSERT_EQUAL(W(2412, HT(0x2c), VHT(0x08, 0x00, 0x00)), 20);	/* VHT says nothing about 2.4 GHz */
+	/* HE: B1 40 in 2.4 GHz, B2 40/80 in 5/6 GHz, B3 160, B4 160 and 80+80. */
+	CU_ASSERT_EQUAL(W(2412, HE(0x02)), 40);
+	CU_ASSERT_EQUAL(W(2412, HE(0x04)), 20);
+	CU_ASSERT_EQUAL(W(5180, HE(0x00)), 20);
+	CU_ASSERT_EQUAL(W(5180, HE(0x04)), 80);
+	CU_ASSERT_EQUAL(W(5180, HE(0x0c)), 160);
+	CU_ASSERT_EQUAL(W(6115, HE(0x14)), 160);
+	CU_ASSERT_EQUAL(W(6115, HE(0x04)), 80);
+	/* EHT: 320 on 6 GHz only. */
+	CU_ASSERT_EQUAL(W(6115, SSID, HE(0x0c), EHT(0x02)), 320);
+	CU_ASSERT_EQUAL(W(6115, SSID, HE(0x0c), EHT(0x00)), 160);
+	CU_ASSERT_EQUAL(W(5180, SSID, HE(0x0c), EHT(0x02)), 160);
+	CU_ASSERT_EQUAL(W(58320, SSID, HE(0x0c)), MG_UNKNOWN);	/* no band these widths apply to */
+	/* An element twice: each one's bits count. */
+	CU_ASSERT_EQUAL(W(2412, HT(0x2c), HT(0x2e)), 40);
+	/* Elements without capabilities: known, 20 MHz; none at all: unknown. */
+	CU_ASSERT_EQUAL(W(5180, SSID), 20);
+	CU_ASSERT_EQUAL(width(NULL, 0, 5180), MG_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_wifi_ap_max_width_mhz(NULL, 5180), MG_UNKNOWN);
+	{
+		/* A lone byte, a header that promises more than there is. */
+		static const uint8_t one[] = { 45 }, promise[] = { 45, 26, 0x2e, 0 };
+
+		CU_ASSERT_EQUAL(width(one, sizeof(one), 2412), MG_UNKNOWN);
+		CU_ASSERT_EQUAL(width(promise, sizeof(promise), 2412), MG_UNKNOWN);
+	}
+	{
+		/* Truncated bodies: shorter than their fixed fields, each is skipped; what follows still counts. */
+		static const uint8_t ht[] = { 45, 2, 0x2e, 0, SSID }, vht[] = { 191, 4, 0x08, 0, 0, 0, HT(0x2c) };
+		static const uint8_t he[] = { 255, 8, 35, 0, 0, 0, 0, 0, 0, 0x0e, SSID };
+		static const uint8_t eht[] = { 255, 4, 108, 0, 0, 0x02, HE(0x04) };
+		struct mg_wifi_ap_caps c = ies(ht, sizeof(ht));
+
+		CU_ASSERT(c.known);
+		CU_ASSERT_FALSE(c.ht);
+		CU_ASSERT_EQUAL(mg_wifi_ap_max_width_mhz(&c, 2412), 20);
+		CU_ASSERT_EQUAL(width(vht, sizeof(vht), 5180), 20);
+		c = ies(vht, sizeof(vht));
+		CU_ASSERT_FALSE(c.vht);
+		CU_ASSERT(c.ht);
+		CU_ASSERT_EQUAL(width(he, sizeof(he), 5180), 20);
+		CU_ASSERT_EQUAL(width(eht, sizeof(eht), 6115), 80);
+		c = ies(eht, sizeof(eht));
+		CU_ASSERT_FALSE(c.eht);
+		CU_ASSERT(c.he);
+	}
+	{
+		/* Oversized: a length that runs past the end stops the walk there; the elements before it count. */
+		static const uint8_t over[] = { HT(0x2e), 191, 255, 0x08, 0, 0, 0, 0 };
+		static const uint8_t over_ext[] = { HE(0x04), 255, 200, 108, 0, 0, 0x02 };
+		static const uint8_t by_one[] = { HT(0x2c), 255, 22, 35, 0, 0, 0, 0, 0, 0, 0x0e, 0, 0, 0, 0, 0, 0, 0, 0,
+						  0, 0, 0xfa, 0xff, 0xfa };
+		struct mg_wifi_ap_caps c = ies(over, sizeof(over));
+
+		CU_ASSERT(c.ht40);
+		CU_ASSERT_FALSE(c.vht);
+		CU_ASSERT_EQUAL(mg_wifi_ap_max_width_mhz(&c, 5180), 40);
+		CU_ASSERT_EQUAL(width(over_ext, sizeof(over_ext), 6115), 80);
+		c = ies(by_one, sizeof(by_one));
+		CU_ASSERT(c.ht);
+		CU_ASSERT_FALSE(c.he);
+		CU_ASSERT_EQUAL(mg_wifi_ap_max_width_mhz(&c, 5180), 20);
+	}
+	{
+		/* Every truncation of a full EHT AP's elements: never beyond the buffer, never wider than the whole. */
+		static const uint8_t full[] = { SSID, HT(0x2e), VHT(0x08, 0, 0), HE(0x1e), EHT(0x02) };
+
+		for (size_t n = 0; n <= sizeof(full); n++) {
+			int w = width(full, n, 6115);
+
+			CU_ASSERT(w == MG_UNKNOWN || (w >= 20 && w <= 320));
+		}
+		CU_ASSERT_EQUAL(width(full, sizeof(full), 6115), 320);
+		CU_ASSERT_EQUAL(width(full, sizeof(full) - 1, 6115), 160);	/* EHT's last octet gone: HE's 160 */
+	}
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("wifi-rate", NULL, NULL, MG_TEST(test_reference_values), MG_TEST(test_ht_table),
 		     MG_TEST(test_vht_table), MG_TEST(test_he_eht_tables), MG_TEST(test_refused),
-		     MG_TEST(test_getters_and_json));
+		     MG_TEST(test_getters_and_json), MG_TEST(test_ap_elements));
 	return mg_test_run();
 }

@@ -587,6 +587,19 @@ int mg_wiphy_link_get_frequency_mhz(const struct mg_wiphy *wiphy, const char *if
 int mg_wiphy_link_get_width_mhz(const struct mg_wiphy *wiphy, const char *ifname);
 
 /**
+ * mg_wiphy_link_get_ap_max_width_mhz - the widest channel the AP advertises on the link's band.
+ * @wiphy: wiphy.
+ * @ifname: one of its interfaces, a connected station.
+ *
+ * Read from the HT, VHT, HE and EHT Capabilities elements of the BSS the
+ * station is associated with, as the scan result holds them (80+80 is 160).
+ *
+ * Returns: MHz; MG_UNKNOWN when not connected or the elements are absent.
+ * Since: 0.3
+ */
+int mg_wiphy_link_get_ap_max_width_mhz(const struct mg_wiphy *wiphy, const char *ifname);
+
+/**
  * mg_wiphy_link_get_signal_dbm - the signal a station receives its AP at.
  * @wiphy: wiphy.
  * @ifname: a station interface.

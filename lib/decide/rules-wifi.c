@@ -2,8 +2,9 @@
 /*
  * The doctor's Wi-Fi rules, on the wiphy behind an interface: a
  * regulatory domain that leaves channels unusable, a link narrower than
- * the card can run, a PCIe link below what the card can carry. They read
- * the wiphy through its public getters; without a wiphy they say nothing.
+ * both the card and the AP can run, a PCIe link below what the card can
+ * carry. They read the wiphy through its public getters; without a wiphy
+ * they say nothing.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -62,26 +63,46 @@ int mg_rule_wifi_regdom(struct mg_doctor *d, const struct mg_facts *f)
 			      "(XX: where the card is), and check that the wireless-regdb package is installed");
 }
 
-/* A station link narrower than the card can run on its band: the AP or the channel plan holds it back. */
+/*
+ * A station link narrower than both ends can run on its band: the card's
+ * widest there, and the AP's as its capability elements advertise. When
+ * the AP is the narrower end the link is as wide as it gets: no finding.
+ * Without the AP's elements only the card's side is known, and said so.
+ */
 int mg_rule_wifi_link_narrow(struct mg_doctor *d, const struct mg_facts *f)
 {
 	int freq = mg_wiphy_link_get_frequency_mhz(f->wiphy, f->name);
 	int width = mg_wiphy_link_get_width_mhz(f->wiphy, f->name);
 	const char *band = band_of_freq(freq);
-	int max = band ? mg_wiphy_band_get_max_width_mhz(f->wiphy, band) : MG_UNKNOWN;
+	int card = band ? mg_wiphy_band_get_max_width_mhz(f->wiphy, band) : MG_UNKNOWN;
+	int ap = band ? mg_wiphy_link_get_ap_max_width_mhz(f->wiphy, f->name) : MG_UNKNOWN;
+	int both = ap > 0 && ap < card ? ap : card;
 	struct mg_finding *x;
 
-	if (!f->wiphy || mg_wiphy_link_is_connected(f->wiphy, f->name) != 1 || width <= 0 || max <= 0 || width >= max)
+	if (!f->wiphy || mg_wiphy_link_is_connected(f->wiphy, f->name) != 1 || width <= 0 || card <= 0 || width >= both)
 		return 0;
 	x = mg_finding_add(d, "wifi-link-narrow", MG_SEVERITY_INFO, f->name);
 	if (!x)
 		return -ENOMEM;
-	mg_finding_title(x, "the link runs %d MHz wide on %s, where the card can use %d MHz", width, band, max);
+	if (ap > 0)
+		mg_finding_title(x, "the link runs %d MHz wide on %s, where the card and the AP can both use %d MHz", width,
+				 band, both);
+	else
+		mg_finding_title(x, "the link runs %d MHz wide on %s, where the card can use %d MHz", width, band, card);
 	mg_finding_evidence(x, "nl80211: GET_INTERFACE", "%d MHz at %d MHz", width, freq);
-	mg_finding_evidence(x, "nl80211: GET_WIPHY", "%s: up to %d MHz", band, max);
-	mg_finding_impact(x, -1, "at most %.0f%% of the rate a %d MHz channel carries", 100.0 * width / max, max);
+	mg_finding_evidence(x, "nl80211: GET_WIPHY", "the card: %s up to %d MHz", band, card);
+	if (ap > 0)
+		mg_finding_evidence(x, "nl80211: GET_SCAN, the BSS's capability elements", "the AP: %s up to %d MHz", band,
+				    ap);
+	else
+		mg_finding_evidence(x, "nl80211: GET_SCAN", "the AP's support is unknown: the scan result holds no "
+				    "information elements of the BSS");
+	mg_finding_impact(x, -1, "at most %.0f%% of the rate a %d MHz channel carries", 100.0 * width / both, both);
+	if (ap > 0)
+		return mg_finding_fix(x, NULL, "both ends can do %d MHz: the AP operates narrower than it could; configure "
+				      "it for %d MHz (and a channel where that fits: DFS, neighbouring networks)", both, both);
 	return mg_finding_fix(x, NULL, "the AP sets the width: configure it for %d MHz (and a channel where that fits), "
-			      "or use a band where it is wider", max);
+			      "or use a band where it is wider", card);
 }
 
 /* The card's best PHY rate on any band, by the rate model; its band and description. */

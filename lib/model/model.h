@@ -451,6 +451,14 @@ struct mg_wifi_mlo_link {
 	char mac[18];
 	struct mg_wifi_chandef chan;
 };
+/* What an AP advertises in its capability elements (802.11-2020 9.4.2.55/9.4.2.157, 802.11ax, 802.11be). */
+struct mg_wifi_ap_caps {
+	bool known;			/* the scan result carried its elements */
+	bool ht, ht40;			/* HT Capabilities; 20/40 MHz */
+	bool vht, vht160;		/* VHT Capabilities; 160 or 80+80 MHz */
+	bool he, he40_2g, he80_5g, he160_5g;	/* HE PHY: 40 in 2.4 GHz, 40/80 and 160 (or 80+80) in 5/6 GHz */
+	bool eht, eht320;		/* EHT PHY: 320 MHz in 6 GHz */
+};
 struct mg_wifi_rate_info {
 	bool present;
 	int mode;			/* enum mg_wifi_mode, MG_UNKNOWN */
@@ -479,6 +487,7 @@ struct mg_wifi_iface {
 	int signal_dbm;
 	struct mg_wifi_rate_info tx, rx;
 	long expected_kbps;
+	struct mg_wifi_ap_caps ap;	/* the associated BSS's, from the scan dump */
 };
 struct mg_wiphy {
 	int refcount;
@@ -507,6 +516,10 @@ struct mg_wiphy_list {
 const char *mg_wifi_iftype_name(int iftype);
 const char *mg_wifi_band_name(int band);
 int mg_wifi_chan_width_mhz(uint32_t nl80211_width);
+/* A BSS's information elements (@len bytes as nl80211 gives them) into @c; what does not fit is skipped. */
+void mg_wifi_parse_ap_ies(const uint8_t *ie, size_t len, struct mg_wifi_ap_caps *c);
+/* The widest channel, in MHz, @c allows on the band of @freq_mhz; MG_UNKNOWN when not known. */
+int mg_wifi_ap_max_width_mhz(const struct mg_wifi_ap_caps *c, int freq_mhz);
 struct nlattr;
 void mg_wifi_parse_rate(struct nlattr *nest, struct mg_wifi_rate_info *r);
 /* Recorded replies of one command merged into @l, as replay would (the fuzzer's entry). */

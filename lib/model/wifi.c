@@ -467,22 +467,91 @@ static int on_station(const struct nlmsghdr *nlh, void *data)
 	return 0;
 }
 
-/* The BSS a station is associated with, from the scan results: its SSID when the interface did not say it. */
+/*
+ * An AP's capability elements. Each element is id, length, body; the
+ * extension elements (255) start their body with an extension id. An
+ * element shorter than its fixed fields is ignored, one that runs past
+ * the end stops the walk: nothing is read beyond what the length says.
+ */
+enum {
+	IE_HT_CAP = 45,		/* 2 octets of HT Capability Information first, 26 in all */
+	IE_VHT_CAP = 191,	/* 4 octets of VHT Capabilities Information, 8 of the MCS and NSS set */
+	IE_EXT = 255,
+	IE_EXT_HE_CAP = 35,	/* ext id, 6 octets HE MAC, 11 HE PHY, at least 4 of the HE-MCS set */
+	IE_EXT_EHT_CAP = 108,	/* ext id, 2 octets EHT MAC, 9 EHT PHY, at least 3 of the EHT-MCS set */
+};
+
+static void ap_element(uint8_t id, const uint8_t *b, size_t n, struct mg_wifi_ap_caps *c)
+{
+	if (id == IE_HT_CAP && n >= 26) {
+		c->ht = true;
+		c->ht40 |= (b[0] & 0x02) != 0;		/* B1: Supported Channel Width Set */
+	} else if (id == IE_VHT_CAP && n >= 12) {
+		uint32_t cap = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+		uint32_t set = (cap >> 2) & 3, ext_nss = (cap >> 30) & 3;
+		bool ext_capable = (b[11] & 0x20) != 0;	/* B61 of the MCS and NSS set */
+
+		c->vht = true;
+		/* 1: 160, 2: 160 and 80+80; 0 with Extended NSS BW: 160 at part of the streams. */
+		c->vht160 |= set == 1 || set == 2 || (set == 0 && ext_nss && ext_capable);
+	} else if (id == IE_EXT && n >= 22 && b[0] == IE_EXT_HE_CAP) {
+		uint8_t phy0 = b[7];	/* HE PHY Capabilities B0..B7: the Channel Width Set is B1..B7 */
+
+		c->he = true;
+		c->he40_2g |= (phy0 & 0x02) != 0;
+		c->he80_5g |= (phy0 & 0x04) != 0;
+		c->he160_5g |= (phy0 & 0x18) != 0;	/* B3: 160, B4: 160 and 80+80 */
+	} else if (id == IE_EXT && n >= 15 && b[0] == IE_EXT_EHT_CAP) {
+		c->eht = true;
+		c->eht320 |= (b[3] & 0x02) != 0;	/* EHT PHY B1: 320 MHz in 6 GHz */
+	}
+}
+
+void mg_wifi_parse_ap_ies(const uint8_t *ie, size_t len, struct mg_wifi_ap_caps *c)
+{
+	size_t off;
+
+	for (off = 0; off + 2 <= len && ie[off + 1] <= len - off - 2; off += 2 + (size_t)ie[off + 1]) {
+		c->known = true;
+		ap_element(ie[off], ie + off + 2, ie[off + 1], c);
+	}
+}
+
+int mg_wifi_ap_max_width_mhz(const struct mg_wifi_ap_caps *c, int freq_mhz)
+{
+	if (!c || !c->known)
+		return MG_UNKNOWN;
+	if (freq_mhz >= 2400 && freq_mhz < 2500)
+		return c->ht40 || c->he40_2g ? 40 : 20;
+	if (freq_mhz >= 4900 && freq_mhz < 5925)
+		return c->vht160 || c->he160_5g ? 160 : c->vht || c->he80_5g ? 80 : c->ht40 ? 40 : 20;
+	if (freq_mhz >= 5925 && freq_mhz <= 7125)
+		return c->eht320 ? 320 : c->he160_5g ? 160 : c->he80_5g ? 80 : 20;
+	return MG_UNKNOWN;
+}
+
+/* The BSS a station is associated with, from the scan results: its capabilities, and its SSID when the interface did not say it. */
 static int on_bss(const struct nlmsghdr *nlh, void *data)
 {
 	struct mg_wifi_iface *f = data;
-	struct nlattr *tb[NL80211_ATTR_MAX + 1], *bss[NL80211_BSS_MAX + 1];
+	struct nlattr *tb[NL80211_ATTR_MAX + 1], *bss[NL80211_BSS_MAX + 1], *a;
 	const uint8_t *ie;
 	uint32_t status;
 	int len;
 
 	if (genl_attrs(nlh, tb, NL80211_ATTR_MAX) < 0 || !tb[NL80211_ATTR_BSS] ||
 	    nla_parse_nested(bss, NL80211_BSS_MAX, tb[NL80211_ATTR_BSS], NULL) < 0 ||
-	    !u32_of(bss[NL80211_BSS_STATUS], &status) || status != NL80211_BSS_STATUS_ASSOCIATED ||
-	    !bss[NL80211_BSS_INFORMATION_ELEMENTS] || f->have_ssid)
+	    !u32_of(bss[NL80211_BSS_STATUS], &status) || status != NL80211_BSS_STATUS_ASSOCIATED)
 		return 0;
-	ie = nla_data(bss[NL80211_BSS_INFORMATION_ELEMENTS]);
-	len = nla_len(bss[NL80211_BSS_INFORMATION_ELEMENTS]);
+	/* The last frame's elements (probe response or beacon), else the beacon's. */
+	a = bss[NL80211_BSS_INFORMATION_ELEMENTS] ? bss[NL80211_BSS_INFORMATION_ELEMENTS] : bss[NL80211_BSS_BEACON_IES];
+	if (!a || f->ap.known)
+		return 0;
+	ie = nla_data(a);
+	len = nla_len(a);
+	mg_wifi_parse_ap_ies(ie, len > 0 ? (size_t)len : 0, &f->ap);
+	if (f->have_ssid)
+		return 0;
 	/* Elements: id, length, body; the SSID is element 0. */
 	for (int off = 0; off + 2 <= len && off + 2 + ie[off + 1] <= len; off += 2 + ie[off + 1]) {
 		if (ie[off] != 0 || ie[off + 1] > 32)
@@ -664,8 +733,11 @@ static int gather(struct mg_ctx *ctx, struct mg_wiphy_list *l, int wiphy)
 			req = (struct mg_nl80211_req){ .cmd = NL80211_CMD_GET_STATION, .dump = true, .wiphy = -1,
 						       .ifindex = s.f->ifindex };
 			s.f->stations_known = mg_gather_nl80211(ctx, &req, on_station, &s) == 0;
-			/* Before 6.2 or so the interface names no SSID for a station: the scan result does. */
-			if (s.f->connected && !s.f->have_ssid) {
+			/*
+			 * The scan result holds the AP's capabilities, and its SSID where the
+			 * interface names none (before 6.2 or so).
+			 */
+			if (s.f->connected) {
 				req.cmd = NL80211_CMD_GET_SCAN;
 				mg_gather_nl80211(ctx, &req, on_bss, s.f);
 			}
@@ -970,6 +1042,13 @@ MG_EXPORT int mg_wiphy_link_get_width_mhz(const struct mg_wiphy *w, const char *
 	const struct mg_wifi_iface *f = iface_named(w, ifname);
 
 	return f ? f->chan.width_mhz : MG_UNKNOWN;
+}
+
+MG_EXPORT int mg_wiphy_link_get_ap_max_width_mhz(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f && f->connected ? mg_wifi_ap_max_width_mhz(&f->ap, f->chan.freq_mhz) : MG_UNKNOWN;
 }
 
 MG_EXPORT int mg_wiphy_link_get_signal_dbm(const struct mg_wiphy *w, const char *ifname)

@@ -240,6 +240,9 @@ static void link_json(struct mg_json *j, const struct mg_wifi_iface *f)
 		mg_json_fixed(j, f->expected_kbps / 1000.0, 1);
 	else
 		mg_json_null(j);
+	/* The widest the AP advertises on this band; null when the scan result had no elements. */
+	mg_json_key(j, "ap_max_width_mhz");
+	mg_json_int_or_null(j, f->connected ? mg_wifi_ap_max_width_mhz(&f->ap, f->chan.freq_mhz) : MG_UNKNOWN);
 	mg_json_object_end(j);
 }
 

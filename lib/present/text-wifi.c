@@ -48,6 +48,7 @@ static void rate_text(struct mg_text *t, const char *dir, const struct mg_wifi_r
 static void link_text(struct mg_text *t, const struct mg_wifi_iface *f)
 {
 	char ssid[sizeof(f->ssid)];
+	int ap;
 
 	if (!f->stations_known) {
 		mg_text_printf(t, "  %s: link unknown (no station dump)\n", f->name);
@@ -75,6 +76,8 @@ static void link_text(struct mg_text *t, const struct mg_wifi_iface *f)
 	rate_text(t, "rx", &f->rx);
 	if (f->expected_kbps >= 0)
 		mg_text_printf(t, "    expected throughput (driver): %.1f Mbit/s\n", f->expected_kbps / 1000.0);
+	if ((ap = mg_wifi_ap_max_width_mhz(&f->ap, f->chan.freq_mhz)) > 0)
+		mg_text_printf(t, "    the AP: up to %d MHz on this band (its capability elements)\n", ap);
 }
 
 static void wiphy_text(struct mg_text *t, const struct mg_wiphy *w)

@@ -366,6 +366,24 @@ def test_station_link_against_iw(associated):
     assert apf["iftype"] == "AP" and apf["stations"] == 1
 
 
+def test_ap_width_against_iw_scan(associated):
+    """The AP's widest channel, from its capability elements, as iw decodes
+    the same scan result; with it the doctor no longer calls a 20 MHz link
+    on a 40 MHz card narrow, since the AP does 20 only."""
+    ap, sta = associated
+    link, _ = link_and_iw(sta)
+    out = sh("iw", "dev", sta, "scan", "dump").stdout
+    assert "HT capabilities:" in out, out
+    # iw prints "HT20/HT40" for the element's 20/40 MHz bit, "HT20" without it; hostapd's
+    # ht_capab=[SHORT-GI-20] has no [HT40+], and hw_mode=g brings no VHT, HE or EHT.
+    want = 40 if "HT20/HT40" in out else 20
+    assert want == 20
+    assert not re.search(r"(VHT|HE|EHT) capabilities", out)
+    assert link["ap_max_width_mhz"] == want
+    doctor, _ = cli_json("doctor", sta)
+    assert "wifi-link-narrow" not in [f["id"] for f in doctor["findings"] if f["nic"] == sta], doctor
+
+
 def test_costs_about_what_iw_phy_costs(radios):
     """bench/wifi.sh in the guest: every wiphy described, interfaces, regulatory domain and links
     included, in about the time iw phy takes to print the capabilities alone."""
