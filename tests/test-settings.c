@@ -26,6 +26,7 @@
 
 #include "apply/apply.h"
 #include "mg-test.h"
+#include "test-util.h"
 
 static int tun_fd = -1;
 
@@ -1239,7 +1240,7 @@ static void test_cancel_flag(void)
 	mg_ctx_unref(ctx);
 }
 
-static void put_file(const char *path)
+static void touch(const char *path)
 {
 	FILE *f = fopen(path, "w");
 
@@ -1282,7 +1283,7 @@ static void test_state_dir(void)
 
 	/* A file where the directory should be: the error names that file, not a directory below it. */
 	snprintf(path, sizeof(path), "%s/file", dir);
-	put_file(path);
+	touch(path);
 	ctx->test.run_dir = path;
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, NULL), -EPERM);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "/file is not a directory of root's"));
@@ -1445,37 +1446,8 @@ static void test_rollback_from_journal(void)
  */
 #define FUNCTION_DIR "devices/pci0000:00/0000:00:1c.0/0000:01:00.0"
 
-static void put(const char *root, const char *rel, const char *text)
-{
-	char path[512];
-	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	f = fopen(path, "w");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	fputs(text, f);
-	fclose(f);
-}
 
-static void mkdirs(const char *root, const char *rel)
-{
-	char path[512];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); *p++ = '/') {
-		*p = '\0';
-		mkdir(path, 0755);
-	}
-	CU_ASSERT_FATAL(mkdir(path, 0755) == 0 || errno == EEXIST);
-}
-
-static void link_to(const char *root, const char *rel, const char *target)
-{
-	char path[512];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	CU_ASSERT_EQUAL_FATAL(symlink(target, path), 0);
-}
 
 /* A control's text as the stand-in holds it now, without its newline. */
 static const char *control(const char *root, const char *file)
@@ -1502,22 +1474,22 @@ static struct mg_ctx *stand_in(char *root)
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(root));
 	CU_ASSERT_EQUAL_FATAL(chmod(root, 0755), 0);
-	mkdirs(root, FUNCTION_DIR "/link");
-	mkdirs(root, FUNCTION_DIR "/net/veth0");
-	mkdirs(root, "class/net");
-	mkdirs(root, "bus/pci/devices");
-	mkdirs(root, "module/pcie_aspm/parameters");
-	link_to(root, "class/net/veth0", "../../" FUNCTION_DIR "/net/veth0");
-	link_to(root, FUNCTION_DIR "/net/veth0/device", "../../../0000:01:00.0");
-	link_to(root, FUNCTION_DIR "/subsystem", "../../../../bus/pci");
-	link_to(root, "bus/pci/devices/0000:01:00.0", "../../../" FUNCTION_DIR);
+	make_dirs(root, FUNCTION_DIR "/link");
+	make_dirs(root, FUNCTION_DIR "/net/veth0");
+	make_dirs(root, "class/net");
+	make_dirs(root, "bus/pci/devices");
+	make_dirs(root, "module/pcie_aspm/parameters");
+	put_link(root, "class/net/veth0", "../../" FUNCTION_DIR "/net/veth0");
+	put_link(root, FUNCTION_DIR "/net/veth0/device", "../../../0000:01:00.0");
+	put_link(root, FUNCTION_DIR "/subsystem", "../../../../bus/pci");
+	put_link(root, "bus/pci/devices/0000:01:00.0", "../../../" FUNCTION_DIR);
 	snprintf(ifindex, sizeof(ifindex), "%u\n", if_nametoindex("veth0"));
-	put(root, FUNCTION_DIR "/net/veth0/ifindex", ifindex);
-	put(root, FUNCTION_DIR "/link/l0s_aspm", "0\n");
-	put(root, FUNCTION_DIR "/link/l1_aspm", "1\n");
-	put(root, FUNCTION_DIR "/link/l1_1_aspm", "1\n");
-	put(root, FUNCTION_DIR "/link/l1_2_aspm", "1\n");
-	put(root, "module/pcie_aspm/parameters/policy", "[default] performance powersave powersupersave\n");
+	put_file(root, FUNCTION_DIR "/net/veth0/ifindex", ifindex);
+	put_file(root, FUNCTION_DIR "/link/l0s_aspm", "0\n");
+	put_file(root, FUNCTION_DIR "/link/l1_aspm", "1\n");
+	put_file(root, FUNCTION_DIR "/link/l1_1_aspm", "1\n");
+	put_file(root, FUNCTION_DIR "/link/l1_2_aspm", "1\n");
+	put_file(root, "module/pcie_aspm/parameters/policy", "[default] performance powersave powersupersave\n");
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &sys), 0);
 	return sys;
 }
@@ -1630,12 +1602,12 @@ static void test_aspm_apply(void)
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, -1, 0, NULL), 0);
 
 	/* The kernel's policy keeps L1 off: the stand-in says performance, L1 off; on is refused. */
-	put(root, FUNCTION_DIR "/link/l1_aspm", "0\n");
-	put(root, "module/pcie_aspm/parameters/policy", "default [performance] powersave powersupersave\n");
+	put_file(root, FUNCTION_DIR "/link/l1_aspm", "0\n");
+	put_file(root, "module/pcie_aspm/parameters/policy", "default [performance] powersave powersupersave\n");
 	CU_ASSERT_EQUAL(apply_aspm(ctx, 1, 4000, 0, NULL), -EOPNOTSUPP);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "the kernel's ASPM policy is performance"));
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
-	put(root, "module/pcie_aspm/parameters/policy", "[default] performance powersave powersupersave\n");
+	put_file(root, "module/pcie_aspm/parameters/policy", "[default] performance powersave powersupersave\n");
 
 	/* No control for this link (the link lacks L1, or the kernel offers none): refused. */
 	snprintf(path, sizeof(path), "%s/" FUNCTION_DIR "/link/l1_aspm", root);
@@ -1760,15 +1732,15 @@ static void run_paused(struct mg_ctx *sys, int after, int inject, int expect, co
 static void substates_off(const char *root)
 {
 	CU_ASSERT_FATAL(wait_for_control(root, "l1_aspm", "0"));
-	put(root, FUNCTION_DIR "/link/l1_1_aspm", "0\n");
-	put(root, FUNCTION_DIR "/link/l1_2_aspm", "0\n");
+	put_file(root, FUNCTION_DIR "/link/l1_1_aspm", "0\n");
+	put_file(root, FUNCTION_DIR "/link/l1_2_aspm", "0\n");
 }
 
 /* The kernel keeps L1 on whatever is written. */
 static void keeps_l1_on(const char *root)
 {
 	CU_ASSERT_FATAL(wait_for_control(root, "l1_aspm", "0"));
-	put(root, FUNCTION_DIR "/link/l1_aspm", "1\n");
+	put_file(root, FUNCTION_DIR "/link/l1_aspm", "1\n");
 }
 
 /* The control cannot be written any more (a directory where the file was). */

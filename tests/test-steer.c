@@ -26,6 +26,7 @@
 #include <netlink/route/link/veth.h>
 #include "apply/apply.h"
 #include "mg-test.h"
+#include "test-util.h"
 
 static int suite_init(void)
 {
@@ -403,37 +404,8 @@ static void test_killed_and_rolled_back(void)
 
 #define FUNCTION_DIR "devices/pci0000:00/0000:00:1c.0/0000:01:00.0"
 
-static void put(const char *root, const char *rel, const char *text)
-{
-	char path[512];
-	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	f = fopen(path, "w");
-	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
-	fputs(text, f);
-	fclose(f);
-}
 
-static void mkdirs(const char *root, const char *rel)
-{
-	char path[512];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (char *p = path + strlen(root) + 1; (p = strchr(p, '/')); *p++ = '/') {
-		*p = '\0';
-		mkdir(path, 0755);
-	}
-	CU_ASSERT_FATAL(mkdir(path, 0755) == 0 || errno == EEXIST);
-}
-
-static void link_to(const char *root, const char *rel, const char *target)
-{
-	char path[512];
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	CU_ASSERT_EQUAL_FATAL(symlink(target, path), 0);
-}
 
 static const char *vector(const char *root, int irq)
 {
@@ -450,24 +422,24 @@ static struct mg_ctx *stand_in(char *root)
 	struct mg_ctx *sys;
 
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(root));
-	mkdirs(root, FUNCTION_DIR "/net/vq0");
-	mkdirs(root, FUNCTION_DIR "/msi_irqs");
-	mkdirs(root, "class/net");
-	mkdirs(root, "bus/pci/devices");
-	mkdirs(root, "devices/system/cpu");
-	mkdirs(root, "multigig/proc/irq/40");
-	mkdirs(root, "multigig/proc/irq/41");
-	link_to(root, "class/net/vq0", "../../" FUNCTION_DIR "/net/vq0");
-	link_to(root, FUNCTION_DIR "/net/vq0/device", "../../../0000:01:00.0");
-	link_to(root, FUNCTION_DIR "/subsystem", "../../../../bus/pci");
-	link_to(root, "bus/pci/devices/0000:01:00.0", "../../../" FUNCTION_DIR);
+	make_dirs(root, FUNCTION_DIR "/net/vq0");
+	make_dirs(root, FUNCTION_DIR "/msi_irqs");
+	make_dirs(root, "class/net");
+	make_dirs(root, "bus/pci/devices");
+	make_dirs(root, "devices/system/cpu");
+	make_dirs(root, "multigig/proc/irq/40");
+	make_dirs(root, "multigig/proc/irq/41");
+	put_link(root, "class/net/vq0", "../../" FUNCTION_DIR "/net/vq0");
+	put_link(root, FUNCTION_DIR "/net/vq0/device", "../../../0000:01:00.0");
+	put_link(root, FUNCTION_DIR "/subsystem", "../../../../bus/pci");
+	put_link(root, "bus/pci/devices/0000:01:00.0", "../../../" FUNCTION_DIR);
 	snprintf(ifindex, sizeof(ifindex), "%u\n", if_nametoindex("vq0"));
-	put(root, FUNCTION_DIR "/net/vq0/ifindex", ifindex);
-	put(root, FUNCTION_DIR "/msi_irqs/40", "msix\n");
-	put(root, FUNCTION_DIR "/msi_irqs/41", "msix\n");
-	put(root, "devices/system/cpu/present", "0-3\n");
-	put(root, "multigig/proc/irq/40/smp_affinity_list", "0-3\n");
-	put(root, "multigig/proc/irq/41/smp_affinity_list", "0-3\n");
+	put_file(root, FUNCTION_DIR "/net/vq0/ifindex", ifindex);
+	put_file(root, FUNCTION_DIR "/msi_irqs/40", "msix\n");
+	put_file(root, FUNCTION_DIR "/msi_irqs/41", "msix\n");
+	put_file(root, "devices/system/cpu/present", "0-3\n");
+	put_file(root, "multigig/proc/irq/40/smp_affinity_list", "0-3\n");
+	put_file(root, "multigig/proc/irq/41/smp_affinity_list", "0-3\n");
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &sys), 0);
 	return sys;
 }
@@ -532,7 +504,7 @@ static void test_irq_affinity(void)
 	snprintf(path, sizeof(path), "%s/multigig/proc/irq/41/smp_affinity_list", root);
 	CU_ASSERT_EQUAL_FATAL(unlink(path), 0);
 	CU_ASSERT_EQUAL_FATAL(mkdir(path, 0755), 0);
-	put(root, "multigig/proc/irq/41/effective_affinity_list", "1\n");
+	put_file(root, "multigig/proc/irq/41/effective_affinity_list", "1\n");
 	/* Unreadable now: the plan refuses it. */
 	CU_ASSERT_EQUAL(apply_irq(ctx, -1, "0", 4000, NULL), -EIO);
 	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "vq0: irq-affinity:41 could not be read");
@@ -554,9 +526,9 @@ static void test_rps_offline_cpu(void)
 	struct mg_settings *want;
 
 	ctx->test.steer_sysfs = sys;
-	mkdirs(root, FUNCTION_DIR "/net/vq0/queues/rx-0");
-	put(root, FUNCTION_DIR "/net/vq0/queues/rx-0/rps_cpus", "0\n");
-	put(root, "devices/system/cpu/online", "0-1,3\n");
+	make_dirs(root, FUNCTION_DIR "/net/vq0/queues/rx-0");
+	put_file(root, FUNCTION_DIR "/net/vq0/queues/rx-0/rps_cpus", "0\n");
+	put_file(root, "devices/system/cpu/online", "0-1,3\n");
 	snprintf(path, sizeof(path), "%s/" FUNCTION_DIR "/net/vq0/queues/rx-0/rps_cpus", root);
 	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
 	CU_ASSERT_EQUAL(mg_settings_set(want, MG_PARAM_MTU, 4000), 0);

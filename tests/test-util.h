@@ -3,6 +3,7 @@
 #ifndef MG_TEST_UTIL_H
 #define MG_TEST_UTIL_H
 
+#include <errno.h>
 #include <ftw.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -60,37 +61,62 @@ static inline char *make_tmpdir(char *buf, size_t size)
 	return mkdtemp(buf);
 }
 
-/* Create a file (and its directories) below @root holding @content. */
-static inline void put_file(const char *root, const char *rel, const char *content)
+/* The directories above @path, made where missing. */
+static inline void make_parents(const char *path)
 {
-	char path[4096], cmd[4096];
-	FILE *f;
+	char dir[4096];
 
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	snprintf(cmd, sizeof(cmd), "%s", path);
-	for (char *p = cmd + 1; *p; p++) {
+	snprintf(dir, sizeof(dir), "%s", path);
+	for (char *p = dir + 1; *p; p++) {
 		if (*p == '/') {
 			*p = '\0';
-			mkdir(cmd, 0755);
+			mkdir(dir, 0755);
 			*p = '/';
 		}
 	}
-	f = fopen(path, "w");
-	if (f) {
-		fputs(content, f);
-		fclose(f);
-	}
 }
 
-static inline void put_link(const char *root, const char *rel, const char *target)
+/* Create a file (and its directories) below @root holding @content. */
+static inline void put_file(const char *root, const char *rel, const char *content)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	make_parents(path);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(content, f);
+	fclose(f);
+}
+
+/* Create the directory @rel (and those above it) below @root. */
+static inline void make_dirs(const char *root, const char *rel)
 {
 	char path[4096];
 
-	put_file(root, rel, "");
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	unlink(path);
-	if (symlink(target, path) < 0)
-		perror(path);
+	make_parents(path);
+	CU_ASSERT_FATAL(mkdir(path, 0755) == 0 || errno == EEXIST);
+}
+
+/*
+ * A symlink @rel below @root to @target, in place of a file or link there;
+ * a directory already there (a copied tree's real one) is left as it is.
+ */
+static inline void put_link(const char *root, const char *rel, const char *target)
+{
+	char path[4096];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	if (lstat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return;
+		CU_ASSERT_EQUAL_FATAL(unlink(path), 0);
+	}
+	make_parents(path);
+	CU_ASSERT_EQUAL_FATAL(symlink(target, path), 0);
 }
 
 static inline struct mg_nic *find_nic(struct mg_nic_list *list, const char *name)
