@@ -235,8 +235,9 @@ static void reply_device(const struct nlmsghdr *nlh, int header, int *ifindex, c
 	mg_ethtool_parse_header(nest, ifindex, ifname, size);
 }
 
-static bool wanted(const struct mg_ethtool_req *req, const struct nlmsghdr *nlh)
+static bool ethtool_wanted(const void *request, const struct nlmsghdr *nlh)
 {
+	const struct mg_ethtool_req *req = request;
 	char name[IFNAMSIZ];
 	int ifindex;
 
@@ -244,6 +245,41 @@ static bool wanted(const struct mg_ethtool_req *req, const struct nlmsghdr *nlh)
 		return true;
 	reply_device(nlh, mg_ethtool_req_header(req), &ifindex, name, sizeof(name));
 	return req->ifindex > 0 ? ifindex == req->ifindex : !strcmp(name, req->ifname);
+}
+
+/* nl80211 replies about the wiphy or interface asked (all, for neither). */
+static bool nl80211_wanted(const void *request, const struct nlmsghdr *nlh)
+{
+	const struct mg_nl80211_req *req = request;
+
+	if (req->wiphy >= 0 && mg_genl_top_u32(nlh, NL80211_ATTR_WIPHY) != req->wiphy)
+		return false;
+	return req->ifindex <= 0 || mg_genl_top_u32(nlh, NL80211_ATTR_IFINDEX) == req->ifindex;
+}
+
+/*
+ * Each recorded message @wanted takes, to @fn, counted in @found. A message
+ * whose length does not fit ends the file: the rest is not trusted.
+ */
+static int each_reply(const char *buf, size_t len, bool (*wanted)(const void *, const struct nlmsghdr *),
+		      const void *req, mg_gather_reply_fn fn, void *data, int *found)
+{
+	size_t size;
+	int err = 0;
+
+	*found = 0;
+	for (size_t off = 0; off + NLMSG_HDRLEN <= len && err == 0; off += NLMSG_ALIGN(size)) {
+		const struct nlmsghdr *nlh = (const struct nlmsghdr *)(buf + off);
+
+		size = nlh->nlmsg_len;
+		if (size < NLMSG_HDRLEN || size > len - off)
+			break;
+		if (!wanted(req, nlh))
+			continue;
+		(*found)++;
+		err = fn(nlh, data);
+	}
+	return err;
 }
 
 /* Each message's replies are read once per context, then kept. */
@@ -286,25 +322,13 @@ static int read_replies(struct mg_gather *g, const char *dir, int cmd, const cha
 static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req, mg_gather_reply_fn fn,
 			  void *data)
 {
-	size_t len, off, size;
+	size_t len;
 	const char *buf;
 	int err, found = 0;
 
 	err = read_replies(g, MG_CAPTURE_ETHTOOL, req->cmd, &buf, &len);
-	if (err < 0)
-		return err;
-	/* A message whose length does not fit ends the file: the rest is not trusted. */
-	for (off = 0; off + NLMSG_HDRLEN <= len && err == 0; off += NLMSG_ALIGN(size)) {
-		const struct nlmsghdr *nlh = (const struct nlmsghdr *)(buf + off);
-
-		size = nlh->nlmsg_len;
-		if (size < NLMSG_HDRLEN || size > len - off)
-			break;
-		if (!wanted(req, nlh))
-			continue;
-		found++;
-		err = fn(nlh, data);
-	}
+	if (err == 0)
+		err = each_reply(buf, len, ethtool_wanted, req, fn, data, &found);
 	if (err < 0)
 		return err;
 	return found || mg_ethtool_req_dump(req) ? 0 : -EOPNOTSUPP;
@@ -317,26 +341,13 @@ static int replay_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 static int replay_nl80211(struct mg_gather *g, const struct mg_nl80211_req *req, mg_gather_reply_fn fn,
 			  void *data)
 {
-	size_t len, off, size;
+	size_t len;
 	const char *buf;
 	int err, found = 0;
 
 	err = read_replies(g, MG_CAPTURE_NL80211, req->cmd, &buf, &len);
-	if (err < 0)
-		return err;
-	for (off = 0; off + NLMSG_HDRLEN <= len && err == 0; off += NLMSG_ALIGN(size)) {
-		const struct nlmsghdr *nlh = (const struct nlmsghdr *)(buf + off);
-
-		size = nlh->nlmsg_len;
-		if (size < NLMSG_HDRLEN || size > len - off)
-			break;
-		if (req->wiphy >= 0 && mg_genl_top_u32(nlh, NL80211_ATTR_WIPHY) != req->wiphy)
-			continue;
-		if (req->ifindex > 0 && mg_genl_top_u32(nlh, NL80211_ATTR_IFINDEX) != req->ifindex)
-			continue;
-		found++;
-		err = fn(nlh, data);
-	}
+	if (err == 0)
+		err = each_reply(buf, len, nl80211_wanted, req, fn, data, &found);
 	if (err < 0)
 		return err;
 	return found || req->dump ? 0 : -ENODEV;
