@@ -850,65 +850,39 @@ MG_EXPORT void mg_wiphy_list_free(struct mg_wiphy_list *list)
 	free(list);
 }
 
-MG_EXPORT size_t mg_wiphy_list_count(const struct mg_wiphy_list *list)
-{
-	return list ? list->count : 0;
-}
+MG_GETTER(size_t, mg_wiphy_list_count, mg_wiphy_list, count, 0)
 
 MG_EXPORT struct mg_wiphy *mg_wiphy_list_get(const struct mg_wiphy_list *list, size_t index)
 {
 	return list && index < list->count ? list->items[index] : NULL;
 }
 
-MG_EXPORT const char *mg_wiphy_list_get_unknown_reason(const struct mg_wiphy_list *list)
-{
-	return list ? list->unknown_reason : NULL;
-}
+MG_GETTER(const char *, mg_wiphy_list_get_unknown_reason, mg_wiphy_list, unknown_reason, NULL)
 
 static const char *nonempty(const char *s)
 {
 	return s[0] ? s : NULL;
 }
 
-MG_EXPORT const char *mg_wiphy_get_name(const struct mg_wiphy *w)
-{
-	return w ? nonempty(w->name) : NULL;
-}
+/* A string field of the wiphy's: NULL when unset (empty). */
+#define WIPHY_STRING(fn, field)					\
+	MG_EXPORT const char *fn(const struct mg_wiphy *w)	\
+	{							\
+		return w ? nonempty(w->field) : NULL;		\
+	}
+
+WIPHY_STRING(mg_wiphy_get_name, name)
 
 MG_GETTER(int, mg_wiphy_get_index, mg_wiphy, index, MG_UNKNOWN)
 MG_GETTER(int, mg_wiphy_get_mlo, mg_wiphy, mlo, MG_UNKNOWN)
 MG_GETTER(int, mg_wiphy_get_antenna_tx, mg_wiphy, ant_tx, MG_UNKNOWN)
 MG_GETTER(int, mg_wiphy_get_antenna_rx, mg_wiphy, ant_rx, MG_UNKNOWN)
-
-MG_EXPORT enum mg_bus mg_wiphy_get_bus(const struct mg_wiphy *w)
-{
-	return w ? w->bus : MG_BUS_OTHER;
-}
-
-MG_EXPORT const char *mg_wiphy_get_address(const struct mg_wiphy *w)
-{
-	return w ? nonempty(w->address) : NULL;
-}
-
-MG_EXPORT const char *mg_wiphy_get_driver(const struct mg_wiphy *w)
-{
-	return w ? nonempty(w->driver) : NULL;
-}
-
-MG_EXPORT const char *mg_wiphy_get_firmware_version(const struct mg_wiphy *w)
-{
-	return w ? nonempty(w->firmware) : NULL;
-}
-
-MG_EXPORT const char *mg_wiphy_get_country(const struct mg_wiphy *w)
-{
-	return w ? nonempty(w->country) : NULL;
-}
-
-MG_EXPORT size_t mg_wiphy_get_interface_count(const struct mg_wiphy *w)
-{
-	return w ? w->nifaces : 0;
-}
+MG_GETTER(enum mg_bus, mg_wiphy_get_bus, mg_wiphy, bus, MG_BUS_OTHER)
+WIPHY_STRING(mg_wiphy_get_address, address)
+WIPHY_STRING(mg_wiphy_get_driver, driver)
+WIPHY_STRING(mg_wiphy_get_firmware_version, firmware)
+WIPHY_STRING(mg_wiphy_get_country, country)
+MG_GETTER(size_t, mg_wiphy_get_interface_count, mg_wiphy, nifaces, 0)
 
 MG_EXPORT const char *mg_wiphy_get_interface(const struct mg_wiphy *w, size_t index)
 {
