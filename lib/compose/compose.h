@@ -11,4 +11,17 @@
 #include "apply/apply.h"
 #include "present/present.h"
 
+/*
+ * wifi.c: the wiphys read once for a pass over many adapters, each
+ * Wi-Fi interface's found in them, so "all adapters" costs the same
+ * nl80211 dumps however many cards there are.
+ */
+struct mg_wifi_cache {
+	struct mg_wiphy_list *list;
+	bool tried;
+};
+/* @nic's wiphy (a reference), NULL when it is no Wi-Fi interface or none was read. */
+struct mg_wiphy *mg_wifi_cache_get(struct mg_ctx *ctx, struct mg_wifi_cache *c, const struct mg_nic *nic);
+void mg_wifi_cache_free(struct mg_wifi_cache *c);
+
 #endif

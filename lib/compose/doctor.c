@@ -204,7 +204,7 @@ static void cpu_second(struct mg_ctx *ctx, struct cpu_sample *s)
 
 static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_list *list, const struct mg_nic *nic,
 		   int cpus, uint64_t online, struct mg_pcie_path *before, const struct mg_stats *stats_before,
-		   const struct cpu_sample *cpu)
+		   const struct cpu_sample *cpu, struct mg_wifi_cache *wifi)
 {
 	struct mg_nic *lower = NULL, *master = NULL;
 	struct mg_facts f = { .nic = nic, .online_cpus = cpus, .online = online, .path_before = before,
@@ -214,7 +214,6 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	struct mg_settings *settings = NULL;
 	struct mg_ethlink *link = NULL;
 	struct extra extra = { 0 };
-	struct mg_wiphy_list *wifi = NULL;
 	int err;
 
 	f.name = nic->name ? nic->name : nic->address;
@@ -239,15 +238,13 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	f.ncpu_use = stats_before ? cpu->count : 0;
 	f.peer = d->peer[0] ? d->peer : NULL;
 	f.peer_largest = f.peer && nic->name && nic->mtu > 0 ? probe_peer(ctx, d->peer, nic) : MG_UNKNOWN;
-	/* A Wi-Fi interface's wiphy: the dumps filtered to it, nothing for other adapters. */
-	if (nic->name && nic->kind && !strcmp(nic->kind, "wifi") && mg_wiphy_list_new(ctx, nic->name, &wifi) == 0) {
-		f.wiphy = mg_wiphy_list_get(wifi, 0);
-		if (tp)
-			mg_throughput_add_wifi(tp, f.wiphy, nic->name);
-	}
+	/* A Wi-Fi interface's wiphy, from those read once for every adapter. */
+	f.wiphy = mg_wifi_cache_get(ctx, wifi, nic);
+	if (f.wiphy && tp)
+		mg_throughput_add_wifi(tp, f.wiphy, nic->name);
 	mg_clear_error(ctx);
 	err = mg_doctor_rules(d, &f);
-	mg_wiphy_list_free(wifi);
+	mg_wiphy_unref((struct mg_wiphy *)f.wiphy);
 	mg_nic_unref(lower);
 	mg_nic_unref(master);
 	free_extra(&extra);
@@ -366,6 +363,7 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 	struct mg_nic_list *list = NULL;
 	struct first first = { 0 };
 	struct cpu_sample cpu = { 0 };
+	struct mg_wifi_cache wifi = { 0 };
 	struct mg_doctor *d;
 	int err, cpus;
 	uint64_t online;
@@ -406,9 +404,10 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 		struct mg_pcie_path *path;
 
 		first_of(&first, n, &stats, &path);
-		err = examine(ctx, d, list, n, cpus, online, path, stats, &cpu);
+		err = examine(ctx, d, list, n, cpus, online, path, stats, &cpu, &wifi);
 	}
 	mg_nic_list_free(list);
+	mg_wifi_cache_free(&wifi);
 	first_free(&first);
 	mg_cpu_table_free(&cpu.table);
 	free(cpu.use);

@@ -24,7 +24,8 @@ static bool wanted(const struct mg_nic *nic, const char *target, unsigned int fl
 }
 
 /* The adapter, its label, its path (when it is on PCI and the path reads) and its verdict. */
-static void adapter(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_prom_adapter *a)
+static void adapter(struct mg_ctx *ctx, struct mg_wifi_cache *wifi, const struct mg_nic *nic,
+		    struct mg_prom_adapter *a)
 {
 	a->nic = nic;
 	a->device = mg_nic_get_name(nic) ? mg_nic_get_name(nic) : mg_nic_get_address(nic);
@@ -33,12 +34,10 @@ static void adapter(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_prom
 		a->path = NULL;
 	if (mg_throughput_new(nic, a->path, &a->throughput) < 0)
 		a->throughput = NULL;
-	/* A Wi-Fi interface's card and link: the dumps filtered to its wiphy. */
-	if (a->device && mg_nic_get_kind(nic) && !strcmp(mg_nic_get_kind(nic), "wifi") &&
-	    mg_wiphy_list_new(ctx, a->device, &a->wifi) < 0)
-		a->wifi = NULL;
+	/* A Wi-Fi interface's card and link, from the wiphys read once for all. */
+	a->wifi = mg_wifi_cache_get(ctx, wifi, nic);
 	if (a->wifi && a->throughput)
-		mg_throughput_add_wifi(a->throughput, mg_wiphy_list_get(a->wifi, 0), a->device);
+		mg_throughput_add_wifi(a->throughput, a->wifi, a->device);
 }
 
 static void adapters_free(struct mg_prom_adapter *a, size_t n)
@@ -46,7 +45,7 @@ static void adapters_free(struct mg_prom_adapter *a, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		mg_throughput_free(a[i].throughput);
 		mg_pcie_path_free(a[i].path);
-		mg_wiphy_list_free(a[i].wifi);
+		mg_wiphy_unref(a[i].wifi);
 	}
 	free(a);
 }
@@ -58,6 +57,7 @@ MG_EXPORT int mg_prometheus_write(struct mg_ctx *ctx, const char *target, unsign
 	struct mg_text t = { 0 };
 	struct mg_nic_list *list;
 	struct mg_doctor *d = NULL;
+	struct mg_wifi_cache wifi = { 0 };
 	int err;
 
 	if (text)
@@ -78,7 +78,7 @@ MG_EXPORT int mg_prometheus_write(struct mg_ctx *ctx, const char *target, unsign
 	err = mg_doctor_run(ctx, NULL, MG_DOCTOR_NO_SAMPLE, &d);
 	for (size_t i = 0; err == 0 && i < mg_nic_list_count(list); i++)
 		if (wanted(mg_nic_list_get(list, i), target, flags))
-			adapter(ctx, mg_nic_list_get(list, i), &a[in.count++]);
+			adapter(ctx, &wifi, mg_nic_list_get(list, i), &a[in.count++]);
 	if (err == 0) {
 		in.adapters = a;
 		in.doctor = d;
@@ -88,6 +88,7 @@ MG_EXPORT int mg_prometheus_write(struct mg_ctx *ctx, const char *target, unsign
 			err = mg_fail(ctx, -ENOMEM, "export: out of memory");
 	}
 	adapters_free(a, in.count);
+	mg_wifi_cache_free(&wifi);
 	mg_doctor_free(d);
 	mg_nic_list_free(list);
 	return err;

@@ -100,6 +100,7 @@ struct report {
 	size_t count;
 	struct mg_nic_list *list;
 	struct mg_doctor *doctor;
+	struct mg_wifi_cache wifi;		/* the wiphys, read once for every adapter */
 	char kernel[256];
 	char note[512];
 	const char *board;
@@ -116,8 +117,9 @@ static void report_free(struct report *r)
 		mg_throughput_free((struct mg_throughput *)r->items[i].throughput);
 		mg_pcie_path_free((struct mg_pcie_path *)r->items[i].path);
 		free((char *)r->items[i].svg);
-		mg_wiphy_list_free(r->items[i].wifi);
+		mg_wiphy_unref(r->items[i].wifi);
 	}
+	mg_wifi_cache_free(&r->wifi);
 	free(r->items);
 	free(r->own_settings);
 	free(r->own_links);
@@ -192,9 +194,9 @@ static int examine(struct mg_ctx *ctx, struct report *r, const struct mg_nic *ni
 		return err;
 	item->throughput = tp;
 	/* A Wi-Fi interface's card and link; its air joins the verdict. */
-	if (mg_nic_get_name(nic) && mg_nic_get_kind(nic) && !strcmp(mg_nic_get_kind(nic), "wifi") &&
-	    mg_wiphy_list_new(ctx, mg_nic_get_name(nic), &item->wifi) == 0)
-		mg_throughput_add_wifi(tp, mg_wiphy_list_get(item->wifi, 0), mg_nic_get_name(nic));
+	item->wifi = mg_wifi_cache_get(ctx, &r->wifi, nic);
+	if (item->wifi)
+		mg_throughput_add_wifi(tp, item->wifi, mg_nic_get_name(nic));
 	mg_clear_error(ctx);
 	if (path) {
 		if ((err = draw(ctx, path, nic, tp, true, &svg)) < 0)

@@ -440,7 +440,7 @@ static void findings(struct mg_text *t, const struct mg_report_input *in, const 
 /* A Wi-Fi interface's card: a row a band, then its link when it is a station. */
 static void wifi(struct mg_text *t, const struct mg_report_nic *r)
 {
-	const struct mg_wiphy *w = mg_wiphy_list_get(r->wifi, 0);
+	const struct mg_wiphy *w = r->wifi;
 	const char *name = mg_nic_get_name(r->nic);
 
 	if (!w)

@@ -107,7 +107,7 @@ struct mg_report_nic {
 	const struct mg_pcie_path *path;	/* NULL when not on PCI or unread */
 	char path_why[256];			/* why unread, in words */
 	const char *svg;			/* the path drawn, for inlining */
-	struct mg_wiphy_list *wifi;		/* a Wi-Fi interface's wiphy, or NULL; the gatherer's to free */
+	struct mg_wiphy *wifi;			/* a Wi-Fi interface's wiphy, or NULL; the gatherer's reference */
 	const struct mg_kernel_log *kernel_log;	/* NULL when unread */
 };
 
@@ -257,7 +257,7 @@ struct mg_prom_adapter {
 	const char *device;		/* the label: the interface, else the PCI address */
 	struct mg_pcie_path *path;		/* NULL when not on PCI or unread; the gatherer's to free */
 	struct mg_throughput *throughput;	/* NULL when undecided; the gatherer's to free */
-	struct mg_wiphy_list *wifi;		/* a Wi-Fi interface's wiphy, or NULL; the gatherer's to free */
+	struct mg_wiphy *wifi;			/* a Wi-Fi interface's wiphy, or NULL; the gatherer's reference */
 };
 
 struct mg_prom_input {

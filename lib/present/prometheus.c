@@ -329,7 +329,7 @@ static void findings(struct mg_text *t, const struct mg_prom_input *in)
 /* A station interface's own entry in its wiphy, connected, or NULL. */
 static const struct mg_wifi_iface *wifi_station(const struct mg_prom_adapter *a)
 {
-	const struct mg_wiphy *w = mg_wiphy_list_get(a->wifi, 0);
+	const struct mg_wiphy *w = a->wifi;
 
 	for (size_t i = 0; w && i < w->nifaces; i++)
 		if (!strcmp(w->ifaces[i].name, a->device) && w->ifaces[i].connected)
@@ -377,7 +377,7 @@ static void wifi_link(struct mg_text *t, const struct mg_prom_input *in)
 	}
 	family(t, "multigig_wifi_channel_width_hertz", "gauge", "Width of the channel a Wi-Fi interface operates on.");
 	for (size_t i = 0; i < in->count; i++) {
-		const struct mg_wiphy *w = mg_wiphy_list_get(in->adapters[i].wifi, 0);
+		const struct mg_wiphy *w = in->adapters[i].wifi;
 		int mhz = mg_wiphy_link_get_width_mhz(w, in->adapters[i].device);
 
 		if (mhz <= 0)

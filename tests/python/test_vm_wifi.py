@@ -398,3 +398,31 @@ def test_costs_about_what_iw_phy_costs(radios):
     # AP interface, a scan dump for an associated station's SSID.
     assert wiphys == 2 and requests <= 5 + wiphys, p.stdout
     assert ratio <= 1.5, p.stdout
+
+
+def netlink_requests(*args):
+    """The netlink requests `multigig -v ARGS` reports having made."""
+    p = subprocess.run([CLI, "-v", *args], capture_output=True, text=True)
+    m = re.search(r"^multigig: (\d+) netlink requests", p.stderr, re.M)
+    assert m, p.stderr
+    return int(m.group(1))
+
+
+def test_doctor_reads_the_wiphys_once(radios):
+    """doctor and export over every adapter read the wiphys with one set of
+    nl80211 dumps, not a set per Wi-Fi interface: two more interfaces on the
+    radios add to them only what `wifi` itself adds (its per-interface station dumps)."""
+    phy = sorted(radios.values())[0]
+    cmds = (("--json", "doctor"), ("export", "--format", "prometheus", "--all"), ("--json", "wifi"))
+    before = {cmd: netlink_requests(*cmd) for cmd in cmds}
+    added = ["mgw%d" % i for i in range(2)]
+    try:
+        for name in added:
+            sh("iw", "phy", phy, "interface", "add", name, "type", "managed")
+        after = {cmd: netlink_requests(*cmd) for cmd in cmds}
+    finally:
+        for name in added:
+            sh("iw", "dev", name, "del", check=False)
+    grown = after[cmds[2]] - before[cmds[2]]
+    for cmd in cmds[:2]:
+        assert after[cmd] - before[cmd] == grown, (cmd, before, after)
