@@ -24,4 +24,8 @@ struct mg_wifi_cache {
 struct mg_wiphy *mg_wifi_cache_get(struct mg_ctx *ctx, struct mg_wifi_cache *c, const struct mg_nic *nic);
 void mg_wifi_cache_free(struct mg_wifi_cache *c);
 
+/* mg_doctor_run(), its wiphys found in (and left in) @wifi for the caller's own pass. */
+int mg_doctor_run_sharing(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
+			  struct mg_wifi_cache *wifi, struct mg_doctor **report);
+
 #endif

@@ -358,12 +358,11 @@ MG_EXPORT void mg_doctor_free(struct mg_doctor *report)
 }
 
 static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms, const char *peer,
-	       struct mg_doctor **report)
+	       struct mg_wifi_cache *wifi, struct mg_doctor **report)
 {
 	struct mg_nic_list *list = NULL;
 	struct first first = { 0 };
 	struct cpu_sample cpu = { 0 };
-	struct mg_wifi_cache wifi = { 0 };
 	struct mg_doctor *d;
 	int err, cpus;
 	uint64_t online;
@@ -404,10 +403,9 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 		struct mg_pcie_path *path;
 
 		first_of(&first, n, &stats, &path);
-		err = examine(ctx, d, list, n, cpus, online, path, stats, &cpu, &wifi);
+		err = examine(ctx, d, list, n, cpus, online, path, stats, &cpu, wifi);
 	}
 	mg_nic_list_free(list);
-	mg_wifi_cache_free(&wifi);
 	first_free(&first);
 	mg_cpu_table_free(&cpu.table);
 	free(cpu.use);
@@ -422,10 +420,20 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 	return 0;
 }
 
+int mg_doctor_run_sharing(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
+			  struct mg_wifi_cache *wifi, struct mg_doctor **report)
+{
+	return run(ctx, nic, interval_ms, NULL, wifi, report);
+}
+
 MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
 			    struct mg_doctor **report)
 {
-	return run(ctx, nic, interval_ms, NULL, report);
+	struct mg_wifi_cache wifi = { 0 };
+	int err = run(ctx, nic, interval_ms, NULL, &wifi, report);
+
+	mg_wifi_cache_free(&wifi);
+	return err;
 }
 
 MG_EXPORT int mg_doctor_run_peer(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
@@ -439,5 +447,9 @@ MG_EXPORT int mg_doctor_run_peer(struct mg_ctx *ctx, const struct mg_nic *nic, u
 		return mg_fail(ctx, -EINVAL, "'%.64s' is not an IPv4 or IPv6 address", peer ? peer : "");
 	if (ctx->offline)
 		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot probe a path");
-	return run(ctx, nic, interval_ms, peer, report);
+	struct mg_wifi_cache wifi = { 0 };
+	int err = run(ctx, nic, interval_ms, peer, &wifi, report);
+
+	mg_wifi_cache_free(&wifi);
+	return err;
 }

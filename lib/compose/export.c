@@ -74,8 +74,8 @@ MG_EXPORT int mg_prometheus_write(struct mg_ctx *ctx, const char *target, unsign
 		mg_nic_list_free(list);
 		return mg_fail(ctx, -ENOMEM, "export: out of memory");
 	}
-	/* The findings of one sample: an export is one moment, it does not wait. */
-	err = mg_doctor_run(ctx, NULL, MG_DOCTOR_NO_SAMPLE, &d);
+	/* The findings of one sample (an export is one moment, it does not wait); the wiphys read once for both. */
+	err = mg_doctor_run_sharing(ctx, NULL, MG_DOCTOR_NO_SAMPLE, &wifi, &d);
 	for (size_t i = 0; err == 0 && i < mg_nic_list_count(list); i++)
 		if (wanted(mg_nic_list_get(list, i), target, flags))
 			adapter(ctx, &wifi, mg_nic_list_get(list, i), &a[in.count++]);

@@ -361,7 +361,7 @@ static int report(struct mg_ctx *ctx, const struct mg_nic *nic, const struct mg_
 		report_free(&r);
 		return err;
 	}
-	in.doctor_err = mg_doctor_run(ctx, nic, MG_DOCTOR_NO_SAMPLE, &r.doctor);
+	in.doctor_err = mg_doctor_run_sharing(ctx, nic, MG_DOCTOR_NO_SAMPLE, &r.wifi, &r.doctor);
 	read_kernel(ctx, &r);
 	/* A part that could not be read is said so in the page: not the caller's error. */
 	mg_clear_error(ctx);

@@ -409,11 +409,13 @@ def netlink_requests(*args):
 
 
 def test_doctor_reads_the_wiphys_once(radios):
-    """doctor and export over every adapter read the wiphys with one set of
-    nl80211 dumps, not a set per Wi-Fi interface: two more interfaces on the
-    radios add to them only what `wifi` itself adds (its per-interface station dumps)."""
+    """doctor, export and report over every adapter read the wiphys with one
+    set of nl80211 dumps, not a set per Wi-Fi interface: two more interfaces
+    on the radios add to them only what `wifi` itself adds (its per-interface
+    station dumps). Export and report run the doctor too, on the same reads."""
     phy = sorted(radios.values())[0]
-    cmds = (("--json", "doctor"), ("export", "--format", "prometheus", "--all"), ("--json", "wifi"))
+    cmds = (("--json", "doctor"), ("export", "--format", "prometheus", "--all"),
+            ("report", "--html", os.devnull), ("--json", "wifi"))
     before = {cmd: netlink_requests(*cmd) for cmd in cmds}
     added = ["mgw%d" % i for i in range(2)]
     try:
@@ -423,6 +425,7 @@ def test_doctor_reads_the_wiphys_once(radios):
     finally:
         for name in added:
             sh("iw", "dev", name, "del", check=False)
-    grown = after[cmds[2]] - before[cmds[2]]
-    for cmd in cmds[:2]:
+    grown = after[cmds[-1]] - before[cmds[-1]]
+    assert grown == len(added), (before, after)
+    for cmd in cmds[:-1]:
         assert after[cmd] - before[cmd] == grown, (cmd, before, after)
