@@ -2,10 +2,12 @@
 """The Prometheus export as Prometheus's own tools see it: promtool's
 naming rules, the README's alert rule evaluated by promtool over two
 hosts, and Debian's node_exporter serving the textfile."""
+import contextlib
 import os
 import re
 import shutil
 import socket
+import stat
 import subprocess
 import time
 import urllib.request
@@ -133,3 +135,45 @@ def test_write_error_on_stdout_is_one_line():
                             "prometheus"], stdout=full, stderr=subprocess.PIPE, text=True)
     assert r.returncode == 1
     assert r.stderr == "multigig: export: cannot write the output: No space left on device\n"
+
+
+def test_output_to_a_fifo_writes_into_it(tmp_path):
+    """A FIFO (as /dev/null or a terminal) is written into, not renamed over:
+    `--output /dev/null` once replaced the device node with a regular file."""
+    fifo = tmp_path / "metrics.fifo"
+    os.mkfifo(fifo)
+    # Held open for reading, so the writer's open does not wait; the text
+    # (some 5 kB) fits in the pipe, read once the export has ended.
+    fd = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        r = subprocess.run([CLI, "--sysfs-root", os.path.join(TREES, "pi5-rtl8126"), "export", "--format",
+                            "prometheus", "--output", str(fifo)], capture_output=True, text=True, timeout=30)
+        got = b""
+        with contextlib.suppress(BlockingIOError):
+            while chunk := os.read(fd, 65536):
+                got += chunk
+    finally:
+        os.close(fd)
+    assert r.returncode == 0, r.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert got.decode() == export("pi5-rtl8126")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["metrics.fifo"]
+
+
+def test_output_through_a_link_keeps_the_link(tmp_path):
+    """A link is followed: the file it names is replaced whole, the link stays."""
+    (tmp_path / "real.prom").write_text("old\n")
+    (tmp_path / "multigig.prom").symlink_to("real.prom")
+    r = subprocess.run([CLI, "--sysfs-root", os.path.join(TREES, "pi5-rtl8126"), "export", "--format",
+                        "prometheus", "--output", str(tmp_path / "multigig.prom")], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert os.readlink(tmp_path / "multigig.prom") == "real.prom"
+    assert (tmp_path / "real.prom").read_text() == export("pi5-rtl8126")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["multigig.prom", "real.prom"]
+
+
+def test_output_to_a_directory_is_refused(tmp_path):
+    r = subprocess.run([CLI, "--sysfs-root", os.path.join(TREES, "pi5-rtl8126"), "export", "--format",
+                        "prometheus", "--output", str(tmp_path)], capture_output=True, text=True)
+    assert r.returncode == 2 and "is a directory" in r.stderr
+    assert list(tmp_path.iterdir()) == []
