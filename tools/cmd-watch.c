@@ -202,6 +202,20 @@ static double monotonic(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/*
+ * The tick after @last, @step on: ticks already past (the watch was stopped,
+ * the machine suspended, the terminal blocked) are skipped, not taken at
+ * once, so no burst of samples a few microseconds apart follows a stall.
+ */
+static double next_tick(double last, double step)
+{
+	double now = monotonic(), next = last + step;
+
+	if (next < now)
+		next += (double)(long long)((now - next) / step + 1) * step;
+	return next;
+}
+
 int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
 	unsigned int ms = opt->interval_ms ? opt->interval_ms : DEFAULT_INTERVAL_MS;
@@ -230,7 +244,7 @@ int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	for (long n = 0; opt->count <= 0 || n < opt->count; n++) {
 		struct mg_sample *m;
 
-		next += ms / 1000.0;
+		next = next_tick(next, ms / 1000.0);
 		sleep_until(next);
 		err = mg_sampler_next(s, &m);
 		if (err < 0) {

@@ -6,6 +6,7 @@ per-second figures over the three seconds in the middle of the run."""
 import json
 import os
 import shutil
+import signal
 import subprocess
 import time
 
@@ -170,6 +171,31 @@ def test_watch_ends_on_a_closed_pipe_with_sigpipe_ignored(veth):
     assert "bit/s" in r.stdout.splitlines()[0], r.stdout
     assert r.stdout.splitlines()[-1] == "watch=1", (r.stdout, message)
     assert message.strip() == "multigig: watch: cannot write the output: Broken pipe"
+
+
+def test_watch_skips_the_ticks_it_missed(veth):
+    """Stopped for 1.5 s (SIGSTOP, as ^Z or a blocked terminal does), a watch
+    goes on at its next tick: it does not print the samples it missed in a
+    burst, microseconds apart, each over an interval of nothing."""
+    p = subprocess.Popen(["ip", "netns", "exec", veth, CLI, "--json", "watch", "w0", "--interval", "0.2",
+                          "--count", "6"], stdout=subprocess.PIPE, text=True)
+    try:
+        first = json.loads(p.stdout.readline())
+        # ip netns exec execs the CLI in its own process.
+        os.kill(p.pid, signal.SIGSTOP)
+        time.sleep(1.5)
+        os.kill(p.pid, signal.SIGCONT)
+        lines = [first] + [json.loads(line) for line in p.stdout]
+    finally:
+        p.wait(20)
+    ts = [line["t"] for line in lines]
+    assert len(ts) == 6 and p.returncode == 0, ts
+    gaps = [round(b - a, 3) for a, b in zip(ts, ts[1:])]
+    # Every tick is one of the schedule's (multiples of 0.2 s); one jump of
+    # a second or more skips those missed, the rest are one interval each.
+    assert all(abs(t / 0.2 - round(t / 0.2)) < 1e-6 for t in ts), ts
+    assert sum(g >= 1.0 for g in gaps) == 1 and all(g == 0.2 for g in gaps if g < 1.0), gaps
+    assert all(line["interval_s"] > 0.1 for line in lines), [line["interval_s"] for line in lines]
 
 
 def test_watch_says_when_its_interface_goes(veth):

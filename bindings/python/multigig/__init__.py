@@ -1471,7 +1471,12 @@ def _watch(nic: Nic, interval: float, count: Optional[int]) -> Iterator[Sample]:
         start = nxt = time.monotonic()
         n = 0
         while count is None or n < count:
+            # The next tick; ticks already past (the consumer was slow, the Context
+            # busy) are skipped, not taken at once in a burst.
             nxt += interval
+            late = time.monotonic() - nxt
+            if late > 0:
+                nxt += (int(late / interval) + 1) * interval
             time.sleep(max(0.0, nxt - time.monotonic()))
             # One sample at a time under the Context: other threads use it between samples.
             with context._using() as ctx:
