@@ -80,7 +80,7 @@ static bool wait_mtu(const char *ifname, int mtu)
 {
 	const struct timespec tick = { 0, 5000000 };
 
-	for (int i = 0; i < 2000; i++) {
+	for (int i = 0; i < 4000; i++) {
 		if (mtu_of(ifname) == mtu)
 			return true;
 		nanosleep(&tick, NULL);
@@ -723,7 +723,7 @@ static void test_confirm_rolls_back_without_its_session(void)
 	struct run shell;
 
 	run_start(&shell, "/usr/bin/setsid", "", false,
-		  "-w sh -c \"'" MULTIGIG_CLI "' set va0 mtu 9000 --confirm 2 && sleep 60\"");
+		  "-w sh -c \"'" MULTIGIG_CLI "' set va0 mtu 9000 --confirm 5 && sleep 60\"");
 	CU_ASSERT_FATAL(wait_mtu("va0", 9000));
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback --list", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "awaiting-confirm"));
@@ -731,7 +731,7 @@ static void test_confirm_rolls_back_without_its_session(void)
 	kill(-shell.pid, SIGHUP);
 	kill(-shell.pid, SIGKILL);
 	run_end(&shell, out, sizeof(out));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "run 'multigig confirm va0' within 2 s"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "run 'multigig confirm va0' within 5 s"));
 	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
 	CU_ASSERT_TRUE(wait_mtu("va0", 1500));
 	CU_ASSERT_TRUE(no_journal());
@@ -742,14 +742,15 @@ static void test_confirm_keeps(void)
 {
 	char out[8192];
 
-	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 9000 --confirm 2", out, sizeof(out)), 0);
+	/* Windows of 5 s: on a loaded TCG guest two CLI runs can take more than 2. */
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 9000 --confirm 5", out, sizeof(out)), 0);
 	/* Meanwhile the interface is not to be changed again. */
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 4000", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "await confirmation"));
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "confirm va0", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "confirmed"));
 	CU_ASSERT_TRUE(no_journal());
-	sleep(3);
+	sleep(6);
 	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "confirm va0", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no change awaits confirmation"));
