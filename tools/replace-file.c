@@ -94,6 +94,8 @@ static int put(const char *what, const char *path, const char *text, size_t len)
 	char target[PATH_MAX];
 	struct stat st;
 
+	if (!*path)
+		return usage_error("%s: the file name is empty", what);
 	if (stat(path, &st) < 0)
 		return put_beside(what, path, text, len);
 	if (S_ISDIR(st.st_mode))

@@ -172,8 +172,9 @@ def test_output_through_a_link_keeps_the_link(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["multigig.prom", "real.prom"]
 
 
-def test_output_to_a_directory_is_refused(tmp_path):
+@pytest.mark.parametrize("where, said", [("", "the file name is empty"), (".", "is a directory")])
+def test_output_to_a_directory_or_nothing_is_refused(tmp_path, where, said):
     r = subprocess.run([CLI, "--sysfs-root", os.path.join(TREES, "pi5-rtl8126"), "export", "--format",
-                        "prometheus", "--output", str(tmp_path)], capture_output=True, text=True)
-    assert r.returncode == 2 and "is a directory" in r.stderr
+                        "prometheus", "--output", where], capture_output=True, text=True, cwd=tmp_path)
+    assert r.returncode == 2 and said in r.stderr, r.stderr
     assert list(tmp_path.iterdir()) == []
