@@ -195,7 +195,8 @@ def test_watch_skips_the_ticks_it_missed(veth):
     # a second or more skips those missed, the rest are one interval each.
     assert all(abs(t / 0.2 - round(t / 0.2)) < 1e-6 for t in ts), ts
     assert sum(g >= 1.0 for g in gaps) == 1 and all(g == 0.2 for g in gaps if g < 1.0), gaps
-    assert all(line["interval_s"] > 0.1 for line in lines), [line["interval_s"] for line in lines]
+    # The sample after the stop covers it whole; the next tick may then be near.
+    assert max(line["interval_s"] for line in lines) >= 1.0, [line["interval_s"] for line in lines]
 
 
 def test_watch_says_when_its_interface_goes(veth):
