@@ -426,14 +426,21 @@ int mg_doctor_run_sharing(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned
 	return run(ctx, nic, interval_ms, NULL, wifi, report);
 }
 
-MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
-			    struct mg_doctor **report)
+/* A doctor of its own: the wiphys it reads are dropped with it. */
+static int run_alone(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms, const char *peer,
+		     struct mg_doctor **report)
 {
 	struct mg_wifi_cache wifi = { 0 };
-	int err = run(ctx, nic, interval_ms, NULL, &wifi, report);
+	int err = run(ctx, nic, interval_ms, peer, &wifi, report);
 
 	mg_wifi_cache_free(&wifi);
 	return err;
+}
+
+MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
+			    struct mg_doctor **report)
+{
+	return run_alone(ctx, nic, interval_ms, NULL, report);
 }
 
 MG_EXPORT int mg_doctor_run_peer(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
@@ -447,9 +454,5 @@ MG_EXPORT int mg_doctor_run_peer(struct mg_ctx *ctx, const struct mg_nic *nic, u
 		return mg_fail(ctx, -EINVAL, "'%.64s' is not an IPv4 or IPv6 address", peer ? peer : "");
 	if (ctx->offline)
 		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot probe a path");
-	struct mg_wifi_cache wifi = { 0 };
-	int err = run(ctx, nic, interval_ms, peer, &wifi, report);
-
-	mg_wifi_cache_free(&wifi);
-	return err;
+	return run_alone(ctx, nic, interval_ms, peer, report);
 }
