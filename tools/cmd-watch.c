@@ -139,49 +139,80 @@ static void print_kernel_lines(const struct mg_sample *m)
 	}
 }
 
-/* On a terminal: the same figures as a table redrawn in place, one row per CPU. */
-static void print_table(const char *ifname, const struct mg_sample *m, double t, const struct kept *kept)
+/* The table's lines, one row per CPU, into @f. */
+static void draw_table(FILE *f, const char *ifname, const struct mg_sample *m, double t, const struct kept *kept)
 {
 	static const char *const dirs[2] = { "receive", "transmit" };
 	struct columns c;
 
 	fill_columns(m, &c);
-	/* Home and clear: the tool's own sequence, not data, so not escaped. */
-	output_control(stdout, "\033[H\033[J");
-	printf("multigig watch %s   %.1f s   (Ctrl-C stops)\n\n", ifname, t);
-	printf("  %-9s %9s %9s %5s %9s %9s %9s\n", "", "bit/s", "ceiling", "use", "pkt/s", "drops/s", "errors/s");
+	fprintf(f, "multigig watch %s   %.1f s   (Ctrl-C stops)\n\n", ifname, t);
+	fprintf(f, "  %-9s %9s %9s %5s %9s %9s %9s\n", "", "bit/s", "ceiling", "use", "pkt/s", "drops/s", "errors/s");
 	for (int d = 0; d < 2; d++)
-		printf("  %-9s %9s %9s %5s %9s %9s %9s\n", dirs[d], c.bps[d], c.ceiling[d], c.use[d], c.pps[d],
+		fprintf(f, "  %-9s %9s %9s %5s %9s %9s %9s\n", dirs[d], c.bps[d], c.ceiling[d], c.use[d], c.pps[d],
 		       c.drops[d], c.errors[d]);
-	printf("\n  interrupts %.0f/s", c.irqs);
+	fprintf(f, "\n  interrupts %.0f/s", c.irqs);
 	if (c.temp_milli != MG_UNKNOWN)
-		printf("   hottest sensor %.1f°C", c.temp_milli / 1000.0);
-	printf("\n\n  %-5s %12s %14s %14s %7s %7s\n", "CPU", "NIC irq/s", "NET_RX sirq/s", "NET_TX sirq/s", "busy",
+		fprintf(f, "   hottest sensor %.1f°C", c.temp_milli / 1000.0);
+	fprintf(f, "\n\n  %-5s %12s %14s %14s %7s %7s\n", "CPU", "NIC irq/s", "NET_RX sirq/s", "NET_TX sirq/s", "busy",
 	       "in irq");
 	for (size_t i = 0; i < mg_sample_get_cpu_count(m); i++) {
 		double busy = mg_sample_get_cpu_busy_pct(m, i), irq = mg_sample_get_cpu_irq_pct(m, i);
 
 		/* A star marks the CPUs that service the adapter. */
-		printf("  %-4d%c %12.0f %14.0f %14.0f ", mg_sample_get_cpu(m, i),
+		fprintf(f, "  %-4d%c %12.0f %14.0f %14.0f ", mg_sample_get_cpu(m, i),
 		       mg_sample_get_cpu_services(m, i) == 1 ? '*' : ' ', mg_sample_get_cpu_interrupts(m, i),
 		       mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_RX), mg_sample_get_cpu_softirqs(m, i, MG_DIRECTION_TX));
 		if (busy >= 0)
-			printf("%6.0f%% %6.0f%%\n", busy, irq);
+			fprintf(f, "%6.0f%% %6.0f%%\n", busy, irq);
 		else
-			printf("%7s %7s\n", "-", "-");
+			fprintf(f, "%7s %7s\n", "-", "-");
 	}
 	{
 		double pct;
 		int bound = mg_sample_get_cpu_bound(m, &pct);
 
 		if (bound >= 0)
-			printf("\n  CPU %d is the limit: %.0f%% in interrupts servicing %s (multigig doctor %s "
+			fprintf(f, "\n  CPU %d is the limit: %.0f%% in interrupts servicing %s (multigig doctor %s "
 			       "--interval 2 says what to do)\n", bound, pct, ifname, ifname);
 	}
 	if (kept->count)
-		printf("\n  kernel log\n");
+		fprintf(f, "\n  kernel log\n");
 	for (size_t i = 0; i < kept->count; i++)
-		printf("  %s\n", kept->line[i]);
+		fprintf(f, "  %s\n", kept->line[i]);
+}
+
+/*
+ * On a terminal: the table redrawn in place. Each line overwrites the one
+ * before it and erases what is left of it, and what is below the last goes
+ * at the end: a screen cleared first would show blank between the clear
+ * and the table (a slow machine, a terminal multiplexer's capture).
+ * The sequences are the tool's own, not data, so not escaped.
+ */
+static void print_table(const char *ifname, const struct mg_sample *m, double t, const struct kept *kept)
+{
+	char *frame = NULL, *line, *next;
+	size_t size = 0;
+	FILE *f = open_memstream(&frame, &size);
+
+	if (!f)
+		return;
+	draw_table(f, ifname, m, t, kept);
+	if (fclose(f) != 0) {
+		free(frame);
+		return;
+	}
+	output_control(stdout, "\033[H");
+	for (line = frame; *line; line = next) {
+		next = strchr(line, '\n');
+		next = next ? next + 1 : line + strlen(line);
+		fwrite(line, 1, (size_t)(next - line) - (next[-1] == '\n'), stdout);
+		output_control(stdout, "\033[K");
+		if (next[-1] == '\n')
+			putchar('\n');
+	}
+	output_control(stdout, "\033[J");
+	free(frame);
 }
 
 /* Sleep until @deadline (monotonic seconds): no drift however long a sample takes. */

@@ -5,6 +5,7 @@ rate over a veth pair between two network namespaces this test makes, and
 per-second figures over the three seconds in the middle of the run."""
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -153,6 +154,36 @@ def test_watch_redraws_in_place_on_a_terminal(veth):
         assert "exit=1" in screen and "w0 has gone" in screen, screen
     finally:
         subprocess.run(["tmux", "-L", sock, "kill-server"], capture_output=True)
+
+
+def test_watch_never_shows_a_blank_screen(veth):
+    """On a terminal each redraw goes home and overwrites the table line by
+    line, erasing each line's rest and what is below the last: no clear
+    first, so nothing looking at the screen (a tmux capture on a slow
+    machine) sees it blank between the clear and the table."""
+    master, slave = os.openpty()
+    proc = subprocess.Popen(["ip", "netns", "exec", veth, CLI, "watch", "w0", "--interval", "0.2"],
+                            stdin=subprocess.DEVNULL, stdout=slave, stderr=subprocess.DEVNULL, close_fds=True)
+    os.close(slave)
+    got = b""
+    try:
+        deadline = time.monotonic() + 30
+        while got.count(b"\x1b[H") < 4 and time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 1.0)
+            if ready:
+                got += os.read(master, 65536)
+    finally:
+        proc.kill()
+        proc.wait()
+        os.close(master)
+    frames = got.split(b"\x1b[H")[1:-1]  # the last may be cut short
+    assert len(frames) >= 2, got
+    for frame in frames:
+        assert frame.startswith(b"multigig watch w0 "), frame  # drawn at once, not cleared first
+        assert frame.endswith(b"\x1b[J"), frame  # below the table erased, last
+        assert frame.count(b"\x1b[J") == 1, frame
+        lines = frame[:-len(b"\x1b[J")].split(b"\r\n")
+        assert all(line.endswith(b"\x1b[K") for line in lines if line), frame
 
 
 def test_watch_ends_on_a_closed_pipe_with_sigpipe_ignored(veth):
