@@ -191,27 +191,23 @@ static void draw_table(FILE *f, const char *ifname, const struct mg_sample *m, d
  */
 static void print_table(const char *ifname, const struct mg_sample *m, double t, const struct kept *kept)
 {
-	char *frame = NULL, *line, *next;
+	char *frame = NULL, *line, *end;
 	size_t size = 0;
 	FILE *f = open_memstream(&frame, &size);
 
 	if (!f)
 		return;
 	draw_table(f, ifname, m, t, kept);
-	if (fclose(f) != 0) {
-		free(frame);
-		return;
-	}
-	output_control(stdout, "\033[H");
-	for (line = frame; *line; line = next) {
-		next = strchr(line, '\n');
-		next = next ? next + 1 : line + strlen(line);
-		fwrite(line, 1, (size_t)(next - line) - (next[-1] == '\n'), stdout);
-		output_control(stdout, "\033[K");
-		if (next[-1] == '\n')
+	if (fclose(f) == 0) {
+		output_control(stdout, "\033[H");
+		/* Every line draw_table() writes ends in a newline. */
+		for (line = frame; (end = strchr(line, '\n')); line = end + 1) {
+			fwrite(line, 1, (size_t)(end - line), stdout);
+			output_control(stdout, "\033[K");
 			putchar('\n');
+		}
+		output_control(stdout, "\033[J");
 	}
-	output_control(stdout, "\033[J");
 	free(frame);
 }
 
