@@ -10,6 +10,7 @@ trap 'rm -f "$log"' EXIT
 status=0
 PYTHONMALLOC=malloc valgrind --quiet --leak-check=full --show-leak-kinds=definite \
 	--error-exitcode=99 --errors-for-leak-kinds=none --log-file="$log" \
+	--suppressions="$(dirname "$0")/../valgrind.supp" \
 	/usr/bin/python3 "$(dirname "$0")/valgrind_contexts.py" || status=$?
 ours=$(/usr/bin/python3 - "$log" <<'PY'
 import re, sys
