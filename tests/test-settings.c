@@ -883,7 +883,7 @@ static long long locked_value(struct mg_ctx *ctx, int ifindex, enum mg_param p)
 		mg_settings_get(s, p, &v);
 		mg_settings_free(s);
 	}
-	mg_iflock_release(fd);
+	mg_iflock_release(ctx, &ns, ifindex, fd);
 	return v;
 }
 
@@ -1213,11 +1213,9 @@ static void test_cancel_flag(void)
 	CU_ASSERT_FALSE(journal_exists(ctx, "veth0"));
 
 	/* Another holds the lock: the wait ends with the flag; a dry run needs no lock. */
-	{
-		struct mg_netns ns = this_netns(other);
+	struct mg_netns ns = this_netns(other);
 
-		CU_ASSERT_EQUAL_FATAL(mg_iflock_take(other, &ns, (int)if_nametoindex("veth0"), &fd), 0);
-	}
+	CU_ASSERT_EQUAL_FATAL(mg_iflock_take(other, &ns, (int)if_nametoindex("veth0"), &fd), 0);
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, NULL), -ECANCELED);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "waiting for another apply"));
 	stop = 0;
@@ -1229,7 +1227,7 @@ static void test_cancel_flag(void)
 		CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, MG_APPLY_DRY_RUN, NULL), 0);
 		mg_settings_free(want);
 	}
-	mg_iflock_release(fd);
+	mg_iflock_release(other, &ns, (int)if_nametoindex("veth0"), fd);
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 9000, -1, 0, &r), 0);
 	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_APPLIED);
 	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 1), -EINVAL);

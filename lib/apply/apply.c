@@ -83,9 +83,9 @@ void mg_apply_target_init(struct mg_apply_target *t)
 	mg_settings_init(&t->cur);
 }
 
-void mg_apply_target_clear(struct mg_apply_target *t)
+void mg_apply_target_clear(struct mg_ctx *ctx, struct mg_apply_target *t)
 {
-	mg_iflock_release(t->lock_fd);
+	mg_iflock_release(ctx, &t->ns, t->lock_ifindex, t->lock_fd);
 	t->lock_fd = -1;
 	mg_tune_now_clear(&t->tune);
 }

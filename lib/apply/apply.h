@@ -42,8 +42,15 @@ enum mg_netns_is {
 	MG_NETNS_GONE,	/* a namespace that no longer exists, or an earlier boot */
 	MG_NETNS_OTHER, /* another namespace that may still exist */
 };
-/* @why says how it was told ("its network namespace no longer exists"). */
-enum mg_netns_is mg_netns_compare(const struct mg_netns *self, const struct mg_netns *other, char *why, size_t size);
+/*
+ * @why says how it was told ("its network namespace no longer exists").
+ * What holds namespaces is looked for once, into *@live (NULL at first;
+ * mg_netns_live_free() after the last comparison).
+ */
+struct mg_netns_live;
+enum mg_netns_is mg_netns_compare(const struct mg_netns *self, const struct mg_netns *other,
+				  struct mg_netns_live **live, char *why, size_t size);
+void mg_netns_live_free(struct mg_netns_live *live);
 
 /* ---- the per-interface steps (apply.c) ---- */
 struct mg_change {
@@ -145,6 +152,7 @@ struct mg_apply_target {
 	struct mg_tune_now tune;
 	char driver[33];
 	int lock_fd;
+	int lock_ifindex; /* the index its lock is named by */
 };
 
 extern const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS];
@@ -186,7 +194,7 @@ struct mg_apply_part *mg_apply_result_add_part(struct mg_apply_result *r, const 
 /* Read the interface of @id by index (it must be checked already) into @t. */
 int mg_apply_read_target(struct mg_ctx *ctx, const struct mg_link *link, struct mg_apply_target *t);
 void mg_apply_target_init(struct mg_apply_target *t);
-void mg_apply_target_clear(struct mg_apply_target *t);
+void mg_apply_target_clear(struct mg_ctx *ctx, struct mg_apply_target *t);
 /* -EUCLEAN, said in @ctx, when an interrupted transaction's journal covers @t's interface. */
 int mg_apply_refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_target *t);
 /* Validate @want against @t and plan every change into @r, in application order. */
@@ -220,7 +228,8 @@ const char *mg_state_dir(const struct mg_ctx *ctx);
 int mg_iflock_take(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int *lock_fd);
 /* 1 when another process holds the interface's lock now. */
 int mg_iflock_busy(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex);
-void mg_iflock_release(int lock_fd);
+/* Let go of the lock taken as @lock_fd (-1: none), and remove its file. */
+void mg_iflock_release(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int lock_fd);
 /* Why the lock of @ifname could not be had (from mg_iflock_take()'s @err); nothing was changed. */
 int mg_iflock_failed(struct mg_ctx *ctx, const char *ifname, int err);
 

@@ -14,6 +14,12 @@
  * service running as its own user with CAP_NET_ADMIN shares the locks and
  * journals with root). Nobody else: a journal there is applied by the
  * next rollback, whoever wrote it.
+ *
+ * Nobody else may even open a lock: any lock held on the file, shared or
+ * not, reads as "an apply is under way", so a process that could open it
+ * could hold every change of that interface hostage, and a --confirm
+ * window with it. The lock directory is therefore 0700 (2770 with the
+ * group), whatever made it, and its files 0600 (0660).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,9 +46,12 @@ const char *mg_state_dir(const struct mg_ctx *ctx)
 
 /*
  * Root's (or this user's, for a test's directory); never writable by
- * others; writable by its group only when root made it so.
+ * others; writable by its group only when root made it so. A @private
+ * one that others can reach (made by libmultigig 0.3, or by hand) is
+ * closed to them first by its owner; a member of its group cannot, and
+ * uses it as it is until root next does.
  */
-static int check_dir(int fd)
+static int check_dir(int fd, bool private)
 {
 	struct stat st;
 
@@ -53,23 +62,30 @@ static int check_dir(int fd)
 	if ((st.st_uid != 0 && st.st_uid != geteuid()) || (st.st_mode & S_IWOTH) ||
 	    ((st.st_mode & S_IWGRP) && st.st_uid != 0))
 		return -EPERM;
+	if (private && st.st_uid == geteuid() && (st.st_mode & (st.st_mode & S_IWGRP ? S_IRWXO : S_IRWXG | S_IRWXO)) &&
+	    fchmod(fd, st.st_mode & (st.st_mode & S_IWGRP ? 07770 : 07700)) < 0)
+		return -errno;
 	return 0;
 }
 
-/* The mode a new directory below @at gets: 0755, or its parent's group access (2775) when it has one. */
-static mode_t mode_below(int at)
+/*
+ * The mode a new directory below @at gets: 0755, or its parent's group
+ * access (2775) when it has one; a @private one is closed to others.
+ */
+static mode_t mode_below(int at, bool private)
 {
 	struct stat st;
+	mode_t mode = 0755;
 
 	if (at != AT_FDCWD && fstat(at, &st) == 0 && (st.st_mode & S_IWGRP))
-		return S_ISGID | 0775;
-	return 0755;
+		return private ? S_ISGID | 0770 : S_ISGID | 0775;
+	return private ? 0700 : mode;
 }
 
 /* Make @name below @at, whatever the umask; an existing one is fine. */
-static int make_dir(int at, const char *name)
+static int make_dir(int at, const char *name, bool private)
 {
-	mode_t mode = mode_below(at);
+	mode_t mode = mode_below(at, private);
 	int fd;
 
 	if (mkdirat(at, name, mode & 0777) < 0)
@@ -89,9 +105,9 @@ static int make_dir(int at, const char *name)
 }
 
 /* Open @name below @at as a safe directory, made first with @create. */
-static int open_dir(int at, const char *name, bool create, int *fd)
+static int open_dir(int at, const char *name, bool create, bool private, int *fd)
 {
-	int err = create ? make_dir(at, name) : 0;
+	int err = create ? make_dir(at, name, private) : 0;
 
 	if (err < 0)
 		return err;
@@ -99,7 +115,7 @@ static int open_dir(int at, const char *name, bool create, int *fd)
 	/* A symbolic link fails as ENOTDIR (O_DIRECTORY) or ELOOP: both are unsafe. */
 	if (*fd < 0)
 		return errno == ELOOP || errno == ENOTDIR ? -EPERM : -errno;
-	err = check_dir(*fd);
+	err = check_dir(*fd, private);
 	if (err == -ENOTDIR)
 		err = -EPERM;
 	if (err < 0)
@@ -113,10 +129,11 @@ int mg_state_dir_open(struct mg_ctx *ctx, const char *sub, bool create, int *dir
 	bool top_failed = true;
 	int top, err;
 
-	err = open_dir(AT_FDCWD, base, create, &top);
+	err = open_dir(AT_FDCWD, base, create, false, &top);
 	if (err == 0) {
 		top_failed = false;
-		err = open_dir(top, sub, create, dirfd);
+		/* Journals are listed by an unprivileged `rollback --list`; locks are nobody else's. */
+		err = open_dir(top, sub, create, !strcmp(sub, "lock"), dirfd);
 		close(top);
 	}
 	/* Name the directory that is wrong: the state directory itself, or the one below it. */
@@ -136,31 +153,30 @@ static void lock_name(const struct mg_netns *ns, int ifindex, char *buf, size_t 
 }
 
 /*
- * The lock file, made when @create; lock files are never removed (see
- * below). O_NONBLOCK and the check for a regular file: a FIFO put there
- * must not make the open wait forever.
+ * The lock file in @dir, made when @create, 0600 (0660 in a group's
+ * directory) whatever the umask. O_NONBLOCK and the check for a regular
+ * file: a FIFO put there must not make the open wait forever.
  */
-static int open_lock(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, bool create, int *fd)
+static int open_lock_at(int dir, const char *name, bool create, int *fd)
 {
-	char name[64];
 	struct stat st;
-	int dir, err = mg_state_dir_open(ctx, "lock", create, &dir);
 
-	if (err < 0)
-		return err;
-	lock_name(ns, ifindex, name, sizeof(name));
-	/* Read only: flock() needs no more, and a lock file another user made is theirs. */
-	*fd = openat(dir, name, (create ? O_CREAT : 0) | O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
-	err = *fd < 0 ? -errno : 0;
-	close(dir);
-	if (err == 0 && (fstat(*fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+	*fd = openat(dir, name, (create ? O_CREAT : 0) | O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+	if (*fd < 0)
+		return -errno;
+	if (fstat(*fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(*fd);
-		err = -EPERM;
+		return -EPERM;
 	}
-	if (err < 0 && (create || err != -ENOENT))
-		return mg_fail(ctx, err, "cannot open the lock %s/lock/%s: %s", mg_state_dir(ctx), name,
-			       err == -EPERM ? "it is not a regular file" : strerror(-err));
-	return err;
+	if (create && (st.st_mode & 0777) != (mode_below(dir, true) & 0660))
+		fchmod(*fd, mode_below(dir, true) & 0660);
+	return 0;
+}
+
+static int lock_failed(struct mg_ctx *ctx, const char *name, int err)
+{
+	return mg_fail(ctx, err, "cannot open the lock %s/lock/%s: %s", mg_state_dir(ctx), name,
+		       err == -EPERM ? "it is not a regular file" : strerror(-err));
 }
 
 /*
@@ -187,18 +203,41 @@ static int wait_lock(struct mg_ctx *ctx, int fd, int ifindex)
 	}
 }
 
+/* Whether the file locked as @fd is still the one named @name in @dir: its holder removes it on release. */
+static bool still_named(int dir, const char *name, int fd)
+{
+	struct stat held, named;
+
+	return fstat(fd, &held) == 0 && held.st_nlink > 0 && fstatat(dir, name, &named, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       held.st_dev == named.st_dev && held.st_ino == named.st_ino;
+}
+
 /*
- * The file stays when the lock is released: removing it would let a
- * process that opened it just before lock an unlinked file while another
- * locks a new one, and both would apply at once.
+ * Lock files are removed when released, so that none piles up: the
+ * holder unlinks the name before it lets go, and a process that opened
+ * the file just before finds, once it has the lock, that the name is
+ * gone or is another file, and starts again with the file now named.
  */
 int mg_iflock_take(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int *lock_fd)
 {
-	int fd, err = open_lock(ctx, ns, ifindex, true, &fd);
+	char name[64];
+	int dir, fd, err = mg_state_dir_open(ctx, "lock", true, &dir);
 
 	if (err < 0)
 		return err;
-	err = wait_lock(ctx, fd, ifindex);
+	lock_name(ns, ifindex, name, sizeof(name));
+	for (;;) {
+		err = open_lock_at(dir, name, true, &fd);
+		if (err < 0) {
+			close(dir);
+			return lock_failed(ctx, name, err);
+		}
+		err = wait_lock(ctx, fd, ifindex);
+		if (err < 0 || still_named(dir, name, fd))
+			break;
+		close(fd);
+	}
+	close(dir);
 	if (err < 0) {
 		close(fd);
 		return err;
@@ -209,22 +248,41 @@ int mg_iflock_take(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, i
 
 int mg_iflock_busy(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex)
 {
-	int fd, busy, err = open_lock(ctx, ns, ifindex, false, &fd);
+	char name[64];
+	int dir, fd, busy, err = mg_state_dir_open(ctx, "lock", false, &dir);
 
 	if (err == -ENOENT)
 		return 0;
 	if (err < 0)
 		return err;
+	lock_name(ns, ifindex, name, sizeof(name));
+	err = open_lock_at(dir, name, false, &fd);
+	close(dir);
+	if (err == -ENOENT)
+		return 0;
+	if (err < 0)
+		return lock_failed(ctx, name, err);
 	/* A shared lock is enough to see an exclusive one; it is dropped at once. */
 	busy = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
 	close(fd);
 	return busy;
 }
 
-void mg_iflock_release(int lock_fd)
+void mg_iflock_release(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int lock_fd)
 {
-	if (lock_fd >= 0)
-		close(lock_fd);
+	char name[64];
+	int dir;
+
+	if (lock_fd < 0)
+		return;
+	/* Still held: nobody else can have made another file under the name meanwhile. */
+	if (mg_state_dir_open(ctx, "lock", false, &dir) == 0) {
+		lock_name(ns, ifindex, name, sizeof(name));
+		if (still_named(dir, name, lock_fd))
+			unlinkat(dir, name, 0);
+		close(dir);
+	}
+	close(lock_fd);
 }
 
 int mg_iflock_failed(struct mg_ctx *ctx, const char *ifname, int err)

@@ -26,7 +26,7 @@ static int find_interrupted(struct mg_ctx *ctx, const struct mg_netns *ns, const
 		return mg_iflock_failed(ctx, link->name, err);
 	err = mg_journal_interrupted(ctx, ns, link->ifindex, true, j);
 	/* Let go: the transaction takes every lock of the journal, lowest index first. */
-	mg_iflock_release(lock_fd);
+	mg_iflock_release(ctx, ns, link->ifindex, lock_fd);
 	if (err == 0)
 		return mg_fail(ctx, -ENOENT, "%s: no interrupted apply to roll back", link->name);
 	if (err < 0)

@@ -47,7 +47,7 @@ struct txn {
 static void txn_free(struct txn *x)
 {
 	for (size_t i = 0; x->t && i < x->count; i++)
-		mg_apply_target_clear(&x->t[i]);
+		mg_apply_target_clear(x->ctx, &x->t[i]);
 	free(x->t);
 	free(x->ids);
 	free(x->parts);
@@ -113,6 +113,7 @@ static int lock_all(struct txn *x)
 
 		if (err < 0)
 			return mg_iflock_failed(x->ctx, x->ids[next]->name, err);
+		x->t[next].lock_ifindex = x->ids[next]->ifindex;
 		last = x->ids[next]->ifindex;
 	}
 }
