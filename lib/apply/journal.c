@@ -494,33 +494,82 @@ static int write_all(int fd, const char *buf, size_t len)
 	return 0;
 }
 
+/* A file with no name yet in @dir, to be given one once whole; a process killed first leaves nothing. */
+static int open_unnamed(int dir)
+{
+	return openat(dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0644);
+}
+
+/* Give the unnamed file @fd the name @name in @dir; never replaces what is there. */
+static int name_unnamed(int fd, int dir, const char *name)
+{
+	char self[64];
+
+	/* By its /proc link: linkat(AT_EMPTY_PATH) would need CAP_DAC_READ_SEARCH. */
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", fd);
+	return linkat(AT_FDCWD, self, dir, name, AT_SYMLINK_FOLLOW) < 0 ? -errno : 0;
+}
+
+static int write_synced(int fd, const char *buf, size_t len)
+{
+	int err = write_all(fd, buf, len);
+
+	if (err == 0 && fsync(fd) < 0)
+		err = -errno;
+	return err;
+}
+
 /*
- * Write @len bytes to @name in @dir in one piece: a temporary file, synced,
- * renamed. Both names are new: O_EXCL refuses whatever is there (a FIFO
- * left by someone would block an open for writing; O_NONBLOCK makes such
- * an open fail at once), and the rename never replaces a journal.
+ * Write @len bytes to @name in @dir in one piece: written and synced with
+ * no name, then named. Where O_TMPFILE is missing, a temporary name that
+ * is renamed; O_EXCL refuses whatever is in its way (a FIFO left by
+ * someone would block an open for writing; O_NONBLOCK makes such an open
+ * fail at once). With @replace the journal of that name is replaced (an
+ * armed or held journal, under the locks of its interfaces); else nothing
+ * ever is.
  */
-static int write_new_file(int dir, const char *name, const char *buf, size_t len)
+static int write_file(int dir, const char *name, const char *buf, size_t len, bool replace)
 {
 	char tmp[128];
-	int fd, err;
+	int fd = replace ? -1 : open_unnamed(dir), err;
 
+	if (fd >= 0) {
+		err = write_synced(fd, buf, len);
+		if (err == 0)
+			err = name_unnamed(fd, dir, name);
+		close(fd);
+		return err == 0 && fsync(dir) < 0 ? -errno : err;
+	}
 	snprintf(tmp, sizeof(tmp), ".%s.tmp", name);
 	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
-	err = write_all(fd, buf, len);
-	if (err == 0 && fsync(fd) < 0)
-		err = -errno;
+	err = write_synced(fd, buf, len);
 	if (close(fd) < 0 && err == 0)
 		err = -errno;
-	if (err == 0 && renameat2(dir, tmp, dir, name, RENAME_NOREPLACE) < 0)
+	if (err == 0 && renameat2(dir, tmp, dir, name, replace ? 0 : RENAME_NOREPLACE) < 0)
 		err = -errno;
 	if (err < 0)
 		unlinkat(dir, tmp, 0);
 	else if (fsync(dir) < 0)
 		err = -errno;
 	return err;
+}
+
+/*
+ * A temporary file whose writer was killed between its open and its
+ * rename (by libmultigig 0.3, or where O_TMPFILE is missing): no writer
+ * takes more than a moment, so one a minute old is nobody's.
+ */
+static void remove_dead_tmp(int dir, const char *file)
+{
+	size_t len = strlen(file);
+	struct stat st;
+
+	if (file[0] != '.' || len < 5 || strcmp(file + len - 4, ".tmp") != 0)
+		return;
+	if (fstatat(dir, file, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) && time(NULL) - st.st_mtime > 60)
+		unlinkat(dir, file, 0);
 }
 
 /* "c4096-4242-17a3f5c2e1d0b9a8": the namespace first, so that each namespace finds its own. */
@@ -560,7 +609,7 @@ int mg_journal_write(struct mg_ctx *ctx, struct mg_journal *j)
 	err = mg_state_dir_open(ctx, "journal", true, &dir);
 	if (err == 0) {
 		name_for(ctx, j, name, sizeof(name));
-		err = write_new_file(dir, name, buf, (size_t)len);
+		err = write_file(dir, name, buf, (size_t)len, false);
 		close(dir);
 		if (err == -EACCES || err == -EPERM || err == -EROFS)
 			err = mg_fail(ctx, -EPERM,
@@ -682,7 +731,8 @@ static bool under_way(struct mg_ctx *ctx, const struct mg_netns *self, const str
 	return false;
 }
 
-static void classify(struct mg_ctx *ctx, const struct mg_netns *self, int err, struct mg_journal_found *f)
+static void classify(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_netns_live **live, int err,
+		     struct mg_journal_found *f)
 {
 	struct mg_journal *j = &f->journal;
 	char ns[32];
@@ -702,7 +752,7 @@ static void classify(struct mg_ctx *ctx, const struct mg_netns *self, int err, s
 			 "the kernel reuses: never applied");
 		return;
 	}
-	switch (mg_netns_compare(self, &j->ns, f->reason, sizeof(f->reason))) {
+	switch (mg_netns_compare(self, &j->ns, live, f->reason, sizeof(f->reason))) {
 	case MG_NETNS_THIS:
 		if (under_way(ctx, self, j))
 			f->state = MG_JOURNAL_UNDER_WAY;
@@ -727,9 +777,22 @@ void mg_journal_found_free(struct mg_journal_found *found, size_t count)
 	free(found);
 }
 
-int mg_journal_scan(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_journal_found **found, size_t *count)
+/* Whether @file is a journal a scan reads: any, or with @only_self those this namespace's name begins. */
+static bool scanned(const char *file, const struct mg_netns *self, bool only_self)
+{
+	char ns[32];
+
+	if (!file_name_ok(file))
+		return false;
+	name_netns(file, ns, sizeof(ns));
+	return !only_self || !strcmp(ns, self->id);
+}
+
+static int scan(struct mg_ctx *ctx, const struct mg_netns *self, bool only_self, struct mg_journal_found **found,
+		size_t *count)
 {
 	struct mg_journal_found *items = NULL;
+	struct mg_netns_live *live = NULL;
 	size_t n = 0, alloc = 0;
 	struct dirent *e;
 	DIR *d;
@@ -749,8 +812,10 @@ int mg_journal_scan(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_j
 	while ((e = readdir(d))) {
 		struct mg_journal_found *grown;
 
-		if (!file_name_ok(e->d_name))
+		if (!scanned(e->d_name, self, only_self)) {
+			remove_dead_tmp(dirfd(d), e->d_name);
 			continue;
+		}
 		grown = mg_array_grow(items, &alloc, n, sizeof(*items));
 		if (!grown) {
 			err = -ENOMEM;
@@ -759,10 +824,11 @@ int mg_journal_scan(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_j
 		items = grown;
 		memset(&items[n], 0, sizeof(items[n]));
 		mg_strlcpy(items[n].file, e->d_name, sizeof(items[n].file));
-		classify(ctx, self, read_at(dirfd(d), e->d_name, &items[n].journal), &items[n]);
+		classify(ctx, self, &live, read_at(dirfd(d), e->d_name, &items[n].journal), &items[n]);
 		n++;
 	}
 	closedir(d);
+	mg_netns_live_free(live);
 	if (err < 0) {
 		mg_journal_found_free(items, n);
 		return err;
@@ -770,6 +836,11 @@ int mg_journal_scan(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_j
 	*found = items;
 	*count = n;
 	return 0;
+}
+
+int mg_journal_scan(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_journal_found **found, size_t *count)
+{
+	return scan(ctx, self, false, found, count);
 }
 
 /* Whether journal @f of this namespace awaits a rollback of @ifindex. */
@@ -794,7 +865,8 @@ int mg_journal_interrupted(struct mg_ctx *ctx, const struct mg_netns *self, int 
 {
 	struct mg_journal_found *found;
 	size_t count;
-	int err = mg_journal_scan(ctx, self, &found, &count), hit = 0;
+	/* Only this namespace's: an apply reads no journal of others, however many there are. */
+	int err = scan(ctx, self, true, &found, &count), hit = 0;
 
 	mg_journal_init(j);
 	if (err < 0)

@@ -68,46 +68,174 @@ int mg_netns_self(struct mg_ctx *ctx, struct mg_netns *ns)
 	return 0;
 }
 
-/* Whether @path is a network namespace with inode @inode. */
-static bool ns_at(const char *path, unsigned long long inode)
+/*
+ * ---- whether a namespace can still be reached ----
+ * A namespace lives while anything holds it: a process in it, an open
+ * file of it (a container runtime's, `ip netns exec`'s), or a mount of it
+ * (`ip netns add` under /run/netns, `unshare --net=FILE` anywhere, in any
+ * mount namespace). All of them are looked for, once per scan; when one
+ * cannot be read (hidepid, a process that hides its namespaces; one that
+ * went away is fine), or from a PID namespace that does not see every
+ * process, it is not known to be gone, and a journal of it is not stale.
+ */
+#define PID_INIT_INO 0xEFFFFFFCULL /* the initial PID namespace's inode (include/linux/proc_ns.h) */
+struct mg_netns_live {
+	unsigned long long *inodes; /* every network namespace seen held */
+	size_t count, alloc;
+	unsigned long long *mnt_seen; /* mount namespaces whose mounts were read */
+	size_t mnt_count, mnt_alloc;
+	bool incomplete; /* something could not be read */
+};
+
+static void add_inode(unsigned long long **list, size_t *count, size_t *alloc, unsigned long long inode)
 {
+	unsigned long long *grown;
+
+	for (size_t i = 0; i < *count; i++)
+		if ((*list)[i] == inode)
+			return;
+	grown = mg_array_grow(*list, alloc, *count, sizeof(**list));
+	if (!grown)
+		return;
+	*list = grown;
+	(*list)[(*count)++] = inode;
+}
+
+static bool has_inode(const unsigned long long *list, size_t count, unsigned long long inode)
+{
+	for (size_t i = 0; i < count; i++)
+		if (list[i] == inode)
+			return true;
+	return false;
+}
+
+/* "net:[4026532]" of a link target or a mount's root: the namespace's inode. */
+static bool net_inode(const char *text, unsigned long long *inode)
+{
+	char *end;
+
+	if (strncmp(text, "net:[", 5) != 0)
+		return false;
+	*inode = strtoull(text + 5, &end, 10);
+	return *end == ']';
+}
+
+static void held_by_fds(struct mg_netns_live *live, long pid)
+{
+	char path[64], target[64];
+	struct dirent *e;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/proc/%ld/fd", pid);
+	dir = opendir(path);
+	if (!dir) {
+		live->incomplete |= errno != ENOENT;
+		return;
+	}
+	while ((e = readdir(dir))) {
+		unsigned long long inode;
+		ssize_t n;
+
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%ld/fd/%ld", pid, strtol(e->d_name, NULL, 10));
+		n = readlink(path, target, sizeof(target) - 1);
+		if (n <= 0)
+			continue;
+		target[n] = '\0';
+		if (net_inode(target, &inode))
+			add_inode(&live->inodes, &live->count, &live->alloc, inode);
+	}
+	closedir(dir);
+}
+
+/* The nsfs mounts of @pid's mount namespace, read once for every namespace. */
+static void held_by_mounts(struct mg_netns_live *live, long pid)
+{
+	char path[64], line[4096];
+	struct stat st;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%ld/ns/mnt", pid);
+	if (stat(path, &st) < 0) {
+		live->incomplete |= errno != ENOENT;
+		return;
+	}
+	if (has_inode(live->mnt_seen, live->mnt_count, (unsigned long long)st.st_ino))
+		return;
+	add_inode(&live->mnt_seen, &live->mnt_count, &live->mnt_alloc, (unsigned long long)st.st_ino);
+	snprintf(path, sizeof(path), "/proc/%ld/mountinfo", pid);
+	f = fopen(path, "re");
+	if (!f) {
+		live->incomplete |= errno != ENOENT;
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char root[256];
+		unsigned long long inode;
+
+		/* "36 25 0:4 net:[4026532281] /run/netns/a rw ... - nsfs nsfs rw" */
+		if (sscanf(line, "%*s %*s %*s %255s", root) == 1 && net_inode(root, &inode))
+			add_inode(&live->inodes, &live->count, &live->alloc, inode);
+	}
+	fclose(f);
+}
+
+static void held_by_process(struct mg_netns_live *live, long pid)
+{
+	char path[64];
 	struct stat st;
 
-	return stat(path, &st) == 0 && (unsigned long long)st.st_ino == inode;
+	snprintf(path, sizeof(path), "/proc/%ld/ns/net", pid);
+	if (stat(path, &st) == 0)
+		add_inode(&live->inodes, &live->count, &live->alloc, (unsigned long long)st.st_ino);
+	else
+		live->incomplete |= errno != ENOENT;
+	held_by_fds(live, pid);
+	held_by_mounts(live, pid);
 }
 
-/*
- * Whether any namespace with @inode is still held: by a process, or by a
- * name under /run/netns (ip netns). Namespaces held only by an open file
- * or a mount elsewhere are not seen: those count as still there.
- */
-static bool inode_in_use(unsigned long long inode)
+static struct mg_netns_live *find_live(void)
 {
-	const char *dirs[] = { "/proc", "/run/netns" };
-	bool seen = false;
+	struct mg_netns_live *live = calloc(1, sizeof(*live));
+	struct dirent *e;
+	struct stat st;
+	DIR *proc;
 
-	for (size_t d = 0; d < sizeof(dirs) / sizeof(dirs[0]) && !seen; d++) {
-		DIR *dir = opendir(dirs[d]);
-		struct dirent *e;
-
-		if (!dir)
-			continue;
-		while (!seen && (e = readdir(dir))) {
-			char path[300];
-
-			if (e->d_name[0] == '.')
-				continue;
-			if (d == 0 && (e->d_name[0] < '0' || e->d_name[0] > '9'))
-				continue;
-			snprintf(path, sizeof(path), d == 0 ? "%s/%s/ns/net" : "%s/%s", dirs[d], e->d_name);
-			seen = ns_at(path, inode);
-		}
-		closedir(dir);
+	if (!live)
+		return NULL;
+	live->incomplete = stat("/proc/self/ns/pid", &st) < 0 || (unsigned long long)st.st_ino != PID_INIT_INO;
+	proc = opendir("/proc");
+	if (!proc) {
+		live->incomplete = true;
+		return live;
 	}
-	return seen;
+	while ((e = readdir(proc)))
+		if (e->d_name[0] >= '0' && e->d_name[0] <= '9')
+			held_by_process(live, strtol(e->d_name, NULL, 10));
+	closedir(proc);
+	return live;
 }
 
-enum mg_netns_is mg_netns_compare(const struct mg_netns *self, const struct mg_netns *other, char *why, size_t size)
+void mg_netns_live_free(struct mg_netns_live *live)
+{
+	if (!live)
+		return;
+	free(live->inodes);
+	free(live->mnt_seen);
+	free(live);
+}
+
+/* Whether nothing holds a namespace with @inode: known only when everything could be read. */
+static bool surely_gone(struct mg_netns_live **live, unsigned long long inode)
+{
+	if (!*live)
+		*live = find_live();
+	return *live && !(*live)->incomplete && !has_inode((*live)->inodes, (*live)->count, inode);
+}
+
+enum mg_netns_is mg_netns_compare(const struct mg_netns *self, const struct mg_netns *other,
+				  struct mg_netns_live **live, char *why, size_t size)
 {
 	if (self->boot[0] && other->boot[0] && strcmp(self->boot, other->boot) != 0) {
 		snprintf(why, size, "written before the machine last booted");
@@ -118,10 +246,11 @@ enum mg_netns_is mg_netns_compare(const struct mg_netns *self, const struct mg_n
 		return MG_NETNS_THIS;
 	}
 	/* A live namespace's inode is its own: ours, under another cookie, means that one is gone. */
-	if (other->inode && (other->inode == self->inode || !inode_in_use(other->inode))) {
+	if (other->inode && (other->inode == self->inode || surely_gone(live, other->inode))) {
 		snprintf(why, size, "its network namespace (inode %llu) no longer exists", other->inode);
 		return MG_NETNS_GONE;
 	}
-	snprintf(why, size, "another network namespace (%s, inode %llu)", other->id, other->inode);
+	snprintf(why, size, "another network namespace (%s, inode %llu)%s", other->id, other->inode,
+		 *live && (*live)->incomplete ? ", which may still exist: not every process could be looked at" : "");
 	return MG_NETNS_OTHER;
 }
