@@ -371,6 +371,44 @@ static void test_renamed_between_interfaces(void)
 }
 
 /*
+ * 7. Deleted and made again between examination and change, with the same
+ * name, kind and index: 0.3 took it for the one examined. Its address
+ * tells it apart now; nothing is changed, and a rollback of a journal
+ * that names the old one restores nothing on the new one either.
+ */
+static void test_made_again_same_index(void)
+{
+	char out[8192];
+	struct run set;
+	unsigned int index = if_nametoindex("dc0");
+
+	CU_ASSERT_FATAL(index > 0);
+	run_start(&set, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_BEFORE_LOCK=1", true, "set dc0 mtu 4000");
+	sleep(1);
+	CU_ASSERT_EQUAL_FATAL(sh("ip link del dc0 && ip link add dc0 index %u type veth peer name dc0x", index), 0);
+	CU_ASSERT_EQUAL(if_nametoindex("dc0"), index);
+	run_go(&set);
+	CU_ASSERT_EQUAL(run_end(&set, out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "is not the interface examined"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
+	CU_ASSERT_EQUAL(mtu_of("dc0"), 1500);
+	CU_ASSERT_TRUE(no_journal());
+
+	/* Killed midway, then the interface made again: its rollback passes it over. */
+	run_start(&set, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, "set dc0 mtu 4000");
+	CU_ASSERT_FATAL(wait_mtu("dc0", 4000));
+	kill(set.pid, SIGKILL);
+	run_end(&set, out, sizeof(out));
+	CU_ASSERT_EQUAL_FATAL(sh("ip link del dc0 && ip link add dc0 index %u type veth peer name dc0x && "
+				 "ip link set dc0 mtu 4000", index), 0);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback dc0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing restored there"));
+	CU_ASSERT_EQUAL(mtu_of("dc0"), 4000);
+	CU_ASSERT_TRUE(no_journal());
+	CU_ASSERT_EQUAL(sh("ip link set dc0 mtu 1500"), 0);
+}
+
+/*
  * 3. Killed between two fixes: one journal for both; a rollback of either
  * interface restores the whole plan. SIGTERM there rolls both back.
  */
@@ -1005,6 +1043,7 @@ int main(void)
 	MG_ADD_SUITE("doctor --fix: one transaction", setup_bridge, teardown_bridge,
 		     MG_TEST(test_doctor_fix_names_swapped), MG_TEST(test_doctor_fix_other_writer_waits),
 		     MG_TEST(test_doctor_fix_leaves_unlocked_writer), MG_TEST(test_renamed_between_interfaces),
+		     MG_TEST(test_made_again_same_index),
 		     MG_TEST(test_doctor_fix_killed_between_fixes));
 	MG_ADD_SUITE("journals and locks", setup_veth8, teardown_veth8, MG_TEST(test_journal_of_gone_namespace),
 		     MG_TEST(test_journal_of_bind_mounted_namespace),

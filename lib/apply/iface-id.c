@@ -3,11 +3,15 @@
  * An interface as it was examined, and whether the interface that has its
  * index now is still that one. Every step of a plan goes to an index, and
  * an index is taken again by a new interface once the old one is deleted
- * (or given on request, `ip link add ... index N`): the name, the kind and
- * the device behind it tell the two apart.
+ * (or given on request, `ip link add ... index N`): the name, the kind,
+ * the device behind it and its hardware address tell the two apart. A
+ * virtual interface made anew gets a new address (veth, bridge, macvlan:
+ * random unless one is given), so an interface deleted and made again
+ * under the same name, kind and index is told from the one examined.
  */
 #include <errno.h>
 #include <string.h>
+#include <strings.h>
 
 #include "apply/apply.h"
 
@@ -40,6 +44,12 @@ static bool same_device(const struct mg_iface_id *id, const struct mg_link *now)
 	return !id->parent[0] || !now->parent[0] || !strcmp(id->parent, now->parent);
 }
 
+/* Likewise the address: an interface with none (tun, wireguard) is told by the rest. */
+static bool same_address(const struct mg_iface_id *id, const struct mg_link *now)
+{
+	return !id->mac[0] || !now->mac[0] || !strcasecmp(id->mac, now->mac);
+}
+
 int mg_iface_id_check(struct mg_ctx *ctx, const struct mg_iface_id *id, bool same_name, struct mg_link *now)
 {
 	struct mg_link link;
@@ -56,13 +66,18 @@ int mg_iface_id_check(struct mg_ctx *ctx, const struct mg_iface_id *id, bool sam
 			       "%s (index %d) is gone since it was examined: index %d is now %s, "
 			       "another interface",
 			       id->name, id->ifindex, id->ifindex, link.name);
+	if (!same_address(id, &link))
+		return mg_fail(ctx, -ESTALE,
+			       "%s (index %d) is not the interface examined: its address was %s and is now %s "
+			       "(deleted and made again, or its address changed); examine it again",
+			       id->name, id->ifindex, id->mac, link.mac);
 	if (!strcmp(id->name, link.name))
 		return 0;
 	if (same_name)
 		return mg_fail(ctx, -ESTALE, "%s (index %d) was renamed %s since it was examined; examine it again",
 			       id->name, id->ifindex, link.name);
 	/* Renamed after a crash: the same one only if its address says so too. */
-	if (id->mac[0] && !strcmp(id->mac, link.mac))
+	if (id->mac[0] && !strcasecmp(id->mac, link.mac))
 		return 0;
 	return mg_fail(ctx, -ESTALE,
 		       "%s (index %d) is gone since it was examined: index %d is now %s, another "
