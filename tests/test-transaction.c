@@ -744,6 +744,58 @@ static void test_no_leaks_no_growth(void)
 	CU_ASSERT_EQUAL(sh("rm -f /run/multigig/journal/c999* /run/multigig/journal/.c999* && ip link set va0 mtu 1500"), 0);
 }
 
+/* w0's MTU and rx-0's RPS mask in namespace @ns, as its own sysfs shows them: "1500 0". */
+static int state_in(const char *ns, char *buf, size_t size)
+{
+	char cmd[512];
+	FILE *p;
+	size_t n;
+
+	snprintf(cmd, sizeof(cmd), "ip netns exec %s sh -c 'cat /sys/class/net/w0/mtu "
+		 "/sys/class/net/w0/queues/rx-0/rps_cpus' | tr '\\n' ' '", ns);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	n = fread(buf, 1, size - 1, p);
+	buf[n] = '\0';
+	return pclose(p) == 0 ? 0 : -1;
+}
+
+/*
+ * 2. Two namespaces, each with a w0 of the same index; the CLI run in b
+ * with a's /sys (nsenter from `ip netns exec a`, as `nsenter -n -t PID`
+ * from the host does). 0.3 set b's MTU, wrote the RPS mask into a's w0
+ * and read it back there as verified. Now the sysfs is proved to be this
+ * namespace's before anything changes: refused, and neither w0 changed.
+ */
+static void test_sysfs_of_another_namespace(void)
+{
+	char out[8192], a[64], b[64];
+
+	CU_ASSERT_EQUAL_FATAL(sh("for n in mga mgb; do ip netns add $n && ip -n $n link add w0 type veth peer name w0p && "
+				 "ip -n $n link set w0 up && ip -n $n link set w0p up || exit 1; done"), 0);
+	CU_ASSERT_EQUAL_FATAL(sh("test \"$(ip -n mga -o link show w0 | cut -d: -f1)\" = "
+				 "\"$(ip -n mgb -o link show w0 | cut -d: -f1)\""), 0);
+	CU_ASSERT_EQUAL(sh("ip netns exec mga nsenter --net=/run/netns/mgb '%s' set w0 rps-cpus 1 mtu 1400 "
+			   "> /tmp/mg-nsys.%d 2>&1", MULTIGIG_CLI, (int)getpid()), 1);
+	CU_ASSERT_EQUAL(sh("grep -q 'another network namespace' /tmp/mg-nsys.%d && "
+			   "grep -q 'nothing was changed' /tmp/mg-nsys.%d", (int)getpid(), (int)getpid()), 0);
+	CU_ASSERT_EQUAL(state_in("mga", a, sizeof(a)), 0);
+	CU_ASSERT_EQUAL(state_in("mgb", b, sizeof(b)), 0);
+	CU_ASSERT_STRING_EQUAL(a, "1500 0 ");
+	CU_ASSERT_STRING_EQUAL(b, "1500 0 ");
+	/* A rollback there is refused the same way: nothing to find, nothing written. */
+	CU_ASSERT_TRUE(no_journal());
+	/* With its own sysfs, the same command changes b's w0 alone. */
+	CU_ASSERT_EQUAL(sh("ip netns exec mgb '%s' set w0 rps-cpus 1 mtu 1400 >/dev/null 2>&1", MULTIGIG_CLI), 0);
+	CU_ASSERT_EQUAL(state_in("mga", a, sizeof(a)), 0);
+	CU_ASSERT_EQUAL(state_in("mgb", b, sizeof(b)), 0);
+	CU_ASSERT_STRING_EQUAL(a, "1500 0 ");
+	CU_ASSERT_STRING_EQUAL(b, "1400 2 ");
+	(void)out;
+	sh("rm -f /tmp/mg-nsys.%d; ip netns del mga; ip netns del mgb", (int)getpid());
+}
+
 /* Both ends of a kill: nothing made, or everything. */
 static bool consistent(void)
 {
@@ -1049,7 +1101,8 @@ int main(void)
 		     MG_TEST(test_journal_of_bind_mounted_namespace),
 		     MG_TEST(test_journal_same_inode_other_cookie), MG_TEST(test_failed_rollback_keeps_journal),
 		     MG_TEST(test_fifo_in_the_way), MG_TEST(test_lock_not_for_others),
-		     MG_TEST(test_no_leaks_no_growth), MG_TEST(test_discard_under_way), MG_TEST(test_set_killed_anywhere),
+		     MG_TEST(test_no_leaks_no_growth),
+		     MG_TEST(test_sysfs_of_another_namespace), MG_TEST(test_discard_under_way), MG_TEST(test_set_killed_anywhere),
 		     MG_TEST(test_cap_net_admin_service));
 	MG_ADD_SUITE("confirm, and the path to a peer", setup_veth8, teardown_veth8,
 		     MG_TEST(test_confirm_rolls_back_without_its_session), MG_TEST(test_confirm_keeps),

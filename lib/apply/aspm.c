@@ -58,9 +58,14 @@ static int find_netdir(struct mg_ctx *ctx, int ifindex, const char *ifname, char
 int mg_aspm_function(struct mg_ctx *ctx, int ifindex, const char *ifname, char *netdir, size_t netsize, char *dir,
 		     size_t size, char *why, size_t why_size)
 {
-	char rel[MG_PATH_MAX], bus[64], *slash;
-	int err = find_netdir(ctx, ifindex, ifname, netdir, netsize);
+	char rel[MG_PATH_MAX], bus[64], *slash, other[400];
+	int err = mg_sysfs_netns_check(ctx, ifindex, ifname, other, sizeof(other));
 
+	/* Refused before anything changes: every path below would be another namespace's. */
+	if (err == -EXDEV)
+		return mg_fail(ctx, err, "%s: %s; its queues, interrupts and PCIe link cannot be told there, and nothing "
+			       "was changed", ifname, other);
+	err = find_netdir(ctx, ifindex, ifname, netdir, netsize);
 	dir[0] = '\0';
 	if (err < 0) {
 		netdir[0] = '\0';

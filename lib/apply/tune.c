@@ -42,11 +42,13 @@ int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char
 		else if (err < 0)
 			return mg_gather_read_failed(ctx, ifname, "the link modes", err);
 	}
+	/* -EXDEV: the sysfs is another namespace's, which mg_aspm_function() has said. */
 	if ((groups & (1u << MG_GROUP_ASPM)) && (err = mg_aspm_read(ctx, ifindex, ifname, &now->aspm)) < 0)
-		return mg_gather_read_failed(ctx, ifname, "its PCIe link's ASPM controls", err);
+		return err == -EXDEV ? err : mg_gather_read_failed(ctx, ifname, "its PCIe link's ASPM controls", err);
 	if ((groups & (1u << MG_GROUP_RPS | 1u << MG_GROUP_XPS | 1u << MG_GROUP_IRQ_AFFINITY)) &&
 	    (err = mg_steer_read(ctx, ifindex, ifname, groups, &now->steer)) < 0)
-		return mg_gather_read_failed(ctx, ifname, "its queues' and interrupts' CPU masks", err);
+		return err == -EXDEV ? err
+				     : mg_gather_read_failed(ctx, ifname, "its queues' and interrupts' CPU masks", err);
 	return 0;
 }
 

@@ -24,6 +24,14 @@ bool mg_sysfs_exists(struct mg_ctx *ctx, const char *rel);
 typedef int (*mg_sysfs_entry_fn)(struct mg_ctx *ctx, const char *name, void *data);
 int mg_sysfs_foreach(struct mg_ctx *ctx, const char *rel, mg_sysfs_entry_fn fn, void *data);
 
+/* ---- sysfs-netns.c: whether the sysfs read is this network namespace's ---- */
+/*
+ * 0 when the context's tree is this namespace's sysfs (or no sysfs: a
+ * captured tree); -EXDEV, with @why, when it shows another namespace, where
+ * @ifname (index @ifindex here) may be another interface.
+ */
+int mg_sysfs_netns_check(struct mg_ctx *ctx, int ifindex, const char *ifname, char *why, size_t size);
+
 /* ---- pci.c: libpci access (config space) ---- */
 void mg_pci_free(struct mg_pci *pci);
 
