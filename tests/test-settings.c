@@ -1412,6 +1412,9 @@ static void test_rollback_from_journal(void)
 	CU_ASSERT_EQUAL(access(path, F_OK), 0);
 	CU_ASSERT_EQUAL(apply2(ctx, "veth0", MG_PARAM_MTU, 1500, -1, 0, NULL), -EUCLEAN);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "is damaged"));
+	/* Set says what rollback says: 0.3 sent the user to a rollback that then refused. */
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "rollback --discard"));
+	CU_ASSERT_PTR_NULL(strstr(mg_ctx_last_error(ctx), "roll it back"));
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 4000);
 	snprintf(path, sizeof(path), "%s-1-1", ns.id);
 	CU_ASSERT_EQUAL(mg_journal_discard(ctx, path), 0);
@@ -1523,13 +1526,14 @@ static void test_aspm_refused_on_veth(void)
 	int status;
 	pid_t pid;
 
-	/* This process sees the host's sysfs, which does not show this namespace's veth0. */
-	CU_ASSERT_EQUAL(apply_aspm(ctx, 0, 4000, 0, NULL), -EOPNOTSUPP);
-	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "veth0 has no ASPM L1 control: sysfs does not show it");
-	CU_ASSERT_EQUAL(apply_aspm(ctx, 1, 0, MG_APPLY_DRY_RUN, NULL), -EOPNOTSUPP);
+	/* This process sees the host's sysfs, another namespace's: refused as such, before anything changes. */
+	CU_ASSERT_EQUAL(apply_aspm(ctx, 0, 4000, 0, NULL), -EXDEV);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "sysfs of another network namespace"));
+	CU_ASSERT_EQUAL(apply_aspm(ctx, 1, 0, MG_APPLY_DRY_RUN, NULL), -EXDEV);
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
 	CU_ASSERT_EQUAL(cli("set veth0 mtu 4000 aspm-l1 off", out, sizeof(out)), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "veth0 has no ASPM L1 control"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "another network namespace"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
 	CU_ASSERT_EQUAL(cli("set veth0 aspm-l1 maybe", out, sizeof(out)), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "bad value 'maybe' for aspm-l1: on or off"));
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
@@ -1859,22 +1863,27 @@ static void test_aspm_killed_and_rolled_back(void)
 	fclose(f);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\naspm-l1 1 0 l1_1_aspm,l1_2_aspm\n"));
 
-	/* Without the stand-in there is no control to restore: the rollback fails and keeps the journal. */
-	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, NULL), -ENODEV);
-	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "restoring aspm failed"));
+	/*
+	 * Without the stand-in the sysfs is the host's, another namespace's:
+	 * the rollback is refused before it restores anything (the MTU too),
+	 * and the journal kept.
+	 */
+	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, NULL), -EXDEV);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "another network namespace"));
 	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "veth0"), 1);
-	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 4000);
 
 	ctx->test.aspm_sysfs = sys;
 	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", MG_APPLY_DRY_RUN, &r), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 2);
 	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(r, 0), "aspm-l1");
 	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_PLANNED);
 	mg_apply_result_free(r);
 	CU_ASSERT_STRING_EQUAL(control(root, "l1_aspm"), "0");
 	CU_ASSERT_EQUAL(mg_settings_rollback(ctx, "veth0", 0, &r), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 1);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(r), 2);
 	CU_ASSERT_EQUAL(mg_apply_result_get_state(r, 0), MG_CHANGE_APPLIED);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
 	CU_ASSERT_EQUAL(mg_apply_result_rolled_back(r), 1);
 	mg_apply_result_free(r);
 	all_back(ctx, root);

@@ -1021,6 +1021,8 @@ int mg_settings_confirm(struct mg_ctx *ctx, const char *ifname);
  *	before it ends; a process of their own rolls them back then. Since: 0.3
  * @MG_JOURNAL_OTHER_NAMESPACE: of another network namespace that still
  *	exists: only a process there can roll it back.
+ * @MG_JOURNAL_HELD: changes a live process keeps until it undoes them
+ *	(MG_APPLY_HOLD); they block no apply. Since: 0.4
  */
 enum mg_journal_state {
 	MG_JOURNAL_UNDER_WAY,
@@ -1029,6 +1031,7 @@ enum mg_journal_state {
 	MG_JOURNAL_DAMAGED,
 	MG_JOURNAL_OTHER_NAMESPACE,
 	MG_JOURNAL_AWAITING_CONFIRM,
+	MG_JOURNAL_HELD,
 };
 
 /** struct mg_journal_list - the undo journals found, each with its state. */

@@ -116,9 +116,18 @@ int mg_apply_refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_tar
 	}
 	if (err <= 0)
 		return err;
+	if (j.version == 0) {
+		/* What rollback says too: a damaged journal cannot be rolled back, only looked into and discarded. */
+		err = mg_fail(ctx, -EUCLEAN,
+			      "%s: the undo journal %s of this namespace is damaged (cut short or changed), so it "
+			      "cannot say what it covers; check the interface by hand, then discard it "
+			      "(multigig rollback --discard %s)", t->cur.ifname, j.file, j.file);
+		mg_journal_clear(&j);
+		return err;
+	}
 	mg_journal_describe(&j, who, sizeof(who));
-	if (j.confirm_by > (long long)time(NULL)) {
-		long long left = j.confirm_by - (long long)time(NULL);
+	if (j.confirm_by && mg_journal_confirm_left(&j, &t->ns) > 0) {
+		long long left = mg_journal_confirm_left(&j, &t->ns);
 
 		mg_journal_clear(&j);
 		return mg_fail(ctx, -EBUSY, "%s: changes made by %s await confirmation for %lld s more: confirm them "

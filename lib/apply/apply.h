@@ -232,6 +232,17 @@ int mg_iflock_busy(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex);
 void mg_iflock_release(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int lock_fd);
 /* Why the lock of @ifname could not be had (from mg_iflock_take()'s @err); nothing was changed. */
 int mg_iflock_failed(struct mg_ctx *ctx, const char *ifname, int err);
+/*
+ * The hold of journal @file, kept by the process that keeps the journal
+ * after its transaction (the keeper of a confirmation window, a holder):
+ * take it (-EBUSY when another has it); whether one holds it (1, 0, or
+ * -errno when that cannot be seen: no access to the lock directory);
+ * release it; remove a hold file nobody holds.
+ */
+int mg_hold_take(struct mg_ctx *ctx, const char *file, int *hold_fd);
+int mg_hold_state(struct mg_ctx *ctx, const char *file);
+void mg_hold_release(struct mg_ctx *ctx, const char *file, int hold_fd);
+void mg_hold_clear(struct mg_ctx *ctx, const char *file);
 
 /* ---- journal.c: the undo journal of a transaction ---- */
 struct mg_journal_entry {
@@ -260,6 +271,8 @@ struct mg_journal {
 	long long time;	    /* seconds since the epoch */
 	long pid;	    /* 0 when not recorded */
 	long long confirm_by; /* a change that stays only if confirmed by then (epoch seconds); 0: none */
+	long long confirm_boot; /* the same in CLOCK_BOOTTIME seconds, which NTP does not step; 0: not recorded */
+	bool held;		/* changes a process keeps until it undoes them (hold.c) */
 	struct mg_journal_part *parts;
 	size_t count;
 };
@@ -285,6 +298,10 @@ int mg_journal_format(const struct mg_journal *j, char *buf, size_t size);
 int mg_journal_parse(const char *text, size_t len, struct mg_journal *j);
 /* Write @j under a new name (kept in j->file), in one piece; nothing is ever replaced. */
 int mg_journal_write(struct mg_ctx *ctx, struct mg_journal *j);
+/* Replace journal j->file with @j, in one piece: the same journal, armed or held (under its locks). */
+int mg_journal_rewrite(struct mg_ctx *ctx, const struct mg_journal *j);
+/* Seconds left of @j's confirmation window (<= 0: ended), by the boot-time clock where it can. */
+long long mg_journal_confirm_left(const struct mg_journal *j, const struct mg_netns *self);
 /* Read the journal @file; -ENOENT when it is gone. */
 int mg_journal_read(struct mg_ctx *ctx, const char *file, struct mg_journal *j);
 int mg_journal_remove(struct mg_ctx *ctx, const char *file);
@@ -315,13 +332,20 @@ void mg_journal_describe(const struct mg_journal *j, char *buf, size_t size);
 /* ---- confirm.c: changes that undo themselves unless confirmed ---- */
 /*
  * Keep @j (written before the changes) as a journal of changes that stay
- * only if confirmed within @seconds: a new journal that says so replaces
- * it, and a process of its own, that outlives this one and its session,
+ * only if confirmed within @seconds: rewritten in place to say so, and a
+ * process of its own, that outlives this one and its session, holds it and
  * calls @rollback on it then unless it is gone (confirmed). -errno, said in
  * @ctx, when that cannot be set up (the caller rolls back at once then).
  */
 typedef int (*mg_confirm_rollback_fn)(struct mg_ctx *ctx, struct mg_journal *j);
 int mg_confirm_arm(struct mg_ctx *ctx, struct mg_journal *j, unsigned int seconds, mg_confirm_rollback_fn rollback);
+/*
+ * The keeper of the window that covers @ifindex died, and the window has
+ * ended: do what it would have done, @rollback the changes, now. 0 when
+ * there is nothing to do or it is done; -errno, said in @ctx, when the
+ * rollback failed.
+ */
+int mg_confirm_reap(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, mg_confirm_rollback_fn rollback);
 
 /* ---- restore.c: restoring what a journal's part records ---- */
 /* The groups of EEE, modes, features and ASPM the part holds: what a restore must read. */

@@ -4,41 +4,38 @@
  * checkpoints with a rollback timeout and Junos's `commit confirmed` do: a
  * change that cuts the SSH session it was made over is rolled back, because
  * nobody can confirm it. The transaction's journal is kept, marked with the
- * time by which the change must be confirmed, and a process of its own,
- * in a session of its own and deaf to SIGHUP, waits for that time and then
- * rolls the change back unless the journal is gone (confirmed) by then. It
- * outlives the program that made the change, its shell and its session.
+ * time by which the change must be confirmed, and a process of its own
+ * (the keeper), in a session of its own and deaf to SIGHUP, waits for that
+ * time and then rolls the change back unless the journal is gone
+ * (confirmed) by then. It outlives the program that made the change, its
+ * shell and its session.
+ *
+ * The keeper holds the journal (iflock.c) from before the change is
+ * reported made until it ends, so its death is seen: kill -9, the OOM
+ * killer, a stopped service's cgroup. The window stays open to a
+ * confirmation; once it has ended, the next apply, confirm or rollback of
+ * one of its interfaces rolls it back, as the keeper would have. The
+ * deadline is kept on the boot-time clock, which an NTP step on a board
+ * without a real-time clock does not move, and a confirmation wakes the
+ * keeper at once (inotify), so that it does not sleep out the window.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
+#include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "apply/apply.h"
 
-/* A deep copy: a journal's parts are its own. */
-static int copy_journal(const struct mg_journal *from, struct mg_journal *to)
-{
-	*to = *from;
-	to->parts = NULL;
-	to->count = 0;
-	to->file[0] = '\0';
-	for (size_t i = 0; i < from->count; i++) {
-		struct mg_journal_part *p = mg_journal_add_part(to, &from->parts[i].id);
-
-		if (!p)
-			return -ENOMEM;
-		*p = from->parts[i];
-	}
-	return 0;
-}
-
-/* Nothing of the caller's: no terminal, no descriptor, no working directory that pins a mount. */
-static void detach(void)
+/* Nothing of the caller's: no terminal, no descriptor but @keep (as 3), no working directory that pins a mount. */
+static void detach(int keep)
 {
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
@@ -51,28 +48,63 @@ static void detach(void)
 		dup2(null, STDOUT_FILENO);
 		dup2(null, STDERR_FILENO);
 	}
-	close_range(3, ~0U, 0);
+	if (keep != 3)
+		dup2(keep, 3);
+	close_range(4, ~0U, 0);
 	if (chdir("/") < 0) {
 		/* "/" is always there; nothing to do if not. */
 	}
 }
 
-static void sleep_until(long long deadline)
+/* Whether journal @file is still in the journal directory. */
+static bool journal_there(struct mg_ctx *ctx, const char *file)
 {
-	struct timespec at = { .tv_sec = (time_t)deadline };
+	char path[512];
 
-	while (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &at, NULL) == EINTR)
-		;
+	snprintf(path, sizeof(path), "%s/journal/%s", mg_state_dir(ctx), file);
+	return access(path, F_OK) == 0;
 }
 
-/* The watcher: at @deadline, roll back the journal @file unless it is gone. Never returns. */
-static void watch(const struct mg_ctx *parent, const char *file, long long deadline, mg_confirm_rollback_fn rollback)
+/*
+ * Until the boot-time clock reaches @deadline, or the journal is gone
+ * (confirmed, or rolled back by someone else): true when the window ended
+ * with the journal still there.
+ */
+static bool wait_window(struct mg_ctx *ctx, const char *file, long long deadline)
 {
-	struct mg_journal j;
+	struct itimerspec at = { .it_value = { .tv_sec = (time_t)deadline } };
+	int timer = timerfd_create(CLOCK_BOOTTIME, TFD_CLOEXEC), watch = inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
+	char dir[512], events[4096];
+	bool ended = false;
+
+	snprintf(dir, sizeof(dir), "%s/journal", mg_state_dir(ctx));
+	if (timer < 0 || timerfd_settime(timer, TFD_TIMER_ABSTIME, &at, NULL) < 0)
+		_exit(1);
+	/* Without inotify, the window is slept out: a confirmation is still seen at its end. */
+	if (watch >= 0 && inotify_add_watch(watch, dir, IN_DELETE | IN_MOVED_FROM) < 0) {
+		close(watch);
+		watch = -1;
+	}
+	while (!ended && journal_there(ctx, file)) {
+		struct pollfd p[2] = { { .fd = timer, .events = POLLIN }, { .fd = watch, .events = POLLIN } };
+
+		if (poll(p, watch >= 0 ? 2 : 1, -1) < 0)
+			continue;
+		ended = p[0].revents & POLLIN;
+		if (watch >= 0 && (p[1].revents & POLLIN))
+			while (read(watch, events, sizeof(events)) > 0)
+				;
+	}
+	close(timer);
+	if (watch >= 0)
+		close(watch);
+	return ended && journal_there(ctx, file);
+}
+
+static struct mg_ctx *keeper_ctx(const struct mg_ctx *parent)
+{
 	struct mg_ctx *ctx;
 
-	detach();
-	sleep_until(deadline);
 	if (mg_ctx_new(NULL, &ctx) < 0)
 		_exit(1);
 #ifdef MG_TESTING
@@ -83,46 +115,91 @@ static void watch(const struct mg_ctx *parent, const char *file, long long deadl
 #else
 	(void)parent;
 #endif
+	return ctx;
+}
+
+/* The keeper: hold @file, say so on @ready, and at @deadline roll it back unless it is gone. Never returns. */
+static void keep(const struct mg_ctx *parent, const char *file, long long deadline, int ready,
+		 mg_confirm_rollback_fn rollback)
+{
+	struct mg_journal j;
+	struct mg_ctx *ctx;
+	int hold;
+
+	mg_journal_init(&j);
+	detach(ready);
+	ctx = keeper_ctx(parent);
+	if (mg_hold_take(ctx, file, &hold) < 0 || write(3, "k", 1) != 1)
+		_exit(1);
+	close(3);
 	/* Confirmed meanwhile: gone, and nothing to do. */
-	if (mg_journal_read(ctx, file, &j) == 0 && j.confirm_by == deadline)
+	if (wait_window(ctx, file, deadline) && mg_journal_read(ctx, file, &j) == 0 && j.confirm_boot == deadline)
 		rollback(ctx, &j);
 	mg_journal_clear(&j);
+	mg_hold_release(ctx, file, hold);
 	mg_ctx_unref(ctx);
 	_exit(0);
 }
 
-int mg_confirm_arm(struct mg_ctx *ctx, struct mg_journal *j, unsigned int seconds, mg_confirm_rollback_fn rollback)
+/* Start the keeper, nobody's child (no caller ever has to reap it); 0 once it holds the journal. */
+static int start_keeper(struct mg_ctx *ctx, const struct mg_journal *j, mg_confirm_rollback_fn rollback)
 {
-	struct mg_journal armed;
+	int ready[2], status;
+	char c = 0;
 	pid_t child;
-	int err = copy_journal(j, &armed), status;
 
-	armed.confirm_by = (long long)time(NULL) + seconds;
-	if (err == 0)
-		err = mg_journal_write(ctx, &armed);
-	if (err < 0) {
-		mg_journal_clear(&armed);
-		return err;
-	}
-	/* Twice: the watcher is nobody's child, so no caller ever has to reap it. */
+	if (pipe2(ready, O_CLOEXEC) < 0)
+		return -errno;
 	child = fork();
 	if (child == 0) {
-		pid_t watcher = fork();
+		pid_t keeper;
 
-		if (watcher == 0)
-			watch(ctx, armed.file, armed.confirm_by, rollback);
-		_exit(watcher < 0 ? 1 : 0);
+		close(ready[0]);
+		keeper = fork();
+		if (keeper == 0)
+			keep(ctx, j->file, j->confirm_boot, ready[1], rollback);
+		_exit(keeper < 0 ? 1 : 0);
 	}
-	if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) || WEXITSTATUS(status)) {
+	close(ready[1]);
+	if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) || WEXITSTATUS(status) ||
+	    read(ready[0], &c, 1) != 1)
+		c = 0;
+	close(ready[0]);
+	return c == 'k' ? 0 : -EAGAIN;
+}
+
+int mg_confirm_arm(struct mg_ctx *ctx, struct mg_journal *j, unsigned int seconds, mg_confirm_rollback_fn rollback)
+{
+	struct timespec boot;
+	int err;
+
+	if (clock_gettime(CLOCK_BOOTTIME, &boot) < 0)
+		return mg_fail(ctx, -errno, "cannot read the boot-time clock: %s", strerror(errno));
+	j->confirm_by = (long long)time(NULL) + seconds;
+	j->confirm_boot = (long long)boot.tv_sec + seconds;
+	/* The same journal, armed in place: killed at any point, exactly one journal stands for the change. */
+	err = mg_journal_rewrite(ctx, j);
+	if (err == 0 && start_keeper(ctx, j, rollback) < 0)
 		err = mg_fail(ctx, -EAGAIN, "cannot start the process that rolls the change back unless confirmed");
-		mg_journal_remove(ctx, armed.file);
-		mg_journal_clear(&armed);
-		return err;
+	if (err < 0)
+		j->confirm_by = j->confirm_boot = 0;
+	return err;
+}
+
+int mg_confirm_reap(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, mg_confirm_rollback_fn rollback)
+{
+	struct mg_journal j;
+	int err = mg_journal_interrupted(ctx, ns, ifindex, false, &j);
+
+	/* A directory that cannot be read is the apply's to report, in its own words. */
+	if (err < 0)
+		mg_clear_error(ctx);
+	err = 0;
+	if (j.version && j.confirm_by && mg_journal_confirm_left(&j, ns) <= 0 && mg_hold_state(ctx, j.file) == 0) {
+		mg_info(ctx, "rolling back the changes of %s made with a confirmation window that ended unconfirmed "
+			"while its keeper was gone", j.file);
+		err = rollback(ctx, &j);
 	}
-	/* The armed journal stands for the change now: the one written before it goes. */
-	mg_journal_remove(ctx, j->file);
-	mg_strlcpy(j->file, armed.file, sizeof(j->file));
-	j->confirm_by = armed.confirm_by;
-	mg_journal_clear(&armed);
-	return 0;
+	mg_journal_clear(&j);
+	return err == -ENOENT ? 0 : err;
 }

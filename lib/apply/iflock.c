@@ -3,7 +3,11 @@
  * What every libmultigig user shares about an interface lives under
  * /run/multigig: a lock file per interface, so that applies to one
  * interface run one at a time whichever process makes them, and the undo
- * journals of transactions (journal.c). Locks are named by network
+ * journals of transactions (journal.c). Beside the interfaces' locks, the
+ * hold of a journal that outlives its transaction: the process that keeps
+ * it (the keeper of a --confirm window, or the one that holds changes
+ * until it undoes them) locks "hold-JOURNAL" for as long as it lives, so
+ * that its death, however it comes, is seen. Locks are named by network
  * namespace (netns.c: by what the kernel does not reuse) and interface
  * index, never by interface name: a name can move to another interface
  * during an apply, and every namespace has its own index 1, 2, 3...
@@ -300,4 +304,89 @@ int mg_iflock_failed(struct mg_ctx *ctx, const char *ifname, int err)
 		return mg_fail(ctx, -EPERM, "%s: changing settings needs CAP_NET_ADMIN and write access to %s: "
 			       "%s; nothing was changed", ifname, mg_state_dir(ctx), why);
 	return mg_fail(ctx, err, "%s: cannot lock the interface: %s; nothing was changed", ifname, why);
+}
+
+/* ---- holds: a journal's keeper, alive or not ---- */
+
+static void hold_name(const char *file, char *buf, size_t size)
+{
+	snprintf(buf, size, "hold-%s", file);
+}
+
+int mg_hold_take(struct mg_ctx *ctx, const char *file, int *hold_fd)
+{
+	char name[128];
+	int dir, fd, err = mg_state_dir_open(ctx, "lock", true, &dir);
+
+	if (err < 0)
+		return err;
+	hold_name(file, name, sizeof(name));
+	err = open_lock_at(dir, name, true, &fd);
+	if (err == 0 && flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		err = errno == EWOULDBLOCK ? -EBUSY : -errno;
+		close(fd);
+	}
+	close(dir);
+	if (err < 0)
+		return mg_fail(ctx, err, "cannot hold the undo journal %s: %s", file, strerror(-err));
+	*hold_fd = fd;
+	return 0;
+}
+
+int mg_hold_state(struct mg_ctx *ctx, const char *file)
+{
+	char name[128];
+	int dir, fd, held, err = mg_state_dir_open(ctx, "lock", false, &dir);
+
+	if (err == -ENOENT)
+		return 0;
+	if (err < 0) {
+		mg_clear_error(ctx);
+		return err;
+	}
+	hold_name(file, name, sizeof(name));
+	err = open_lock_at(dir, name, false, &fd);
+	close(dir);
+	if (err == -ENOENT)
+		return 0;
+	if (err < 0)
+		return err;
+	held = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+	close(fd);
+	return held;
+}
+
+void mg_hold_release(struct mg_ctx *ctx, const char *file, int hold_fd)
+{
+	char name[128];
+	int dir;
+
+	if (hold_fd < 0)
+		return;
+	if (mg_state_dir_open(ctx, "lock", false, &dir) == 0) {
+		hold_name(file, name, sizeof(name));
+		if (still_named(dir, name, hold_fd))
+			unlinkat(dir, name, 0);
+		close(dir);
+	}
+	close(hold_fd);
+}
+
+void mg_hold_clear(struct mg_ctx *ctx, const char *file)
+{
+	char name[128];
+	int dir, fd;
+
+	if (mg_state_dir_open(ctx, "lock", false, &dir) < 0) {
+		mg_clear_error(ctx);
+		return;
+	}
+	hold_name(file, name, sizeof(name));
+	/* Only one nobody holds: its keeper removes its own when it ends. */
+	if (open_lock_at(dir, name, false, &fd) == 0) {
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0 && still_named(dir, name, fd))
+			unlinkat(dir, name, 0);
+		close(fd);
+	}
+	close(dir);
 }

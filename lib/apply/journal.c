@@ -15,6 +15,7 @@
  *   time 1715000000
  *   pid 4242
  *   confirm-by 1715000060
+ *   confirm-boot 86460
  *   interface 5 eth1 - 0000:01:00.0 52:54:00:12:34:56
  *   change mtu 1500 9000
  *   change combined 4 8
@@ -30,7 +31,11 @@
  *   end 331 8c1f0a2b3c4d5e6f
  *
  * The namespace by its id (netns.c) and inode, the boot it was written in;
- * for changes that stay only if confirmed, when they must be (confirm.c);
+ * for changes that stay only if confirmed, when they must be (confirm.c),
+ * on the wall clock to be shown and in seconds since boot to be kept
+ * (CLOCK_BOOTTIME: a board without a real-time clock steps its wall clock
+ * when NTP answers); "held" for the journal of changes a process keeps
+ * until it undoes them (hold.c);
  * each interface by index, name, kind, device and address ("-" for none),
  * then its changes: a feature by its kernel name, EEE enabled, the
  * advertised link modes as a bitmap of the kernel's bit indices in
@@ -197,6 +202,10 @@ int mg_journal_format(const struct mg_journal *j, char *buf, size_t size)
 
 	if (err == 0 && j->confirm_by)
 		err = append(buf, size, &len, "confirm-by %lld\n", j->confirm_by);
+	if (err == 0 && j->confirm_boot)
+		err = append(buf, size, &len, "confirm-boot %lld\n", j->confirm_boot);
+	if (err == 0 && j->held)
+		err = append(buf, size, &len, "held\n");
 	for (size_t i = 0; err == 0 && i < j->count; i++)
 		err = format_part(&j->parts[i], buf, size, &len);
 	if (err == 0)
@@ -373,6 +382,12 @@ static int parse_header(char **w, int n, struct mg_journal *j)
 		if (n != 2 || !number(w[1], 1, (long long)1 << 62, &v))
 			return -EBADMSG;
 		j->confirm_by = v;
+	} else if (!strcmp(w[0], "confirm-boot")) {
+		if (n != 2 || !number(w[1], 1, (long long)1 << 62, &v))
+			return -EBADMSG;
+		j->confirm_boot = v;
+	} else if (!strcmp(w[0], "held")) {
+		j->held = true;
 	}
 	return 0; /* a key of a later version */
 }
@@ -626,6 +641,26 @@ int mg_journal_write(struct mg_ctx *ctx, struct mg_journal *j)
 	return err;
 }
 
+int mg_journal_rewrite(struct mg_ctx *ctx, const struct mg_journal *j)
+{
+	char *buf = malloc(MG_JOURNAL_MAX);
+	int len, dir, err;
+
+	if (!buf)
+		return -ENOMEM;
+	len = mg_journal_format(j, buf, MG_JOURNAL_MAX);
+	err = len < 0 ? len : mg_state_dir_open(ctx, "journal", false, &dir);
+	if (err == 0) {
+		err = write_file(dir, j->file, buf, (size_t)len, true);
+		close(dir);
+	}
+	free(buf);
+	if (err < 0 && !ctx->error[0])
+		return mg_fail(ctx, err, "cannot rewrite the undo journal %s/journal/%s: %s", mg_state_dir(ctx),
+			       j->file, strerror(-err));
+	return err;
+}
+
 /*
  * A regular file nobody else may write, no larger than a journal can be.
  * Whoever wrote it (root, or a member of the directory's group) was
@@ -708,6 +743,9 @@ int mg_journal_remove(struct mg_ctx *ctx, const char *file)
 	if (err == 0 && fsync(dir) < 0)
 		err = -errno;
 	close(dir);
+	/* A keeper that died left its hold file: it goes with the journal. */
+	if (err == 0)
+		mg_hold_clear(ctx, file);
 	if (err < 0)
 		return mg_fail(ctx, err, "cannot remove the undo journal %s/journal/%s: %s", mg_state_dir(ctx), file,
 			       strerror(-err));
@@ -729,6 +767,46 @@ static bool under_way(struct mg_ctx *ctx, const struct mg_netns *self, const str
 		if (mg_iflock_busy(ctx, self, j->parts[i].id.ifindex) > 0)
 			return true;
 	return false;
+}
+
+long long mg_journal_confirm_left(const struct mg_journal *j, const struct mg_netns *self)
+{
+	struct timespec now;
+
+	/* Seconds since boot go on through NTP steps; a journal of 0.3, or of another boot, has wall time alone. */
+	if (j->confirm_boot && !strcmp(j->ns.boot, self->boot) && clock_gettime(CLOCK_BOOTTIME, &now) == 0)
+		return j->confirm_boot - (long long)now.tv_sec;
+	return j->confirm_by - (long long)time(NULL);
+}
+
+/*
+ * A journal of this namespace: its transaction under way (it holds its
+ * interfaces' locks); kept by a live process (a confirmation window's
+ * keeper, a holder); or left by one that died, which a rollback finishes.
+ * A window whose keeper died is still open to a confirmation until it
+ * ends; then the next apply, confirm or rollback of its interfaces rolls
+ * it back, as the keeper would have.
+ */
+static enum mg_journal_state this_namespace(struct mg_ctx *ctx, const struct mg_netns *self,
+					    const struct mg_journal *j, char *why, size_t size)
+{
+	int kept;
+
+	if (under_way(ctx, self, j))
+		return MG_JOURNAL_UNDER_WAY;
+	kept = mg_hold_state(ctx, j->file);
+	if (j->confirm_by) {
+		if (kept == 1)
+			return MG_JOURNAL_AWAITING_CONFIRM;
+		if (kept == 0)
+			snprintf(why, size, "its keeper (the process that rolls it back unless confirmed) is gone");
+		return mg_journal_confirm_left(j, self) > 0 ? MG_JOURNAL_AWAITING_CONFIRM : MG_JOURNAL_INTERRUPTED;
+	}
+	if (j->held && kept != 0)
+		return MG_JOURNAL_HELD;
+	if (j->held)
+		snprintf(why, size, "the process that held these changes is gone");
+	return MG_JOURNAL_INTERRUPTED;
 }
 
 static void classify(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_netns_live **live, int err,
@@ -754,12 +832,7 @@ static void classify(struct mg_ctx *ctx, const struct mg_netns *self, struct mg_
 	}
 	switch (mg_netns_compare(self, &j->ns, live, f->reason, sizeof(f->reason))) {
 	case MG_NETNS_THIS:
-		if (under_way(ctx, self, j))
-			f->state = MG_JOURNAL_UNDER_WAY;
-		else if (j->confirm_by && j->confirm_by > (long long)time(NULL))
-			f->state = MG_JOURNAL_AWAITING_CONFIRM;
-		else
-			f->state = MG_JOURNAL_INTERRUPTED; /* a confirmation window's end passed unwatched too */
+		f->state = this_namespace(ctx, self, j, f->reason, sizeof(f->reason));
 		break;
 	case MG_NETNS_GONE:
 		f->state = MG_JOURNAL_STALE;
@@ -855,7 +928,10 @@ static bool covers(struct mg_ctx *ctx, const struct mg_netns *self, const struct
 	}
 	if (f->journal.version != 2 || !mg_journal_find_part(&f->journal, ifindex))
 		return false;
-	/* Under our lock, its writer is gone: it held every lock of its plan to the end. */
+	/*
+	 * Under our lock, its writer is gone: it held every lock of its plan to
+	 * the end. Held changes block nobody: their undo leaves what others set.
+	 */
 	return f->state == MG_JOURNAL_INTERRUPTED || f->state == MG_JOURNAL_AWAITING_CONFIRM ||
 	       (own_lock && f->state == MG_JOURNAL_UNDER_WAY);
 }

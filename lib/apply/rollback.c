@@ -96,6 +96,13 @@ MG_EXPORT int mg_settings_confirm(struct mg_ctx *ctx, const char *ifname)
 		else if (err > 0)
 			err = mg_txn_confirm(ctx, &j);
 	}
+	/* Too late, and nobody is there to roll it back: done now, as its keeper would have. */
+	if (err == -ETIME && mg_hold_state(ctx, j.file) == 0) {
+		err = mg_txn_restore(ctx, &j, false, 0, NULL);
+		if (err == 0)
+			err = mg_fail(ctx, -ETIME, "%s: the confirmation came too late, and the process that was to roll "
+				      "the changes back was gone: they were rolled back now", ifname);
+	}
 	mg_journal_clear(&j);
 	return err;
 }
@@ -258,6 +265,7 @@ MG_EXPORT const char *mg_journal_state_name(int state)
 		[MG_JOURNAL_STALE] = "stale",
 		[MG_JOURNAL_DAMAGED] = "damaged",
 		[MG_JOURNAL_OTHER_NAMESPACE] = "other-namespace", [MG_JOURNAL_AWAITING_CONFIRM] = "awaiting-confirm",
+		[MG_JOURNAL_HELD] = "held",
 	};
 
 	return state >= 0 && (size_t)state < sizeof(names) / sizeof(names[0]) ? names[state] : NULL;
@@ -280,7 +288,8 @@ MG_EXPORT int mg_journal_discard(struct mg_ctx *ctx, const char *id)
 	if (state == -ENOENT)
 		return mg_fail(ctx, -ENOENT, "no undo journal named '%s'", id ? id : "");
 	/* Its writer still holds its locks: discarding it would leave that transaction without a way back. */
-	if (state == MG_JOURNAL_UNDER_WAY)
-		return mg_fail(ctx, -EBUSY, "the undo journal %s belongs to a transaction under way", id);
+	if (state == MG_JOURNAL_UNDER_WAY || state == MG_JOURNAL_HELD)
+		return mg_fail(ctx, -EBUSY, "the undo journal %s belongs to a transaction %s", id,
+			       state == MG_JOURNAL_HELD ? "whose process holds its changes" : "under way");
 	return mg_journal_remove(ctx, id);
 }

@@ -399,6 +399,9 @@ int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t cou
 	if (err == 0 && !x.dry_run && ctx->test.pause_before_lock)
 		mg_test_wait(ctx);
 #endif
+	/* A window whose keeper died ended unconfirmed: its rollback comes first, as the keeper's would have. */
+	for (size_t i = 0; err == 0 && !x.dry_run && i < count; i++)
+		err = mg_confirm_reap(ctx, &x.ns, x.ids[i]->ifindex, txn_rollback);
 	if (err == 0 && !x.dry_run)
 		err = lock_all(&x);
 	for (size_t i = 0; err == 0 && i < count; i++)
@@ -531,7 +534,7 @@ int mg_txn_confirm(struct mg_ctx *ctx, struct mg_journal *j)
 	/* The watcher takes the same locks at the deadline: one of the two finds the journal gone. */
 	if (err == 0)
 		err = still_there(&x, j);
-	if (err == 0 && j->confirm_by <= (long long)time(NULL))
+	if (err == 0 && mg_journal_confirm_left(j, &x.ns) <= 0)
 		err = mg_fail(ctx, -ETIME, "%s: the confirmation came too late: the changes are being rolled back",
 			      x.ids[0]->name);
 	if (err == 0)
