@@ -709,6 +709,33 @@ static void test_eee_features_json(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cannot be changed"));
 }
 
+/*
+ * An empty CPU list is refused by name before anything is read: an unset
+ * variable would otherwise switch steering off. "none" is the word for no
+ * CPU (refused here only because the tree is a capture).
+ */
+static void test_set_empty_cpu_list(void)
+{
+	static const char *const empty[][2] = {
+		{ "rps-cpus ''", "say none for no CPU" },	 { "rps-cpus rx-0:", "say none for no CPU" },
+		{ "xps-cpus ' '", "say none for no CPU" },	 { "xps-cpus tx-1:", "say none for no CPU" },
+		{ "irq-affinity ''", "name one CPU at least" }, { "irq-affinity 45:", "name one CPU at least" },
+	};
+	char args[256];
+	struct run r;
+
+	for (size_t i = 0; i < sizeof(empty) / sizeof(empty[0]); i++) {
+		snprintf(args, sizeof(args), "--sysfs-root pi5-rtl8126 set eth1 %s --dry-run", empty[i][0]);
+		cli(&r, args);
+		CU_ASSERT_EQUAL(r.status, 2);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "the CPU list is empty"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.err, empty[i][1]));
+	}
+	cli(&r, "--sysfs-root pi5-rtl8126 set eth1 rps-cpus none --dry-run");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "a captured tree cannot be changed"));
+}
+
 /* set's aspm-l1 word: on or off, parsed before anything is read; never applied to a captured tree. */
 static void test_set_aspm_words(void)
 {
@@ -1220,7 +1247,7 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
+		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_set_empty_cpu_list), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
 		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
 		     MG_TEST(test_pcie_dump),

@@ -340,7 +340,7 @@ static int build_fixes(struct mg_doctor *d)
 			char cpus[256];
 
 			mg_cpumask_list((uint64_t)x->fix_rps_cpus, cpus, sizeof(cpus));
-			err = mg_settings_set_rps_cpus(x->fix_settings, -1, cpus);
+			err = mg_settings_set_rps_cpus(x->fix_settings, -1, cpus[0] ? cpus : "none");
 		}
 		if (err < 0)
 			return err;
