@@ -1240,6 +1240,68 @@ static void test_exit_codes_and_wrote(void)
 	rm_tree(tmp);
 }
 
+/* The files in @dir, "." and ".." aside. */
+static int count_files(const char *dir)
+{
+	char cmd[4200];
+	int n = -1;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "ls -A '%s' | wc -l", dir);
+	p = popen(cmd, "r");
+	if (p && fscanf(p, "%d", &n) != 1)
+		n = -1;
+	if (p)
+		pclose(p);
+	return n;
+}
+
+/*
+ * export of an adapter that is not there fails as show and doctor do, and
+ * writes nothing: no text on stdout, no file (nor a temporary one) for
+ * --output, an existing file left as it was.
+ */
+static void test_export_unknown_target(void)
+{
+	char tmp[4096], args[8192], path[4200];
+	struct stat st;
+	struct run r;
+	FILE *f;
+
+	cli(&r, "--sysfs-root pi5-rtl8126 export --format prometheus eth9");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_STRING_EQUAL(r.out, "");
+	CU_ASSERT_STRING_EQUAL(r.err, "multigig: export: no network interface named 'eth9'\n");
+	cli(&r, "--sysfs-root pi5-rtl8126 show eth9");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no network interface named 'eth9'"));
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(args, sizeof(args), "--sysfs-root pi5-rtl8126 export --format prometheus eth9 --output '%s/m.prom'",
+		 tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no network interface named 'eth9'"));
+	CU_ASSERT_EQUAL(count_files(tmp), 0);
+	/* One written before stays whole. */
+	snprintf(path, sizeof(path), "%s/m.prom", tmp);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("multigig_nic_info 1\n", f);
+	fclose(f);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_EQUAL(stat(path, &st), 0);
+	CU_ASSERT_EQUAL(st.st_size, 20);
+	CU_ASSERT_EQUAL(count_files(tmp), 1);
+	rm_tree(tmp);
+
+	/* The adapter that is there has its samples. */
+	cli(&r, "--sysfs-root pi5-rtl8126 export --format prometheus eth1");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "multigig_nic_info{device=\"eth1\""));
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -1248,7 +1310,7 @@ int main(void)
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
 		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_set_empty_cpu_list), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
-		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote));
+		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote), MG_TEST(test_export_unknown_target));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
 		     MG_TEST(test_pcie_dump),
 		     MG_TEST(test_estimate), MG_TEST(test_estimate_wifi), MG_TEST(test_wifi_names), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),
