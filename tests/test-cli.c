@@ -709,6 +709,33 @@ static void test_eee_features_json(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "cannot be changed"));
 }
 
+/*
+ * An empty CPU list is refused by name before anything is read: an unset
+ * variable would otherwise switch steering off. "none" is the word for no
+ * CPU (refused here only because the tree is a capture).
+ */
+static void test_set_empty_cpu_list(void)
+{
+	static const char *const empty[][2] = {
+		{ "rps-cpus ''", "say none for no CPU" },	 { "rps-cpus rx-0:", "say none for no CPU" },
+		{ "xps-cpus ' '", "say none for no CPU" },	 { "xps-cpus tx-1:", "say none for no CPU" },
+		{ "irq-affinity ''", "name one CPU at least" }, { "irq-affinity 45:", "name one CPU at least" },
+	};
+	char args[256];
+	struct run r;
+
+	for (size_t i = 0; i < sizeof(empty) / sizeof(empty[0]); i++) {
+		snprintf(args, sizeof(args), "--sysfs-root pi5-rtl8126 set eth1 %s --dry-run", empty[i][0]);
+		cli(&r, args);
+		CU_ASSERT_EQUAL(r.status, 2);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "the CPU list is empty"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.err, empty[i][1]));
+	}
+	cli(&r, "--sysfs-root pi5-rtl8126 set eth1 rps-cpus none --dry-run");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "a captured tree cannot be changed"));
+}
+
 /* set's aspm-l1 word: on or off, parsed before anything is read; never applied to a captured tree. */
 static void test_set_aspm_words(void)
 {
@@ -1213,6 +1240,123 @@ static void test_exit_codes_and_wrote(void)
 	rm_tree(tmp);
 }
 
+/*
+ * A tree as an unprivileged capture leaves it: the kernel log refused
+ * (EPERM, kept as "!error 1") and the adapter's config space cut at 64
+ * bytes. The doctor says what it could not check and what it lacked, in
+ * text, JSON, the Prometheus export and the report; never a plain "no
+ * findings".
+ */
+static void test_doctor_says_not_checked(void)
+{
+	char tmp[4096], args[8192];
+	struct run r;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(args, sizeof(args), "cp -a '%s/desktop' '%s/t' && truncate -s 64 "
+		 "'%s/t/devices/pci0000:00/0000:00:1c.0/0000:01:00.0/config' && printf '!error 1\\n' > '%s/t/multigig/kmsg'",
+		 FIXTURE_TREES, tmp, tmp, tmp);
+	CU_ASSERT_EQUAL_FATAL(system(args), 0);
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s/t' doctor enp1s0", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "not checked: the kernel log; PCIe config space past 64 bytes"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "[not-checked]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "reading the kernel log needs CAP_SYSLOG, or kernel.dmesg_restrict=0 "
+					     "(/dev/kmsg)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "0000:01:00.0: only 64 bytes of config space are readable without "
+					     "CAP_SYS_ADMIN"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "fix: run the doctor as root, or give it CAP_SYSLOG"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "no findings in the checks that were made"));
+	CU_ASSERT_PTR_NULL(strstr(r.out, "no findings:"));
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s/t' --json doctor enp1s0", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"id\": \"not-checked\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"source\": \"/dev/kmsg\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\"source\": \"config space of 0000:01:00.0\""));
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s/t' export --format prometheus enp1s0", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "multigig_doctor_finding{device=\"enp1s0\",id=\"not-checked\""));
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s/t' report enp1s0 --html -", tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "not checked: the kernel log"));
+	CU_ASSERT_PTR_NULL(strstr(r.out, "found nothing to fix"));
+	rm_tree(tmp);
+
+	/* The tree as it was, the log and config space whole: nothing skipped, nothing to say. */
+	cli(&r, "--sysfs-root desktop doctor enp1s0");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "no findings: nothing the library checks holds enp1s0 back"));
+}
+
+/* The files in @dir, "." and ".." aside. */
+static int count_files(const char *dir)
+{
+	char cmd[4200];
+	int n = -1;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "ls -A '%s' | wc -l", dir);
+	p = popen(cmd, "r");
+	if (p && fscanf(p, "%d", &n) != 1)
+		n = -1;
+	if (p)
+		pclose(p);
+	return n;
+}
+
+/*
+ * export of an adapter that is not there fails as show and doctor do, and
+ * writes nothing: no text on stdout, no file (nor a temporary one) for
+ * --output, an existing file left as it was.
+ */
+static void test_export_unknown_target(void)
+{
+	char tmp[4096], args[8192], path[4200];
+	struct stat st;
+	struct run r;
+	FILE *f;
+
+	cli(&r, "--sysfs-root pi5-rtl8126 export --format prometheus eth9");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_STRING_EQUAL(r.out, "");
+	CU_ASSERT_STRING_EQUAL(r.err, "multigig: export: no network interface named 'eth9'\n");
+	cli(&r, "--sysfs-root pi5-rtl8126 show eth9");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no network interface named 'eth9'"));
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(args, sizeof(args), "--sysfs-root pi5-rtl8126 export --format prometheus eth9 --output '%s/m.prom'",
+		 tmp);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no network interface named 'eth9'"));
+	CU_ASSERT_EQUAL(count_files(tmp), 0);
+	/* One written before stays whole. */
+	snprintf(path, sizeof(path), "%s/m.prom", tmp);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("multigig_nic_info 1\n", f);
+	fclose(f);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_EQUAL(stat(path, &st), 0);
+	CU_ASSERT_EQUAL(st.st_size, 20);
+	CU_ASSERT_EQUAL(count_files(tmp), 1);
+	rm_tree(tmp);
+
+	/* The adapter that is there has its samples. */
+	cli(&r, "--sysfs-root pi5-rtl8126 export --format prometheus eth1");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "multigig_nic_info{device=\"eth1\""));
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -1220,8 +1364,9 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
-		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote));
+		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_set_empty_cpu_list), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
+		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote), MG_TEST(test_export_unknown_target),
+		     MG_TEST(test_doctor_says_not_checked));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
 		     MG_TEST(test_pcie_dump),
 		     MG_TEST(test_estimate), MG_TEST(test_estimate_wifi), MG_TEST(test_wifi_names), MG_TEST(test_pcie_errors), MG_TEST(test_bad_input_messages),

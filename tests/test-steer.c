@@ -201,16 +201,16 @@ static void test_rps_xps_applied(void)
 
 	/* Off again, one queue named: the other keeps its mask. */
 	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
-	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(want, -1, ""), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(want, -1, "none"), 0);
 	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(want, 1, "1"), 0);
-	CU_ASSERT_EQUAL(mg_settings_set_xps_cpus(want, 1, ""), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_xps_cpus(want, 1, "none"), 0);
 	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "vq0", want, 0, NULL), 0);
 	mg_settings_free(want);
 	CU_ASSERT_EQUAL(mask_of("rx-0"), 0);
 	CU_ASSERT_EQUAL(mask_of("rx-1"), 2);
 	CU_ASSERT_EQUAL(mask_of("tx-1"), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
-	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(want, -1, ""), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(want, -1, "none"), 0);
 	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "vq0", want, 0, NULL), 0);
 	mg_settings_free(want);
 	CU_ASSERT_EQUAL(mask_of("rx-1"), 0);

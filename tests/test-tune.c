@@ -464,7 +464,7 @@ static void test_setters(void)
 	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_RPS | 1u << MG_GROUP_IRQ_AFFINITY);
 	CU_ASSERT_EQUAL(s->tune->steer_count[0], 1);
 	CU_ASSERT_EQUAL(s->tune->steer[0][0].mask, 6);
-	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(s, -1, ""), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(s, -1, "none"), 0);
 	CU_ASSERT_EQUAL(s->tune->steer_count[0], 1);
 	CU_ASSERT_EQUAL(s->tune->steer[0][0].index, -1);
 	CU_ASSERT_EQUAL(s->tune->steer[0][0].mask, 0);
@@ -472,6 +472,35 @@ static void test_setters(void)
 		CU_ASSERT_EQUAL(mg_settings_set_xps_cpus(s, q, "0"), 0);
 	CU_ASSERT_EQUAL(mg_settings_set_xps_cpus(s, 64, "0"), -E2BIG);
 	mg_settings_free(s);
+}
+
+/*
+ * A set asked for: "none" is no CPU, an empty one is refused (an unset
+ * variable in a script would otherwise switch RPS and XPS off).
+ */
+static void test_cpumask_asked(void)
+{
+	struct mg_settings *want;
+	uint64_t m = 1;
+
+	CU_ASSERT_EQUAL(mg_cpumask_parse_asked("", &m), -EINVAL);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_asked(" \n", &m), -EINVAL);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_asked("none", &m), 0);
+	CU_ASSERT_EQUAL(m, 0);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_asked("none\n", &m), 0);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_asked("nonex", &m), -EINVAL);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_asked("0-1", &m), 0);
+	CU_ASSERT_EQUAL(m, 3);
+	CU_ASSERT_EQUAL(mg_cpumask_parse_asked("64", &m), -ERANGE);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(want, -1, ""), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(want, 0, " "), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_xps_cpus(want, -1, ""), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_irq_affinity(want, -1, ""), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_irq_affinity(want, -1, "none"), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(want, -1, "none"), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_xps_cpus(want, 1, "none"), 0);
+	mg_settings_free(want);
 }
 
 /* CPU sets both ways, as the kernel writes them. */
@@ -1026,7 +1055,7 @@ int main(void)
 	MG_ADD_SUITE("tune", NULL, NULL, MG_TEST(test_eee_reply), MG_TEST(test_eee_reply_before_6_9),
 		     MG_TEST(test_features_reply),
 		     MG_TEST(test_features_compact_reply), MG_TEST(test_strset_reply), MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
-		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_cpumask), MG_TEST(test_plan_advertise),
+		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_cpumask), MG_TEST(test_cpumask_asked), MG_TEST(test_plan_advertise),
 		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan),
 		     MG_TEST(test_plan_aspm), MG_TEST(test_plan_aspm_refused), MG_TEST(test_aspm_check_and_restore_plan));
 	return mg_test_run();

@@ -106,6 +106,28 @@ static int fix(struct mg_ctx *ctx, const struct options *opt, const struct mg_do
 	return EXIT_SUCCESS;
 }
 
+/* The findings that are about the adapters, not about checks the run could not make. */
+static size_t real_findings(const struct mg_doctor *d)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < mg_doctor_count(d); i++)
+		n += strcmp(mg_finding_get_id(mg_doctor_get(d, i)), "not-checked") != 0;
+	return n;
+}
+
+/* Never a plain "no findings" when checks were skipped: that would read as a clean bill of health. */
+static void print_none(const struct mg_doctor *d, const char *target)
+{
+	const char *what = target ? target : "these adapters";
+
+	if (!mg_doctor_count(d))
+		printf("no findings: nothing the library checks holds %s back\n", what);
+	else if (!real_findings(d))
+		printf("no findings in the checks that were made; not-checked above says which were not, "
+		       "and what they need\n");
+}
+
 int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target)
 {
 	struct mg_nic *nic = NULL;
@@ -134,9 +156,7 @@ int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target
 	} else {
 		for (size_t i = 0; i < mg_doctor_count(d); i++)
 			print_finding(mg_doctor_get(d, i));
-		if (!mg_doctor_count(d))
-			printf("no findings: nothing the library checks holds %s back\n",
-			       target ? target : "these adapters");
+		print_none(d, target);
 		err = opt->fix ? fix(ctx, opt, d) : EXIT_SUCCESS;
 	}
 	mg_doctor_free(d);

@@ -260,7 +260,8 @@ static int bad_word(const char *name, const char *value)
 /*
  * "rps-cpus 0-3" (every receive queue), "rps-cpus rx-1:2,3" or "1:2,3"
  * (one queue), "xps-cpus tx-0:1", "irq-affinity 0-1", "irq-affinity
- * 45:1" (one vector); "none" for no CPU. 1 when @name is none of these.
+ * 45:1" (one vector); "none" for no CPU, never an empty word. 1 when
+ * @name is none of these.
  */
 static int parse_steer(const char *name, const char *value, struct mg_settings *want)
 {
@@ -286,8 +287,12 @@ static int parse_steer(const char *name, const char *value, struct mg_settings *
 		if (end == num || end != colon || errno || index < 0 || index > 0x7fffffff)
 			return usage_error("bad value '%s' for %s: [%sN:]CPUS", value, name, prefix[k]);
 	}
+	/* An empty word is an unset variable more often than a wish for no CPU: "none" says that. */
+	if (!cpus[strspn(cpus, " \t\n")])
+		return usage_error("bad value '%s' for %s: the CPU list is empty; %s", value, name,
+				   k == 2 ? "name one CPU at least" : "say none for no CPU");
 	/* Cut short, a list would name other CPUs: too long is refused. */
-	if (snprintf(list, sizeof(list), "%s", strcmp(cpus, "none") ? cpus : "") >= (int)sizeof(list))
+	if (snprintf(list, sizeof(list), "%s", cpus) >= (int)sizeof(list))
 		return usage_error("bad value for %s: a CPU list of at most %zu characters", name, sizeof(list) - 1);
 	err = k == 0 ? mg_settings_set_rps_cpus(want, (int)index, list)
 	    : k == 1 ? mg_settings_set_xps_cpus(want, (int)index, list)

@@ -124,7 +124,8 @@ enum mg_prometheus_flags {
  * @ctx: context (live, or a capture).
  * @target: an interface name or PCI address to export that adapter
  *	alone, or NULL for every adapter @flags takes. A target no adapter
- *	has gives the families without samples.
+ *	has is -ENODEV, as for mg_nic_lookup() (0.3.0 gave the families
+ *	without samples).
  * @flags: MG_PROMETHEUS_ALL, or 0.
  * @text: where the text is stored: malloc'ed, UTF-8, free with free().
  *
@@ -138,8 +139,8 @@ enum mg_prometheus_flags {
  * is not UTF-8 as the four characters \xNN.
  *
  * Returns: 0; -EINVAL for a NULL @ctx or @text or unknown @flags;
- * -ENOMEM; another negative errno when the adapters cannot be listed (see
- * mg_ctx_last_error()).
+ * -ENODEV for a @target no adapter has; -ENOMEM; another negative errno
+ * when the adapters cannot be listed (see mg_ctx_last_error()).
  * Since: 0.3
  */
 int mg_prometheus_write(struct mg_ctx *ctx, const char *target, unsigned int flags, char **text);

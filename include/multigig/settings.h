@@ -268,7 +268,9 @@ int mg_settings_set_aspm_l1(struct mg_settings *settings, int on);
  * @settings: object made with mg_settings_new().
  * @queue: the receive queue (N of /sys/class/net/IF/queues/rx-N), or -1
  *	for every receive queue of the interface.
- * @cpus: CPUs as a list, "0-3" or "1,3"; "" for none (RPS off).
+ * @cpus: CPUs as a list, "0-3" or "1,3"; "none" for no CPU (RPS off). An
+ *	empty list is refused: it is more often a variable left unset than
+ *	a wish to turn steering off (0.3.0 took it for "none").
  *
  * Written to queues/rx-N/rps_cpus, which needs CAP_NET_ADMIN; the kernel
  * must have RPS (CONFIG_RPS). mg_settings_apply() refuses, before
@@ -281,8 +283,9 @@ int mg_settings_set_aspm_l1(struct mg_settings *settings, int on);
  * same queue replaces an earlier one; one for a queue overrides one for
  * every queue.
  *
- * Returns: 0; -EINVAL for NULL, a queue below -1 or a list that is not
- * one; -ERANGE for a CPU past 63; -E2BIG past 64 queues asked; -ENOMEM.
+ * Returns: 0; -EINVAL for NULL, a queue below -1, an empty list or one
+ * that is not a list; -ERANGE for a CPU past 63; -E2BIG past 64 queues
+ * asked; -ENOMEM.
  * Since: 0.3
  */
 int mg_settings_set_rps_cpus(struct mg_settings *settings, int queue, const char *cpus);
@@ -292,7 +295,8 @@ int mg_settings_set_rps_cpus(struct mg_settings *settings, int queue, const char
  * CPUs send on a transmit queue.
  * @settings: object made with mg_settings_new().
  * @queue: the transmit queue (queues/tx-N), or -1 for every one.
- * @cpus: CPUs as a list; "" for none (XPS off for that queue).
+ * @cpus: CPUs as a list; "none" for no CPU (XPS off for that queue); an
+ *	empty list is refused, as by mg_settings_set_rps_cpus().
  *
  * As mg_settings_set_rps_cpus(), written to queues/tx-N/xps_cpus (which
  * some kernels offer only on an interface with more than one transmit
@@ -309,7 +313,7 @@ int mg_settings_set_xps_cpus(struct mg_settings *settings, int queue, const char
  * @settings: object made with mg_settings_new().
  * @irq: one vector of the adapter, by its interrupt number, or -1 for
  *	every vector (mg_irqs_get_irq() lists them).
- * @cpus: CPUs as a list; at least one.
+ * @cpus: CPUs as a list; at least one ("" and "none" are refused).
  *
  * Written to /proc/irq/N/smp_affinity_list, which needs root. The vectors
  * are those of the adapter's PCI function (its MSI or MSI-X vectors, else

@@ -173,6 +173,8 @@ void mg_sleep_ms(unsigned int ms);
 #define MG_CPUMASK_BITS 64
 /* "0-3,6": the list form (smp_affinity_list); "" is no CPU. -EINVAL, -ERANGE past CPU 63. */
 int mg_cpumask_parse_list(const char *text, uint64_t *mask);
+/* As asked by a caller: a list, or "none" for no CPU; "" (or blanks) is -EINVAL. */
+int mg_cpumask_parse_asked(const char *text, uint64_t *mask);
 /* "00000000,0000000f": the hex form (rps_cpus, xps_cpus). -EINVAL, -ERANGE past CPU 63. */
 int mg_cpumask_parse_hex(const char *text, uint64_t *mask);
 /* As a list: "0-3,6"; "" for none. */

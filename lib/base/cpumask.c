@@ -64,6 +64,27 @@ int mg_cpumask_parse_list(const char *text, uint64_t *mask)
 	return range ? -ERANGE : 0;
 }
 
+/*
+ * A set someone asks for: a list, or the word "none". An empty or blank
+ * text is refused: it is what a variable left unset expands to, and
+ * taken for no CPU it would switch steering off unasked.
+ */
+int mg_cpumask_parse_asked(const char *text, uint64_t *mask)
+{
+	const char *p = text, *end = text + strlen(text);
+
+	*mask = 0;
+	while (p < end && blank(*p))
+		p++;
+	while (end > p && blank(end[-1]))
+		end--;
+	if (p == end)
+		return -EINVAL;
+	if (end - p == 4 && !strncmp(p, "none", 4))
+		return 0;
+	return mg_cpumask_parse_list(text, mask);
+}
+
 int mg_cpumask_parse_hex(const char *text, uint64_t *mask)
 {
 	const char *end = text + strlen(text);

@@ -98,6 +98,7 @@ static void read_extra(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_f
 	f->kernel_log = mg_nic_get_kernel_log(nic);
 	if (!f->kernel_log && mg_kernel_log_read_for_nic(ctx, nic, &x->kernel_log) == 0)
 		f->kernel_log = x->kernel_log;
+	f->kernel_log_err = mg_kernel_log_unread_err(f->kernel_log);
 	mg_clear_error(ctx);
 }
 
@@ -204,7 +205,7 @@ static void cpu_second(struct mg_ctx *ctx, struct cpu_sample *s)
 
 static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_list *list, const struct mg_nic *nic,
 		   int cpus, uint64_t online, struct mg_pcie_path *before, const struct mg_stats *stats_before,
-		   const struct cpu_sample *cpu, struct mg_wifi_cache *wifi)
+		   const struct cpu_sample *cpu, struct mg_wifi_cache *wifi, bool named)
 {
 	struct mg_nic *lower = NULL, *master = NULL;
 	struct mg_facts f = { .nic = nic, .online_cpus = cpus, .online = online, .path_before = before,
@@ -218,6 +219,7 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 
 	f.name = nic->name ? nic->name : nic->address;
 	f.hardware = nic->bus != MG_BUS_VIRTUAL || MG_TEST_HOOK(ctx, doctor_virtual, false);
+	f.named = named;
 	if (has_pcie_path(nic) && mg_pcie_path_new_for_nic(ctx, nic, &path) < 0)
 		mg_info(ctx, "%s: no PCIe path: %s", f.name, mg_ctx_last_error(ctx));
 	if (mg_throughput_new(nic, path, &tp) < 0)
@@ -340,7 +342,7 @@ static int build_fixes(struct mg_doctor *d)
 			char cpus[256];
 
 			mg_cpumask_list((uint64_t)x->fix_rps_cpus, cpus, sizeof(cpus));
-			err = mg_settings_set_rps_cpus(x->fix_settings, -1, cpus);
+			err = mg_settings_set_rps_cpus(x->fix_settings, -1, cpus[0] ? cpus : "none");
 		}
 		if (err < 0)
 			return err;
@@ -403,7 +405,7 @@ static int run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interv
 		struct mg_pcie_path *path;
 
 		first_of(&first, n, &stats, &path);
-		err = examine(ctx, d, list, n, cpus, online, path, stats, &cpu, wifi);
+		err = examine(ctx, d, list, n, cpus, online, path, stats, &cpu, wifi, nic != NULL);
 	}
 	mg_nic_list_free(list);
 	first_free(&first);

@@ -40,6 +40,19 @@ static void adapter(struct mg_ctx *ctx, struct mg_wifi_cache *wifi, const struct
 		mg_throughput_add_wifi(a->throughput, a->wifi, a->device);
 }
 
+/*
+ * A target no adapter has is an error, said as show says it: metrics with
+ * no sample would look like an adapter that has none to report.
+ */
+static int no_such_target(struct mg_ctx *ctx, const char *target)
+{
+	struct mg_nic *nic = NULL;
+	int err = mg_nic_lookup(ctx, target, &nic);
+
+	mg_nic_unref(nic);
+	return err < 0 ? err : mg_fail(ctx, -ENODEV, "no network interface named '%s'", target);
+}
+
 static void adapters_free(struct mg_prom_adapter *a, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -79,6 +92,8 @@ MG_EXPORT int mg_prometheus_write(struct mg_ctx *ctx, const char *target, unsign
 	for (size_t i = 0; err == 0 && i < mg_nic_list_count(list); i++)
 		if (wanted(mg_nic_list_get(list, i), target, flags))
 			adapter(ctx, &wifi, mg_nic_list_get(list, i), &a[in.count++]);
+	if (err == 0 && target && !in.count)
+		err = no_such_target(ctx, target);
 	if (err == 0) {
 		in.adapters = a;
 		in.doctor = d;

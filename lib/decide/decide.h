@@ -87,6 +87,7 @@ struct mg_pcie_node {
 	int devcap_mps, mps, mrrs, rcb;
 	char reason[160];	/* why config values are unknown; "" when read */
 	bool limited;		/* only 64 bytes of config space were readable */
+	bool need_admin;	/* ... for want of CAP_SYS_ADMIN, not a dump's 64 bytes */
 	/* the link between this function and the next one up */
 	bool has_link;
 	double link_cap_speed;
@@ -276,6 +277,7 @@ struct mg_facts {
 	const struct mg_temps *temps;
 	const struct mg_usb_info *usb;
 	const struct mg_kernel_log *kernel_log;	/* the adapter's recognised kernel-log lines, or NULL */
+	int kernel_log_err;			/* why it was not read: -EPERM, MG_ENOTRECORDED...; 0 */
 	const struct mg_nic *lower;		/* a VLAN's or macvlan's lower device, or NULL */
 	const struct mg_nic *master;		/* the bridge it is a port of, or NULL */
 	int online_cpus;			/* MG_UNKNOWN when unread */
@@ -284,6 +286,7 @@ struct mg_facts {
 	const char *peer;			/* NULL when not asked */
 	int peer_largest;			/* 0: the peer answered no size; MG_UNKNOWN: not probed */
 	bool hardware;				/* not a virtual device (or a test says to take it for one) */
+	bool named;				/* the doctor was asked about this adapter alone */
 	const struct mg_wiphy *wiphy;		/* a Wi-Fi interface's wiphy, or NULL */
 	/* Each CPU over the interval, from /proc/stat and /proc/softirqs; NULL without two samples. */
 	const struct mg_cpu_use *cpu_use;
@@ -358,6 +361,8 @@ int mg_rule_wifi_pcie_ceiling(struct mg_doctor *d, const struct mg_facts *f);
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts);
 /* klog-rules.c: the findings the kernel's own lines make. */
 int mg_rule_kernel_log(struct mg_doctor *d, const struct mg_facts *f);
+/* not-checked.c: what the doctor could not read (the kernel log, config space), and what it lacked. */
+int mg_rule_not_checked(struct mg_doctor *d, const struct mg_facts *f);
 
 /* The selected word of a "[default] performance ..." policy line, or -EINVAL. */
 int mg_pcie_parse_aspm_policy(const char *text, char *buf, size_t size);

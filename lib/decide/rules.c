@@ -930,6 +930,7 @@ static const rule_fn rules[] = {
 	below_best_mode, half_duplex, usb_too_slow, usb_generic_driver, usb_shared_hub, carrier_flaps, hot,
 	irqs_one_cpu, cpu_bound, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels, mtu_mismatch,
 	path_mtu, mg_rule_kernel_log, mg_rule_wifi_regdom, mg_rule_wifi_link_narrow, mg_rule_wifi_pcie_ceiling,
+	mg_rule_not_checked,
 };
 
 int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts)

@@ -32,6 +32,7 @@ struct mg_kernel_log {
 	struct mg_kernel_line *items;
 	size_t count, alloc;
 	char *unknown;		/* why the log could not be read, or NULL */
+	int unknown_err;	/* the read's negative errno then; MG_ENOTRECORDED from an older capture */
 	unsigned int overwritten;
 	size_t dropped;		/* oldest lines let go past LINES_MAX */
 };
@@ -247,6 +248,7 @@ static int read_logs(struct mg_ctx *ctx, struct mg_nic **nics, size_t count, str
 	}
 	if (err < 0 && err != -ENOMEM) {
 		const char *why = unknown_reason(err, buf, sizeof(buf));
+		int read_err = err;
 
 		mg_info(ctx, "%s", why);
 		err = 0;
@@ -254,6 +256,7 @@ static int read_logs(struct mg_ctx *ctx, struct mg_nic **nics, size_t count, str
 			for (size_t k = 0; k < logs[i]->count; k++)
 				free_line(&logs[i]->items[k]);
 			logs[i]->count = 0;
+			logs[i]->unknown_err = read_err;
 			if (!(logs[i]->unknown = strdup(why)))
 				err = -ENOMEM;
 		}
@@ -314,6 +317,11 @@ MG_GETTER(const struct mg_kernel_log *, mg_nic_get_kernel_log, mg_nic, kernel_lo
 MG_GETTER(const char *, mg_kernel_log_get_unknown_reason, mg_kernel_log, unknown, NULL)
 MG_GETTER(size_t, mg_kernel_log_get_count, mg_kernel_log, count, 0)
 MG_GETTER(unsigned int, mg_kernel_log_get_overwritten, mg_kernel_log, overwritten, 0)
+
+int mg_kernel_log_unread_err(const struct mg_kernel_log *log)
+{
+	return log && log->unknown ? log->unknown_err : 0;
+}
 
 static const struct mg_kernel_line *line(const struct mg_kernel_log *log, size_t index)
 {

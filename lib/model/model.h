@@ -259,6 +259,8 @@ int mg_usb_controller_address(struct mg_ctx *ctx, const struct mg_nic *nic, char
 
 /* ---- klog.c: one pass over the kernel log for every adapter of @list ---- */
 int mg_kernel_log_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
+/* Why the log was not read: -EPERM, -ENOENT, MG_ENOTRECORDED...; 0 when it was (or for NULL). */
+int mg_kernel_log_unread_err(const struct mg_kernel_log *log);
 /*
  * watch: the lines about @nic after sequence @after (all when !@has_after);
  * *@any whether the ring held a record, *@last the newest one's sequence.

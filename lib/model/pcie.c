@@ -133,6 +133,7 @@ static int read_node(struct mg_ctx *ctx, const char *dir, struct mg_pcie_node *n
 	n->is_bridge = f.header_type == 1;
 	if (!f.readable) {
 		n->limited = true;
+		n->need_admin = !ctx->pci_dump;
 		if (dir)
 			fill_from_sysfs(ctx, dir, n);
 		snprintf(n->reason, sizeof(n->reason), "%s%s",

@@ -178,7 +178,7 @@ static int set_steer(struct mg_settings *s, enum mg_param_group g, int index, co
 
 	if (!s || !cpus || index < -1)
 		return -EINVAL;
-	err = mg_cpumask_parse_list(cpus, &mask);
+	err = mg_cpumask_parse_asked(cpus, &mask);
 	if (err < 0)
 		return err;
 	if (need_one && !mask)

@@ -342,7 +342,7 @@ def test_rps_xps_apply_tuned_and_rollback():
                                  ("xps-cpus:tx-1", "", "1")]
             assert r.states["xps-cpus:tx-1"] == "applied"
             assert [_mask(q) for q in ("rx-0", "rx-1", "tx-0", "tx-1")] == [3, 3, 0, 2]
-            with ctx.tuned("vq0", rps_cpus={0: "1"}, xps_cpus=[]):
+            with ctx.tuned("vq0", rps_cpus={0: "1"}, xps_cpus="none"):
                 assert [_mask(q) for q in ("rx-0", "rx-1", "tx-1")] == [2, 3, 0]
             assert [_mask(q) for q in ("rx-0", "rx-1", "tx-1")] == [3, 3, 2]
             # A CPU that is not there: refused, nothing changed.
@@ -358,7 +358,7 @@ def test_rps_xps_apply_tuned_and_rollback():
             with pytest.raises(multigig.ApplyError) as e:
                 ctx.apply("vq0", irq_affinity="0")
             assert e.value.errno == errno.EOPNOTSUPP and "no interrupt vectors" in str(e.value)
-            ctx.apply("vq0", rps_cpus="", xps_cpus="")
+            ctx.apply("vq0", rps_cpus="none", xps_cpus="none")
             assert [_mask(q) for q in ("rx-0", "rx-1", "tx-0", "tx-1")] == [0, 0, 0, 0]
     finally:
         subprocess.run(["ip", "link", "del", "vq0"], check=True)

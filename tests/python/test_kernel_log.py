@@ -166,6 +166,47 @@ def test_unprivileged_reason_and_allowed():
             f.write(before)
 
 
+# User nobody with no capability at all, as a user's shell without sudo.
+NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--inh-caps=-all"]
+
+
+def test_unprivileged_doctor_says_not_checked():
+    """doctor without CAP_SYSLOG under dmesg_restrict=1 cannot read the log:
+    it says so (the not-checked finding, its reason and what it lacks) in
+    text and JSON, instead of a plain "no findings"; root reads the log and
+    finds the line. nobody runs a copy of the CLI: the build may sit in a
+    directory only root can enter."""
+    with open(RESTRICT) as f:
+        before = f.read().strip()
+    copy = tempfile.mkdtemp()
+    try:
+        os.chmod(copy, 0o755)
+        os.mkdir(os.path.join(copy, "tools"))
+        os.mkdir(os.path.join(copy, "lib"))
+        cli = shutil.copy(CLI, os.path.join(copy, "tools"))
+        shutil.copy(os.path.join(os.path.dirname(CLI), "..", "lib", "libmultigig.so.0"),
+                    os.path.join(copy, "lib"))
+        with open(RESTRICT, "w") as f:
+            f.write("1")
+        out = subprocess.run(NOBODY + [cli, "--json", "doctor", NAME], check=True, capture_output=True,
+                             text=True, cwd="/").stdout
+        found = {x["id"]: x for x in json.loads(out)["findings"]}
+        assert "kernel-tx-timeout" not in found and "not-checked" in found, found
+        assert found["not-checked"]["severity"] == "info" and found["not-checked"]["nic"] == NAME
+        assert {"fact": REASON, "source": "/dev/kmsg"} in found["not-checked"]["evidence"]
+        assert "CAP_SYSLOG" in found["not-checked"]["fix"]
+        text = subprocess.run(NOBODY + [cli, "doctor", NAME], check=True, capture_output=True, text=True,
+                              cwd="/").stdout
+        assert "not checked: the kernel log" in text and REASON + " (/dev/kmsg)" in text, text
+        assert "no findings:" not in text, text
+        got = show("doctor", NAME)["findings"]
+        assert "not-checked" not in [x["id"] for x in got] and "kernel-tx-timeout" in [x["id"] for x in got]
+    finally:
+        with open(RESTRICT, "w") as f:
+            f.write(before)
+        shutil.rmtree(copy)
+
+
 def test_one_pass_for_a_list():
     """show --all reads the ring once for every adapter: its lines are the single look-up's."""
     start = time.monotonic()

@@ -631,6 +631,21 @@ def test_failed_apply_raises_apply_error():
     assert err.rolled_back is None and err.kernel_message is None
 
 
+def test_empty_cpu_list_refused():
+    """"" and [] are refused before anything is read (an unset variable would
+    switch steering off); "none" is the word for no CPU, refused below only
+    because the tree is a capture."""
+    with multigig.Context(tree("desktop")) as ctx:
+        for key, value in (("rps_cpus", ""), ("xps_cpus", " "), ("rps_cpus", []), ("xps_cpus", {1: ""})):
+            with pytest.raises(ValueError, match="is empty; say \"none\" for no CPU"):
+                ctx.apply("enp1s0", dry_run=True, **{key: value})
+        for value in ("", [], {45: ""}, "none"):
+            with pytest.raises(ValueError, match="is empty; name one CPU at least|is not a CPU list of one CPU"):
+                ctx.apply("enp1s0", dry_run=True, irq_affinity=value)
+        with pytest.raises(multigig.ApplyError, match="captured tree"):
+            ctx.apply("enp1s0", dry_run=True, rps_cpus="none", xps_cpus={0: "none"})
+
+
 def test_apply_error_classes():
     """An errno Python has an OSError subclass for gives an ApplyError that is also one."""
     result = multigig.ApplyResult(None)

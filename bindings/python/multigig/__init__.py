@@ -406,7 +406,8 @@ class Context:
         the kernel's names, so that none is taken for a setting
         (``features={"rx-gro": False}``: "tx" there is no TX channel count).
         ``rps_cpus``, ``xps_cpus`` and ``irq_affinity`` take CPUs ("0-3",
-        "1,3" or [0, 1]; "" or [] for none, RPS or XPS off) for every
+        "1,3" or [0, 1]; "none" for no CPU, RPS or XPS off; "" and [] are
+        refused, as an unset variable would be) for every
         receive queue, transmit queue or interrupt vector of the adapter,
         or a mapping from a queue's number (an interrupt's) to its CPUs
         (``rps_cpus={0: "0", 1: "1"}``); each queue or vector is a change
@@ -1169,8 +1170,14 @@ class ApplyResult:
               "irq-affinity": ("mg_settings_set_irq_affinity", False)}
 
     @staticmethod
-    def _cpus(key: str, value: Any) -> str:
-        """CPUs as the library takes them: a list ("0-3"), from text or numbers."""
+    def _cpus(key: str, value: Any, none_ok: bool) -> str:
+        """CPUs as the library takes them: a list ("0-3"), from text or numbers;
+        "none" for no CPU where that is one. Empty text or an empty list is
+        refused: it is more often a variable left unset than a wish to
+        switch steering off."""
+        if (isinstance(value, str) and not value.strip()) or (isinstance(value, Sequence) and not value):
+            raise ValueError("%s: the CPU list %r is empty; %s" % (
+                key, value, 'say "none" for no CPU' if none_ok else "name one CPU at least"))
         if isinstance(value, str):
             return value
         if isinstance(value, Sequence) and all(isinstance(c, int) and not isinstance(c, bool) and c >= 0
@@ -1191,7 +1198,7 @@ class ApplyResult:
         else:
             items = [(-1, value)]
         for index, cpus in items:
-            text = cls._cpus(key, cpus)
+            text = cls._cpus(key, cpus, none_ok)
             rc = getattr(_c, setter)(want, index, text)
             if rc == -_errno.ERANGE:
                 raise ValueError("%s: %r names a CPU past 63, which is not supported" % (key, cpus))
