@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <net/if.h>
+#include <regex.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -809,40 +810,58 @@ static int mtu_in(const char *ns, const char *ifname)
 	return mtu;
 }
 
+/* The CLI run in namespace @ns to its end: its exit code, its output in @out. */
+static int run_in(const char *ns, const char *args, char *out, size_t size)
+{
+	char words[1024];
+
+	snprintf(words, sizeof(words), "netns exec %s '%s' %s", ns, MULTIGIG_CLI, args);
+	return run("ip", "", words, out, size);
+}
+
+/* Whether @out has a match of the extended regular expression @ere. */
+static bool has(const char *out, const char *ere)
+{
+	regex_t re;
+	bool found;
+
+	if (regcomp(&re, ere, REG_EXTENDED | REG_NOSUB) != 0)
+		return false;
+	found = regexec(&re, out, 0, NULL, 0) == 0;
+	regfree(&re);
+	return found;
+}
+
 static void test_verify_peer(void)
 {
 	char out[8192];
 
 	CU_ASSERT_EQUAL_FATAL(path_setup(1500), 0);
-	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' set a0 mtu 9000 --verify-peer 10.9.0.2 > /tmp/mg-peer.out 2>&1",
-			   MULTIGIG_CLI), 1);
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 9000 --verify-peer 10.9.0.2", out, sizeof(out)), 1);
 	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 1500);
 	/*
 	 * At most 1500, or up to 1504 where the kernel lets a port take a
 	 * frame a VLAN tag longer than its MTU (veth through a bridge on 6.1).
 	 */
-	CU_ASSERT_EQUAL(sh("grep -Eq 'the path to 10.9.0.2 carries at most 150[0-4] bytes, not the 9000 of the new MTU' "
-			   "/tmp/mg-peer.out && grep -q 'every change was rolled back' /tmp/mg-peer.out"), 0);
+	CU_ASSERT_TRUE(has(out, "the path to 10.9.0.2 carries at most 150[0-4] bytes, not the 9000 of the new MTU"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
 	/* The doctor finds the same by itself, and its fix is that MTU. */
 	CU_ASSERT_EQUAL(sh("ip -n pa link set a0 mtu 9000"), 0);
-	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' doctor a0 --interval 0.01 --peer 10.9.0.2 > /tmp/mg-peer.out 2>&1",
-			   MULTIGIG_CLI), 0);
-	CU_ASSERT_EQUAL(sh("grep -Eq 'the path to 10.9.0.2 carries at most (150[0-4]) bytes, below the MTU 9000 of a0' "
-			   "/tmp/mg-peer.out && grep -Eq 'multigig set a0 mtu 150[0-4] \\(--fix applies it\\)' /tmp/mg-peer.out"), 0);
+	CU_ASSERT_EQUAL(run_in("pa", "doctor a0 --interval 0.01 --peer 10.9.0.2", out, sizeof(out)), 0);
+	CU_ASSERT_TRUE(has(out, "the path to 10.9.0.2 carries at most (150[0-4]) bytes, below the MTU 9000 of a0"));
+	CU_ASSERT_TRUE(has(out, "multigig set a0 mtu 150[0-4] \\(--fix applies it\\)"));
 	/* A whole path keeps the change. */
 	CU_ASSERT_EQUAL(sh("ip -n pa link set a0 mtu 1500 && ip -n pb link set b1 mtu 9000"), 0);
-	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' set a0 mtu 9000 --verify-peer 10.9.0.2 > /tmp/mg-peer.out 2>&1",
-			   MULTIGIG_CLI), 0);
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 9000 --verify-peer 10.9.0.2", out, sizeof(out)), 0);
 	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 9000);
-	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' doctor a0 --interval 0.01 --peer 10.9.0.2 > /tmp/mg-peer.out 2>&1 && "
-			   "grep -q 'carries the whole MTU of a0: 9000 bytes' /tmp/mg-peer.out", MULTIGIG_CLI), 0);
+	CU_ASSERT_EQUAL(run_in("pa", "doctor a0 --interval 0.01 --peer 10.9.0.2", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "carries the whole MTU of a0: 9000 bytes"));
 	/* A peer that answers nothing now: refused before any change. */
-	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' set a0 mtu 4000 --verify-peer 10.9.0.99 > /tmp/mg-peer.out 2>&1",
-			   MULTIGIG_CLI), 1);
-	CU_ASSERT_EQUAL(sh("grep -q 'nothing was changed' /tmp/mg-peer.out"), 0);
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 4000 --verify-peer 10.9.0.99", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
 	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 9000);
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 1500 --verify-peer nowhere", out, sizeof(out)), 2);
-	sh("rm -f /tmp/mg-peer.out; for n in pa pb pc; do ip netns del $n; done");
+	sh("for n in pa pb pc; do ip netns del $n; done");
 }
 
 int main(void)
