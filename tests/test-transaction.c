@@ -864,6 +864,59 @@ static void test_verify_peer(void)
 	sh("for n in pa pb pc; do ip netns del $n; done");
 }
 
+/*
+ * Two namespaces and a veth between them: a6 in p6a (2001:db8:9::1,
+ * fe80::1), c6 in p6c (2001:db8:9::2, fe80::2) at @mtu_c6. A veth drops
+ * what is larger than its other end's MTU, without a word, as a switch
+ * does. nodad: the addresses are usable at once.
+ */
+static int path6_setup(int mtu_c6)
+{
+	return sh("for n in p6a p6c; do ip netns del $n 2>/dev/null; ip netns add $n || exit 1; done && "
+		  "ip link add a6 netns p6a type veth peer name c6 netns p6c && "
+		  "ip -n p6a link set lo up && ip -n p6c link set lo up && "
+		  "ip -n p6a addr add 2001:db8:9::1/64 dev a6 nodad && ip -n p6a addr add fe80::1/64 dev a6 nodad && "
+		  "ip -n p6c addr add 2001:db8:9::2/64 dev c6 nodad && ip -n p6c addr add fe80::2/64 dev c6 nodad && "
+		  "ip -n p6a link set a6 up && ip -n p6c link set c6 mtu %d up", mtu_c6);
+}
+
+/*
+ * The same over IPv6, to a global and to a link-local address (its scope
+ * the interface probed). The index of IPV6_UNICAST_IF was once given in
+ * host byte order: every IPv6 probe failed with "Cannot assign requested
+ * address", and the doctor said the peer did not answer.
+ */
+static void test_verify_peer_ipv6(void)
+{
+	char out[8192];
+
+	CU_ASSERT_EQUAL_FATAL(path6_setup(1500), 0);
+	CU_ASSERT_EQUAL(run_in("p6a", "set a6 mtu 9000 --verify-peer 2001:db8:9::2", out, sizeof(out)), 1);
+	CU_ASSERT_EQUAL(mtu_in("p6a", "a6"), 1500);
+	CU_ASSERT_TRUE(has(out, "the path to 2001:db8:9::2 carries at most 150[0-4] bytes, not the 9000 of the new MTU"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
+	CU_ASSERT_EQUAL(run_in("p6a", "set a6 mtu 9000 --verify-peer fe80::2", out, sizeof(out)), 1);
+	CU_ASSERT_EQUAL(mtu_in("p6a", "a6"), 1500);
+	CU_ASSERT_TRUE(has(out, "the path to fe80::2 carries at most 150[0-4] bytes, not the 9000 of the new MTU"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
+	/* The doctor's search starts at IPv6's smallest MTU, 1280. */
+	CU_ASSERT_EQUAL(sh("ip -n p6a link set a6 mtu 9000"), 0);
+	CU_ASSERT_EQUAL(run_in("p6a", "doctor a6 --interval 0.01 --peer fe80::2", out, sizeof(out)), 0);
+	CU_ASSERT_TRUE(has(out, "the path to fe80::2 carries at most 150[0-4] bytes, below the MTU 9000 of a6"));
+	CU_ASSERT_PTR_NULL(strstr(out, "peer-does-not-answer"));
+	/* A whole path keeps the change, and the doctor says so. */
+	CU_ASSERT_EQUAL(sh("ip -n p6a link set a6 mtu 1500 && ip -n p6c link set c6 mtu 9000"), 0);
+	CU_ASSERT_EQUAL(run_in("p6a", "set a6 mtu 9000 --verify-peer 2001:db8:9::2", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mtu_in("p6a", "a6"), 9000);
+	CU_ASSERT_EQUAL(run_in("p6a", "doctor a6 --interval 0.01 --peer 2001:db8:9::2", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "carries the whole MTU of a6: 9000 bytes"));
+	CU_ASSERT_EQUAL(run_in("p6a", "set a6 mtu 4000 --verify-peer fe80::2", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mtu_in("p6a", "a6"), 4000);
+	CU_ASSERT_EQUAL(run_in("p6a", "doctor a6 --interval 0.01 --peer fe80::2", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "carries the whole MTU of a6: 4000 bytes"));
+	sh("for n in p6a p6c; do ip netns del $n; done");
+}
+
 int main(void)
 {
 	if (geteuid() != 0) {
@@ -888,6 +941,7 @@ int main(void)
 		     MG_TEST(test_cap_net_admin_service));
 	MG_ADD_SUITE("confirm, and the path to a peer", setup_veth8, teardown_veth8,
 		     MG_TEST(test_confirm_rolls_back_without_its_session), MG_TEST(test_confirm_keeps),
-		     MG_TEST(test_confirm_too_late), MG_TEST(test_verify_peer));
+		     MG_TEST(test_confirm_too_late), MG_TEST(test_verify_peer),
+		     MG_TEST(test_verify_peer_ipv6));
 	return mg_test_run();
 }

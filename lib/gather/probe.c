@@ -76,12 +76,32 @@ static uint16_t checksum(const void *data, size_t len)
 	return htons((uint16_t)~sum);
 }
 
+/*
+ * A link-local address (fe80::/10) names a host on one link only: the
+ * kernel needs that link as the scope, and it is the interface probed.
+ */
+static int set_scope(struct mg_ctx *ctx, const char *address, int ifindex, struct probe *p)
+{
+	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&p->to;
+
+	if (p->to.ss_family != AF_INET6 || !IN6_IS_ADDR_LINKLOCAL(&v6->sin6_addr))
+		return 0;
+	if (ifindex <= 0)
+		return mg_fail(ctx, -EINVAL, "%s is a link-local address: probing it needs the interface it is on",
+			       address);
+	v6->sin6_scope_id = (uint32_t)ifindex;
+	return 0;
+}
+
 static int open_probe(struct mg_ctx *ctx, const char *address, int ifindex, struct probe *p)
 {
 	int proto, on, err;
 
 	if (parse_address(address, &p->to, &p->to_len) < 0)
 		return mg_fail(ctx, -EINVAL, "'%s' is not an IPv4 or IPv6 address", address ? address : "");
+	err = set_scope(ctx, address, ifindex, p);
+	if (err < 0)
+		return err;
 	p->family = p->to.ss_family;
 	proto = p->family == AF_INET ? IPPROTO_ICMP : IPPROTO_ICMPV6;
 	p->raw = true;
@@ -99,12 +119,12 @@ static int open_probe(struct mg_ctx *ctx, const char *address, int ifindex, stru
 	err = p->family == AF_INET ? setsockopt(p->fd, IPPROTO_IP, IP_MTU_DISCOVER, &on, sizeof(on))
 				   : setsockopt(p->fd, IPPROTO_IPV6, IPV6_MTU_DISCOVER, &on, sizeof(on));
 	if (err == 0 && ifindex > 0) {
+		/* Both options take the index in network byte order: the kernel ntohl()s it. */
 		uint32_t be = htonl((uint32_t)ifindex);
-		int idx = ifindex;
 
 		/* Out of this interface, by its index: never by a name that can move. */
 		err = p->family == AF_INET ? setsockopt(p->fd, IPPROTO_IP, IP_UNICAST_IF, &be, sizeof(be))
-					   : setsockopt(p->fd, IPPROTO_IPV6, IPV6_UNICAST_IF, &idx, sizeof(idx));
+					   : setsockopt(p->fd, IPPROTO_IPV6, IPV6_UNICAST_IF, &be, sizeof(be));
 	}
 	if (err < 0) {
 		err = -errno;
