@@ -865,6 +865,27 @@ static void test_verify_peer(void)
 }
 
 /*
+ * Each failure of a probe says what it was: a timeout, and a send the
+ * kernel refuses (a broadcast, without SO_BROADCAST). Both once left the
+ * last error empty, and set printed "multigig: set: ; nothing was changed".
+ */
+static void test_probe_says_why(void)
+{
+	int ifindex = (int)if_nametoindex("va0");
+	struct mg_ctx *ctx;
+
+	CU_ASSERT_EQUAL_FATAL(sh("ip addr add 10.77.0.1/24 dev va0 && ip link set lo up"), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL(mg_probe_path(ctx, "10.77.0.99", ifindex, 1500, 1, 200), -ETIMEDOUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "10.77.0.99 did not answer: 1 echo of 1500 bytes"));
+	mg_clear_error(ctx);
+	CU_ASSERT_EQUAL(mg_probe_path(ctx, "10.77.0.255", ifindex, 1500, 1, 200), -EACCES);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "cannot send a 1500-byte echo to 10.77.0.255"));
+	mg_ctx_unref(ctx);
+	sh("ip addr del 10.77.0.1/24 dev va0");
+}
+
+/*
  * Two namespaces and a veth between them: a6 in p6a (2001:db8:9::1,
  * fe80::1), c6 in p6c (2001:db8:9::2, fe80::2) at @mtu_c6. A veth drops
  * what is larger than its other end's MTU, without a word, as a switch
@@ -942,6 +963,6 @@ int main(void)
 	MG_ADD_SUITE("confirm, and the path to a peer", setup_veth8, teardown_veth8,
 		     MG_TEST(test_confirm_rolls_back_without_its_session), MG_TEST(test_confirm_keeps),
 		     MG_TEST(test_confirm_too_late), MG_TEST(test_verify_peer),
-		     MG_TEST(test_verify_peer_ipv6));
+		     MG_TEST(test_verify_peer_ipv6), MG_TEST(test_probe_says_why));
 	return mg_test_run();
 }

@@ -140,8 +140,11 @@ static int probe_peer(struct mg_ctx *ctx, const char *peer, const struct mg_nic 
 
 	if (mg_probe_path(ctx, peer, nic->ifindex, nic->mtu, 3, 1000) == 0)
 		return nic->mtu;
-	if (mg_probe_path(ctx, peer, nic->ifindex, smallest, 3, 1000) < 0)
+	if (mg_probe_path(ctx, peer, nic->ifindex, smallest, 3, 1000) < 0) {
+		/* No answer at all is a finding, not a failure of the doctor's. */
+		mg_clear_error(ctx);
 		return 0;
+	}
 	mg_probe_largest(ctx, peer, nic->ifindex, smallest, nic->mtu, &largest);
 	return largest;
 }

@@ -420,7 +420,7 @@ bool mg_probe_address_ok(const char *address);
  * of interface @ifindex (0: as routed), up to @tries, each waited for
  * @timeout_ms: 0 when one is answered; -ETIMEDOUT when none is; -EMSGSIZE
  * when the interface's own MTU is smaller; -EPERM without the privilege to
- * probe; -EINVAL for a bad address (said in @ctx).
+ * probe; -EINVAL for a bad address. Every failure is said in @ctx.
  */
 int mg_probe_path(struct mg_ctx *ctx, const char *address, int ifindex, int size, int tries, int timeout_ms);
 /* The largest size between @known (answered) and @upto (not) that is answered, by halving. */

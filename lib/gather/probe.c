@@ -200,6 +200,19 @@ static int wait_answer(struct probe *p, int timeout_ms)
 	}
 }
 
+/* Every failure says what it was: a caller may pass the text on as it is. */
+static int probe_failed(struct mg_ctx *ctx, const char *address, int ifindex, int size, int tries, int err)
+{
+	if (err == -ETIMEDOUT)
+		return mg_fail(ctx, err, "%s did not answer: %d echo%s of %d bytes (don't fragment) sent out of interface %d",
+			       address, tries, tries == 1 ? "" : "es", size, ifindex);
+	if (err == -EMSGSIZE)
+		return mg_fail(ctx, err, "a %d-byte echo to %s is larger than the MTU of interface %d", size, address,
+			       ifindex);
+	return mg_fail(ctx, err, "cannot send a %d-byte echo to %s out of interface %d: %s", size, address, ifindex,
+		       strerror(-err));
+}
+
 int mg_probe_path(struct mg_ctx *ctx, const char *address, int ifindex, int size, int tries, int timeout_ms)
 {
 	struct probe p;
@@ -220,7 +233,7 @@ int mg_probe_path(struct mg_ctx *ctx, const char *address, int ifindex, int size
 			break;
 	}
 	close(p.fd);
-	return err;
+	return err < 0 ? probe_failed(ctx, address, ifindex, size, tries, err) : 0;
 }
 
 int mg_probe_largest(struct mg_ctx *ctx, const char *address, int ifindex, int known, int upto, int *largest)
