@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <linux/ethtool_netlink.h>
+#include <linux/if_addr.h>
 #include <linux/if_link.h>
 #include <linux/rtnetlink.h>
 #include <netlink/attr.h>
@@ -229,6 +230,64 @@ static void test_link_counters(void)
 }
 
 /* One link's identity from its message: name, kind, state, addresses, neighbours. */
+/* An RTM_NEWADDR of @family on interface @ifindex; @local and @broadcast may be NULL. */
+static struct nl_msg *newaddr(int family, int ifindex, int prefixlen, const void *address, const void *local,
+			      const void *broadcast)
+{
+	struct ifaddrmsg ifa = { .ifa_family = (uint8_t)family, .ifa_prefixlen = (uint8_t)prefixlen,
+				 .ifa_index = (uint32_t)ifindex };
+	int len = family == AF_INET ? 4 : 16;
+	struct nl_msg *msg = nlmsg_alloc_simple(RTM_NEWADDR, 0);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(msg);
+	nlmsg_append(msg, &ifa, sizeof(ifa), NLMSG_ALIGNTO);
+	if (address)
+		nla_put(msg, IFA_ADDRESS, len, address);
+	if (local)
+		nla_put(msg, IFA_LOCAL, len, local);
+	if (broadcast)
+		nla_put(msg, IFA_BROADCAST, len, broadcast);
+	return msg;
+}
+
+/* This machine's address is IFA_LOCAL where there is one: on a point-to-point link IFA_ADDRESS is the far end's. */
+static void test_ifaddr_parse(void)
+{
+	static const unsigned char mine[4] = { 10, 20, 0, 1 }, far[4] = { 10, 20, 0, 2 }, bcast[4] = { 192, 0, 2, 255 };
+	static const unsigned char net[4] = { 192, 0, 2, 1 }, ll[16] = { 0xfe, 0x80, [15] = 1 };
+	struct mg_ifaddr a;
+	struct nl_msg *msg;
+
+	msg = newaddr(AF_INET, 4, 32, far, mine, NULL);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), 0);
+	CU_ASSERT_EQUAL(a.family, AF_INET);
+	CU_ASSERT_EQUAL(a.ifindex, 4);
+	CU_ASSERT_EQUAL(a.prefixlen, 32);
+	CU_ASSERT_EQUAL(memcmp(a.local, mine, 4), 0);
+	nlmsg_free(msg);
+	msg = newaddr(AF_INET, 5, 24, net, net, bcast);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), 0);
+	CU_ASSERT_EQUAL(memcmp(a.local, net, 4), 0);
+	CU_ASSERT_EQUAL(memcmp(a.broadcast, bcast, 4), 0);
+	nlmsg_free(msg);
+	msg = newaddr(AF_INET6, 6, 64, ll, NULL, NULL);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), 0);
+	CU_ASSERT_EQUAL(a.family, AF_INET6);
+	CU_ASSERT_EQUAL(memcmp(a.local, ll, 16), 0);
+	nlmsg_free(msg);
+	/* No address, or one of the wrong length, is malformed; another family is not kept. */
+	msg = newaddr(AF_INET, 7, 24, NULL, NULL, NULL);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), -EPROTO);
+	nlmsg_free(msg);
+	msg = newaddr(AF_INET6, 7, 64, NULL, NULL, NULL);
+	nla_put(msg, IFA_ADDRESS, 4, mine);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), -EPROTO);
+	nlmsg_free(msg);
+	msg = newaddr(AF_PACKET, 7, 0, NULL, NULL, NULL);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), -ENOENT);
+	nlmsg_free(msg);
+}
+
 static void test_link_identity(void)
 {
 	static const unsigned char ether[6] = { 0x02, 0x00, 0x5e, 0x10, 0xab, 0x0f }, ip4[4] = { 10, 0, 0, 1 };
@@ -835,6 +894,7 @@ int main(void)
 	MG_ADD_SUITE("parsers", NULL, NULL,
 		     MG_TEST(test_stats_reply), MG_TEST(test_stats_reply_malformed),
 		     MG_TEST(test_linkstate_down_count), MG_TEST(test_link_counters), MG_TEST(test_link_identity),
+		     MG_TEST(test_ifaddr_parse),
 		     MG_TEST(test_interrupts_parse), MG_TEST(test_cpulist),
 		     MG_TEST(test_driver_counters_text), MG_TEST(test_usb_class_names));
 	MG_ADD_SUITE("trees", NULL, NULL,

@@ -130,6 +130,19 @@ int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count
 int mg_rtnl_get_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
 void mg_rtnl_close(struct mg_ctx *ctx);
 
+/* addr.c: one address of an interface, as RTM_GETADDR says. */
+struct mg_ifaddr {
+	int family;		/* AF_INET or AF_INET6 */
+	int ifindex;
+	int prefixlen;
+	uint8_t local[16];	/* this machine's: 4 bytes for IPv4, 16 for IPv6 */
+	uint8_t broadcast[4];	/* IPv4's IFA_BROADCAST; all zero when none */
+};
+/* An RTM_NEWADDR into @a: -ENOENT for a family other than IPv4's and IPv6's, -EPROTO. Pure. */
+int mg_ifaddr_parse_raw(const struct nlmsghdr *nlh, struct mg_ifaddr *a);
+/* Every address of every interface of this namespace: one dump; *addrs is malloc'ed. */
+int mg_rtnl_dump_addrs(struct mg_ctx *ctx, struct mg_ifaddr **addrs, size_t *count);
+
 /* nlreq.c: one request, its replies, its ACK with extended ack text. */
 struct nl_msg;
 void mg_nl_enable_extack(struct nl_sock *sk);
