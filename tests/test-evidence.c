@@ -288,6 +288,46 @@ static void test_ifaddr_parse(void)
 	nlmsg_free(msg);
 }
 
+/*
+ * What can be a peer: one other host on the link. This machine's own
+ * addresses, loopback, unspecified, multicast and broadcast ones are not:
+ * the machine answers them itself, or many hosts do.
+ */
+static void test_peer_kinds(void)
+{
+	static const struct mg_ifaddr addrs[] = {
+		{ AF_INET, 3, 24, { 10, 9, 0, 1 }, { 10, 9, 0, 255 } },
+		{ AF_INET, 4, 32, { 10, 20, 0, 1 }, { 0 } },	/* peer 10.20.0.2 */
+		{ AF_INET6, 3, 64, { 0xfe, 0x80, [15] = 1 }, { 0 } },
+		{ AF_INET, 5, 22, { 172, 16, 4, 1 }, { 0 } },	/* no IFA_BROADCAST given */
+		{ AF_INET, 6, 31, { 192, 0, 2, 8 }, { 0 } },	/* a /31 has no broadcast */
+	};
+	static const struct { const char *address; enum mg_peer_kind kind; size_t which; } cases[] = {
+		{ "0.0.0.0", MG_PEER_UNSPECIFIED, 0 }, { "::", MG_PEER_UNSPECIFIED, 0 },
+		{ "127.0.0.1", MG_PEER_LOOPBACK, 0 }, { "127.3.4.5", MG_PEER_LOOPBACK, 0 },
+		{ "::1", MG_PEER_LOOPBACK, 0 }, { "224.0.0.1", MG_PEER_MULTICAST, 0 },
+		{ "239.255.255.250", MG_PEER_MULTICAST, 0 }, { "ff02::1", MG_PEER_MULTICAST, 0 },
+		{ "255.255.255.255", MG_PEER_BROADCAST, 0 }, { "::ffff:10.9.0.2", MG_PEER_V4_MAPPED, 0 },
+		{ "10.9.0.1", MG_PEER_OWN, 0 }, { "10.20.0.1", MG_PEER_OWN, 1 }, { "fe80::1", MG_PEER_OWN, 2 },
+		{ "10.9.0.255", MG_PEER_SUBNET_BROADCAST, 0 }, { "172.16.7.255", MG_PEER_SUBNET_BROADCAST, 3 },
+		{ "10.9.0.2", MG_PEER_HOST, 0 }, { "10.20.0.2", MG_PEER_HOST, 0 }, { "192.0.2.9", MG_PEER_HOST, 0 },
+		{ "172.16.6.255", MG_PEER_HOST, 0 }, { "fe80::2", MG_PEER_HOST, 0 }, { "2001:db8::1", MG_PEER_HOST, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t which = 99;
+		enum mg_peer_kind kind = mg_peer_kind(cases[i].address, addrs, sizeof(addrs) / sizeof(addrs[0]), &which);
+
+		if (kind != cases[i].kind)
+			printf("%s: kind %d, not %d\n", cases[i].address, kind, cases[i].kind);
+		CU_ASSERT_EQUAL(kind, cases[i].kind);
+		if (kind >= MG_PEER_SUBNET_BROADCAST)
+			CU_ASSERT_EQUAL(which, cases[i].which);
+	}
+	/* Alone, an address is judged by itself. */
+	CU_ASSERT_EQUAL(mg_peer_kind("10.9.0.1", NULL, 0, NULL), MG_PEER_HOST);
+}
+
 static void test_link_identity(void)
 {
 	static const unsigned char ether[6] = { 0x02, 0x00, 0x5e, 0x10, 0xab, 0x0f }, ip4[4] = { 10, 0, 0, 1 };
@@ -894,7 +934,7 @@ int main(void)
 	MG_ADD_SUITE("parsers", NULL, NULL,
 		     MG_TEST(test_stats_reply), MG_TEST(test_stats_reply_malformed),
 		     MG_TEST(test_linkstate_down_count), MG_TEST(test_link_counters), MG_TEST(test_link_identity),
-		     MG_TEST(test_ifaddr_parse),
+		     MG_TEST(test_ifaddr_parse), MG_TEST(test_peer_kinds),
 		     MG_TEST(test_interrupts_parse), MG_TEST(test_cpulist),
 		     MG_TEST(test_driver_counters_text), MG_TEST(test_usb_class_names));
 	MG_ADD_SUITE("trees", NULL, NULL,

@@ -865,6 +865,66 @@ static void test_verify_peer(void)
 }
 
 /*
+ * A peer this machine answers itself, or many hosts answer, checks no
+ * link: refused before anything changes, with the reason. Its own address
+ * on the interface or on another one "passed" a 9000-byte check over a
+ * 1500-byte path (answered over loopback); a subnet's broadcast failed
+ * with an empty message. The far end of a point-to-point address is not
+ * this machine's.
+ */
+static void test_peer_refused(void)
+{
+	static const struct { const char *peer, *why; } cases[] = {
+		{ "10.9.0.1", "10.9.0.1 is an address of this machine (a0): a peer must be one other host on the link; "
+			      "nothing was changed" },
+		{ "192.0.2.1", "192.0.2.1 is an address of this machine (d0)" },
+		{ "10.20.0.1", "10.20.0.1 is an address of this machine (d0)" },
+		{ "2001:db8:9::1", "2001:db8:9::1 is an address of this machine (a0)" },
+		{ "fe80::1", "fe80::1 is an address of this machine (a0)" },
+		{ "10.9.0.255", "10.9.0.255 is the broadcast address of a0's subnet 10.9.0.0/24: a peer must be one other "
+				"host on the link; nothing was changed" },
+		{ "192.0.2.255", "192.0.2.255 is the broadcast address of d0's subnet 192.0.2.0/24" },
+		{ "255.255.255.255", "255.255.255.255 is the broadcast address of every link" },
+		{ "0.0.0.0", "0.0.0.0 is the unspecified address" },
+		{ "::1", "::1 is a loopback address" },
+		{ "224.0.0.1", "224.0.0.1 is a multicast address" },
+	};
+	char out[8192], args[256];
+
+	CU_ASSERT_EQUAL_FATAL(path_setup(9000), 0);
+	CU_ASSERT_EQUAL_FATAL(sh("ip -n pa link set lo up && ip -n pa link add d0 type veth peer name d1 && "
+				 "ip -n pa addr add 192.0.2.1/24 dev d0 && ip -n pa addr add 10.20.0.1 peer 10.20.0.2/32 dev d0 && "
+				 "ip -n pa link set d0 up && ip -n pa link set d1 up && "
+				 "ip -n pa addr add 2001:db8:9::1/64 dev a0 nodad && ip -n pa addr add fe80::1/64 dev a0 nodad"), 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(args, sizeof(args), "set a0 mtu 9000 --verify-peer %s", cases[i].peer);
+		CU_ASSERT_EQUAL(run_in("pa", args, out, sizeof(out)), 1);
+		if (!strstr(out, cases[i].why))
+			printf("%s: %s", cases[i].peer, out);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, cases[i].why));
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
+		CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 1500);
+	}
+	/* A dry run is refused the same. */
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 9000 --dry-run --verify-peer 10.9.0.1", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "is an address of this machine (a0)"));
+	/* The doctor refuses the same, before its interval: not taken for a bad --interval. */
+	CU_ASSERT_EQUAL(run_in("pa", "doctor a0 --interval 0.01 --peer 10.9.0.1", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig: doctor: 10.9.0.1 is an address of this machine (a0): a peer must "
+					   "be one other host on the link"));
+	CU_ASSERT_EQUAL(run_in("pa", "doctor a0 --interval 0.01 --peer 10.9.0.255", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "10.9.0.255 is the broadcast address of a0's subnet 10.9.0.0/24"));
+	/* The far end of the point-to-point address is another host: probed, and not reached out of a0. */
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 9000 --verify-peer 10.20.0.2", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NULL(strstr(out, "this machine"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "10.20.0.2 does not answer 1500-byte packets"));
+	/* A real peer still passes. */
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 9000 --verify-peer 10.9.0.2", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 9000);
+	sh("for n in pa pb pc; do ip netns del $n; done");
+}
+
+/*
  * Each failure of a probe says what it was: a timeout, and a send the
  * kernel refuses (a broadcast, without SO_BROADCAST). Both once left the
  * last error empty, and set printed "multigig: set: ; nothing was changed".
@@ -963,6 +1023,7 @@ int main(void)
 	MG_ADD_SUITE("confirm, and the path to a peer", setup_veth8, teardown_veth8,
 		     MG_TEST(test_confirm_rolls_back_without_its_session), MG_TEST(test_confirm_keeps),
 		     MG_TEST(test_confirm_too_late), MG_TEST(test_verify_peer),
-		     MG_TEST(test_verify_peer_ipv6), MG_TEST(test_probe_says_why));
+		     MG_TEST(test_verify_peer_ipv6), MG_TEST(test_probe_says_why),
+		     MG_TEST(test_peer_refused));
 	return mg_test_run();
 }

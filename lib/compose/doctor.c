@@ -449,12 +449,18 @@ MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsign
 MG_EXPORT int mg_doctor_run_peer(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
 				 const char *peer, struct mg_doctor **report)
 {
+	int err;
+
 	if (!ctx)
 		return -EINVAL;
 	if (!nic || !mg_nic_get_name(nic))
 		return mg_fail(ctx, -EINVAL, "probing the path to a peer needs one adapter with an interface");
-	if (!peer || strlen(peer) >= sizeof(((struct mg_doctor *)0)->peer) || !mg_probe_address_ok(peer))
+	if (!peer || strlen(peer) >= sizeof(((struct mg_doctor *)0)->peer))
 		return mg_fail(ctx, -EINVAL, "'%.64s' is not an IPv4 or IPv6 address", peer ? peer : "");
+	/* Before the interval's wait: a peer this machine answers itself would "carry" any size. */
+	err = mg_probe_check_peer(ctx, peer);
+	if (err < 0)
+		return err;
 	if (ctx->offline)
 		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot probe a path");
 	return run_alone(ctx, nic, interval_ms, peer, report);

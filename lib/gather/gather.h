@@ -439,4 +439,27 @@ int mg_probe_path(struct mg_ctx *ctx, const char *address, int ifindex, int size
 /* The largest size between @known (answered) and @upto (not) that is answered, by halving. */
 int mg_probe_largest(struct mg_ctx *ctx, const char *address, int ifindex, int known, int upto, int *largest);
 
+/* ---- peer.c: what can be the peer of a path check: one other host on the link ---- */
+enum mg_peer_kind {
+	MG_PEER_HOST,
+	MG_PEER_UNSPECIFIED,		/* 0.0.0.0, :: */
+	MG_PEER_LOOPBACK,		/* 127/8, ::1 */
+	MG_PEER_MULTICAST,		/* 224/4, ff00::/8 */
+	MG_PEER_BROADCAST,		/* 255.255.255.255 */
+	MG_PEER_V4_MAPPED,		/* ::ffff:a.b.c.d */
+	MG_PEER_SUBNET_BROADCAST,	/* the broadcast address of a subnet of @addrs */
+	MG_PEER_OWN,			/* one of @addrs */
+};
+/*
+ * What @address is, against this namespace's @addrs (@count 0: by itself);
+ * *which, when not NULL, is the entry of @addrs it matched. Pure.
+ */
+enum mg_peer_kind mg_peer_kind(const char *address, const struct mg_ifaddr *addrs, size_t count, size_t *which);
+/*
+ * 0 when @address can be a peer; else -EINVAL, the reason said in @ctx.
+ * Live, this namespace's addresses are read (one RTM_GETADDR dump); a
+ * captured tree is checked on the address alone.
+ */
+int mg_probe_check_peer(struct mg_ctx *ctx, const char *address);
+
 #endif

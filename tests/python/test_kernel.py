@@ -603,6 +603,31 @@ def test_verify_peer_over_ipv6():
         subprocess.run(["ip", "netns", "del", "mgpeer6"], check=False)
 
 
+def test_verify_peer_refuses_what_is_no_peer():
+    """A peer this machine answers itself (its own address, loopback, a
+    subnet's broadcast) checks no link: ApplyError EINVAL with the reason,
+    400 from the router, nothing changed. Once its own address "passed" a
+    check of any MTU, answered over loopback."""
+    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    subprocess.run(["ip", "addr", "add", "10.98.0.1/24", "dev", "veth0"], check=True)
+    try:
+        with multigig.Context() as ctx:
+            for peer, why in (("10.98.0.1", "10.98.0.1 is an address of this machine (veth0): a peer must be one "
+                                            "other host on the link; nothing was changed"),
+                              ("10.98.0.255", "10.98.0.255 is the broadcast address of veth0's subnet 10.98.0.0/24"),
+                              ("::1", "::1 is a loopback address")):
+                with pytest.raises(multigig.ApplyError) as e:
+                    ctx.apply("veth0", mtu=9000, verify_peer=peer)
+                assert e.value.errno == errno.EINVAL and why in e.value.strerror
+                assert mtu(ctx, "veth0") == 1500
+            r = _router().post("/nics/veth0/settings", json={"mtu": 9000, "dry_run": False, "verify_peer": "10.98.0.1"})
+            assert r.status_code == 400 and "is an address of this machine (veth0)" in r.json()["detail"]["message"]
+            assert mtu(ctx, "veth0") == 1500
+    finally:
+        subprocess.run(["ip", "addr", "del", "10.98.0.1/24", "dev", "veth0"], check=False)
+        subprocess.run(["ip", "link", "set", "lo", "down"], check=False)
+
+
 def test_apply_with_confirm():
     """Confirmed in time the change stays; unconfirmed it rolls back by itself."""
     with multigig.Context() as ctx:
