@@ -842,7 +842,8 @@ static void test_peer_refused(void)
 		{ "224.0.0.1", "224.0.0.1 is a multicast address" },
 		{ "ff02::1", "ff02::1 is a multicast address" },
 		{ "255.255.255.255", "255.255.255.255 is the broadcast address of every link" },
-		{ "::ffff:10.0.0.2", "::ffff:10.0.0.2 is an IPv4 address written as IPv6 (IPv4-mapped): give it as 10.0.0.2" },
+		{ "::ffff:10.0.0.2", "::ffff:10.0.0.2 is an IPv4 address written as IPv6 (IPv4-mapped): "
+				     "give it as 10.0.0.2" },
 	};
 	char root[4096];
 	struct mg_doctor *d = NULL;

@@ -315,8 +315,8 @@ static void test_peer_kinds(void)
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		size_t which = 99;
-		enum mg_peer_kind kind = mg_peer_kind(cases[i].address, addrs, sizeof(addrs) / sizeof(addrs[0]), &which);
+		size_t n = sizeof(addrs) / sizeof(addrs[0]), which = 99;
+		enum mg_peer_kind kind = mg_peer_kind(cases[i].address, addrs, n, &which);
 
 		if (kind != cases[i].kind)
 			printf("%s: kind %d, not %d\n", cases[i].address, kind, cases[i].kind);

@@ -881,8 +881,8 @@ static void test_peer_refused(void)
 		{ "10.20.0.1", "10.20.0.1 is an address of this machine (d0)" },
 		{ "2001:db8:9::1", "2001:db8:9::1 is an address of this machine (a0)" },
 		{ "fe80::1", "fe80::1 is an address of this machine (a0)" },
-		{ "10.9.0.255", "10.9.0.255 is the broadcast address of a0's subnet 10.9.0.0/24: a peer must be one other "
-				"host on the link; nothing was changed" },
+		{ "10.9.0.255", "10.9.0.255 is the broadcast address of a0's subnet 10.9.0.0/24: a peer must be "
+				"one other host on the link; nothing was changed" },
 		{ "192.0.2.255", "192.0.2.255 is the broadcast address of d0's subnet 192.0.2.0/24" },
 		{ "255.255.255.255", "255.255.255.255 is the broadcast address of every link" },
 		{ "0.0.0.0", "0.0.0.0 is the unspecified address" },
@@ -893,9 +893,11 @@ static void test_peer_refused(void)
 
 	CU_ASSERT_EQUAL_FATAL(path_setup(9000), 0);
 	CU_ASSERT_EQUAL_FATAL(sh("ip -n pa link set lo up && ip -n pa link add d0 type veth peer name d1 && "
-				 "ip -n pa addr add 192.0.2.1/24 dev d0 && ip -n pa addr add 10.20.0.1 peer 10.20.0.2/32 dev d0 && "
+				 "ip -n pa addr add 192.0.2.1/24 dev d0 && "
+				 "ip -n pa addr add 10.20.0.1 peer 10.20.0.2/32 dev d0 && "
 				 "ip -n pa link set d0 up && ip -n pa link set d1 up && "
-				 "ip -n pa addr add 2001:db8:9::1/64 dev a0 nodad && ip -n pa addr add fe80::1/64 dev a0 nodad"), 0);
+				 "ip -n pa addr add 2001:db8:9::1/64 dev a0 nodad && "
+				 "ip -n pa addr add fe80::1/64 dev a0 nodad"), 0);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		snprintf(args, sizeof(args), "set a0 mtu 9000 --verify-peer %s", cases[i].peer);
 		CU_ASSERT_EQUAL(run_in("pa", args, out, sizeof(out)), 1);
@@ -974,7 +976,8 @@ static void test_verify_peer_ipv6(void)
 	CU_ASSERT_EQUAL_FATAL(path6_setup(1500), 0);
 	CU_ASSERT_EQUAL(run_in("p6a", "set a6 mtu 9000 --verify-peer 2001:db8:9::2", out, sizeof(out)), 1);
 	CU_ASSERT_EQUAL(mtu_in("p6a", "a6"), 1500);
-	CU_ASSERT_TRUE(has(out, "the path to 2001:db8:9::2 carries at most 150[0-4] bytes, not the 9000 of the new MTU"));
+	CU_ASSERT_TRUE(has(out, "the path to 2001:db8:9::2 carries at most 150[0-4] bytes, not the 9000 of the new "
+			   "MTU"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
 	CU_ASSERT_EQUAL(run_in("p6a", "set a6 mtu 9000 --verify-peer fe80::2", out, sizeof(out)), 1);
 	CU_ASSERT_EQUAL(mtu_in("p6a", "a6"), 1500);

@@ -204,8 +204,8 @@ static int wait_answer(struct probe *p, int timeout_ms)
 static int probe_failed(struct mg_ctx *ctx, const char *address, int ifindex, int size, int tries, int err)
 {
 	if (err == -ETIMEDOUT)
-		return mg_fail(ctx, err, "%s did not answer: %d echo%s of %d bytes (don't fragment) sent out of interface %d",
-			       address, tries, tries == 1 ? "" : "es", size, ifindex);
+		return mg_fail(ctx, err, "%s did not answer: %d echo%s of %d bytes (don't fragment) sent out of "
+			       "interface %d", address, tries, tries == 1 ? "" : "es", size, ifindex);
 	if (err == -EMSGSIZE)
 		return mg_fail(ctx, err, "a %d-byte echo to %s is larger than the MTU of interface %d", size, address,
 			       ifindex);
