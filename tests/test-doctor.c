@@ -825,13 +825,59 @@ static void test_rule_rings_with_drops(void)
 	unbuild(&b);
 }
 
+/*
+ * doctor --peer and set --verify-peer refuse, with the reason, a peer that
+ * no link can check: this machine answers loopback and the unspecified
+ * address itself, many hosts a multicast or broadcast. Once they "passed",
+ * or failed with an empty message. On a captured tree the address alone
+ * is judged: the tree keeps no addresses of the machine's.
+ */
+static void test_peer_refused(void)
+{
+	static const struct { const char *peer, *why; } cases[] = {
+		{ "0.0.0.0", "0.0.0.0 is the unspecified address: a peer must be one other host on the link" },
+		{ "::", ":: is the unspecified address" },
+		{ "127.0.0.1", "127.0.0.1 is a loopback address: a peer must be one other host on the link" },
+		{ "::1", "::1 is a loopback address" },
+		{ "224.0.0.1", "224.0.0.1 is a multicast address" },
+		{ "ff02::1", "ff02::1 is a multicast address" },
+		{ "255.255.255.255", "255.255.255.255 is the broadcast address of every link" },
+		{ "::ffff:10.0.0.2", "::ffff:10.0.0.2 is an IPv4 address written as IPv6 (IPv4-mapped): "
+				     "give it as 10.0.0.2" },
+	};
+	char root[4096];
+	struct mg_doctor *d = NULL;
+	struct mg_plan *plan;
+	struct mg_ctx *ctx;
+	struct mg_nic *nic;
+
+	snprintf(root, sizeof(root), "%s/pi5-rtl8126", FIXTURE_TREES);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "eth1", &nic), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_plan_new(ctx, &plan), 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CU_ASSERT_EQUAL(mg_doctor_run_peer(ctx, nic, MG_DOCTOR_NO_SAMPLE, cases[i].peer, &d), -EINVAL);
+		CU_ASSERT_PTR_NULL(d);
+		CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), cases[i].why));
+		CU_ASSERT_EQUAL(mg_plan_set_verify_peer(plan, cases[i].peer), -EINVAL);
+		CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), cases[i].why));
+		CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "; nothing was changed"));
+	}
+	/* One other host passes the check; a captured tree then cannot probe it. */
+	CU_ASSERT_EQUAL(mg_plan_set_verify_peer(plan, "192.0.2.7"), 0);
+	CU_ASSERT_EQUAL(mg_doctor_run_peer(ctx, nic, MG_DOCTOR_NO_SAMPLE, "fe80::2", &d), -EOPNOTSUPP);
+	mg_plan_free(plan);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("doctor-trees", NULL, NULL, MG_TEST(test_pi5_rtl8126), MG_TEST(test_pi5_not_trained),
 		     MG_TEST(test_not_advertised), MG_TEST(test_evidence_trees), MG_TEST(test_desktop_no_driver),
-		     MG_TEST(test_one_adapter));
+		     MG_TEST(test_one_adapter), MG_TEST(test_peer_refused));
 	MG_ADD_SUITE("doctor-rules", NULL, NULL, MG_TEST(test_rule_coalesce_off), MG_TEST(test_rule_channels),
 		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2), MG_TEST(test_rule_aer_growth),
 		     MG_TEST(test_rule_aspm_overruns), MG_TEST(test_rule_vlan_mtu),

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include <linux/ethtool_netlink.h>
+#include <linux/if_addr.h>
 #include <linux/if_link.h>
 #include <linux/rtnetlink.h>
 #include <netlink/attr.h>
@@ -229,6 +230,104 @@ static void test_link_counters(void)
 }
 
 /* One link's identity from its message: name, kind, state, addresses, neighbours. */
+/* An RTM_NEWADDR of @family on interface @ifindex; @local and @broadcast may be NULL. */
+static struct nl_msg *newaddr(int family, int ifindex, int prefixlen, const void *address, const void *local,
+			      const void *broadcast)
+{
+	struct ifaddrmsg ifa = { .ifa_family = (uint8_t)family, .ifa_prefixlen = (uint8_t)prefixlen,
+				 .ifa_index = (uint32_t)ifindex };
+	int len = family == AF_INET ? 4 : 16;
+	struct nl_msg *msg = nlmsg_alloc_simple(RTM_NEWADDR, 0);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(msg);
+	nlmsg_append(msg, &ifa, sizeof(ifa), NLMSG_ALIGNTO);
+	if (address)
+		nla_put(msg, IFA_ADDRESS, len, address);
+	if (local)
+		nla_put(msg, IFA_LOCAL, len, local);
+	if (broadcast)
+		nla_put(msg, IFA_BROADCAST, len, broadcast);
+	return msg;
+}
+
+/* This machine's address is IFA_LOCAL where there is one: on a point-to-point link IFA_ADDRESS is the far end's. */
+static void test_ifaddr_parse(void)
+{
+	static const unsigned char mine[4] = { 10, 20, 0, 1 }, far[4] = { 10, 20, 0, 2 }, bcast[4] = { 192, 0, 2, 255 };
+	static const unsigned char net[4] = { 192, 0, 2, 1 }, ll[16] = { 0xfe, 0x80, [15] = 1 };
+	struct mg_ifaddr a;
+	struct nl_msg *msg;
+
+	msg = newaddr(AF_INET, 4, 32, far, mine, NULL);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), 0);
+	CU_ASSERT_EQUAL(a.family, AF_INET);
+	CU_ASSERT_EQUAL(a.ifindex, 4);
+	CU_ASSERT_EQUAL(a.prefixlen, 32);
+	CU_ASSERT_EQUAL(memcmp(a.local, mine, 4), 0);
+	nlmsg_free(msg);
+	msg = newaddr(AF_INET, 5, 24, net, net, bcast);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), 0);
+	CU_ASSERT_EQUAL(memcmp(a.local, net, 4), 0);
+	CU_ASSERT_EQUAL(memcmp(a.broadcast, bcast, 4), 0);
+	nlmsg_free(msg);
+	msg = newaddr(AF_INET6, 6, 64, ll, NULL, NULL);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), 0);
+	CU_ASSERT_EQUAL(a.family, AF_INET6);
+	CU_ASSERT_EQUAL(memcmp(a.local, ll, 16), 0);
+	nlmsg_free(msg);
+	/* No address, or one of the wrong length, is malformed; another family is not kept. */
+	msg = newaddr(AF_INET, 7, 24, NULL, NULL, NULL);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), -EPROTO);
+	nlmsg_free(msg);
+	msg = newaddr(AF_INET6, 7, 64, NULL, NULL, NULL);
+	nla_put(msg, IFA_ADDRESS, 4, mine);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), -EPROTO);
+	nlmsg_free(msg);
+	msg = newaddr(AF_PACKET, 7, 0, NULL, NULL, NULL);
+	CU_ASSERT_EQUAL(mg_ifaddr_parse_raw(nlmsg_hdr(msg), &a), -ENOENT);
+	nlmsg_free(msg);
+}
+
+/*
+ * What can be a peer: one other host on the link. This machine's own
+ * addresses, loopback, unspecified, multicast and broadcast ones are not:
+ * the machine answers them itself, or many hosts do.
+ */
+static void test_peer_kinds(void)
+{
+	static const struct mg_ifaddr addrs[] = {
+		{ AF_INET, 3, 24, { 10, 9, 0, 1 }, { 10, 9, 0, 255 } },
+		{ AF_INET, 4, 32, { 10, 20, 0, 1 }, { 0 } },	/* peer 10.20.0.2 */
+		{ AF_INET6, 3, 64, { 0xfe, 0x80, [15] = 1 }, { 0 } },
+		{ AF_INET, 5, 22, { 172, 16, 4, 1 }, { 0 } },	/* no IFA_BROADCAST given */
+		{ AF_INET, 6, 31, { 192, 0, 2, 8 }, { 0 } },	/* a /31 has no broadcast */
+	};
+	static const struct { const char *address; enum mg_peer_kind kind; size_t which; } cases[] = {
+		{ "0.0.0.0", MG_PEER_UNSPECIFIED, 0 }, { "::", MG_PEER_UNSPECIFIED, 0 },
+		{ "127.0.0.1", MG_PEER_LOOPBACK, 0 }, { "127.3.4.5", MG_PEER_LOOPBACK, 0 },
+		{ "::1", MG_PEER_LOOPBACK, 0 }, { "224.0.0.1", MG_PEER_MULTICAST, 0 },
+		{ "239.255.255.250", MG_PEER_MULTICAST, 0 }, { "ff02::1", MG_PEER_MULTICAST, 0 },
+		{ "255.255.255.255", MG_PEER_BROADCAST, 0 }, { "::ffff:10.9.0.2", MG_PEER_V4_MAPPED, 0 },
+		{ "10.9.0.1", MG_PEER_OWN, 0 }, { "10.20.0.1", MG_PEER_OWN, 1 }, { "fe80::1", MG_PEER_OWN, 2 },
+		{ "10.9.0.255", MG_PEER_SUBNET_BROADCAST, 0 }, { "172.16.7.255", MG_PEER_SUBNET_BROADCAST, 3 },
+		{ "10.9.0.2", MG_PEER_HOST, 0 }, { "10.20.0.2", MG_PEER_HOST, 0 }, { "192.0.2.9", MG_PEER_HOST, 0 },
+		{ "172.16.6.255", MG_PEER_HOST, 0 }, { "fe80::2", MG_PEER_HOST, 0 }, { "2001:db8::1", MG_PEER_HOST, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		size_t n = sizeof(addrs) / sizeof(addrs[0]), which = 99;
+		enum mg_peer_kind kind = mg_peer_kind(cases[i].address, addrs, n, &which);
+
+		if (kind != cases[i].kind)
+			printf("%s: kind %d, not %d\n", cases[i].address, kind, cases[i].kind);
+		CU_ASSERT_EQUAL(kind, cases[i].kind);
+		if (kind >= MG_PEER_SUBNET_BROADCAST)
+			CU_ASSERT_EQUAL(which, cases[i].which);
+	}
+	/* Alone, an address is judged by itself. */
+	CU_ASSERT_EQUAL(mg_peer_kind("10.9.0.1", NULL, 0, NULL), MG_PEER_HOST);
+}
+
 static void test_link_identity(void)
 {
 	static const unsigned char ether[6] = { 0x02, 0x00, 0x5e, 0x10, 0xab, 0x0f }, ip4[4] = { 10, 0, 0, 1 };
@@ -835,6 +934,7 @@ int main(void)
 	MG_ADD_SUITE("parsers", NULL, NULL,
 		     MG_TEST(test_stats_reply), MG_TEST(test_stats_reply_malformed),
 		     MG_TEST(test_linkstate_down_count), MG_TEST(test_link_counters), MG_TEST(test_link_identity),
+		     MG_TEST(test_ifaddr_parse), MG_TEST(test_peer_kinds),
 		     MG_TEST(test_interrupts_parse), MG_TEST(test_cpulist),
 		     MG_TEST(test_driver_counters_text), MG_TEST(test_usb_class_names));
 	MG_ADD_SUITE("trees", NULL, NULL,

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <net/if.h>
+#include <regex.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -1192,40 +1193,195 @@ static int mtu_in(const char *ns, const char *ifname)
 	return mtu;
 }
 
+/* The CLI run in namespace @ns to its end: its exit code, its output in @out. */
+static int run_in(const char *ns, const char *args, char *out, size_t size)
+{
+	char words[1024];
+
+	snprintf(words, sizeof(words), "netns exec %s '%s' %s", ns, MULTIGIG_CLI, args);
+	return run("ip", "", words, out, size);
+}
+
+/* Whether @out has a match of the extended regular expression @ere. */
+static bool has(const char *out, const char *ere)
+{
+	regex_t re;
+	bool found;
+
+	if (regcomp(&re, ere, REG_EXTENDED | REG_NOSUB) != 0)
+		return false;
+	found = regexec(&re, out, 0, NULL, 0) == 0;
+	regfree(&re);
+	return found;
+}
+
 static void test_verify_peer(void)
 {
 	char out[8192];
 
 	CU_ASSERT_EQUAL_FATAL(path_setup(1500), 0);
-	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' set a0 mtu 9000 --verify-peer 10.9.0.2 > /tmp/mg-peer.out 2>&1",
-			   MULTIGIG_CLI), 1);
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 9000 --verify-peer 10.9.0.2", out, sizeof(out)), 1);
 	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 1500);
 	/*
 	 * At most 1500, or up to 1504 where the kernel lets a port take a
 	 * frame a VLAN tag longer than its MTU (veth through a bridge on 6.1).
 	 */
-	CU_ASSERT_EQUAL(sh("grep -Eq 'the path to 10.9.0.2 carries at most 150[0-4] bytes, not the 9000 of the new MTU' "
-			   "/tmp/mg-peer.out && grep -q 'every change was rolled back' /tmp/mg-peer.out"), 0);
+	CU_ASSERT_TRUE(has(out, "the path to 10.9.0.2 carries at most 150[0-4] bytes, not the 9000 of the new MTU"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
 	/* The doctor finds the same by itself, and its fix is that MTU. */
 	CU_ASSERT_EQUAL(sh("ip -n pa link set a0 mtu 9000"), 0);
-	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' doctor a0 --interval 0.01 --peer 10.9.0.2 > /tmp/mg-peer.out 2>&1",
-			   MULTIGIG_CLI), 0);
-	CU_ASSERT_EQUAL(sh("grep -Eq 'the path to 10.9.0.2 carries at most (150[0-4]) bytes, below the MTU 9000 of a0' "
-			   "/tmp/mg-peer.out && grep -Eq 'multigig set a0 mtu 150[0-4] \\(--fix applies it\\)' /tmp/mg-peer.out"), 0);
+	CU_ASSERT_EQUAL(run_in("pa", "doctor a0 --interval 0.01 --peer 10.9.0.2", out, sizeof(out)), 0);
+	CU_ASSERT_TRUE(has(out, "the path to 10.9.0.2 carries at most (150[0-4]) bytes, below the MTU 9000 of a0"));
+	CU_ASSERT_TRUE(has(out, "multigig set a0 mtu 150[0-4] \\(--fix applies it\\)"));
 	/* A whole path keeps the change. */
 	CU_ASSERT_EQUAL(sh("ip -n pa link set a0 mtu 1500 && ip -n pb link set b1 mtu 9000"), 0);
-	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' set a0 mtu 9000 --verify-peer 10.9.0.2 > /tmp/mg-peer.out 2>&1",
-			   MULTIGIG_CLI), 0);
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 9000 --verify-peer 10.9.0.2", out, sizeof(out)), 0);
 	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 9000);
-	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' doctor a0 --interval 0.01 --peer 10.9.0.2 > /tmp/mg-peer.out 2>&1 && "
-			   "grep -q 'carries the whole MTU of a0: 9000 bytes' /tmp/mg-peer.out", MULTIGIG_CLI), 0);
+	CU_ASSERT_EQUAL(run_in("pa", "doctor a0 --interval 0.01 --peer 10.9.0.2", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "carries the whole MTU of a0: 9000 bytes"));
 	/* A peer that answers nothing now: refused before any change. */
-	CU_ASSERT_EQUAL(sh("ip netns exec pa '%s' set a0 mtu 4000 --verify-peer 10.9.0.99 > /tmp/mg-peer.out 2>&1",
-			   MULTIGIG_CLI), 1);
-	CU_ASSERT_EQUAL(sh("grep -q 'nothing was changed' /tmp/mg-peer.out"), 0);
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 4000 --verify-peer 10.9.0.99", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
 	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 9000);
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 1500 --verify-peer nowhere", out, sizeof(out)), 2);
-	sh("rm -f /tmp/mg-peer.out; for n in pa pb pc; do ip netns del $n; done");
+	sh("for n in pa pb pc; do ip netns del $n; done");
+}
+
+/*
+ * A peer this machine answers itself, or many hosts answer, checks no
+ * link: refused before anything changes, with the reason. Its own address
+ * on the interface or on another one "passed" a 9000-byte check over a
+ * 1500-byte path (answered over loopback); a subnet's broadcast failed
+ * with an empty message. The far end of a point-to-point address is not
+ * this machine's.
+ */
+static void test_peer_refused(void)
+{
+	static const struct { const char *peer, *why; } cases[] = {
+		{ "10.9.0.1", "10.9.0.1 is an address of this machine (a0): a peer must be one other host on the link; "
+			      "nothing was changed" },
+		{ "192.0.2.1", "192.0.2.1 is an address of this machine (d0)" },
+		{ "10.20.0.1", "10.20.0.1 is an address of this machine (d0)" },
+		{ "2001:db8:9::1", "2001:db8:9::1 is an address of this machine (a0)" },
+		{ "fe80::1", "fe80::1 is an address of this machine (a0)" },
+		{ "10.9.0.255", "10.9.0.255 is the broadcast address of a0's subnet 10.9.0.0/24: a peer must be "
+				"one other host on the link; nothing was changed" },
+		{ "192.0.2.255", "192.0.2.255 is the broadcast address of d0's subnet 192.0.2.0/24" },
+		{ "255.255.255.255", "255.255.255.255 is the broadcast address of every link" },
+		{ "0.0.0.0", "0.0.0.0 is the unspecified address" },
+		{ "::1", "::1 is a loopback address" },
+		{ "224.0.0.1", "224.0.0.1 is a multicast address" },
+	};
+	char out[8192], args[256];
+
+	CU_ASSERT_EQUAL_FATAL(path_setup(9000), 0);
+	CU_ASSERT_EQUAL_FATAL(sh("ip -n pa link set lo up && ip -n pa link add d0 type veth peer name d1 && "
+				 "ip -n pa addr add 192.0.2.1/24 dev d0 && "
+				 "ip -n pa addr add 10.20.0.1 peer 10.20.0.2/32 dev d0 && "
+				 "ip -n pa link set d0 up && ip -n pa link set d1 up && "
+				 "ip -n pa addr add 2001:db8:9::1/64 dev a0 nodad && "
+				 "ip -n pa addr add fe80::1/64 dev a0 nodad"), 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		snprintf(args, sizeof(args), "set a0 mtu 9000 --verify-peer %s", cases[i].peer);
+		CU_ASSERT_EQUAL(run_in("pa", args, out, sizeof(out)), 1);
+		if (!strstr(out, cases[i].why))
+			printf("%s: %s", cases[i].peer, out);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, cases[i].why));
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
+		CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 1500);
+	}
+	/* A dry run is refused the same. */
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 9000 --dry-run --verify-peer 10.9.0.1", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "is an address of this machine (a0)"));
+	/* The doctor refuses the same, before its interval: not taken for a bad --interval. */
+	CU_ASSERT_EQUAL(run_in("pa", "doctor a0 --interval 0.01 --peer 10.9.0.1", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig: doctor: 10.9.0.1 is an address of this machine (a0): a peer must "
+					   "be one other host on the link"));
+	CU_ASSERT_EQUAL(run_in("pa", "doctor a0 --interval 0.01 --peer 10.9.0.255", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "10.9.0.255 is the broadcast address of a0's subnet 10.9.0.0/24"));
+	/* The far end of the point-to-point address is another host: probed, and not reached out of a0. */
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 9000 --verify-peer 10.20.0.2", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NULL(strstr(out, "this machine"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "10.20.0.2 does not answer 1500-byte packets"));
+	/* A real peer still passes. */
+	CU_ASSERT_EQUAL(run_in("pa", "set a0 mtu 9000 --verify-peer 10.9.0.2", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mtu_in("pa", "a0"), 9000);
+	sh("for n in pa pb pc; do ip netns del $n; done");
+}
+
+/*
+ * Each failure of a probe says what it was: a timeout, and a send the
+ * kernel refuses (a broadcast, without SO_BROADCAST). Both once left the
+ * last error empty, and set printed "multigig: set: ; nothing was changed".
+ */
+static void test_probe_says_why(void)
+{
+	int ifindex = (int)if_nametoindex("va0");
+	struct mg_ctx *ctx;
+
+	CU_ASSERT_EQUAL_FATAL(sh("ip addr add 10.77.0.1/24 dev va0 && ip link set lo up"), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL(mg_probe_path(ctx, "10.77.0.99", ifindex, 1500, 1, 200), -ETIMEDOUT);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "10.77.0.99 did not answer: 1 echo of 1500 bytes"));
+	mg_clear_error(ctx);
+	CU_ASSERT_EQUAL(mg_probe_path(ctx, "10.77.0.255", ifindex, 1500, 1, 200), -EACCES);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "cannot send a 1500-byte echo to 10.77.0.255"));
+	mg_ctx_unref(ctx);
+	sh("ip addr del 10.77.0.1/24 dev va0");
+}
+
+/*
+ * Two namespaces and a veth between them: a6 in p6a (2001:db8:9::1,
+ * fe80::1), c6 in p6c (2001:db8:9::2, fe80::2) at @mtu_c6. A veth drops
+ * what is larger than its other end's MTU, without a word, as a switch
+ * does. nodad: the addresses are usable at once.
+ */
+static int path6_setup(int mtu_c6)
+{
+	return sh("for n in p6a p6c; do ip netns del $n 2>/dev/null; ip netns add $n || exit 1; done && "
+		  "ip link add a6 netns p6a type veth peer name c6 netns p6c && "
+		  "ip -n p6a link set lo up && ip -n p6c link set lo up && "
+		  "ip -n p6a addr add 2001:db8:9::1/64 dev a6 nodad && ip -n p6a addr add fe80::1/64 dev a6 nodad && "
+		  "ip -n p6c addr add 2001:db8:9::2/64 dev c6 nodad && ip -n p6c addr add fe80::2/64 dev c6 nodad && "
+		  "ip -n p6a link set a6 up && ip -n p6c link set c6 mtu %d up", mtu_c6);
+}
+
+/*
+ * The same over IPv6, to a global and to a link-local address (its scope
+ * the interface probed). The index of IPV6_UNICAST_IF was once given in
+ * host byte order: every IPv6 probe failed with "Cannot assign requested
+ * address", and the doctor said the peer did not answer.
+ */
+static void test_verify_peer_ipv6(void)
+{
+	char out[8192];
+
+	CU_ASSERT_EQUAL_FATAL(path6_setup(1500), 0);
+	CU_ASSERT_EQUAL(run_in("p6a", "set a6 mtu 9000 --verify-peer 2001:db8:9::2", out, sizeof(out)), 1);
+	CU_ASSERT_EQUAL(mtu_in("p6a", "a6"), 1500);
+	CU_ASSERT_TRUE(has(out, "the path to 2001:db8:9::2 carries at most 150[0-4] bytes, not the 9000 of the new "
+			   "MTU"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
+	CU_ASSERT_EQUAL(run_in("p6a", "set a6 mtu 9000 --verify-peer fe80::2", out, sizeof(out)), 1);
+	CU_ASSERT_EQUAL(mtu_in("p6a", "a6"), 1500);
+	CU_ASSERT_TRUE(has(out, "the path to fe80::2 carries at most 150[0-4] bytes, not the 9000 of the new MTU"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
+	/* The doctor's search starts at IPv6's smallest MTU, 1280. */
+	CU_ASSERT_EQUAL(sh("ip -n p6a link set a6 mtu 9000"), 0);
+	CU_ASSERT_EQUAL(run_in("p6a", "doctor a6 --interval 0.01 --peer fe80::2", out, sizeof(out)), 0);
+	CU_ASSERT_TRUE(has(out, "the path to fe80::2 carries at most 150[0-4] bytes, below the MTU 9000 of a6"));
+	CU_ASSERT_PTR_NULL(strstr(out, "peer-does-not-answer"));
+	/* A whole path keeps the change, and the doctor says so. */
+	CU_ASSERT_EQUAL(sh("ip -n p6a link set a6 mtu 1500 && ip -n p6c link set c6 mtu 9000"), 0);
+	CU_ASSERT_EQUAL(run_in("p6a", "set a6 mtu 9000 --verify-peer 2001:db8:9::2", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mtu_in("p6a", "a6"), 9000);
+	CU_ASSERT_EQUAL(run_in("p6a", "doctor a6 --interval 0.01 --peer 2001:db8:9::2", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "carries the whole MTU of a6: 9000 bytes"));
+	CU_ASSERT_EQUAL(run_in("p6a", "set a6 mtu 4000 --verify-peer fe80::2", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mtu_in("p6a", "a6"), 4000);
+	CU_ASSERT_EQUAL(run_in("p6a", "doctor a6 --interval 0.01 --peer fe80::2", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "carries the whole MTU of a6: 4000 bytes"));
+	sh("for n in p6a p6c; do ip netns del $n; done");
 }
 
 int main(void)
@@ -1257,7 +1413,8 @@ int main(void)
 	MG_ADD_SUITE("confirm, and the path to a peer", setup_veth8, teardown_veth8,
 		     MG_TEST(test_confirm_rolls_back_without_its_session), MG_TEST(test_confirm_keeps),
 		     MG_TEST(test_confirm_keeper_killed), MG_TEST(test_confirm_window_by_boot_clock),
-		     MG_TEST(test_confirm_killed_anywhere),
-		     MG_TEST(test_verify_peer));
+		     MG_TEST(test_confirm_killed_anywhere), MG_TEST(test_verify_peer),
+		     MG_TEST(test_verify_peer_ipv6), MG_TEST(test_probe_says_why),
+		     MG_TEST(test_peer_refused));
 	return mg_test_run();
 }

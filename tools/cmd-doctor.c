@@ -143,8 +143,11 @@ int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target
 			: mg_doctor_run(ctx, nic, opt->interval_ms, &d);
 	progress_stop(&wait);
 	mg_nic_unref(nic);
-	/* The library checks the interval: one it refuses is a wrong command line. */
-	if (err == -EINVAL && opt->interval_ms)
+	/*
+	 * The library checks the interval: one it refuses is a wrong command
+	 * line. With --peer, -EINVAL may be the peer's refusal: said as it is.
+	 */
+	if (err == -EINVAL && opt->interval_ms && !opt->peer)
 		return usage_error("--interval: %s", mg_ctx_last_error(ctx));
 	if (err < 0)
 		return fail(ctx, err, "doctor");

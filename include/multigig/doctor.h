@@ -89,10 +89,12 @@ int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int int
  * switch or bridge port still at 1500 between two 9000 ends), and says so
  * when it carries all of it; "peer-does-not-answer" when no size is
  * answered. Probing needs CAP_NET_RAW, or ping sockets for the caller's
- * group.
+ * group. @peer must be one other host on the link, as for
+ * mg_plan_set_verify_peer().
  *
- * Returns: as mg_doctor_run(); -EINVAL for a bad address or an adapter
- * without an interface; -EOPNOTSUPP on an offline context.
+ * Returns: as mg_doctor_run(); -EINVAL for a bad address, one that is not
+ * a peer (the reason in mg_ctx_last_error()) or an adapter without an
+ * interface; -EOPNOTSUPP on an offline context.
  * Since: 0.3
  */
 int mg_doctor_run_peer(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms, const char *peer,

@@ -983,8 +983,17 @@ int mg_plan_set_confirm(struct mg_plan *plan, unsigned int seconds);
  * frames without a word), every change is rolled back and the error says
  * what the path carries ("the path to 10.0.0.2 carries at most 1500 bytes").
  * Probing needs CAP_NET_RAW (or ping sockets allowed for the caller's group).
+ * A link-local IPv6 address (fe80::) is taken on the link of the interface
+ * probed.
  *
- * Returns: 0; -EINVAL for an address that is not one.
+ * The peer must be one other host on the link: an unspecified, loopback,
+ * multicast or broadcast address (255.255.255.255, or a subnet's of this
+ * network namespace), an IPv4-mapped IPv6 one, or an address of any
+ * interface of this namespace is refused here, as this machine would
+ * answer it itself (or many hosts would) whatever the link carries.
+ *
+ * Returns: 0; -EINVAL for an address that is not one, or not a peer (the
+ * reason in mg_ctx_last_error()).
  * Since: 0.3
  */
 int mg_plan_set_verify_peer(struct mg_plan *plan, const char *address);

@@ -176,6 +176,8 @@ MG_EXPORT int mg_plan_set_confirm(struct mg_plan *plan, unsigned int seconds)
 
 MG_EXPORT int mg_plan_set_verify_peer(struct mg_plan *plan, const char *address)
 {
+	int err;
+
 	if (!plan)
 		return -EINVAL;
 	if (!address) {
@@ -184,6 +186,14 @@ MG_EXPORT int mg_plan_set_verify_peer(struct mg_plan *plan, const char *address)
 	}
 	if (strlen(address) >= sizeof(plan->opts.peer) || !mg_probe_address_ok(address))
 		return mg_fail(plan->ctx, -EINVAL, "'%.64s' is not an IPv4 or IPv6 address", address);
+	/* Early, so that a peer this machine answers itself is refused before any change. */
+	err = mg_probe_check_peer(plan->ctx, address);
+	if (err < 0) {
+		char why[sizeof(plan->ctx->error)];
+
+		mg_strlcpy(why, plan->ctx->error, sizeof(why));
+		return mg_fail(plan->ctx, err, "%s; nothing was changed", why);
+	}
 	mg_strlcpy(plan->opts.peer, address, sizeof(plan->opts.peer));
 	return 0;
 }

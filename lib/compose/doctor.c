@@ -141,8 +141,11 @@ static int probe_peer(struct mg_ctx *ctx, const char *peer, const struct mg_nic 
 
 	if (mg_probe_path(ctx, peer, nic->ifindex, nic->mtu, 3, 1000) == 0)
 		return nic->mtu;
-	if (mg_probe_path(ctx, peer, nic->ifindex, smallest, 3, 1000) < 0)
+	if (mg_probe_path(ctx, peer, nic->ifindex, smallest, 3, 1000) < 0) {
+		/* No answer at all is a finding, not a failure of the doctor's. */
+		mg_clear_error(ctx);
 		return 0;
+	}
 	mg_probe_largest(ctx, peer, nic->ifindex, smallest, nic->mtu, &largest);
 	return largest;
 }
@@ -448,12 +451,18 @@ MG_EXPORT int mg_doctor_run(struct mg_ctx *ctx, const struct mg_nic *nic, unsign
 MG_EXPORT int mg_doctor_run_peer(struct mg_ctx *ctx, const struct mg_nic *nic, unsigned int interval_ms,
 				 const char *peer, struct mg_doctor **report)
 {
+	int err;
+
 	if (!ctx)
 		return -EINVAL;
 	if (!nic || !mg_nic_get_name(nic))
 		return mg_fail(ctx, -EINVAL, "probing the path to a peer needs one adapter with an interface");
-	if (!peer || strlen(peer) >= sizeof(((struct mg_doctor *)0)->peer) || !mg_probe_address_ok(peer))
+	if (!peer || strlen(peer) >= sizeof(((struct mg_doctor *)0)->peer))
 		return mg_fail(ctx, -EINVAL, "'%.64s' is not an IPv4 or IPv6 address", peer ? peer : "");
+	/* Before the interval's wait: a peer this machine answers itself would "carry" any size. */
+	err = mg_probe_check_peer(ctx, peer);
+	if (err < 0)
+		return err;
 	if (ctx->offline)
 		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot probe a path");
 	return run_alone(ctx, nic, interval_ms, peer, report);

@@ -138,6 +138,19 @@ int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count
 int mg_rtnl_get_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
 void mg_rtnl_close(struct mg_ctx *ctx);
 
+/* addr.c: one address of an interface, as RTM_GETADDR says. */
+struct mg_ifaddr {
+	int family;		/* AF_INET or AF_INET6 */
+	int ifindex;
+	int prefixlen;
+	uint8_t local[16];	/* this machine's: 4 bytes for IPv4, 16 for IPv6 */
+	uint8_t broadcast[4];	/* IPv4's IFA_BROADCAST; all zero when none */
+};
+/* An RTM_NEWADDR into @a: -ENOENT for a family other than IPv4's and IPv6's, -EPROTO. Pure. */
+int mg_ifaddr_parse_raw(const struct nlmsghdr *nlh, struct mg_ifaddr *a);
+/* Every address of every interface of this namespace: one dump; *addrs is malloc'ed. */
+int mg_rtnl_dump_addrs(struct mg_ctx *ctx, struct mg_ifaddr **addrs, size_t *count);
+
 /* nlreq.c: one request, its replies, its ACK with extended ack text. */
 struct nl_msg;
 void mg_nl_enable_extack(struct nl_sock *sk);
@@ -428,10 +441,33 @@ bool mg_probe_address_ok(const char *address);
  * of interface @ifindex (0: as routed), up to @tries, each waited for
  * @timeout_ms: 0 when one is answered; -ETIMEDOUT when none is; -EMSGSIZE
  * when the interface's own MTU is smaller; -EPERM without the privilege to
- * probe; -EINVAL for a bad address (said in @ctx).
+ * probe; -EINVAL for a bad address. Every failure is said in @ctx.
  */
 int mg_probe_path(struct mg_ctx *ctx, const char *address, int ifindex, int size, int tries, int timeout_ms);
 /* The largest size between @known (answered) and @upto (not) that is answered, by halving. */
 int mg_probe_largest(struct mg_ctx *ctx, const char *address, int ifindex, int known, int upto, int *largest);
+
+/* ---- peer.c: what can be the peer of a path check: one other host on the link ---- */
+enum mg_peer_kind {
+	MG_PEER_HOST,
+	MG_PEER_UNSPECIFIED,		/* 0.0.0.0, :: */
+	MG_PEER_LOOPBACK,		/* 127/8, ::1 */
+	MG_PEER_MULTICAST,		/* 224/4, ff00::/8 */
+	MG_PEER_BROADCAST,		/* 255.255.255.255 */
+	MG_PEER_V4_MAPPED,		/* ::ffff:a.b.c.d */
+	MG_PEER_SUBNET_BROADCAST,	/* the broadcast address of a subnet of @addrs */
+	MG_PEER_OWN,			/* one of @addrs */
+};
+/*
+ * What @address is, against this namespace's @addrs (@count 0: by itself);
+ * *which, when not NULL, is the entry of @addrs it matched. Pure.
+ */
+enum mg_peer_kind mg_peer_kind(const char *address, const struct mg_ifaddr *addrs, size_t count, size_t *which);
+/*
+ * 0 when @address can be a peer; else -EINVAL, the reason said in @ctx.
+ * Live, this namespace's addresses are read (one RTM_GETADDR dump); a
+ * captured tree is checked on the address alone.
+ */
+int mg_probe_check_peer(struct mg_ctx *ctx, const char *address);
 
 #endif

@@ -76,12 +76,32 @@ static uint16_t checksum(const void *data, size_t len)
 	return htons((uint16_t)~sum);
 }
 
+/*
+ * A link-local address (fe80::/10) names a host on one link only: the
+ * kernel needs that link as the scope, and it is the interface probed.
+ */
+static int set_scope(struct mg_ctx *ctx, const char *address, int ifindex, struct probe *p)
+{
+	struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&p->to;
+
+	if (p->to.ss_family != AF_INET6 || !IN6_IS_ADDR_LINKLOCAL(&v6->sin6_addr))
+		return 0;
+	if (ifindex <= 0)
+		return mg_fail(ctx, -EINVAL, "%s is a link-local address: probing it needs the interface it is on",
+			       address);
+	v6->sin6_scope_id = (uint32_t)ifindex;
+	return 0;
+}
+
 static int open_probe(struct mg_ctx *ctx, const char *address, int ifindex, struct probe *p)
 {
 	int proto, on, err;
 
 	if (parse_address(address, &p->to, &p->to_len) < 0)
 		return mg_fail(ctx, -EINVAL, "'%s' is not an IPv4 or IPv6 address", address ? address : "");
+	err = set_scope(ctx, address, ifindex, p);
+	if (err < 0)
+		return err;
 	p->family = p->to.ss_family;
 	proto = p->family == AF_INET ? IPPROTO_ICMP : IPPROTO_ICMPV6;
 	p->raw = true;
@@ -99,12 +119,12 @@ static int open_probe(struct mg_ctx *ctx, const char *address, int ifindex, stru
 	err = p->family == AF_INET ? setsockopt(p->fd, IPPROTO_IP, IP_MTU_DISCOVER, &on, sizeof(on))
 				   : setsockopt(p->fd, IPPROTO_IPV6, IPV6_MTU_DISCOVER, &on, sizeof(on));
 	if (err == 0 && ifindex > 0) {
+		/* Both options take the index in network byte order: the kernel ntohl()s it. */
 		uint32_t be = htonl((uint32_t)ifindex);
-		int idx = ifindex;
 
 		/* Out of this interface, by its index: never by a name that can move. */
 		err = p->family == AF_INET ? setsockopt(p->fd, IPPROTO_IP, IP_UNICAST_IF, &be, sizeof(be))
-					   : setsockopt(p->fd, IPPROTO_IPV6, IPV6_UNICAST_IF, &idx, sizeof(idx));
+					   : setsockopt(p->fd, IPPROTO_IPV6, IPV6_UNICAST_IF, &be, sizeof(be));
 	}
 	if (err < 0) {
 		err = -errno;
@@ -180,6 +200,19 @@ static int wait_answer(struct probe *p, int timeout_ms)
 	}
 }
 
+/* Every failure says what it was: a caller may pass the text on as it is. */
+static int probe_failed(struct mg_ctx *ctx, const char *address, int ifindex, int size, int tries, int err)
+{
+	if (err == -ETIMEDOUT)
+		return mg_fail(ctx, err, "%s did not answer: %d echo%s of %d bytes (don't fragment) sent out of "
+			       "interface %d", address, tries, tries == 1 ? "" : "es", size, ifindex);
+	if (err == -EMSGSIZE)
+		return mg_fail(ctx, err, "a %d-byte echo to %s is larger than the MTU of interface %d", size, address,
+			       ifindex);
+	return mg_fail(ctx, err, "cannot send a %d-byte echo to %s out of interface %d: %s", size, address, ifindex,
+		       strerror(-err));
+}
+
 int mg_probe_path(struct mg_ctx *ctx, const char *address, int ifindex, int size, int tries, int timeout_ms)
 {
 	struct probe p;
@@ -200,7 +233,7 @@ int mg_probe_path(struct mg_ctx *ctx, const char *address, int ifindex, int size
 			break;
 	}
 	close(p.fd);
-	return err;
+	return err < 0 ? probe_failed(ctx, address, ifindex, size, tries, err) : 0;
 }
 
 int mg_probe_largest(struct mg_ctx *ctx, const char *address, int ifindex, int known, int upto, int *largest)

@@ -561,6 +561,73 @@ def test_fastapi_router_live():
     assert client.post("/nics/nosuch0/settings", json={"mtu": 1400}).status_code == 404
 
 
+def test_verify_peer_over_ipv6():
+    """apply(verify_peer=) and the router's "verify_peer" with an IPv6 peer,
+    global and link-local, at the far end of a veth in a namespace of its
+    own: the change stays where the path carries it, and is rolled back
+    where the far end's smaller MTU drops the probe. Every IPv6 probe once
+    failed before it was sent (EADDRNOTAVAIL: the router answered 500)."""
+    def peer(*args):
+        subprocess.run(["ip", "-n", "mgpeer6", *args], check=True)
+
+    try:
+        for cmd in (["ip", "link", "add", "p6", "type", "veth", "peer", "name", "p6x"],
+                    ["ip", "netns", "add", "mgpeer6"], ["ip", "link", "set", "p6x", "netns", "mgpeer6"],
+                    ["ip", "addr", "add", "2001:db8:6::1/64", "dev", "p6", "nodad"],
+                    ["ip", "addr", "add", "fe80::1/64", "dev", "p6", "nodad"], ["ip", "link", "set", "p6", "up"]):
+            subprocess.run(cmd, check=True)
+        peer("addr", "add", "2001:db8:6::2/64", "dev", "p6x", "nodad")
+        peer("addr", "add", "fe80::2/64", "dev", "p6x", "nodad")
+        peer("link", "set", "p6x", "mtu", "9000", "up")
+        with multigig.Context() as ctx:
+            for address in ("2001:db8:6::2", "fe80::2"):
+                ctx.apply("p6", mtu=9000, verify_peer=address)
+                assert mtu(ctx, "p6") == 9000
+                ctx.apply("p6", mtu=1500)
+            peer("link", "set", "p6x", "mtu", "1500")
+            with pytest.raises(multigig.ApplyError) as e:
+                ctx.apply("p6", mtu=9000, verify_peer="fe80::2")
+            assert e.value.errno == errno.EHOSTUNREACH and e.value.rolled_back is True
+            assert "the path to fe80::2 carries at most" in e.value.strerror
+            assert mtu(ctx, "p6") == 1500
+            client = _router()
+            r = client.post("/nics/p6/settings", json={"mtu": 9000, "dry_run": False, "verify_peer": "2001:db8:6::2"})
+            assert r.status_code == 409 and r.json()["detail"]["errno"] == "EHOSTUNREACH", r.text
+            assert mtu(ctx, "p6") == 1500
+            peer("link", "set", "p6x", "mtu", "9000")
+            r = client.post("/nics/p6/settings", json={"mtu": 9000, "dry_run": False, "verify_peer": "2001:db8:6::2"})
+            assert r.status_code == 200, r.text
+            assert mtu(ctx, "p6") == 9000
+    finally:
+        subprocess.run(["ip", "link", "del", "p6"], check=False)
+        subprocess.run(["ip", "netns", "del", "mgpeer6"], check=False)
+
+
+def test_verify_peer_refuses_what_is_no_peer():
+    """A peer this machine answers itself (its own address, loopback, a
+    subnet's broadcast) checks no link: ApplyError EINVAL with the reason,
+    400 from the router, nothing changed. Once its own address "passed" a
+    check of any MTU, answered over loopback."""
+    subprocess.run(["ip", "link", "set", "lo", "up"], check=True)
+    subprocess.run(["ip", "addr", "add", "10.98.0.1/24", "dev", "veth0"], check=True)
+    try:
+        with multigig.Context() as ctx:
+            for peer, why in (("10.98.0.1", "10.98.0.1 is an address of this machine (veth0): a peer must be one "
+                                            "other host on the link; nothing was changed"),
+                              ("10.98.0.255", "10.98.0.255 is the broadcast address of veth0's subnet 10.98.0.0/24"),
+                              ("::1", "::1 is a loopback address")):
+                with pytest.raises(multigig.ApplyError) as e:
+                    ctx.apply("veth0", mtu=9000, verify_peer=peer)
+                assert e.value.errno == errno.EINVAL and why in e.value.strerror
+                assert mtu(ctx, "veth0") == 1500
+            r = _router().post("/nics/veth0/settings", json={"mtu": 9000, "dry_run": False, "verify_peer": "10.98.0.1"})
+            assert r.status_code == 400 and "is an address of this machine (veth0)" in r.json()["detail"]["message"]
+            assert mtu(ctx, "veth0") == 1500
+    finally:
+        subprocess.run(["ip", "addr", "del", "10.98.0.1/24", "dev", "veth0"], check=False)
+        subprocess.run(["ip", "link", "set", "lo", "down"], check=False)
+
+
 def test_apply_with_confirm():
     """Confirmed in time the change stays; unconfirmed it rolls back by itself."""
     with multigig.Context() as ctx:
