@@ -90,6 +90,19 @@ def test_apply_and_dry_run():
         ctx.apply("tun0", rx_frames=0)
 
 
+def test_apply_takes_no_bool_for_a_number():
+    """mtu=True set an MTU of 1, and dry_run="no" made a dry run: both refused, nothing changed."""
+    with multigig.Context() as ctx:
+        with pytest.raises(TypeError, match="^mtu: "):
+            ctx.apply("veth0", mtu=True)
+        with pytest.raises(TypeError, match="dry_run"):
+            ctx.apply("veth0", dry_run="no", mtu=9000)
+        with pytest.raises(TypeError, match="^rx_frames: "):
+            with ctx.tuned("tun0", rx_frames=True):
+                pass
+        assert mtu(ctx, "veth0") == 1500 and ctx.nic("tun0").coalesce()["rx_frames"] == 0
+
+
 def test_rollback_on_kernel_refusal():
     with multigig.Context() as ctx:
         with pytest.raises(OSError) as e:

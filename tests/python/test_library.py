@@ -631,6 +631,80 @@ def test_failed_apply_raises_apply_error():
     assert err.rolled_back is None and err.kernel_message is None
 
 
+@pytest.mark.parametrize("key", sorted(k for k, kind in multigig.SETTINGS.items() if kind in ("number", "ring")))
+def test_apply_refuses_a_bool_for_a_number(key):
+    """True was an MTU of 1 (bool is an int); refused before the library,
+    which here would refuse a captured tree with an OSError."""
+    with multigig.Context(tree("desktop")) as ctx:
+        for value in (True, False, 1.0, None):
+            with pytest.raises(TypeError, match="^%s: " % key):
+                ctx.apply("enp1s0", dry_run=True, **{key: value})
+        with pytest.raises(ValueError, match="^%s: " % key):
+            ctx.apply("enp1s0", dry_run=True, **{key: "9000"})
+
+
+def test_apply_takes_flags_and_dry_run_as_real_bools():
+    """A flag is True/False (or "on"/"off" for a setting), never 0/1, None
+    or a truthy string: dry_run="no" was a dry run."""
+    flags = [k for k, kind in multigig.SETTINGS.items() if kind == "flag"]
+    assert set(flags) >= {"eee", "aspm_l1", "tx_push", "adaptive_rx", "pause_rx"}
+    with multigig.Context(tree("desktop")) as ctx:
+        for key in flags + ["gro", "rx_gro"]:
+            for value in (1, 0, None, 1.0, [True]):
+                with pytest.raises(TypeError, match="^%s: " % key):
+                    ctx.apply("enp1s0", dry_run=True, **{key: value})
+            with pytest.raises(ValueError, match="^%s: " % key):
+                ctx.apply("enp1s0", dry_run=True, **{key: "yes"})
+        for value in ("no", "", "False", 0, 1, None):
+            with pytest.raises(TypeError, match="dry_run"):
+                ctx.apply("enp1s0", dry_run=value, mtu=1500)
+            with pytest.raises(TypeError, match="dry_run"):
+                ctx.rollback("enp1s0", dry_run=value)
+        with pytest.raises(TypeError, match="feature 'rx-gro'"):
+            ctx.apply("enp1s0", dry_run=True, features={"rx-gro": 0})
+        for value in (True, "5", 5.0):
+            with pytest.raises(TypeError, match="confirm"):
+                ctx.apply("enp1s0", mtu=1500, confirm=value)
+        # Right types reach the library, which refuses the captured tree.
+        with pytest.raises(multigig.ApplyError):
+            ctx.apply("enp1s0", dry_run=True, mtu=9000, rx_ring="max", pause_rx="off", eee=True, gro=False)
+
+
+def test_settings_kinds_are_the_librarys_parameters():
+    """SETTINGS has every parameter the library names, then the others apply() takes."""
+    params = [multigig.records._key(p) for p in multigig.PARAMS]
+    assert list(multigig.SETTINGS)[:len(params)] == params
+    assert set(multigig.SETTINGS.values()) == {"number", "ring", "flag", "modes", "cpus"}
+    assert all(multigig.core.mg_param_from_name(p) >= 0 for p in multigig._ON_OFF)
+
+
+def test_typed_entry_points_refuse_bools_and_strings():
+    """Each int or flag argument of the package: a bool is no int, a str no flag."""
+    with multigig.Context(tree("phys")) as ctx:
+        nic = ctx.nic("eth1")
+        calls = [
+            lambda: ctx.cable_test("eth1", yes="no"),
+            lambda: ctx.cable_test("eth1", yes=True, tdr=1),
+            lambda: ctx.cable_test("eth1", yes=True, timeout_ms=True),
+            lambda: ctx.doctor(interval=True),
+            lambda: nic.to_dict(detail="no"),
+            lambda: nic.watch(interval=True),
+            lambda: nic.watch(interval="1"),
+            lambda: nic.watch(count=True),
+            lambda: multigig.report(ctx, "eth1", watch=True),
+            lambda: multigig.enable_logging("no"),
+            lambda: multigig.estimate(True, 1, 256, 1500, 10000),
+            lambda: multigig.estimate(3, 1, 256, 1500.0, 10000),
+            lambda: multigig.estimate(3, 1, 256, 1500, 10000, header=True),
+            lambda: multigig.estimate(3, 1, 256, 1500, 10000, completion=False),
+            lambda: __import__("multigig.prometheus").prometheus.Collector(all_adapters="no"),
+        ]
+        for call in calls:
+            with pytest.raises(TypeError):
+                call()
+    assert multigig._log_by_default is False
+
+
 def test_apply_error_classes():
     """An errno Python has an OSError subclass for gives an ApplyError that is also one."""
     result = multigig.ApplyResult(None)
