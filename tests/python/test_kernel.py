@@ -103,6 +103,40 @@ def test_apply_takes_no_bool_for_a_number():
         assert mtu(ctx, "veth0") == 1500 and ctx.nic("tun0").coalesce()["rx_frames"] == 0
 
 
+# A name of bytes that are not UTF-8, as the kernel allows: b"\xff\xfe".
+ODD_NAME = b"\xff\xfe"
+
+
+@pytest.fixture
+def odd_name():
+    """A veth named ODD_NAME, as Python spells it (surrogate escapes)."""
+    subprocess.run(["ip", "link", "add", ODD_NAME, "type", "veth", "peer", "name", "vodd1"], check=True)
+    try:
+        yield os.fsdecode(ODD_NAME)
+    finally:
+        subprocess.run(["ip", "link", "del", ODD_NAME], check=True)
+
+
+def test_a_name_that_is_not_utf8_goes_back_as_it_came(odd_name):
+    """The name reaches Python as surrogate escapes, and back in C it is the
+    same bytes: looked up, read, planned and changed (0.3 raised
+    UnicodeEncodeError for a name it had itself listed)."""
+    assert odd_name == "\udcff\udcfe"
+    with multigig.Context() as ctx:
+        assert odd_name in [n.name for n in ctx.nics()]
+        nic = ctx.nic(odd_name)
+        assert nic.name == odd_name and nic.settings().to_dict()["name"] == odd_name
+        assert ctx.settings(odd_name).mtu == 1500 and nic.link()["speed_mbps"] == 10000
+        plan = ctx.apply(odd_name, dry_run=True, mtu=9000)
+        assert plan.changes == [("mtu", 1500, 9000)] and plan.interfaces == [odd_name]
+        ctx.apply(odd_name, mtu=4000)
+        assert mtu(ctx, odd_name) == 4000
+        with pytest.raises(UnicodeEncodeError):
+            ctx.nic("\ud800")  # a lone surrogate that no byte stands for
+        with pytest.raises(ValueError, match="null"):
+            multigig.core.mg_nic_lookup(ctx._ptr, odd_name + "\0")
+
+
 def test_rollback_on_kernel_refusal():
     with multigig.Context() as ctx:
         with pytest.raises(OSError) as e:

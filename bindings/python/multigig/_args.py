@@ -16,12 +16,14 @@ class WrongType(TypeError, ValueError):
 
 def text(value: Any, what: str) -> str:
     """A str argument as C will read it. C stops at the first NUL, so a name
-    with one would silently mean a shorter name: refuse it as open() does."""
+    with one would silently mean a shorter name: refuse it as open() does.
+    Bytes that were not UTF-8 (surrogate escapes, as names the library
+    gives reach Python) go back to C as they came."""
     if not isinstance(value, str):
         raise TypeError("%s must be str, not %s" % (what, type(value).__name__))
     if "\0" in value:
         raise ValueError("embedded null character in %s" % what)
-    value.encode()  # C reads UTF-8: a lone surrogate raises UnicodeEncodeError here
+    value.encode("utf-8", "surrogateescape")  # any other lone surrogate raises UnicodeEncodeError
     return value
 
 
