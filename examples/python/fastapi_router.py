@@ -28,13 +28,17 @@ or it runs on its own, served by uvicorn:
 
 The GETs need no privilege. A change needs CAP_NET_ADMIN: without it the
 answer is 403 with the library's message.
+
+A name with bytes that are not UTF-8 is written as the library's JSON
+writes it (multigig list --json): each such byte the four characters \\xNN.
+A path names the adapter so too (/nics/%5Cxff%5Cxfe for the bytes ff fe).
 """
 import argparse
 import errno
 import importlib
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Union, cast
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path
 from pydantic import BaseModel, Extra, Field, StrictBool, StrictInt, StrictStr, conint, constr, validator
@@ -322,6 +326,37 @@ class ErrorModel(BaseModel):
     apply: Optional[ApplyModel]
 
 
+# A byte of a name that is not UTF-8 reaches Python as a surrogate escape
+# (U+DC80 to U+DCFF). JSON shows it as the library's writer does, as the
+# four characters \xNN, and a path names the adapter so.
+_STRAY_BYTE = re.compile("[\udc80-\udcff]")
+_SHOWN_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")
+
+
+def shown(value: Any) -> Any:
+    """``value`` (a str, or dicts and lists holding strs) fit to send as
+    JSON: each byte that was not UTF-8 written \\xNN, as `multigig list
+    --json` writes it. Left as surrogates, the JSON encoder would fail (500)."""
+    if isinstance(value, str):
+        return _STRAY_BYTE.sub(lambda m: "\\x%02x" % (ord(m.group()) - 0xDC00), value)
+    if isinstance(value, dict):
+        return {shown(k): shown(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [shown(v) for v in value]
+    return value
+
+
+def unshown(text: str) -> Optional[str]:
+    """The name whose bytes ``text`` shows as \\xNN, as shown() writes it;
+    None when it shows none (or shows bytes that are UTF-8 after all,
+    which shown() never writes so)."""
+    if not _SHOWN_BYTE.search(text):
+        return None
+    name = _SHOWN_BYTE.sub(lambda m: chr(0xDC00 + int(m.group(1), 16)), text)
+    name = name.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
+    return name if shown(name) == text else None
+
+
 # HTTP status for the library's errno; anything else is 500.
 STATUS = {
     errno.EPERM: 403, errno.EACCES: 403,
@@ -340,7 +375,7 @@ def http_error(err: OSError, dry_run: bool = True) -> HTTPException:
     detail: Dict[str, Any] = {"message": err.strerror, "errno": errno.errorcode.get(err.errno or 0)}
     if isinstance(err, multigig.ApplyError):
         detail["apply"] = dict(err.result.to_dict(), dry_run=dry_run)
-    return HTTPException(STATUS.get(err.errno or 0, 500), detail=detail)
+    return HTTPException(STATUS.get(err.errno or 0, 500), detail=shown(detail))
 
 
 def _read(errors: Dict[str, str], part: str, read: Any) -> Any:
@@ -362,18 +397,31 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         with multigig.Context(sysfs_root) as ctx:
             yield ctx
 
+    def target(iface: str, ctx: multigig.Context) -> str:
+        """What the library is to look up for the path's ``iface``: the text
+        itself, unless no adapter answers to it and it shows a name's bytes
+        \\xNN (an adapter named with those four characters comes first)."""
+        name = unshown(iface)
+        if name is None:
+            return iface
+        try:
+            ctx.nic(iface)
+            return iface
+        except (OSError, ValueError):
+            return name
+
     def nic_of(iface: str, ctx: multigig.Context) -> multigig.Nic:
         try:
-            return ctx.nic(iface)
+            return ctx.nic(target(iface, ctx))
         except ValueError as err:  # a NUL byte, say: no interface is named so
-            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
+            raise HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
         except OSError as err:
             raise http_error(err)
 
     @router.get("/nics", response_model=List[NicModel])
     def list_nics(ctx: multigig.Context = Depends(context)) -> List[Dict[str, Any]]:
         try:
-            return [nic.to_dict() for nic in ctx.nics()]
+            return cast(List[Dict[str, Any]], shown([nic.to_dict() for nic in ctx.nics()]))
         except OSError as err:
             raise http_error(err)
 
@@ -394,29 +442,30 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         if lines is None and "kernel_log" not in errors:
             errors["kernel_log"] = nic.kernel_log_unknown() or "the kernel log could not be read"
         d["errors"] = errors
-        return d
+        return cast(Dict[str, Any], shown(d))
 
     @router.get("/wifi", response_model=List[Dict[str, Any]], responses=ERRORS)
     def list_wifi(ctx: multigig.Context = Depends(context)) -> List[Dict[str, Any]]:
         """Every Wi-Fi card, as multigig wifi --json: bands, channels, interfaces and links."""
         try:
-            return [w.to_dict() for w in ctx.wiphys()]
+            return cast(List[Dict[str, Any]], shown([w.to_dict() for w in ctx.wiphys()]))
         except OSError as err:
             raise http_error(err)
 
     @router.get("/nics/{iface}/pcie", response_model=PcieModel, responses=ERRORS)
     def show_pcie(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
-            return nic_of(iface, ctx).pcie().to_dict()
+            return cast(Dict[str, Any], shown(nic_of(iface, ctx).pcie().to_dict()))
         except OSError as err:
             raise http_error(err)
 
     @router.get("/doctor", response_model=DoctorModel, responses=ERRORS)
     def doctor(iface: Optional[str] = None, ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
-            return {"findings": [f.to_dict() for f in ctx.doctor(iface)]}
+            findings = ctx.doctor(None if iface is None else target(iface, ctx))
+            return {"findings": shown([f.to_dict() for f in findings])}
         except ValueError as err:
-            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
+            raise HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
         except OSError as err:
             raise http_error(err)
 
@@ -429,21 +478,21 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
                 extra["confirm"] = request.confirm
             if request.verify_peer is not None:
                 extra["verify_peer"] = request.verify_peer
-            result = ctx.apply(iface, dry_run=request.dry_run, **request.params(), **extra,
+            result = ctx.apply(target(iface, ctx), dry_run=request.dry_run, **request.params(), **extra,
                                features=request.features)
         except (ValueError, TypeError, OverflowError) as err:
-            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
+            raise HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
         except OSError as err:
             raise http_error(err, request.dry_run)
-        return dict(result.to_dict(), dry_run=request.dry_run)
+        return cast(Dict[str, Any], shown(dict(result.to_dict(), dry_run=request.dry_run)))
 
     @router.post("/nics/{iface}/confirm", responses=ERRORS)
     def confirm(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         """Keep the changes made with "confirm": SECONDS before their window ends."""
         try:
-            ctx.confirm(iface)
+            ctx.confirm(target(iface, ctx))
         except ValueError as err:
-            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
+            raise HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
         except OSError as err:
             raise http_error(err)
         return {"confirmed": iface}

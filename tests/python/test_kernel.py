@@ -608,6 +608,32 @@ def test_fastapi_router_live():
     assert client.post("/nics/nosuch0/settings", json={"mtu": 1400}).status_code == 404
 
 
+def test_fastapi_router_names_not_utf8(odd_name):
+    """GET /nics was a 500 with such a name. Each byte that is not UTF-8 is
+    written \\xNN, as multigig list --json writes it, and a path names the
+    adapter so: read, planned, changed, and its errors written the same."""
+    client = _router()
+    cli = json.loads(subprocess.run([CLI, "--json", "list"], check=True, capture_output=True, text=True).stdout)
+    r = client.get("/nics")
+    assert r.status_code == 200 and r.json() == cli and "\\xff\\xfe" in [n["name"] for n in cli]
+    path = "/nics/%5Cxff%5Cxfe"
+    r = client.get(path)
+    assert r.status_code == 200 and r.json()["name"] == "\\xff\\xfe" and r.json()["settings"]["name"] == "\\xff\\xfe"
+    assert client.get("/doctor", params={"iface": "\\xff\\xfe"}).status_code == 200
+    r = client.post(path + "/settings", json={"mtu": 9000})
+    assert r.status_code == 200 and r.json()["changes"][0]["new"] == 9000 and r.json()["dry_run"] is True
+    r = client.post(path + "/settings", json={"rx_ring": "max"})
+    assert r.status_code == 409 and r.json()["detail"]["message"].startswith("\\xff\\xfe: ")
+    r = client.post(path + "/settings", json={"mtu": 4000, "dry_run": False})
+    assert r.status_code == 200
+    with multigig.Context() as ctx:
+        assert mtu(ctx, odd_name) == 4000
+    r = client.get("/nics/%5Cxfe%5Cxff")
+    assert r.status_code == 404 and r.json()["detail"]["message"] == "no network interface named '\\xfe\\xff'"
+    # Bytes that are UTF-8 are shown as what they spell, never \\xNN: no such name.
+    assert client.get("/nics/%5Cxc3%5Cxa9").status_code == 404
+
+
 def test_apply_with_confirm():
     """Confirmed in time the change stays; unconfirmed it rolls back by itself."""
     with multigig.Context() as ctx:

@@ -361,6 +361,21 @@ def test_fastapi_router_errors():
                           "/api/nics/{iface}/settings", "/api/nics/{iface}/confirm", "/api/wifi"}
 
 
+def test_fastapi_router_shows_names_as_the_library_writes_them():
+    """A byte that is not UTF-8 (a surrogate escape) is sent as \\xNN, and a
+    path's \\xNN stands for it only where shown() would have written it so."""
+    sys.path.insert(0, EXAMPLES)
+    try:
+        import fastapi_router
+    finally:
+        sys.path.remove(EXAMPLES)
+    assert fastapi_router.shown({"\udcff": ["a\udcfeb", 1, None]}) == {"\\xff": ["a\\xfeb", 1, None]}
+    assert fastapi_router.unshown("\\xff\\xfe") == "\udcff\udcfe"
+    assert fastapi_router.unshown("eth0") is None and fastapi_router.unshown("\\x41") is None
+    assert fastapi_router.unshown("\\xc3\\xa9") is None  # UTF-8 for "é", which is shown as itself
+    assert fastapi_router.unshown("\\xFF") is None  # the library writes lower case
+
+
 def test_fastapi_router_served_by_uvicorn():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
