@@ -41,7 +41,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Union, cast
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path
-from pydantic import BaseModel, Extra, Field, StrictBool, StrictInt, StrictStr, conint, constr, validator
+from pydantic import (BaseModel, Extra, Field, StrictBool, StrictInt, StrictStr, conint, constr, create_model,
+                      validator)
 
 import multigig
 
@@ -200,26 +201,40 @@ class DoctorModel(BaseModel):
     findings: List[FindingModel]
 
 
-# What each setting takes, checked before the library sees it: a number
-# of the kernel's u32 range, "max" for rings only, on/off (or true/false)
-# for the flags. Strict types: "no", 0 or "off" is never taken for a bool.
+# What each setting takes, checked before the library sees it, by the kind
+# multigig.SETTINGS gives it: a number of the kernel's u32 range, "max" too
+# for rings, true/false or "on"/"off" for flags, link modes, and CPUs as
+# Context.apply() takes them. Strict types: "no", 0 or "off" is never taken
+# for a bool, true never for a number.
 if TYPE_CHECKING:
     ConfirmSeconds = int
     U32 = int
+    QueueNumber = int
     Modes = str
     Mode = str
+    CpuList = str
 else:
     ConfirmSeconds = conint(strict=True, ge=1, le=3600)
     U32 = conint(strict=True, ge=0, le=0xFFFFFFFF)
+    # A JSON object's keys are strings: "0" is queue 0.
+    QueueNumber = conint(ge=0, le=0x7FFFFFFF)
     Modes = constr(strict=True, min_length=1, max_length=1024)
     Mode = constr(strict=True, min_length=1, max_length=64)
+    CpuList = constr(strict=True, max_length=1024)
 Ring = Union[U32, Literal["max"]]
 Flag = Union[StrictBool, Literal["on", "off"]]
+# CPUs as the kernel lists them ("0-3", "1,3", "" for none) or as numbers ([0, 1]).
+Cpus = Union[CpuList, List[U32]]
+KINDS: Dict[str, Any] = {
+    "number": U32, "ring": Ring, "flag": Flag, "modes": Union[Modes, List[Mode]],
+    # For every queue (vector), or by queue's (vector's) number: {"0": "0-1"}.
+    "cpus": Union[Cpus, Dict[QueueNumber, Cpus]],
+}
 # A feature as the kernel names them (rx-gro, tx-tcp-segmentation) or a short name (gro, tso).
 FEATURE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 
 
-class SettingsRequest(BaseModel):
+class SettingsBase(BaseModel):
     """What to change, by the names `multigig set` takes with '_' for '-';
     only the fields given are changed. ``features`` are offloads by kernel
     name ({"rx-gro": false}) and nothing else; ``advertise`` is "all" or a
@@ -229,48 +244,7 @@ class SettingsRequest(BaseModel):
     dry_run: StrictBool = True
     confirm: Optional[ConfirmSeconds] = None
     verify_peer: Optional[StrictStr] = None
-    mtu: Optional[U32]
-    rx_ring: Optional[Ring]
-    rx_mini_ring: Optional[Ring]
-    rx_jumbo_ring: Optional[Ring]
-    tx_ring: Optional[Ring]
-    rx_buf_len: Optional[U32]
-    cqe_size: Optional[U32]
-    tx_push: Optional[Flag]
-    tcp_data_split: Optional[U32]
-    rx: Optional[U32]
-    tx: Optional[U32]
-    other: Optional[U32]
-    combined: Optional[U32]
-    rx_usecs: Optional[U32]
-    rx_frames: Optional[U32]
-    rx_usecs_irq: Optional[U32]
-    rx_frames_irq: Optional[U32]
-    tx_usecs: Optional[U32]
-    tx_frames: Optional[U32]
-    tx_usecs_irq: Optional[U32]
-    tx_frames_irq: Optional[U32]
-    stats_block_usecs: Optional[U32]
-    adaptive_rx: Optional[Flag]
-    adaptive_tx: Optional[Flag]
-    pkt_rate_low: Optional[U32]
-    rx_usecs_low: Optional[U32]
-    rx_frames_low: Optional[U32]
-    tx_usecs_low: Optional[U32]
-    tx_frames_low: Optional[U32]
-    pkt_rate_high: Optional[U32]
-    rx_usecs_high: Optional[U32]
-    rx_frames_high: Optional[U32]
-    tx_usecs_high: Optional[U32]
-    tx_frames_high: Optional[U32]
-    sample_interval: Optional[U32]
-    cqe_mode_rx: Optional[Flag]
-    cqe_mode_tx: Optional[Flag]
-    pause_autoneg: Optional[Flag]
-    pause_rx: Optional[Flag]
-    pause_tx: Optional[Flag]
-    eee: Optional[StrictBool]
-    advertise: Optional[Union[Modes, List[Mode]]]
+    advertise: Optional[Union[Modes, List[Mode]]] = None
     features: Dict[StrictStr, StrictBool] = {}
 
     class Config:
@@ -296,10 +270,28 @@ class SettingsRequest(BaseModel):
         return self.dict(exclude={"dry_run", "features", "confirm", "verify_peer"}, exclude_none=True)
 
 
+def settings_request() -> Any:
+    """SettingsBase with a field for each setting Context.apply() takes
+    (multigig.SETTINGS), each of the type of its kind."""
+    fields: Dict[str, Any] = {key: (Optional[KINDS[kind]], None) for key, kind in multigig.SETTINGS.items()
+                              if key not in SettingsBase.__annotations__}
+    return create_model("SettingsRequest", __base__=SettingsBase, __module__=__name__, **fields)
+
+
+# To a type checker the request is its base; FastAPI reads the whole model.
+if TYPE_CHECKING:
+    SettingsRequest = SettingsBase
+else:
+    SettingsRequest = settings_request()
+
+
 class ChangeModel(BaseModel):
+    """One change: a number, true/false, link modes, or CPUs ("0-3") for
+    "rps-cpus:rx-N", "xps-cpus:tx-N" and "irq-affinity:N"."""
+
     param: str
-    old: Union[StrictBool, StrictInt, List[str], None]
-    new: Union[StrictBool, StrictInt, List[str], None]
+    old: Union[StrictBool, StrictInt, StrictStr, List[str], None]
+    new: Union[StrictBool, StrictInt, StrictStr, List[str], None]
     state: str
 
 

@@ -634,6 +634,37 @@ def test_fastapi_router_names_not_utf8(odd_name):
     assert client.get("/nics/%5Cxc3%5Cxa9").status_code == 404
 
 
+def test_fastapi_router_takes_steering_and_aspm_l1():
+    """rps_cpus, xps_cpus, irq_affinity and aspm_l1 were refused (422), so the
+    doctor's own CPU fix could not be applied through the router: each takes
+    what Context.apply() takes, applied and read back by the kernel's files."""
+    client = _router()
+    subprocess.run(["ip", "link", "add", "vq0", "numrxqueues", "2", "numtxqueues", "2", "type", "veth", "peer",
+                    "name", "vq1", "numrxqueues", "2", "numtxqueues", "2"], check=True)
+    try:
+        r = client.post("/nics/vq0/settings", json={"rps_cpus": "0-1", "xps_cpus": {"1": [1]}, "dry_run": False})
+        assert r.status_code == 200, r.text
+        assert [(c["param"], c["new"], c["state"]) for c in r.json()["changes"]] == [
+            ("rps-cpus:rx-0", "0-1", "applied"), ("rps-cpus:rx-1", "0-1", "applied"),
+            ("xps-cpus:tx-1", "1", "applied")]
+        assert [_mask(q) for q in ("rx-0", "rx-1", "tx-0", "tx-1")] == [3, 3, 0, 2]
+        r = client.post("/nics/vq0/settings", json={"rps_cpus": [], "xps_cpus": {"1": ""}, "dry_run": False})
+        assert r.status_code == 200 and [_mask(q) for q in ("rx-0", "rx-1", "tx-1")] == [0, 0, 0]
+        for body, words in (({"irq_affinity": {"0": [0]}}, "no interrupt vectors"),
+                            ({"aspm_l1": "off"}, "has no ASPM L1 control"), ({"aspm_l1": False}, "ASPM")):
+            r = client.post("/nics/vq0/settings", json=body)
+            assert r.status_code == 409 and words in r.json()["detail"]["message"], r.text
+        for body in ({"rps_cpus": [True]}, {"rps_cpus": True}, {"rps_cpus": 3}, {"rps_cpus": {"x": "0"}},
+                     {"rps_cpus": {"-1": "0"}}, {"xps_cpus": [2 ** 40]}, {"irq_affinity": [[0]]},
+                     {"aspm_l1": 1}, {"aspm_l1": "no"}):
+            assert client.post("/nics/vq0/settings", json=dict(body, dry_run=False)).status_code == 422, body
+        for body in ({"rps_cpus": "0-"}, {"rps_cpus": [0, 64]}, {"irq_affinity": ""}):
+            assert client.post("/nics/vq0/settings", json=dict(body, dry_run=False)).status_code == 400, body
+        assert [_mask(q) for q in ("rx-0", "rx-1", "tx-0", "tx-1")] == [0, 0, 0, 0]
+    finally:
+        subprocess.run(["ip", "link", "del", "vq0"], check=True)
+
+
 def test_apply_with_confirm():
     """Confirmed in time the change stays; unconfirmed it rolls back by itself."""
     with multigig.Context() as ctx:

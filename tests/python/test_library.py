@@ -376,6 +376,14 @@ def test_fastapi_router_shows_names_as_the_library_writes_them():
     assert fastapi_router.unshown("\\xFF") is None  # the library writes lower case
 
 
+def test_fastapi_router_takes_the_settings_apply_takes():
+    """The request's fields are multigig.SETTINGS and the request's own: no second list to fall behind."""
+    schemas = _router_client("desktop").get("/openapi.json").json()["components"]["schemas"]
+    fields = set(schemas["SettingsRequest"]["properties"])
+    assert fields == set(multigig.SETTINGS) | {"dry_run", "confirm", "verify_peer", "features"}
+    assert {"rps_cpus", "xps_cpus", "irq_affinity", "aspm_l1", "eee", "advertise", "mtu"} <= fields
+
+
 def test_fastapi_router_served_by_uvicorn():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
