@@ -38,9 +38,9 @@ import errno
 import importlib
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Union, cast
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Tuple, Union, cast
 
-from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path, Request
 from pydantic import (BaseModel, Extra, Field, StrictBool, StrictInt, StrictStr, conint, constr, create_model,
                       validator)
 
@@ -256,6 +256,13 @@ class SettingsBase(BaseModel):
             raise ValueError("at most 128 link modes")
         return modes
 
+    @validator("features", pre=True)
+    def features_object(cls, features: Any) -> Any:
+        """Pydantic 1 reads an array as a dict's pairs ([] as {}): an object is wanted."""
+        if not isinstance(features, dict):
+            raise ValueError("an object of feature names to true or false")
+        return features
+
     @validator("features")
     def feature_names(cls, features: Dict[str, bool]) -> Dict[str, bool]:
         if len(features) > 64:
@@ -270,12 +277,23 @@ class SettingsBase(BaseModel):
         return self.dict(exclude={"dry_run", "features", "confirm", "verify_peer"}, exclude_none=True)
 
 
+def no_pairs(cls: Any, cpus: Any) -> Any:
+    """CPUs as a list of numbers, never of lists: pydantic 1 would read
+    [["0", "1"]] as the pairs of {"0": "1"}."""
+    if isinstance(cpus, list) and any(isinstance(c, list) for c in cpus):
+        raise ValueError("CPUs: a list of numbers, or an object of queue numbers to CPUs")
+    return cpus
+
+
 def settings_request() -> Any:
     """SettingsBase with a field for each setting Context.apply() takes
     (multigig.SETTINGS), each of the type of its kind."""
     fields: Dict[str, Any] = {key: (Optional[KINDS[kind]], None) for key, kind in multigig.SETTINGS.items()
                               if key not in SettingsBase.__annotations__}
-    return create_model("SettingsRequest", __base__=SettingsBase, __module__=__name__, **fields)
+    cpus = [key for key in fields if multigig.SETTINGS[key] == "cpus"]
+    checks = {"cpus_no_pairs": validator(*cpus, pre=True, allow_reuse=True)(no_pairs)}
+    return create_model("SettingsRequest", __base__=SettingsBase, __module__=__name__, __validators__=checks,
+                        **fields)
 
 
 # To a type checker the request is its base; FastAPI reads the whole model.
@@ -370,6 +388,27 @@ def http_error(err: OSError, dry_run: bool = True) -> HTTPException:
     return HTTPException(STATUS.get(err.errno or 0, 500), detail=shown(detail))
 
 
+# What a JSON value that is not an object is, for the message refusing it.
+_JSON_KINDS: List[Tuple[Union[type, Tuple[type, ...]], str]] = [
+    (bool, "a boolean"), ((int, float), "a number"), (str, "a string"), (list, "an array")]
+
+
+async def json_object(request: Request) -> None:
+    """Refuse a body that is a JSON value but not an object, as FastAPI
+    answers a body it cannot read (422, a "detail" list). Pydantic 1 reads
+    an array as a dict's pairs: [] was an empty request, [["mtu", 9000]]
+    the MTU."""
+    try:
+        body = await request.json()
+    except ValueError:
+        return  # not JSON: FastAPI's own 422 says so
+    if isinstance(body, dict):
+        return
+    kind = next((name for types, name in _JSON_KINDS if isinstance(body, types)), "null")
+    raise HTTPException(422, detail=[{"loc": ["body"], "type": "type_error.dict",
+                                      "msg": "the settings must be a JSON object, not %s" % kind}])
+
+
 def _read(errors: Dict[str, str], part: str, read: Any) -> Any:
     """One reading of the detail view; null, and why in errors, when it fails."""
     try:
@@ -461,7 +500,8 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         except OSError as err:
             raise http_error(err)
 
-    @router.post("/nics/{iface}/settings", response_model=ApplyModel, responses=ERRORS)
+    @router.post("/nics/{iface}/settings", response_model=ApplyModel, responses=ERRORS,
+                 dependencies=[Depends(json_object)])
     def change_settings(request: SettingsRequest, iface: str = Path(..., regex=IFACE),
                         ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:

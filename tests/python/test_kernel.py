@@ -703,6 +703,10 @@ def test_apply_with_confirm():
     {"dry_run": None, "mtu": 1400}, {"mtu": 1400, "frobs": 1}, {"combined": "max", "dry_run": False},
     {"eee": "off", "dry_run": False}, {"advertise": 7}, {"advertise": ["x" * 100]}, {"rx_ring": "maximum"},
     {"adaptive_rx": 2, "dry_run": False},
+    [["mtu", 1400], ["dry_run", False]], [], [{"mtu": 1400, "dry_run": False}], {"mtu": True, "dry_run": False},
+    {"mtu": {"value": 1400}, "dry_run": False}, {"rps_cpus": {"0": {"cpus": "0"}}, "dry_run": False},
+    {"combined": -(2 ** 70), "dry_run": False}, {"mtu": 1400, "dry_run": False, "features": []},
+    {"rps_cpus": [["0", "1"]], "dry_run": False}, {"features": [["rx-gro", True]], "dry_run": False},
 ])
 def test_fastapi_router_refuses_malformed(body):
     """Each answered 4xx and changes nothing; in 0.2 some were a 500, and
@@ -716,9 +720,14 @@ def test_fastapi_router_refuses_malformed(body):
 
 
 @pytest.mark.parametrize("path", ["/nics/%00", "/nics/%00/pcie", "/nics/a%2Fb", "/doctor?iface=%00",
-                                  "/nics/" + "x" * 80, "/nics/%20"])
+                                  "/nics/" + "x" * 80, "/nics/%20", "/nics/..", "/nics/%2E%2E", "/nics/%FF%FE",
+                                  "/nics/%5Cxff%5Cx", "/nics/%5Cx00", "/doctor?iface=%5Cxff"])
 def test_fastapi_router_odd_paths(path):
     assert 400 <= _router().get(path).status_code < 500
+    if path.startswith("/nics/"):
+        with multigig.Context() as ctx:
+            r = _router().post(path + "/settings", json={"mtu": 1400, "dry_run": False})
+            assert 400 <= r.status_code < 500 and mtu(ctx, "veth0") == 1500
 
 
 # Drops root for user nobody, or CAP_NET_ADMIN alone, then asks the router.

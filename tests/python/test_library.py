@@ -384,6 +384,20 @@ def test_fastapi_router_takes_the_settings_apply_takes():
     assert {"rps_cpus", "xps_cpus", "irq_affinity", "aspm_l1", "eee", "advertise", "mtu"} <= fields
 
 
+@pytest.mark.parametrize("body", [[], [["mtu", 9000]], [{"mtu": 9000}], "mtu", 9000, True, None])
+def test_fastapi_router_wants_a_json_object(body):
+    """A body that is JSON but no object is 422 saying so; [] was a dry run
+    of nothing (200) and [["mtu", 9000]] the MTU."""
+    client = _router_client("desktop")
+    r = client.post("/api/nics/enp1s0/settings", content=json.dumps(body), headers={"content-type": "application/json"})
+    assert r.status_code == 422, r.text
+    (error,) = r.json()["detail"]
+    assert error["loc"] == ["body"] and error["msg"].startswith("the settings must be a JSON object, not ")
+    # Not JSON at all: FastAPI's own answer.
+    r = client.post("/api/nics/enp1s0/settings", content=b"[", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][0] == "body"
+
+
 def test_fastapi_router_served_by_uvicorn():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
