@@ -336,6 +336,12 @@ class ErrorModel(BaseModel):
     apply: Optional[ApplyModel]
 
 
+class ErrorResponse(BaseModel):
+    """An error's body as it is sent: FastAPI's {"detail": ...} around it."""
+
+    detail: ErrorModel
+
+
 # A byte of a name that is not UTF-8 reaches Python as a surrogate escape
 # (U+DC80 to U+DCFF). JSON shows it as the library's writer does, as the
 # four characters \xNN, and a path names the adapter so.
@@ -378,13 +384,23 @@ STATUS = {
 # An interface name (at most 15 bytes, no '/', no space) or a PCI address.
 IFACE = r"^[^/\s]{1,64}$"
 ERRORS: Dict[Union[int, str], Dict[str, Any]] = {
-    code: {"model": ErrorModel} for code in sorted(set(STATUS.values()))}
+    code: {"model": ErrorResponse} for code in sorted(set(STATUS.values()) | {500})}
+
+
+def apply_body(result: multigig.ApplyResult, dry_run: bool) -> Dict[str, Any]:
+    """An apply's result as ApplyModel has it, in an answer and in an
+    error's "apply" alike: the library's JSON has more than it declares."""
+    d = result.to_dict()
+    body = {key: d[key] for key in ApplyModel.__annotations__ if key in d}
+    body["changes"] = [{key: c[key] for key in ChangeModel.__annotations__} for c in d["changes"]]
+    body["dry_run"] = dry_run
+    return cast(Dict[str, Any], shown(body))
 
 
 def http_error(err: OSError, dry_run: bool = True) -> HTTPException:
     detail: Dict[str, Any] = {"message": err.strerror, "errno": errno.errorcode.get(err.errno or 0)}
     if isinstance(err, multigig.ApplyError):
-        detail["apply"] = dict(err.result.to_dict(), dry_run=dry_run)
+        detail["apply"] = apply_body(err.result, dry_run)
     return HTTPException(STATUS.get(err.errno or 0, 500), detail=shown(detail))
 
 
@@ -449,7 +465,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         except OSError as err:
             raise http_error(err)
 
-    @router.get("/nics", response_model=List[NicModel])
+    @router.get("/nics", response_model=List[NicModel], responses=ERRORS)
     def list_nics(ctx: multigig.Context = Depends(context)) -> List[Dict[str, Any]]:
         try:
             return cast(List[Dict[str, Any]], shown([nic.to_dict() for nic in ctx.nics()]))
@@ -516,7 +532,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
             raise HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
         except OSError as err:
             raise http_error(err, request.dry_run)
-        return cast(Dict[str, Any], shown(dict(result.to_dict(), dry_run=request.dry_run)))
+        return apply_body(result, request.dry_run)
 
     @router.post("/nics/{iface}/confirm", responses=ERRORS)
     def confirm(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:

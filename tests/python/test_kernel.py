@@ -601,6 +601,11 @@ def test_fastapi_router_live():
         detail = r.json()["detail"]
         assert detail["errno"] == "EINVAL" and "rolled back" in detail["message"]
         assert detail["apply"]["failed_group"] == "channels" and detail["apply"]["rolled_back"] is True
+        # The error's "apply" is what a 200 answers, as the OpenAPI document declares both.
+        schemas = client.app.openapi()["components"]["schemas"]
+        assert set(detail["apply"]) == set(schemas["ApplyModel"]["properties"])
+        assert all(set(c) == set(schemas["ChangeModel"]["properties"]) for c in detail["apply"]["changes"])
+        assert detail["apply"]["changes"][0] == {"param": "mtu", "old": 9000, "new": 1500, "state": "rolled_back"}
         assert mtu(ctx, "veth0") == 9000
         r = client.post("/nics/veth0/settings", json={"mtu": 1500, "dry_run": False})
         assert r.status_code == 200 and mtu(ctx, "veth0") == 1500

@@ -398,6 +398,79 @@ def test_fastapi_router_wants_a_json_object(body):
     assert r.status_code == 422 and r.json()["detail"][0]["loc"][0] == "body"
 
 
+# A JSON type of an OpenAPI schema; a bool is no number.
+_JSON_TYPES = {"object": dict, "array": list, "string": str, "integer": int, "number": (int, float),
+               "boolean": bool}
+
+
+def _mismatches(value, schema, doc, where="body"):
+    """Where a JSON value is not what an OpenAPI schema declares ([] when it
+    is): $ref, allOf, anyOf, type, enum, required, items, and properties,
+    with no key the schema does not declare. Pydantic 1 declares an
+    Optional field as not required rather than nullable: null passes there."""
+    while "$ref" in schema:
+        schema = doc["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    if "allOf" in schema:
+        return [m for part in schema["allOf"] for m in _mismatches(value, part, doc, where)]
+    if "anyOf" in schema:
+        fits = any(not _mismatches(value, part, doc, where) for part in schema["anyOf"])
+        return [] if fits else ["%s: %r is none of %s" % (where, value, schema["anyOf"])]
+    kind = schema.get("type")
+    if kind and (not isinstance(value, _JSON_TYPES[kind]) or (isinstance(value, bool) and kind != "boolean")):
+        return ["%s: %r is not %s" % (where, value, kind)]
+    if "enum" in schema and value not in schema["enum"]:
+        return ["%s: %r is not one of %s" % (where, value, schema["enum"])]
+    if isinstance(value, list) and "items" in schema:
+        return [m for i, v in enumerate(value) for m in _mismatches(v, schema["items"], doc, "%s[%d]" % (where, i))]
+    if not isinstance(value, dict) or "properties" not in schema:
+        return []
+    props, required = schema["properties"], set(schema.get("required", []))
+    out = ["%s: %r missing" % (where, k) for k in sorted(required - set(value))]
+    out += ["%s: %r not declared" % (where, k) for k in value if k not in props]
+    for k, v in value.items():
+        if k in props and (v is not None or k in required):
+            out += _mismatches(v, props[k], doc, where + "." + k)
+    return out
+
+
+def test_checker_of_schemas_sees_a_mismatch():
+    doc = {"components": {"schemas": {"E": {"properties": {"message": {"type": "string"}}, "required": ["message"]}}}}
+    ref = {"$ref": "#/components/schemas/E"}
+    assert _mismatches({"message": "x"}, ref, doc) == []
+    assert _mismatches({"detail": {"message": "x"}}, ref, doc) == [
+        "body: 'message' missing", "body: 'detail' not declared"]
+    assert _mismatches({"message": True}, {"properties": {"message": {"type": "integer"}}}, doc)
+
+
+@pytest.mark.parametrize("method,route,url,body,status", [
+    ("get", "/api/nics/{iface}", "/api/nics/eth9", None, 404),
+    ("get", "/api/nics/{iface}", "/api/nics/%00", None, 400),
+    ("get", "/api/nics/{iface}/pcie", "/api/nics/enx00e04c680001/pcie", None, 404),
+    ("get", "/api/doctor", "/api/doctor?iface=%00", None, 400),
+    ("get", "/api/doctor", "/api/doctor?iface=eth9", None, 404),
+    ("post", "/api/nics/{iface}/settings", "/api/nics/enp1s0/settings", {"mtu": 9000}, 409),
+    ("post", "/api/nics/{iface}/settings", "/api/nics/enp1s0/settings", {"mtu": "lots"}, 422),
+    ("post", "/api/nics/{iface}/settings", "/api/nics/enp1s0/settings", [], 422),
+    ("post", "/api/nics/{iface}/settings", "/api/nics/enp1s0/settings", {"rps_cpus": "0-"}, 400),
+    ("post", "/api/nics/{iface}/settings", "/api/nics/eth9/settings", {"mtu": 9000, "dry_run": False}, 409),
+    ("post", "/api/nics/{iface}/confirm", "/api/nics/%00/confirm", None, 400),
+])
+def test_fastapi_router_errors_are_as_declared(method, route, url, body, status):
+    """Each error answer's status is declared for its route in the OpenAPI
+    document, and its body is what that declares: {"detail": ...}, which
+    was declared as the inner object alone."""
+    client = _router_client("desktop")
+    doc = client.app.openapi()
+    r = client.request(method, url, json=body)
+    assert r.status_code == status, r.text
+    declared = doc["paths"][route][method]["responses"]
+    assert str(status) in declared, sorted(declared)
+    schema = declared[str(status)]["content"]["application/json"]["schema"]
+    assert _mismatches(r.json(), schema, doc) == []
+    if status == 409:
+        assert r.json()["detail"]["apply"]["dry_run"] is (body.get("dry_run", True))
+
+
 def test_fastapi_router_served_by_uvicorn():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
