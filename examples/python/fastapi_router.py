@@ -19,11 +19,13 @@ or it runs on its own, served by uvicorn:
                                  and the throughput verdict (as `show --json`)
     GET  /nics/{iface}/pcie      the PCIe path (as `multigig pcie --json`)
     GET  /doctor[?iface=IF]      findings (as `multigig doctor --json`)
-    POST /nics/{iface}/settings  change settings all or nothing; a dry run
-                                 (the plan) unless the body says
-                                 "dry_run": false; "confirm": SECONDS keeps
-                                 them only if confirmed in time,
-                                 "verify_peer": ADDR checks a new MTU
+    POST /nics/{iface}/settings  change settings all or nothing: a JSON
+                                 object of those Context.apply() takes
+                                 (multigig.SETTINGS); a dry run (the plan)
+                                 unless the body says "dry_run": false;
+                                 "confirm": SECONDS keeps them only if
+                                 confirmed in time, "verify_peer": ADDR
+                                 checks a new MTU
     POST /nics/{iface}/confirm   keep changes made with "confirm"
 
 The GETs need no privilege. A change needs CAP_NET_ADMIN: without it the
@@ -398,10 +400,18 @@ def apply_body(result: multigig.ApplyResult, dry_run: bool) -> Dict[str, Any]:
 
 
 def http_error(err: OSError, dry_run: bool = True) -> HTTPException:
+    """The status for the library's errno, with its message and, for a
+    failed apply, what the apply did."""
     detail: Dict[str, Any] = {"message": err.strerror, "errno": errno.errorcode.get(err.errno or 0)}
     if isinstance(err, multigig.ApplyError):
         detail["apply"] = apply_body(err.result, dry_run)
     return HTTPException(STATUS.get(err.errno or 0, 500), detail=shown(detail))
+
+
+def bad_request(err: Exception) -> HTTPException:
+    """400 for a value refused before the library was asked (a NUL in a
+    name, a CPU list it cannot read), with the error's words."""
+    return HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
 
 
 # What a JSON value that is not an object is, for the message refusing it.
@@ -461,7 +471,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         try:
             return ctx.nic(target(iface, ctx))
         except ValueError as err:  # a NUL byte, say: no interface is named so
-            raise HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
+            raise bad_request(err)
         except OSError as err:
             raise http_error(err)
 
@@ -512,7 +522,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
             findings = ctx.doctor(None if iface is None else target(iface, ctx))
             return {"findings": shown([f.to_dict() for f in findings])}
         except ValueError as err:
-            raise HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
+            raise bad_request(err)
         except OSError as err:
             raise http_error(err)
 
@@ -529,7 +539,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
             result = ctx.apply(target(iface, ctx), dry_run=request.dry_run, **request.params(), **extra,
                                features=request.features)
         except (ValueError, TypeError, OverflowError) as err:
-            raise HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
+            raise bad_request(err)
         except OSError as err:
             raise http_error(err, request.dry_run)
         return apply_body(result, request.dry_run)
@@ -540,7 +550,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         try:
             ctx.confirm(target(iface, ctx))
         except ValueError as err:
-            raise HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
+            raise bad_request(err)
         except OSError as err:
             raise http_error(err)
         return {"confirmed": iface}
