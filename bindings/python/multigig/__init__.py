@@ -1171,7 +1171,7 @@ class ApplyResult:
             return cast(int, _c.MG_VALUE_MAX)
         return _args.integer(value, key, 0, 0xFFFFFFFF)
 
-    # The steering settings: their C setters, and whether a set of no CPU is one.
+    # The steering settings and their C setters (irq_affinity takes no empty CPU list).
     _STEER = {"rps_cpus": "mg_settings_set_rps_cpus", "xps_cpus": "mg_settings_set_xps_cpus",
               "irq_affinity": "mg_settings_set_irq_affinity"}
 
@@ -1184,8 +1184,19 @@ class ApplyResult:
             raise _args.WrongType("%s: %r is not CPUs (\"0-3\", \"1,3\" or a list of numbers)" % (key, value))
         return ",".join(str(_args.integer(c, key + " CPU", 0)) for c in value)
 
+    @staticmethod
+    def _steer_error(key: str, cpus: Any, rc: int) -> ValueError:
+        """What the library's refusal of CPUs for ``key`` means."""
+        if rc == -_errno.ERANGE:
+            return ValueError("%s: %r names a CPU past 63, which is not supported" % (key, cpus))
+        if rc == -_errno.E2BIG:
+            return ValueError("%s: too many at once (64 at most)" % (key,))
+        at_least = " of one CPU at least" if key == "irq_affinity" else ""
+        return ValueError("%s: %r is not a CPU list%s" % (key, cpus, at_least))
+
     @classmethod
     def _set_steer(cls, want: Any, key: str, value: Any) -> None:
+        """rps_cpus, xps_cpus or irq_affinity: CPUs for all (index -1), or by queue's (vector's) number."""
         items: list[tuple[int, Any]]
         if isinstance(value, Mapping):
             items = [(_args.integer(index, key + " queue or vector", 0, 0x7FFFFFFF), cpus)
@@ -1193,18 +1204,13 @@ class ApplyResult:
         else:
             items = [(-1, value)]
         for index, cpus in items:
-            text = cls._cpus(key, cpus)
-            rc = getattr(_c, cls._STEER[key])(want, index, text)
-            if rc == -_errno.ERANGE:
-                raise ValueError("%s: %r names a CPU past 63, which is not supported" % (key, cpus))
-            if rc == -_errno.E2BIG:
-                raise ValueError("%s: too many at once (64 at most)" % (key,))
+            rc = getattr(_c, cls._STEER[key])(want, index, cls._cpus(key, cpus))
             if rc < 0:
-                none_ok = key != "irq_affinity"
-                raise ValueError("%s: %r is not a CPU list%s" % (key, cpus, "" if none_ok else " of one CPU at least"))
+                raise cls._steer_error(key, cpus, rc)
 
     @staticmethod
     def _set_advertise(want: Any, value: Any) -> None:
+        """advertise: "all", link modes separated by commas, or a list of them."""
         if isinstance(value, (list, tuple)):
             if not all(isinstance(m, str) for m in value):
                 raise _args.WrongType("advertise: %r is not a list of link modes" % (value,))
@@ -1216,6 +1222,7 @@ class ApplyResult:
 
     @staticmethod
     def _set_feature(want: Any, name: str, on: bool) -> None:
+        """An offload by the kernel's name or a short one (gro), on or off."""
         rc = _c.mg_settings_set_feature(want, name, 1 if on else 0)
         if rc == -_errno.E2BIG:
             raise ValueError("too many features at once (64 at most)")
@@ -1245,6 +1252,7 @@ class ApplyResult:
 
     @classmethod
     def _features(cls, want: Any, features: Mapping[str, bool]) -> None:
+        """apply()'s ``features``: kernel names to True or False."""
         if not isinstance(features, Mapping):
             raise TypeError("features: a mapping of feature names to True/False")
         for name, on in features.items():
