@@ -19,25 +19,32 @@ or it runs on its own, served by uvicorn:
                                  and the throughput verdict (as `show --json`)
     GET  /nics/{iface}/pcie      the PCIe path (as `multigig pcie --json`)
     GET  /doctor[?iface=IF]      findings (as `multigig doctor --json`)
-    POST /nics/{iface}/settings  change settings all or nothing; a dry run
-                                 (the plan) unless the body says
-                                 "dry_run": false; "confirm": SECONDS keeps
-                                 them only if confirmed in time,
-                                 "verify_peer": ADDR checks a new MTU
+    POST /nics/{iface}/settings  change settings all or nothing: a JSON
+                                 object of those Context.apply() takes
+                                 (multigig.SETTINGS); a dry run (the plan)
+                                 unless the body says "dry_run": false;
+                                 "confirm": SECONDS keeps them only if
+                                 confirmed in time, "verify_peer": ADDR
+                                 checks a new MTU
     POST /nics/{iface}/confirm   keep changes made with "confirm"
 
 The GETs need no privilege. A change needs CAP_NET_ADMIN: without it the
 answer is 403 with the library's message.
+
+A name with bytes that are not UTF-8 is written as the library's JSON
+writes it (multigig list --json): each such byte the four characters \\xNN.
+A path names the adapter so too (/nics/%5Cxff%5Cxfe for the bytes ff fe).
 """
 import argparse
 import errno
 import importlib
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Tuple, Union, cast
 
-from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path
-from pydantic import BaseModel, Extra, Field, StrictBool, StrictInt, StrictStr, conint, constr, validator
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path, Request
+from pydantic import (BaseModel, Extra, Field, StrictBool, StrictInt, StrictStr, conint, constr, create_model,
+                      validator)
 
 import multigig
 
@@ -196,26 +203,40 @@ class DoctorModel(BaseModel):
     findings: List[FindingModel]
 
 
-# What each setting takes, checked before the library sees it: a number
-# of the kernel's u32 range, "max" for rings only, on/off (or true/false)
-# for the flags. Strict types: "no", 0 or "off" is never taken for a bool.
+# What each setting takes, checked before the library sees it, by the kind
+# multigig.SETTINGS gives it: a number of the kernel's u32 range, "max" too
+# for rings, true/false or "on"/"off" for flags, link modes, and CPUs as
+# Context.apply() takes them. Strict types: "no", 0 or "off" is never taken
+# for a bool, true never for a number.
 if TYPE_CHECKING:
     ConfirmSeconds = int
     U32 = int
+    QueueNumber = int
     Modes = str
     Mode = str
+    CpuList = str
 else:
     ConfirmSeconds = conint(strict=True, ge=1, le=3600)
     U32 = conint(strict=True, ge=0, le=0xFFFFFFFF)
+    # A JSON object's keys are strings: "0" is queue 0.
+    QueueNumber = conint(ge=0, le=0x7FFFFFFF)
     Modes = constr(strict=True, min_length=1, max_length=1024)
     Mode = constr(strict=True, min_length=1, max_length=64)
+    CpuList = constr(strict=True, max_length=1024)
 Ring = Union[U32, Literal["max"]]
 Flag = Union[StrictBool, Literal["on", "off"]]
+# CPUs as the kernel lists them ("0-3", "1,3", "" for none) or as numbers ([0, 1]).
+Cpus = Union[CpuList, List[U32]]
+KINDS: Dict[str, Any] = {
+    "number": U32, "ring": Ring, "flag": Flag, "modes": Union[Modes, List[Mode]],
+    # For every queue (vector), or by queue's (vector's) number: {"0": "0-1"}.
+    "cpus": Union[Cpus, Dict[QueueNumber, Cpus]],
+}
 # A feature as the kernel names them (rx-gro, tx-tcp-segmentation) or a short name (gro, tso).
 FEATURE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 
 
-class SettingsRequest(BaseModel):
+class SettingsBase(BaseModel):
     """What to change, by the names `multigig set` takes with '_' for '-';
     only the fields given are changed. ``features`` are offloads by kernel
     name ({"rx-gro": false}) and nothing else; ``advertise`` is "all" or a
@@ -225,48 +246,7 @@ class SettingsRequest(BaseModel):
     dry_run: StrictBool = True
     confirm: Optional[ConfirmSeconds] = None
     verify_peer: Optional[StrictStr] = None
-    mtu: Optional[U32]
-    rx_ring: Optional[Ring]
-    rx_mini_ring: Optional[Ring]
-    rx_jumbo_ring: Optional[Ring]
-    tx_ring: Optional[Ring]
-    rx_buf_len: Optional[U32]
-    cqe_size: Optional[U32]
-    tx_push: Optional[Flag]
-    tcp_data_split: Optional[U32]
-    rx: Optional[U32]
-    tx: Optional[U32]
-    other: Optional[U32]
-    combined: Optional[U32]
-    rx_usecs: Optional[U32]
-    rx_frames: Optional[U32]
-    rx_usecs_irq: Optional[U32]
-    rx_frames_irq: Optional[U32]
-    tx_usecs: Optional[U32]
-    tx_frames: Optional[U32]
-    tx_usecs_irq: Optional[U32]
-    tx_frames_irq: Optional[U32]
-    stats_block_usecs: Optional[U32]
-    adaptive_rx: Optional[Flag]
-    adaptive_tx: Optional[Flag]
-    pkt_rate_low: Optional[U32]
-    rx_usecs_low: Optional[U32]
-    rx_frames_low: Optional[U32]
-    tx_usecs_low: Optional[U32]
-    tx_frames_low: Optional[U32]
-    pkt_rate_high: Optional[U32]
-    rx_usecs_high: Optional[U32]
-    rx_frames_high: Optional[U32]
-    tx_usecs_high: Optional[U32]
-    tx_frames_high: Optional[U32]
-    sample_interval: Optional[U32]
-    cqe_mode_rx: Optional[Flag]
-    cqe_mode_tx: Optional[Flag]
-    pause_autoneg: Optional[Flag]
-    pause_rx: Optional[Flag]
-    pause_tx: Optional[Flag]
-    eee: Optional[StrictBool]
-    advertise: Optional[Union[Modes, List[Mode]]]
+    advertise: Optional[Union[Modes, List[Mode]]] = None
     features: Dict[StrictStr, StrictBool] = {}
 
     class Config:
@@ -277,6 +257,13 @@ class SettingsRequest(BaseModel):
         if isinstance(modes, list) and len(modes) > 128:
             raise ValueError("at most 128 link modes")
         return modes
+
+    @validator("features", pre=True)
+    def features_object(cls, features: Any) -> Any:
+        """Pydantic 1 reads an array as a dict's pairs ([] as {}): an object is wanted."""
+        if not isinstance(features, dict):
+            raise ValueError("an object of feature names to true or false")
+        return features
 
     @validator("features")
     def feature_names(cls, features: Dict[str, bool]) -> Dict[str, bool]:
@@ -292,10 +279,39 @@ class SettingsRequest(BaseModel):
         return self.dict(exclude={"dry_run", "features", "confirm", "verify_peer"}, exclude_none=True)
 
 
+def no_pairs(cls: Any, cpus: Any) -> Any:
+    """CPUs as a list of numbers, never of lists: pydantic 1 would read
+    [["0", "1"]] as the pairs of {"0": "1"}."""
+    if isinstance(cpus, list) and any(isinstance(c, list) for c in cpus):
+        raise ValueError("CPUs: a list of numbers, or an object of queue numbers to CPUs")
+    return cpus
+
+
+def settings_request() -> Any:
+    """SettingsBase with a field for each setting Context.apply() takes
+    (multigig.SETTINGS), each of the type of its kind."""
+    fields: Dict[str, Any] = {key: (Optional[KINDS[kind]], None) for key, kind in multigig.SETTINGS.items()
+                              if key not in SettingsBase.__annotations__}
+    cpus = [key for key in fields if multigig.SETTINGS[key] == "cpus"]
+    checks = {"cpus_no_pairs": validator(*cpus, pre=True, allow_reuse=True)(no_pairs)}
+    return create_model("SettingsRequest", __base__=SettingsBase, __module__=__name__, __validators__=checks,
+                        **fields)
+
+
+# To a type checker the request is its base; FastAPI reads the whole model.
+if TYPE_CHECKING:
+    SettingsRequest = SettingsBase
+else:
+    SettingsRequest = settings_request()
+
+
 class ChangeModel(BaseModel):
+    """One change: a number, true/false, link modes, or CPUs ("0-3") for
+    "rps-cpus:rx-N", "xps-cpus:tx-N" and "irq-affinity:N"."""
+
     param: str
-    old: Union[StrictBool, StrictInt, List[str], None]
-    new: Union[StrictBool, StrictInt, List[str], None]
+    old: Union[StrictBool, StrictInt, StrictStr, List[str], None]
+    new: Union[StrictBool, StrictInt, StrictStr, List[str], None]
     state: str
 
 
@@ -322,6 +338,43 @@ class ErrorModel(BaseModel):
     apply: Optional[ApplyModel]
 
 
+class ErrorResponse(BaseModel):
+    """An error's body as it is sent: FastAPI's {"detail": ...} around it."""
+
+    detail: ErrorModel
+
+
+# A byte of a name that is not UTF-8 reaches Python as a surrogate escape
+# (U+DC80 to U+DCFF). JSON shows it as the library's writer does, as the
+# four characters \xNN, and a path names the adapter so.
+_STRAY_BYTE = re.compile("[\udc80-\udcff]")
+_SHOWN_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")
+
+
+def shown(value: Any) -> Any:
+    """``value`` (a str, or dicts and lists holding strs) fit to send as
+    JSON: each byte that was not UTF-8 written \\xNN, as `multigig list
+    --json` writes it. Left as surrogates, the JSON encoder would fail (500)."""
+    if isinstance(value, str):
+        return _STRAY_BYTE.sub(lambda m: "\\x%02x" % (ord(m.group()) - 0xDC00), value)
+    if isinstance(value, dict):
+        return {shown(k): shown(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [shown(v) for v in value]
+    return value
+
+
+def unshown(text: str) -> Optional[str]:
+    """The name whose bytes ``text`` shows as \\xNN, as shown() writes it;
+    None when it shows none (or shows bytes that are UTF-8 after all,
+    which shown() never writes so)."""
+    if not _SHOWN_BYTE.search(text):
+        return None
+    name = _SHOWN_BYTE.sub(lambda m: chr(0xDC00 + int(m.group(1), 16)), text)
+    name = name.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
+    return name if shown(name) == text else None
+
+
 # HTTP status for the library's errno; anything else is 500.
 STATUS = {
     errno.EPERM: 403, errno.EACCES: 403,
@@ -333,14 +386,53 @@ STATUS = {
 # An interface name (at most 15 bytes, no '/', no space) or a PCI address.
 IFACE = r"^[^/\s]{1,64}$"
 ERRORS: Dict[Union[int, str], Dict[str, Any]] = {
-    code: {"model": ErrorModel} for code in sorted(set(STATUS.values()))}
+    code: {"model": ErrorResponse} for code in sorted(set(STATUS.values()) | {500})}
+
+
+def apply_body(result: multigig.ApplyResult, dry_run: bool) -> Dict[str, Any]:
+    """An apply's result as ApplyModel has it, in an answer and in an
+    error's "apply" alike: the library's JSON has more than it declares."""
+    d = result.to_dict()
+    body = {key: d[key] for key in ApplyModel.__annotations__ if key in d}
+    body["changes"] = [{key: c[key] for key in ChangeModel.__annotations__} for c in d["changes"]]
+    body["dry_run"] = dry_run
+    return cast(Dict[str, Any], shown(body))
 
 
 def http_error(err: OSError, dry_run: bool = True) -> HTTPException:
+    """The status for the library's errno, with its message and, for a
+    failed apply, what the apply did."""
     detail: Dict[str, Any] = {"message": err.strerror, "errno": errno.errorcode.get(err.errno or 0)}
     if isinstance(err, multigig.ApplyError):
-        detail["apply"] = dict(err.result.to_dict(), dry_run=dry_run)
-    return HTTPException(STATUS.get(err.errno or 0, 500), detail=detail)
+        detail["apply"] = apply_body(err.result, dry_run)
+    return HTTPException(STATUS.get(err.errno or 0, 500), detail=shown(detail))
+
+
+def bad_request(err: Exception) -> HTTPException:
+    """400 for a value refused before the library was asked (a NUL in a
+    name, a CPU list it cannot read), with the error's words."""
+    return HTTPException(400, detail=shown({"message": str(err), "errno": None, "apply": None}))
+
+
+# What a JSON value that is not an object is, for the message refusing it.
+_JSON_KINDS: List[Tuple[Union[type, Tuple[type, ...]], str]] = [
+    (bool, "a boolean"), ((int, float), "a number"), (str, "a string"), (list, "an array")]
+
+
+async def json_object(request: Request) -> None:
+    """Refuse a body that is a JSON value but not an object, as FastAPI
+    answers a body it cannot read (422, a "detail" list). Pydantic 1 reads
+    an array as a dict's pairs: [] was an empty request, [["mtu", 9000]]
+    the MTU."""
+    try:
+        body = await request.json()
+    except ValueError:
+        return  # not JSON: FastAPI's own 422 says so
+    if isinstance(body, dict):
+        return
+    kind = next((name for types, name in _JSON_KINDS if isinstance(body, types)), "null")
+    raise HTTPException(422, detail=[{"loc": ["body"], "type": "type_error.dict",
+                                      "msg": "the settings must be a JSON object, not %s" % kind}])
 
 
 def _read(errors: Dict[str, str], part: str, read: Any) -> Any:
@@ -362,18 +454,31 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         with multigig.Context(sysfs_root) as ctx:
             yield ctx
 
+    def target(iface: str, ctx: multigig.Context) -> str:
+        """What the library is to look up for the path's ``iface``: the text
+        itself, unless no adapter answers to it and it shows a name's bytes
+        \\xNN (an adapter named with those four characters comes first)."""
+        name = unshown(iface)
+        if name is None:
+            return iface
+        try:
+            ctx.nic(iface)
+            return iface
+        except (OSError, ValueError):
+            return name
+
     def nic_of(iface: str, ctx: multigig.Context) -> multigig.Nic:
         try:
-            return ctx.nic(iface)
+            return ctx.nic(target(iface, ctx))
         except ValueError as err:  # a NUL byte, say: no interface is named so
-            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
+            raise bad_request(err)
         except OSError as err:
             raise http_error(err)
 
-    @router.get("/nics", response_model=List[NicModel])
+    @router.get("/nics", response_model=List[NicModel], responses=ERRORS)
     def list_nics(ctx: multigig.Context = Depends(context)) -> List[Dict[str, Any]]:
         try:
-            return [nic.to_dict() for nic in ctx.nics()]
+            return cast(List[Dict[str, Any]], shown([nic.to_dict() for nic in ctx.nics()]))
         except OSError as err:
             raise http_error(err)
 
@@ -394,33 +499,35 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         if lines is None and "kernel_log" not in errors:
             errors["kernel_log"] = nic.kernel_log_unknown() or "the kernel log could not be read"
         d["errors"] = errors
-        return d
+        return cast(Dict[str, Any], shown(d))
 
     @router.get("/wifi", response_model=List[Dict[str, Any]], responses=ERRORS)
     def list_wifi(ctx: multigig.Context = Depends(context)) -> List[Dict[str, Any]]:
         """Every Wi-Fi card, as multigig wifi --json: bands, channels, interfaces and links."""
         try:
-            return [w.to_dict() for w in ctx.wiphys()]
+            return cast(List[Dict[str, Any]], shown([w.to_dict() for w in ctx.wiphys()]))
         except OSError as err:
             raise http_error(err)
 
     @router.get("/nics/{iface}/pcie", response_model=PcieModel, responses=ERRORS)
     def show_pcie(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
-            return nic_of(iface, ctx).pcie().to_dict()
+            return cast(Dict[str, Any], shown(nic_of(iface, ctx).pcie().to_dict()))
         except OSError as err:
             raise http_error(err)
 
     @router.get("/doctor", response_model=DoctorModel, responses=ERRORS)
     def doctor(iface: Optional[str] = None, ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
-            return {"findings": [f.to_dict() for f in ctx.doctor(iface)]}
+            findings = ctx.doctor(None if iface is None else target(iface, ctx))
+            return {"findings": shown([f.to_dict() for f in findings])}
         except ValueError as err:
-            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
+            raise bad_request(err)
         except OSError as err:
             raise http_error(err)
 
-    @router.post("/nics/{iface}/settings", response_model=ApplyModel, responses=ERRORS)
+    @router.post("/nics/{iface}/settings", response_model=ApplyModel, responses=ERRORS,
+                 dependencies=[Depends(json_object)])
     def change_settings(request: SettingsRequest, iface: str = Path(..., regex=IFACE),
                         ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
@@ -429,21 +536,21 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
                 extra["confirm"] = request.confirm
             if request.verify_peer is not None:
                 extra["verify_peer"] = request.verify_peer
-            result = ctx.apply(iface, dry_run=request.dry_run, **request.params(), **extra,
+            result = ctx.apply(target(iface, ctx), dry_run=request.dry_run, **request.params(), **extra,
                                features=request.features)
         except (ValueError, TypeError, OverflowError) as err:
-            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
+            raise bad_request(err)
         except OSError as err:
             raise http_error(err, request.dry_run)
-        return dict(result.to_dict(), dry_run=request.dry_run)
+        return apply_body(result, request.dry_run)
 
     @router.post("/nics/{iface}/confirm", responses=ERRORS)
     def confirm(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         """Keep the changes made with "confirm": SECONDS before their window ends."""
         try:
-            ctx.confirm(iface)
+            ctx.confirm(target(iface, ctx))
         except ValueError as err:
-            raise HTTPException(400, detail={"message": str(err), "errno": None, "apply": None})
+            raise bad_request(err)
         except OSError as err:
             raise http_error(err)
         return {"confirmed": iface}

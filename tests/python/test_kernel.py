@@ -90,6 +90,53 @@ def test_apply_and_dry_run():
         ctx.apply("tun0", rx_frames=0)
 
 
+def test_apply_takes_no_bool_for_a_number():
+    """mtu=True set an MTU of 1, and dry_run="no" made a dry run: both refused, nothing changed."""
+    with multigig.Context() as ctx:
+        with pytest.raises(TypeError, match="^mtu: "):
+            ctx.apply("veth0", mtu=True)
+        with pytest.raises(TypeError, match="dry_run"):
+            ctx.apply("veth0", dry_run="no", mtu=9000)
+        with pytest.raises(TypeError, match="^rx_frames: "):
+            with ctx.tuned("tun0", rx_frames=True):
+                pass
+        assert mtu(ctx, "veth0") == 1500 and ctx.nic("tun0").coalesce()["rx_frames"] == 0
+
+
+# A name of bytes that are not UTF-8, as the kernel allows: b"\xff\xfe".
+ODD_NAME = b"\xff\xfe"
+
+
+@pytest.fixture
+def odd_name():
+    """A veth named ODD_NAME, as Python spells it (surrogate escapes)."""
+    subprocess.run(["ip", "link", "add", ODD_NAME, "type", "veth", "peer", "name", "vodd1"], check=True)
+    try:
+        yield os.fsdecode(ODD_NAME)
+    finally:
+        subprocess.run(["ip", "link", "del", ODD_NAME], check=True)
+
+
+def test_a_name_that_is_not_utf8_goes_back_as_it_came(odd_name):
+    """The name reaches Python as surrogate escapes, and back in C it is the
+    same bytes: looked up, read, planned and changed (0.3 raised
+    UnicodeEncodeError for a name it had itself listed)."""
+    assert odd_name == "\udcff\udcfe"
+    with multigig.Context() as ctx:
+        assert odd_name in [n.name for n in ctx.nics()]
+        nic = ctx.nic(odd_name)
+        assert nic.name == odd_name and nic.settings().to_dict()["name"] == odd_name
+        assert ctx.settings(odd_name).mtu == 1500 and nic.link()["speed_mbps"] == 10000
+        plan = ctx.apply(odd_name, dry_run=True, mtu=9000)
+        assert plan.changes == [("mtu", 1500, 9000)] and plan.interfaces == [odd_name]
+        ctx.apply(odd_name, mtu=4000)
+        assert mtu(ctx, odd_name) == 4000
+        with pytest.raises(UnicodeEncodeError):
+            ctx.nic("\ud800")  # a lone surrogate that no byte stands for
+        with pytest.raises(ValueError, match="null"):
+            multigig.core.mg_nic_lookup(ctx._ptr, odd_name + "\0")
+
+
 def test_rollback_on_kernel_refusal():
     with multigig.Context() as ctx:
         with pytest.raises(OSError) as e:
@@ -554,6 +601,11 @@ def test_fastapi_router_live():
         detail = r.json()["detail"]
         assert detail["errno"] == "EINVAL" and "rolled back" in detail["message"]
         assert detail["apply"]["failed_group"] == "channels" and detail["apply"]["rolled_back"] is True
+        # The error's "apply" is what a 200 answers, as the OpenAPI document declares both.
+        schemas = client.app.openapi()["components"]["schemas"]
+        assert set(detail["apply"]) == set(schemas["ApplyModel"]["properties"])
+        assert all(set(c) == set(schemas["ChangeModel"]["properties"]) for c in detail["apply"]["changes"])
+        assert detail["apply"]["changes"][0] == {"param": "mtu", "old": 9000, "new": 1500, "state": "rolled_back"}
         assert mtu(ctx, "veth0") == 9000
         r = client.post("/nics/veth0/settings", json={"mtu": 1500, "dry_run": False})
         assert r.status_code == 200 and mtu(ctx, "veth0") == 1500
@@ -628,6 +680,63 @@ def test_verify_peer_refuses_what_is_no_peer():
         subprocess.run(["ip", "link", "set", "lo", "down"], check=False)
 
 
+def test_fastapi_router_names_not_utf8(odd_name):
+    """GET /nics was a 500 with such a name. Each byte that is not UTF-8 is
+    written \\xNN, as multigig list --json writes it, and a path names the
+    adapter so: read, planned, changed, and its errors written the same."""
+    client = _router()
+    cli = json.loads(subprocess.run([CLI, "--json", "list"], check=True, capture_output=True, text=True).stdout)
+    r = client.get("/nics")
+    assert r.status_code == 200 and r.json() == cli and "\\xff\\xfe" in [n["name"] for n in cli]
+    path = "/nics/%5Cxff%5Cxfe"
+    r = client.get(path)
+    assert r.status_code == 200 and r.json()["name"] == "\\xff\\xfe" and r.json()["settings"]["name"] == "\\xff\\xfe"
+    assert client.get("/doctor", params={"iface": "\\xff\\xfe"}).status_code == 200
+    r = client.post(path + "/settings", json={"mtu": 9000})
+    assert r.status_code == 200 and r.json()["changes"][0]["new"] == 9000 and r.json()["dry_run"] is True
+    r = client.post(path + "/settings", json={"rx_ring": "max"})
+    assert r.status_code == 409 and r.json()["detail"]["message"].startswith("\\xff\\xfe: ")
+    r = client.post(path + "/settings", json={"mtu": 4000, "dry_run": False})
+    assert r.status_code == 200
+    with multigig.Context() as ctx:
+        assert mtu(ctx, odd_name) == 4000
+    r = client.get("/nics/%5Cxfe%5Cxff")
+    assert r.status_code == 404 and r.json()["detail"]["message"] == "no network interface named '\\xfe\\xff'"
+    # Bytes that are UTF-8 are shown as what they spell, never \\xNN: no such name.
+    assert client.get("/nics/%5Cxc3%5Cxa9").status_code == 404
+
+
+def test_fastapi_router_takes_steering_and_aspm_l1():
+    """rps_cpus, xps_cpus, irq_affinity and aspm_l1 were refused (422), so the
+    doctor's own CPU fix could not be applied through the router: each takes
+    what Context.apply() takes, applied and read back by the kernel's files."""
+    client = _router()
+    subprocess.run(["ip", "link", "add", "vq0", "numrxqueues", "2", "numtxqueues", "2", "type", "veth", "peer",
+                    "name", "vq1", "numrxqueues", "2", "numtxqueues", "2"], check=True)
+    try:
+        r = client.post("/nics/vq0/settings", json={"rps_cpus": "0-1", "xps_cpus": {"1": [1]}, "dry_run": False})
+        assert r.status_code == 200, r.text
+        assert [(c["param"], c["new"], c["state"]) for c in r.json()["changes"]] == [
+            ("rps-cpus:rx-0", "0-1", "applied"), ("rps-cpus:rx-1", "0-1", "applied"),
+            ("xps-cpus:tx-1", "1", "applied")]
+        assert [_mask(q) for q in ("rx-0", "rx-1", "tx-0", "tx-1")] == [3, 3, 0, 2]
+        r = client.post("/nics/vq0/settings", json={"rps_cpus": "none", "xps_cpus": {"1": "none"}, "dry_run": False})
+        assert r.status_code == 200 and [_mask(q) for q in ("rx-0", "rx-1", "tx-1")] == [0, 0, 0]
+        for body, words in (({"irq_affinity": {"0": [0]}}, "no interrupt vectors"),
+                            ({"aspm_l1": "off"}, "has no ASPM L1 control"), ({"aspm_l1": False}, "ASPM")):
+            r = client.post("/nics/vq0/settings", json=body)
+            assert r.status_code == 409 and words in r.json()["detail"]["message"], r.text
+        for body in ({"rps_cpus": [True]}, {"rps_cpus": True}, {"rps_cpus": 3}, {"rps_cpus": {"x": "0"}},
+                     {"rps_cpus": {"-1": "0"}}, {"xps_cpus": [2 ** 40]}, {"irq_affinity": [[0]]},
+                     {"aspm_l1": 1}, {"aspm_l1": "no"}):
+            assert client.post("/nics/vq0/settings", json=dict(body, dry_run=False)).status_code == 422, body
+        for body in ({"rps_cpus": "0-"}, {"rps_cpus": [0, 64]}, {"irq_affinity": ""}):
+            assert client.post("/nics/vq0/settings", json=dict(body, dry_run=False)).status_code == 400, body
+        assert [_mask(q) for q in ("rx-0", "rx-1", "tx-0", "tx-1")] == [0, 0, 0, 0]
+    finally:
+        subprocess.run(["ip", "link", "del", "vq0"], check=True)
+
+
 def test_apply_with_confirm():
     """Confirmed in time the change stays; unconfirmed it rolls back by itself."""
     with multigig.Context() as ctx:
@@ -666,6 +775,10 @@ def test_apply_with_confirm():
     {"dry_run": None, "mtu": 1400}, {"mtu": 1400, "frobs": 1}, {"combined": "max", "dry_run": False},
     {"eee": "off", "dry_run": False}, {"advertise": 7}, {"advertise": ["x" * 100]}, {"rx_ring": "maximum"},
     {"adaptive_rx": 2, "dry_run": False},
+    [["mtu", 1400], ["dry_run", False]], [], [{"mtu": 1400, "dry_run": False}], {"mtu": True, "dry_run": False},
+    {"mtu": {"value": 1400}, "dry_run": False}, {"rps_cpus": {"0": {"cpus": "0"}}, "dry_run": False},
+    {"combined": -(2 ** 70), "dry_run": False}, {"mtu": 1400, "dry_run": False, "features": []},
+    {"rps_cpus": [["0", "1"]], "dry_run": False}, {"features": [["rx-gro", True]], "dry_run": False},
 ])
 def test_fastapi_router_refuses_malformed(body):
     """Each answered 4xx and changes nothing; in 0.2 some were a 500, and
@@ -679,9 +792,14 @@ def test_fastapi_router_refuses_malformed(body):
 
 
 @pytest.mark.parametrize("path", ["/nics/%00", "/nics/%00/pcie", "/nics/a%2Fb", "/doctor?iface=%00",
-                                  "/nics/" + "x" * 80, "/nics/%20"])
+                                  "/nics/" + "x" * 80, "/nics/%20", "/nics/..", "/nics/%2E%2E", "/nics/%FF%FE",
+                                  "/nics/%5Cxff%5Cx", "/nics/%5Cx00", "/doctor?iface=%5Cxff"])
 def test_fastapi_router_odd_paths(path):
     assert 400 <= _router().get(path).status_code < 500
+    if path.startswith("/nics/"):
+        with multigig.Context() as ctx:
+            r = _router().post(path + "/settings", json={"mtu": 1400, "dry_run": False})
+            assert 400 <= r.status_code < 500 and mtu(ctx, "veth0") == 1500
 
 
 # Drops root for user nobody, or CAP_NET_ADMIN alone, then asks the router.

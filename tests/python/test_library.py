@@ -361,6 +361,116 @@ def test_fastapi_router_errors():
                           "/api/nics/{iface}/settings", "/api/nics/{iface}/confirm", "/api/wifi"}
 
 
+def test_fastapi_router_shows_names_as_the_library_writes_them():
+    """A byte that is not UTF-8 (a surrogate escape) is sent as \\xNN, and a
+    path's \\xNN stands for it only where shown() would have written it so."""
+    sys.path.insert(0, EXAMPLES)
+    try:
+        import fastapi_router
+    finally:
+        sys.path.remove(EXAMPLES)
+    assert fastapi_router.shown({"\udcff": ["a\udcfeb", 1, None]}) == {"\\xff": ["a\\xfeb", 1, None]}
+    assert fastapi_router.unshown("\\xff\\xfe") == "\udcff\udcfe"
+    assert fastapi_router.unshown("eth0") is None and fastapi_router.unshown("\\x41") is None
+    assert fastapi_router.unshown("\\xc3\\xa9") is None  # UTF-8 for "é", which is shown as itself
+    assert fastapi_router.unshown("\\xFF") is None  # the library writes lower case
+
+
+def test_fastapi_router_takes_the_settings_apply_takes():
+    """The request's fields are multigig.SETTINGS and the request's own: no second list to fall behind."""
+    schemas = _router_client("desktop").get("/openapi.json").json()["components"]["schemas"]
+    fields = set(schemas["SettingsRequest"]["properties"])
+    assert fields == set(multigig.SETTINGS) | {"dry_run", "confirm", "verify_peer", "features"}
+    assert {"rps_cpus", "xps_cpus", "irq_affinity", "aspm_l1", "eee", "advertise", "mtu"} <= fields
+
+
+@pytest.mark.parametrize("body", [[], [["mtu", 9000]], [{"mtu": 9000}], "mtu", 9000, True, None])
+def test_fastapi_router_wants_a_json_object(body):
+    """A body that is JSON but no object is 422 saying so; [] was a dry run
+    of nothing (200) and [["mtu", 9000]] the MTU."""
+    client = _router_client("desktop")
+    r = client.post("/api/nics/enp1s0/settings", content=json.dumps(body), headers={"content-type": "application/json"})
+    assert r.status_code == 422, r.text
+    (error,) = r.json()["detail"]
+    assert error["loc"] == ["body"] and error["msg"].startswith("the settings must be a JSON object, not ")
+    # Not JSON at all: FastAPI's own answer.
+    r = client.post("/api/nics/enp1s0/settings", content=b"[", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["detail"][0]["loc"][0] == "body"
+
+
+# A JSON type of an OpenAPI schema; a bool is no number.
+_JSON_TYPES = {"object": dict, "array": list, "string": str, "integer": int, "number": (int, float),
+               "boolean": bool}
+
+
+def _mismatches(value, schema, doc, where="body"):
+    """Where a JSON value is not what an OpenAPI schema declares ([] when it
+    is): $ref, allOf, anyOf, type, enum, required, items, and properties,
+    with no key the schema does not declare. Pydantic 1 declares an
+    Optional field as not required rather than nullable: null passes there."""
+    while "$ref" in schema:
+        schema = doc["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    if "allOf" in schema:
+        return [m for part in schema["allOf"] for m in _mismatches(value, part, doc, where)]
+    if "anyOf" in schema:
+        fits = any(not _mismatches(value, part, doc, where) for part in schema["anyOf"])
+        return [] if fits else ["%s: %r is none of %s" % (where, value, schema["anyOf"])]
+    kind = schema.get("type")
+    if kind and (not isinstance(value, _JSON_TYPES[kind]) or (isinstance(value, bool) and kind != "boolean")):
+        return ["%s: %r is not %s" % (where, value, kind)]
+    if "enum" in schema and value not in schema["enum"]:
+        return ["%s: %r is not one of %s" % (where, value, schema["enum"])]
+    if isinstance(value, list) and "items" in schema:
+        return [m for i, v in enumerate(value) for m in _mismatches(v, schema["items"], doc, "%s[%d]" % (where, i))]
+    if not isinstance(value, dict) or "properties" not in schema:
+        return []
+    props, required = schema["properties"], set(schema.get("required", []))
+    out = ["%s: %r missing" % (where, k) for k in sorted(required - set(value))]
+    out += ["%s: %r not declared" % (where, k) for k in value if k not in props]
+    for k, v in value.items():
+        if k in props and (v is not None or k in required):
+            out += _mismatches(v, props[k], doc, where + "." + k)
+    return out
+
+
+def test_checker_of_schemas_sees_a_mismatch():
+    doc = {"components": {"schemas": {"E": {"properties": {"message": {"type": "string"}}, "required": ["message"]}}}}
+    ref = {"$ref": "#/components/schemas/E"}
+    assert _mismatches({"message": "x"}, ref, doc) == []
+    assert _mismatches({"detail": {"message": "x"}}, ref, doc) == [
+        "body: 'message' missing", "body: 'detail' not declared"]
+    assert _mismatches({"message": True}, {"properties": {"message": {"type": "integer"}}}, doc)
+
+
+@pytest.mark.parametrize("method,route,url,body,status", [
+    ("get", "/api/nics/{iface}", "/api/nics/eth9", None, 404),
+    ("get", "/api/nics/{iface}", "/api/nics/%00", None, 400),
+    ("get", "/api/nics/{iface}/pcie", "/api/nics/enx00e04c680001/pcie", None, 404),
+    ("get", "/api/doctor", "/api/doctor?iface=%00", None, 400),
+    ("get", "/api/doctor", "/api/doctor?iface=eth9", None, 404),
+    ("post", "/api/nics/{iface}/settings", "/api/nics/enp1s0/settings", {"mtu": 9000}, 409),
+    ("post", "/api/nics/{iface}/settings", "/api/nics/enp1s0/settings", {"mtu": "lots"}, 422),
+    ("post", "/api/nics/{iface}/settings", "/api/nics/enp1s0/settings", [], 422),
+    ("post", "/api/nics/{iface}/settings", "/api/nics/enp1s0/settings", {"rps_cpus": "0-"}, 400),
+    ("post", "/api/nics/{iface}/settings", "/api/nics/eth9/settings", {"mtu": 9000, "dry_run": False}, 409),
+    ("post", "/api/nics/{iface}/confirm", "/api/nics/%00/confirm", None, 400),
+])
+def test_fastapi_router_errors_are_as_declared(method, route, url, body, status):
+    """Each error answer's status is declared for its route in the OpenAPI
+    document, and its body is what that declares: {"detail": ...}, which
+    was declared as the inner object alone."""
+    client = _router_client("desktop")
+    doc = client.app.openapi()
+    r = client.request(method, url, json=body)
+    assert r.status_code == status, r.text
+    declared = doc["paths"][route][method]["responses"]
+    assert str(status) in declared, sorted(declared)
+    schema = declared[str(status)]["content"]["application/json"]["schema"]
+    assert _mismatches(r.json(), schema, doc) == []
+    if status == 409:
+        assert r.json()["detail"]["apply"]["dry_run"] is (body.get("dry_run", True))
+
+
 def test_fastapi_router_served_by_uvicorn():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -644,6 +754,80 @@ def test_empty_cpu_list_refused():
                 ctx.apply("enp1s0", dry_run=True, irq_affinity=value)
         with pytest.raises(multigig.ApplyError, match="captured tree"):
             ctx.apply("enp1s0", dry_run=True, rps_cpus="none", xps_cpus={0: "none"})
+
+
+@pytest.mark.parametrize("key", sorted(k for k, kind in multigig.SETTINGS.items() if kind in ("number", "ring")))
+def test_apply_refuses_a_bool_for_a_number(key):
+    """True was an MTU of 1 (bool is an int); refused before the library,
+    which here would refuse a captured tree with an OSError."""
+    with multigig.Context(tree("desktop")) as ctx:
+        for value in (True, False, 1.0, None):
+            with pytest.raises(TypeError, match="^%s: " % key):
+                ctx.apply("enp1s0", dry_run=True, **{key: value})
+        with pytest.raises(ValueError, match="^%s: " % key):
+            ctx.apply("enp1s0", dry_run=True, **{key: "9000"})
+
+
+def test_apply_takes_flags_and_dry_run_as_real_bools():
+    """A flag is True/False (or "on"/"off" for a setting), never 0/1, None
+    or a truthy string: dry_run="no" was a dry run."""
+    flags = [k for k, kind in multigig.SETTINGS.items() if kind == "flag"]
+    assert set(flags) >= {"eee", "aspm_l1", "tx_push", "adaptive_rx", "pause_rx"}
+    with multigig.Context(tree("desktop")) as ctx:
+        for key in flags + ["gro", "rx_gro"]:
+            for value in (1, 0, None, 1.0, [True]):
+                with pytest.raises(TypeError, match="^%s: " % key):
+                    ctx.apply("enp1s0", dry_run=True, **{key: value})
+            with pytest.raises(ValueError, match="^%s: " % key):
+                ctx.apply("enp1s0", dry_run=True, **{key: "yes"})
+        for value in ("no", "", "False", 0, 1, None):
+            with pytest.raises(TypeError, match="dry_run"):
+                ctx.apply("enp1s0", dry_run=value, mtu=1500)
+            with pytest.raises(TypeError, match="dry_run"):
+                ctx.rollback("enp1s0", dry_run=value)
+        with pytest.raises(TypeError, match="feature 'rx-gro'"):
+            ctx.apply("enp1s0", dry_run=True, features={"rx-gro": 0})
+        for value in (True, "5", 5.0):
+            with pytest.raises(TypeError, match="confirm"):
+                ctx.apply("enp1s0", mtu=1500, confirm=value)
+        # Right types reach the library, which refuses the captured tree.
+        with pytest.raises(multigig.ApplyError):
+            ctx.apply("enp1s0", dry_run=True, mtu=9000, rx_ring="max", pause_rx="off", eee=True, gro=False)
+
+
+def test_settings_kinds_are_the_librarys_parameters():
+    """SETTINGS has every parameter the library names, then the others apply() takes."""
+    params = [multigig.records._key(p) for p in multigig.PARAMS]
+    assert list(multigig.SETTINGS)[:len(params)] == params
+    assert set(multigig.SETTINGS.values()) == {"number", "ring", "flag", "modes", "cpus"}
+    assert all(multigig.core.mg_param_from_name(p) >= 0 for p in multigig._ON_OFF)
+
+
+def test_typed_entry_points_refuse_bools_and_strings():
+    """Each int or flag argument of the package: a bool is no int, a str no flag."""
+    with multigig.Context(tree("phys")) as ctx:
+        nic = ctx.nic("eth1")
+        calls = [
+            lambda: ctx.cable_test("eth1", yes="no"),
+            lambda: ctx.cable_test("eth1", yes=True, tdr=1),
+            lambda: ctx.cable_test("eth1", yes=True, timeout_ms=True),
+            lambda: ctx.doctor(interval=True),
+            lambda: nic.to_dict(detail="no"),
+            lambda: nic.watch(interval=True),
+            lambda: nic.watch(interval="1"),
+            lambda: nic.watch(count=True),
+            lambda: multigig.report(ctx, "eth1", watch=True),
+            lambda: multigig.enable_logging("no"),
+            lambda: multigig.estimate(True, 1, 256, 1500, 10000),
+            lambda: multigig.estimate(3, 1, 256, 1500.0, 10000),
+            lambda: multigig.estimate(3, 1, 256, 1500, 10000, header=True),
+            lambda: multigig.estimate(3, 1, 256, 1500, 10000, completion=False),
+            lambda: __import__("multigig.prometheus").prometheus.Collector(all_adapters="no"),
+        ]
+        for call in calls:
+            with pytest.raises(TypeError):
+                call()
+    assert multigig._log_by_default is False
 
 
 def test_apply_error_classes():

@@ -135,9 +135,13 @@ def test_apply_and_its_error() -> None:
     wanted: dict[str, multigig.SettingValue] = {"mtu": 9000, "rx_ring": "max", "gro": False,
                                                 "advertise": ["2500baseT/Full"], "rps_cpus": {0: cpus},
                                                 "irq_affinity": "0-1"}
+    kinds: dict[str, str] = multigig.SETTINGS
+    assert all(kinds[key] for key in wanted if key != "gro") and kinds["mtu"] == "number"
     with multigig.Context(tree("cm4-rtl8125-1g")) as ctx:
         with pytest.raises(multigig.ApplyError) as e:
             ctx.apply("eth1", dry_run=True, **wanted)
+        with pytest.raises(TypeError):
+            ctx.apply("eth1", dry_run=True, mtu=True)
         with pytest.raises(OSError):
             ctx.rollback("eth1")
         with pytest.raises(OSError):

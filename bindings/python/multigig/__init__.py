@@ -27,14 +27,15 @@ import contextlib
 import errno as _errno
 import json
 import logging
-import math
 import os
 import threading
 import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple, Optional, TypeVar, Union, cast
 
+from . import _args
 from . import core as _c
+from ._args import text as _arg
 from ._version import __version__
 from ._convert import UNKNOWN, _key, _limit, _loads, _parsed, _text
 from .records import (_G, _PARAM_GROUPS, GROUP_CLASSES, CablePair, CableTest, Channels, Coalesce, Eee, Feature,
@@ -43,7 +44,7 @@ from .records import (_G, _PARAM_GROUPS, GROUP_CLASSES, CablePair, CableTest, Ch
 
 __all__ = [
     "__version__", "NoSuchInterface", "Context", "Nic", "PciePath", "Estimate", "Throughput", "Settings", "ApplyResult",
-    "CableInfo", "estimate", "report", "UNKNOWN", "PARAMS",
+    "CableInfo", "estimate", "report", "UNKNOWN", "PARAMS", "SETTINGS",
     "ApplyError", "Change", "Finding", "Sample", "enable_logging", "SettingValue", "CpuSet", "Record",
     "Link", "Eee", "Feature", "Features", "Stats", "Irqs", "IrqVector", "RxQueue", "TxQueue",
     "Temperature", "UsbInfo", "UsbDevice", "CableTest", "CablePair", "TdrSample", "KernelLogLine", "Wiphy",
@@ -53,6 +54,27 @@ __all__ = [
 # Parameter names as the CLI spells them, in the library's order.
 PARAMS: list[str] = [_c.mg_param_name(p) for p in range(_c.MG_PARAM_COUNT)]
 _GROUPS = ["rings", "channels", "coalesce", "pause"]
+# The parameters that are on or off. The library keeps which are flags to
+# itself (tcp-data-split, a u8 too, is a number); a test checks each name.
+_ON_OFF = ("tx-push", "adaptive-rx", "adaptive-tx", "cqe-mode-rx", "cqe-mode-tx", "pause-autoneg", "pause-rx",
+           "pause-tx")
+
+
+def _kind(name: str, group: str) -> str:
+    return "flag" if name in _ON_OFF else "ring" if group == "rings" else "number"
+
+
+# What each setting apply() takes, by its keyword, in the library's order:
+# "number" an int from 0 to 4294967295 (never a bool); "ring" the same or
+# "max" (the driver's maximum); "flag" True/False or "on"/"off"; "modes"
+# "all", link modes separated by commas or a list of them; "cpus" CPUs for
+# every queue or vector ("0-3", "1,3", [0, 1]; "" or [] for none) or a
+# mapping from a queue's (vector's) number to its CPUs. Any other keyword
+# is a feature, a "flag".
+SETTINGS: dict[str, str] = dict(
+    [(_key(name), _kind(name, group)) for name, group in _PARAM_GROUPS]
+    + [("eee", "flag"), ("aspm_l1", "flag"), ("advertise", "modes"), ("rps_cpus", "cpus"), ("xps_cpus", "cpus"),
+       ("irq_affinity", "cpus")])
 
 # What apply() takes for a setting: a number, "max", True/False or
 # "on"/"off", link modes for advertise, or for features a mapping of
@@ -78,7 +100,7 @@ def enable_logging(enable: bool = True) -> None:
     its details at DEBUG. The library leaves out what is below the logger's
     effective level when the Context is made."""
     global _log_by_default
-    _log_by_default = enable
+    _log_by_default = _args.flag(enable, "enable")
 
 
 def _log_forwarder(logger: logging.Logger, context: Context) -> Callable[[int, str], None]:
@@ -120,17 +142,6 @@ def _raise(rc: int, ctx_ptr: Any = None, fallback: Optional[str] = None) -> None
     if code == _errno.ENODEV:
         raise NoSuchInterface(code, message)
     raise OSError(code, message)  # OSError picks the subclass from errno
-
-
-def _arg(value: Any, what: str) -> str:
-    """A str argument as C will read it. C stops at the first NUL, so a name
-    with one would silently mean a shorter name: refuse it as open() does."""
-    if not isinstance(value, str):
-        raise TypeError("%s must be str, not %s" % (what, type(value).__name__))
-    if "\0" in value:
-        raise ValueError("embedded null character in %s" % what)
-    value.encode()  # C reads UTF-8: a lone surrogate raises UnicodeEncodeError here
-    return value
 
 
 def _path(value: Union[str, os.PathLike[str], None], what: str) -> Optional[str]:
@@ -417,6 +428,10 @@ class Context:
         comes within that time, else they roll back, also when this process
         is gone; ``verify_peer="10.0.0.2"`` checks that the path to that
         address carries a new MTU and rolls back if not.
+        SETTINGS says what each keyword takes. A bool is no number
+        (``mtu=True`` raises TypeError) and ``dry_run`` is True or False,
+        nothing else: a value of the wrong type raises TypeError (also a
+        ValueError) naming it, before anything is asked of the library.
         Returns an ApplyResult; raises ApplyError, an OSError carrying the
         result, when any step fails (every change made is rolled back)."""
         features = cast(Optional[Mapping[str, bool]], params.pop("features", None))
@@ -473,7 +488,9 @@ class Context:
 
     def cable_test(self, ifname: str, yes: bool = False, tdr: bool = False, timeout_ms: int = 0) -> CableTest:
         """Run a cable test (the link goes down for seconds: pass yes=True)."""
-        flags = (_c.MG_CABLE_TEST_LINK_GOES_DOWN if yes else 0) | (_c.MG_CABLE_TEST_TDR if tdr else 0)
+        flags = ((_c.MG_CABLE_TEST_LINK_GOES_DOWN if _args.flag(yes, "yes") else 0)
+                 | (_c.MG_CABLE_TEST_TDR if _args.flag(tdr, "tdr") else 0))
+        timeout_ms = _args.integer(timeout_ms, "timeout_ms", 0, 0x7FFFFFFF)
         with self._using() as ctx:
             rc, res = _c.mg_cable_test_run(ctx, _arg(ifname, "ifname"), flags, timeout_ms)
             if rc < 0:
@@ -491,10 +508,7 @@ _MS_MAX = 0xFFFFFFFE
 def _milliseconds(seconds: float) -> int:
     """Seconds as the library's milliseconds; whether the library accepts
     them is its own check (mg_doctor_run() gives -EINVAL)."""
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-        raise TypeError("interval: seconds as a number, not %s" % type(seconds).__name__)
-    if not math.isfinite(seconds) or seconds < 0:
-        raise ValueError("interval: a number of seconds, not %r" % (seconds,))
+    seconds = _args.seconds(seconds, "interval")
     # Above 0 stays above 0 (0 is the default), so that the library sees what it refuses.
     return 0 if seconds == 0 else max(1, min(int(round(seconds * 1000)), _MS_MAX))
 
@@ -568,7 +582,7 @@ class Nic:
     def to_dict(self, detail: bool = False) -> dict[str, Any]:
         """The CLI's ``list --json`` object; with detail, ``show --json``'s
         identity keys too."""
-        keys = self._LIST_KEYS + (self._DETAIL_KEYS if detail else [])
+        keys = self._LIST_KEYS + (self._DETAIL_KEYS if _args.flag(detail, "detail") else [])
         return {k: getattr(self, "class_code" if k == "class" else k) for k in keys}
 
     def _target(self) -> str:
@@ -582,11 +596,11 @@ class Nic:
         """A generator of Sample, one per ``interval`` seconds (``count`` of
         them, or until the caller stops): rates against the ceiling, as
         ``multigig watch --json``."""
-        interval = float(interval)
-        if not math.isfinite(interval) or not 0 < interval <= 3600:
+        interval = _args.seconds(interval, "interval")
+        if not 0 < interval <= 3600:
             raise ValueError("interval: seconds above 0, at most 3600, not %r" % (interval,))
-        if count is not None and (isinstance(count, bool) or not isinstance(count, int) or count < 0):
-            raise ValueError("count: a number of samples, not %r" % (count,))
+        if count is not None:
+            count = _args.integer(count, "count", 0)
         return _watch(self, interval, count)
 
     def doctor(self, interval: Optional[float] = None) -> list[Finding]:
@@ -773,18 +787,20 @@ def estimate(pcie_gen: int, pcie_width: int, mps: int, mtu: int, link_mbps: int,
              completion: Optional[int] = None, header: Union[str, int] = "4dw") -> Estimate:
     """Model the TCP goodput ceilings of a link you describe (multigig estimate).
     A value the model refuses raises OSError(EINVAL) naming the argument."""
-    header_dw = {"3dw": 3, "4dw": 4, 3: 3, 4: 4}.get(header) if isinstance(header, (str, int)) else None
-    if header_dw is None:
+    header_dw = {"3dw": 3, "4dw": 4}.get(header) if isinstance(header, str) else _args.integer(header, "header")
+    if header_dw not in (3, 4):
         raise ValueError("header must be '3dw' or '4dw', not %r" % (header,))
     values = {"pcie_gen": pcie_gen, "pcie_width": pcie_width, "mps": mps,
-              "mrrs": UNKNOWN if mrrs is None else mrrs, "completion": completion or 0,
+              "mrrs": UNKNOWN if mrrs is None else mrrs, "completion": 0 if completion is None else completion,
               "header": header_dw, "mtu": mtu, "link_mbps": link_mbps}
+    # C takes an int: a bool, a float or a str is refused here, a number past an int is the library's to refuse.
+    inputs = {name: _args.integer(v, name) for name, v in values.items()}
     rc, params = _c.mg_estimate_params_new()
     if rc < 0:
         _raise(rc)
     try:
         for name, which in _ESTIMATE_INPUTS:
-            if _c.mg_estimate_params_set(params, which, values[name]) < 0:
+            if _c.mg_estimate_params_set(params, which, inputs[name]) < 0:
                 raise OSError(_errno.EINVAL, "%s: %s" % (name, _c.mg_estimate_params_get_error(params)))
         rc, ptr = _c.mg_estimate_new(params)
         if rc < 0:
@@ -1146,28 +1162,19 @@ class ApplyResult:
         self.message: Optional[str] = d["message"]
 
     @staticmethod
-    def _value(name: str, value: Any) -> int:
-        if value == "max":
+    def _value(key: str, kind: str, value: Any) -> int:
+        """A parameter's value as C takes it, checked by its kind."""
+        if kind == "flag":
+            return int(_args.on_off(value, key))
+        if kind == "ring" and isinstance(value, str):
+            if value != "max":
+                raise ValueError("%s: %r is not a number or 'max'" % (key, value))
             return cast(int, _c.MG_VALUE_MAX)
-        if value in ("on", True):
-            return 1
-        if value in ("off", False):
-            return 0
-        if not isinstance(value, int):
-            raise ValueError("%s: %r is not a number, on/off or 'max'" % (name, value))
-        if not 0 <= value <= 0xFFFFFFFF:
-            raise ValueError("%s: %r is out of range (0 to 4294967295)" % (name, value))
-        return value
+        return _args.integer(value, key, 0, 0xFFFFFFFF)
 
-    @staticmethod
-    def _flag(key: str, value: Any) -> Optional[int]:
-        if value in ("on", "off") or isinstance(value, bool) or value in (0, 1):
-            return 1 if value in ("on", True, 1) else 0
-        return None
-
-    # The steering settings: their C setters, and whether a set of no CPU is one.
-    _STEER = {"rps-cpus": ("mg_settings_set_rps_cpus", True), "xps-cpus": ("mg_settings_set_xps_cpus", True),
-              "irq-affinity": ("mg_settings_set_irq_affinity", False)}
+    # The steering settings and their C setters (irq_affinity takes no empty CPU list).
+    _STEER = {"rps_cpus": "mg_settings_set_rps_cpus", "xps_cpus": "mg_settings_set_xps_cpus",
+              "irq_affinity": "mg_settings_set_irq_affinity"}
 
     @staticmethod
     def _cpus(key: str, value: Any, none_ok: bool) -> str:
@@ -1180,77 +1187,83 @@ class ApplyResult:
                 key, value, 'say "none" for no CPU' if none_ok else "name one CPU at least"))
         if isinstance(value, str):
             return value
-        if isinstance(value, Sequence) and all(isinstance(c, int) and not isinstance(c, bool) and c >= 0
-                                               for c in value):
-            return ",".join(str(c) for c in value)
-        raise ValueError("%s: %r is not CPUs (\"0-3\", \"1,3\" or a list of numbers)" % (key, value))
+        if not isinstance(value, Sequence) or isinstance(value, (bytes, bytearray)):
+            raise _args.WrongType("%s: %r is not CPUs (\"0-3\", \"1,3\" or a list of numbers)" % (key, value))
+        return ",".join(str(_args.integer(c, key + " CPU", 0)) for c in value)
+
+    @staticmethod
+    def _steer_error(key: str, cpus: Any, rc: int) -> ValueError:
+        """What the library's refusal of CPUs for ``key`` means."""
+        if rc == -_errno.ERANGE:
+            return ValueError("%s: %r names a CPU past 63, which is not supported" % (key, cpus))
+        if rc == -_errno.E2BIG:
+            return ValueError("%s: too many at once (64 at most)" % (key,))
+        at_least = " of one CPU at least" if key == "irq_affinity" else ""
+        return ValueError("%s: %r is not a CPU list%s" % (key, cpus, at_least))
 
     @classmethod
-    def _set_steer(cls, want: Any, key: str, name: str, value: Any) -> None:
-        setter, none_ok = cls._STEER[name]
+    def _set_steer(cls, want: Any, key: str, value: Any) -> None:
+        """rps_cpus, xps_cpus or irq_affinity: CPUs for all (index -1), or by queue's (vector's) number."""
         items: list[tuple[int, Any]]
         if isinstance(value, Mapping):
-            items = []
-            for index, cpus in value.items():
-                if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= 0x7FFFFFFF:
-                    raise ValueError("%s: %r is not a queue's or interrupt's number" % (key, index))
-                items.append((index, cpus))
+            items = [(_args.integer(index, key + " queue or vector", 0, 0x7FFFFFFF), cpus)
+                     for index, cpus in value.items()]
         else:
             items = [(-1, value)]
         for index, cpus in items:
-            text = cls._cpus(key, cpus, none_ok)
-            rc = getattr(_c, setter)(want, index, text)
-            if rc == -_errno.ERANGE:
-                raise ValueError("%s: %r names a CPU past 63, which is not supported" % (key, cpus))
-            if rc == -_errno.E2BIG:
-                raise ValueError("%s: too many at once (64 at most)" % (key,))
+            rc = getattr(_c, cls._STEER[key])(want, index, cls._cpus(key, cpus, key != "irq_affinity"))
             if rc < 0:
-                raise ValueError("%s: %r is not a CPU list%s" % (key, cpus, "" if none_ok else " of one CPU at least"))
-
-    @classmethod
-    def _set_other(cls, want: Any, key: str, name: str, value: Any) -> bool:
-        """eee, aspm-l1, advertise, steering or a feature; False when the value fits none."""
-        if name in cls._STEER:
-            cls._set_steer(want, key, name, value)
-            return True
-        if name == "advertise":
-            if isinstance(value, (list, tuple)):
-                if not all(isinstance(m, str) for m in value):
-                    raise ValueError("advertise: %r is not a list of link modes" % (value,))
-                value = ",".join(value)
-            if not isinstance(value, str):
-                raise ValueError("advertise: %r is not 'all' or a list of link modes" % (value,))
-            if _c.mg_settings_set_advertise(want, _arg(value, "advertise")) < 0:
-                raise ValueError("bad value %r for advertise" % (value,))
-            return True
-        on = cls._flag(key, value)
-        if on is None:
-            if name in ("eee", "aspm-l1"):
-                raise ValueError("%s: %r is not True/False or on/off" % (key, value))
-            return False
-        if name == "eee":
-            rc = _c.mg_settings_set_eee(want, on)
-        elif name == "aspm-l1":
-            rc = _c.mg_settings_set_aspm_l1(want, on)
-        else:
-            rc = _c.mg_settings_set_feature(want, name, on)
-        if rc == -_errno.E2BIG:
-            raise ValueError("too many features at once (64 at most)")
-        return bool(rc == 0)
+                raise cls._steer_error(key, cpus, rc)
 
     @staticmethod
-    def _features(want: Any, features: Mapping[str, bool]) -> None:
+    def _set_advertise(want: Any, value: Any) -> None:
+        """advertise: "all", link modes separated by commas, or a list of them."""
+        if isinstance(value, (list, tuple)):
+            if not all(isinstance(m, str) for m in value):
+                raise _args.WrongType("advertise: %r is not a list of link modes" % (value,))
+            value = ",".join(value)
+        if not isinstance(value, str):
+            raise _args.WrongType("advertise: %r is not 'all' or a list of link modes" % (value,))
+        if _c.mg_settings_set_advertise(want, _arg(value, "advertise")) < 0:
+            raise ValueError("bad value %r for advertise" % (value,))
+
+    @staticmethod
+    def _set_feature(want: Any, name: str, on: bool) -> None:
+        """An offload by the kernel's name or a short one (gro), on or off."""
+        rc = _c.mg_settings_set_feature(want, name, 1 if on else 0)
+        if rc == -_errno.E2BIG:
+            raise ValueError("too many features at once (64 at most)")
+        if rc < 0:
+            raise ValueError("%r is not a feature's name" % (name,))
+
+    @classmethod
+    def _set(cls, want: Any, key: str, value: Any) -> None:
+        """One keyword of apply(), by the kind SETTINGS gives it; any other is a feature."""
+        name = key.replace("_", "-")
+        kind = SETTINGS.get(_key(name))
+        if kind is None:
+            if not isinstance(value, (bool, str)):
+                raise _args.WrongType("%s: no setting of that name, so a feature, which takes True/False or "
+                                      "on/off, not %r" % (key, value))
+            cls._set_feature(want, name, _args.on_off(value, key))
+        elif kind == "cpus":
+            cls._set_steer(want, _key(name), value)
+        elif kind == "modes":
+            cls._set_advertise(want, value)
+        elif name == "eee":
+            _c.mg_settings_set_eee(want, int(_args.on_off(value, key)))
+        elif name == "aspm-l1":
+            _c.mg_settings_set_aspm_l1(want, int(_args.on_off(value, key)))
+        elif _c.mg_settings_set(want, _c.mg_param_from_name(name), cls._value(key, kind, value)) < 0:
+            raise ValueError("bad value %r for %s" % (value, key))
+
+    @classmethod
+    def _features(cls, want: Any, features: Mapping[str, bool]) -> None:
+        """apply()'s ``features``: kernel names to True or False."""
         if not isinstance(features, Mapping):
             raise TypeError("features: a mapping of feature names to True/False")
         for name, on in features.items():
-            _arg(name, "a feature's name")
-            if not isinstance(on, bool):
-                raise ValueError("feature %r: True or False, not %r" % (name, on))
-            rc = _c.mg_settings_set_feature(want, name, 1 if on else 0)
-            if rc == -_errno.E2BIG:
-                raise ValueError("too many features at once (64 at most)")
-            if rc < 0:
-                raise ValueError("%r is not a feature's name" % (name,))
+            cls._set_feature(want, _arg(name, "a feature's name"), _args.flag(on, "feature %r" % (name,)))
 
     @classmethod
     def _want(cls, params: Mapping[str, Any], features: Optional[Mapping[str, bool]] = None) -> Any:
@@ -1262,14 +1275,7 @@ class ApplyResult:
             if features is not None:
                 cls._features(want, features)
             for key, value in params.items():
-                name = key.replace("_", "-")
-                p = _c.mg_param_from_name(name)
-                if p < 0:
-                    if not cls._set_other(want, key, name, value):
-                        raise ValueError("unknown setting %r" % key)
-                    continue
-                if _c.mg_settings_set(want, p, cls._value(name, value)) < 0:
-                    raise ValueError("bad value %r for %s" % (value, key))
+                cls._set(want, key, value)
         except BaseException:
             _c.mg_settings_free(want)
             raise
@@ -1304,13 +1310,12 @@ class ApplyResult:
         _arg(ifname, "ifname")
         for key in params:
             _arg(key, "a setting's name")
-        if confirm is not None and (isinstance(confirm, bool) or not isinstance(confirm, int)
-                                    or not 1 <= confirm <= 3600):
-            raise ValueError("confirm: seconds from 1 to 3600, not %r" % (confirm,))
+        if confirm is not None:
+            _args.integer(confirm, "confirm (seconds)", 1, 3600)
         if verify_peer is not None:
             _arg(verify_peer, "verify_peer")
+        flags = _c.MG_APPLY_DRY_RUN if _args.flag(dry_run, "dry_run") else 0
         want = cls._want(params, features)
-        flags = _c.MG_APPLY_DRY_RUN if dry_run else 0
         try:
             with context._using() as ctx:
                 if confirm is None and verify_peer is None:
@@ -1349,7 +1354,8 @@ class ApplyResult:
     @classmethod
     def rollback(cls, context: Context, ifname: str, dry_run: bool) -> Optional[ApplyResult]:
         with context._using() as ctx:
-            rc, res = _c.mg_settings_rollback(ctx, _arg(ifname, "ifname"), _c.MG_APPLY_DRY_RUN if dry_run else 0)
+            flags = _c.MG_APPLY_DRY_RUN if _args.flag(dry_run, "dry_run") else 0
+            rc, res = _c.mg_settings_rollback(ctx, _arg(ifname, "ifname"), flags)
             try:
                 if rc == -_errno.ENOENT:
                     return None

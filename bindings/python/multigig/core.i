@@ -136,6 +136,33 @@ MG_OUT_OBJECT(struct mg_sample)
 MG_OUT_OBJECT(struct mg_wifi_rate)
 MG_OUT_OBJECT(struct mg_wiphy_list)
 
+/*
+ * Strings in: UTF-8, and the bytes that were not UTF-8 put back as they
+ * were (the surrogate escapes every str out of the library carries), so a
+ * name the library gave reaches it again unchanged. None is NULL; an
+ * embedded NUL, which C would read as the end, raises ValueError.
+ */
+%typemap(in) const char * (PyObject *bytes = NULL) {
+	if ($input == Py_None) {
+		$1 = NULL;
+	} else {
+		if (!PyUnicode_Check($input)) {
+			PyErr_Format(PyExc_TypeError, "in method '$symname', argument $argnum must be str or None, not %s",
+				     Py_TYPE($input)->tp_name);
+			SWIG_fail;
+		}
+		bytes = PyUnicode_AsEncodedString($input, "utf-8", "surrogateescape");
+		if (!bytes || PyBytes_AsStringAndSize(bytes, &$1, NULL) < 0)
+			SWIG_fail;
+	}
+}
+%typemap(freearg) const char * {
+	Py_XDECREF(bytes$argnum);
+}
+%typemap(typecheck, precedence=SWIG_TYPECHECK_STRING) const char * {
+	$1 = $input == Py_None || PyUnicode_Check($input);
+}
+
 /* String out-parameters (a finding's evidence source, a fix's interface). */
 %typemap(in, numinputs=0) const char **source (char *tmp = NULL), const char **ifname (char *tmp = NULL) {
 	$1 = &tmp;

@@ -18,6 +18,7 @@ import os
 import tempfile
 from typing import TYPE_CHECKING, Any, Optional, Union, cast
 
+from . import _args
 from . import core as _c
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def report(context: Context, target: Union[Nic, str, None] = None,
     that many seconds, sampled once a second: the call takes that long."""
     if watch is not None:
         # Whole seconds for C; which it takes (one interface, 1 to 3600) is the library's to say.
-        watch = max(0, min(int(watch), 0xFFFFFFFF))
+        watch = max(0, min(_args.integer(watch, "watch"), 0xFFFFFFFF))
     with context._using() as ctx:
         from . import Nic as _Nic
         nic: Any = None

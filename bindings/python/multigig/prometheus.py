@@ -16,6 +16,7 @@ from prometheus_client import parser as _parser
 from prometheus_client.core import Metric
 
 import multigig
+from multigig import _args
 
 __all__ = ["Collector", "label_value"]
 
@@ -47,7 +48,7 @@ class Collector:
 
     def __init__(self, sysfs_root: Optional[str] = None, all_adapters: bool = False) -> None:
         self._root = sysfs_root
-        self._all = all_adapters
+        self._all = _args.flag(all_adapters, "all_adapters")
 
     def __repr__(self) -> str:
         return "<multigig.prometheus.Collector sysfs_root=%r all_adapters=%r>" % (self._root, self._all)
