@@ -943,6 +943,73 @@ static void test_hostile_strings(void)
 	rm_tree(root);
 }
 
+#define IRQ_CPU0_NET "devices/platform/axi/1000110000.pcie/pci0001:00/0001:00:00.0/0001:01:00.0/net/"
+
+/* pi5-irq-cpu0 (its RPS fix names the interface) with eth1 renamed to @name. */
+static void make_renamed_irq_tree(char *root, size_t size, const char *name)
+{
+	char cmd[8192], rel[4096], target[4096];
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(root, size));
+	snprintf(cmd, sizeof(cmd), "cp -a '%s/pi5-irq-cpu0/.' '%s/'", FIXTURE_TREES, root);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	snprintf(rel, sizeof(rel), IRQ_CPU0_NET "%s", name);
+	move(root, IRQ_CPU0_NET "eth1", rel);
+	snprintf(rel, sizeof(rel), "multigig/net/%s", name);
+	move(root, "multigig/net/eth1", rel);
+	snprintf(rel, sizeof(rel), "multigig/ethtool-stats/%s", name);
+	move(root, "multigig/ethtool-stats/eth1", rel);
+	snprintf(cmd, sizeof(cmd), "%s/class/net/eth1", root);
+	CU_ASSERT_EQUAL_FATAL(unlink(cmd), 0);
+	snprintf(rel, sizeof(rel), "class/net/%s", name);
+	snprintf(target, sizeof(target), "../../" IRQ_CPU0_NET "%s", name);
+	relink(root, rel, target);
+}
+
+/*
+ * A fix command is pasted into a shell: an interface named $(reboot) is
+ * one quoted word in it, in text, JSON and HTML alike.
+ */
+static void test_hostile_fix_command(void)
+{
+	struct run r;
+	char root[4096], args[8192];
+	json_object *o, *list, *f;
+
+	make_renamed_irq_tree(root, sizeof(root), "$(reboot)");
+	snprintf(args, sizeof(args), "--sysfs-root '%s' doctor", root);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "multigig set '$(reboot)' rps-cpus 1-3"));
+	CU_ASSERT_PTR_NULL(strstr(r.out, "set $(reboot)"));
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s' --json doctor", root);
+	o = cli_json(args);
+	CU_ASSERT_FATAL(o && json_object_object_get_ex(o, "findings", &list));
+	f = NULL;
+	for (size_t i = 0; i < json_object_array_length(list); i++)
+		if (str_eq(jget_str(json_object_array_get_idx(list, i), "id"), "irqs-on-one-cpu"))
+			f = json_object_array_get_idx(list, i);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CHECK_STR(f, "nic", "$(reboot)");
+	CHECK_STR(f, "fix_command", "multigig set '$(reboot)' rps-cpus 1-3");
+	json_object_put(o);
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s' report --html -", root);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "<pre>multigig set &#39;$(reboot)&#39; rps-cpus 1-3</pre>"));
+	rm_tree(root);
+
+	/* A quote in the name is closed, escaped and reopened. */
+	make_renamed_irq_tree(root, sizeof(root), "a'b");
+	snprintf(args, sizeof(args), "--sysfs-root '%s' doctor", root);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "multigig set 'a'\\''b' rps-cpus 1-3"));
+	rm_tree(root);
+}
+
 static void test_cable_cli(void)
 {
 	json_object *o = cli_json("--sysfs-root phys cable eth1 --json");
@@ -1220,7 +1287,7 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
+		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_doctor), MG_TEST(test_hostile_strings), MG_TEST(test_hostile_fix_command),
 		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
 		     MG_TEST(test_pcie_dump),

@@ -519,7 +519,7 @@ static void test_failed_rollback_keeps_journal(void)
 	CU_ASSERT_EQUAL(run_end(&set, out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "ROLLBACK FAILED"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "is kept: a rollback of va0 finishes it"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "'multigig rollback va0' finishes the restore"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "finishes the restore: multigig rollback va0\n"));
 	CU_ASSERT_FALSE(no_journal());
 	/* Back here, where the journal knows it. */
 	CU_ASSERT_EQUAL(sh("ip -n mgother link set va0 netns %d", (int)getpid()), 0);
@@ -731,7 +731,7 @@ static void test_confirm_rolls_back_without_its_session(void)
 	kill(-shell.pid, SIGHUP);
 	kill(-shell.pid, SIGKILL);
 	run_end(&shell, out, sizeof(out));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "run 'multigig confirm va0' within 5 s"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "confirmed within 5 s, else they are rolled back; confirm them with: multigig confirm va0\n"));
 	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
 	CU_ASSERT_TRUE(wait_mtu("va0", 1500));
 	CU_ASSERT_TRUE(no_journal());

@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "multigig/multigig.h"
+/* For show.c alone, compiled in: names as shell words and as text, as the library shows them. */
+#include "base/base.h"
 
 #define EXIT_USAGE 2
 

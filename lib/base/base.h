@@ -169,6 +169,18 @@ int mg_parse_long(const char *s, int base, long *value);
 bool mg_ifname_valid(const char *name);
 void mg_sleep_ms(unsigned int ms);
 
+/* ---- show.c: strings from the machine as a person is shown them (the CLI compiles it in too) ---- */
+/*
+ * @word as one word of a POSIX shell command, in @buf: as it is when
+ * every byte is one the shell takes literally (eth0, enp1s0, wlan0.100),
+ * else in single quotes with each ' written '\''. A word that does not
+ * fit is cut inside its quotes, never leaving one open; 4 * strlen + 3
+ * bytes always fit. Returns @buf, for a printf argument.
+ */
+const char *mg_shell_word(char *buf, size_t size, const char *word);
+/* An interface name as a shell word always fits in this. */
+#define MG_SHELL_NAME_MAX (4 * IFNAMSIZ + 3)
+
 /* ---- cpumask.c: CPU sets of up to 64 CPUs, as the kernel writes them ---- */
 #define MG_CPUMASK_BITS 64
 /* "0-3,6": the list form (smp_affinity_list); "" is no CPU. -EINVAL, -ERANGE past CPU 63. */
