@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Strings from the machine as a person is shown them: as one word of a
- * command to paste into a shell. Interface names, drivers and USB strings
- * are whatever the kernel or a capture holds: a bridge port may be named
- * $(reboot).
+ * command to paste into a shell, and as text in which no two strings look
+ * alike. Interface names, drivers and USB strings are whatever the kernel
+ * or a capture holds: a bridge port may be named $(reboot), and eth0 and
+ * eth0 with a zero-width space are two interfaces.
  *
  * The CLI compiles this file in as well (it links the shared library,
  * whose internal functions are hidden), so its hints and its output filter
@@ -70,4 +71,108 @@ const char *mg_shell_word(char *buf, size_t size, const char *word)
 	buf[n++] = '\'';
 	buf[n] = '\0';
 	return buf;
+}
+
+/*
+ * Characters that show nothing, or change how what follows them shows:
+ * with them eth0 and eth0 + U+200B look the same, and U+202E prints the
+ * rest of a line backwards. Text shows each as an escape (\u200b); JSON
+ * keeps the character but writes it as a \u escape. Ranges, ascending:
+ *   U+00AD soft hyphen; U+034F combining grapheme joiner; U+061C Arabic
+ *   letter mark; U+115F, U+1160 Hangul fillers; U+17B4, U+17B5 Khmer
+ *   inherent vowels; U+180B..U+180F Mongolian selectors and vowel
+ *   separator; U+200B..U+200F zero widths and direction marks;
+ *   U+202A..U+202E direction embeddings and overrides; U+2060..U+206F word
+ *   joiner, invisible operators, direction isolates; U+3164 Hangul filler;
+ *   U+FE00..U+FE0F variation selectors; U+FEFF byte order mark; U+FFA0
+ *   halfwidth Hangul filler; U+FFF9..U+FFFB interlinear annotation;
+ *   U+FFFE, U+FFFF noncharacters (XML forbids them too); U+E0000..U+E007F
+ *   tags; U+E0100..U+E01EF variation selectors.
+ */
+static const struct {
+	uint32_t first, last;
+} hidden[] = {
+	{ 0x00ad, 0x00ad }, { 0x034f, 0x034f }, { 0x061c, 0x061c }, { 0x115f, 0x1160 }, { 0x17b4, 0x17b5 },
+	{ 0x180b, 0x180f }, { 0x200b, 0x200f }, { 0x202a, 0x202e }, { 0x2060, 0x206f }, { 0x3164, 0x3164 },
+	{ 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff }, { 0xffa0, 0xffa0 }, { 0xfff9, 0xfffb }, { 0xfffe, 0xffff },
+	{ 0xe0000, 0xe007f }, { 0xe0100, 0xe01ef },
+};
+
+bool mg_char_hidden(uint32_t cp)
+{
+	for (size_t i = 0; i < sizeof(hidden) / sizeof(hidden[0]); i++)
+		if (cp >= hidden[i].first && cp <= hidden[i].last)
+			return true;
+	return false;
+}
+
+size_t mg_utf8_decode(const unsigned char *s, uint32_t *cp)
+{
+	unsigned char c = s[0];
+	uint32_t v, min;
+	size_t n;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2, v = c & 0x1f, min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3, v = c & 0x0f, min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4, v = c & 0x07, min = 0x10000;
+	} else {
+		return 0;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		v = v << 6 | (s[i] & 0x3f);
+	}
+	if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+		return 0;
+	*cp = v;
+	return n;
+}
+
+/* Whether the character @cp (of @n bytes, 0: a stray byte) is written as it is. */
+static bool shows_as_itself(uint32_t cp, size_t n)
+{
+	return n && cp != '\\' && (cp >= 0x20 || cp == '\n') && !(cp >= 0x7f && cp <= 0x9f) && !mg_char_hidden(cp);
+}
+
+bool mg_show_bare_backslash(const unsigned char *next)
+{
+	uint32_t cp = 0;
+	size_t n;
+
+	if (!*next)
+		return false;
+	n = mg_utf8_decode(next, &cp);
+	return shows_as_itself(cp, n) && cp != 'x' && cp != 'u' && cp != 'U';
+}
+
+size_t mg_show_next(const unsigned char *s, char out[MG_SHOWN_MAX])
+{
+	uint32_t cp;
+	size_t n = mg_utf8_decode(s, &cp);
+
+	if (n == 0) {
+		snprintf(out, MG_SHOWN_MAX, "\\x%02x", s[0]);
+		return 1;
+	}
+	if (shows_as_itself(cp, n)) {
+		memcpy(out, s, n);
+		out[n] = '\0';
+	} else if (cp == '\\') {
+		snprintf(out, MG_SHOWN_MAX, mg_show_bare_backslash(s + 1) ? "\\" : "\\\\");
+	} else if (cp < 0x80) {
+		snprintf(out, MG_SHOWN_MAX, "\\x%02x", s[0]);
+	} else if (cp <= 0x9f) { /* C1 controls: some terminals obey them */
+		snprintf(out, MG_SHOWN_MAX, "\\x%02x\\x%02x", s[0], s[1]);
+	} else {
+		snprintf(out, MG_SHOWN_MAX, cp > 0xffff ? "\\U%08x" : "\\u%04x", (unsigned int)cp);
+	}
+	return n;
 }
