@@ -1043,11 +1043,11 @@ static void test_hostile_names_apart(void)
 	static const struct {
 		const char *name, *text, *label, *word;
 	} names[] = {
-		{ "e\\xffx", "e\\\\xffx", "e\\\\\\\\xffx", "'e\\\\xffx'" },
-		{ "e\xffx", "e\\xffx", "e\\\\xffx", "'e\\xffx'" },
-		{ "eth0\xe2\x80\x8b", "eth0\\u200b", "eth0\\\\u200b", "'eth0\\u200b'" },
-		{ "a\xe2\x80\xae" "b", "a\\u202eb", "a\\\\u202eb", "'a\\u202eb'" },
-		{ "e\xc0\xaf", "e\\xc0\\xaf", "e\\\\xc0\\\\xaf", "'e\\xc0\\xaf'" },
+		{ "e\\xffx", "e\\\\xffx", "e\\\\\\\\xffx", "\"$(printf 'e\\134xffx')\"" },
+		{ "e\xffx", "e\\xffx", "e\\\\xffx", "\"$(printf 'e\\377x')\"" },
+		{ "eth0\xe2\x80\x8b", "eth0\\u200b", "eth0\\\\u200b", "\"$(printf 'eth0\\342\\200\\213')\"" },
+		{ "a\xe2\x80\xae" "b", "a\\u202eb", "a\\\\u202eb", "\"$(printf 'a\\342\\200\\256b')\"" },
+		{ "e\xc0\xaf", "e\\xc0\\xaf", "e\\\\xc0\\\\xaf", "\"$(printf 'e\\300\\257')\"" },
 		{ "a`b", "a`b", "a`b", "'a`b'" },
 		{ "a;b", "a;b", "a;b", "'a;b'" },
 		{ "$(reboot)", "$(reboot)", "$(reboot)", "'$(reboot)'" },
@@ -1071,13 +1071,27 @@ static void test_hostile_names_apart(void)
 		if (!strstr(out, want))
 			fprintf(stderr, "no '%s' in:\n%s\n", want, out);
 
-		/* The fix command is one shell word, shown as text shows it. */
+		/* The fix command names it as one shell word, shown as it is: pasted, it is the name. */
 		snprintf(args, sizeof(args), "--sysfs-root '%s' doctor", root);
 		CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
 		snprintf(want, sizeof(want), "multigig set %s rps-cpus 1-3", names[i].word);
 		CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
 		if (!strstr(out, want))
 			fprintf(stderr, "no '%s' in:\n%s\n", want, out);
+		{
+			char line[1024], said[256];
+			FILE *p;
+			size_t n;
+
+			snprintf(line, sizeof(line), "printf '%%s|' %s", names[i].word);
+			p = popen(line, "r");
+			CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+			n = fread(said, 1, sizeof(said) - 1, p);
+			said[n] = '\0';
+			CU_ASSERT_EQUAL(pclose(p), 0);
+			CU_ASSERT_EQUAL(n, strlen(names[i].name) + 1);
+			CU_ASSERT_EQUAL(memcmp(said, names[i].name, strlen(names[i].name)), 0);
+		}
 
 		/* JSON hands programs the name itself, bytes and invisible characters included. */
 		snprintf(args, sizeof(args), "--sysfs-root '%s' list --json", root);

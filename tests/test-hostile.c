@@ -204,9 +204,15 @@ static void test_shell_words(void)
 	} words[] = {
 		{ "eth0", "eth0" }, { "enp1s0", "enp1s0" }, { "wlan0.100", "wlan0.100" }, { "br-lan:1", "br-lan:1" },
 		{ "$(reboot)", "'$(reboot)'" }, { "a;b", "'a;b'" }, { "a'b", "'a'\\''b'" }, { "a`id`", "'a`id`'" },
-		{ "", "''" }, { "a b", "'a b'" }, { "~x", "'~x'" }, { "=ls", "'=ls'" }, { "a\\xff", "'a\\xff'" },
-		{ "e\xffx", "'e\xffx'" }, { "a\nb", "'a\nb'" }, { "a*", "'a*'" }, { "{a,b}", "'{a,b}'" },
+		{ "", "''" }, { "a b", "'a b'" }, { "~x", "'~x'" }, { "=ls", "'=ls'" }, { "a*", "'a*'" },
+		{ "{a,b}", "'{a,b}'" }, { "caf\xc3\xa9", "'caf\xc3\xa9'" },
+		/* What cannot be pasted from the screen is made by printf: the text \xff, the byte, U+200B. */
+		{ "a\\xff", "\"$(printf 'a\\134xff')\"" }, { "e\xffx", "\"$(printf 'e\\377x')\"" },
+		{ "eth0\xe2\x80\x8b", "\"$(printf 'eth0\\342\\200\\213')\"" }, { "a\nb", "\"$(printf 'a\\012b')\"" },
+		{ "a'%\x1b", "\"$(printf 'a'\\''%%\\033')\"" },
 	};
+	/* Each byte back from sh whole, whichever the form. */
+	static const char *const bytes[] = { "a\\xff", "e\xffx", "eth0\xe2\x80\x8b", "a'%\x1b[2J", "a%sb%%", "\xc0\xaf\\" };
 	char tmp[4096], marker[8192], hostile[8192], buf[MG_SHELL_NAME_MAX], line[16384], out[256];
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
@@ -218,7 +224,7 @@ static void test_shell_words(void)
 	for (int k = 0; k < 5; k++) {
 		static const char *const forms[] = { "$(touch %s)", "`touch %s`", "x;touch %s", "x'$(touch %s)'",
 						     "x\"$(touch %s)\"" };
-		char big[4 * sizeof(hostile) + 3];
+		char big[4 * sizeof(hostile) + 16];
 
 		snprintf(hostile, sizeof(hostile), forms[k], marker);
 		snprintf(line, sizeof(line), "printf '%%s|' %s", mg_shell_word(big, sizeof(big), hostile));
@@ -227,9 +233,16 @@ static void test_shell_words(void)
 		CU_ASSERT_EQUAL(strncmp(out, hostile, strlen(hostile)), 0);
 		CU_ASSERT_EQUAL(access(marker, F_OK), -1);
 	}
+	for (size_t i = 0; i < sizeof(bytes) / sizeof(bytes[0]); i++) {
+		snprintf(line, sizeof(line), "printf '%%s|' %s", mg_shell_word(buf, sizeof(buf), bytes[i]));
+		CU_ASSERT_PTR_NOT_NULL(shell_output(line, out, sizeof(out)));
+		CU_ASSERT_EQUAL(strlen(out), strlen(bytes[i]) + 1);
+		CU_ASSERT_EQUAL(strncmp(out, bytes[i], strlen(bytes[i])), 0);
+	}
 	/* A buffer too small cuts inside the quotes, which stay closed. */
 	CU_ASSERT_STRING_EQUAL(mg_shell_word(buf, 8, "a'b;c d e"), "'a'\\'''");
 	CU_ASSERT_STRING_EQUAL(mg_shell_word(buf, 5, "abcdef"), "'ab'");
+	CU_ASSERT_STRING_EQUAL(mg_shell_word(buf, 20, "\xff\xff\xff\xff"), "\"$(printf '\\377')\"");
 	rm_tree(tmp);
 }
 

@@ -172,14 +172,18 @@ void mg_sleep_ms(unsigned int ms);
 /* ---- show.c: strings from the machine as a person is shown them (the CLI compiles it in too) ---- */
 /*
  * @word as one word of a POSIX shell command, in @buf: as it is when
- * every byte is one the shell takes literally (eth0, enp1s0, wlan0.100),
- * else in single quotes with each ' written '\''. A word that does not
- * fit is cut inside its quotes, never leaving one open; 4 * strlen + 3
- * bytes always fit. Returns @buf, for a printf argument.
+ * every byte is one the shell takes literally (eth0, enp1s0, wlan0.100);
+ * else in single quotes with each ' written '\'' ('$(reboot)', 'a;b');
+ * and when it holds what cannot be pasted back from the screen (a control
+ * character, a byte that is not UTF-8, a character that shows nothing, a
+ * backslash), as "$(printf 'e\377x')", those bytes in octal (newlines at
+ * its end would be lost to the $(), but no interface name holds one). A word that
+ * does not fit is cut inside its quotes, never leaving one open; 4 *
+ * strlen + 16 bytes always fit. Returns @buf, for a printf argument.
  */
 const char *mg_shell_word(char *buf, size_t size, const char *word);
 /* An interface name as a shell word always fits in this. */
-#define MG_SHELL_NAME_MAX (4 * IFNAMSIZ + 3)
+#define MG_SHELL_NAME_MAX (4 * IFNAMSIZ + 16)
 /* Whether @cp shows nothing or changes how the text around it shows (see the table in show.c). */
 bool mg_char_hidden(uint32_t cp);
 /*

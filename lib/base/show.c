@@ -38,38 +38,86 @@ static bool shell_needs_quotes(const char *word)
 	return false;
 }
 
+/*
+ * Whether @word holds what a person could not paste back from the screen:
+ * a control character, a byte that is not UTF-8, a character that shows
+ * nothing, or a backslash, which text shows doubled where it could start
+ * an escape (mg_show_next()).
+ */
+static bool shell_needs_printf(const char *word)
+{
+	const unsigned char *p = (const unsigned char *)word;
+
+	while (*p) {
+		uint32_t cp;
+		size_t n = mg_utf8_decode(p, &cp);
+
+		if (!n || cp == '\\' || cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || mg_char_hidden(cp))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/* One byte inside the quotes; in printf's format, % and what cannot be pasted as \ooo. */
+static size_t shell_piece(unsigned char c, bool printf_form, char piece[5])
+{
+	if (c == '\'') {
+		memcpy(piece, "'\\''", 4);
+		return 4;
+	}
+	if (printf_form && c == '%') {
+		memcpy(piece, "%%", 2);
+		return 2;
+	}
+	if (printf_form && (c == '\\' || c < 0x20 || c >= 0x7f)) {
+		snprintf(piece, 5, "\\%03o", c);
+		return 4;
+	}
+	piece[0] = (char)c;
+	return 1;
+}
+
 const char *mg_shell_word(char *buf, size_t size, const char *word)
 {
-	size_t n = 0;
+	bool printf_form;
+	const char *open, *close;
+	size_t n, end;
 
 	if (!word)
 		word = "";
-	if (size < 3) {
-		/* Too small even for '': nothing at all is safer than half a word. */
-		if (size)
-			buf[0] = '\0';
-		return buf;
-	}
 	if (!shell_needs_quotes(word) && strlen(word) < size) {
 		memcpy(buf, word, strlen(word) + 1);
 		return buf;
 	}
-	/* In single quotes nothing is special but the quote itself: close, \', reopen. */
-	buf[n++] = '\'';
-	for (const char *p = word; *p; p++) {
-		size_t need = *p == '\'' ? 4 : 1;
-
-		if (n + need + 2 > size)
-			break;
-		if (*p == '\'') {
-			memcpy(buf + n, "'\\''", 4);
-		} else {
-			buf[n] = *p;
-		}
-		n += need;
+	/*
+	 * In single quotes nothing is special but the quote itself: close, \',
+	 * reopen. Bytes that cannot be pasted from the screen are made by
+	 * printf from octal escapes, still inside single quotes, so what is
+	 * pasted is the name itself, never another one that shows alike.
+	 */
+	printf_form = shell_needs_printf(word);
+	open = printf_form ? "\"$(printf '" : "'";
+	close = printf_form ? "')\"" : "'";
+	if (size < strlen(open) + strlen(close) + 1) {
+		/* Too small even for the quotes: nothing at all is safer than half a word. */
+		if (size)
+			buf[0] = '\0';
+		return buf;
 	}
-	buf[n++] = '\'';
-	buf[n] = '\0';
+	n = strlen(open);
+	memcpy(buf, open, n);
+	end = size - strlen(close) - 1;
+	for (const unsigned char *p = (const unsigned char *)word; *p; p++) {
+		char piece[5];
+		size_t len = shell_piece(*p, printf_form, piece);
+
+		if (n + len > end)
+			break;
+		memcpy(buf + n, piece, len);
+		n += len;
+	}
+	memcpy(buf + n, close, strlen(close) + 1);
 	return buf;
 }
 
