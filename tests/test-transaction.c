@@ -532,6 +532,48 @@ static void test_failed_rollback_keeps_journal(void)
 	CU_ASSERT_EQUAL(sh("ip netns del mgother"), 0);
 }
 
+/*
+ * An apply interrupted on an interface whose name text shows as \xff (the
+ * byte 0xff), beside one named with the four characters \xff (shown
+ * \\xff). The hint was "run 'multigig rollback e\xffx'", which pasted named
+ * the other one. The hint's command, pasted into sh as printed, rolls back
+ * the interrupted interface and leaves the other alone.
+ */
+#define BYTE_NAME "e\xffx"
+#define TEXT_NAME "e\\xffx"
+
+static void test_hint_names_the_interrupted_one(void)
+{
+	char out[8192], word[MG_SHELL_NAME_MAX], args[256], cmd[1024];
+	const char *hint, *end;
+	struct run set;
+
+	CU_ASSERT_EQUAL_FATAL(sh("ip link add name \"$(printf 'e\\377x')\" type veth peer name pb0 && "
+				 "ip link add name 'e\\xffx' type veth peer name pt0"), 0);
+	CU_ASSERT_EQUAL_FATAL(mtu_of(BYTE_NAME), 1500);
+	CU_ASSERT_EQUAL_FATAL(mtu_of(TEXT_NAME), 1500);
+	snprintf(args, sizeof(args), "set %s mtu 9000", mg_shell_word(word, sizeof(word), BYTE_NAME));
+	run_start(&set, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, args);
+	CU_ASSERT_FATAL(wait_mtu(BYTE_NAME, 9000));
+	kill(set.pid, SIGKILL);
+	CU_ASSERT_EQUAL(run_end(&set, out, sizeof(out)), 128 + SIGKILL);
+
+	snprintf(args, sizeof(args), "set %s mtu 2000", word);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", args, out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "run: multigig rollback \"$(printf 'e\\377x')\"\n"));
+	hint = strstr(out, "run: multigig rollback ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(hint);
+	hint += strlen("run: multigig ");
+	end = strchr(hint, '\n');
+	CU_ASSERT_PTR_NOT_NULL_FATAL(end);
+	snprintf(cmd, sizeof(cmd), "'%s' %.*s >/dev/null 2>&1", MULTIGIG_CLI, (int)(end - hint), hint);
+	CU_ASSERT_EQUAL(sh("%s", cmd), 0);
+	CU_ASSERT_EQUAL(mtu_of(BYTE_NAME), 1500);
+	CU_ASSERT_EQUAL(mtu_of(TEXT_NAME), 1500);
+	CU_ASSERT_TRUE(no_journal());
+	sh("ip link del \"$(printf 'e\\377x')\"; ip link del 'e\\xffx'");
+}
+
 /* A FIFO where the journal's temporary file goes, or where the lock is: refused at once, nothing changed. */
 static void test_fifo_in_the_way(void)
 {
@@ -866,7 +908,7 @@ int main(void)
 	MG_ADD_SUITE("journals and locks", setup_veth8, teardown_veth8, MG_TEST(test_journal_of_gone_namespace),
 		     MG_TEST(test_journal_same_inode_other_cookie), MG_TEST(test_failed_rollback_keeps_journal),
 		     MG_TEST(test_fifo_in_the_way), MG_TEST(test_discard_under_way), MG_TEST(test_set_killed_anywhere),
-		     MG_TEST(test_cap_net_admin_service));
+		     MG_TEST(test_cap_net_admin_service), MG_TEST(test_hint_names_the_interrupted_one));
 	MG_ADD_SUITE("confirm, and the path to a peer", setup_veth8, teardown_veth8,
 		     MG_TEST(test_confirm_rolls_back_without_its_session), MG_TEST(test_confirm_keeps),
 		     MG_TEST(test_confirm_too_late), MG_TEST(test_verify_peer));
