@@ -773,7 +773,8 @@ static void test_confirm_rolls_back_without_its_session(void)
 	kill(-shell.pid, SIGHUP);
 	kill(-shell.pid, SIGKILL);
 	run_end(&shell, out, sizeof(out));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "confirmed within 5 s, else they are rolled back; confirm them with: multigig confirm va0\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "confirmed within 5 s, else they are rolled back; confirm them with: "
+					   "multigig confirm va0\n"));
 	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
 	CU_ASSERT_TRUE(wait_mtu("va0", 1500));
 	CU_ASSERT_TRUE(no_journal());

@@ -125,25 +125,29 @@ const char *mg_shell_word(char *buf, size_t size, const char *word)
  * Characters that show nothing, or change how what follows them shows:
  * with them eth0 and eth0 + U+200B look the same, and U+202E prints the
  * rest of a line backwards. Text shows each as an escape (\u200b); JSON
- * keeps the character but writes it as a \u escape. Ranges, ascending:
- *   U+00AD soft hyphen; U+034F combining grapheme joiner; U+061C Arabic
- *   letter mark; U+115F, U+1160 Hangul fillers; U+17B4, U+17B5 Khmer
- *   inherent vowels; U+180B..U+180F Mongolian selectors and vowel
- *   separator; U+200B..U+200F zero widths and direction marks;
- *   U+202A..U+202E direction embeddings and overrides; U+2060..U+206F word
- *   joiner, invisible operators, direction isolates; U+3164 Hangul filler;
- *   U+FE00..U+FE0F variation selectors; U+FEFF byte order mark; U+FFA0
- *   halfwidth Hangul filler; U+FFF9..U+FFFB interlinear annotation;
- *   U+FFFE, U+FFFF noncharacters (XML forbids them too); U+E0000..U+E007F
- *   tags; U+E0100..U+E01EF variation selectors.
+ * keeps the character but writes it as a \u escape. Python's label_value()
+ * reads this table at build time (gen-hidden.py). Ascending.
  */
 static const struct {
 	uint32_t first, last;
 } hidden[] = {
-	{ 0x00ad, 0x00ad }, { 0x034f, 0x034f }, { 0x061c, 0x061c }, { 0x115f, 0x1160 }, { 0x17b4, 0x17b5 },
-	{ 0x180b, 0x180f }, { 0x200b, 0x200f }, { 0x202a, 0x202e }, { 0x2060, 0x206f }, { 0x3164, 0x3164 },
-	{ 0xfe00, 0xfe0f }, { 0xfeff, 0xfeff }, { 0xffa0, 0xffa0 }, { 0xfff9, 0xfffb }, { 0xfffe, 0xffff },
-	{ 0xe0000, 0xe007f }, { 0xe0100, 0xe01ef },
+	{ 0x00ad, 0x00ad },   /* soft hyphen */
+	{ 0x034f, 0x034f },   /* combining grapheme joiner */
+	{ 0x061c, 0x061c },   /* Arabic letter mark */
+	{ 0x115f, 0x1160 },   /* Hangul choseong and jungseong fillers */
+	{ 0x17b4, 0x17b5 },   /* Khmer inherent vowels */
+	{ 0x180b, 0x180f },   /* Mongolian variation selectors, vowel separator */
+	{ 0x200b, 0x200f },   /* zero width space, non-joiner, joiner; direction marks */
+	{ 0x202a, 0x202e },   /* direction embeddings and overrides */
+	{ 0x2060, 0x206f },   /* word joiner, invisible operators, direction isolates */
+	{ 0x3164, 0x3164 },   /* Hangul filler */
+	{ 0xfe00, 0xfe0f },   /* variation selectors */
+	{ 0xfeff, 0xfeff },   /* zero width no-break space, byte order mark */
+	{ 0xffa0, 0xffa0 },   /* halfwidth Hangul filler */
+	{ 0xfff9, 0xfffb },   /* interlinear annotation */
+	{ 0xfffe, 0xffff },   /* noncharacters, which XML forbids too */
+	{ 0xe0000, 0xe007f }, /* tags */
+	{ 0xe0100, 0xe01ef }, /* variation selectors supplement */
 };
 
 bool mg_char_hidden(uint32_t cp)

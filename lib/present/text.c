@@ -93,16 +93,27 @@ static size_t count_chars(const unsigned char *p)
  * \u200b), and a backslash that could start one as \\, so that no two
  * strings look alike and the file holds nothing XML forbids.
  */
+static const char *entity(unsigned char c)
+{
+	switch (c) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '"': return "&quot;";
+	case '\'': return "&#39;"; /* &apos; is not HTML 4 */
+	}
+	return NULL;
+}
+
 static void put_char(struct mg_text *t, const unsigned char *p, size_t *n)
 {
+	const char *markup = entity(*p);
 	char shown[MG_SHOWN_MAX];
 
-	switch (*p) {
-	case '&': mg_text_put(t, "&amp;"); *n = 1; return;
-	case '<': mg_text_put(t, "&lt;"); *n = 1; return;
-	case '>': mg_text_put(t, "&gt;"); *n = 1; return;
-	case '"': mg_text_put(t, "&quot;"); *n = 1; return;
-	case '\'': mg_text_put(t, "&#39;"); *n = 1; return; /* &apos; is not HTML 4 */
+	if (markup) {
+		mg_text_put(t, markup);
+		*n = 1;
+		return;
 	}
 	*n = mg_show_next(p, shown);
 	mg_text_put(t, shown);
