@@ -915,6 +915,37 @@ static const char text_check[] =
 	"sys.stdout.write(t)\n"
 	"sys.exit(any(unicodedata.category(c) == \"Cc\" and c != \"\\n\" for c in t))\n";
 
+/*
+ * Every string of the JSON of stdin (strictly decoded) as "/path hex\n":
+ * its bytes as Python gets them back (a lone surrogate \udcNN is the byte
+ * NN, os.fsencode()'s way), for strings that are not UTF-8.
+ */
+static const char json_bytes[] =
+	"import sys, json\n"
+	"def walk(v, path):\n"
+	"    if isinstance(v, dict):\n"
+	"        for k, x in v.items(): walk(x, path + \"/\" + k)\n"
+	"    elif isinstance(v, list):\n"
+	"        for i, x in enumerate(v): walk(x, path + \"/\" + str(i))\n"
+	"    elif isinstance(v, str):\n"
+	"        print(path, v.encode(\"utf-8\", \"surrogateescape\").hex())\n"
+	"walk(json.loads(sys.stdin.buffer.read().decode(\"utf-8\")), \"\")\n";
+
+/* Whether @out, json_bytes' lines, says that the string at @path is @want. */
+static bool json_bytes_has(const char *out, const char *path, const char *want)
+{
+	char line[4096];
+	size_t n = (size_t)snprintf(line, sizeof(line), "%s ", path);
+
+	for (const unsigned char *p = (const unsigned char *)want; *p && n + 3 < sizeof(line); p++)
+		n += (size_t)snprintf(line + n, sizeof(line) - n, "%02x", *p);
+	snprintf(line + n, sizeof(line) - n, "\n");
+	if (strstr(out, line))
+		return true;
+	fprintf(stderr, "no line %s", line);
+	return false;
+}
+
 /* The JSON of stdin, strictly decoded, back as ASCII-only JSON for json-c. */
 static const char json_check[] =
 	"import sys, json\n"
@@ -924,7 +955,6 @@ static void test_hostile_strings(void)
 {
 	static char out[65536];
 	char root[4096], args[8192];
-	json_object *o, *nic;
 
 	make_hostile_tree(root, sizeof(root));
 
@@ -945,29 +975,157 @@ static void test_hostile_strings(void)
 	CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "'x\\x1b[2J\\xff'"));
 
+	/* JSON gives programs the bytes: control characters as JSON escapes, a bad byte NN as \udcNN. */
 	snprintf(args, sizeof(args), "--sysfs-root '%s' list --json", root);
-	CU_ASSERT_EQUAL(cli_python(args, json_check, out, sizeof(out)), 0);
-	o = json_tokener_parse(out);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
-	nic = json_object_array_get_idx(o, 2);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(nic);
-	/* Control characters as JSON escapes; each invalid byte as the text \xNN. */
-	CHECK_STR(nic, "name", "e\x1b[2J\x07\\xff\\xfex");
-	CHECK_STR(nic, "vendor", "R\xc3\xa9" "al\xc2\x9btek\\xc0\\xaf");
-	CHECK_STR(nic, "driver", "r8152\x1b[31m");
-	json_object_put(o);
+	CU_ASSERT_EQUAL(cli_python(args, json_bytes, out, sizeof(out)), 0);
+	CU_ASSERT_TRUE(json_bytes_has(out, "/2/name", HOSTILE_NAME));
+	CU_ASSERT_TRUE(json_bytes_has(out, "/2/vendor", "R\xc3\xa9" "al\xc2\x9btek\xc0\xaf"));
+	CU_ASSERT_TRUE(json_bytes_has(out, "/2/driver", "r8152\x1b[31m"));
 
 	snprintf(args, sizeof(args), "--sysfs-root '%s' show --json '" HOSTILE_NAME "'", root);
-	CU_ASSERT_EQUAL(cli_python(args, json_check, out, sizeof(out)), 0);
-	o = json_tokener_parse(out);
-	CU_ASSERT_PTR_NOT_NULL_FATAL(o);
-	CHECK_STR(o, "device", "USB \x1b]8;;http://example.com/\x1b\\link\x1b]8;;\x1b\\ \x1b[2J\x07 LAN \\xff");
-	CHECK_STR(o, "firmware_version", "v1\x1b[5m\x7f");
-	json_object_put(o);
+	CU_ASSERT_EQUAL(cli_python(args, json_bytes, out, sizeof(out)), 0);
+	CU_ASSERT_TRUE(json_bytes_has(out, "/device",
+				      "USB \x1b]8;;http://example.com/\x1b\\link\x1b]8;;\x1b\\ \x1b[2J\x07 LAN \xff"));
+	CU_ASSERT_TRUE(json_bytes_has(out, "/firmware_version", "v1\x1b[5m\x7f"));
 
 	snprintf(args, sizeof(args), "--sysfs-root '%s' show --all --json", root);
 	CU_ASSERT_EQUAL(cli_python(args, json_check, out, sizeof(out)), 0);
 	rm_tree(root);
+}
+
+#define IRQ_CPU0_NET "devices/platform/axi/1000110000.pcie/pci0001:00/0001:00:00.0/0001:01:00.0/net/"
+
+/* pi5-irq-cpu0 (its RPS fix names the interface) with eth1 renamed to @name. */
+static void make_renamed_irq_tree(char *root, size_t size, const char *name)
+{
+	char cmd[8192], rel[4096], target[4096];
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(root, size));
+	snprintf(cmd, sizeof(cmd), "cp -a '%s/pi5-irq-cpu0/.' '%s/'", FIXTURE_TREES, root);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	snprintf(rel, sizeof(rel), IRQ_CPU0_NET "%s", name);
+	move(root, IRQ_CPU0_NET "eth1", rel);
+	snprintf(rel, sizeof(rel), "multigig/net/%s", name);
+	move(root, "multigig/net/eth1", rel);
+	snprintf(rel, sizeof(rel), "multigig/ethtool-stats/%s", name);
+	move(root, "multigig/ethtool-stats/eth1", rel);
+	snprintf(cmd, sizeof(cmd), "%s/class/net/eth1", root);
+	CU_ASSERT_EQUAL_FATAL(unlink(cmd), 0);
+	snprintf(rel, sizeof(rel), "class/net/%s", name);
+	snprintf(target, sizeof(target), "../../" IRQ_CPU0_NET "%s", name);
+	relink(root, rel, target);
+}
+
+/*
+ * A fix command is pasted into a shell: an interface named $(reboot) is
+ * one quoted word in it, in text, JSON and HTML alike.
+ */
+static void test_hostile_fix_command(void)
+{
+	struct run r;
+	char root[4096], args[8192];
+	json_object *o, *list, *f;
+
+	make_renamed_irq_tree(root, sizeof(root), "$(reboot)");
+	snprintf(args, sizeof(args), "--sysfs-root '%s' doctor", root);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "multigig set '$(reboot)' rps-cpus 1-3"));
+	CU_ASSERT_PTR_NULL(strstr(r.out, "set $(reboot)"));
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s' --json doctor", root);
+	o = cli_json(args);
+	CU_ASSERT_FATAL(o && json_object_object_get_ex(o, "findings", &list));
+	f = NULL;
+	for (size_t i = 0; i < json_object_array_length(list); i++)
+		if (str_eq(jget_str(json_object_array_get_idx(list, i), "id"), "irqs-on-one-cpu"))
+			f = json_object_array_get_idx(list, i);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CHECK_STR(f, "nic", "$(reboot)");
+	CHECK_STR(f, "fix_command", "multigig set '$(reboot)' rps-cpus 1-3");
+	json_object_put(o);
+
+	snprintf(args, sizeof(args), "--sysfs-root '%s' report --html -", root);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "<pre>multigig set &#39;$(reboot)&#39; rps-cpus 1-3</pre>"));
+	rm_tree(root);
+
+	/* A quote in the name is closed, escaped and reopened. */
+	make_renamed_irq_tree(root, sizeof(root), "a'b");
+	snprintf(args, sizeof(args), "--sysfs-root '%s' doctor", root);
+	cli(&r, args);
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "multigig set 'a'\\''b' rps-cpus 1-3"));
+	rm_tree(root);
+}
+
+/*
+ * Names that look alike must not print alike: the text \xff and the byte
+ * 0xff, eth0 and eth0 with a zero-width space, a name that U+202E turns
+ * around. Each one's text, Prometheus series, JSON and fix command.
+ */
+static void test_hostile_names_apart(void)
+{
+	static const struct {
+		const char *name, *text, *label, *word;
+	} names[] = {
+		{ "e\\xffx", "e\\\\xffx", "e\\\\\\\\xffx", "\"$(printf 'e\\134xffx')\"" },
+		{ "e\xffx", "e\\xffx", "e\\\\xffx", "\"$(printf 'e\\377x')\"" },
+		{ "eth0\xe2\x80\x8b", "eth0\\u200b", "eth0\\\\u200b", "\"$(printf 'eth0\\342\\200\\213')\"" },
+		{ "a\xe2\x80\xae" "b", "a\\u202eb", "a\\\\u202eb", "\"$(printf 'a\\342\\200\\256b')\"" },
+		{ "e\xc0\xaf", "e\\xc0\\xaf", "e\\\\xc0\\\\xaf", "\"$(printf 'e\\300\\257')\"" },
+		{ "a`b", "a`b", "a`b", "'a`b'" },
+		{ "a;b", "a;b", "a;b", "'a;b'" },
+		{ "$(reboot)", "$(reboot)", "$(reboot)", "'$(reboot)'" },
+	};
+	static char out[65536];
+	char root[4096], args[8192], want[512];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		make_renamed_irq_tree(root, sizeof(root), names[i].name);
+		snprintf(args, sizeof(args), "--sysfs-root '%s' list", root);
+		CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
+		snprintf(want, sizeof(want), "\n%s ", names[i].text);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+		if (!strstr(out, want))
+			fprintf(stderr, "no '%s' in:\n%s\n", want, out);
+
+		snprintf(args, sizeof(args), "--sysfs-root '%s' export --format prometheus", root);
+		CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
+		snprintf(want, sizeof(want), "multigig_nic_info{device=\"%s\",", names[i].label);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+		if (!strstr(out, want))
+			fprintf(stderr, "no '%s' in:\n%s\n", want, out);
+
+		/* The fix command names it as one shell word, shown as it is: pasted, it is the name. */
+		snprintf(args, sizeof(args), "--sysfs-root '%s' doctor", root);
+		CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
+		snprintf(want, sizeof(want), "multigig set %s rps-cpus 1-3", names[i].word);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+		if (!strstr(out, want))
+			fprintf(stderr, "no '%s' in:\n%s\n", want, out);
+		{
+			char line[1024], said[256];
+			FILE *p;
+			size_t n;
+
+			snprintf(line, sizeof(line), "printf '%%s|' %s", names[i].word);
+			p = popen(line, "r");
+			CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+			n = fread(said, 1, sizeof(said) - 1, p);
+			said[n] = '\0';
+			CU_ASSERT_EQUAL(pclose(p), 0);
+			CU_ASSERT_EQUAL(n, strlen(names[i].name) + 1);
+			CU_ASSERT_EQUAL(memcmp(said, names[i].name, strlen(names[i].name)), 0);
+		}
+
+		/* JSON hands programs the name itself, bytes and invisible characters included. */
+		snprintf(args, sizeof(args), "--sysfs-root '%s' list --json", root);
+		CU_ASSERT_EQUAL(cli_python(args, json_bytes, out, sizeof(out)), 0);
+		CU_ASSERT_TRUE(json_bytes_has(out, "/0/name", names[i].name) || json_bytes_has(out, "/1/name", names[i].name));
+		rm_tree(root);
+	}
 }
 
 static void test_cable_cli(void)
@@ -1364,7 +1522,9 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words), MG_TEST(test_set_empty_cpu_list), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
+		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words),
+		     MG_TEST(test_set_empty_cpu_list), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
+		     MG_TEST(test_hostile_fix_command), MG_TEST(test_hostile_names_apart),
 		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote), MG_TEST(test_export_unknown_target),
 		     MG_TEST(test_doctor_says_not_checked));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),

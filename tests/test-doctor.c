@@ -675,6 +675,21 @@ static void test_rule_vlan_mtu(void)
 	CU_ASSERT_STRING_EQUAL(f->fix_ifname, "eth1");
 	unbuild(&b);
 
+	/* A device below named $(reboot) (a valid name): the command quotes it, the plan keeps it. */
+	free(lower->name);
+	lower->name = strdup("$(reboot)");
+	build(&b, "eth1.10", 2500);
+	b.nic->kind = strdup("vlan");
+	b.nic->mtu = 9000;
+	b.f.lower = lower;
+	f = only(&b);
+	CU_ASSERT_STRING_EQUAL(f->fix_command, "multigig set '$(reboot)' mtu 9000");
+	CU_ASSERT_PTR_NOT_NULL(strstr(f->fix, "make them agree: multigig set '$(reboot)' mtu 9000"));
+	CU_ASSERT_STRING_EQUAL(f->fix_ifname, "$(reboot)");
+	unbuild(&b);
+	free(lower->name);
+	lower->name = strdup("eth1");
+
 	/* A veth's IFLA_LINK is its peer, not a device below it: no finding. */
 	build(&b, "veth0", 2500);
 	b.nic->kind = strdup("veth");

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/base.h"
 #include "mg-test.h"
 #include "test-util.h"
 
@@ -179,12 +180,79 @@ static void test_capture_destination_checks(void)
 	rm_tree(tmp);
 }
 
+/* What /bin/sh makes of @line: its output, or NULL when it did not exit 0. */
+static char *shell_output(const char *line, char *out, size_t size)
+{
+	FILE *p = popen(line, "r");
+	size_t n;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	n = fread(out, 1, size - 1, p);
+	out[n] = '\0';
+	return pclose(p) == 0 ? out : NULL;
+}
+
+/*
+ * Names are shell words as they are when the shell takes every byte
+ * literally, and quoted otherwise; each quoted one, given to /bin/sh, is
+ * one argument that is the name again, and runs nothing.
+ */
+static void test_shell_words(void)
+{
+	static const struct {
+		const char *name, *word;
+	} words[] = {
+		{ "eth0", "eth0" }, { "enp1s0", "enp1s0" }, { "wlan0.100", "wlan0.100" }, { "br-lan:1", "br-lan:1" },
+		{ "$(reboot)", "'$(reboot)'" }, { "a;b", "'a;b'" }, { "a'b", "'a'\\''b'" }, { "a`id`", "'a`id`'" },
+		{ "", "''" }, { "a b", "'a b'" }, { "~x", "'~x'" }, { "=ls", "'=ls'" }, { "a*", "'a*'" },
+		{ "{a,b}", "'{a,b}'" }, { "caf\xc3\xa9", "'caf\xc3\xa9'" },
+		/* What cannot be pasted from the screen is made by printf: the text \xff, the byte, U+200B. */
+		{ "a\\xff", "\"$(printf 'a\\134xff')\"" }, { "e\xffx", "\"$(printf 'e\\377x')\"" },
+		{ "eth0\xe2\x80\x8b", "\"$(printf 'eth0\\342\\200\\213')\"" }, { "a\nb", "\"$(printf 'a\\012b')\"" },
+		{ "a'%\x1b", "\"$(printf 'a'\\''%%\\033')\"" },
+	};
+	/* Each byte back from sh whole, whichever the form. */
+	static const char *const bytes[] = { "a\\xff", "e\xffx", "eth0\xe2\x80\x8b", "a'%\x1b[2J", "a%sb%%", "\xc0\xaf\\" };
+	char tmp[4096], marker[8192], hostile[8192], buf[MG_SHELL_NAME_MAX], line[16384], out[256];
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		CU_ASSERT_STRING_EQUAL(mg_shell_word(buf, sizeof(buf), words[i].name), words[i].word);
+
+	/* Run, every one of them would create the marker; quoted, each is printed back whole. */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, sizeof(tmp)));
+	snprintf(marker, sizeof(marker), "%s/ran", tmp);
+	for (int k = 0; k < 5; k++) {
+		static const char *const forms[] = { "$(touch %s)", "`touch %s`", "x;touch %s", "x'$(touch %s)'",
+						     "x\"$(touch %s)\"" };
+		char big[4 * sizeof(hostile) + 16];
+
+		snprintf(hostile, sizeof(hostile), forms[k], marker);
+		snprintf(line, sizeof(line), "printf '%%s|' %s", mg_shell_word(big, sizeof(big), hostile));
+		CU_ASSERT_PTR_NOT_NULL(shell_output(line, out, sizeof(out)));
+		CU_ASSERT_EQUAL(strlen(out), strlen(hostile) + 1);
+		CU_ASSERT_EQUAL(strncmp(out, hostile, strlen(hostile)), 0);
+		CU_ASSERT_EQUAL(access(marker, F_OK), -1);
+	}
+	for (size_t i = 0; i < sizeof(bytes) / sizeof(bytes[0]); i++) {
+		snprintf(line, sizeof(line), "printf '%%s|' %s", mg_shell_word(buf, sizeof(buf), bytes[i]));
+		CU_ASSERT_PTR_NOT_NULL(shell_output(line, out, sizeof(out)));
+		CU_ASSERT_EQUAL(strlen(out), strlen(bytes[i]) + 1);
+		CU_ASSERT_EQUAL(strncmp(out, bytes[i], strlen(bytes[i])), 0);
+	}
+	/* A buffer too small cuts inside the quotes, which stay closed. */
+	CU_ASSERT_STRING_EQUAL(mg_shell_word(buf, 8, "a'b;c d e"), "'a'\\'''");
+	CU_ASSERT_STRING_EQUAL(mg_shell_word(buf, 5, "abcdef"), "'ab'");
+	CU_ASSERT_STRING_EQUAL(mg_shell_word(buf, 20, "\xff\xff\xff\xff"), "\"$(printf '\\377')\"");
+	rm_tree(tmp);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("hostile", NULL, NULL, MG_TEST(test_fifo_config_does_not_hang),
 		     MG_TEST(test_fifo_sidecar_does_not_hang), MG_TEST(test_config_link_out_of_tree),
-		     MG_TEST(test_absolute_directory_link), MG_TEST(test_capture_destination_checks));
+		     MG_TEST(test_absolute_directory_link), MG_TEST(test_capture_destination_checks),
+		     MG_TEST(test_shell_words));
 	return mg_test_run();
 }

@@ -208,28 +208,34 @@ static char *string_of(const char *s)
 }
 
 /*
- * Bytes that are not well-formed UTF-8 become the four characters \xNN of
- * the string, each byte of a sequence cut short on its own, as the CLI's
- * output filter wrote them when json-c left them raw; what is well formed
- * stays, C1 controls included (JSON has no rule for them).
+ * A byte that is not well-formed UTF-8 becomes the lone surrogate
+ * \udcNN, each byte of a sequence cut short on its own: no UTF-8 text
+ * parses to one, so the byte 0xff and the text \xff (written "\\xff")
+ * stay apart. What is well formed stays, C1 controls included (JSON has no
+ * rule for them), but characters that show nothing or turn text around,
+ * which are JSON's \u escapes (a pair above U+FFFF).
  */
 static void test_bytes_not_utf8(void)
 {
 	static const struct {
 		const char *in, *out;
 	} cases[] = {
-		{ "\xff\xfeZ", "\"\\\\xff\\\\xfeZ\"" },
+		{ "\xff\xfeZ", "\"\\udcff\\udcfeZ\"" },
+		{ "\\xff", "\"\\\\xff\"" },
 		{ "e\x1b[2J", "\"e\\u001b[2J\"" },
 		{ "\xc3\xa9t\xc3\xa9", "\"\xc3\xa9t\xc3\xa9\"" },
 		{ "\xc2\x9b", "\"\xc2\x9b\"" },
-		{ "\xc0\xaf", "\"\\\\xc0\\\\xaf\"" },			/* overlong '/' */
-		{ "\xe0\x80\xaf", "\"\\\\xe0\\\\x80\\\\xaf\"" },		/* overlong */
-		{ "\xed\xa0\x80", "\"\\\\xed\\\\xa0\\\\x80\"" },		/* a surrogate */
-		{ "\xf4\x90\x80\x80", "\"\\\\xf4\\\\x90\\\\x80\\\\x80\"" },	/* above U+10FFFF */
+		{ "\xc0\xaf", "\"\\udcc0\\udcaf\"" },			/* overlong '/' */
+		{ "\xe0\x80\xaf", "\"\\udce0\\udc80\\udcaf\"" },		/* overlong */
+		{ "\xed\xa0\x80", "\"\\udced\\udca0\\udc80\"" },		/* a surrogate */
+		{ "\xf4\x90\x80\x80", "\"\\udcf4\\udc90\\udc80\\udc80\"" },	/* above U+10FFFF */
 		{ "\xf0\x9f\x94\x8c", "\"\xf0\x9f\x94\x8c\"" },
-		{ "\xe2\x82", "\"\\\\xe2\\\\x82\"" },			/* cut short at the end */
-		{ "\xe2\x82" "A\xe2\x82\xac", "\"\\\\xe2\\\\x82A\xe2\x82\xac\"" },
-		{ "\x80", "\"\\\\x80\"" },
+		{ "\xe2\x82", "\"\\udce2\\udc82\"" },			/* cut short at the end */
+		{ "\xe2\x82" "A\xe2\x82\xac", "\"\\udce2\\udc82A\xe2\x82\xac\"" },
+		{ "\x80", "\"\\udc80\"" },
+		{ "eth0\xe2\x80\x8b", "\"eth0\\u200b\"" },
+		{ "a\xe2\x80\xae" "b\xef\xbb\xbf", "\"a\\u202eb\\ufeff\"" },
+		{ "\xf3\xa0\x80\x81", "\"\\udb40\\udc01\"" },		/* U+E0001, a tag */
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

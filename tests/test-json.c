@@ -177,7 +177,7 @@ static void test_bytes_not_utf8(void)
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(root, &ctx), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "enp1s0", &nic), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_nic_to_json(nic, 0, &json), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"firmware_version\": \"v\\\\xff\\u001b/1\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"firmware_version\": \"v\\udcff\\u001b/1\""));
 	free(json);
 	/* Kept as they are for a reader that keeps them; a line escapes '/' as json-c does. */
 	CU_ASSERT_EQUAL_FATAL(mg_nic_to_json(nic, MG_JSON_BYTES | MG_JSON_LINE, &json), 0);

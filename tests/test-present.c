@@ -41,20 +41,101 @@ static void test_escape_markup(void)
 	check_escape("", 0, "");
 }
 
-/* XML forbids C0 controls; the CLI's filter rewrites C1, DEL, tab and return. */
+/*
+ * XML forbids C0 controls, and the CLI shows C1, DEL, tab and return as
+ * escapes: each is written as the CLI's text shows it, as is a byte that
+ * is not UTF-8, so no two strings look alike.
+ */
 static void test_escape_bytes(void)
 {
-	check_escape("a\x01" "b\x1b[31m", 0, "a\xef\xbf\xbd" "b\xef\xbf\xbd[31m");
-	check_escape("tab\tcr\rnl\n", 0, "tab cr nl\n");
-	check_escape("del\x7f c1\xc2\x85", 0, "del\xef\xbf\xbd c1\xef\xbf\xbd");
+	check_escape("a\x01" "b\x1b[31m", 0, "a\\x01b\\x1b[31m");
+	check_escape("tab\tcr\rnl\n", 0, "tab\\x09cr\\x0dnl\n");
+	check_escape("del\x7f c1\xc2\x85", 0, "del\\x7f c1\\xc2\\x85");
 	check_escape("caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x98\x80", 0, "caf\xc3\xa9 \xe2\x80\x94 \xf0\x9f\x98\x80");
 	/* Stray and cut bytes, an overlong '<', a surrogate, beyond U+10FFFF, U+FFFE. */
-	check_escape("x\xff\xfe", 0, "x\xef\xbf\xbd\xef\xbf\xbd");
-	check_escape("cut\xe2\x80", 0, "cut\xef\xbf\xbd\xef\xbf\xbd");
-	check_escape("\xc0\xbc", 0, "\xef\xbf\xbd\xef\xbf\xbd");
-	check_escape("\xed\xa0\x80", 0, "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
-	check_escape("\xf4\x90\x80\x80", 0, "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd");
-	check_escape("\xef\xbf\xbe", 0, "\xef\xbf\xbd");
+	check_escape("x\xff\xfe", 0, "x\\xff\\xfe");
+	check_escape("cut\xe2\x80", 0, "cut\\xe2\\x80");
+	check_escape("\xc0\xbc", 0, "\\xc0\\xbc");
+	check_escape("\xed\xa0\x80", 0, "\\xed\\xa0\\x80");
+	check_escape("\xf4\x90\x80\x80", 0, "\\xf4\\x90\\x80\\x80");
+	check_escape("\xef\xbf\xbe", 0, "\\ufffe");
+	/* U+FFFD is a character like any other: it no longer stands for a bad byte. */
+	check_escape("\xef\xbf\xbd", 0, "\xef\xbf\xbd");
+}
+
+/*
+ * One-to-one: the text \xff and the byte 0xff differ, and so do eth0 and
+ * eth0 with a zero-width space; a backslash stays as it is where nothing
+ * after it reads as an escape (a shell word's '\'').
+ */
+static void test_escape_one_to_one(void)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "a\\xffb", "a\\\\xffb" }, { "a\xff" "b", "a\\xffb" }, { "a\\\\", "a\\\\\\\\" }, { "a\\", "a\\\\" },
+		{ "a\\u200b", "a\\\\u200b" }, { "a\\U0001", "a\\\\U0001" }, { "a\\\xff", "a\\\\\\xff" },
+		{ "'a'\\''b'", "&#39;a&#39;\\&#39;&#39;b&#39;" }, { "C:\\dir", "C:\\dir" }, { "a\\\x1b", "a\\\\\\x1b" },
+		{ "eth0\xe2\x80\x8b", "eth0\\u200b" }, { "a\xe2\x80\xae" "b", "a\\u202eb" },
+		{ "\xc2\xad\xcd\x8f\xd8\x9c\xe1\x85\x9f\xe1\x85\xa0", "\\u00ad\\u034f\\u061c\\u115f\\u1160" },
+		{ "\xe1\x9e\xb4\xe1\xa0\x8b\xe1\xa0\x8f\xe2\x81\xa0\xe2\x81\xaf", "\\u17b4\\u180b\\u180f\\u2060\\u206f" },
+		{ "\xe3\x85\xa4\xef\xb8\x80\xef\xbb\xbf\xef\xbe\xa0\xef\xbf\xb9", "\\u3164\\ufe00\\ufeff\\uffa0\\ufff9" },
+		{ "\xf3\xa0\x80\x81\xf3\xa0\x81\xbf", "\\U000e0001\\U000e007f" },
+		/* Neighbours of the ranges show as themselves. */
+		{ "\xe2\x80\x8a\xe2\x80\x90\xe2\x80\xa9\xe2\x80\xaf", "\xe2\x80\x8a\xe2\x80\x90\xe2\x80\xa9\xe2\x80\xaf" },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		check_escape(cases[i].in, 0, cases[i].out);
+	/* Plain text: the same, without entities. */
+	{
+		struct mg_text t = { 0 };
+		char *s;
+
+		mg_text_show(&t, "<a&b>'\\xff'\xff\xe2\x80\x8b", 0);
+		s = mg_text_take(&t);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+		CU_ASSERT_STRING_EQUAL(s, "<a&b>'\\\\xff'\\xff\\u200b");
+		free(s);
+	}
+}
+
+/*
+ * Prometheus: the text \xff and the byte 0xff, eth0 and eth0 + U+200B, are
+ * four series, never two; label values are valid UTF-8 either way.
+ */
+static void test_prometheus_labels(void)
+{
+	static const char *const names[] = { "a\\xff", "a\xff", "eth0", "eth0\xe2\x80\x8b", "a\xe2\x80\xae" "b",
+					     "$(reboot)" };
+	static const char *const want[] = { "device=\"a\\\\\\\\xff\"", "device=\"a\\\\xff\"", "device=\"eth0\"",
+					    "device=\"eth0\\\\u200b\"", "device=\"a\\\\u202eb\"",
+					    "device=\"$(reboot)\"" };
+	struct mg_prom_adapter adapters[6] = { { 0 } };
+	struct mg_prom_input in = { adapters, 6, NULL };
+	struct mg_text t = { 0 };
+	char *text;
+
+	for (size_t i = 0; i < 6; i++) {
+		adapters[i].nic = mg_nic_alloc();
+		CU_ASSERT_PTR_NOT_NULL_FATAL(adapters[i].nic);
+		adapters[i].device = names[i];
+	}
+	mg_prometheus_text(&t, &in);
+	text = mg_text_take(&t);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	for (size_t i = 0; i < 6; i++) {
+		char series[128];
+
+		snprintf(series, sizeof(series), "multigig_nic_info{%s,", want[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, series));
+		if (!strstr(text, series))
+			fprintf(stderr, "no series %s in:\n%s\n", series, text);
+		mg_nic_unref((struct mg_nic *)adapters[i].nic);
+	}
+	CU_ASSERT_PTR_NULL(strstr(text, "\xff"));
+	CU_ASSERT_PTR_NULL(strstr(text, "\xe2\x80\x8b"));
+	free(text);
 }
 
 static void test_escape_limit(void)
@@ -248,7 +329,7 @@ static void test_hostile_strings(void)
 		CU_ASSERT_PTR_NULL(strstr(doc, "\x01"));
 		CU_ASSERT_PTR_NULL(strstr(doc, "\xff"));
 		CU_ASSERT_PTR_NOT_NULL(strstr(doc, "&lt;script&gt;alert(1)&lt;/script&gt;&lt;b onload=&quot;x&quot;&gt;"
-						   "&amp;amp;&#39;&lt;/b&gt;\xef\xbf\xbd\xef\xbf\xbd"));
+						   "&amp;amp;&#39;&lt;/b&gt;\\x01\\xff"));
 	}
 	CU_ASSERT_PTR_NOT_NULL(strstr(html, "&lt;/td&gt;&lt;script&gt;x&lt;/script&gt;"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(html, "&quot;&gt;&lt;img src=x&gt;"));
@@ -262,7 +343,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("present", NULL, NULL, MG_TEST(test_escape_markup), MG_TEST(test_escape_bytes),
-		     MG_TEST(test_escape_limit), MG_TEST(test_line_break), MG_TEST(test_svg_pi5),
+		     MG_TEST(test_escape_one_to_one), MG_TEST(test_prometheus_labels), MG_TEST(test_escape_limit), MG_TEST(test_line_break), MG_TEST(test_svg_pi5),
 		     MG_TEST(test_svg_ethernet_slower), MG_TEST(test_svg_arguments), MG_TEST(test_report_pi5),
 		     MG_TEST(test_report_virtual), MG_TEST(test_report_arguments), MG_TEST(test_hostile_strings));
 	return mg_test_run();

@@ -619,7 +619,7 @@ static void test_failed_rollback_keeps_journal(void)
 	CU_ASSERT_EQUAL(run_end(&set, out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "ROLLBACK FAILED"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "is kept: a rollback of va0 finishes it"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "'multigig rollback va0' finishes the restore"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "finishes the restore: multigig rollback va0\n"));
 	CU_ASSERT_FALSE(no_journal());
 	/* Back here, where the journal knows it. */
 	CU_ASSERT_EQUAL(sh("ip -n mgother link set va0 netns %d", (int)getpid()), 0);
@@ -630,6 +630,48 @@ static void test_failed_rollback_keeps_journal(void)
 	CU_ASSERT_TRUE(no_journal());
 	sh("ip link set va0 up");
 	CU_ASSERT_EQUAL(sh("ip netns del mgother"), 0);
+}
+
+/*
+ * An apply interrupted on an interface whose name text shows as \xff (the
+ * byte 0xff), beside one named with the four characters \xff (shown
+ * \\xff). The hint was "run 'multigig rollback e\xffx'", which pasted named
+ * the other one. The hint's command, pasted into sh as printed, rolls back
+ * the interrupted interface and leaves the other alone.
+ */
+#define BYTE_NAME "e\xffx"
+#define TEXT_NAME "e\\xffx"
+
+static void test_hint_names_the_interrupted_one(void)
+{
+	char out[8192], word[MG_SHELL_NAME_MAX], args[256], cmd[1024];
+	const char *hint, *end;
+	struct run set;
+
+	CU_ASSERT_EQUAL_FATAL(sh("ip link add name \"$(printf 'e\\377x')\" type veth peer name pb0 && "
+				 "ip link add name 'e\\xffx' type veth peer name pt0"), 0);
+	CU_ASSERT_EQUAL_FATAL(mtu_of(BYTE_NAME), 1500);
+	CU_ASSERT_EQUAL_FATAL(mtu_of(TEXT_NAME), 1500);
+	snprintf(args, sizeof(args), "set %s mtu 9000", mg_shell_word(word, sizeof(word), BYTE_NAME));
+	run_start(&set, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, args);
+	CU_ASSERT_FATAL(wait_mtu(BYTE_NAME, 9000));
+	kill(set.pid, SIGKILL);
+	CU_ASSERT_EQUAL(run_end(&set, out, sizeof(out)), 128 + SIGKILL);
+
+	snprintf(args, sizeof(args), "set %s mtu 2000", word);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", args, out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "run: multigig rollback \"$(printf 'e\\377x')\"\n"));
+	hint = strstr(out, "run: multigig rollback ");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(hint);
+	hint += strlen("run: multigig ");
+	end = strchr(hint, '\n');
+	CU_ASSERT_PTR_NOT_NULL_FATAL(end);
+	snprintf(cmd, sizeof(cmd), "'%s' %.*s >/dev/null 2>&1", MULTIGIG_CLI, (int)(end - hint), hint);
+	CU_ASSERT_EQUAL(sh("%s", cmd), 0);
+	CU_ASSERT_EQUAL(mtu_of(BYTE_NAME), 1500);
+	CU_ASSERT_EQUAL(mtu_of(TEXT_NAME), 1500);
+	CU_ASSERT_TRUE(no_journal());
+	sh("ip link del \"$(printf 'e\\377x')\"; ip link del 'e\\xffx'");
 }
 
 /* A FIFO where the journal's temporary file goes, or where the lock is: refused at once, nothing changed. */
@@ -966,7 +1008,8 @@ static void test_confirm_rolls_back_without_its_session(void)
 	kill(-shell.pid, SIGHUP);
 	kill(-shell.pid, SIGKILL);
 	run_end(&shell, out, sizeof(out));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "run 'multigig confirm va0' within 5 s"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "confirmed within 5 s, else they are rolled back; confirm them with: "
+					   "multigig confirm va0\n"));
 	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
 	CU_ASSERT_TRUE(wait_mtu("va0", 1500));
 	CU_ASSERT_TRUE(no_journal());
@@ -1409,7 +1452,7 @@ int main(void)
 		     MG_TEST(test_fifo_in_the_way), MG_TEST(test_lock_not_for_others),
 		     MG_TEST(test_no_leaks_no_growth),
 		     MG_TEST(test_sysfs_of_another_namespace), MG_TEST(test_discard_under_way), MG_TEST(test_set_killed_anywhere),
-		     MG_TEST(test_cap_net_admin_service));
+		     MG_TEST(test_cap_net_admin_service), MG_TEST(test_hint_names_the_interrupted_one));
 	MG_ADD_SUITE("confirm, and the path to a peer", setup_veth8, teardown_veth8,
 		     MG_TEST(test_confirm_rolls_back_without_its_session), MG_TEST(test_confirm_keeps),
 		     MG_TEST(test_confirm_keeper_killed), MG_TEST(test_confirm_window_by_boot_clock),

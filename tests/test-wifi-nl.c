@@ -777,7 +777,8 @@ static void test_hostile(void)
 	nla_put(msg, NL80211_ATTR_IFNAME, 4, "wlan");
 	nla_put_u32(msg, NL80211_ATTR_IFTYPE, NL80211_IFTYPE_STATION);
 	nla_put_u32(msg, NL80211_ATTR_WIPHY, 0);
-	nla_put(msg, NL80211_ATTR_SSID, 32, "0123456789abcdef0123456789abcdef");
+	/* An SSID is 32 bytes of anything: markup, a backslash, a bad byte, an invisible character. */
+	nla_put(msg, NL80211_ATTR_SSID, 32, "<a&b>\\xff|\xff|\xe2\x80\x8b|0123456789abcdef");
 	nla_put_u32(msg, NL80211_ATTR_CHANNEL_WIDTH, 99);
 	put_msg(tree, NL80211_CMD_GET_INTERFACE, msg);
 	msg = reply(NL80211_CMD_NEW_STATION);
@@ -824,8 +825,14 @@ static void test_hostile(void)
 	CU_ASSERT_PTR_NOT_NULL(json);
 	if (json)
 		CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"name\": \"wlan\""));
+	/* JSON: the SSID itself, the bad byte a lone surrogate, U+200B a \u escape. */
+	if (json)
+		CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"ssid\": \"<a&b>\\\\xff|\\udcff|\\u200b|0123456789abcdef\""));
 	free(json);
 	CU_ASSERT_EQUAL(mg_wiphy_list_to_text(l, &json), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(json);
+	/* Text: no markup escapes, and the text \xff, the byte 0xff and U+200B each shown apart. */
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "wlan: connected to <a&b>\\\\xff|\\xff|\\u200b|0123456789abcdef ("));
 	free(json);
 	mg_wiphy_list_free(l);
 	mg_ctx_unref(ctx);

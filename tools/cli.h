@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "multigig/multigig.h"
+/* For show.c alone, compiled in: names as shell words and as text, as the library shows them. */
+#include "base/base.h"
 
 #define EXIT_USAGE 2
 
@@ -53,6 +55,12 @@ struct options {
  */
 int output_filter_install(void);
 void output_filter_json(bool json);
+/*
+ * Write one of the library's documents (Prometheus text, HTML, SVG, its
+ * text of wiphys): escaped already as its format wants, it passes the
+ * filter as JSON does, not shown a second time. 0, or -1 when a write failed.
+ */
+int output_document(FILE *stream, const char *text);
 /* The tool's own control sequence @seq to @stream, unfiltered, after what
  * it holds; 0 or -1 with errno. */
 int output_control(FILE *stream, const char *seq);

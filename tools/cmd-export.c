@@ -24,7 +24,7 @@ static int write_all(struct mg_ctx *ctx, const struct options *opt, const char *
 
 	if (err < 0)
 		return fail(ctx, err, "export");
-	err = fputs(text, out) < 0 || ferror(out) ? EXIT_FAILURE : EXIT_SUCCESS;
+	err = output_document(out, text) < 0 || ferror(out) ? EXIT_FAILURE : EXIT_SUCCESS;
 	free(text);
 	return err;
 }

@@ -246,7 +246,7 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 			char *text;
 
 			if (mg_wiphy_list_to_text(wifi, &text) == 0) {
-				fputs(text, stdout);
+				output_document(stdout, text);
 				free(text);
 			}
 		}

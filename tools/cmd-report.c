@@ -28,7 +28,7 @@ static int put_text(const char *what, const char *text, const char *path)
 			say_wrote(path, true);
 		return err;
 	}
-	fputs(text, stdout);
+	output_document(stdout, text);
 	if (fflush(stdout) != 0 || output_error(stdout)) {
 		fprintf(stderr, "multigig: %s: cannot write the output: %s\n", what, strerror(output_error(stdout)));
 		return EXIT_FAILURE;

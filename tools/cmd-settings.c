@@ -141,10 +141,17 @@ static void print_plan(const struct mg_apply_result *r, const char *verb)
 		       "advertised modes renegotiate it\n");
 }
 
+/*
+ * The commands hints name are written to be pasted: the interface as one
+ * shell word (mg_shell_word()), the command after a colon, not inside
+ * quotes of the sentence's own that a quoted name would break.
+ */
 static void hint_rollback(const char *ifname)
 {
-	fprintf(stderr, "multigig: run 'multigig rollback %s' to restore the values from before it, "
-		"then try again\n", ifname);
+	char q[MG_SHELL_NAME_MAX];
+
+	fprintf(stderr, "multigig: to restore the values from before it, then try again, run: multigig rollback %s\n",
+		mg_shell_word(q, sizeof(q), ifname));
 }
 
 /* Whether a restore of the transaction failed: its journal stayed. */
@@ -159,6 +166,7 @@ static bool restore_failed(const struct mg_apply_result *r)
 void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_result *r)
 {
 	const char *ifname = mg_apply_result_get_failed_ifname(r);
+	char q[MG_SHELL_NAME_MAX];
 
 	(void)ctx;
 	if (!ifname && mg_apply_result_get_interface_count(r))
@@ -168,8 +176,8 @@ void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_resul
 	if (err == -EUCLEAN)
 		hint_rollback(ifname);
 	else if (restore_failed(r))
-		fprintf(stderr, "multigig: the undo journal is kept: 'multigig rollback %s' finishes the restore "
-			"once the cause is fixed\n", ifname);
+		fprintf(stderr, "multigig: the undo journal is kept; once the cause is fixed, this finishes the "
+			"restore: multigig rollback %s\n", mg_shell_word(q, sizeof(q), ifname));
 }
 
 /* For `show`: say so when an apply to the adapter's interface was interrupted. */
@@ -193,6 +201,7 @@ static void note_stale_journals(struct mg_ctx *ctx)
 void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
 {
 	const char *ifname = mg_nic_get_name(nic);
+	char q[MG_SHELL_NAME_MAX];
 
 	if (!ifname || mg_ctx_is_offline(ctx))
 		return;
@@ -200,7 +209,8 @@ void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
 	if (mg_settings_journal_pending_for_nic(ctx, nic) != 1)
 		return;
 	fprintf(stderr, "multigig: warning: %s: an apply of settings was interrupted and left its changes "
-		"half made; run 'multigig rollback %s' to restore the values from before it\n", ifname, ifname);
+		"half made; to restore the values from before it, run: multigig rollback %s\n", ifname,
+		mg_shell_word(q, sizeof(q), ifname));
 }
 
 static const char *const on_off[] = { "on", "off" };
@@ -415,8 +425,10 @@ int plan_options(struct mg_ctx *ctx, const struct options *opt, struct mg_plan *
 
 void say_confirm(const struct options *opt, const char *ifname)
 {
-	printf("these changes stay only if confirmed: run 'multigig confirm %s' within %u s, or they are rolled "
-	       "back\n", ifname, opt->confirm_s);
+	char q[MG_SHELL_NAME_MAX];
+
+	printf("these changes stay only if confirmed within %u s, else they are rolled back; confirm them with: "
+	       "multigig confirm %s\n", opt->confirm_s, mg_shell_word(q, sizeof(q), ifname));
 }
 
 /* A plan of one when --confirm or --verify-peer asks for more than a plain apply. */

@@ -172,9 +172,11 @@ static void draw_table(FILE *f, const char *ifname, const struct mg_sample *m, d
 		double pct;
 		int bound = mg_sample_get_cpu_bound(m, &pct);
 
+		char q[MG_SHELL_NAME_MAX];
+
 		if (bound >= 0)
 			fprintf(f, "\n  CPU %d is the limit: %.0f%% in interrupts servicing %s (multigig doctor %s "
-			       "--interval 2 says what to do)\n", bound, pct, ifname, ifname);
+			       "--interval 2 says what to do)\n", bound, pct, ifname, mg_shell_word(q, sizeof(q), ifname));
 	}
 	if (kept->count)
 		fprintf(f, "\n  kernel log\n");

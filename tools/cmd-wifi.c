@@ -20,7 +20,7 @@ int cmd_wifi(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	} else {
 		err = mg_wiphy_list_to_text(list, &out);
 		if (err == 0) {
-			fputs(out, stdout);
+			output_document(stdout, out);
 			free(out);
 			err = EXIT_SUCCESS;
 		} else {

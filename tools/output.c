@@ -16,18 +16,23 @@
  * Names, driver links, USB strings and sidecar values come from the machine
  * (or a capture someone sent) and may hold terminal escapes or bytes that
  * are not UTF-8. stdout and stderr are replaced by streams whose writes pass
- * through out_write(): in text, every control character but the newline
- * (C0, DEL and C1) and every byte that is not part of valid UTF-8 is shown
- * as \xNN; in JSON, where the library has already escaped control
- * characters and stray bytes, each invalid byte that is left would become
- * the four characters \xNN of the string (written "\\xNN"), so the output
- * is always valid UTF-8.
+ * through out_write(): in text, each character is shown as the library
+ * shows it (mg_show_next(), compiled in): every control character but the
+ * newline (C0, DEL and C1) and every byte that is not part of valid UTF-8
+ * as \xNN, a character that shows nothing or turns text around as \u200b,
+ * and a backslash that could start such an escape as \\, so that no two
+ * names print alike. In JSON, and
+ * in the library's documents (Prometheus text, HTML, SVG, its own text),
+ * which are escaped already as their format wants, bytes pass as they
+ * are; an invalid byte that is left would become \udcNN, as the library's
+ * JSON writes it, so the output is always valid UTF-8.
  */
 struct out_filter {
 	int fd;
 	bool json;
 	unsigned char pend[4];	/* an unfinished UTF-8 sequence */
 	size_t npend, need;
+	bool backslash;		/* in text, a backslash whose shape waits for what follows */
 	char buf[4096];		/* escaped bytes waiting for write() */
 	size_t len;
 	bool failed;
@@ -70,12 +75,49 @@ static void out_raw(struct out_filter *f, const unsigned char *p, size_t n)
 	}
 }
 
+/*
+ * A waiting backslash, before @next (NULL: an escape, or the end): as it
+ * is, or as \\ where it could be read as the start of an escape.
+ */
+static void out_backslash(struct out_filter *f, const unsigned char *next)
+{
+	if (!f->backslash)
+		return;
+	f->backslash = false;
+	if (next && mg_show_bare_backslash(next))
+		out_raw(f, (const unsigned char *)"\\", 1);
+	else
+		out_raw(f, (const unsigned char *)"\\\\", 2);
+}
+
 static void out_escaped(struct out_filter *f, unsigned char b)
 {
 	char esc[8];
-	int n = snprintf(esc, sizeof(esc), f->json ? "\\\\x%02x" : "\\x%02x", b);
+	int n = snprintf(esc, sizeof(esc), f->json ? "\\udc%02x" : "\\x%02x", b);
 
+	out_backslash(f, NULL);
 	out_raw(f, (const unsigned char *)esc, (size_t)n);
+}
+
+/* A whole character (or ASCII byte) in @p[0..@n): in text as mg_show_next() shows it. */
+static void out_char(struct out_filter *f, const unsigned char *p, size_t n)
+{
+	unsigned char c[5] = { 0 };
+	char shown[MG_SHOWN_MAX];
+
+	if (f->json) {
+		out_raw(f, p, n);
+		return;
+	}
+	memcpy(c, p, n);
+	out_backslash(f, c);
+	if (c[0] == '\\') {
+		/* Shown once what follows it is known: it may come in the next write. */
+		f->backslash = true;
+		return;
+	}
+	mg_show_next(c, shown);
+	out_raw(f, (const unsigned char *)shown, strlen(shown));
 }
 
 static void out_pending_invalid(struct out_filter *f)
@@ -114,21 +156,14 @@ static void out_byte(struct out_filter *f, unsigned char b)
 			f->pend[f->npend++] = b;
 			if (f->npend < f->need)
 				return;
-			/* U+0080..U+009F are C1 controls: some terminals obey them. */
-			if (!f->json && f->need == 2 && f->pend[0] == 0xc2 && f->pend[1] < 0xa0)
-				out_pending_invalid(f);
-			else
-				out_raw(f, f->pend, f->npend);
+			out_char(f, f->pend, f->npend);
 			f->npend = f->need = 0;
 			return;
 		}
 		out_pending_invalid(f);
 	}
 	if (b < 0x80) {
-		if (!f->json && ((b < 0x20 && b != '\n') || b == 0x7f))
-			out_escaped(f, b);
-		else
-			out_raw(f, &b, 1);
+		out_char(f, &b, 1);
 	} else if ((f->need = sequence_length(b))) {
 		f->pend[0] = b;
 		f->npend = 1;
@@ -137,10 +172,10 @@ static void out_byte(struct out_filter *f, unsigned char b)
 	}
 }
 
-/* Printable ASCII and newlines pass as they are: copied in runs, not byte by byte. */
-static bool plain(unsigned char b)
+/* Printable ASCII and newlines pass as they are (in text, not the backslash): copied in runs, not byte by byte. */
+static bool plain(const struct out_filter *f, unsigned char b)
 {
-	return (b >= 0x20 && b < 0x7f) || b == '\n';
+	return ((b >= 0x20 && b < 0x7f) || b == '\n') && (f->json || b != '\\');
 }
 
 static ssize_t out_write(void *cookie, const char *data, size_t size)
@@ -150,7 +185,7 @@ static ssize_t out_write(void *cookie, const char *data, size_t size)
 	for (size_t i = 0; i < size;) {
 		size_t run = 0;
 
-		while (!f->need && i + run < size && plain((unsigned char)data[i + run]))
+		while (!f->need && !f->backslash && i + run < size && plain(f, (unsigned char)data[i + run]))
 			run++;
 		if (run) {
 			out_raw(f, (const unsigned char *)data + i, run);
@@ -186,6 +221,7 @@ int output_control(FILE *stream, const char *seq)
 		err = -1;
 	if (f && !err) {
 		out_pending_invalid(f);
+		out_backslash(f, NULL);
 		out_raw(f, (const unsigned char *)seq, strlen(seq));
 		out_flush(f);
 		if (f->failed) {
@@ -214,6 +250,7 @@ static void out_finish(void)
 	fflush(stderr);
 	for (size_t i = 0; i < 2; i++) {
 		out_pending_invalid(&out_filters[i]);
+		out_backslash(&out_filters[i], NULL);
 		out_flush(&out_filters[i]);
 	}
 }
@@ -244,7 +281,25 @@ int output_filter_install(void)
 void output_filter_json(bool json)
 {
 	fflush(stdout);
+	out_backslash(&out_filters[0], NULL);
 	out_filters[0].json = json;
+}
+
+int output_document(FILE *stream, const char *text)
+{
+	struct out_filter *f = filter_of(stream);
+	bool was = f ? f->json : false;
+	int err;
+
+	fflush(stream);
+	if (f) {
+		out_backslash(f, NULL);
+		f->json = true;
+	}
+	err = fputs(text, stream) < 0 || fflush(stream) != 0 ? -1 : 0;
+	if (f)
+		f->json = was;
+	return err;
 }
 
 /* Set once, when the command is known: the help a usage error points to. */

@@ -345,16 +345,18 @@ class ErrorResponse(BaseModel):
 
 
 # A byte of a name that is not UTF-8 reaches Python as a surrogate escape
-# (U+DC80 to U+DCFF). JSON shows it as the library's writer does, as the
-# four characters \xNN, and a path names the adapter so.
+# (U+DC80 to U+DCFF). The router's JSON shows it as the four characters
+# \xNN, as `multigig list` does (the library's JSON writes the lone
+# surrogate \udcNN, which strict JSON parsers refuse), and a path names
+# the adapter so.
 _STRAY_BYTE = re.compile("[\udc80-\udcff]")
 _SHOWN_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")
 
 
 def shown(value: Any) -> Any:
     """``value`` (a str, or dicts and lists holding strs) fit to send as
-    JSON: each byte that was not UTF-8 written \\xNN, as `multigig list
-    --json` writes it. Left as surrogates, the JSON encoder would fail (500)."""
+    JSON: each byte that was not UTF-8 written \\xNN, as `multigig list`
+    shows it. Left as surrogates, the JSON encoder would fail (500)."""
     if isinstance(value, str):
         return _STRAY_BYTE.sub(lambda m: "\\x%02x" % (ord(m.group()) - 0xDC00), value)
     if isinstance(value, dict):

@@ -241,15 +241,17 @@ long mg_ctx_get_read_count(const struct mg_ctx *ctx);
  *	'/' written as "\/"; otherwise two spaces of indentation per level and
  *	"key": value. Not for mg_nic_list_to_json().
  * @MG_JSON_BYTES: each byte of a string that is not part of well-formed
- *	UTF-8 left as it is, for a reader that keeps such bytes (Python's
- *	surrogate escapes). Without it the text is always valid UTF-8: such a
- *	byte becomes the four characters \xNN of the string, as the CLI shows
- *	it.
+ *	UTF-8 left as it is, for a reader that keeps such bytes. Without it
+ *	the text is always valid UTF-8: such a byte NN is the escape \udcNN,
+ *	a lone surrogate that no UTF-8 text parses to (Python's
+ *	surrogate escapes: os.fsencode() gives the bytes back).
  *
  * Every writer's text is what the CLI's --json prints for that object, key
  * for key: a value that was not reported is null, never 0; control
- * characters are JSON escapes (\u001b). Keys keep one order. Writers take
- * the flags their comment names and refuse others with -EINVAL.
+ * characters are JSON escapes (\u001b), and so are characters that show
+ * nothing or turn text around (\u200b, \u202e): a parser gets the string
+ * the machine holds. Keys keep one order. Writers take the flags their
+ * comment names and refuse others with -EINVAL.
  */
 enum mg_json_flags {
 	MG_JSON_DETAIL = 1 << 0,

@@ -213,6 +213,10 @@ const char *mg_finding_get_fix(const struct mg_finding *finding);
  * mg_finding_get_fix_command - the command that fixes it, when one does.
  * @finding: finding.
  *
+ * A command line for a POSIX shell: a name the shell would act on is one
+ * single-quoted word ("multigig set '$(reboot)' mtu 9000"); a plain one
+ * such as eth1 is written as it is.
+ *
  * Returns: e.g. "multigig set eth1 rx-usecs 50"; NULL when the fix is no
  * command.
  * Since: 0.2

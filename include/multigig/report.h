@@ -32,8 +32,9 @@ extern "C" {
  * its lanes and labelled "capable 8 GT/s x1 / running 5 GT/s x1", the
  * narrowest link in red, the ceilings per direction beside the Ethernet
  * rate (mg_throughput_new()'s verdict) and the path's advice. Every string
- * read from the machine is escaped; bytes that are not UTF-8 and control
- * characters are replaced.
+ * read from the machine is escaped: markup as entities, and a backslash,
+ * control characters, bytes that are not UTF-8 and characters that show
+ * nothing as the CLI shows them in text (\\, \xNN, \u200b).
  *
  * Returns: 0; -EINVAL for a NULL @path or @svg or an empty path; -ENOMEM.
  * Since: 0.2
@@ -134,9 +135,10 @@ enum mg_prometheus_flags {
  * one doctor's sample) and writes the families README lists
  * (multigig_nic_info ... multigig_doctor_finding), each with its HELP and
  * TYPE, in base units. A value that was not reported has no sample, never
- * a 0. Label values are valid UTF-8: backslash, quote and newline as the
- * format escapes them, every other control character and every byte that
- * is not UTF-8 as the four characters \xNN.
+ * a 0. Label values are valid UTF-8 and one series per name: the name as
+ * the CLI shows it in text (a backslash as \\, a control character or a
+ * byte that is not UTF-8 as \xNN, a character that shows nothing as
+ * \u200b), then backslash, quote and newline as the format escapes them.
  *
  * Returns: 0; -EINVAL for a NULL @ctx or @text or unknown @flags;
  * -ENODEV for a @target no adapter has; -ENOMEM; another negative errno

@@ -336,6 +336,9 @@ int mg_wiphy_list_to_json(const struct mg_wiphy_list *list, unsigned int flags, 
  * A paragraph a wiphy: its device, interfaces, a line a band (PHYs,
  * streams, highest MCS, widest channel, channels), interface types, MLO,
  * antennas, the regulatory domain, and each station interface's link.
+ * Names, drivers and SSIDs are shown as the CLI shows text: a backslash
+ * as \\, control characters and bytes that are not UTF-8 as \xNN,
+ * characters that show nothing or turn text around as \u200b.
  *
  * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
  * Since: 0.3

@@ -169,6 +169,46 @@ int mg_parse_long(const char *s, int base, long *value);
 bool mg_ifname_valid(const char *name);
 void mg_sleep_ms(unsigned int ms);
 
+/* ---- show.c: strings from the machine as a person is shown them (the CLI compiles it in too) ---- */
+/*
+ * @word as one word of a POSIX shell command, in @buf: as it is when
+ * every byte is one the shell takes literally (eth0, enp1s0, wlan0.100);
+ * else in single quotes with each ' written '\'' ('$(reboot)', 'a;b');
+ * and when it holds what cannot be pasted back from the screen (a control
+ * character, a byte that is not UTF-8, a character that shows nothing, a
+ * backslash), as "$(printf 'e\377x')", those bytes in octal (newlines at
+ * its end would be lost to the $(), but no interface name holds one). A word that
+ * does not fit is cut inside its quotes, never leaving one open; 4 *
+ * strlen + 16 bytes always fit. Returns @buf, for a printf argument.
+ */
+const char *mg_shell_word(char *buf, size_t size, const char *word);
+/* An interface name as a shell word always fits in this. */
+#define MG_SHELL_NAME_MAX (4 * IFNAMSIZ + 16)
+/* Whether @cp shows nothing or changes how the text around it shows (see the table in show.c). */
+bool mg_char_hidden(uint32_t cp);
+/*
+ * The length of the well-formed UTF-8 sequence at @s and its code point in
+ * *@cp; 0 for a byte that starts none (overlong forms, surrogates and
+ * values above U+10FFFF included). A NUL is never a continuation byte.
+ */
+size_t mg_utf8_decode(const unsigned char *s, uint32_t *cp);
+/*
+ * The character (or stray byte) at @s as text shows it, in @out, so that
+ * no two strings are shown alike and nothing in them acts on a terminal:
+ * a control character but the newline, or a byte that is not UTF-8, as
+ * \xNN (each byte of a C1 control); a hidden character as \uNNNN or
+ * \UNNNNNNNN; a backslash as \\ where what follows could read as an escape
+ * (x, u, U, a backslash, an escape, or the end of @s), else as it is, so
+ * that a shell word's '\'' or a path a\b shows unchanged; any other
+ * character as itself. The text \xff shows as \\xff, the byte 0xff as
+ * \xff. Returns the bytes of @s consumed (1 or more; @s must not be at its
+ * NUL).
+ */
+#define MG_SHOWN_MAX 12
+size_t mg_show_next(const unsigned char *s, char out[MG_SHOWN_MAX]);
+/* Whether a backslash followed by @next (a NUL: nothing) is shown as it is. */
+bool mg_show_bare_backslash(const unsigned char *next);
+
 /* ---- cpumask.c: CPU sets of up to 64 CPUs, as the kernel writes them ---- */
 #define MG_CPUMASK_BITS 64
 /* "0-3,6": the list form (smp_affinity_list); "" is no CPU. -EINVAL, -ERANGE past CPU 63. */

@@ -22,6 +22,7 @@ static int no_driver(struct mg_doctor *d, const struct mg_facts *f)
 	const char *chip_driver = mg_nic_get_chip_driver(nic), *since = mg_nic_get_chip_since(nic);
 	int modules = mg_nic_get_module_count(nic);
 	struct mg_finding *x;
+	char word[256];
 
 	if (mg_nic_has_driver(nic) || mg_nic_get_bus(nic) == MG_BUS_VIRTUAL)
 		return 0;
@@ -38,7 +39,8 @@ static int no_driver(struct mg_doctor *d, const struct mg_facts *f)
 		mg_finding_evidence(x, "libkmod: modalias look-up", "no module of this kernel declares support");
 	mg_finding_impact(x, 0, "no traffic at all");
 	if (modules > 0)
-		return mg_finding_fix(x, NULL, "load the module: modprobe %s", mg_nic_get_module(nic, 0));
+		return mg_finding_fix(x, NULL, "load the module: modprobe %s",
+				      mg_shell_word(word, sizeof(word), mg_nic_get_module(nic, 0)));
 	if (chip_driver)
 		return mg_finding_fix(x, NULL, "install a kernel with %s (mainline since Linux %s)", chip_driver,
 				      since ? since : "?");
@@ -305,9 +307,9 @@ static int below_best_mode(struct mg_doctor *d, const struct mg_facts *f)
 		mg_finding_evidence(x, "ethtool netlink: LINKMODES_GET advertised modes", "%s not advertised", best);
 	mg_finding_impact(x, speed / 1000.0, "the link carries at most %d Mbit/s instead of %d", speed, best_mbps);
 	if (!advertised) {
-		char cmd[96];
+		char q[MG_SHELL_NAME_MAX], cmd[128];
 
-		snprintf(cmd, sizeof(cmd), "multigig set %s advertise all", f->name);
+		snprintf(cmd, sizeof(cmd), "multigig set %s advertise all", mg_shell_word(q, sizeof(q), f->name));
 		mg_finding_fix(x, cmd, "advertise every supported mode: %s", cmd);
 		return mg_finding_fix_advertise(x, f->nic, "all");
 	}
@@ -334,7 +336,7 @@ static int coalesce_off(struct mg_doctor *d, const struct mg_facts *f)
 	long long usecs, frames, adaptive = 0;
 	bool has_adaptive = setting(f->settings, MG_PARAM_ADAPTIVE_RX, &adaptive);
 	struct mg_finding *x;
-	char cmd[96];
+	char q[MG_SHELL_NAME_MAX], cmd[128];
 	int rate = multigig_rate(f);
 
 	if (rate < MULTIGIG_MBPS || !f->hardware ||
@@ -349,9 +351,11 @@ static int coalesce_off(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_evidence(x, "ethtool netlink: COALESCE_GET", "rx-usecs 0%s", has_adaptive ? ", adaptive-rx off" : "");
 	mg_finding_impact(x, -1, "up to one interrupt per frame: a CPU core saturates before the link does");
 	if (has_adaptive)
-		snprintf(cmd, sizeof(cmd), "multigig set %s adaptive-rx 1", mg_nic_get_name(f->nic));
+		snprintf(cmd, sizeof(cmd), "multigig set %s adaptive-rx 1",
+			 mg_shell_word(q, sizeof(q), mg_nic_get_name(f->nic)));
 	else
-		snprintf(cmd, sizeof(cmd), "multigig set %s rx-usecs %d", mg_nic_get_name(f->nic), SUGGESTED_RX_USECS);
+		snprintf(cmd, sizeof(cmd), "multigig set %s rx-usecs %d",
+			 mg_shell_word(q, sizeof(q), mg_nic_get_name(f->nic)), SUGGESTED_RX_USECS);
 	mg_finding_fix(x, cmd, "turn moderation on: %s", cmd);
 	return has_adaptive ? mg_finding_fix_param(x, f->nic, MG_PARAM_ADAPTIVE_RX, 1)
 			    : mg_finding_fix_param(x, f->nic, MG_PARAM_RX_USECS, SUGGESTED_RX_USECS);
@@ -377,7 +381,7 @@ static int few_channels(struct mg_doctor *d, const struct mg_facts *f)
 	long long now, max;
 	struct mg_finding *x;
 	long long want;
-	char cmd[96];
+	char q[MG_SHELL_NAME_MAX], cmd[160];
 
 	if (f->online_cpus <= 1 || !f->hardware || !queues(f->settings, &which, &now, &max))
 		return 0;
@@ -393,7 +397,8 @@ static int few_channels(struct mg_doctor *d, const struct mg_facts *f)
 			    max);
 	mg_finding_evidence(x, "sysfs: devices/system/cpu/online", "%d CPUs online", f->online_cpus);
 	mg_finding_impact(x, -1, "receive processing lands on %lld CPU%s while others idle", now, now == 1 ? "" : "s");
-	snprintf(cmd, sizeof(cmd), "multigig set %s %s %lld", mg_nic_get_name(f->nic), mg_param_name(which), want);
+	snprintf(cmd, sizeof(cmd), "multigig set %s %s %lld", mg_shell_word(q, sizeof(q), mg_nic_get_name(f->nic)),
+		 mg_param_name(which), want);
 	mg_finding_fix(x, cmd, "spread the queues: %s", cmd);
 	return mg_finding_fix_param(x, f->nic, which, want);
 }
@@ -479,9 +484,9 @@ static int carrier_flaps(struct mg_doctor *d, const struct mg_facts *f)
 		mg_finding_evidence(x, "ethtool netlink: EEE_GET active", "EEE active on the link");
 	mg_finding_impact(x, -1, "every flap stops traffic for a second or more and renegotiates the link");
 	if (eee) {
-		char cmd[96];
+		char q[MG_SHELL_NAME_MAX], cmd[128];
 
-		snprintf(cmd, sizeof(cmd), "multigig set %s eee off", f->name);
+		snprintf(cmd, sizeof(cmd), "multigig set %s eee off", mg_shell_word(q, sizeof(q), f->name));
 		mg_finding_fix(x, cmd, "turn EEE off (a known cause of flapping on multi-gigabit PHYs): %s", cmd);
 		return mg_finding_fix_eee(x, f->nic, 0);
 	}
@@ -581,10 +586,10 @@ static int irqs_one_cpu(struct mg_doctor *d, const struct mg_facts *f)
 		/* The CPUs online when known: CPU numbers need not run from 0 without a gap. */
 		uint64_t all = f->online ? f->online : cpus == 64 ? ~0ull : (1ull << cpus) - 1;
 		uint64_t others = all & ~(1ull << atoi(first));
-		char list[256], cmd[320];
+		char list[256], q[MG_SHELL_NAME_MAX], cmd[384];
 
 		mg_cpumask_list(others, list, sizeof(list));
-		snprintf(cmd, sizeof(cmd), "multigig set %s rps-cpus %s", f->name, list);
+		snprintf(cmd, sizeof(cmd), "multigig set %s rps-cpus %s", mg_shell_word(q, sizeof(q), f->name), list);
 		mg_finding_fix(x, cmd, "spread receive processing with RPS to every CPU but the interrupt's: %s, and keep "
 			       "the application off CPU %s", cmd, first);
 		return mg_finding_fix_rps_cpus(x, f->nic, others);
@@ -604,7 +609,7 @@ static int rings_with_drops(struct mg_doctor *d, const struct mg_facts *f)
 	long long ring, max;
 	uint64_t now, grew, lost = 0;
 	struct mg_finding *x;
-	char span[48], cmd[96];
+	char span[48], q[MG_SHELL_NAME_MAX], cmd[128];
 
 	if (!f->hardware || !setting(f->settings, MG_PARAM_RX_RING, &ring) ||
 	    mg_settings_get_max(f->settings, MG_PARAM_RX_RING, &max) < 0 || ring >= max)
@@ -624,7 +629,7 @@ static int rings_with_drops(struct mg_doctor *d, const struct mg_facts *f)
 			    (unsigned long long)lost, span);
 	mg_finding_evidence(x, "ethtool netlink: RINGS_GET", "rx ring %lld, maximum %lld", ring, max);
 	mg_finding_impact(x, -1, "bursts overflow the ring: retransmits and lower TCP throughput");
-	snprintf(cmd, sizeof(cmd), "multigig set %s rx-ring max", f->name);
+	snprintf(cmd, sizeof(cmd), "multigig set %s rx-ring max", mg_shell_word(q, sizeof(q), f->name));
 	mg_finding_fix(x, cmd, "use the largest ring: %s", cmd);
 	return mg_finding_fix_param(x, f->nic, MG_PARAM_RX_RING, max);
 }
@@ -636,7 +641,7 @@ static int aspm_with_overruns(struct mg_doctor *d, const struct mg_facts *f)
 	uint64_t now, grew, over = 0;
 	int enabled = dev ? mg_pcie_node_get_aspm_enabled(dev) : MG_UNKNOWN;
 	struct mg_finding *x;
-	char span[48];
+	char span[48], file[256], q[4 * sizeof(file) + 3], cmd[128];
 
 	if (enabled == MG_UNKNOWN || !(enabled & MG_PCIE_ASPM_L1))
 		return 0;
@@ -655,12 +660,12 @@ static int aspm_with_overruns(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_evidence(x, "rtnetlink: IFLA_STATS64 rx_over_errors/rx_missed_errors", "%llu %s",
 			    (unsigned long long)over, span);
 	mg_finding_impact(x, -1, "each wake from L1 delays DMA: bursts overrun the adapter's buffer");
-	if (!f->name)
-		return mg_finding_fix(x, NULL, "turn L1 off for this link: echo 0 > /sys/bus/pci/devices/%s/link/l1_aspm",
-				      mg_pcie_node_get_address(dev));
-	char cmd[96];
-
-	snprintf(cmd, sizeof(cmd), "multigig set %s aspm-l1 off", f->name);
+	if (!f->name) {
+		snprintf(file, sizeof(file), "/sys/bus/pci/devices/%s/link/l1_aspm", mg_pcie_node_get_address(dev));
+		return mg_finding_fix(x, NULL, "turn L1 off for this link: echo 0 > %s",
+				      mg_shell_word(q, sizeof(q), file));
+	}
+	snprintf(cmd, sizeof(cmd), "multigig set %s aspm-l1 off", mg_shell_word(q, sizeof(q), f->name));
 	if (mg_finding_fix(x, cmd, "turn L1 off for this link (or pcie_aspm.policy=performance on the kernel "
 				   "command line for every link): %s", cmd) < 0)
 		return -ENOMEM;
@@ -672,6 +677,7 @@ static int usb_generic_driver(struct mg_doctor *d, const struct mg_facts *f)
 {
 	const char *driver = mg_usb_info_get_driver(f->usb), *vendor = mg_usb_info_get_vendor_driver(f->usb);
 	struct mg_finding *x;
+	char word[256];
 
 	if (mg_usb_info_is_generic_driver(f->usb) != 1 || !vendor)
 		return 0;
@@ -685,7 +691,8 @@ static int usb_generic_driver(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_impact(x, -1, "class drivers lack the vendor driver's offloads and speed settings; some run "
 				 "half duplex without autonegotiation");
 	return mg_finding_fix(x, NULL, "load %s (modprobe %s) and select the vendor configuration; on some kernels a "
-				       "udev rule is needed to switch the configuration", vendor, vendor);
+				       "udev rule is needed to switch the configuration", vendor,
+			      mg_shell_word(word, sizeof(word), vendor));
 }
 
 /* Other devices share the adapter's root hub: they share its bandwidth. */
@@ -726,7 +733,7 @@ static int mtu_mismatch(struct mg_doctor *d, const struct mg_facts *f)
 	int mtu = mg_nic_get_mtu(f->nic), theirs = other ? mg_nic_get_mtu(other) : MG_UNKNOWN;
 	const char *kind = other ? mg_nic_get_kind(other) : NULL;
 	struct mg_finding *x;
-	char cmd[96];
+	char q[MG_SHELL_NAME_MAX], cmd[128];
 
 	if (!other || mtu <= 0 || theirs <= 0 || !mg_nic_get_name(other))
 		return 0;
@@ -746,8 +753,8 @@ static int mtu_mismatch(struct mg_doctor *d, const struct mg_facts *f)
 			    mg_nic_get_name(other), theirs);
 	mg_finding_impact(x, -1, "frames between the two sizes vanish: stalls, or TCP that works only for small packets");
 	/* Raise the smaller one: the lower device under a VLAN, the port under a bridge. */
-	snprintf(cmd, sizeof(cmd), "multigig set %s mtu %d", vlan ? mg_nic_get_name(other) : f->name,
-		 vlan ? mtu : theirs);
+	snprintf(cmd, sizeof(cmd), "multigig set %s mtu %d",
+		 mg_shell_word(q, sizeof(q), vlan ? mg_nic_get_name(other) : f->name), vlan ? mtu : theirs);
 	mg_finding_fix(x, cmd, "make them agree: %s", cmd);
 	return mg_finding_fix_param(x, vlan ? other : f->nic, MG_PARAM_MTU, vlan ? mtu : theirs);
 }
@@ -762,7 +769,7 @@ static int path_mtu(struct mg_doctor *d, const struct mg_facts *f)
 {
 	int mtu = mg_nic_get_mtu(f->nic);
 	struct mg_finding *x;
-	char cmd[96];
+	char q[MG_SHELL_NAME_MAX], cmd[128];
 
 	if (!f->peer || f->peer_largest == MG_UNKNOWN || mtu <= 0)
 		return 0;
@@ -791,7 +798,7 @@ static int path_mtu(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_evidence(x, "rtnetlink: IFLA_MTU", "%s: %d", f->name, mtu);
 	mg_finding_impact(x, -1, "TCP to %s stalls, or works only for small packets, unless path MTU discovery gets "
 			  "through (a switch drops frames without saying why)", f->peer);
-	snprintf(cmd, sizeof(cmd), "multigig set %s mtu %d", f->name, f->peer_largest);
+	snprintf(cmd, sizeof(cmd), "multigig set %s mtu %d", mg_shell_word(q, sizeof(q), f->name), f->peer_largest);
 	mg_finding_fix(x, cmd, "raise the MTU of every hop of the path, or lower this one: %s", cmd);
 	return mg_finding_fix_param(x, f->nic, MG_PARAM_MTU, f->peer_largest);
 }
@@ -846,25 +853,26 @@ static bool traffic(const struct mg_facts *f, double bps[2])
 
 static int cpu_bound_fix(struct mg_finding *x, const struct mg_facts *f, const struct mg_cpu_bound *b)
 {
-	char idle[256], cmd[320];
+	char idle[256], q[MG_SHELL_NAME_MAX], cmd[384];
 	bool rps = rps_on(f->irqs);
 	size_t vectors = mg_irqs_get_count(f->irqs);
 
 	mg_cpumask_list(b->idle, idle, sizeof(idle));
+	mg_shell_word(q, sizeof(q), f->name);
 	if (!rps && b->nidle > 0 && b->idle && mg_irqs_get_queue_count(f->irqs, 0) > 0) {
-		snprintf(cmd, sizeof(cmd), "multigig set %s rps-cpus %s", f->name, idle);
+		snprintf(cmd, sizeof(cmd), "multigig set %s rps-cpus %s", q, idle);
 		mg_finding_fix(x, cmd, "steer received packets to the idle CPUs: %s%s; fewer interrupts with coalescing "
 			       "(rx-usecs); jumbo frames cut the packet rate (multigig set %s mtu 9000 --verify-peer "
 			       "ADDR: every hop must carry them)", cmd,
-			       vectors > 1 ? ", and spread the vectors (irq-affinity IRQ:CPU)" : "", f->name);
+			       vectors > 1 ? ", and spread the vectors (irq-affinity IRQ:CPU)" : "", q);
 		return mg_finding_fix_rps_cpus(x, f->nic, b->idle);
 	}
 	if (vectors > 1 && b->nidle > 0)
 		return mg_finding_fix(x, NULL, "spread the %zu vectors over the idle CPUs (%s): multigig set %s "
 				      "irq-affinity IRQ:CPU for each; fewer interrupts with coalescing (rx-usecs); "
-				      "jumbo frames with --verify-peer ADDR", vectors, idle, f->name);
+				      "jumbo frames with --verify-peer ADDR", vectors, idle, q);
 	return mg_finding_fix(x, NULL, "fewer interrupts: coalescing (rx-usecs), or jumbo frames (multigig set %s "
-			      "mtu 9000 --verify-peer ADDR: every hop must carry them)%s", f->name,
+			      "mtu 9000 --verify-peer ADDR: every hop must carry them)%s", q,
 			      b->nidle > 0 ? "; steer the work to the idle CPUs with rps-cpus and xps-cpus" : "");
 }
 

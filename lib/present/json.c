@@ -5,12 +5,20 @@
  * ten thousand interfaces: no tree is built, integers are formatted by
  * hand, and runs of plain bytes are copied whole.
  *
- * Strings come from the machine and may hold anything. Control characters
- * are JSON escapes (\n, \u001b) as json-c writes them; each byte that is
- * not part of well-formed UTF-8 becomes the four characters \xNN of the
- * string (the text "\\xNN"), so the document is always valid UTF-8 and
- * says what the CLI's text shows. With MG_JSON_BYTES such bytes are left
- * as they are, for a reader that keeps them (Python's surrogate escapes).
+ * Strings come from the machine and may hold anything, and a program must
+ * get back the very name it would pass to the kernel. So the escapes are
+ * JSON's own, which a parser undoes, never text: control characters as
+ * json-c writes them (\n, \u001b); characters that show nothing or turn
+ * text around (mg_char_hidden(): U+200B, U+202E) as \u escapes, so the
+ * document read by a person shows them, while the value parsed is the
+ * real name; and each byte that is not part of well-formed UTF-8 as a
+ * lone low surrogate, \udcNN for byte NN, as Python's surrogate escapes
+ * have it. No well-formed UTF-8 string parses to a lone surrogate, so the
+ * byte 0xff and the text \xff stay apart (the text \xNN that was written
+ * before made them one), and Python's json.loads() gives the str that
+ * os.fsencode() turns back into the bytes. The document is always valid
+ * UTF-8. With MG_JSON_BYTES such bytes are left as they are, for a reader
+ * that keeps them (the Python package).
  */
 #include <errno.h>
 #include <math.h>
@@ -133,30 +141,9 @@ static void begin_value(struct mg_json *j)
 
 size_t mg_utf8_length(const unsigned char *s)
 {
-	unsigned char c = s[0];
-	size_t n;
+	uint32_t cp;
 
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		return (s[1] & 0xc0) == 0x80 && (c != 0xf0 || s[1] >= 0x90) && (c != 0xf4 || s[1] <= 0x8f) &&
-			       (s[2] & 0xc0) == 0x80 && (s[3] & 0xc0) == 0x80
-		       ? 4
-		       : 0;
-	else
-		return 0;
-	if ((s[1] & 0xc0) != 0x80)
-		return 0;
-	if (n == 2)
-		return 2;
-	/* No overlong form (E0 80..9F), no surrogate (ED A0..BF). */
-	if ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] > 0x9f) || (s[2] & 0xc0) != 0x80)
-		return 0;
-	return 3;
+	return mg_utf8_decode(s, &cp);
 }
 
 /* A byte that needs more than copying: controls, quote, backslash, '/' in a line, and every non-ASCII byte. */
@@ -183,35 +170,57 @@ static void put_escape(struct mg_json *j, unsigned char c)
 	}
 }
 
-static void put_string(struct mg_json *j, const char *str)
+/* One UTF-16 unit as a \u escape. */
+static void put_unit(struct mg_json *j, uint32_t unit)
 {
 	static const char hex[] = "0123456789abcdef";
+	char esc[6] = { '\\', 'u', hex[unit >> 12 & 0xf], hex[unit >> 8 & 0xf], hex[unit >> 4 & 0xf], hex[unit & 0xf] };
+
+	put(j, esc, sizeof(esc));
+}
+
+/* The non-ASCII sequence or stray byte at @s, as the header comment says; returns its length. */
+static size_t put_non_ascii(struct mg_json *j, const unsigned char *s)
+{
+	uint32_t cp;
+	size_t n = mg_utf8_decode(s, &cp);
+
+	if (n == 0) {
+		if (j->bytes)
+			put(j, (const char *)s, 1);
+		else
+			put_unit(j, 0xdc00 | s[0]);
+		return 1;
+	}
+	if (!mg_char_hidden(cp)) {
+		put(j, (const char *)s, n);
+	} else if (cp > 0xffff) {
+		put_unit(j, 0xd800 | ((cp - 0x10000) >> 10));
+		put_unit(j, 0xdc00 | ((cp - 0x10000) & 0x3ff));
+	} else {
+		put_unit(j, cp);
+	}
+	return n;
+}
+
+static void put_string(struct mg_json *j, const char *str)
+{
 	const unsigned char *s = (const unsigned char *)str;
 	size_t start = 0, i = 0;
 
 	PUT(j, "\"");
 	while (s[i]) {
-		size_t n;
+		size_t n = 1;
 
 		if (!special(j, s[i])) {
 			i++;
 			continue;
 		}
 		put(j, str + start, i - start);
-		if (s[i] < 0x80) {
+		if (s[i] < 0x80)
 			put_escape(j, s[i]);
-			n = 1;
-		} else if ((n = mg_utf8_length(s + i)) > 0) {
-			put(j, str + i, n);
-		} else {
-			char stray[5] = { '\\', '\\', 'x', hex[s[i] >> 4], hex[s[i] & 0xf] };
-
-			n = 1;
-			if (j->bytes)
-				put(j, str + i, 1);
-			else
-				put(j, stray, sizeof(stray));
-		}
+		else
+			n = put_non_ascii(j, s + i);
 		i += n;
 		start = i;
 	}

@@ -22,12 +22,15 @@ void mg_text_put(struct mg_text *t, const char *s);
 void mg_text_printf(struct mg_text *t, const char *fmt, ...) MG_PRINTF(2, 3);
 /*
  * Text from the machine, safe in XML and HTML content and in attribute
- * values: & < > " ' become entities, bytes that are not UTF-8 and control
- * characters XML forbids become U+FFFD. At most @max_chars characters are
- * written, the last one an ellipsis when @s was longer; 0 for no limit.
- * NULL writes nothing.
+ * values: & < > " ' become entities, every other character is shown as
+ * text shows it (mg_show_next(): \\, \xNN, \u200b), so the file holds
+ * nothing XML forbids and two strings never look alike. At most
+ * @max_chars characters are written, the last one an ellipsis when @s was
+ * longer (an escape counts as one); 0 for no limit. NULL writes nothing.
  */
 void mg_text_escape(struct mg_text *t, const char *s, size_t max_chars);
+/* The same for plain text (the library's own text documents): no entities. */
+void mg_text_show(struct mg_text *t, const char *s, size_t max_chars);
 /* The string, handed over (free() it), or NULL when an allocation failed. */
 char *mg_text_take(struct mg_text *t);
 void mg_text_free(struct mg_text *t);

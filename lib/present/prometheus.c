@@ -11,10 +11,13 @@
 #include "present/present.h"
 
 /*
- * A label value, valid UTF-8 whatever the machine holds: backslash, double
- * quote and newline as the format escapes them; every other control
- * character (C0, DEL, C1) and every byte that is not part of well-formed
- * UTF-8 as the four characters \xNN, as the CLI shows them in text.
+ * A label value, valid UTF-8 whatever the machine holds, and one series
+ * for one name: the value is the name as text shows it (mg_show_next():
+ * a backslash as \\, a control character or a byte that is not UTF-8 as
+ * \xNN, a character that shows nothing as \u200b), so the byte 0xff and
+ * the text \xff are two series and eth0 with a zero-width space does not
+ * pass for eth0 on a dashboard. Then the format's own escapes: backslash,
+ * double quote and newline.
  */
 static void label(struct mg_text *t, const char *name, const char *value, bool first)
 {
@@ -22,23 +25,21 @@ static void label(struct mg_text *t, const char *name, const char *value, bool f
 
 	mg_text_printf(t, "%s%s=\"", first ? "" : ",", name);
 	while (*p) {
-		size_t n = mg_utf8_length(p);
+		char shown[MG_SHOWN_MAX];
 
-		if (*p == '\\' || *p == '"') {
-			mg_text_printf(t, "\\%c", *p);
-		} else if (*p == '\n') {
-			mg_text_put(t, "\\n");
-		} else if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f)) || (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)) {
-			/* A stray byte, or a control character: each of its bytes shown. */
-			for (size_t i = 0; i < (n ? n : 1); i++)
-				mg_text_printf(t, "\\\\x%02x", p[i]);
-		} else {
-			char c[5] = { 0 };
-
-			memcpy(c, p, n);
-			mg_text_put(t, c);
+		p += mg_show_next(p, shown);
+		if (!strpbrk(shown, "\\\"\n")) {
+			mg_text_put(t, shown);
+			continue;
 		}
-		p += n ? n : 1;
+		for (const char *c = shown; *c; c++) {
+			if (*c == '\\' || *c == '"')
+				mg_text_printf(t, "\\%c", *c);
+			else if (*c == '\n')
+				mg_text_put(t, "\\n");
+			else
+				mg_text_printf(t, "%c", *c);
+		}
 	}
 	mg_text_put(t, "\"");
 }

@@ -13,6 +13,12 @@ static const char *or_dash(const char *s)
 	return s && s[0] ? s : "-";
 }
 
+/* A string from the kernel (a name, a driver, an SSID) as text shows it: the CLI prints this text as it is. */
+static void show(struct mg_text *t, const char *s)
+{
+	mg_text_show(t, or_dash(s), 0);
+}
+
 static void band_text(struct mg_text *t, const struct mg_wifi_band *b, int band)
 {
 	struct mg_wifi_band_caps c;
@@ -51,17 +57,23 @@ static void link_text(struct mg_text *t, const struct mg_wifi_iface *f)
 	int ap;
 
 	if (!f->stations_known) {
-		mg_text_printf(t, "  %s: link unknown (no station dump)\n", f->name);
+		mg_text_put(t, "  ");
+		show(t, f->name);
+		mg_text_put(t, ": link unknown (no station dump)\n");
 		return;
 	}
 	if (!f->connected) {
-		mg_text_printf(t, "  %s: not connected\n", f->name);
+		mg_text_put(t, "  ");
+		show(t, f->name);
+		mg_text_put(t, ": not connected\n");
 		return;
 	}
 	memcpy(ssid, f->ssid, f->ssid_len);
 	ssid[f->ssid_len] = '\0';
-	mg_text_printf(t, "  %s: connected to ", f->name);
-	mg_text_escape(t, f->have_ssid ? ssid : "-", 32);
+	mg_text_put(t, "  ");
+	show(t, f->name);
+	mg_text_put(t, ": connected to ");
+	mg_text_show(t, f->have_ssid ? ssid : "-", 32);
 	mg_text_printf(t, " (%s)", f->bssid);
 	if (f->chan.freq_mhz > 0)
 		mg_text_printf(t, " on %d MHz", f->chan.freq_mhz);
@@ -82,11 +94,19 @@ static void link_text(struct mg_text *t, const struct mg_wifi_iface *f)
 
 static void wiphy_text(struct mg_text *t, const struct mg_wiphy *w)
 {
-	mg_text_printf(t, "%s: bus %s, address %s, driver %s, firmware %s\n", or_dash(w->name), mg_bus_name(w->bus),
-		       or_dash(w->address), or_dash(w->driver), or_dash(w->firmware));
-	mg_text_put(t, "  interfaces:");
-	for (size_t i = 0; i < w->nifaces; i++)
-		mg_text_printf(t, " %s (%s)", w->ifaces[i].name, or_dash(mg_wifi_iftype_name(w->ifaces[i].iftype)));
+	show(t, w->name);
+	mg_text_printf(t, ": bus %s, address ", mg_bus_name(w->bus));
+	show(t, w->address);
+	mg_text_put(t, ", driver ");
+	show(t, w->driver);
+	mg_text_put(t, ", firmware ");
+	show(t, w->firmware);
+	mg_text_put(t, "\n  interfaces:");
+	for (size_t i = 0; i < w->nifaces; i++) {
+		mg_text_put(t, " ");
+		show(t, w->ifaces[i].name);
+		mg_text_printf(t, " (%s)", or_dash(mg_wifi_iftype_name(w->ifaces[i].iftype)));
+	}
 	mg_text_put(t, w->nifaces ? "\n" : " none\n");
 	for (int b = 0; b < MG_WIFI_BANDS; b++)
 		if (w->bands[b].present)
@@ -107,7 +127,9 @@ static void wiphy_text(struct mg_text *t, const struct mg_wiphy *w)
 		mg_text_printf(t, " tx 0x%x rx 0x%x", (unsigned int)w->ant_tx, (unsigned int)w->ant_rx);
 	else
 		mg_text_put(t, " unknown");
-	mg_text_printf(t, "; regulatory domain %s\n", or_dash(w->country));
+	mg_text_put(t, "; regulatory domain ");
+	show(t, w->country);
+	mg_text_put(t, "\n");
 	for (size_t i = 0; i < w->nifaces; i++)
 		if (w->ifaces[i].iftype == NL80211_IFTYPE_STATION || w->ifaces[i].iftype == NL80211_IFTYPE_P2P_CLIENT)
 			link_text(t, &w->ifaces[i]);

@@ -13,7 +13,6 @@
 
 #include "present/present.h"
 
-#define REPLACEMENT "\xef\xbf\xbd" /* U+FFFD */
 #define ELLIPSIS "\xe2\x80\xa6"	   /* U+2026 */
 
 static bool reserve(struct mg_text *t, size_t more)
@@ -72,41 +71,6 @@ void mg_text_printf(struct mg_text *t, const char *fmt, ...)
 	t->len += (size_t)n;
 }
 
-/*
- * The length of the well-formed UTF-8 sequence at @s and its code point;
- * 0 for a byte that starts none (overlong forms, surrogates and values
- * above U+10FFFF included). The terminating NUL is never a continuation.
- */
-static size_t utf8_seq(const unsigned char *s, uint32_t *cp)
-{
-	unsigned char c = s[0];
-	uint32_t v, min;
-	size_t n;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2, v = c & 0x1f, min = 0x80;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3, v = c & 0x0f, min = 0x800;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4, v = c & 0x07, min = 0x10000;
-	} else {
-		return 0;
-	}
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		v = v << 6 | (s[i] & 0x3f);
-	}
-	if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-		return 0;
-	*cp = v;
-	return n;
-}
-
 /* Characters as the escaper counts them: a sequence, or one stray byte. */
 static size_t count_chars(const unsigned char *p)
 {
@@ -114,7 +78,7 @@ static size_t count_chars(const unsigned char *p)
 	uint32_t cp;
 
 	while (*p) {
-		size_t n = utf8_seq(p, &cp);
+		size_t n = mg_utf8_decode(p, &cp);
 
 		p += n ? n : 1;
 		count++;
@@ -123,29 +87,49 @@ static size_t count_chars(const unsigned char *p)
 }
 
 /*
- * Control characters are what a terminal or a parser would act on: XML 1.0
- * forbids C0 but tab, newline and return, and the CLI's output filter
- * rewrites C1, DEL, tab and return, so the CLI's bytes would then differ
- * from the library's. Tab and return become spaces, the rest U+FFFD.
+ * Markup's five characters as entities; every other character as text
+ * shows it (mg_show_next()): a control character, a byte that is not
+ * UTF-8 or a character that shows nothing as an escape (\x1b, \xff,
+ * \u200b), and a backslash that could start one as \\, so that no two
+ * strings look alike and the file holds nothing XML forbids.
  */
-static void put_char(struct mg_text *t, const unsigned char *p, size_t n, uint32_t cp)
+static const char *entity(unsigned char c)
 {
-	switch (cp) {
-	case '&': mg_text_put(t, "&amp;"); return;
-	case '<': mg_text_put(t, "&lt;"); return;
-	case '>': mg_text_put(t, "&gt;"); return;
-	case '"': mg_text_put(t, "&quot;"); return;
-	case '\'': mg_text_put(t, "&#39;"); return; /* &apos; is not HTML 4 */
-	case '\t': case '\r': mg_text_put(t, " "); return;
-	case 0xfffe: case 0xffff: mg_text_put(t, REPLACEMENT); return;
+	switch (c) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '"': return "&quot;";
+	case '\'': return "&#39;"; /* &apos; is not HTML 4 */
 	}
-	if ((cp < 0x20 && cp != '\n') || (cp >= 0x7f && cp <= 0x9f))
-		mg_text_put(t, REPLACEMENT);
-	else
-		put_bytes(t, (const char *)p, n);
+	return NULL;
 }
 
-void mg_text_escape(struct mg_text *t, const char *s, size_t max_chars)
+static void put_char(struct mg_text *t, const unsigned char *p, size_t *n)
+{
+	const char *markup = entity(*p);
+	char shown[MG_SHOWN_MAX];
+
+	if (markup) {
+		mg_text_put(t, markup);
+		*n = 1;
+		return;
+	}
+	*n = mg_show_next(p, shown);
+	mg_text_put(t, shown);
+}
+
+/* Plain text: each character as text shows it (mg_show_next()), no markup. */
+static void show_char(struct mg_text *t, const unsigned char *p, size_t *n)
+{
+	char shown[MG_SHOWN_MAX];
+
+	*n = mg_show_next(p, shown);
+	mg_text_put(t, shown);
+}
+
+static void escape(struct mg_text *t, const char *s, size_t max_chars,
+		   void (*put)(struct mg_text *t, const unsigned char *p, size_t *n))
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t limit = SIZE_MAX, written = 0;
@@ -155,20 +139,24 @@ void mg_text_escape(struct mg_text *t, const char *s, size_t max_chars)
 	if (max_chars && count_chars(p) > max_chars)
 		limit = max_chars - 1;
 	while (*p && written < limit) {
-		uint32_t cp;
-		size_t n = utf8_seq(p, &cp);
+		size_t n;
 
-		if (n) {
-			put_char(t, p, n, cp);
-			p += n;
-		} else {
-			mg_text_put(t, REPLACEMENT);
-			p++;
-		}
+		put(t, p, &n);
+		p += n;
 		written++;
 	}
 	if (*p)
 		mg_text_put(t, ELLIPSIS);
+}
+
+void mg_text_escape(struct mg_text *t, const char *s, size_t max_chars)
+{
+	escape(t, s, max_chars, put_char);
+}
+
+void mg_text_show(struct mg_text *t, const char *s, size_t max_chars)
+{
+	escape(t, s, max_chars, show_char);
 }
 
 size_t mg_text_line_break(const char *s, size_t width)
@@ -178,7 +166,7 @@ size_t mg_text_line_break(const char *s, size_t width)
 	uint32_t cp;
 
 	while (*p) {
-		size_t n = utf8_seq(p, &cp);
+		size_t n = mg_utf8_decode(p, &cp);
 
 		if (chars == width)
 			return last_space ? last_space : (size_t)(p - (const unsigned char *)s);

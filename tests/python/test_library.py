@@ -981,3 +981,59 @@ def test_kernel_log_equals_cli_show(tmp_path):
         assert nic.kernel_log() is None
         assert nic.kernel_log_unknown() == ("this capture holds no kernel log (captures made before "
                                             "libmultigig 0.3 have none)")
+
+
+# Names a kernel allows that look alike or mean something to a shell: the
+# text \xff and the byte 0xff, eth0 and eth0 with a zero-width space, a
+# name that U+202E turns around, bytes that are not UTF-8, metacharacters.
+HOSTILE_NAMES = [b"e\\xffx", b"e\xffx", "eth0\u200b".encode(), "a\u202eb".encode(), b"e\xc0\xaf", b"a`b",
+                 b"a;b", b"$(reboot)", b"a'b"]
+IRQ_CPU0_NET = b"devices/platform/axi/1000110000.pcie/pci0001:00/0001:00:00.0/0001:01:00.0/net/"
+
+
+def _renamed_irq_tree(root, name):
+    """pi5-irq-cpu0 (whose RPS fix names the interface) with eth1 renamed to ``name`` (bytes)."""
+    import shutil
+    shutil.copytree(tree("pi5-irq-cpu0"), root, symlinks=True)
+    base = os.fsencode(root) + b"/"
+    for d in (IRQ_CPU0_NET, b"multigig/net/", b"multigig/ethtool-stats/"):
+        os.rename(base + d + b"eth1", base + d + name)
+    os.unlink(base + b"class/net/eth1")
+    os.symlink(b"../../" + IRQ_CPU0_NET + name, base + b"class/net/" + name)
+    return str(root)
+
+
+def test_hostile_names_apart(tmp_path):
+    """Each name comes back whole (bytes as surrogate escapes), its fix
+    command is one shell word that sh reads back as the name, and its
+    Prometheus series is its own: no two names share one."""
+    from multigig.prometheus import Collector, label_value
+    labels = set()
+    for i, raw in enumerate(HOSTILE_NAMES):
+        root = _renamed_irq_tree(tmp_path / str(i), raw)
+        name = os.fsdecode(raw)
+        with multigig.Context(root) as ctx:
+            assert name in [nic.name for nic in ctx.nics()]
+            fixes = [f.fix_command for f in ctx.doctor() if f.fix_command]
+        assert len(fixes) == 1 and fixes[0].startswith("multigig set ") and fixes[0].endswith(" rps-cpus 1-3")
+        word = fixes[0][len("multigig set "):-len(" rps-cpus 1-3")]
+        plain = all(c.isascii() and (c.isalnum() or c in "_-.,/:+@%") for c in name)
+        typable = label_value(name) == name  # nothing text shows as an escape
+        if plain:
+            assert word == name
+        elif typable:
+            assert word == "'" + name.replace("'", "'\\''") + "'"
+        else:  # made by printf from octal escapes: what shows is what pastes
+            assert word.startswith("\"$(printf '") and word.isascii() and word.isprintable()
+        said = subprocess.run(["sh", "-c", "printf '%s|' " + os.fsdecode(os.fsencode(word))], check=True,
+                              capture_output=True).stdout
+        assert said == raw + b"|"
+        devices = {s.labels["device"] for f in Collector(root).collect() for s in f.samples
+                   if f.name == "multigig_nic_info"}
+        assert label_value(name) in devices
+        assert label_value(name).isprintable() and label_value(name).encode("utf-8")
+        labels.add(label_value(name))
+    assert len(labels) == len(HOSTILE_NAMES)
+    assert label_value("e\\xffx") == "e\\\\xffx" and label_value("e\udcffx") == "e\\xffx"
+    assert label_value("eth0\u200b") == "eth0\\u200b" and label_value("a\u202eb") == "a\\u202eb"
+    assert label_value("'a'\\''b'") == "'a'\\''b'" and label_value("a\\") == "a\\\\"

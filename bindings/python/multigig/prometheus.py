@@ -18,27 +18,47 @@ from prometheus_client.core import Metric
 import multigig
 from multigig import _args
 
+from ._hidden import HIDDEN
+
 __all__ = ["Collector", "label_value"]
 
 # prometheus_client's own parser of the text format (it is not annotated).
 _families = cast(Callable[[str], Iterator[Metric]], _parser.text_string_to_metric_families)
 
 
+def _as_itself(ch: str) -> bool:
+    """Whether the library's text writes the character as it is."""
+    o = ord(ch)
+    return not (0xD800 <= o <= 0xDFFF or ch == "\\" or (o < 0x20 and ch != "\n") or 0x7F <= o <= 0x9F
+                or any(first <= o <= last for first, last in HIDDEN))
+
+
+def _shown(value: str, i: int) -> str:
+    """The character at ``value[i]`` as the library's text shows it (mg_show_next())."""
+    ch = value[i]
+    o = ord(ch)
+    if _as_itself(ch):
+        return ch
+    if 0xDC80 <= o <= 0xDCFF:  # a byte that was not UTF-8
+        return "\\x%02x" % (o - 0xDC00)
+    if ch == "\\":
+        bare = i + 1 < len(value) and _as_itself(value[i + 1]) and value[i + 1] not in "xuU"
+        return "\\" if bare else "\\\\"
+    if o <= 0x9F:
+        return "".join("\\x%02x" % b for b in ch.encode("utf-8"))
+    return ("\\U%08x" if o > 0xFFFF else "\\u%04x") % o
+
+
 def label_value(value: Optional[str]) -> str:
-    """A label value as the library writes it: valid UTF-8, where each
-    control character but the newline (C0, DEL, C1) and each byte that is
-    not UTF-8 (a surrogate escape in Python) becomes the four characters
-    ``\\xNN``. For labels of a caller's own beside the collector's."""
-    out = []
-    for ch in value or "":
-        o = ord(ch)
-        if 0xDC80 <= o <= 0xDCFF:  # a byte that was not UTF-8
-            out.append("\\x%02x" % (o - 0xDC00))
-        elif (o < 0x20 and ch != "\n") or 0x7F <= o <= 0x9F:
-            out.extend("\\x%02x" % b for b in ch.encode("utf-8"))
-        else:
-            out.append(ch)
-    return "".join(out)
+    """A label value as the library writes it, before the format's own
+    escapes: the name as text shows it, one series per name. Each control
+    character but the newline (C0, DEL, C1) and each byte that is not
+    UTF-8 (a surrogate escape in Python) becomes ``\\xNN``, each character
+    that shows nothing or turns text around ``\\u200b`` (the library's
+    table), and a backslash ``\\\\`` where what follows could read as an
+    escape. For labels of a caller's own beside the collector's."""
+    value = value or ""
+    return "".join(_shown(value, i) for i in range(len(value)))
 
 
 class Collector:
