@@ -463,6 +463,15 @@ const struct mg_settings *mg_settings_list_get(const struct mg_settings_list *li
 
 /** Options of mg_settings_apply(). */
 #define MG_APPLY_DRY_RUN 0x1
+/*
+ * Keep the changes only while this process lives, until mg_settings_undo()
+ * of the result: the undo journal stays, held by the result (and its
+ * process), so that when the process dies first mg_settings_rollback()
+ * puts the values back. Held changes block no other apply: the undo puts
+ * back only what still holds what this apply set. Not with a
+ * confirmation window. Since: 0.4
+ */
+#define MG_APPLY_HOLD 0x2
 
 /**
  * struct mg_apply_result - what mg_settings_apply() planned and did.
@@ -474,7 +483,7 @@ struct mg_apply_result;
  * @ctx: a live context.
  * @ifname: interface name.
  * @want: the parameters to change (only present ones are sent).
- * @flags: 0 or MG_APPLY_DRY_RUN.
+ * @flags: 0, MG_APPLY_DRY_RUN or MG_APPLY_HOLD.
  * @result: where the result is stored (also on failure), or NULL.
  *
  * Reads the current state, validates every present parameter against what

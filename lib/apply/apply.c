@@ -45,6 +45,7 @@ struct mg_apply_result *mg_apply_result_new(void)
 		r->failed_part = -1;
 		r->failed_group = -1;
 		r->rolled_back = MG_UNKNOWN;
+		r->hold_fd = -1;
 	}
 	return r;
 }
@@ -516,6 +517,9 @@ MG_EXPORT void mg_apply_result_free(struct mg_apply_result *result)
 {
 	if (!result)
 		return;
+	/* Let go without an undo: the journal is interrupted now, and a rollback puts the values back. */
+	if (result->hold_fd >= 0)
+		close(result->hold_fd);
 	for (size_t i = 0; i < result->count; i++)
 		free(result->parts[i]);
 	free(result->parts);

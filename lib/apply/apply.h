@@ -98,6 +98,9 @@ struct mg_apply_result {
 	int rolled_back;
 	char kernel_message[256];
 	char message[1024]; /* what happened, in one sentence; "" when nothing failed */
+	/* MG_APPLY_HOLD: the held journal and the hold on it; -1 once let go. */
+	char held_file[96];
+	int hold_fd;
 };
 
 struct mg_features;

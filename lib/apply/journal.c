@@ -790,11 +790,13 @@ long long mg_journal_confirm_left(const struct mg_journal *j, const struct mg_ne
 static enum mg_journal_state this_namespace(struct mg_ctx *ctx, const struct mg_netns *self,
 					    const struct mg_journal *j, char *why, size_t size)
 {
-	int kept;
+	int kept = mg_hold_state(ctx, j->file);
 
+	/* First: whoever holds its interfaces' locks now (the caller, maybe), held changes block nobody. */
+	if (j->held && kept != 0)
+		return MG_JOURNAL_HELD;
 	if (under_way(ctx, self, j))
 		return MG_JOURNAL_UNDER_WAY;
-	kept = mg_hold_state(ctx, j->file);
 	if (j->confirm_by) {
 		if (kept == 1)
 			return MG_JOURNAL_AWAITING_CONFIRM;
@@ -802,8 +804,6 @@ static enum mg_journal_state this_namespace(struct mg_ctx *ctx, const struct mg_
 			snprintf(why, size, "its keeper (the process that rolls it back unless confirmed) is gone");
 		return mg_journal_confirm_left(j, self) > 0 ? MG_JOURNAL_AWAITING_CONFIRM : MG_JOURNAL_INTERRUPTED;
 	}
-	if (j->held && kept != 0)
-		return MG_JOURNAL_HELD;
 	if (j->held)
 		snprintf(why, size, "the process that held these changes is gone");
 	return MG_JOURNAL_INTERRUPTED;

@@ -107,6 +107,38 @@ MG_EXPORT int mg_settings_confirm(struct mg_ctx *ctx, const char *ifname)
 	return err;
 }
 
+/*
+ * The undo of changes held (MG_APPLY_HOLD): their journal says what each
+ * value was and what was left. The hold is let go first: killed before the
+ * restore ends, the journal is an interrupted one, and a rollback finishes.
+ */
+static int undo_held(struct mg_ctx *ctx, const struct mg_apply_result *done, unsigned int flags,
+		     struct mg_apply_result **result)
+{
+	/* The hold is the result's resource, not part of what it reports: let go here, whatever its constness. */
+	struct mg_apply_result *r = (struct mg_apply_result *)done;
+	struct mg_journal j;
+	int err = mg_journal_read(ctx, done->held_file, &j);
+
+	if (err == -ENOENT) {
+		/* Rolled back meanwhile (its interfaces' rollback): nothing is left to undo. */
+		mg_clear_error(ctx);
+		if (result)
+			*result = mg_apply_result_new();
+		return 0;
+	}
+	if (err == 0 && !(flags & MG_APPLY_DRY_RUN)) {
+		mg_hold_release(ctx, r->held_file, r->hold_fd);
+		r->hold_fd = -1;
+	}
+	if (err == 0)
+		err = mg_txn_restore(ctx, &j, false, flags, result);
+	else if (result)
+		*result = mg_apply_result_new();
+	mg_journal_clear(&j);
+	return err;
+}
+
 MG_EXPORT int mg_settings_undo(struct mg_ctx *ctx, const struct mg_apply_result *done, unsigned int flags,
 			       struct mg_apply_result **result)
 {
@@ -124,6 +156,8 @@ MG_EXPORT int mg_settings_undo(struct mg_ctx *ctx, const struct mg_apply_result 
 	if (ctx->offline)
 		return mg_fail(ctx, -EOPNOTSUPP, "a captured tree cannot be changed: settings need a live context");
 	err = mg_netns_self(ctx, &ns);
+	if (err == 0 && done->held_file[0])
+		return undo_held(ctx, done, flags, result);
 	if (err == 0)
 		err = mg_txn_journal_of_result(&ns, done, &j);
 	if (err == 0 && j.count == 0) {

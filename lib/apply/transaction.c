@@ -42,6 +42,7 @@ struct txn {
 	struct mg_apply_part **parts;	/* by step; the result owns them */
 	struct mg_apply_result *result;
 	bool dry_run;
+	bool hold; /* MG_APPLY_HOLD */
 };
 
 static void txn_free(struct txn *x)
@@ -61,6 +62,7 @@ static int txn_init(struct mg_ctx *ctx, struct txn *x, size_t count, unsigned in
 	x->ctx = ctx;
 	x->count = count;
 	x->dry_run = flags & MG_APPLY_DRY_RUN;
+	x->hold = (flags & MG_APPLY_HOLD) && !x->dry_run;
 	x->result = mg_apply_result_new();
 	if (result)
 		*result = x->result;
@@ -306,6 +308,29 @@ static int peer_answers_new(struct txn *x, size_t *failed)
 	return 0;
 }
 
+/*
+ * MG_APPLY_HOLD: the journal stays, rewritten as what was left (as an undo
+ * of the result would journal it) and marked held, and the result holds it.
+ */
+static int hold_changes(struct txn *x, const struct mg_journal *j)
+{
+	struct mg_journal held;
+	int fd = -1, err = journal_of(&held, &x->ns, x->parts, x->count, true);
+
+	mg_strlcpy(held.file, j->file, sizeof(held.file));
+	held.held = true;
+	if (err == 0)
+		err = mg_hold_take(x->ctx, held.file, &fd);
+	if (err == 0 && (err = mg_journal_rewrite(x->ctx, &held)) < 0)
+		mg_hold_release(x->ctx, held.file, fd);
+	if (err == 0) {
+		mg_strlcpy(x->result->held_file, held.file, sizeof(x->result->held_file));
+		x->result->hold_fd = fd;
+	}
+	mg_journal_clear(&held);
+	return err;
+}
+
 static int txn_rollback(struct mg_ctx *ctx, struct mg_journal *j)
 {
 	return mg_txn_restore(ctx, j, false, 0, NULL);
@@ -346,6 +371,13 @@ static int execute(struct txn *x)
 		done = MG_APPLY_GROUPS;
 		if (x->opts->peer[0])
 			err = peer_answers_new(x, &i);
+	}
+	if (err == 0 && x->hold) {
+		err = hold_changes(x, &j);
+		if (err == 0) {
+			mg_journal_clear(&j);
+			return 0;
+		}
 	}
 	if (err == 0 && x->opts->confirm_s) {
 		err = mg_confirm_arm(ctx, &j, x->opts->confirm_s, txn_rollback);
@@ -390,6 +422,8 @@ int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t cou
 	int err = txn_init(ctx, &x, count, flags, result);
 
 	x.opts = opts ? opts : &none;
+	if (err == 0 && x.hold && x.opts->confirm_s)
+		err = mg_fail(ctx, -EINVAL, "changes held until undone cannot also wait for a confirmation");
 	for (size_t i = 0; err == 0 && i < count; i++)
 		err = add_part(&x, i, &steps[i].id);
 	if (err == 0)

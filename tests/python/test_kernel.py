@@ -231,6 +231,41 @@ def test_tuned_restores_on_exit_and_on_exception():
         assert mtu(ctx, "veth0") == 1500
 
 
+def test_tuned_killed_inside_its_block():
+    """A process killed with -9 inside its tuned() block left the settings
+    changed and no journal, so nothing could put them back. Its journal
+    is held for the whole block now: while it lives, the list says "held",
+    other applies go on, and a --discard is refused; once it is killed, a
+    rollback from any process restores what it set."""
+    code = ("import multigig, os, sys\n"
+            "ctx = multigig.Context()\n"
+            "with ctx.tuned('veth0', mtu=4000):\n"
+            "    print('in', flush=True)\n"
+            "    sys.stdin.read()\n")
+    proc = subprocess.Popen(["/usr/bin/python3", "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, env=dict(os.environ))
+    try:
+        assert proc.stdout.readline().strip() == "in"
+        with multigig.Context() as ctx:
+            assert mtu(ctx, "veth0") == 4000
+            listed = subprocess.run([CLI, "rollback", "--list"], capture_output=True, text=True).stdout
+            assert listed.startswith("held "), listed
+            assert not ctx.interrupted("veth0")
+            # Held changes block no one (an interrupted apply's journal would: EUCLEAN).
+            ctx.apply("veth0", mtu=4000)
+            journal = listed.split()[1]
+            refused = subprocess.run([CLI, "rollback", "--discard", journal], capture_output=True, text=True)
+            assert refused.returncode == 1 and "holds its changes" in refused.stderr, refused.stderr
+    finally:
+        proc.kill()
+        proc.wait()
+    with multigig.Context() as ctx:
+        assert mtu(ctx, "veth0") == 4000 and ctx.interrupted("veth0")
+        result = ctx.rollback("veth0")
+        assert result.changes == [("mtu", 4000, 1500)]
+        assert mtu(ctx, "veth0") == 1500 and not ctx.interrupted("veth0")
+
+
 @pytest.mark.skipif("MULTIGIG_TEST_CLI" not in os.environ, reason="needs the CLI built for tests")
 def test_rollback_after_a_killed_apply():
     # The test build of the CLI stops after its first change (the MTU) when told to.

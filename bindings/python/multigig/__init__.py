@@ -452,11 +452,13 @@ class Context:
         """Apply settings for the ``with`` block and restore the previous
         values on exit, also when the block raises: one transaction, as
         mg_settings_undo(), that puts back each value still holding what
-        the block's apply set and leaves one another writer changed since
-        (killed midway, ``rollback()`` finishes it). (``aspm_l1``: turning
-        L1 off turns its L1 substates off too; the exit turns them back on.)"""
+        the block's apply set and leaves one another writer changed since.
+        The undo journal stays for the whole block, held by this process:
+        killed inside it (kill -9 too), ``rollback()`` from any process puts
+        the values back. (``aspm_l1``: turning L1 off turns its L1
+        substates off too; the exit turns them back on.)"""
         features = cast(Optional[Mapping[str, bool]], params.pop("features", None))
-        result, done = ApplyResult._apply(self, ifname, params, False, features)
+        result, done = ApplyResult._apply(self, ifname, params, False, features, hold=True)
         try:
             yield result
         finally:
@@ -1305,8 +1307,10 @@ class ApplyResult:
     @classmethod
     def _apply(cls, context: Context, ifname: str, params: Mapping[str, Any], dry_run: bool,
                features: Optional[Mapping[str, bool]] = None, confirm: Optional[int] = None,
-               verify_peer: Optional[str] = None) -> tuple[ApplyResult, Any]:
-        """The result, and the C result (the caller frees it) that an undo takes."""
+               verify_peer: Optional[str] = None, hold: bool = False) -> tuple[ApplyResult, Any]:
+        """The result, and the C result (the caller frees it) that an undo
+        takes; with ``hold``, the C result holds the changes' journal until
+        it is undone or freed (MG_APPLY_HOLD)."""
         _arg(ifname, "ifname")
         for key in params:
             _arg(key, "a setting's name")
@@ -1315,6 +1319,7 @@ class ApplyResult:
         if verify_peer is not None:
             _arg(verify_peer, "verify_peer")
         flags = _c.MG_APPLY_DRY_RUN if _args.flag(dry_run, "dry_run") else 0
+        flags |= _c.MG_APPLY_HOLD if hold else 0
         want = cls._want(params, features)
         try:
             with context._using() as ctx:
