@@ -1528,7 +1528,7 @@ static void test_aspm_refused_on_veth(void)
 
 	/* This process sees the host's sysfs, another namespace's: refused as such, before anything changes. */
 	CU_ASSERT_EQUAL(apply_aspm(ctx, 0, 4000, 0, NULL), -EXDEV);
-	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "sysfs of another network namespace"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "another network namespace"));
 	CU_ASSERT_EQUAL(apply_aspm(ctx, 1, 0, MG_APPLY_DRY_RUN, NULL), -EXDEV);
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
 	CU_ASSERT_EQUAL(cli("set veth0 mtu 4000 aspm-l1 off", out, sizeof(out)), 1);

@@ -132,6 +132,7 @@ static int open_probe(struct mg_ctx *ctx, const char *address, int ifindex, stru
 		return mg_fail(ctx, err, "cannot set up the probe of %s: %s", address, strerror(-err));
 	}
 	p->id = (uint16_t)(getpid() ^ (long)time(NULL));
+	p->seq = 0;
 	return 0;
 }
 

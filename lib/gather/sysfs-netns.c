@@ -58,9 +58,14 @@ static int same_address(struct mg_ctx *ctx, int ifindex, const char *ifname, cha
 
 	if (err < 0)
 		return err;
-	if (snprintf(rel, sizeof(rel), "class/net/%s/address", ifname) >= (int)sizeof(rel) ||
-	    mg_sysfs_read(ctx, rel, mac, sizeof(mac)) < 0)
-		return -ENOENT;
+	if (snprintf(rel, sizeof(rel), "class/net/%s/address", ifname) >= (int)sizeof(rel))
+		return -ENAMETOOLONG;
+	/* This namespace's sysfs shows each of its interfaces. */
+	if (mg_sysfs_read(ctx, rel, mac, sizeof(mac)) < 0) {
+		snprintf(why, size, "%s does not show %s: that sysfs shows another network namespace", ctx->root,
+			 ifname);
+		return -EXDEV;
+	}
 	if (!link.mac[0] || !strcasecmp(mac, link.mac))
 		return 0;
 	snprintf(why, size, "%s in %s has the address %s, not %s: that sysfs shows another network namespace",
