@@ -745,6 +745,17 @@ static void test_lock_not_for_others(void)
 	CU_ASSERT(time(NULL) - start < 10);
 	CU_ASSERT_EQUAL(mtu_of("va0"), 1500);
 	CU_ASSERT_NOT_EQUAL(access(lock, F_OK), 0);
+
+	/* A --confirm window's keeper holds "hold-JOURNAL" in the same directory: nobody can neither fake nor take it. */
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 1400 --confirm 60", out, sizeof(out)), 0);
+	CU_ASSERT_NOT_EQUAL(sh("setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "
+			       "'for f in /run/multigig/lock/hold-*; do exec 3<\"$f\" && exit 0; done; exit 1' 2>/dev/null"), 0);
+	/* Nor write a journal of its own, nor change one, which the next rollback would apply. */
+	CU_ASSERT_NOT_EQUAL(sh("setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "
+			       "'echo x > /run/multigig/journal/c1-1-1 || for f in /run/multigig/journal/*; do "
+			       "echo x >> \"$f\" && exit 0; done; exit 1' 2>/dev/null"), 0);
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "confirm va0", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(sh("ip link set va0 mtu 1500"), 0);
 }
 
 /*
@@ -1439,6 +1450,8 @@ int main(void)
 		perror("a private network namespace, /run and /sys");
 		return EXIT_FAILURE;
 	}
+	/* A run that ended before it was told to go fails its test, not the whole program. */
+	signal(SIGPIPE, SIG_IGN);
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("doctor --fix: one transaction", setup_bridge, teardown_bridge,
