@@ -347,18 +347,19 @@ class ErrorResponse(BaseModel):
 # A byte of a name that is not UTF-8 reaches Python as a surrogate escape
 # (U+DC80 to U+DCFF). The router's JSON shows it as the four characters
 # \xNN, as `multigig list` does (the library's JSON writes the lone
-# surrogate \udcNN, which strict JSON parsers refuse), and a path names
-# the adapter so.
+# surrogate \udcNN, which strict JSON parsers refuse), and a backslash of
+# the name itself as two, so that the text \xff and the byte 0xff never
+# show alike. A path names an adapter the same way.
 _STRAY_BYTE = re.compile("[\udc80-\udcff]")
-_SHOWN_BYTE = re.compile(r"\\x([89a-f][0-9a-f])")
+_SHOWN = re.compile(r"\\(?:\\|x([89a-f][0-9a-f]))|\\")
 
 
 def shown(value: Any) -> Any:
     """``value`` (a str, or dicts and lists holding strs) fit to send as
-    JSON: each byte that was not UTF-8 written \\xNN, as `multigig list`
-    shows it. Left as surrogates, the JSON encoder would fail (500)."""
+    JSON, one-to-one: a backslash written \\\\, each byte that was not
+    UTF-8 \\xNN. Left as surrogates, the JSON encoder would fail (500)."""
     if isinstance(value, str):
-        return _STRAY_BYTE.sub(lambda m: "\\x%02x" % (ord(m.group()) - 0xDC00), value)
+        return _STRAY_BYTE.sub(lambda m: "\\x%02x" % (ord(m.group()) - 0xDC00), value.replace("\\", "\\\\"))
     if isinstance(value, dict):
         return {shown(k): shown(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -367,12 +368,23 @@ def shown(value: Any) -> Any:
 
 
 def unshown(text: str) -> Optional[str]:
-    """The name whose bytes ``text`` shows as \\xNN, as shown() writes it;
-    None when it shows none (or shows bytes that are UTF-8 after all,
-    which shown() never writes so)."""
-    if not _SHOWN_BYTE.search(text):
+    """The name ``text`` shows, as shown() writes it; None when shown()
+    never writes it so (a lone backslash, \\x41, or bytes that are UTF-8
+    after all, which are shown as what they spell)."""
+    bad = False
+
+    def one(m: "re.Match[str]") -> str:
+        nonlocal bad
+        if m.group(0) == "\\\\":
+            return "\\"
+        if m.group(1) is None:
+            bad = True
+            return ""
+        return chr(0xDC00 + int(m.group(1), 16))
+
+    name = _SHOWN.sub(one, text)
+    if bad:
         return None
-    name = _SHOWN_BYTE.sub(lambda m: chr(0xDC00 + int(m.group(1), 16)), text)
     name = name.encode("utf-8", "surrogateescape").decode("utf-8", "surrogateescape")
     return name if shown(name) == text else None
 
@@ -457,17 +469,16 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
             yield ctx
 
     def target(iface: str, ctx: multigig.Context) -> str:
-        """What the library is to look up for the path's ``iface``: the text
-        itself, unless no adapter answers to it and it shows a name's bytes
-        \\xNN (an adapter named with those four characters comes first)."""
+        """What the library is to look up for the path's ``iface``: the name
+        it shows as shown() writes names (\\xNN a byte, \\\\ a backslash);
+        text shown() never writes names no adapter: 404."""
         name = unshown(iface)
         if name is None:
-            return iface
-        try:
-            ctx.nic(iface)
-            return iface
-        except (OSError, ValueError):
-            return name
+            # The path's own text, as sent: shown() would double its backslashes.
+            raise HTTPException(404, detail={"message": "no network interface is shown as '%s' (a byte that is "
+                                                        "not UTF-8 is \\xNN, a backslash \\\\)" % iface,
+                                             "errno": "ENODEV", "apply": None})
+        return name
 
     def nic_of(iface: str, ctx: multigig.Context) -> multigig.Nic:
         try:

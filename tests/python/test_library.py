@@ -362,8 +362,9 @@ def test_fastapi_router_errors():
 
 
 def test_fastapi_router_shows_names_as_the_library_writes_them():
-    """A byte that is not UTF-8 (a surrogate escape) is sent as \\xNN, and a
-    path's \\xNN stands for it only where shown() would have written it so."""
+    """A byte that is not UTF-8 (a surrogate escape) is sent as \\xNN and a
+    backslash as two, so that no two names show alike; a path's text names
+    the adapter it shows, and only where shown() would have written it so."""
     sys.path.insert(0, EXAMPLES)
     try:
         import fastapi_router
@@ -371,7 +372,12 @@ def test_fastapi_router_shows_names_as_the_library_writes_them():
         sys.path.remove(EXAMPLES)
     assert fastapi_router.shown({"\udcff": ["a\udcfeb", 1, None]}) == {"\\xff": ["a\\xfeb", 1, None]}
     assert fastapi_router.unshown("\\xff\\xfe") == "\udcff\udcfe"
-    assert fastapi_router.unshown("eth0") is None and fastapi_router.unshown("\\x41") is None
+    assert fastapi_router.unshown("eth0") == "eth0" and fastapi_router.unshown("\\x41") is None
+    # The text \xff and the byte 0xff: two names, two ways shown, each read back as itself.
+    assert fastapi_router.shown(["\\xff", "\udcff"]) == ["\\\\xff", "\\xff"]
+    for name in ("\\xff", "\udcff", "a\\b", "a\\", "e\udcffx\\"):
+        assert fastapi_router.unshown(fastapi_router.shown(name)) == name
+    assert fastapi_router.unshown("a\\b") is None  # a lone backslash is never shown
     assert fastapi_router.unshown("\\xc3\\xa9") is None  # UTF-8 for "é", which is shown as itself
     assert fastapi_router.unshown("\\xFF") is None  # the library writes lower case
 
