@@ -1054,6 +1054,10 @@ static void test_confirm_keeps(void)
 	wait_no_keeper();
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 9000 --confirm 60", out, sizeof(out)), 0);
 	CU_ASSERT_EQUAL(keepers(), 1);
+	/* show names the window, not an interrupted apply to roll back (0.3 did). */
+	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "show va0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "await confirmation; to keep them, run: multigig confirm va0"));
+	CU_ASSERT_PTR_NULL(strstr(out, "interrupted"));
 	/* Meanwhile the interface is not to be changed again. */
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 4000", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "await confirmation"));

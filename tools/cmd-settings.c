@@ -182,20 +182,45 @@ void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_resul
 
 /* For `show`: say so when an apply to the adapter's interface was interrupted. */
 /* Stale journals (of a network namespace that is gone) concern no interface here: a note, once. */
-static void note_stale_journals(struct mg_ctx *ctx)
+/* Whether journal @i of @l covers the interface of index @ifindex. */
+static bool covers(const struct mg_journal_list *l, size_t i, int ifindex)
+{
+	for (size_t k = 0; k < mg_journal_list_get_interface_count(l, i); k++) {
+		int index = 0;
+
+		if (mg_journal_list_get_interface(l, i, k, &index) && index == ifindex)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Before show's output: stale journals, and changes of this interface that
+ * await confirmation (a window is no interrupted apply: it needs a confirm,
+ * not a rollback). 1 when such changes were named.
+ */
+static int note_journals(struct mg_ctx *ctx, const char *ifname, int ifindex)
 {
 	struct mg_journal_list *l;
+	char q[MG_SHELL_NAME_MAX];
 	size_t stale = 0;
+	int waiting = 0;
 
 	if (mg_journal_list_new(ctx, &l) < 0)
-		return;
-	for (size_t i = 0; i < mg_journal_list_count(l); i++)
+		return 0;
+	for (size_t i = 0; i < mg_journal_list_count(l); i++) {
 		stale += mg_journal_list_get_state(l, i) == MG_JOURNAL_STALE;
+		waiting |= mg_journal_list_get_state(l, i) == MG_JOURNAL_AWAITING_CONFIRM && covers(l, i, ifindex);
+	}
 	mg_journal_list_free(l);
 	if (stale)
 		fprintf(stderr, "multigig: note: %zu stale undo journal%s (of a network namespace that is gone, or an "
 			"earlier boot) never apply here; 'multigig rollback --list' shows them, --discard clears them\n",
 			stale, stale == 1 ? "" : "s");
+	if (waiting)
+		fprintf(stderr, "multigig: note: %s: changes made with --confirm await confirmation; to keep them, "
+			"run: multigig confirm %s\n", ifname, mg_shell_word(q, sizeof(q), ifname));
+	return waiting;
 }
 
 void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
@@ -205,7 +230,8 @@ void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
 
 	if (!ifname || mg_ctx_is_offline(ctx))
 		return;
-	note_stale_journals(ctx);
+	if (note_journals(ctx, ifname, mg_nic_get_ifindex(nic)))
+		return;
 	if (mg_settings_journal_pending_for_nic(ctx, nic) != 1)
 		return;
 	fprintf(stderr, "multigig: warning: %s: an apply of settings was interrupted and left its changes "

@@ -257,8 +257,11 @@ int mg_iflock_busy(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex)
 
 	if (err == -ENOENT)
 		return 0;
-	if (err < 0)
+	/* Not root's or its group's to see (0700): the caller says what it does not know. */
+	if (err < 0) {
+		mg_clear_error(ctx);
 		return err;
+	}
 	lock_name(ns, ifindex, name, sizeof(name));
 	err = open_lock_at(dir, name, false, &fd);
 	close(dir);
