@@ -851,6 +851,34 @@ static void test_sysfs_of_another_namespace(void)
 	sh("rm -f /tmp/mg-nsys.%d; ip netns del mga; ip netns del mgb", (int)getpid());
 }
 
+/*
+ * With the lock directory root's alone, nobody cannot see who holds a lock:
+ * an apply under way must not read as an interrupted one to them (a
+ * warning to roll back an apply that is running). The writer's process
+ * still running tells them instead.
+ */
+static void test_unprivileged_sees_under_way(void)
+{
+	char dir[] = "/tmp/mg-nobody-XXXXXX", out[8192];
+	struct run set, list;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	CU_ASSERT_EQUAL_FATAL(sh("chmod 755 %s && mkdir %s/tools %s/lib && cp '%s' %s/tools/ && "
+				 "cp -L %s/../lib/libmultigig.so.0 %s/lib/ && chmod -R a+rX %s", dir, dir, dir,
+				 MULTIGIG_CLI, dir, MULTIGIG_CLI_DIR, dir, dir), 0);
+	run_start(&set, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_AFTER_GROUP=0", true, "set va0 mtu 9000");
+	CU_ASSERT_FATAL(wait_mtu("va0", 9000));
+	snprintf(out, sizeof(out), "--reuid=65534 --regid=65534 --clear-groups -- %s/tools/multigig rollback --list",
+		 dir);
+	run_start(&list, "/usr/bin/setpriv", "", false, out);
+	CU_ASSERT_EQUAL(run_end(&list, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "under-way"));
+	CU_ASSERT_PTR_NULL(strstr(out, "interrupted"));
+	run_go(&set);
+	CU_ASSERT_EQUAL(run_end(&set, out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(sh("ip link set va0 mtu 1500 && rm -rf %s", dir), 0);
+}
+
 /* Both ends of a kill: nothing made, or everything. */
 static bool consistent(void)
 {
@@ -1468,7 +1496,7 @@ int main(void)
 		     MG_TEST(test_journal_of_bind_mounted_namespace),
 		     MG_TEST(test_journal_same_inode_other_cookie), MG_TEST(test_failed_rollback_keeps_journal),
 		     MG_TEST(test_fifo_in_the_way), MG_TEST(test_lock_not_for_others),
-		     MG_TEST(test_no_leaks_no_growth),
+		     MG_TEST(test_no_leaks_no_growth), MG_TEST(test_unprivileged_sees_under_way),
 		     MG_TEST(test_sysfs_of_another_namespace), MG_TEST(test_discard_under_way), MG_TEST(test_set_killed_anywhere),
 		     MG_TEST(test_cap_net_admin_service), MG_TEST(test_hint_names_the_interrupted_one));
 	MG_ADD_SUITE("confirm, and the path to a peer", setup_veth8, teardown_veth8,

@@ -225,7 +225,7 @@ else:
     CpuList = constr(strict=True, max_length=1024)
 Ring = Union[U32, Literal["max"]]
 Flag = Union[StrictBool, Literal["on", "off"]]
-# CPUs as the kernel lists them ("0-3", "1,3", "" for none) or as numbers ([0, 1]).
+# CPUs as the kernel lists them ("0-3", "1,3", "none" for none) or as numbers ([0, 1]).
 Cpus = Union[CpuList, List[U32]]
 KINDS: Dict[str, Any] = {
     "number": U32, "ring": Ring, "flag": Flag, "modes": Union[Modes, List[Mode]],
@@ -416,10 +416,11 @@ def apply_body(result: multigig.ApplyResult, dry_run: bool) -> Dict[str, Any]:
 def http_error(err: OSError, dry_run: bool = True) -> HTTPException:
     """The status for the library's errno, with its message and, for a
     failed apply, what the apply did."""
-    detail: Dict[str, Any] = {"message": err.strerror, "errno": errno.errorcode.get(err.errno or 0)}
+    detail: Dict[str, Any] = shown({"message": err.strerror, "errno": errno.errorcode.get(err.errno or 0)})
+    # Shown already: once more would double its backslashes.
     if isinstance(err, multigig.ApplyError):
         detail["apply"] = apply_body(err.result, dry_run)
-    return HTTPException(STATUS.get(err.errno or 0, 500), detail=shown(detail))
+    return HTTPException(STATUS.get(err.errno or 0, 500), detail=detail)
 
 
 def bad_request(err: Exception) -> HTTPException:

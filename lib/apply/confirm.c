@@ -34,6 +34,8 @@
 
 #include "apply/apply.h"
 
+#define KEEPER_READY_MS 10000
+
 /* Nothing of the caller's: no terminal, no descriptor but @keep (as 3), no working directory that pins a mount. */
 static void detach(int keep)
 {
@@ -141,6 +143,43 @@ static void keep(const struct mg_ctx *parent, const char *file, long long deadli
 	_exit(0);
 }
 
+static pid_t wait_child(pid_t child, int *status)
+{
+	pid_t got;
+
+	while ((got = waitpid(child, status, 0)) < 0 && errno == EINTR)
+		;
+	return got;
+}
+
+/*
+ * Whether the keeper says, within KEEPER_READY_MS, that it holds the
+ * journal: one stuck (after fork() in a threaded caller, say) must not
+ * hang the apply; it is rolled back then, and a late keeper finds its
+ * journal gone.
+ */
+static bool keeper_ready(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	struct timespec start, now;
+	char c = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		long spent;
+		int n;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		spent = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+		if (spent >= KEEPER_READY_MS)
+			return false;
+		n = poll(&p, 1, (int)(KEEPER_READY_MS - spent));
+		if (n < 0 && errno == EINTR)
+			continue;
+		return n > 0 && read(fd, &c, 1) == 1 && c == 'k';
+	}
+}
+
 /* Start the keeper, nobody's child (no caller ever has to reap it); 0 once it holds the journal. */
 static int start_keeper(struct mg_ctx *ctx, const struct mg_journal *j, mg_confirm_rollback_fn rollback)
 {
@@ -161,9 +200,11 @@ static int start_keeper(struct mg_ctx *ctx, const struct mg_journal *j, mg_confi
 		_exit(keeper < 0 ? 1 : 0);
 	}
 	close(ready[1]);
-	if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) || WEXITSTATUS(status) ||
-	    read(ready[0], &c, 1) != 1)
+	if (child < 0 || wait_child(child, &status) != child || !WIFEXITED(status) || WEXITSTATUS(status) ||
+	    !keeper_ready(ready[0]))
 		c = 0;
+	else
+		c = 'k';
 	close(ready[0]);
 	return c == 'k' ? 0 : -EAGAIN;
 }
@@ -201,5 +242,10 @@ int mg_confirm_reap(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, 
 		err = rollback(ctx, &j);
 	}
 	mg_journal_clear(&j);
-	return err == -ENOENT ? 0 : err;
+	/* Another apply rolled it back first: done all the same, and nothing to say. */
+	if (err == -ENOENT) {
+		mg_clear_error(ctx);
+		err = 0;
+	}
+	return err;
 }

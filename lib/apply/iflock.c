@@ -39,6 +39,7 @@
 #define MG_RUN_DIR "/run/multigig"
 #define LOCK_WAIT_MS 30000
 #define LOCK_POLL_MS 5
+#define HOLD_WAIT_MS 2000
 
 const char *mg_state_dir(const struct mg_ctx *ctx)
 {
@@ -325,9 +326,14 @@ int mg_hold_take(struct mg_ctx *ctx, const char *file, int *hold_fd)
 		return err;
 	hold_name(file, name, sizeof(name));
 	err = open_lock_at(dir, name, true, &fd);
-	if (err == 0 && flock(fd, LOCK_EX | LOCK_NB) < 0) {
-		err = errno == EWOULDBLOCK ? -EBUSY : -errno;
-		close(fd);
+	/* A scan's look (mg_hold_state()) holds it for a moment: a holder waits that out, not more. */
+	for (int waited = 0; err == 0 && flock(fd, LOCK_EX | LOCK_NB) < 0; waited += LOCK_POLL_MS) {
+		if ((errno != EWOULDBLOCK && errno != EINTR) || waited >= HOLD_WAIT_MS) {
+			err = errno == EWOULDBLOCK ? -EBUSY : -errno;
+			close(fd);
+			break;
+		}
+		nanosleep(&(struct timespec){ 0, LOCK_POLL_MS * 1000000L }, NULL);
 	}
 	close(dir);
 	if (err < 0)

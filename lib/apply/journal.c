@@ -51,6 +51,7 @@
  * namespace's inode, which the kernel reuses) is read only to be listed.
  */
 #include <dirent.h>
+#include <signal.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -553,9 +554,12 @@ static int write_file(int dir, const char *name, const char *buf, size_t len, bo
 		if (err == 0)
 			err = name_unnamed(fd, dir, name);
 		close(fd);
-		return err == 0 && fsync(dir) < 0 ? -errno : err;
+		/* No /proc to name it through (a bare chroot): the temporary name below. */
+		if (err != -ENOENT)
+			return err == 0 && fsync(dir) < 0 ? -errno : err;
 	}
-	snprintf(tmp, sizeof(tmp), ".%s.tmp", name);
+	/* This process's own: a temporary file a killed writer left is in nobody's way. */
+	snprintf(tmp, sizeof(tmp), ".%s.%ld.tmp", name, (long)getpid());
 	fd = openat(dir, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
@@ -760,13 +764,24 @@ static void name_netns(const char *file, char *buf, size_t size)
 	snprintf(buf, size, "%.*s", (int)(n < size ? n : size - 1), file);
 }
 
-/* Whether a process holds the lock of any interface of @j now: an apply or rollback under way. */
+/*
+ * Whether a process holds the lock of any interface of @j now: an apply or
+ * rollback under way. Where the locks cannot be seen (the lock directory
+ * is root's alone), whether the process that wrote it still runs: the next
+ * best witness, which a reused process id can fool only into "under way".
+ */
 static bool under_way(struct mg_ctx *ctx, const struct mg_netns *self, const struct mg_journal *j)
 {
-	for (size_t i = 0; i < j->count; i++)
-		if (mg_iflock_busy(ctx, self, j->parts[i].id.ifindex) > 0)
+	bool unseen = false;
+
+	for (size_t i = 0; i < j->count; i++) {
+		int busy = mg_iflock_busy(ctx, self, j->parts[i].id.ifindex);
+
+		if (busy > 0)
 			return true;
-	return false;
+		unseen |= busy < 0;
+	}
+	return unseen && j->pid > 0 && (kill((pid_t)j->pid, 0) == 0 || errno == EPERM);
 }
 
 long long mg_journal_confirm_left(const struct mg_journal *j, const struct mg_netns *self)

@@ -73,8 +73,10 @@ int mg_netns_self(struct mg_ctx *ctx, struct mg_netns *ns)
  * A namespace lives while anything holds it: a process in it, an open
  * file of it (a container runtime's, `ip netns exec`'s), or a mount of it
  * (`ip netns add` under /run/netns, `unshare --net=FILE` anywhere, in any
- * mount namespace). All of them are looked for, once per scan; when one
- * cannot be read (hidepid, a process that hides its namespaces; one that
+ * mount namespace), by any thread. All of them are looked for, once per
+ * scan. A socket made in a namespace holds it too, and shows nothing of
+ * it in /proc: a namespace kept alive only by a socket of a process that
+ * has left it is not seen (the README says so). When one cannot be read (hidepid, a process that hides its namespaces; one that
  * went away is fine), or from a PID namespace that does not see every
  * process, it is not known to be gone, and a journal of it is not stale.
  */
@@ -149,14 +151,14 @@ static void held_by_fds(struct mg_netns_live *live, long pid)
 	closedir(dir);
 }
 
-/* The nsfs mounts of @pid's mount namespace, read once for every namespace. */
-static void held_by_mounts(struct mg_netns_live *live, long pid)
+/* The nsfs mounts of a task's mount namespace (@dir: "/proc/PID/task/TID"), read once for every namespace. */
+static void held_by_mounts(struct mg_netns_live *live, const char *dir)
 {
-	char path[64], line[4096];
+	char path[96], line[4096];
 	struct stat st;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/%ld/ns/mnt", pid);
+	snprintf(path, sizeof(path), "%s/ns/mnt", dir);
 	if (stat(path, &st) < 0) {
 		live->incomplete |= errno != ENOENT;
 		return;
@@ -164,7 +166,7 @@ static void held_by_mounts(struct mg_netns_live *live, long pid)
 	if (has_inode(live->mnt_seen, live->mnt_count, (unsigned long long)st.st_ino))
 		return;
 	add_inode(&live->mnt_seen, &live->mnt_count, &live->mnt_alloc, (unsigned long long)st.st_ino);
-	snprintf(path, sizeof(path), "/proc/%ld/mountinfo", pid);
+	snprintf(path, sizeof(path), "%s/mountinfo", dir);
 	f = fopen(path, "re");
 	if (!f) {
 		live->incomplete |= errno != ENOENT;
@@ -181,18 +183,39 @@ static void held_by_mounts(struct mg_netns_live *live, long pid)
 	fclose(f);
 }
 
+/* Each thread of @pid: a thread may be in a namespace (and a mount namespace) of its own. */
+static void held_by_tasks(struct mg_netns_live *live, long pid)
+{
+	char path[96];
+	struct dirent *e;
+	struct stat st;
+	DIR *tasks;
+
+	snprintf(path, sizeof(path), "/proc/%ld/task", pid);
+	tasks = opendir(path);
+	if (!tasks) {
+		live->incomplete |= errno != ENOENT;
+		return;
+	}
+	while ((e = readdir(tasks))) {
+		if (e->d_name[0] < '0' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%ld/task/%ld/ns/net", pid, strtol(e->d_name, NULL, 10));
+		if (stat(path, &st) == 0)
+			add_inode(&live->inodes, &live->count, &live->alloc, (unsigned long long)st.st_ino);
+		else
+			live->incomplete |= errno != ENOENT;
+		snprintf(path, sizeof(path), "/proc/%ld/task/%ld", pid, strtol(e->d_name, NULL, 10));
+		held_by_mounts(live, path);
+	}
+	closedir(tasks);
+}
+
 static void held_by_process(struct mg_netns_live *live, long pid)
 {
-	char path[64];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "/proc/%ld/ns/net", pid);
-	if (stat(path, &st) == 0)
-		add_inode(&live->inodes, &live->count, &live->alloc, (unsigned long long)st.st_ino);
-	else
-		live->incomplete |= errno != ENOENT;
+	held_by_tasks(live, pid);
+	/* Open files are the process's, shared by its threads. */
 	held_by_fds(live, pid);
-	held_by_mounts(live, pid);
 }
 
 static struct mg_netns_live *find_live(void)
@@ -204,7 +227,9 @@ static struct mg_netns_live *find_live(void)
 
 	if (!live)
 		return NULL;
-	live->incomplete = stat("/proc/self/ns/pid", &st) < 0 || (unsigned long long)st.st_ino != PID_INIT_INO;
+	/* Only root sees every process's files, whatever hidepid hides from others. */
+	live->incomplete = geteuid() != 0 || stat("/proc/self/ns/pid", &st) < 0 ||
+			   (unsigned long long)st.st_ino != PID_INIT_INO;
 	proc = opendir("/proc");
 	if (!proc) {
 		live->incomplete = true;

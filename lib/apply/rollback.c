@@ -109,8 +109,9 @@ MG_EXPORT int mg_settings_confirm(struct mg_ctx *ctx, const char *ifname)
 
 /*
  * The undo of changes held (MG_APPLY_HOLD): their journal says what each
- * value was and what was left. The hold is let go first: killed before the
- * restore ends, the journal is an interrupted one, and a rollback finishes.
+ * value was and what was left. The hold is kept until the restore ends, so
+ * that meanwhile nobody takes the journal for an interrupted one; killed
+ * before, the hold goes with the process and a rollback finishes.
  */
 static int undo_held(struct mg_ctx *ctx, const struct mg_apply_result *done, unsigned int flags,
 		     struct mg_apply_result **result)
@@ -127,14 +128,20 @@ static int undo_held(struct mg_ctx *ctx, const struct mg_apply_result *done, uns
 			*result = mg_apply_result_new();
 		return 0;
 	}
-	if (err == 0 && !(flags & MG_APPLY_DRY_RUN)) {
-		mg_hold_release(ctx, r->held_file, r->hold_fd);
-		r->hold_fd = -1;
-	}
 	if (err == 0)
 		err = mg_txn_restore(ctx, &j, false, flags, result);
 	else if (result)
 		*result = mg_apply_result_new();
+	/* Rolled back by another process between the read and the locks: the values are back all the same. */
+	if (err == -ENOENT) {
+		mg_clear_error(ctx);
+		err = 0;
+	}
+	/* Done, or left to a rollback (a restore failed: the journal stays, interrupted once let go). */
+	if (!(flags & MG_APPLY_DRY_RUN)) {
+		mg_hold_release(ctx, r->held_file, r->hold_fd);
+		r->hold_fd = -1;
+	}
 	mg_journal_clear(&j);
 	return err;
 }

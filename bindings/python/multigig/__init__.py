@@ -68,7 +68,7 @@ def _kind(name: str, group: str) -> str:
 # "number" an int from 0 to 4294967295 (never a bool); "ring" the same or
 # "max" (the driver's maximum); "flag" True/False or "on"/"off"; "modes"
 # "all", link modes separated by commas or a list of them; "cpus" CPUs for
-# every queue or vector ("0-3", "1,3", [0, 1]; "" or [] for none) or a
+# every queue or vector ("0-3", "1,3", [0, 1]; "none" for none) or a
 # mapping from a queue's (vector's) number to its CPUs. Any other keyword
 # is a feature, a "flag".
 SETTINGS: dict[str, str] = dict(
@@ -79,7 +79,7 @@ SETTINGS: dict[str, str] = dict(
 # What apply() takes for a setting: a number, "max", True/False or
 # "on"/"off", link modes for advertise, or for features a mapping of
 # feature names to True/False.
-# CPUs as the kernel lists them ("0-3", "1,3", "" for none) or as numbers ([0, 1]).
+# CPUs as the kernel lists them ("0-3", "1,3", "none" for none) or as numbers ([0, 1]).
 CpuSet = Union[str, Sequence[int]]
 SettingValue = Union[int, str, bool, Sequence[str], Mapping[str, bool], Sequence[int], Mapping[int, CpuSet]]
 _R = TypeVar("_R")
