@@ -23,9 +23,19 @@ LAYERS = ["base", "gather", "decide", "model", "apply", "present", "compose"]
 GETTER = re.compile(r"^mg_[a-z0-9_]*_(get|is|has)(_[a-z0-9_]*)?$|^mg_[a-z0-9_]*_(count|name|loaded)$")
 
 
-def nm(path, *flags):
-    out = subprocess.run(["nm", *flags, path], capture_output=True, text=True, check=True).stdout
-    return [line.split() for line in out.splitlines()]
+def nm(paths, *flags):
+    """{path: [fields of each symbol line]} from one nm over all @paths.
+
+    One run, not one an object: a hundred runs took most of a minute on a
+    loaded machine. -A puts the file before each line; a C symbol has no
+    colon, so the file is what comes before the last one.
+    """
+    out = subprocess.run(["nm", "-A", *flags, *paths], capture_output=True, text=True, check=True).stdout
+    lines = {path: [] for path in paths}
+    for line in out.splitlines():
+        path, _, rest = line.rpartition(":")
+        lines[path].append(rest.split())
+    return lines
 
 
 def objects(objdir):
@@ -42,11 +52,13 @@ def objects(objdir):
 
 def calls_and_definitions(objs):
     defined, calls = {}, {}
+    definitions = nm(objs.values(), "--defined-only")
+    undefined = nm(objs.values(), "--undefined-only")
     for name, path in objs.items():
-        for parts in nm(path, "--defined-only"):
+        for parts in definitions[path]:
             if len(parts) == 3 and parts[1] in "TtDdBbRr" and parts[2].startswith("mg_"):
                 defined[parts[2].split("@")[0]] = name
-        calls[name] = {p[1].split("@")[0] for p in nm(path, "--undefined-only") if len(p) == 2 and p[1].startswith("mg_")}
+        calls[name] = {p[1].split("@")[0] for p in undefined[path] if len(p) == 2 and p[1].startswith("mg_")}
     return defined, calls
 
 

@@ -2,9 +2,10 @@
 /*
  * Suite "library": the library's JSON emitter (lib/present/json.c), which
  * every object's writer and so the CLI's --json go through, against
- * json-c's own printer, byte for byte: pretty as the CLI prints documents,
- * plain as watch prints JSON Lines, and indented one level as the CLI
- * streams a long array. On chosen edge values (escapes, control
+ * json-c's own printer, byte for byte but for the inside of empty
+ * containers, which json-c's versions print differently: pretty as the
+ * CLI prints documents, plain as watch prints JSON Lines, and indented one
+ * level as the CLI streams a long array. On chosen edge values (escapes, control
  * characters, UTF-8, the ends of int64 and uint64, doubles with their
  * text, empty and null members) and on many trees grown at random from a
  * fixed seed. Then what json-c leaves to the CLI's output filter and the
@@ -69,6 +70,54 @@ static bool same(const char *what, const char *ours, const char *want)
 	return false;
 }
 
+/*
+ * @text (JSON) with nothing between the brackets of an empty object or
+ * array, strings left alone; free it. json-c puts there what its version
+ * likes ("{\n}", "{ }", "{}": 0.18 changed it), so the comparisons with
+ * json-c are made on this; test_empty_containers() holds the emitter to
+ * its own form.
+ */
+static char *empties_closed(const char *text)
+{
+	char *out = text ? malloc(strlen(text) + 1) : NULL;
+	bool in_string = false;
+	size_t n = 0;
+
+	if (!out)
+		return NULL;
+	for (const char *s = text; *s; s++) {
+		out[n++] = *s;
+		if (in_string) {
+			if (*s == '\\' && s[1])
+				out[n++] = *++s;
+			else if (*s == '"')
+				in_string = false;
+		} else if (*s == '"') {
+			in_string = true;
+		} else if (*s == '{' || *s == '[') {
+			const char *end = s + 1 + strspn(s + 1, " \t\n");
+
+			if (*end == (*s == '{' ? '}' : ']'))
+				s = end - 1;
+		}
+	}
+	out[n] = '\0';
+	return out;
+}
+
+/* Whether @ours says what json-c's @want says, whatever is inside json-c's empty containers. */
+static bool same_but_empties(const char *what, const char *ours, const char *want)
+{
+	char *a = empties_closed(ours), *b = empties_closed(want);
+	bool ok = a && b && !strcmp(a, b);
+
+	if (!ok)
+		same(what, ours, want);
+	free(a);
+	free(b);
+	return ok;
+}
+
 /* @o written by the emitter with @flags at @base levels, as a string (free it). */
 static char *written(json_object *o, unsigned int flags, int base, const char *before, const char *after)
 {
@@ -95,14 +144,14 @@ static bool same_as_json_c(json_object *o)
 	bool ok;
 
 	ours = written(o, 0, 0, "", "");
-	ok = same("pretty", ours, json_object_to_json_string_ext(o, pretty));
+	ok = same_but_empties("pretty", ours, json_object_to_json_string_ext(o, pretty));
 	free(ours);
 	ours = written(o, MG_JSON_LINE, 0, "", "");
-	ok &= same("plain", ours, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
+	ok &= same_but_empties("plain", ours, json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN));
 	free(ours);
 	ours = written(o, 0, 1, "[\n  ", "\n]");
 	json_object_array_add(wrap, json_object_get(o));
-	ok &= same("in an array", ours, json_object_to_json_string_ext(wrap, pretty));
+	ok &= same_but_empties("in an array", ours, json_object_to_json_string_ext(wrap, pretty));
 	free(ours);
 	json_object_put(wrap);
 	return ok;
@@ -140,6 +189,48 @@ static void test_edge_values(void)
 	CU_ASSERT_TRUE(same_as_json_c(json_object_object_get(o, "empty object")));
 	CU_ASSERT_TRUE(same_as_json_c(json_object_object_get(o, "empty array")));
 	json_object_put(o);
+}
+
+/*
+ * The emitter's own form of empty containers, which the comparisons with
+ * json-c no longer see: json-c's up to 0.17 ("[\n]" pretty, "[]" plain),
+ * the CLI's output since it has had one. And that those comparisons see
+ * everything else: only the inside of an empty container, outside strings,
+ * is closed up.
+ */
+static void test_empty_containers(void)
+{
+	static const struct {
+		const char *in, *out;
+	} closed[] = {
+		{ "{\n}", "{}" },
+		{ "[ ]", "[]" },
+		{ "{\n  \"a\": [\n  ],\n  \"b\": {}\n}", "{\n  \"a\": [],\n  \"b\": {}\n}" },
+		{ "[ \"{ }\", \"\\\"[ ]\", 1 ]", "[ \"{ }\", \"\\\"[ ]\", 1 ]" },
+		{ "[ 1 ]", "[ 1 ]" },
+	};
+	json_object *o = json_object_new_object(), *e = json_object_new_array();
+	char *text;
+
+	json_object_object_add(o, "e", json_object_new_object());
+	json_object_array_add(e, json_object_new_array());
+	json_object_object_add(o, "a", e);
+	text = written(o, 0, 0, "", "");
+	CU_ASSERT_TRUE(same("pretty", text, "{\n  \"e\": {\n  },\n  \"a\": [\n    [\n    ]\n  ]\n}"));
+	free(text);
+	text = written(o, MG_JSON_LINE, 0, "", "");
+	CU_ASSERT_TRUE(same("plain", text, "{\"e\":{},\"a\":[[]]}"));
+	free(text);
+	text = written(e, 0, 1, "[\n  ", "\n]");
+	CU_ASSERT_TRUE(same("in an array", text, "[\n  [\n    [\n    ]\n  ]\n]"));
+	free(text);
+	json_object_put(o);
+
+	for (size_t i = 0; i < sizeof(closed) / sizeof(closed[0]); i++) {
+		text = empties_closed(closed[i].in);
+		CU_ASSERT_TRUE(same("closed", text, closed[i].out));
+		free(text);
+	}
 }
 
 /* A small deterministic generator: the same trees on every run. */
@@ -271,7 +362,7 @@ int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
-	MG_ADD_SUITE("json-write", NULL, NULL, MG_TEST(test_edge_values), MG_TEST(test_random_trees),
-		     MG_TEST(test_bytes_not_utf8), MG_TEST(test_misuse));
+	MG_ADD_SUITE("json-write", NULL, NULL, MG_TEST(test_edge_values), MG_TEST(test_empty_containers),
+		     MG_TEST(test_random_trees), MG_TEST(test_bytes_not_utf8), MG_TEST(test_misuse));
 	return mg_test_run();
 }

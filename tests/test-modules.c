@@ -115,7 +115,6 @@ static void test_offline_without_index(void)
 
 struct heard {
 	int from_kmod;		/* messages from libkmod's own files */
-	int lookup;		/* of them, logged by the look-up */
 	int newline;		/* messages that still end with a newline */
 };
 
@@ -128,17 +127,21 @@ static void on_log(void *data, int priority, const char *file, int line, const c
 
 	(void)priority;
 	(void)line;
+	(void)fn;
 	vsnprintf(msg, sizeof(msg), format, args);
 	if (!strstr(file, "libkmod"))
 		return;
 	h->from_kmod++;
-	if (strstr(fn, "lookup"))
-		h->lookup++;
 	if (msg[0] && msg[strlen(msg) - 1] == '\n')
 		h->newline++;
 }
 
-/* libkmod logs through the context's function, never to stderr. */
+/*
+ * libkmod logs through the context's function, never to stderr. Which
+ * lines it logs is its own business (libkmod 34 no longer logs one from
+ * the look-up): the look-up's result is what is asserted, and that every
+ * line heard, the release's at least, came through.
+ */
 static void test_kmod_log_forwarded(void)
 {
 	char dir[4200], errfile[4200];
@@ -163,13 +166,13 @@ static void test_kmod_log_forwarded(void)
 	close(fd);
 	CU_ASSERT_EQUAL(mg_nic_lookup(ctx, "02:00.0", &nic), 0);
 	CU_ASSERT_EQUAL(mg_nic_get_module_count(nic), 1);
-	done(ctx, nic); /* libkmod logs its release too */
+	CU_ASSERT_STRING_EQUAL(mg_nic_get_module(nic, 0), "r8169");
+	done(ctx, nic); /* libkmod logs its release */
 	fflush(stderr);
 	dup2(saved, STDERR_FILENO);
 	close(saved);
 
 	CU_ASSERT(h.from_kmod > 0);
-	CU_ASSERT(h.lookup > 0);
 	CU_ASSERT_EQUAL(h.newline, 0);
 	CU_ASSERT_EQUAL_FATAL(stat(errfile, &st), 0);
 	CU_ASSERT_EQUAL(st.st_size, 0);

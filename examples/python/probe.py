@@ -23,7 +23,8 @@ def main() -> None:
                     if lim:
                         limit = "%s GT/s x%s, %.3f Gb/s" % (lim["speed_gts"], lim["width"], lim["available_gbps"])
                 except OSError as err:
-                    limit = err.strerror
+                    # An OSError made from a message alone has no strerror.
+                    limit = err.strerror or str(err)
             print("%-16s %-7s %-13s %-10s %-10s %s" % (
                 nic.name or "-", nic.bus, nic.address or "-", nic.driver or "(none)",
                 nic.operstate or ("no-driver" if not nic.has_driver else "-"), limit))

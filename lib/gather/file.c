@@ -130,6 +130,15 @@ void mg_tree_close(struct mg_tree *t)
 	t->fd = -1;
 }
 
+/*
+ * openat2() refuses a path through ".." with EAGAIN when anything was
+ * renamed or mounted anywhere on the system while it resolved it (it
+ * cannot then prove the path stayed in the root); a sysfs link is all
+ * "..". On a busy machine that is routine: ask again, and after a few
+ * refusals walk by hand, which needs no such proof.
+ */
+#define OPENAT2_TRIES 8
+
 static int open_in(const struct mg_tree *t, const char *rel, int flags)
 {
 	long fd;
@@ -138,11 +147,18 @@ static int open_in(const struct mg_tree *t, const char *rel, int flags)
 		return -ENOENT;
 	if (t->confined && t->walk)
 		return walk_in_root(t, rel, flags);
-	if (t->confined)
-		fd = openat2_in_root(t->fd, rel, flags);
-	else
+	if (!t->confined) {
 		fd = openat(t->fd, rel, flags);
-	return fd < 0 ? -errno : (int)fd;
+		return fd < 0 ? -errno : (int)fd;
+	}
+	for (int i = 0; i < OPENAT2_TRIES; i++) {
+		fd = openat2_in_root(t->fd, rel, flags);
+		if (fd >= 0)
+			return (int)fd;
+		if (errno != EAGAIN)
+			return -errno;
+	}
+	return walk_in_root(t, rel, flags);
 }
 
 int mg_tree_read(const struct mg_tree *t, const char *rel, void *buf, size_t size)

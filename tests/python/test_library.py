@@ -292,6 +292,23 @@ def test_probe_example():
     assert "eth1" in out and "4.000 Gb/s" in out
 
 
+def test_probe_example_error_without_strerror(monkeypatch, capsys):
+    """An OSError with no strerror (typed Optional) still says what failed."""
+    def pcie(self):
+        raise OSError("no PCIe path here")
+
+    sys.path.insert(0, EXAMPLES)
+    try:
+        import probe
+    finally:
+        sys.path.remove(EXAMPLES)
+    monkeypatch.setattr(multigig.Nic, "pcie", pcie)
+    monkeypatch.setattr(sys, "argv", ["probe.py", "--sysfs-root", tree("pi5-rtl8126")])
+    probe.main()
+    out = capsys.readouterr().out
+    assert "no PCIe path here" in out and "None" not in out
+
+
 def _router_client(name):
     """A FastAPI app with the example router on a fixture tree, and its test client."""
     sys.path.insert(0, EXAMPLES)

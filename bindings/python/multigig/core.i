@@ -97,13 +97,18 @@ void mg_py_log_detach(struct mg_ctx *ctx, struct mg_py_log *log)
 %include <stdint.i>
 %include <typemaps.i>
 
-/* struct T ** out-parameters come back as an extra return value. */
+/*
+ * struct T ** out-parameters come back as an extra return value.
+ * %append_output, not SWIG_Python_AppendOutput: SWIG 4.3 gave that function
+ * a third argument (whether the wrapped function returns void), which the
+ * macro fills in, and SWIG 4.0 and 4.1 have the macro too.
+ */
 %define MG_OUT_OBJECT(TYPE)
 %typemap(in, numinputs=0) TYPE ** (TYPE *tmp = NULL) {
 	$1 = &tmp;
 }
 %typemap(argout) TYPE ** {
-	$result = SWIG_Python_AppendOutput($result, SWIG_NewPointerObj(SWIG_as_voidptr(*$1), $*1_descriptor, 0));
+	%append_output(SWIG_NewPointerObj(SWIG_as_voidptr(*$1), $*1_descriptor, 0));
 }
 %enddef
 
@@ -168,7 +173,7 @@ MG_OUT_OBJECT(struct mg_wiphy_list)
 	$1 = &tmp;
 }
 %typemap(argout) const char **source, const char **ifname {
-	$result = SWIG_Python_AppendOutput($result, SWIG_FromCharPtr(*$1));
+	%append_output(SWIG_FromCharPtr(*$1));
 }
 
 /*
@@ -182,7 +187,7 @@ MG_OUT_OBJECT(struct mg_wiphy_list)
 	$1 = &tmp;
 }
 %typemap(argout) char **svg, char **html, char **json, char **text {
-	$result = SWIG_Python_AppendOutput($result, SWIG_FromCharPtr(*$1));
+	%append_output(SWIG_FromCharPtr(*$1));
 	free(*$1);
 }
 
