@@ -229,7 +229,7 @@ int mg_state_dir_open(struct mg_ctx *ctx, const char *sub, bool create, int *dir
 const char *mg_state_dir(const struct mg_ctx *ctx);
 /* Wait for the interface's lock: -ECANCELED, -EBUSY after a long wait, -EPERM. */
 int mg_iflock_take(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int *lock_fd);
-/* 1 when another process holds the interface's lock now. */
+/* 1 when another process holds the interface's lock now; 0; -errno when that cannot be seen (no access). */
 int mg_iflock_busy(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex);
 /* Let go of the lock taken as @lock_fd (-1: none), and remove its file. */
 void mg_iflock_release(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int lock_fd);

@@ -251,29 +251,39 @@ int mg_iflock_take(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, i
 	return 0;
 }
 
-int mg_iflock_busy(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex)
+/*
+ * Whether another process holds the lock file @name: 1, 0 (nobody, or no
+ * such file), or -errno when that cannot be seen (the directory is root's
+ * alone, 0700: the caller says what it does not know). A shared lock is
+ * enough to see an exclusive one; it is dropped at once.
+ */
+static int held_by_another(struct mg_ctx *ctx, const char *name)
 {
-	char name[64];
-	int dir, fd, busy, err = mg_state_dir_open(ctx, "lock", false, &dir);
+	int dir, fd, held, err = mg_state_dir_open(ctx, "lock", false, &dir);
 
 	if (err == -ENOENT)
 		return 0;
-	/* Not root's or its group's to see (0700): the caller says what it does not know. */
 	if (err < 0) {
 		mg_clear_error(ctx);
 		return err;
 	}
-	lock_name(ns, ifindex, name, sizeof(name));
 	err = open_lock_at(dir, name, false, &fd);
 	close(dir);
 	if (err == -ENOENT)
 		return 0;
 	if (err < 0)
-		return lock_failed(ctx, name, err);
-	/* A shared lock is enough to see an exclusive one; it is dropped at once. */
-	busy = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
+		return err;
+	held = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
 	close(fd);
-	return busy;
+	return held;
+}
+
+int mg_iflock_busy(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex)
+{
+	char name[64];
+
+	lock_name(ns, ifindex, name, sizeof(name));
+	return held_by_another(ctx, name);
 }
 
 void mg_iflock_release(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, int lock_fd)
@@ -345,24 +355,9 @@ int mg_hold_take(struct mg_ctx *ctx, const char *file, int *hold_fd)
 int mg_hold_state(struct mg_ctx *ctx, const char *file)
 {
 	char name[128];
-	int dir, fd, held, err = mg_state_dir_open(ctx, "lock", false, &dir);
 
-	if (err == -ENOENT)
-		return 0;
-	if (err < 0) {
-		mg_clear_error(ctx);
-		return err;
-	}
 	hold_name(file, name, sizeof(name));
-	err = open_lock_at(dir, name, false, &fd);
-	close(dir);
-	if (err == -ENOENT)
-		return 0;
-	if (err < 0)
-		return err;
-	held = flock(fd, LOCK_SH | LOCK_NB) < 0 && errno == EWOULDBLOCK;
-	close(fd);
-	return held;
+	return held_by_another(ctx, name);
 }
 
 void mg_hold_release(struct mg_ctx *ctx, const char *file, int hold_fd)
