@@ -34,19 +34,57 @@ answer is 403 with the library's message.
 A name with bytes that are not UTF-8 is written as the library's JSON
 writes it (multigig list --json): each such byte the four characters \\xNN.
 A path names the adapter so too (/nics/%5Cxff%5Cxfe for the bytes ff fe).
+
+The same file runs on pydantic 1 with the FastAPI of its day (Debian 12:
+1.10, 0.92) and on pydantic 2 (Debian 13: 2.10, FastAPI 0.115): the few
+calls that differ go through the helpers below, and each model's fields
+are the same on both.
 """
 import argparse
 import errno
 import importlib
+import inspect
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Tuple, Union, cast
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Optional, Tuple, Union, cast
 
+import pydantic
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path, Request
-from pydantic import (BaseModel, Extra, Field, StrictBool, StrictInt, StrictStr, conint, constr, create_model,
-                      validator)
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, conint, constr, create_model
 
 import multigig
+
+# Pydantic 2 renamed what the router calls on a model and a validator; the
+# names of either major version are looked up by the one that runs, so that
+# a type checker of either sees no name its pydantic lacks.
+PYDANTIC_2 = int(pydantic.VERSION.split(".")[0]) >= 2
+
+
+def checks(*fields: str, before: bool = False) -> Callable[[Callable[..., Any]], Any]:
+    """A validator of ``fields``: run on the value as sent when ``before``,
+    else on the value as validated (pydantic 2's field_validator, pydantic
+    1's validator). Pydantic 1 skips an Optional field's None; pydantic 2
+    passes it: a check lets None through."""
+    if PYDANTIC_2:
+        return cast(Callable[[Callable[..., Any]], Any],
+                    getattr(pydantic, "field_validator")(*fields, mode="before" if before else "after"))
+    return cast(Callable[[Callable[..., Any]], Any],
+                getattr(pydantic, "validator")(*fields, pre=before, allow_reuse=True))
+
+
+def dump(model: BaseModel, **options: Any) -> Dict[str, Any]:
+    """The model's fields as a dict: model_dump() on pydantic 2, dict() on 1."""
+    return cast(Dict[str, Any], getattr(model, "model_dump" if PYDANTIC_2 else "dict")(**options))
+
+
+# FastAPI 0.100 named a parameter's regular expression "pattern" (with
+# pydantic 2) and left "regex" deprecated; 0.92 has only "regex".
+_PATTERN = "pattern" if "pattern" in inspect.signature(Path).parameters else "regex"
+
+
+def path_matching(pattern: str) -> Any:
+    """A path parameter that must match ``pattern``."""
+    return cast(Any, Path)(..., **{_PATTERN: pattern})
 
 # A number where the CLI prints an integer or a fraction (GT/s: 5, 2.5).
 Number = Union[StrictInt, float]
@@ -55,79 +93,79 @@ Number = Union[StrictInt, float]
 class NicModel(BaseModel):
     """One adapter, as `multigig list --json` gives it."""
 
-    name: Optional[str]
-    ifindex: Optional[int]
-    kind: Optional[str]
+    name: Optional[str] = None
+    ifindex: Optional[int] = None
+    kind: Optional[str] = None
     bus: str
-    address: Optional[str]
-    vendor_id: Optional[str]
-    device_id: Optional[str]
-    vendor: Optional[str]
-    device: Optional[str]
-    driver: Optional[str]
-    driver_version: Optional[str]
-    firmware_version: Optional[str]
+    address: Optional[str] = None
+    vendor_id: Optional[str] = None
+    device_id: Optional[str] = None
+    vendor: Optional[str] = None
+    device: Optional[str] = None
+    driver: Optional[str] = None
+    driver_version: Optional[str] = None
+    firmware_version: Optional[str] = None
     has_driver: bool
-    mtu: Optional[int]
-    min_mtu: Optional[int]
-    max_mtu: Optional[int]
-    operstate: Optional[str]
-    carrier: Optional[bool]
-    speed_mbps: Optional[int]
-    mac: Optional[str]
+    mtu: Optional[int] = None
+    min_mtu: Optional[int] = None
+    max_mtu: Optional[int] = None
+    operstate: Optional[str] = None
+    carrier: Optional[bool] = None
+    speed_mbps: Optional[int] = None
+    mac: Optional[str] = None
 
 
 class LinkModel(BaseModel):
     """The Ethernet link (show --json's "link")."""
 
-    link: Optional[bool]
-    speed_mbps: Optional[int]
-    duplex: Optional[str]
-    autoneg: Optional[bool]
-    port: Optional[str]
-    lanes: Optional[int]
+    link: Optional[bool] = None
+    speed_mbps: Optional[int] = None
+    duplex: Optional[str] = None
+    autoneg: Optional[bool] = None
+    port: Optional[str] = None
+    lanes: Optional[int] = None
     supported_modes: List[str]
     advertised_modes: List[str]
     partner_modes: List[str]
-    best_common_mode: Optional[str]
-    not_advertised: Optional[List[str]]
-    sqi: Optional[int]
-    sqi_max: Optional[int]
-    down_reason: Optional[str]
-    down_subreason: Optional[int]
+    best_common_mode: Optional[str] = None
+    not_advertised: Optional[List[str]] = None
+    sqi: Optional[int] = None
+    sqi_max: Optional[int] = None
+    down_reason: Optional[str] = None
+    down_subreason: Optional[int] = None
 
 
 class ThroughputModel(BaseModel):
     """What the adapter can be expected to carry (show --json's "throughput")."""
 
-    line_rate_mbps: Optional[int]
-    mtu: Optional[int]
-    expected_rx_gbps: Optional[float]
-    expected_tx_gbps: Optional[float]
-    limited_by: Optional[str]
-    limited_by_rx: Optional[str]
-    limited_by_tx: Optional[str]
+    line_rate_mbps: Optional[int] = None
+    mtu: Optional[int] = None
+    expected_rx_gbps: Optional[float] = None
+    expected_tx_gbps: Optional[float] = None
+    limited_by: Optional[str] = None
+    limited_by_rx: Optional[str] = None
+    limited_by_tx: Optional[str] = None
     lower_bound: bool
 
 
 class PcieLimitModel(BaseModel):
-    address: Optional[str]
-    speed_gts: Optional[Number]
-    width: Optional[int]
-    available_gbps: Optional[float]
+    address: Optional[str] = None
+    speed_gts: Optional[Number] = None
+    width: Optional[int] = None
+    available_gbps: Optional[float] = None
 
 
 class PcieModel(BaseModel):
     """The PCIe path (`multigig pcie --json`): each hop as the CLI gives it."""
 
-    address: Optional[str]
+    address: Optional[str] = None
     path: List[Dict[str, Any]]
-    limit: Optional[PcieLimitModel]
-    ceilings: Optional[Dict[str, Any]]
+    limit: Optional[PcieLimitModel] = None
+    ceilings: Optional[Dict[str, Any]] = None
     lower_bound: bool
-    board: Optional[str]
-    advice: Optional[str]
-    aspm_policy: Optional[str]
+    board: Optional[str] = None
+    advice: Optional[str] = None
+    aspm_policy: Optional[str] = None
 
 
 class SettingsModel(BaseModel):
@@ -135,7 +173,7 @@ class SettingsModel(BaseModel):
     group has "supported" and either "error" or the values (and maxima)."""
 
     name: str
-    mtu: Optional[int]
+    mtu: Optional[int] = None
     rings: Dict[str, Any]
     channels: Dict[str, Any]
     coalesce: Dict[str, Any]
@@ -145,8 +183,8 @@ class SettingsModel(BaseModel):
 class KernelLogLineModel(BaseModel):
     """One line of the kernel log about the adapter, as show --json's "kernel_log" gives it."""
 
-    time: Optional[float]
-    priority: Optional[str]
+    time: Optional[float] = None
+    priority: Optional[str] = None
     text: str
     meaning: str
     kind: str
@@ -158,42 +196,42 @@ class NicDetailModel(NicModel):
     """One adapter: identity as show --json gives it, and its readings. A
     reading that could not be made is null, and ``errors`` says why."""
 
-    parent: Optional[str]
-    subsystem_vendor_id: Optional[str]
-    subsystem_device_id: Optional[str]
-    subsystem: Optional[str]
-    revision: Optional[str]
-    class_code: Optional[str] = Field(alias="class")
-    usb_speed_mbps: Optional[int]
-    chip: Optional[str]
-    chip_driver: Optional[str]
-    chip_since_kernel: Optional[str]
-    chip_max_mbps: Optional[int]
-    kernel_modules: Optional[List[str]]
-    link: Optional[LinkModel]
-    settings: Optional[SettingsModel]
-    pcie: Optional[PcieModel]
-    throughput: Optional[ThroughputModel]
-    wifi: Optional[Dict[str, Any]]
-    kernel_log: Optional[List[KernelLogLineModel]]
+    parent: Optional[str] = None
+    subsystem_vendor_id: Optional[str] = None
+    subsystem_device_id: Optional[str] = None
+    subsystem: Optional[str] = None
+    revision: Optional[str] = None
+    class_code: Optional[str] = Field(None, alias="class")
+    usb_speed_mbps: Optional[int] = None
+    chip: Optional[str] = None
+    chip_driver: Optional[str] = None
+    chip_since_kernel: Optional[str] = None
+    chip_max_mbps: Optional[int] = None
+    kernel_modules: Optional[List[str]] = None
+    link: Optional[LinkModel] = None
+    settings: Optional[SettingsModel] = None
+    pcie: Optional[PcieModel] = None
+    throughput: Optional[ThroughputModel] = None
+    wifi: Optional[Dict[str, Any]] = None
+    kernel_log: Optional[List[KernelLogLineModel]] = None
     errors: Dict[str, str]
 
 
 class EvidenceModel(BaseModel):
     fact: str
-    source: Optional[str]
+    source: Optional[str] = None
 
 
 class FindingModel(BaseModel):
     id: str
     severity: str
-    nic: Optional[str]
+    nic: Optional[str] = None
     title: str
     evidence: List[EvidenceModel]
-    impact: Optional[str]
-    impact_gbps: Optional[float]
-    fix: Optional[str]
-    fix_command: Optional[str]
+    impact: Optional[str] = None
+    impact_gbps: Optional[float] = None
+    fix: Optional[str] = None
+    fix_command: Optional[str] = None
     fixable: bool
 
 
@@ -236,7 +274,7 @@ KINDS: Dict[str, Any] = {
 FEATURE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 
 
-class SettingsBase(BaseModel):
+class SettingsBase(BaseModel, extra="forbid"):
     """What to change, by the names `multigig set` takes with '_' for '-';
     only the fields given are changed. ``features`` are offloads by kernel
     name ({"rx-gro": false}) and nothing else; ``advertise`` is "all" or a
@@ -249,23 +287,20 @@ class SettingsBase(BaseModel):
     advertise: Optional[Union[Modes, List[Mode]]] = None
     features: Dict[StrictStr, StrictBool] = {}
 
-    class Config:
-        extra = Extra.forbid
-
-    @validator("advertise")
+    @checks("advertise")
     def at_most_128_modes(cls, modes: Optional[Union[str, List[str]]]) -> Optional[Union[str, List[str]]]:
         if isinstance(modes, list) and len(modes) > 128:
             raise ValueError("at most 128 link modes")
         return modes
 
-    @validator("features", pre=True)
+    @checks("features", before=True)
     def features_object(cls, features: Any) -> Any:
         """Pydantic 1 reads an array as a dict's pairs ([] as {}): an object is wanted."""
         if not isinstance(features, dict):
             raise ValueError("an object of feature names to true or false")
         return features
 
-    @validator("features")
+    @checks("features")
     def feature_names(cls, features: Dict[str, bool]) -> Dict[str, bool]:
         if len(features) > 64:
             raise ValueError("at most 64 features at once")
@@ -276,7 +311,7 @@ class SettingsBase(BaseModel):
 
     def params(self) -> Dict[str, multigig.SettingValue]:
         """The keyword arguments of Context.apply(), but for the features."""
-        return self.dict(exclude={"dry_run", "features", "confirm", "verify_peer"}, exclude_none=True)
+        return dump(self, exclude={"dry_run", "features", "confirm", "verify_peer"}, exclude_none=True)
 
 
 def no_pairs(cls: Any, cpus: Any) -> Any:
@@ -293,8 +328,8 @@ def settings_request() -> Any:
     fields: Dict[str, Any] = {key: (Optional[KINDS[kind]], None) for key, kind in multigig.SETTINGS.items()
                               if key not in SettingsBase.__annotations__}
     cpus = [key for key in fields if multigig.SETTINGS[key] == "cpus"]
-    checks = {"cpus_no_pairs": validator(*cpus, pre=True, allow_reuse=True)(no_pairs)}
-    return create_model("SettingsRequest", __base__=SettingsBase, __module__=__name__, __validators__=checks,
+    validators = {"cpus_no_pairs": checks(*cpus, before=True)(no_pairs)}
+    return create_model("SettingsRequest", __base__=SettingsBase, __module__=__name__, __validators__=validators,
                         **fields)
 
 
@@ -323,9 +358,9 @@ class ApplyModel(BaseModel):
     changes: List[ChangeModel]
     may_bounce_link: bool
     left: List[str]
-    failed_group: Optional[str]
-    kernel_message: Optional[str]
-    rolled_back: Optional[bool]
+    failed_group: Optional[str] = None
+    kernel_message: Optional[str] = None
+    rolled_back: Optional[bool] = None
 
 
 class ErrorModel(BaseModel):
@@ -334,8 +369,8 @@ class ErrorModel(BaseModel):
     whether every change was rolled back)."""
 
     message: str
-    errno: Optional[str]
-    apply: Optional[ApplyModel]
+    errno: Optional[str] = None
+    apply: Optional[ApplyModel] = None
 
 
 class ErrorResponse(BaseModel):
@@ -497,7 +532,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
             raise http_error(err)
 
     @router.get("/nics/{iface}", response_model=NicDetailModel, responses=ERRORS)
-    def show_nic(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+    def show_nic(iface: str = path_matching(IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         nic = nic_of(iface, ctx)
         errors: Dict[str, str] = {}
         d = nic.to_dict(detail=True)
@@ -524,7 +559,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
             raise http_error(err)
 
     @router.get("/nics/{iface}/pcie", response_model=PcieModel, responses=ERRORS)
-    def show_pcie(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+    def show_pcie(iface: str = path_matching(IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
             return cast(Dict[str, Any], shown(nic_of(iface, ctx).pcie().to_dict()))
         except OSError as err:
@@ -542,7 +577,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
 
     @router.post("/nics/{iface}/settings", response_model=ApplyModel, responses=ERRORS,
                  dependencies=[Depends(json_object)])
-    def change_settings(request: SettingsRequest, iface: str = Path(..., regex=IFACE),
+    def change_settings(request: SettingsRequest, iface: str = path_matching(IFACE),
                         ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         try:
             extra: Dict[str, multigig.SettingValue] = {}
@@ -559,7 +594,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         return apply_body(result, request.dry_run)
 
     @router.post("/nics/{iface}/confirm", responses=ERRORS)
-    def confirm(iface: str = Path(..., regex=IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+    def confirm(iface: str = path_matching(IFACE), ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
         """Keep the changes made with "confirm": SECONDS before their window ends."""
         try:
             ctx.confirm(target(iface, ctx))
