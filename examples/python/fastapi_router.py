@@ -44,6 +44,7 @@ import argparse
 import errno
 import importlib
 import inspect
+import math
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Literal, Optional, Tuple, Union, cast
@@ -314,11 +315,20 @@ class SettingsBase(BaseModel, extra="forbid"):
         return dump(self, exclude={"dry_run", "features", "confirm", "verify_peer"}, exclude_none=True)
 
 
+# A queue's (vector's) number as an object's key: decimal digits, no sign,
+# space or "_" (which pydantic 1 reads as int() does) and no "1.0" (which
+# pydantic 2 reads as 1).
+QUEUE_KEY = re.compile(r"^[0-9]{1,10}$")
+
+
 def no_pairs(cls: Any, cpus: Any) -> Any:
     """CPUs as a list of numbers, never of lists: pydantic 1 would read
-    [["0", "1"]] as the pairs of {"0": "1"}."""
+    [["0", "1"]] as the pairs of {"0": "1"}. An object's keys are queue
+    numbers written as QUEUE_KEY has them, on either pydantic alike."""
     if isinstance(cpus, list) and any(isinstance(c, list) for c in cpus):
         raise ValueError("CPUs: a list of numbers, or an object of queue numbers to CPUs")
+    if isinstance(cpus, dict) and not all(isinstance(k, str) and QUEUE_KEY.match(k) for k in cpus):
+        raise ValueError("CPUs by queue: each key a queue's number in decimal digits")
     return cpus
 
 
@@ -433,7 +443,9 @@ STATUS = {
     errno.ESTALE: 409, errno.EBADMSG: 409, errno.EIO: 409, errno.ETIME: 409, errno.EHOSTUNREACH: 409,
 }
 # An interface name (at most 15 bytes, no '/', no space) or a PCI address.
-IFACE = r"^[^/\s]{1,64}$"
+# The separators \x1c to \x1f are named: Python's \s (pydantic 1) has them,
+# the Rust regex of pydantic 2 does not.
+IFACE = r"^[^/\s\x1c-\x1f]{1,64}$"
 ERRORS: Dict[Union[int, str], Dict[str, Any]] = {
     code: {"model": ErrorResponse} for code in sorted(set(STATUS.values()) | {500})}
 
@@ -469,17 +481,46 @@ _JSON_KINDS: List[Tuple[Union[type, Tuple[type, ...]], str]] = [
     (bool, "a boolean"), ((int, float), "a number"), (str, "a string"), (list, "an array")]
 
 
+def _unsendable(body: Any) -> Optional[str]:
+    """What in a JSON value cannot be sent back as JSON, or None: a string
+    (or key) with a lone surrogate (a "\\udcff" escape), a number NaN or
+    infinite (Python reads NaN, Infinity and 1e400 so). Looked at without
+    recursion: the body may nest as deep as the JSON reader allows."""
+    stack = [body]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return "a string that is not Unicode text (a lone surrogate escape)"
+        elif isinstance(value, float) and not math.isfinite(value):
+            return "a number that is NaN or infinite"
+    return None
+
+
 async def json_object(request: Request) -> None:
     """Refuse a body that is a JSON value but not an object, as FastAPI
     answers a body it cannot read (422, a "detail" list). Pydantic 1 reads
     an array as a dict's pairs: [] was an empty request, [["mtu", 9000]]
-    the MTU."""
+    the MTU. Refuse as well a body with what no JSON answer can hold:
+    the validation errors of pydantic 2 (and some of 1) quote the value
+    refused, and the answer failed to encode (500)."""
     try:
         body = await request.json()
     except ValueError:
         return  # not JSON: FastAPI's own 422 says so
     if isinstance(body, dict):
-        return
+        what = _unsendable(body)
+        if what is None:
+            return
+        raise HTTPException(422, detail=[{"loc": ["body"], "type": "value_error",
+                                          "msg": "the settings must be JSON text: %s" % what}])
     kind = next((name for types, name in _JSON_KINDS if isinstance(body, types)), "null")
     raise HTTPException(422, detail=[{"loc": ["body"], "type": "type_error.dict",
                                       "msg": "the settings must be a JSON object, not %s" % kind}])
