@@ -3,7 +3,8 @@
 
 A test program that prints its own "N passed, N failed" line (every CUnit
 program here does) counts with those numbers; any other test counts as one.
-A skipped program counts as skipped, never as passed.
+A skipped program counts as skipped, never as passed. Each test that failed
+gets a line of its own before the count, with the lines that say why.
 """
 import json
 import re
@@ -12,6 +13,11 @@ import sys
 LINE = re.compile(r"^(\d+) passed, (\d+) failed", re.M)
 EXTRA = re.compile(r"^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?", re.M)
 PYTEST = re.compile(r"^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s", re.M)
+# What says why a test failed: CUnit's numbered failure list, a CUnit test
+# marked FAILED, pytest's short summary, a sanitizer's or valgrind's verdict.
+WHY = re.compile(r"^(?:\s+\d+\. \S+:\d+\s+- .*|\s*Test: .*FAILED.*|FAILED .*|ERROR .*"
+                 r"|.*ERROR: (?:Address|Undefined|Leak)Sanitizer.*|.*runtime error:.*|==\d+== ERROR SUMMARY: [1-9].*)$")
+SHOWN = 6
 
 
 def pytest_counts(text):
@@ -24,9 +30,21 @@ def pytest_counts(text):
             words.get("skipped", 0))
 
 
+def why(test, out):
+    """The lines that say why a test failed, for the closing report."""
+    lines = [line.strip() for line in out.splitlines() if WHY.match(line)]
+    err = (test.get("stderr") or "").strip().splitlines()
+    if not lines and err:
+        lines = err[-3:]
+    if not lines:
+        lines = ["%s after %.0f s (exit %s)" % (test["result"], test.get("duration", 0), test.get("returncode"))]
+    return [line[:300] for line in lines[:SHOWN]] + (["..."] if len(lines) > SHOWN else [])
+
+
 def main(args):
     passed = failed = skipped = 0
     paths = []
+    report = []
     while args:
         arg = args.pop(0)
         if arg == "--extra":
@@ -52,6 +70,8 @@ def main(args):
                 out = test.get("stdout") or ""
                 counts = LINE.findall(out)
                 ok = result in ("OK", "EXPECTEDFAIL")
+                if not ok:
+                    report.append("FAILED %s: %s" % (test.get("name"), " | ".join(why(test, out))))
                 py = pytest_counts(out)
                 if py:
                     passed += py[0]
@@ -67,6 +87,9 @@ def main(args):
                     passed += 1
                 else:
                     failed += 1
+    # The failures come first, the count last: callers read the last line.
+    for line in report:
+        print(line)
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 
