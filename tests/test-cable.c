@@ -349,7 +349,11 @@ static void count_progress(void *data, const char *status, int elapsed_ms)
 		++*(int *)data;
 }
 
-/* Nothing arrives: the wait ends with ETIMEDOUT after the timeout. */
+/*
+ * Nothing arrives: the wait ends with ETIMEDOUT after the timeout. A route
+ * socket that joined no group stays as quiet as an unanswered generic one,
+ * and qemu-user (the arm64 runs) has route sockets but no generic ones.
+ */
 static void test_timeout(void)
 {
 	struct nl_sock *sk = nl_socket_alloc();
@@ -357,7 +361,7 @@ static void test_timeout(void)
 	struct mg_ctx *ctx;
 	int started = 0;
 
-	CU_ASSERT_FATAL(sk && genl_connect(sk) == 0);
+	CU_ASSERT_FATAL(sk && nl_connect(sk, NETLINK_ROUTE) == 0);
 	nl_socket_disable_seq_check(sk);
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/phys", &ctx), 0);
 	mg_cable_result_init(&r);
