@@ -4,7 +4,8 @@
 A test program that prints its own "N passed, N failed" line (every CUnit
 program here does) counts with those numbers; any other test counts as one.
 A skipped program counts as skipped, never as passed. Each test that failed
-gets a line of its own before the count, with the lines that say why.
+gets a line of its own before the count, with the lines that say why. With
+--part LABEL, the closing line also gives each part's counts.
 """
 import json
 import re
@@ -41,57 +42,69 @@ def why(test, out):
     return [line[:300] for line in lines[:SHOWN]] + (["..."] if len(lines) > SHOWN else [])
 
 
-def main(args):
+def log_counts(path, report):
+    """(passed, failed, skipped) over one meson test log; failures into report."""
     passed = failed = skipped = 0
-    paths = []
+    with open(path, encoding="utf-8") as f:
+        for raw in f:
+            test = json.loads(raw)
+            result = test["result"]
+            if result == "SKIP":
+                skipped += 1
+                continue
+            out = test.get("stdout") or ""
+            counts = LINE.findall(out)
+            ok = result in ("OK", "EXPECTEDFAIL")
+            if not ok:
+                report.append("FAILED %s: %s" % (test.get("name"), " | ".join(why(test, out))))
+            py = pytest_counts(out)
+            if py:
+                passed += py[0]
+                failed += py[1] + (0 if ok or py[1] else 1)
+                skipped += py[2]
+            elif counts:
+                p, f_ = (int(x) for x in counts[-1])
+                passed += p
+                failed += f_
+                if not ok and f_ == 0:
+                    failed += 1  # crashed or leaked after its own summary
+            elif ok:
+                passed += 1
+            else:
+                failed += 1
+    return passed, failed, skipped
+
+
+def extra_counts(line):
+    """A plain "N passed, N failed[, N skipped]" line from outside meson
+    (fuzzing, the packages, the kernels under QEMU); a missing one fails."""
+    m = EXTRA.search(line or "")
+    if not m:
+        return 0, 1, 0
+    return int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
+
+
+def main(args):
+    """Arguments: meson logs, --extra LINE, and --part LABEL, which files
+    what follows under LABEL in the closing line's breakdown."""
+    parts = {}
+    label = ""
     report = []
     while args:
         arg = args.pop(0)
-        if arg == "--extra":
-            # A plain "N passed, N failed[, N skipped]" line from outside meson
-            # (fuzzing, the packages, the kernels under QEMU).
-            m = EXTRA.search(args.pop(0)) if args else None
-            if not m:
-                failed += 1
-                continue
-            passed += int(m.group(1))
-            failed += int(m.group(2))
-            skipped += int(m.group(3) or 0)
-        else:
-            paths.append(arg)
-    for path in paths:
-        with open(path, encoding="utf-8") as f:
-            for raw in f:
-                test = json.loads(raw)
-                result = test["result"]
-                if result == "SKIP":
-                    skipped += 1
-                    continue
-                out = test.get("stdout") or ""
-                counts = LINE.findall(out)
-                ok = result in ("OK", "EXPECTEDFAIL")
-                if not ok:
-                    report.append("FAILED %s: %s" % (test.get("name"), " | ".join(why(test, out))))
-                py = pytest_counts(out)
-                if py:
-                    passed += py[0]
-                    failed += py[1] + (0 if ok or py[1] else 1)
-                    skipped += py[2]
-                elif counts:
-                    p, f_ = (int(x) for x in counts[-1])
-                    passed += p
-                    failed += f_
-                    if not ok and f_ == 0:
-                        failed += 1  # crashed or leaked after its own summary
-                elif ok:
-                    passed += 1
-                else:
-                    failed += 1
+        if arg == "--part":
+            label = args.pop(0) if args else ""
+            continue
+        counts = extra_counts(args.pop(0) if args else None) if arg == "--extra" else log_counts(arg, report)
+        parts[label] = [a + b for a, b in zip(parts.get(label, [0, 0, 0]), counts)]
+    total = [sum(c[i] for c in parts.values()) for i in range(3)]
     # The failures come first, the count last: callers read the last line.
     for line in report:
         print(line)
-    print(f"{passed} passed, {failed} failed, {skipped} skipped")
-    return 1 if failed else 0
+    line = "%d passed, %d failed, %d skipped" % tuple(total)
+    named = ["%s %d/%d/%d" % ((name,) + tuple(c)) for name, c in parts.items() if name]
+    print(line + (" (passed/failed/skipped: %s)" % "; ".join(named) if named else ""))
+    return 1 if total[1] else 0
 
 
 if __name__ == "__main__":
