@@ -891,7 +891,9 @@ static void make_hostile_tree(char *root, size_t size)
 
 /*
  * Run the CLI, stdout and stderr, into a Python filter that decodes the
- * bytes as strict UTF-8; the filter's own output lands in @out.
+ * bytes as strict UTF-8; the filter's own output lands in @out. Debian's
+ * python3 by path: a version manager's shim first in PATH costs a second
+ * per call, which a loaded machine turned into this test's timeout.
  */
 static int cli_python(const char *args, const char *script, char *out, size_t size)
 {
@@ -899,7 +901,7 @@ static int cli_python(const char *args, const char *script, char *out, size_t si
 	size_t n;
 	FILE *p;
 
-	snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' %s 2>&1 | python3 -c '%s'", FIXTURE_TREES, MULTIGIG_CLI,
+	snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' %s 2>&1 | /usr/bin/python3 -c '%s'", FIXTURE_TREES, MULTIGIG_CLI,
 		 args, script);
 	p = popen(cmd, "r");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
