@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Add up meson test logs into one closing line: N passed, N failed, N skipped.
 
-A test program that prints its own "N passed, N failed" line (every CUnit
-program here does) counts with those numbers; any other test counts as one.
+A test program that prints its own "N passed, N failed[, N skipped]" line
+(every CUnit program here does) counts with those numbers; any other test counts as one.
 A skipped program counts as skipped, never as passed. Each test that failed
 gets a line of its own before the count, with the lines that say why. With
 --part LABEL, the closing line also gives each part's counts.
@@ -11,8 +11,8 @@ import json
 import re
 import sys
 
-LINE = re.compile(r"^(\d+) passed, (\d+) failed", re.M)
-EXTRA = re.compile(r"^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?", re.M)
+LINE = re.compile(r"^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?", re.M)
+EXTRA = LINE  # the same line from outside meson
 PYTEST = re.compile(r"^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s", re.M)
 # What says why a test failed: CUnit's numbered failure list, a CUnit test
 # marked FAILED, pytest's short summary, a sanitizer's or valgrind's verdict.
@@ -63,9 +63,10 @@ def log_counts(path, report):
                 failed += py[1] + (0 if ok or py[1] else 1)
                 skipped += py[2]
             elif counts:
-                p, f_ = (int(x) for x in counts[-1])
+                p, f_, s_ = (int(x or 0) for x in counts[-1])
                 passed += p
                 failed += f_
+                skipped += s_
                 if not ok and f_ == 0:
                     failed += 1  # crashed or leaked after its own summary
             elif ok:
