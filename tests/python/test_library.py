@@ -309,13 +309,22 @@ def test_probe_example_error_without_strerror(monkeypatch, capsys):
     assert "no PCIe path here" in out and "None" not in out
 
 
-def _router_client(name):
-    """A FastAPI app with the example router on a fixture tree, and its test client."""
+def _router_module():
+    """examples/python/fastapi_router.py, imported; its tests skip where
+    FastAPI is not installed (the arm64 root: the router is Python alone,
+    run on Debian 12 and 13 amd64 with both pydantic generations)."""
+    pytest.importorskip("fastapi", reason="FastAPI is not installed here")
     sys.path.insert(0, EXAMPLES)
     try:
         import fastapi_router
     finally:
         sys.path.remove(EXAMPLES)
+    return fastapi_router
+
+
+def _router_client(name):
+    """A FastAPI app with the example router on a fixture tree, and its test client."""
+    fastapi_router = _router_module()
     from fastapi import FastAPI
     from fastapi.testclient import TestClient
     app = FastAPI()
@@ -382,11 +391,7 @@ def test_fastapi_router_shows_names_as_the_library_writes_them():
     """A byte that is not UTF-8 (a surrogate escape) is sent as \\xNN and a
     backslash as two, so that no two names show alike; a path's text names
     the adapter it shows, and only where shown() would have written it so."""
-    sys.path.insert(0, EXAMPLES)
-    try:
-        import fastapi_router
-    finally:
-        sys.path.remove(EXAMPLES)
+    fastapi_router = _router_module()
     assert fastapi_router.shown({"\udcff": ["a\udcfeb", 1, None]}) == {"\\xff": ["a\\xfeb", 1, None]}
     assert fastapi_router.unshown("\\xff\\xfe") == "\udcff\udcfe"
     assert fastapi_router.unshown("eth0") == "eth0" and fastapi_router.unshown("\\x41") is None
@@ -532,6 +537,8 @@ def test_fastapi_router_errors_are_as_declared(method, route, url, body, status)
 
 
 def test_fastapi_router_served_by_uvicorn():
+    _router_module()
+    pytest.importorskip("uvicorn", reason="uvicorn is not installed here")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -553,6 +560,8 @@ def test_fastapi_router_served_by_uvicorn():
         proc.wait(timeout=10)
 
 
+@pytest.mark.skipif(bool(os.environ.get("MULTIGIG_EMULATED")),
+                    reason="under qemu-user the RSS holds the emulator's translation cache, which grows with new code")
 def test_many_contexts_do_not_grow_memory():
     # The valgrind test checks for leaks; this one that a loop stays flat.
     def rss_kb():
