@@ -275,6 +275,33 @@ static void test_text_output(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "none bound"));
 }
 
+/*
+ * show prints each queue's CPUs as set takes and echoes them ("tx-2:2",
+ * none for no CPU), not the kernel's hex mask (enp2s0's tx-2 is "4": CPU
+ * 2); its JSON keeps the mask and gives the list beside it.
+ */
+static void test_show_queue_cpus(void)
+{
+	json_object *o, *irqs, *rx, *tx;
+	struct run r;
+
+	cli(&r, "--sysfs-root sensors-pc show enp2s0");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nrps cpus:          rx-0:none rx-1:none rx-2:none rx-3:none\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nxps cpus:          tx-0:0 tx-1:1 tx-2:2 tx-3:3\n"));
+	if (!strstr(r.out, "tx-2:2"))
+		fprintf(stderr, "show enp2s0:\n%s", r.out);
+	o = cli_json("--sysfs-root sensors-pc show enp2s0 --json");
+	CU_ASSERT_FATAL(o && json_object_object_get_ex(o, "irqs", &irqs) && irqs);
+	CU_ASSERT_FATAL(json_object_object_get_ex(irqs, "rx_queues", &rx) && json_object_array_length(rx) == 4);
+	CU_ASSERT_FATAL(json_object_object_get_ex(irqs, "tx_queues", &tx) && json_object_array_length(tx) == 4);
+	CHECK_STR(json_object_array_get_idx(rx, 0), "rps_cpus", "0");
+	CHECK_STR(json_object_array_get_idx(rx, 0), "rps_cpus_list", "");
+	CHECK_STR(json_object_array_get_idx(tx, 2), "xps_cpus", "4");
+	CHECK_STR(json_object_array_get_idx(tx, 2), "xps_cpus_list", "2");
+	json_object_put(o);
+}
+
 static int count_lines(const char *s)
 {
 	int n = 0;
@@ -1524,7 +1551,8 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words),
+		     MG_TEST(test_text_output), MG_TEST(test_show_queue_cpus), MG_TEST(test_errors_and_usage),
+		     MG_TEST(test_set_aspm_words),
 		     MG_TEST(test_set_empty_cpu_list), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
 		     MG_TEST(test_hostile_fix_command), MG_TEST(test_hostile_names_apart),
 		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote), MG_TEST(test_export_unknown_target),

@@ -902,7 +902,10 @@ int mg_sample_get_cpu_bound(const struct mg_sample *sample, double *irq_pct);
  *
  * "online_cpus", "vectors" (each "irq", "name", "mode", "per_cpu" by CPU
  * number, "total", "affinity", "effective_affinity"), "rx_queues" and
- * "tx_queues" with their CPU masks.
+ * "tx_queues": each "queue", its CPU mask as sysfs gives it ("rps_cpus"
+ * or "xps_cpus") and, since 0.4, the same CPUs as a list
+ * ("rps_cpus_list" or "xps_cpus_list": "0-1,3"; "" for none, as a set's
+ * result writes them; null for a mask naming a CPU past 63).
  *
  * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
  * -ENOMEM.

@@ -209,7 +209,7 @@ size_t mg_show_next(const unsigned char *s, char out[MG_SHOWN_MAX]);
 /* Whether a backslash followed by @next (a NUL: nothing) is shown as it is. */
 bool mg_show_bare_backslash(const unsigned char *next);
 
-/* ---- cpumask.c: CPU sets of up to 64 CPUs, as the kernel writes them ---- */
+/* ---- cpumask.c: CPU sets of up to 64 CPUs, as the kernel writes them (the CLI compiles it in too) ---- */
 #define MG_CPUMASK_BITS 64
 /* "0-3,6": the list form (smp_affinity_list); "" is no CPU. -EINVAL, -ERANGE past CPU 63. */
 int mg_cpumask_parse_list(const char *text, uint64_t *mask);
@@ -219,6 +219,8 @@ int mg_cpumask_parse_asked(const char *text, uint64_t *mask);
 int mg_cpumask_parse_hex(const char *text, uint64_t *mask);
 /* As a list: "0-3,6"; "" for none. */
 void mg_cpumask_list(uint64_t mask, char *buf, size_t size);
+/* As a person reads it and `multigig set` takes it back: the list, or "none" for no CPU. */
+void mg_cpumask_text(uint64_t mask, char *buf, size_t size);
 /* As hex for a write: "f"; "1,00000003" past CPU 31; "0" for none. */
 void mg_cpumask_hex(uint64_t mask, char *buf, size_t size);
 
