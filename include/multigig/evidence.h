@@ -173,7 +173,10 @@ const char *mg_irqs_get_effective_affinity(const struct mg_irqs *irqs, size_t in
  * @tx: 0 for receive queues, 1 for transmit queues.
  *
  * Returns: the number of queues under queues/ in sysfs whose CPU mask could
- * be read (a device with one transmit queue has no XPS mask: none listed).
+ * be read (a device with one transmit queue has no XPS mask: none listed),
+ * a virtual interface's too since 0.4; none when that sysfs is another
+ * network namespace's (mounted there, then entered with nsenter), which
+ * shows other interfaces, maybe by the same name.
  * Since: 0.2
  */
 size_t mg_irqs_get_queue_count(const struct mg_irqs *irqs, int tx);
