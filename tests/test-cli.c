@@ -1022,6 +1022,34 @@ static void test_hostile_strings(void)
 	rm_tree(root);
 }
 
+/*
+ * Exit 0 when every line of the table on stdin has its columns where the
+ * heading's are, counted as a terminal shows them (a CJK character takes
+ * two, a combining one none); echoes it.
+ */
+static const char columns_check[] =
+	"import sys, unicodedata\n"
+	"t = sys.stdin.buffer.read().decode(\"utf-8\")\n"
+	"sys.stdout.write(t)\n"
+	"def width(c):\n"
+	"    if unicodedata.combining(c): return 0\n"
+	"    return 2 if unicodedata.east_asian_width(c) in \"WF\" else 1\n"
+	"lines = t.splitlines()\n"
+	"head = lines[0]\n"
+	"starts = [i for i in range(1, len(head)) if head[i - 1] == \" \" and head[i] != \" \"]\n"
+	"bad = len(starts) != 6 or len(lines) < 2\n"
+	"for line in lines[1:]:\n"
+	"    at, col = {}, 0\n"
+	"    for i, c in enumerate(line):\n"
+	"        at[col] = i\n"
+	"        col += width(c)\n"
+	"    for s in starts:\n"
+	"        i = at.get(s)\n"
+	"        if i is None or line[i] == \" \" or line[i - 1] != \" \":\n"
+	"            bad = True\n"
+	"            sys.stderr.write(\"column %d out of line: %s\\n\" % (s, line))\n"
+	"sys.exit(bad)\n";
+
 #define IRQ_CPU0_NET "devices/platform/axi/1000110000.pcie/pci0001:00/0001:00:00.0/0001:01:00.0/net/"
 
 /* pi5-irq-cpu0 (its RPS fix names the interface) with eth1 renamed to @name. */
@@ -1087,6 +1115,37 @@ static void test_hostile_fix_command(void)
 	CU_ASSERT_EQUAL(r.status, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "multigig set 'a'\\''b' rps-cpus 1-3"));
 	rm_tree(root);
+}
+
+/*
+ * list pads each column by the width its values show with: a name shown
+ * with escapes (22 columns for 9 bytes), a driver longer than the column
+ * (13), a device name past 40 bytes (once cut inside an escape), a name
+ * of wide CJK characters or with a combining accent. Each column widens
+ * to its longest value.
+ */
+static void test_list_columns(void)
+{
+	static const char *const names[] = { "\xe7\xbd\x91\xe5\x8d\xa1" "0", "e\xcc\x81th0" };
+	static char out[65536];
+	char root[4096], args[8192];
+
+	make_hostile_tree(root, sizeof(root));
+	snprintf(args, sizeof(args), "--sysfs-root '%s' list", root);
+	CU_ASSERT_EQUAL(cli_python(args, columns_check, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\ne\\x1b[2J\\x07\\xff\\xfex usb "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, " LAN \\xff "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, " r8152\\x1b[31m "));
+	snprintf(args, sizeof(args), "--sysfs-root '%s' show --all", root);
+	CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\ne\\x1b[2J\\x07\\xff\\xfex usb "));
+	rm_tree(root);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		make_renamed_irq_tree(root, sizeof(root), names[i]);
+		snprintf(args, sizeof(args), "--sysfs-root '%s' list", root);
+		CU_ASSERT_EQUAL(cli_python(args, columns_check, out, sizeof(out)), 0);
+		rm_tree(root);
+	}
 }
 
 /*
@@ -1554,7 +1613,7 @@ int main(void)
 		     MG_TEST(test_text_output), MG_TEST(test_show_queue_cpus), MG_TEST(test_errors_and_usage),
 		     MG_TEST(test_set_aspm_words),
 		     MG_TEST(test_set_empty_cpu_list), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
-		     MG_TEST(test_hostile_fix_command), MG_TEST(test_hostile_names_apart),
+		     MG_TEST(test_hostile_fix_command), MG_TEST(test_hostile_names_apart), MG_TEST(test_list_columns),
 		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote), MG_TEST(test_export_unknown_target),
 		     MG_TEST(test_doctor_says_not_checked));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),
