@@ -585,6 +585,21 @@ static void test_estimate_wifi(void)
 	cli(&r, "estimate --wifi he --mcs 1 --nss 1");
 	CU_ASSERT_EQUAL(r.status, 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "needs --mcs and --width"));
+	/*
+	 * VHT, HE and EHT rates are per stream: --nss is required, as the help
+	 * (and the page, tests/check-man.py) says; HT and legacy run without it.
+	 */
+	cli(&r, "estimate --wifi he --mcs 1 --width 20");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "estimate --wifi he needs --nss N, the spatial streams"));
+	cli(&r, "estimate --wifi vht --mcs 1 --width 20");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "(iw's station dump says VHT-NSS)"));
+	cli(&r, "estimate --wifi legacy --mcs 7 --width 20");
+	CU_ASSERT_EQUAL(r.status, 0);
+	cli(&r, "help estimate");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  --wifi vht|he|eht --mcs N --nss N --width MHZ [--gi US]\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  --wifi ht|legacy --mcs N --width MHZ [--gi US]\n"));
+	CU_ASSERT_PTR_NULL(strstr(r.out, "[--nss N]"));
 	cli(&r, "estimate --wifi he --mcs 1 --nss 1 --width 20 --gi fast");
 	CU_ASSERT_EQUAL(r.status, 2);
 	cli(&r, "estimate --wifi he --mcs 1 --nss 1 --width 20 --mtu 1500");
