@@ -3,7 +3,10 @@
 """The manual page's source against the CLI it describes: each form of a
 command that the CLI's help lists on a line of its own ("  --wifi vht|he|eht
 --mcs N --nss N ...") is an entry of the page, with the same options and
-the same ones required.
+the same ones required. And the source reads right as it is (man
+./doc/multigig.1, a forge's view): no build placeholder (@VERSION@) in
+it, its footer naming the project; the build adds the version (test
+man-version).
 
     check-man.py CLI PAGE
 """
@@ -27,7 +30,15 @@ def run(*args):
 
 
 with open(PAGE) as f:
-    page = {plain(line) for line in f}
+    source = f.read()
+page = {plain(line) for line in source.splitlines()}
+
+for placeholder in sorted(set(re.findall(r"@[A-Za-z_]+@", source))):
+    failures.append("the source page holds %s, which a reader of it sees as it is" % placeholder)
+th = [line for line in source.splitlines() if line.startswith(".TH ")]
+if len(th) != 1 or '"libmultigig"' not in th[0]:
+    failures.append("the page's .TH line does not name the project as \"libmultigig\" (the build adds the version "
+                    "there): %s" % th)
 
 commands = re.findall(r"^  (\S+) ", run("--help").split("Commands:\n")[1].split("\n\n")[0], re.M)
 forms = [(command, form) for command in commands for form in re.findall(r"^  (--\S.*)$", run("help", command), re.M)]
