@@ -1133,6 +1133,38 @@ static void test_hostile_fix_command(void)
 }
 
 /*
+ * An interface may be named -x or --all: its fix command gives it after
+ * "--" (multigig set -- -x rps-cpus 1-3), and the CLI takes it so as the
+ * interface, where without the "--" it is an option (unknown, or show's
+ * --all: another command).
+ */
+static void test_dash_names(void)
+{
+	static const char *const names[] = { "-x", "--all" };
+	char root[4096], args[8192], want[256];
+	struct run r;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		make_renamed_irq_tree(root, sizeof(root), names[i]);
+		snprintf(args, sizeof(args), "--sysfs-root '%s' doctor", root);
+		cli(&r, args);
+		snprintf(want, sizeof(want), "multigig set -- %s rps-cpus 1-3", names[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, want));
+		if (!strstr(r.out, want))
+			fprintf(stderr, "no '%s' in:\n%s%s\n", want, r.out, r.err);
+		snprintf(args, sizeof(args), "--sysfs-root '%s' show -- %s", root, names[i]);
+		cli(&r, args);
+		CU_ASSERT_EQUAL(r.status, 0);
+		snprintf(want, sizeof(want), "interface:         %s\n", names[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, want));
+		snprintf(args, sizeof(args), "--sysfs-root '%s' show %s", root, names[i]);
+		cli(&r, args);
+		CU_ASSERT_PTR_NULL(strstr(r.out, want));
+		rm_tree(root);
+	}
+}
+
+/*
  * list pads each column by the width its values show with: a name shown
  * with escapes (22 columns for 9 bytes), a driver longer than the column
  * (13), a device name past 40 bytes (once cut inside an escape), a name
@@ -1629,6 +1661,7 @@ int main(void)
 		     MG_TEST(test_set_aspm_words),
 		     MG_TEST(test_set_empty_cpu_list), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
 		     MG_TEST(test_hostile_fix_command), MG_TEST(test_hostile_names_apart), MG_TEST(test_list_columns),
+		     MG_TEST(test_dash_names),
 		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote), MG_TEST(test_export_unknown_target),
 		     MG_TEST(test_doctor_says_not_checked));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),

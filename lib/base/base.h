@@ -176,13 +176,22 @@ void mg_sleep_ms(unsigned int ms);
  * else in single quotes with each ' written '\'' ('$(reboot)', 'a;b');
  * and when it holds what cannot be pasted back from the screen (a control
  * character, a byte that is not UTF-8, a character that shows nothing, a
- * backslash), as "$(printf 'e\377x')", those bytes in octal (newlines at
- * its end would be lost to the $(), but no interface name holds one). A word that
+ * backslash), as "$(printf 'e\377x')", those bytes in octal, and a leading
+ * '-' too, which printf would take for an option (newlines at its end
+ * would be lost to the $(), but no interface name holds one). A word that
  * does not fit is cut inside its quotes, never leaving one open; 4 *
  * strlen + 16 bytes always fit. Returns @buf, for a printf argument.
  */
 const char *mg_shell_word(char *buf, size_t size, const char *word);
-/* An interface name as a shell word always fits in this. */
+/*
+ * @word as the operand of a command to paste (an interface, a module):
+ * mg_shell_word(), after "-- " when it begins with '-', as -x and --all
+ * may (a kernel takes any interface name without '/', ':' or blanks),
+ * which the command would read as an option. Options go before it
+ * ("multigig doctor --interval 2 -- -x"). Returns @buf.
+ */
+const char *mg_shell_operand(char *buf, size_t size, const char *word);
+/* An interface name as a shell word or an operand always fits in this. */
 #define MG_SHELL_NAME_MAX (4 * IFNAMSIZ + 16)
 /* Whether @cp shows nothing or changes how the text around it shows (see the table in show.c). */
 bool mg_char_hidden(uint32_t cp);
