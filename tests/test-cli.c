@@ -275,6 +275,33 @@ static void test_text_output(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "none bound"));
 }
 
+/*
+ * show prints each queue's CPUs as set takes and echoes them ("tx-2:2",
+ * none for no CPU), not the kernel's hex mask (enp2s0's tx-2 is "4": CPU
+ * 2); its JSON keeps the mask and gives the list beside it.
+ */
+static void test_show_queue_cpus(void)
+{
+	json_object *o, *irqs, *rx, *tx;
+	struct run r;
+
+	cli(&r, "--sysfs-root sensors-pc show enp2s0");
+	CU_ASSERT_EQUAL(r.status, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nrps cpus:          rx-0:none rx-1:none rx-2:none rx-3:none\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\nxps cpus:          tx-0:0 tx-1:1 tx-2:2 tx-3:3\n"));
+	if (!strstr(r.out, "tx-2:2"))
+		fprintf(stderr, "show enp2s0:\n%s", r.out);
+	o = cli_json("--sysfs-root sensors-pc show enp2s0 --json");
+	CU_ASSERT_FATAL(o && json_object_object_get_ex(o, "irqs", &irqs) && irqs);
+	CU_ASSERT_FATAL(json_object_object_get_ex(irqs, "rx_queues", &rx) && json_object_array_length(rx) == 4);
+	CU_ASSERT_FATAL(json_object_object_get_ex(irqs, "tx_queues", &tx) && json_object_array_length(tx) == 4);
+	CHECK_STR(json_object_array_get_idx(rx, 0), "rps_cpus", "0");
+	CHECK_STR(json_object_array_get_idx(rx, 0), "rps_cpus_list", "");
+	CHECK_STR(json_object_array_get_idx(tx, 2), "xps_cpus", "4");
+	CHECK_STR(json_object_array_get_idx(tx, 2), "xps_cpus_list", "2");
+	json_object_put(o);
+}
+
 static int count_lines(const char *s)
 {
 	int n = 0;
@@ -558,6 +585,21 @@ static void test_estimate_wifi(void)
 	cli(&r, "estimate --wifi he --mcs 1 --nss 1");
 	CU_ASSERT_EQUAL(r.status, 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "needs --mcs and --width"));
+	/*
+	 * VHT, HE and EHT rates are per stream: --nss is required, as the help
+	 * (and the page, tests/check-man.py) says; HT and legacy run without it.
+	 */
+	cli(&r, "estimate --wifi he --mcs 1 --width 20");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "estimate --wifi he needs --nss N, the spatial streams"));
+	cli(&r, "estimate --wifi vht --mcs 1 --width 20");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "(iw's station dump says VHT-NSS)"));
+	cli(&r, "estimate --wifi legacy --mcs 7 --width 20");
+	CU_ASSERT_EQUAL(r.status, 0);
+	cli(&r, "help estimate");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  --wifi vht|he|eht --mcs N --nss N --width MHZ [--gi US]\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "\n  --wifi ht|legacy --mcs N --width MHZ [--gi US]\n"));
+	CU_ASSERT_PTR_NULL(strstr(r.out, "[--nss N]"));
 	cli(&r, "estimate --wifi he --mcs 1 --nss 1 --width 20 --gi fast");
 	CU_ASSERT_EQUAL(r.status, 2);
 	cli(&r, "estimate --wifi he --mcs 1 --nss 1 --width 20 --mtu 1500");
@@ -995,6 +1037,34 @@ static void test_hostile_strings(void)
 	rm_tree(root);
 }
 
+/*
+ * Exit 0 when every line of the table on stdin has its columns where the
+ * heading's are, counted as a terminal shows them (a CJK character takes
+ * two, a combining one none); echoes it.
+ */
+static const char columns_check[] =
+	"import sys, unicodedata\n"
+	"t = sys.stdin.buffer.read().decode(\"utf-8\")\n"
+	"sys.stdout.write(t)\n"
+	"def width(c):\n"
+	"    if unicodedata.combining(c): return 0\n"
+	"    return 2 if unicodedata.east_asian_width(c) in \"WF\" else 1\n"
+	"lines = t.splitlines()\n"
+	"head = lines[0]\n"
+	"starts = [i for i in range(1, len(head)) if head[i - 1] == \" \" and head[i] != \" \"]\n"
+	"bad = len(starts) != 6 or len(lines) < 2\n"
+	"for line in lines[1:]:\n"
+	"    at, col = {}, 0\n"
+	"    for i, c in enumerate(line):\n"
+	"        at[col] = i\n"
+	"        col += width(c)\n"
+	"    for s in starts:\n"
+	"        i = at.get(s)\n"
+	"        if i is None or line[i] == \" \" or line[i - 1] != \" \":\n"
+	"            bad = True\n"
+	"            sys.stderr.write(\"column %d out of line: %s\\n\" % (s, line))\n"
+	"sys.exit(bad)\n";
+
 #define IRQ_CPU0_NET "devices/platform/axi/1000110000.pcie/pci0001:00/0001:00:00.0/0001:01:00.0/net/"
 
 /* pi5-irq-cpu0 (its RPS fix names the interface) with eth1 renamed to @name. */
@@ -1060,6 +1130,69 @@ static void test_hostile_fix_command(void)
 	CU_ASSERT_EQUAL(r.status, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "multigig set 'a'\\''b' rps-cpus 1-3"));
 	rm_tree(root);
+}
+
+/*
+ * An interface may be named -x or --all: its fix command gives it after
+ * "--" (multigig set -- -x rps-cpus 1-3), and the CLI takes it so as the
+ * interface, where without the "--" it is an option (unknown, or show's
+ * --all: another command).
+ */
+static void test_dash_names(void)
+{
+	static const char *const names[] = { "-x", "--all" };
+	char root[4096], args[8192], want[256];
+	struct run r;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		make_renamed_irq_tree(root, sizeof(root), names[i]);
+		snprintf(args, sizeof(args), "--sysfs-root '%s' doctor", root);
+		cli(&r, args);
+		snprintf(want, sizeof(want), "multigig set -- %s rps-cpus 1-3", names[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, want));
+		if (!strstr(r.out, want))
+			fprintf(stderr, "no '%s' in:\n%s%s\n", want, r.out, r.err);
+		snprintf(args, sizeof(args), "--sysfs-root '%s' show -- %s", root, names[i]);
+		cli(&r, args);
+		CU_ASSERT_EQUAL(r.status, 0);
+		snprintf(want, sizeof(want), "interface:         %s\n", names[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.out, want));
+		snprintf(args, sizeof(args), "--sysfs-root '%s' show %s", root, names[i]);
+		cli(&r, args);
+		CU_ASSERT_PTR_NULL(strstr(r.out, want));
+		rm_tree(root);
+	}
+}
+
+/*
+ * list pads each column by the width its values show with: a name shown
+ * with escapes (22 columns for 9 bytes), a driver longer than the column
+ * (13), a device name past 40 bytes (once cut inside an escape), a name
+ * of wide CJK characters or with a combining accent. Each column widens
+ * to its longest value.
+ */
+static void test_list_columns(void)
+{
+	static const char *const names[] = { "\xe7\xbd\x91\xe5\x8d\xa1" "0", "e\xcc\x81th0" };
+	static char out[65536];
+	char root[4096], args[8192];
+
+	make_hostile_tree(root, sizeof(root));
+	snprintf(args, sizeof(args), "--sysfs-root '%s' list", root);
+	CU_ASSERT_EQUAL(cli_python(args, columns_check, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\ne\\x1b[2J\\x07\\xff\\xfex usb "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, " LAN \\xff "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, " r8152\\x1b[31m "));
+	snprintf(args, sizeof(args), "--sysfs-root '%s' show --all", root);
+	CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\ne\\x1b[2J\\x07\\xff\\xfex usb "));
+	rm_tree(root);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		make_renamed_irq_tree(root, sizeof(root), names[i]);
+		snprintf(args, sizeof(args), "--sysfs-root '%s' list", root);
+		CU_ASSERT_EQUAL(cli_python(args, columns_check, out, sizeof(out)), 0);
+		rm_tree(root);
+	}
 }
 
 /*
@@ -1524,9 +1657,11 @@ int main(void)
 	MG_ADD_SUITE("cli", NULL, NULL, MG_TEST(test_list_json_desktop), MG_TEST(test_show_json),
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
-		     MG_TEST(test_text_output), MG_TEST(test_errors_and_usage), MG_TEST(test_set_aspm_words),
+		     MG_TEST(test_text_output), MG_TEST(test_show_queue_cpus), MG_TEST(test_errors_and_usage),
+		     MG_TEST(test_set_aspm_words),
 		     MG_TEST(test_set_empty_cpu_list), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
-		     MG_TEST(test_hostile_fix_command), MG_TEST(test_hostile_names_apart),
+		     MG_TEST(test_hostile_fix_command), MG_TEST(test_hostile_names_apart), MG_TEST(test_list_columns),
+		     MG_TEST(test_dash_names),
 		     MG_TEST(test_help_and_suggestions), MG_TEST(test_exit_codes_and_wrote), MG_TEST(test_export_unknown_target),
 		     MG_TEST(test_doctor_says_not_checked));
 	MG_ADD_SUITE("cli-pcie", NULL, NULL, MG_TEST(test_pcie_json), MG_TEST(test_pcie_health_text),

@@ -210,9 +210,12 @@ static void test_shell_words(void)
 		{ "a\\xff", "\"$(printf 'a\\134xff')\"" }, { "e\xffx", "\"$(printf 'e\\377x')\"" },
 		{ "eth0\xe2\x80\x8b", "\"$(printf 'eth0\\342\\200\\213')\"" }, { "a\nb", "\"$(printf 'a\\012b')\"" },
 		{ "a'%\x1b", "\"$(printf 'a'\\''%%\\033')\"" },
+		/* printf would take a format beginning with '-' for an option. */
+		{ "-\\xff", "\"$(printf '\\055\\134xff')\"" },
 	};
 	/* Each byte back from sh whole, whichever the form. */
-	static const char *const bytes[] = { "a\\xff", "e\xffx", "eth0\xe2\x80\x8b", "a'%\x1b[2J", "a%sb%%", "\xc0\xaf\\" };
+	static const char *const bytes[] = { "a\\xff", "e\xffx", "eth0\xe2\x80\x8b", "a'%\x1b[2J", "a%sb%%", "\xc0\xaf\\",
+					     "-\\xff", "--\xff" };
 	char tmp[4096], marker[8192], hostile[8192], buf[MG_SHELL_NAME_MAX], line[16384], out[256];
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
@@ -247,6 +250,33 @@ static void test_shell_words(void)
 	rm_tree(tmp);
 }
 
+/*
+ * An interface may be named -x or --all: as the operand of a command to
+ * paste it comes after "--", which every getopt() command takes as the
+ * end of its options, quoted or not; any other name is its shell word.
+ */
+static void test_shell_operands(void)
+{
+	static const struct {
+		const char *name, *word;
+	} operands[] = {
+		{ "eth0", "eth0" }, { "$(reboot)", "'$(reboot)'" }, { "a-b", "a-b" }, { "-x", "-- -x" },
+		{ "--all", "-- --all" }, { "-$(x)", "-- '-$(x)'" }, { "-\\xff", "-- \"$(printf '\\055\\134xff')\"" },
+	};
+	char buf[MG_SHELL_NAME_MAX], line[512], out[256];
+
+	for (size_t i = 0; i < sizeof(operands) / sizeof(operands[0]); i++)
+		CU_ASSERT_STRING_EQUAL(mg_shell_operand(buf, sizeof(buf), operands[i].name), operands[i].word);
+	/* Pasted, the name is an operand, not an option: getopt's end of options takes the "--". */
+	snprintf(line, sizeof(line), "sh -c 'while getopts :x o; do echo option; done; shift $((OPTIND - 1)); "
+		 "printf \"%%s|\" \"$@\"' sh %s", mg_shell_operand(buf, sizeof(buf), "-x"));
+	CU_ASSERT_PTR_NOT_NULL(shell_output(line, out, sizeof(out)));
+	CU_ASSERT_STRING_EQUAL(out, "-x|");
+	/* Too small for "-- ": nothing, never the bare option. */
+	CU_ASSERT_STRING_EQUAL(mg_shell_operand(buf, 3, "-x"), "");
+	CU_ASSERT_STRING_EQUAL(mg_shell_operand(buf, 5, "-xyz"), "-- ");
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -254,6 +284,6 @@ int main(void)
 	MG_ADD_SUITE("hostile", NULL, NULL, MG_TEST(test_fifo_config_does_not_hang),
 		     MG_TEST(test_fifo_sidecar_does_not_hang), MG_TEST(test_config_link_out_of_tree),
 		     MG_TEST(test_absolute_directory_link), MG_TEST(test_capture_destination_checks),
-		     MG_TEST(test_shell_words));
+		     MG_TEST(test_shell_words), MG_TEST(test_shell_operands));
 	return mg_test_run();
 }

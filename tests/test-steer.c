@@ -322,7 +322,7 @@ static void test_refused_before_any_change(void)
 
 static void test_cli(void)
 {
-	char out[4096];
+	static char out[65536];
 
 	if (!two_cpus())
 		return;
@@ -333,6 +333,16 @@ static void test_cli(void)
 	CU_ASSERT_EQUAL(mask_of("rx-1"), 0);
 	CU_ASSERT_EQUAL(cli("set vq0 rps-cpus rx-1:1", out, sizeof(out)), 0);
 	CU_ASSERT_EQUAL(mask_of("rx-1"), 2);
+	/* show reads it back as set took it, a veth's queues as any adapter's; JSON has the mask and the list. */
+	CU_ASSERT_EQUAL(cli("show vq0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nrps cpus:          rx-0:none rx-1:1\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nxps cpus:          tx-0:none tx-1:none\n"));
+	if (!strstr(out, "rx-1:1"))
+		fprintf(stderr, "show vq0:\n%s", out);
+	CU_ASSERT_EQUAL(cli("show vq0 --json", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"queue\": \"rx-1\",\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"rps_cpus\": \"2\",\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"rps_cpus_list\": \"1\"\n"));
 	CU_ASSERT_EQUAL(cli("set vq0 rps-cpus none", out, sizeof(out)), 0);
 	CU_ASSERT_STRING_EQUAL(out, "set rps-cpus:rx-1: 1 -> none\n");
 	CU_ASSERT_EQUAL(mask_of("rx-1"), 0);

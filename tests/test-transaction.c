@@ -847,6 +847,16 @@ static void test_sysfs_of_another_namespace(void)
 	CU_ASSERT_EQUAL(state_in("mgb", b, sizeof(b)), 0);
 	CU_ASSERT_STRING_EQUAL(a, "1500 0 ");
 	CU_ASSERT_STRING_EQUAL(b, "1400 2 ");
+	/*
+	 * show reads the queues from a sysfs proved to be its namespace's: in b
+	 * with b's own, w0's CPU 1; in b with a's, none at all, not a's w0's
+	 * (no CPU), which the same name and index would have shown.
+	 */
+	CU_ASSERT_EQUAL(sh("ip netns exec mgb '%s' show w0 | grep -qx 'rps cpus: *rx-0:1'", MULTIGIG_CLI), 0);
+	CU_ASSERT_EQUAL(sh("ip netns exec mga nsenter --net=/run/netns/mgb '%s' show w0 > /tmp/mg-nsys.%d 2>/dev/null",
+			   MULTIGIG_CLI, (int)getpid()), 0);
+	CU_ASSERT_EQUAL(sh("grep -qx 'interface: *w0' /tmp/mg-nsys.%d", (int)getpid()), 0);
+	CU_ASSERT_EQUAL(sh("grep -q 'rps cpus:' /tmp/mg-nsys.%d", (int)getpid()), 1);
 	(void)out;
 	sh("rm -f /tmp/mg-nsys.%d; ip netns del mga; ip netns del mgb", (int)getpid());
 }

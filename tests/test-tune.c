@@ -536,6 +536,11 @@ static void test_cpumask(void)
 	CU_ASSERT_STRING_EQUAL(buf, "0,2,63");
 	mg_cpumask_list(0, buf, sizeof(buf));
 	CU_ASSERT_STRING_EQUAL(buf, "");
+	/* As shown and echoed: what `set` takes back, "none" for no CPU. */
+	mg_cpumask_text(0, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "none");
+	mg_cpumask_text(0xb, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "0-1,3");
 	mg_cpumask_hex(0x4f, buf, sizeof(buf));
 	CU_ASSERT_STRING_EQUAL(buf, "4f");
 	/* Past CPU 31, a word of 32 bits at most between commas: bitmap_parse() takes no more. */

@@ -8,7 +8,10 @@
 #include <stdio.h>
 
 #include "multigig/multigig.h"
-/* For show.c alone, compiled in: names as shell words and as text, as the library shows them. */
+/*
+ * For show.c and cpumask.c alone, compiled in: names as shell words and as
+ * text, and CPU sets as lists, as the library shows them.
+ */
 #include "base/base.h"
 
 #define EXIT_USAGE 2
@@ -66,6 +69,12 @@ int output_document(FILE *stream, const char *text);
 int output_control(FILE *stream, const char *seq);
 /* The errno of a failed write to @stream (EIO when not known), or 0. */
 int output_error(FILE *stream);
+/*
+ * The columns @text takes on a terminal once the filter has shown it:
+ * each escape by its length (\xff is 4), each character as it is by its
+ * width (a CJK one 2). Padding by it keeps a table's columns straight.
+ */
+size_t shown_width(const char *text);
 
 /* One line on stderr, then where to read more; returns EXIT_USAGE (2). */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -100,17 +100,34 @@ static void print_vector(const struct mg_irqs *r, size_t i)
 	printf("\n");
 }
 
-/* The queues' CPU masks, the first few of each direction. */
+/*
+ * A queue's CPUs as `set` takes and echoes them ("0-1,3", "none"); a mask
+ * that names a CPU past 63, which `set` cannot name either, as the
+ * kernel's hex.
+ */
+static const char *queue_cpus(const struct mg_irqs *r, int tx, size_t i, char *buf, size_t size)
+{
+	const char *hex = mg_irqs_get_queue_cpus(r, tx, i);
+	uint64_t mask;
+
+	if (hex && mg_cpumask_parse_hex(hex, &mask) == 0)
+		mg_cpumask_text(mask, buf, size);
+	else
+		snprintf(buf, size, "(mask %s)", or_dash(hex));
+	return buf;
+}
+
+/* The queues' CPUs, the first few of each direction, each as set's argument: "rx-1:2,3". */
 static void print_masks(const struct mg_irqs *r, int tx)
 {
 	size_t n = mg_irqs_get_queue_count(r, tx);
+	char cpus[256];
 
 	if (!n)
 		return;
 	printf("%-18s", tx ? "xps cpus:" : "rps cpus:");
 	for (size_t i = 0; i < n && i < 8; i++)
-		printf(" %s %s%s", mg_irqs_get_queue_name(r, tx, i), mg_irqs_get_queue_cpus(r, tx, i),
-		       i + 1 < n && i < 7 ? "," : "");
+		printf(" %s:%s", mg_irqs_get_queue_name(r, tx, i), queue_cpus(r, tx, i, cpus, sizeof(cpus)));
 	if (n > 8)
 		printf(" and %zu more", n - 8);
 	printf("\n");

@@ -30,40 +30,93 @@ static const char *state_of(const struct mg_nic *nic)
 	return or_dash(mg_nic_get_operstate(nic));
 }
 
-static void print_row(const struct mg_nic *nic)
-{
+/* ---- list's table ---- */
+
+enum column { COL_NAME, COL_BUS, COL_ADDRESS, COL_CHIP, COL_DRIVER, COL_STATE, COL_SPEED, NCOLS };
+
+static const char *const headings[NCOLS] = { "INTERFACE", "BUS", "ADDRESS", "CHIP", "DRIVER", "STATE", "SPEED" };
+/* Wide enough for an ordinary machine's values; a column widens to its longest. */
+static const size_t least_widths[NCOLS] = { 15, 7, 13, 40, 12, 14, 0 };
+
+struct row {
+	const char *cells[NCOLS];
 	char speed[16];
+};
+
+static void row_of(const struct mg_nic *nic, struct row *r)
+{
 	const char *driver = mg_nic_get_driver(nic);
 
 	/* Hardware without a driver is the answer people look for: say so. */
 	if (!driver && mg_nic_get_bus(nic) != MG_BUS_VIRTUAL)
 		driver = "(none)";
+	format_speed(nic, r->speed, sizeof(r->speed));
+	r->cells[COL_NAME] = or_dash(mg_nic_get_name(nic));
+	r->cells[COL_BUS] = mg_bus_name(mg_nic_get_bus(nic));
+	r->cells[COL_ADDRESS] = or_dash(mg_nic_get_address(nic));
+	r->cells[COL_CHIP] = or_dash(mg_nic_get_device(nic) ? mg_nic_get_device(nic) : mg_nic_get_chip(nic));
+	r->cells[COL_DRIVER] = or_dash(driver);
+	r->cells[COL_STATE] = state_of(nic);
+	r->cells[COL_SPEED] = r->speed;
+}
 
-	format_speed(nic, speed, sizeof(speed));
-	printf("%-15s %-7s %-13s %-40.40s %-12s %-14s %s\n", or_dash(mg_nic_get_name(nic)),
-	       mg_bus_name(mg_nic_get_bus(nic)), or_dash(mg_nic_get_address(nic)),
-	       or_dash(mg_nic_get_device(nic) ? mg_nic_get_device(nic) : mg_nic_get_chip(nic)),
-	       or_dash(driver), state_of(nic), speed);
+/*
+ * Each column as wide as its longest value as the text shows it: a name
+ * shown with escapes takes more columns than it has bytes, one in UTF-8
+ * fewer. Of every adapter of @list, or of those with an interface.
+ */
+static void column_widths(const struct mg_nic_list *list, bool named_only, size_t widths[NCOLS])
+{
+	for (int c = 0; c < NCOLS; c++)
+		widths[c] = least_widths[c] > shown_width(headings[c]) ? least_widths[c] : shown_width(headings[c]);
+	for (size_t i = 0; i < mg_nic_list_count(list); i++) {
+		const struct mg_nic *nic = mg_nic_list_get(list, i);
+		struct row r;
+
+		if (named_only && !mg_nic_get_name(nic))
+			continue;
+		row_of(nic, &r);
+		for (int c = 0; c < NCOLS; c++)
+			if (shown_width(r.cells[c]) > widths[c])
+				widths[c] = shown_width(r.cells[c]);
+	}
+}
+
+static void print_cells(const char *const cells[NCOLS], const size_t widths[NCOLS])
+{
+	for (int c = 0; c < NCOLS; c++) {
+		fputs(cells[c], stdout);
+		if (c + 1 < NCOLS)
+			printf("%*s", (int)(widths[c] - shown_width(cells[c]) + 1), "");
+	}
+	putchar('\n');
+}
+
+static void print_row(const struct mg_nic *nic, const size_t widths[NCOLS])
+{
+	struct row r;
+
+	row_of(nic, &r);
+	print_cells(r.cells, widths);
 }
 
 int cmd_list(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_nic_list *list;
-	size_t n;
+	size_t widths[NCOLS];
 	int err = mg_nic_list_new(ctx, &list);
 
 	if (err < 0)
 		return fail(ctx, err, "cannot list adapters");
-	n = mg_nic_list_count(list);
 	if (opt->json) {
 		err = mg_nic_list_to_json(list, 0, write_stdout, NULL);
 		mg_nic_list_free(list);
 		return err < 0 || putchar('\n') == EOF ? EXIT_FAILURE : EXIT_SUCCESS;
 	}
-	printf("%-15s %-7s %-13s %-40s %-12s %-14s %s\n", "INTERFACE", "BUS", "ADDRESS", "CHIP",
-	       "DRIVER", "STATE", "SPEED");
-	for (size_t i = 0; i < n; i++)
-		print_row(mg_nic_list_get(list, i));
+	column_widths(list, false, widths);
+	print_cells(headings, widths);
+	for (size_t i = 0; i < mg_nic_list_count(list); i++)
+		print_row(mg_nic_list_get(list, i), widths);
 	mg_nic_list_free(list);
 	return EXIT_SUCCESS;
 }
@@ -183,6 +236,7 @@ static void print_parts(const struct mg_nic *nic)
 static int show_all(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_nic_list *nics;
+	size_t widths[NCOLS];
 	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_ALL, &nics);
 
 	if (err < 0)
@@ -193,12 +247,13 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 		mg_nic_list_free(nics);
 		return err < 0 || putchar('\n') == EOF ? EXIT_FAILURE : EXIT_SUCCESS;
 	}
+	column_widths(nics, true, widths);
 	for (size_t i = 0; i < mg_nic_list_count(nics); i++) {
 		const struct mg_nic *nic = mg_nic_list_get(nics, i);
 
 		if (!mg_nic_get_name(nic))
 			continue;
-		print_row(nic);
+		print_row(nic, widths);
 		print_parts(nic);
 	}
 	mg_nic_list_free(nics);

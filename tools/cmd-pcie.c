@@ -285,7 +285,12 @@ static int estimate_wifi(const struct options *opt)
 	if (mg_wifi_mode_from_name(opt->wifi_mode, &mode) < 0)
 		return usage_error("--wifi takes ht, vht, he, eht or legacy, not '%s'", opt->wifi_mode);
 	if (opt->mcs == MG_UNKNOWN || opt->wifi_width == MG_UNKNOWN)
-		return usage_error("estimate --wifi needs --mcs and --width (and --nss but for HT)");
+		return usage_error("estimate --wifi needs --mcs and --width (and --nss for VHT, HE and EHT)");
+	/* A rate per stream: no number of streams would be right for most links by default. */
+	if (opt->nss == MG_UNKNOWN && mode != MG_WIFI_MODE_HT && mode != MG_WIFI_MODE_LEGACY)
+		return usage_error("estimate --wifi %s needs --nss N, the spatial streams, as its rate is per stream "
+				   "(iw's station dump says %s-NSS)", opt->wifi_mode,
+				   mode == MG_WIFI_MODE_VHT ? "VHT" : mode == MG_WIFI_MODE_HE ? "HE" : "EHT");
 	if (mg_wifi_rate_check(mode, opt->mcs, opt->nss, opt->wifi_width, opt->gi_ns, why, sizeof(why)) < 0)
 		return usage_error("%s", why);
 	err = mg_wifi_rate_new(mode, opt->mcs, opt->nss, opt->wifi_width, opt->gi_ns, &r);

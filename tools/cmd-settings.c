@@ -143,7 +143,7 @@ static void print_plan(const struct mg_apply_result *r, const char *verb)
 
 /*
  * The commands hints name are written to be pasted: the interface as one
- * shell word (mg_shell_word()), the command after a colon, not inside
+ * shell word (mg_shell_operand()), the command after a colon, not inside
  * quotes of the sentence's own that a quoted name would break.
  */
 static void hint_rollback(const char *ifname)
@@ -151,7 +151,7 @@ static void hint_rollback(const char *ifname)
 	char q[MG_SHELL_NAME_MAX];
 
 	fprintf(stderr, "multigig: to restore the values from before it, then try again, run: multigig rollback %s\n",
-		mg_shell_word(q, sizeof(q), ifname));
+		mg_shell_operand(q, sizeof(q), ifname));
 }
 
 /* Whether a restore of the transaction failed: its journal stayed. */
@@ -177,7 +177,7 @@ void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_resul
 		hint_rollback(ifname);
 	else if (restore_failed(r))
 		fprintf(stderr, "multigig: the undo journal is kept; once the cause is fixed, this finishes the "
-			"restore: multigig rollback %s\n", mg_shell_word(q, sizeof(q), ifname));
+			"restore: multigig rollback %s\n", mg_shell_operand(q, sizeof(q), ifname));
 }
 
 /* For `show`: say so when an apply to the adapter's interface was interrupted. */
@@ -219,7 +219,7 @@ static int note_journals(struct mg_ctx *ctx, const char *ifname, int ifindex)
 			stale, stale == 1 ? "" : "s");
 	if (waiting)
 		fprintf(stderr, "multigig: note: %s: changes made with --confirm await confirmation; to keep them, "
-			"run: multigig confirm %s\n", ifname, mg_shell_word(q, sizeof(q), ifname));
+			"run: multigig confirm %s\n", ifname, mg_shell_operand(q, sizeof(q), ifname));
 	return waiting;
 }
 
@@ -236,7 +236,7 @@ void warn_interrupted_apply(struct mg_ctx *ctx, const struct mg_nic *nic)
 		return;
 	fprintf(stderr, "multigig: warning: %s: an apply of settings was interrupted and left its changes "
 		"half made; to restore the values from before it, run: multigig rollback %s\n", ifname,
-		mg_shell_word(q, sizeof(q), ifname));
+		mg_shell_operand(q, sizeof(q), ifname));
 }
 
 static const char *const on_off[] = { "on", "off" };
@@ -454,7 +454,7 @@ void say_confirm(const struct options *opt, const char *ifname)
 	char q[MG_SHELL_NAME_MAX];
 
 	printf("these changes stay only if confirmed within %u s, else they are rolled back; confirm them with: "
-	       "multigig confirm %s\n", opt->confirm_s, mg_shell_word(q, sizeof(q), ifname));
+	       "multigig confirm %s\n", opt->confirm_s, mg_shell_operand(q, sizeof(q), ifname));
 }
 
 /* A plan of one when --confirm or --verify-peer asks for more than a plain apply. */

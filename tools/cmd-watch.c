@@ -175,8 +175,9 @@ static void draw_table(FILE *f, const char *ifname, const struct mg_sample *m, d
 		char q[MG_SHELL_NAME_MAX];
 
 		if (bound >= 0)
-			fprintf(f, "\n  CPU %d is the limit: %.0f%% in interrupts servicing %s (multigig doctor %s "
-			       "--interval 2 says what to do)\n", bound, pct, ifname, mg_shell_word(q, sizeof(q), ifname));
+			fprintf(f, "\n  CPU %d is the limit: %.0f%% in interrupts servicing %s (multigig doctor "
+			       "--interval 2 %s says what to do)\n", bound, pct, ifname,
+			       mg_shell_operand(q, sizeof(q), ifname));
 	}
 	if (kept->count)
 		fprintf(f, "\n  kernel log\n");

@@ -72,9 +72,12 @@ static const struct command commands[] = {
 	{ "estimate", 0, " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N | --wifi MODE ...",
 	  "throughput ceilings for a link you describe",
 	  "Also --mrrs BYTES, --completion BYTES, --header 3dw|4dw. No hardware needed.\n"
-	  "--wifi ht|vht|he|eht|legacy --mcs N [--nss N] --width MHZ [--gi US]: the PHY\n"
-	  "rate of a Wi-Fi link and the TCP goodput to expect (GI 0.8 us by default;\n"
-	  "HT takes the streams from its MCS index).\n" },
+	  "The PHY rate of a Wi-Fi link and the TCP goodput to expect:\n"
+	  "  --wifi vht|he|eht --mcs N --nss N --width MHZ [--gi US]\n"
+	  "  --wifi ht|legacy --mcs N --width MHZ [--gi US]\n"
+	  "VHT, HE and EHT rates are per spatial stream, so --nss is required (iw's\n"
+	  "station dump says VHT-NSS, HE-NSS, EHT-NSS); HT's MCS index names its streams\n"
+	  "(--nss, if given, must agree) and legacy has one. GI 0.8 us by default.\n" },
 	{ "wifi", 1, " [IFACE|PHY]", "what each Wi-Fi card can do, and what its link runs at",
 	  "From nl80211 (one split wiphy dump, the interfaces, the regulatory domain, a\n"
 	  "station dump per station interface) and sysfs: each wiphy's device, bands (HT,\n"

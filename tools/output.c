@@ -4,11 +4,14 @@
  * through, errors, and the JSON the library writes.
  */
 #include <errno.h>
+#include <locale.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include "cli.h"
 
@@ -233,6 +236,54 @@ int output_control(FILE *stream, const char *seq)
 	}
 	funlockfile(stream);
 	return err;
+}
+
+/* ---- widths: the columns text takes once shown ---- */
+
+static locale_t utf8_locale;
+static pthread_once_t utf8_once = PTHREAD_ONCE_INIT;
+
+static void utf8_open(void)
+{
+	/* Built into glibc since 2.35, whatever the user's locale: widths need no setlocale(). */
+	utf8_locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+}
+
+/* Columns of a character the filter lets through as it is: 2 for the wide (CJK), 0 for a combining one. */
+static size_t char_columns(uint32_t cp)
+{
+	locale_t before;
+	int w;
+
+	pthread_once(&utf8_once, utf8_open);
+	if (!utf8_locale)
+		return 1;
+	before = uselocale(utf8_locale);
+	w = wcwidth((wchar_t)cp);
+	uselocale(before);
+	return w < 0 ? 1 : (size_t)w;
+}
+
+size_t shown_width(const char *text)
+{
+	const unsigned char *p = (const unsigned char *)text;
+	size_t width = 0;
+
+	while (*p) {
+		char shown[MG_SHOWN_MAX];
+		size_t n = mg_show_next(p, shown);
+		uint32_t cp = 0;
+
+		/* What follows a cell (padding, the newline) shows a backslash at its end bare. */
+		if (p[0] == '\\' && !p[1])
+			width += 1;
+		else if (p[0] >= 0x80 && mg_utf8_decode(p, &cp) == n && !memcmp(shown, p, n) && !shown[n])
+			width += char_columns(cp);
+		else
+			width += strlen(shown);
+		p += n;
+	}
+	return width;
 }
 
 /* The errno of the failed write to @stream, or 0. */

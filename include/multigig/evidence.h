@@ -173,7 +173,10 @@ const char *mg_irqs_get_effective_affinity(const struct mg_irqs *irqs, size_t in
  * @tx: 0 for receive queues, 1 for transmit queues.
  *
  * Returns: the number of queues under queues/ in sysfs whose CPU mask could
- * be read (a device with one transmit queue has no XPS mask: none listed).
+ * be read (a device with one transmit queue has no XPS mask: none listed),
+ * a virtual interface's too since 0.4; none when that sysfs is another
+ * network namespace's (mounted there, then entered with nsenter), which
+ * shows other interfaces, maybe by the same name.
  * Since: 0.2
  */
 size_t mg_irqs_get_queue_count(const struct mg_irqs *irqs, int tx);
@@ -902,7 +905,10 @@ int mg_sample_get_cpu_bound(const struct mg_sample *sample, double *irq_pct);
  *
  * "online_cpus", "vectors" (each "irq", "name", "mode", "per_cpu" by CPU
  * number, "total", "affinity", "effective_affinity"), "rx_queues" and
- * "tx_queues" with their CPU masks.
+ * "tx_queues": each "queue", its CPU mask as sysfs gives it ("rps_cpus"
+ * or "xps_cpus") and, since 0.4, the same CPUs as a list
+ * ("rps_cpus_list" or "xps_cpus_list": "0-1,3"; "" for none, as a set's
+ * result writes them; null for a mask naming a CPU past 63).
  *
  * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
  * -ENOMEM.

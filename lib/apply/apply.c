@@ -134,7 +134,7 @@ int mg_apply_refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_tar
 		mg_journal_clear(&j);
 		return mg_fail(ctx, -EBUSY, "%s: changes made by %s await confirmation for %lld s more: confirm them "
 			       "(mg_settings_confirm(), multigig confirm %s) or let them roll back first", t->cur.ifname,
-			       who, left, mg_shell_word(q, sizeof(q), t->cur.ifname));
+			       who, left, mg_shell_operand(q, sizeof(q), t->cur.ifname));
 	}
 	mg_journal_clear(&j);
 	return mg_fail(ctx, -EUCLEAN,

@@ -651,11 +651,8 @@ void mg_change_text(const struct mg_apply_part *r, const struct mg_change *c, en
 		snprintf(buf, size, "%lld", v);
 	else if (mg_group_is_steer(c->group) && v == MG_UNKNOWN)
 		snprintf(buf, size, "unknown");
-	else if (mg_group_is_steer(c->group)) {
-		mg_cpumask_list((uint64_t)v, buf, size);
-		if (!buf[0])
-			snprintf(buf, size, "none");
-	}
+	else if (mg_group_is_steer(c->group))
+		mg_cpumask_text((uint64_t)v, buf, size);
 	else
 		snprintf(buf, size, "%s", v == MG_UNKNOWN ? "unknown" : v ? "on" : "off");
 }

@@ -176,13 +176,22 @@ void mg_sleep_ms(unsigned int ms);
  * else in single quotes with each ' written '\'' ('$(reboot)', 'a;b');
  * and when it holds what cannot be pasted back from the screen (a control
  * character, a byte that is not UTF-8, a character that shows nothing, a
- * backslash), as "$(printf 'e\377x')", those bytes in octal (newlines at
- * its end would be lost to the $(), but no interface name holds one). A word that
+ * backslash), as "$(printf 'e\377x')", those bytes in octal, and a leading
+ * '-' too, which printf would take for an option (newlines at its end
+ * would be lost to the $(), but no interface name holds one). A word that
  * does not fit is cut inside its quotes, never leaving one open; 4 *
  * strlen + 16 bytes always fit. Returns @buf, for a printf argument.
  */
 const char *mg_shell_word(char *buf, size_t size, const char *word);
-/* An interface name as a shell word always fits in this. */
+/*
+ * @word as the operand of a command to paste (an interface, a module):
+ * mg_shell_word(), after "-- " when it begins with '-', as -x and --all
+ * may (a kernel takes any interface name without '/', ':' or blanks),
+ * which the command would read as an option. Options go before it
+ * ("multigig doctor --interval 2 -- -x"). Returns @buf.
+ */
+const char *mg_shell_operand(char *buf, size_t size, const char *word);
+/* An interface name as a shell word or an operand always fits in this. */
 #define MG_SHELL_NAME_MAX (4 * IFNAMSIZ + 16)
 /* Whether @cp shows nothing or changes how the text around it shows (see the table in show.c). */
 bool mg_char_hidden(uint32_t cp);
@@ -209,7 +218,7 @@ size_t mg_show_next(const unsigned char *s, char out[MG_SHOWN_MAX]);
 /* Whether a backslash followed by @next (a NUL: nothing) is shown as it is. */
 bool mg_show_bare_backslash(const unsigned char *next);
 
-/* ---- cpumask.c: CPU sets of up to 64 CPUs, as the kernel writes them ---- */
+/* ---- cpumask.c: CPU sets of up to 64 CPUs, as the kernel writes them (the CLI compiles it in too) ---- */
 #define MG_CPUMASK_BITS 64
 /* "0-3,6": the list form (smp_affinity_list); "" is no CPU. -EINVAL, -ERANGE past CPU 63. */
 int mg_cpumask_parse_list(const char *text, uint64_t *mask);
@@ -219,6 +228,8 @@ int mg_cpumask_parse_asked(const char *text, uint64_t *mask);
 int mg_cpumask_parse_hex(const char *text, uint64_t *mask);
 /* As a list: "0-3,6"; "" for none. */
 void mg_cpumask_list(uint64_t mask, char *buf, size_t size);
+/* As a person reads it and `multigig set` takes it back: the list, or "none" for no CPU. */
+void mg_cpumask_text(uint64_t mask, char *buf, size_t size);
 /* As hex for a write: "f"; "1,00000003" past CPU 31; "0" for none. */
 void mg_cpumask_hex(uint64_t mask, char *buf, size_t size);
 

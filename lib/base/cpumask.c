@@ -5,6 +5,9 @@
  * by commas, the highest first ("00000000,0000000f", as rps_cpus). Held
  * in 64 bits: a set that names a CPU past 63 is -ERANGE, said by the
  * caller, never cut short.
+ *
+ * The CLI compiles this file in as well, as it does show.c: `show` prints
+ * a queue's mask in the very form `set` takes and echoes.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -142,6 +145,13 @@ void mg_cpumask_list(uint64_t mask, char *buf, size_t size)
 		len += (size_t)n;
 		c = hi;
 	}
+}
+
+void mg_cpumask_text(uint64_t mask, char *buf, size_t size)
+{
+	mg_cpumask_list(mask, buf, size);
+	if (size && !buf[0])
+		snprintf(buf, size, "none");
 }
 
 void mg_cpumask_hex(uint64_t mask, char *buf, size_t size)

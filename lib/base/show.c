@@ -9,7 +9,7 @@
  * The CLI compiles this file in as well (it links the shared library,
  * whose internal functions are hidden), so its hints and its output filter
  * follow the same rules as the library's documents: it calls nothing else
- * of the library.
+ * of the library but cpumask.c, compiled in the same way.
  */
 #include <stdio.h>
 #include <string.h>
@@ -59,8 +59,12 @@ static bool shell_needs_printf(const char *word)
 	return false;
 }
 
-/* One byte inside the quotes; in printf's format, % and what cannot be pasted as \ooo. */
-static size_t shell_piece(unsigned char c, bool printf_form, char piece[5])
+/*
+ * One byte inside the quotes; in printf's format, % and what cannot be
+ * pasted as \ooo, and a leading '-' too: printf (bash's, dash's) reads a
+ * format that begins with one as an option and prints nothing.
+ */
+static size_t shell_piece(unsigned char c, bool printf_form, bool lead, char piece[5])
 {
 	if (c == '\'') {
 		memcpy(piece, "'\\''", 4);
@@ -70,7 +74,7 @@ static size_t shell_piece(unsigned char c, bool printf_form, char piece[5])
 		memcpy(piece, "%%", 2);
 		return 2;
 	}
-	if (printf_form && (c == '\\' || c < 0x20 || c >= 0x7f)) {
+	if (printf_form && (c == '\\' || c < 0x20 || c >= 0x7f || (lead && c == '-'))) {
 		snprintf(piece, 5, "\\%03o", c);
 		return 4;
 	}
@@ -110,7 +114,7 @@ const char *mg_shell_word(char *buf, size_t size, const char *word)
 	end = size - strlen(close) - 1;
 	for (const unsigned char *p = (const unsigned char *)word; *p; p++) {
 		char piece[5];
-		size_t len = shell_piece(*p, printf_form, piece);
+		size_t len = shell_piece(*p, printf_form, p == (const unsigned char *)word, piece);
 
 		if (n + len > end)
 			break;
@@ -118,6 +122,22 @@ const char *mg_shell_word(char *buf, size_t size, const char *word)
 		n += len;
 	}
 	memcpy(buf + n, close, strlen(close) + 1);
+	return buf;
+}
+
+const char *mg_shell_operand(char *buf, size_t size, const char *word)
+{
+	if (!word || word[0] != '-')
+		return mg_shell_word(buf, size, word);
+	if (size < 4) {
+		/* No room for the "--": nothing at all is safer than an option. */
+		if (size)
+			buf[0] = '\0';
+		return buf;
+	}
+	/* Quotes do not help: the shell removes them, and the command still sees a leading '-'. */
+	memcpy(buf, "-- ", 3);
+	mg_shell_word(buf + 3, size - 3, word);
 	return buf;
 }
 

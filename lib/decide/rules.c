@@ -40,7 +40,7 @@ static int no_driver(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_impact(x, 0, "no traffic at all");
 	if (modules > 0)
 		return mg_finding_fix(x, NULL, "load the module: modprobe %s",
-				      mg_shell_word(word, sizeof(word), mg_nic_get_module(nic, 0)));
+				      mg_shell_operand(word, sizeof(word), mg_nic_get_module(nic, 0)));
 	if (chip_driver)
 		return mg_finding_fix(x, NULL, "install a kernel with %s (mainline since Linux %s)", chip_driver,
 				      since ? since : "?");
@@ -309,7 +309,7 @@ static int below_best_mode(struct mg_doctor *d, const struct mg_facts *f)
 	if (!advertised) {
 		char q[MG_SHELL_NAME_MAX], cmd[128];
 
-		snprintf(cmd, sizeof(cmd), "multigig set %s advertise all", mg_shell_word(q, sizeof(q), f->name));
+		snprintf(cmd, sizeof(cmd), "multigig set %s advertise all", mg_shell_operand(q, sizeof(q), f->name));
 		mg_finding_fix(x, cmd, "advertise every supported mode: %s", cmd);
 		return mg_finding_fix_advertise(x, f->nic, "all");
 	}
@@ -352,10 +352,10 @@ static int coalesce_off(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_impact(x, -1, "up to one interrupt per frame: a CPU core saturates before the link does");
 	if (has_adaptive)
 		snprintf(cmd, sizeof(cmd), "multigig set %s adaptive-rx 1",
-			 mg_shell_word(q, sizeof(q), mg_nic_get_name(f->nic)));
+			 mg_shell_operand(q, sizeof(q), mg_nic_get_name(f->nic)));
 	else
 		snprintf(cmd, sizeof(cmd), "multigig set %s rx-usecs %d",
-			 mg_shell_word(q, sizeof(q), mg_nic_get_name(f->nic)), SUGGESTED_RX_USECS);
+			 mg_shell_operand(q, sizeof(q), mg_nic_get_name(f->nic)), SUGGESTED_RX_USECS);
 	mg_finding_fix(x, cmd, "turn moderation on: %s", cmd);
 	return has_adaptive ? mg_finding_fix_param(x, f->nic, MG_PARAM_ADAPTIVE_RX, 1)
 			    : mg_finding_fix_param(x, f->nic, MG_PARAM_RX_USECS, SUGGESTED_RX_USECS);
@@ -397,7 +397,7 @@ static int few_channels(struct mg_doctor *d, const struct mg_facts *f)
 			    max);
 	mg_finding_evidence(x, "sysfs: devices/system/cpu/online", "%d CPUs online", f->online_cpus);
 	mg_finding_impact(x, -1, "receive processing lands on %lld CPU%s while others idle", now, now == 1 ? "" : "s");
-	snprintf(cmd, sizeof(cmd), "multigig set %s %s %lld", mg_shell_word(q, sizeof(q), mg_nic_get_name(f->nic)),
+	snprintf(cmd, sizeof(cmd), "multigig set %s %s %lld", mg_shell_operand(q, sizeof(q), mg_nic_get_name(f->nic)),
 		 mg_param_name(which), want);
 	mg_finding_fix(x, cmd, "spread the queues: %s", cmd);
 	return mg_finding_fix_param(x, f->nic, which, want);
@@ -486,7 +486,7 @@ static int carrier_flaps(struct mg_doctor *d, const struct mg_facts *f)
 	if (eee) {
 		char q[MG_SHELL_NAME_MAX], cmd[128];
 
-		snprintf(cmd, sizeof(cmd), "multigig set %s eee off", mg_shell_word(q, sizeof(q), f->name));
+		snprintf(cmd, sizeof(cmd), "multigig set %s eee off", mg_shell_operand(q, sizeof(q), f->name));
 		mg_finding_fix(x, cmd, "turn EEE off (a known cause of flapping on multi-gigabit PHYs): %s", cmd);
 		return mg_finding_fix_eee(x, f->nic, 0);
 	}
@@ -589,7 +589,8 @@ static int irqs_one_cpu(struct mg_doctor *d, const struct mg_facts *f)
 		char list[256], q[MG_SHELL_NAME_MAX], cmd[384];
 
 		mg_cpumask_list(others, list, sizeof(list));
-		snprintf(cmd, sizeof(cmd), "multigig set %s rps-cpus %s", mg_shell_word(q, sizeof(q), f->name), list);
+		snprintf(cmd, sizeof(cmd), "multigig set %s rps-cpus %s", mg_shell_operand(q, sizeof(q), f->name),
+			 list);
 		mg_finding_fix(x, cmd, "spread receive processing with RPS to every CPU but the interrupt's: %s, and keep "
 			       "the application off CPU %s", cmd, first);
 		return mg_finding_fix_rps_cpus(x, f->nic, others);
@@ -629,7 +630,7 @@ static int rings_with_drops(struct mg_doctor *d, const struct mg_facts *f)
 			    (unsigned long long)lost, span);
 	mg_finding_evidence(x, "ethtool netlink: RINGS_GET", "rx ring %lld, maximum %lld", ring, max);
 	mg_finding_impact(x, -1, "bursts overflow the ring: retransmits and lower TCP throughput");
-	snprintf(cmd, sizeof(cmd), "multigig set %s rx-ring max", mg_shell_word(q, sizeof(q), f->name));
+	snprintf(cmd, sizeof(cmd), "multigig set %s rx-ring max", mg_shell_operand(q, sizeof(q), f->name));
 	mg_finding_fix(x, cmd, "use the largest ring: %s", cmd);
 	return mg_finding_fix_param(x, f->nic, MG_PARAM_RX_RING, max);
 }
@@ -665,7 +666,7 @@ static int aspm_with_overruns(struct mg_doctor *d, const struct mg_facts *f)
 		return mg_finding_fix(x, NULL, "turn L1 off for this link: echo 0 > %s",
 				      mg_shell_word(q, sizeof(q), file));
 	}
-	snprintf(cmd, sizeof(cmd), "multigig set %s aspm-l1 off", mg_shell_word(q, sizeof(q), f->name));
+	snprintf(cmd, sizeof(cmd), "multigig set %s aspm-l1 off", mg_shell_operand(q, sizeof(q), f->name));
 	if (mg_finding_fix(x, cmd, "turn L1 off for this link (or pcie_aspm.policy=performance on the kernel "
 				   "command line for every link): %s", cmd) < 0)
 		return -ENOMEM;
@@ -692,7 +693,7 @@ static int usb_generic_driver(struct mg_doctor *d, const struct mg_facts *f)
 				 "half duplex without autonegotiation");
 	return mg_finding_fix(x, NULL, "load %s (modprobe %s) and select the vendor configuration; on some kernels a "
 				       "udev rule is needed to switch the configuration", vendor,
-			      mg_shell_word(word, sizeof(word), vendor));
+			      mg_shell_operand(word, sizeof(word), vendor));
 }
 
 /* Other devices share the adapter's root hub: they share its bandwidth. */
@@ -754,7 +755,7 @@ static int mtu_mismatch(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_impact(x, -1, "frames between the two sizes vanish: stalls, or TCP that works only for small packets");
 	/* Raise the smaller one: the lower device under a VLAN, the port under a bridge. */
 	snprintf(cmd, sizeof(cmd), "multigig set %s mtu %d",
-		 mg_shell_word(q, sizeof(q), vlan ? mg_nic_get_name(other) : f->name), vlan ? mtu : theirs);
+		 mg_shell_operand(q, sizeof(q), vlan ? mg_nic_get_name(other) : f->name), vlan ? mtu : theirs);
 	mg_finding_fix(x, cmd, "make them agree: %s", cmd);
 	return mg_finding_fix_param(x, vlan ? other : f->nic, MG_PARAM_MTU, vlan ? mtu : theirs);
 }
@@ -798,7 +799,7 @@ static int path_mtu(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_evidence(x, "rtnetlink: IFLA_MTU", "%s: %d", f->name, mtu);
 	mg_finding_impact(x, -1, "TCP to %s stalls, or works only for small packets, unless path MTU discovery gets "
 			  "through (a switch drops frames without saying why)", f->peer);
-	snprintf(cmd, sizeof(cmd), "multigig set %s mtu %d", mg_shell_word(q, sizeof(q), f->name), f->peer_largest);
+	snprintf(cmd, sizeof(cmd), "multigig set %s mtu %d", mg_shell_operand(q, sizeof(q), f->name), f->peer_largest);
 	mg_finding_fix(x, cmd, "raise the MTU of every hop of the path, or lower this one: %s", cmd);
 	return mg_finding_fix_param(x, f->nic, MG_PARAM_MTU, f->peer_largest);
 }
@@ -858,12 +859,12 @@ static int cpu_bound_fix(struct mg_finding *x, const struct mg_facts *f, const s
 	size_t vectors = mg_irqs_get_count(f->irqs);
 
 	mg_cpumask_list(b->idle, idle, sizeof(idle));
-	mg_shell_word(q, sizeof(q), f->name);
+	mg_shell_operand(q, sizeof(q), f->name);
 	if (!rps && b->nidle > 0 && b->idle && mg_irqs_get_queue_count(f->irqs, 0) > 0) {
 		snprintf(cmd, sizeof(cmd), "multigig set %s rps-cpus %s", q, idle);
 		mg_finding_fix(x, cmd, "steer received packets to the idle CPUs: %s%s; fewer interrupts with coalescing "
-			       "(rx-usecs); jumbo frames cut the packet rate (multigig set %s mtu 9000 --verify-peer "
-			       "ADDR: every hop must carry them)", cmd,
+			       "(rx-usecs); jumbo frames cut the packet rate (multigig set --verify-peer ADDR %s mtu "
+			       "9000: every hop must carry them)", cmd,
 			       vectors > 1 ? ", and spread the vectors (irq-affinity IRQ:CPU)" : "", q);
 		return mg_finding_fix_rps_cpus(x, f->nic, b->idle);
 	}
@@ -871,8 +872,8 @@ static int cpu_bound_fix(struct mg_finding *x, const struct mg_facts *f, const s
 		return mg_finding_fix(x, NULL, "spread the %zu vectors over the idle CPUs (%s): multigig set %s "
 				      "irq-affinity IRQ:CPU for each; fewer interrupts with coalescing (rx-usecs); "
 				      "jumbo frames with --verify-peer ADDR", vectors, idle, q);
-	return mg_finding_fix(x, NULL, "fewer interrupts: coalescing (rx-usecs), or jumbo frames (multigig set %s "
-			      "mtu 9000 --verify-peer ADDR: every hop must carry them)%s", q,
+	return mg_finding_fix(x, NULL, "fewer interrupts: coalescing (rx-usecs), or jumbo frames (multigig set "
+			      "--verify-peer ADDR %s mtu 9000: every hop must carry them)%s", q,
 			      b->nidle > 0 ? "; steer the work to the idle CPUs with rps-cpus and xps-cpus" : "");
 }
 

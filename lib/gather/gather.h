@@ -31,6 +31,18 @@ int mg_sysfs_foreach(struct mg_ctx *ctx, const char *rel, mg_sysfs_entry_fn fn, 
  * @ifname (index @ifindex here) may be another interface.
  */
 int mg_sysfs_netns_check(struct mg_ctx *ctx, int ifindex, const char *ifname, char *why, size_t size);
+/*
+ * Its two halves, for a caller that checks many interfaces and has their
+ * addresses from a dump already. The proof, the same for every interface:
+ * 0 or -EXDEV as above, or -errno; 1 when it cannot be made here (without
+ * CAP_SYS_ADMIN, or under valgrind): then each interface's address tells.
+ */
+int mg_sysfs_netns_same(struct mg_ctx *ctx, char *why, size_t size);
+/*
+ * The weaker check: 0 when the sysfs shows @ifname with the address @mac
+ * netlink gave (or @mac is none); -EXDEV, with @why, when it does not.
+ */
+int mg_sysfs_netns_address(struct mg_ctx *ctx, const char *ifname, const char *mac, char *why, size_t size);
 
 /* ---- pci.c: libpci access (config space) ---- */
 void mg_pci_free(struct mg_pci *pci);

@@ -49,31 +49,27 @@ static int fresh_sysfs(void)
 	return mnt < 0 ? -errno : mnt;
 }
 
-/* The weaker check: @ifindex's address as this sysfs shows it against netlink's. */
-static int same_address(struct mg_ctx *ctx, int ifindex, const char *ifname, char *why, size_t size)
+int mg_sysfs_netns_address(struct mg_ctx *ctx, const char *ifname, const char *mac, char *why, size_t size)
 {
-	char rel[MG_PATH_MAX], mac[64];
-	struct mg_link link;
-	int err = mg_gather_link(ctx, NULL, ifindex, &link);
+	char rel[MG_PATH_MAX], shown[64];
 
-	if (err < 0)
-		return err;
+	why[0] = '\0';
 	if (snprintf(rel, sizeof(rel), "class/net/%s/address", ifname) >= (int)sizeof(rel))
 		return -ENAMETOOLONG;
 	/* This namespace's sysfs shows each of its interfaces. */
-	if (mg_sysfs_read(ctx, rel, mac, sizeof(mac)) < 0) {
+	if (mg_sysfs_read(ctx, rel, shown, sizeof(shown)) < 0) {
 		snprintf(why, size, "%s does not show %s: that sysfs shows another network namespace", ctx->root,
 			 ifname);
 		return -EXDEV;
 	}
-	if (!link.mac[0] || !strcasecmp(mac, link.mac))
+	if (!mac || !mac[0] || !strcasecmp(shown, mac))
 		return 0;
 	snprintf(why, size, "%s in %s has the address %s, not %s: that sysfs shows another network namespace",
-		 ifname, ctx->root, mac, link.mac);
+		 ifname, ctx->root, shown, mac);
 	return -EXDEV;
 }
 
-int mg_sysfs_netns_check(struct mg_ctx *ctx, int ifindex, const char *ifname, char *why, size_t size)
+int mg_sysfs_netns_same(struct mg_ctx *ctx, char *why, size_t size)
 {
 	struct stat root, mine;
 	struct statfs fs;
@@ -87,9 +83,9 @@ int mg_sysfs_netns_check(struct mg_ctx *ctx, int ifindex, const char *ifname, ch
 		return -errno;
 	mnt = fresh_sysfs();
 	if (mnt < 0) {
-		mg_dbg(ctx, "cannot make a sysfs of this namespace (%s): comparing %s's address instead",
-		       strerror(-mnt), ifname);
-		return same_address(ctx, ifindex, ifname, why, size);
+		mg_dbg(ctx, "cannot make a sysfs of this namespace (%s): an interface's address must tell",
+		       strerror(-mnt));
+		return 1;
 	}
 	if (fstat(mnt, &mine) < 0) {
 		int err = -errno;
@@ -103,4 +99,18 @@ int mg_sysfs_netns_check(struct mg_ctx *ctx, int ifindex, const char *ifname, ch
 	snprintf(why, size, "%s is the sysfs of another network namespace than this process's (mounted there, "
 		 "then entered here with nsenter or setns)", ctx->root);
 	return -EXDEV;
+}
+
+int mg_sysfs_netns_check(struct mg_ctx *ctx, int ifindex, const char *ifname, char *why, size_t size)
+{
+	struct mg_link link;
+	int err = mg_sysfs_netns_same(ctx, why, size);
+
+	if (err != 1)
+		return err;
+	/* The weaker check: the interface's address as this sysfs shows it against netlink's. */
+	err = mg_gather_link(ctx, NULL, ifindex, &link);
+	if (err < 0)
+		return err;
+	return mg_sysfs_netns_address(ctx, ifname, link.mac, why, size);
 }

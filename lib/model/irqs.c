@@ -3,10 +3,13 @@
  * Interrupts: which vectors a device has (a PCI function's msi_irqs, else
  * its legacy irq), how often each fired on each CPU (/proc/interrupts),
  * where each may and does run (/proc/irq/N/), and the CPU masks of the
- * interface's queues (RPS, XPS). Every receive interrupt landing on CPU 0
- * next to the application is the commonest reason a small board loses a
- * quarter of its throughput; this is the evidence of it. All of it comes
- * from sysfs and procfs, through the gatherer: a capture replays it.
+ * interface's queues (RPS, XPS), a virtual interface's too. Every receive
+ * interrupt landing on CPU 0 next to the application is the commonest
+ * reason a small board loses a quarter of its throughput; this is the
+ * evidence of it. All of it comes from sysfs and procfs, through the
+ * gatherer: a capture replays it. The queues are read only from a sysfs
+ * proved to be this network namespace's (gather/sysfs-netns.c): another's
+ * shows other interfaces, maybe by the same names.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -48,6 +51,7 @@ struct shared {
 	struct mg_interrupts table;
 	bool have_table;
 	int online_cpus;
+	int netns;	/* mg_sysfs_netns_same(): 0, -EXDEV, 1 (each address tells) or -errno */
 };
 
 /* A whole procfs file, however long (up to PROC_MAX), malloc'ed and terminated. */
@@ -77,9 +81,13 @@ static int read_proc(struct mg_ctx *ctx, const char *rel, char **text, size_t *l
 
 static void read_shared(struct mg_ctx *ctx, struct shared *sh)
 {
-	char buf[MG_ATTR_MAX], *text;
+	char buf[MG_ATTR_MAX], *text, why[400];
 	size_t len;
 	int n;
+
+	sh->netns = mg_sysfs_netns_same(ctx, why, sizeof(why));
+	if (sh->netns < 0)
+		mg_info(ctx, "queues' CPU masks not read: %s", why[0] ? why : strerror(-sh->netns));
 
 	sh->online_cpus = MG_UNKNOWN;
 	if (mg_sysfs_read(ctx, "devices/system/cpu/online", buf, sizeof(buf)) > 0 &&
@@ -254,6 +262,19 @@ static int by_number(const void *a, const void *b)
 	return (x->number > y->number) - (x->number < y->number);
 }
 
+/* Whether the sysfs shows @nic's own queues: proved once for all, or by its address. */
+static bool queues_ours(struct mg_ctx *ctx, const struct mg_nic *nic, const struct shared *sh)
+{
+	char why[400];
+
+	if (sh->netns != 1)
+		return sh->netns == 0;
+	if (mg_sysfs_netns_address(ctx, nic->name, nic->mac, why, sizeof(why)) == 0)
+		return true;
+	mg_info(ctx, "%s: queues' CPU masks not read: %s", nic->name, why[0] ? why : "its address cannot be read");
+	return false;
+}
+
 static int read_queues(struct mg_ctx *ctx, const char *ifname, struct mg_irqs *r)
 {
 	char rel[MG_PATH_MAX], dir[MG_PATH_MAX];
@@ -295,8 +316,8 @@ static int read_irqs(struct mg_ctx *ctx, const struct mg_nic *nic, const struct 
 		err = named_vectors(ctx, nic->name, r, sh);
 	if (err == 0 && r->count)
 		qsort(r->irqs, r->count, sizeof(*r->irqs), by_irq);
-	/* Software interfaces have queues too; their masks are not this question's. */
-	if (err == 0 && nic->name && nic->bus != MG_BUS_VIRTUAL)
+	/* A virtual interface's too: RPS and XPS steer a veth's or a bridge's packets as well. */
+	if (err == 0 && nic->name && queues_ours(ctx, nic, sh))
 		err = read_queues(ctx, nic->name, r);
 	if (err < 0) {
 		mg_irqs_free(r);

@@ -163,15 +163,31 @@ static void vector(struct mg_json *j, const struct mg_irqs *r, size_t i)
 	mg_json_object_end(j);
 }
 
+/*
+ * A queue's CPUs as the kernel's hex mask ("rps_cpus": "00000003") and as a
+ * list ("rps_cpus_list": "0-1"), the form a set's result gives: "" for no
+ * CPU, null for a mask naming a CPU past 63, which no list of ours holds.
+ */
 static void queues(struct mg_json *j, const struct mg_irqs *r, int tx)
 {
 	mg_json_array(j);
 	for (size_t i = 0; i < mg_irqs_get_queue_count(r, tx); i++) {
+		const char *hex = mg_irqs_get_queue_cpus(r, tx, i);
+		char list[256];
+		uint64_t mask;
+
 		mg_json_object(j);
 		mg_json_key(j, "queue");
 		mg_json_str(j, mg_irqs_get_queue_name(r, tx, i));
 		mg_json_key(j, tx ? "xps_cpus" : "rps_cpus");
-		mg_json_str(j, mg_irqs_get_queue_cpus(r, tx, i));
+		mg_json_str(j, hex);
+		mg_json_key(j, tx ? "xps_cpus_list" : "rps_cpus_list");
+		if (hex && mg_cpumask_parse_hex(hex, &mask) == 0) {
+			mg_cpumask_list(mask, list, sizeof(list));
+			mg_json_str(j, list);
+		} else {
+			mg_json_null(j);
+		}
 		mg_json_object_end(j);
 	}
 	mg_json_array_end(j);

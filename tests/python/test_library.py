@@ -720,7 +720,8 @@ def test_evidence_stories():
     with multigig.Context(tree("pi5-irq-cpu0")) as ctx:
         irqs = ctx.nic("eth1").irqs()
         assert all(v["per_cpu"]["0"] == v["total"] > 0 for v in irqs["vectors"])
-        assert irqs["online_cpus"] == 4 and irqs["rx_queues"] == [{"queue": "rx-0", "rps_cpus": "0"}]
+        assert irqs["online_cpus"] == 4
+        assert irqs["rx_queues"] == [{"queue": "rx-0", "rps_cpus": "0", "rps_cpus_list": ""}]
         assert ctx.nic("eth1").stats()["rx_missed_errors"] == 912377
     with multigig.Context(tree("usb-adapters")) as ctx:
         usb2 = ctx.nic("enx245ebe000001").usb()
@@ -770,7 +771,12 @@ def test_reading_attributes():
     with multigig.Context(tree("pi5-irq-cpu0")) as ctx:
         irqs = ctx.nic("eth1").irqs()
         assert irqs.vectors[0].per_cpu["0"] == irqs.vectors[0].total
-        assert irqs.rx_queues[0].rps_cpus == "0" and irqs.to_dict()["rx_queues"] == [{"queue": "rx-0", "rps_cpus": "0"}]
+        assert irqs.rx_queues[0].rps_cpus == "0" and irqs.rx_queues[0].rps_cpus_list == ""
+        assert irqs.to_dict()["rx_queues"] == [{"queue": "rx-0", "rps_cpus": "0", "rps_cpus_list": ""}]
+    with multigig.Context(tree("sensors-pc")) as ctx:
+        # The list form is what apply() takes and a change's "new" says: "0", not the mask "1".
+        tx = ctx.nic("enp2s0").irqs().tx_queues
+        assert [(q.xps_cpus, q.xps_cpus_list) for q in tx[:2]] == [("1", "0"), ("2", "1")]
     with multigig.Context(tree("usb-adapters")) as ctx:
         usb = ctx.nic("enx245ebe000001").usb()
         assert usb.port_usb_version == "2.00" and all(isinstance(h, multigig.UsbDevice) for h in usb.hubs)

@@ -259,25 +259,30 @@ class IrqVector(Record):
 
 
 class RxQueue(Record):
-    """A receive queue and the CPUs its packets are steered to (RPS)."""
+    """A receive queue and the CPUs its packets are steered to (RPS):
+    ``rps_cpus`` the kernel's hex mask ("00000003"), ``rps_cpus_list`` the
+    same CPUs as a list ("0-1"; "" for none; None past CPU 63)."""
 
-    _KEYS = ("queue", "rps_cpus")
+    _KEYS = ("queue", "rps_cpus", "rps_cpus_list")
     queue: str
     rps_cpus: Optional[str]
+    rps_cpus_list: Optional[str]
 
-    def __init__(self, queue: str, cpus: Optional[str]) -> None:
-        self.queue, self.rps_cpus = queue, cpus
+    def __init__(self, queue: str, cpus: Optional[str], cpus_list: Optional[str] = None) -> None:
+        self.queue, self.rps_cpus, self.rps_cpus_list = queue, cpus, cpus_list
 
 
 class TxQueue(Record):
-    """A transmit queue and the CPUs that send on it (XPS)."""
+    """A transmit queue and the CPUs that send on it (XPS): ``xps_cpus``
+    the kernel's hex mask, ``xps_cpus_list`` the same CPUs as a list."""
 
-    _KEYS = ("queue", "xps_cpus")
+    _KEYS = ("queue", "xps_cpus", "xps_cpus_list")
     queue: str
     xps_cpus: Optional[str]
+    xps_cpus_list: Optional[str]
 
-    def __init__(self, queue: str, cpus: Optional[str]) -> None:
-        self.queue, self.xps_cpus = queue, cpus
+    def __init__(self, queue: str, cpus: Optional[str], cpus_list: Optional[str] = None) -> None:
+        self.queue, self.xps_cpus, self.xps_cpus_list = queue, cpus, cpus_list
 
 
 class Irqs(Record):
@@ -295,8 +300,8 @@ class Irqs(Record):
     def _fill(self, d: Mapping[str, Any]) -> None:
         self.online_cpus = d["online_cpus"]
         self.vectors = [IrqVector(v) for v in d["vectors"]]
-        self.rx_queues = [RxQueue(q["queue"], q["rps_cpus"]) for q in d["rx_queues"]]
-        self.tx_queues = [TxQueue(q["queue"], q["xps_cpus"]) for q in d["tx_queues"]]
+        self.rx_queues = [RxQueue(q["queue"], q["rps_cpus"], q["rps_cpus_list"]) for q in d["rx_queues"]]
+        self.tx_queues = [TxQueue(q["queue"], q["xps_cpus"], q["xps_cpus_list"]) for q in d["tx_queues"]]
 
 
 class Temperature(Record):
