@@ -4,9 +4,10 @@
 in a circle. Checked on the objects the build made (every mg_ symbol an
 object uses must be defined in its own layer or one below) and on the
 sources (a file includes only the one header of its own folder or of a
-folder below).
+folder below). And the headers' section labels, `/* ---- nic.c ---- */`,
+and comments that open with a file's name, name files that exist.
 
-    check-layers.py OBJDIR SRCDIR
+    check-layers.py OBJDIR SRCDIR TOOLSDIR
 
 The layers, lowest first: base, gather, decide, model, apply, present,
 compose. The one exception: decide/ (pure rules) may read the model's
@@ -18,6 +19,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 LAYERS = ["base", "gather", "decide", "model", "apply", "present", "compose"]
 GETTER = re.compile(r"^mg_[a-z0-9_]*_(get|is|has)(_[a-z0-9_]*)?$|^mg_[a-z0-9_]*_(count|name|loaded)$")
@@ -132,32 +134,82 @@ def check_includes(srcdir):
     return bad
 
 
-def main(objdir, srcdir):
+LABEL = re.compile(r"/\* -{4} (.*?) -{4} \*/")
+# A comment whose first word is a file's name: "/* chipdb.c */", "/*\n * strset.c: ...".
+OPENING = re.compile(r"/\*[\s*]*([\w./-]+\.c)\b")
+SOURCE = re.compile(r"[\w./-]+\.c\b")
+
+
+def check_labels(dirs):
+    """Each file a header's labels name exists: a name alone in the header's
+    folder, a name with a folder from the folder above the header's
+    ("apply/iface-id.c" in lib/base/base.h is lib/apply/iface-id.c)."""
+    bad, count = [], 0
+    for top in dirs:
+        for folder, _, files in sorted(os.walk(top)):
+            for f in sorted(files):
+                if not f.endswith(".h"):
+                    continue
+                path = os.path.join(folder, f)
+                shown = os.path.relpath(path, os.path.dirname(top))
+                text = open(path).read()
+                for m in list(LABEL.finditer(text)) + list(OPENING.finditer(text)):
+                    names = SOURCE.findall(m.group(1)) if m.re is LABEL else [m.group(1)]
+                    for name in names:
+                        count += 1
+                        base = os.path.dirname(folder) if "/" in name else folder
+                        if not os.path.isfile(os.path.join(base, name)):
+                            line = text.count("\n", 0, m.start()) + 1
+                            bad.append("%s:%d: names %s, which is no file" % (shown, line, name))
+    return bad, count
+
+
+def main(objdir, srcdir, toolsdir):
     objs = objects(objdir)
     defined, calls = calls_and_definitions(objs)
-    bad = check_calls(defined, calls) + check_circles(defined, calls) + check_includes(srcdir)
+    labels, named = check_labels([srcdir, toolsdir])
+    bad = check_calls(defined, calls) + check_circles(defined, calls) + check_includes(srcdir) + labels
     for line in bad:
         print(line)
     print("layers: %s; %d files, calls downwards only, no circle, one header per folder"
           % (", ".join(LAYERS), len(objs)))
+    print("labels: %d names of files in the headers' labels and opening comments, %d naming no file"
+          % (named, len(labels)))
     print("%d passed, %d failed" % (0 if bad else 1, 1 if bad else 0))
     return 1 if bad else 0
 
 
+def self_test_labels():
+    """A label naming a file that is not there is seen; one naming a file that is, in either form, is not."""
+    with tempfile.TemporaryDirectory() as top:
+        os.makedirs(os.path.join(top, "lib", "a"))
+        os.makedirs(os.path.join(top, "lib", "b"))
+        for f in ("a/x.c", "b/y.c"):
+            open(os.path.join(top, "lib", f), "w").close()
+        with open(os.path.join(top, "lib", "a", "a.h"), "w") as h:
+            h.write("/* ---- x.c: here ---- */\n/* ---- b/y.c ---- */\n/* x.c */\n"
+                    "/* ---- the steps (z.c) ---- */\n/*\n * w.c: a function\n */\n")
+        bad, count = check_labels([os.path.join(top, "lib")])
+    return bad == ["lib/a/a.h:4: names z.c, which is no file", "lib/a/a.h:5: names w.c, which is no file"] \
+        and count == 5, bad
+
+
 def self_test():
-    """The checks find what they look for: a call upwards, a getter's exception, a circle."""
+    """The checks find what they look for: a call upwards, a getter's exception, a circle, a wrong label."""
     defined = {"mg_a": "model/a", "mg_b_get_x": "model/b", "mg_c": "apply/c", "mg_d": "model/d"}
     calls = {"decide/r": {"mg_b_get_x"}, "gather/x": {"mg_a"}, "model/a": {"mg_d"}, "model/d": {"mg_a"},
              "model/b": set(), "apply/c": {"mg_a"}}
     up = check_calls(defined, calls)
     circles = check_circles(defined, calls)
+    labels_ok, labels = self_test_labels()
     ok = up == ["gather/x: calls mg_a of model/a, a layer above it"] and \
-        circles == ["files calling each other in a circle: model/a model/d"]
-    print("self-test: %s" % ("the checks see a call upwards and a circle" if ok else "FAILED: %r %r" % (up, circles)))
+        circles == ["files calling each other in a circle: model/a model/d"] and labels_ok
+    print("self-test: %s" % ("the checks see a call upwards, a circle and a label naming no file" if ok
+                             else "FAILED: %r %r %r" % (up, circles, labels)))
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--self-test"]:
         sys.exit(self_test())
-    sys.exit(main(sys.argv[1], sys.argv[2]) or self_test())
+    sys.exit(main(sys.argv[1], sys.argv[2], sys.argv[3]) or self_test())

@@ -134,7 +134,7 @@ struct mg_ctx {
 	struct mg_pci_namedb *pci_names; /* udev's hwdb for PCI names; opened on first use */
 };
 
-/* ---- context.c: logging and errors ---- */
+/* ---- log.c: logging and errors ---- */
 void mg_log(const struct mg_ctx *ctx, int priority, const char *file, int line,
 	    const char *fn, const char *fmt, ...) MG_PRINTF(6, 7);
 /*
@@ -261,6 +261,7 @@ struct mg_counter {
 	uint64_t value;
 };
 
+/* ---- bitset.c: ethtool bitsets, and link modes as a bitmap ---- */
 struct nlattr;
 
 /* Bits by name, with the kernel's index of each (-1 when it gave none). */
@@ -327,7 +328,7 @@ void mg_linkmodes_to_hex(const struct mg_linkmodes *m, char *buf, size_t size);
 /* Exactly MG_LINKMODE_HEX hex digits; -EINVAL otherwise. */
 int mg_linkmodes_from_hex(const char *hex, struct mg_linkmodes *m);
 
-/* ---- iface-id.c: an interface as examined ---- */
+/* ---- an interface as examined, which apply/iface-id.c holds to the one there now ---- */
 struct mg_iface_id {
 	int ifindex;
 	char name[IFNAMSIZ];
@@ -354,6 +355,7 @@ static inline void mg_iface_id_set(struct mg_iface_id *id, int ifindex, const ch
 	mg_strlcpy(id->mac, mac ? mac : "", sizeof(id->mac));
 }
 
+/* ---- util.c: a PCI function's address ---- */
 struct mg_pci_addr {
 	unsigned int domain, bus, dev, func;
 };

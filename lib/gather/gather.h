@@ -44,7 +44,7 @@ int mg_sysfs_netns_same(struct mg_ctx *ctx, char *why, size_t size);
  */
 int mg_sysfs_netns_address(struct mg_ctx *ctx, const char *ifname, const char *mac, char *why, size_t size);
 
-/* ---- pci.c: libpci access (config space) ---- */
+/* ---- pci-dump.c: libpci, for config spaces from a dump file ---- */
 void mg_pci_free(struct mg_pci *pci);
 
 
@@ -78,7 +78,7 @@ struct mg_pci_func {
 };
 
 void mg_pci_reset_config(struct mg_ctx *ctx);
-/* pci-dump.c: libpci's dump method. */
+/* libpci's dump method. */
 int mg_pci_dump_config(struct mg_ctx *ctx, const struct mg_pci_addr *addr, uint8_t *buf, size_t size,
 		       char *why, size_t why_size);
 int mg_pci_dump_parent(struct mg_ctx *ctx, const struct mg_pci_addr *child, struct mg_pci_addr *parent);
@@ -126,7 +126,7 @@ int mg_pci_ids_read(const char *path, const struct mg_pci_ids_key *key, struct m
 /* The same from udev's hwdb; -ENOENT when the machine has none. */
 int mg_pci_hwdb_read(struct mg_ctx *ctx, const struct mg_pci_ids_key *key, struct mg_pci_ids_names *names);
 
-/* ---- link.c: what rtnetlink (or a capture) says about an interface ---- */
+/* ---- rtnl.c: what rtnetlink (or a capture) says about an interface ---- */
 struct mg_link {
 	char name[IFNAMSIZ];
 	int ifindex;
@@ -145,7 +145,7 @@ void mg_link_init(struct mg_link *link);
 /* An RTM_NEWLINK into @link (set up by mg_link_init); -EPROTO. Pure, for tests too. */
 int mg_link_parse_raw(const struct nlmsghdr *nlh, struct mg_link *link);
 
-/* rtnl.c: one RTM_GETLINK dump; *links is malloc'ed. */
+/* One RTM_GETLINK dump; *links is malloc'ed. */
 int mg_rtnl_dump_links(struct mg_ctx *ctx, struct mg_link **links, size_t *count);
 int mg_rtnl_get_link(struct mg_ctx *ctx, const char *name, int ifindex, struct mg_link *link);
 void mg_rtnl_close(struct mg_ctx *ctx);
@@ -179,6 +179,7 @@ struct mg_drvinfo {
 };
 int mg_drvinfo_get(struct mg_ctx *ctx, const char *ifname, struct mg_drvinfo *info);
 
+/* genl.c: an ethtool reply's attributes and its header nest. */
 struct nlattr;
 struct nla_policy;
 int mg_ethtool_parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **tb, int maxattr,
@@ -186,8 +187,8 @@ int mg_ethtool_parse_genl(const struct nlmsghdr *nlh, int cmd, struct nlattr **t
 void mg_ethtool_parse_header(struct nlattr *nest, int *ifindex, char *ifname, size_t size);
 
 /*
- * One STRSET_GET reply: set @id into @set when it holds it (names left
- * NULL when not); -EPROTO when malformed.
+ * strset.c: one STRSET_GET reply: set @id into @set when it holds it
+ * (names left NULL when not); -EPROTO when malformed.
  */
 struct nlmsghdr;
 int mg_strset_parse_reply(const struct nlmsghdr *nlh, unsigned int id, struct mg_strset *set);
@@ -247,6 +248,7 @@ int mg_kmsg_read_live(struct mg_ctx *ctx, struct mg_kmsg_pass *p);
 /* A capture's text: records, "!EPIPE" where the reader was overtaken, "!error N" for a failed read. */
 int mg_kmsg_replay_text(struct mg_kmsg_pass *p, const char *buf, size_t len);
 
+/* ---- gather.c: the table of operations; gather-live.c, gather-replay.c and gather-record.c fill it ---- */
 struct nlmsghdr;
 struct nl_msg;
 struct mg_gather;

@@ -215,11 +215,6 @@ static int alias_of(const char *name)
 	return -1;
 }
 
-bool mg_feature_is_alias(const char *name)
-{
-	return alias_of(name) >= 0;
-}
-
 static int position(const struct mg_features *f, const char *name)
 {
 	for (size_t i = 0; i < f->count; i++)

@@ -382,8 +382,6 @@ bool mg_feature_name_eq(const char *a, const char *b);
  * (up to @max), 0 when none is listed.
  */
 size_t mg_features_resolve(const struct mg_features *f, const char *name, size_t *pos, size_t max, bool *alias);
-/* Whether @name is a short name (gro, tso...). */
-bool mg_feature_is_alias(const char *name);
 int mg_features_read_into(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_features **f);
 int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count);
 
