@@ -155,10 +155,14 @@ def iw_band(text, band):
     b["vht160"] = bool(re.search(r"Supported Channel Width: 160 MHz", text))
     b["ht40"] = "HT20/HT40" in text
     b["chanlist"] = []
-    for freq, chan, rest in re.findall(r"^\t\t\t\* (\d+(?:\.\d+)?) MHz \[(-?\d+)\](.*)$", text, re.M):
-        b["channels"][float(freq)] = {"channel": int(chan), "disabled": "(disabled)" in rest,
+    # S1G channels: iw 5.19 prints whole MHz and a channel number below 0, iw 6.9 (Debian 13) the
+    # kHz offset (902.500 MHz) and no channel number.
+    b["khz_offsets"] = False
+    for freq, chan, rest in re.findall(r"^\t\t\t\* (\d+(?:\.\d+)?) MHz(?: \[(-?\d+)\])?(.*)$", text, re.M):
+        b["channels"][float(freq)] = {"channel": int(chan) if chan else None, "disabled": "(disabled)" in rest,
                                       "no_ir": "no IR" in rest}
-        b["chanlist"].append((int(float(freq)), "(disabled)" in rest, "no IR" in rest))
+        b["chanlist"].append((float(freq), "(disabled)" in rest, "no IR" in rest))
+        b["khz_offsets"] = b["khz_offsets"] or not chan
     return b
 
 
@@ -208,7 +212,9 @@ def test_every_field_against_iw(radios):
                 assert (b["max_width_mhz"] >= 160) == (want["he160"] or want["vht160"]), (b, want)
             if b["band"] == "900MHz":
                 # iw 5.19 knows no S1G: whole MHz without the kHz offset, channel numbers below 0.
-                got = sorted((c["freq_mhz"], c["disabled"], c["no_ir"]) for c in b["channels"])
+                # iw 6.9 prints the offset.
+                got = sorted((c["freq_mhz"] + (c["freq_offset_khz"] / 1000 if want["khz_offsets"] else 0),
+                              c["disabled"], c["no_ir"]) for c in b["channels"])
                 assert got == sorted(want["chanlist"]), (phy, b["band"])
             else:
                 got = {c["freq_mhz"] + c["freq_offset_khz"] / 1000:
