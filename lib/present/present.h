@@ -10,6 +10,8 @@
 
 #include "model/model.h"
 
+/* ---- strbuf.c: a string that grows, and the escapers every document goes through ---- */
+
 /* A growing string; after a failed allocation every call is a no-op. */
 struct mg_text {
 	char *buf;
@@ -128,8 +130,9 @@ struct mg_report_input {
 
 void mg_html_report(struct mg_text *t, const struct mg_report_input *in);
 
+/* ---- json.c: the JSON emitter ---- */
+
 /*
- * ---- json*.c ----
  * The JSON text: one emitter, and the writer of each object's shape on
  * top of it. The CLI prints what these write and the Python package
  * parses it, so each key, each value and each escape is decided here once.
@@ -248,8 +251,9 @@ int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, 
 		return mg_json_take(&j, json);						\
 	}
 
+/* ---- prometheus.c: the Prometheus text exposition ---- */
+
 /*
- * ---- prometheus.c ----
  * The Prometheus text exposition of adapters already gathered and
  * decided. mg_prometheus_write() (compose/export.c) gathers, this writes:
  * the CLI's export and Python's Collector hand out the same text.
