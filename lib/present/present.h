@@ -255,7 +255,7 @@ int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, 
 
 /*
  * The Prometheus text exposition of adapters already gathered and
- * decided. mg_prometheus_write() (compose/export.c) gathers, this writes:
+ * decided. mg_prometheus_write() (compose/prometheus-gather.c) gathers, this writes:
  * the CLI's export and Python's Collector hand out the same text.
  */
 
