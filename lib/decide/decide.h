@@ -13,7 +13,7 @@
 /* pci-config.c: decode what could be read of a config space. */
 int mg_pci_config_decode(const uint8_t *cfg, size_t len, struct mg_pci_func *f, char *why, size_t size);
 
-/* ---- bandwidth.c ---- */
+/* ---- throughput-model.c: the model's arithmetic, for the verdict and the rules ---- */
 int mg_pcie_lane_mbps(int gen);
 double mg_tcp_share(int mtu);
 double mg_ethernet_tcp_gbps(int link_mbps, int mtu);
