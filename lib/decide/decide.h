@@ -118,7 +118,6 @@ struct mg_pcie_path {
 double mg_pcie_speed_gts(int code);
 int mg_pcie_speed_code(double gts);
 void mg_pcie_decode(const struct mg_pcie_regs *r, struct mg_pcie_node *n);
-void mg_pcie_node_init(struct mg_pcie_node *n);
 
 /* ---- decide/interrupts.c: /proc/interrupts and CPU lists, pure ---- */
 struct mg_interrupt_line {
