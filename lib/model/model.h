@@ -257,7 +257,7 @@ int mg_usb_info_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 /* The PCI address of the host controller @nic hangs off; -ENXIO when it is not a PCI function, -ENODEV. */
 int mg_usb_controller_address(struct mg_ctx *ctx, const struct mg_nic *nic, char *addr, size_t size);
 
-/* ---- klog.c: one pass over the kernel log for every adapter of @list ---- */
+/* ---- kernel-log.c: one pass over the kernel log for every adapter of @list ---- */
 int mg_kernel_log_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 /* Why the log was not read: -EPERM, -ENOENT, MG_ENOTRECORDED...; 0 when it was (or for NULL). */
 int mg_kernel_log_unread_err(const struct mg_kernel_log *log);
