@@ -442,7 +442,7 @@ struct mg_sample {
 	struct mg_kernel_log *kernel_log;	/* the lines since the previous sample */
 };
 
-/* ---- wifi.c: wiphys from nl80211 ---- */
+/* ---- wiphy.c: wiphys from nl80211 ---- */
 #define MG_WIFI_MLO_LINKS 15
 struct mg_wifi_chandef {
 	int freq_mhz, width_mhz, center1_mhz, center2_mhz;	/* MG_UNKNOWN when not said */
