@@ -51,8 +51,7 @@ struct mg_nic {
 	struct mg_temps *temps;
 	struct mg_usb_info *usb_info;
 	struct mg_kernel_log *kernel_log;
-	/* Frees the parts above; set by enumerate.c, which attaches them (nic.c calls none of theirs). */
-	void (*free_parts)(struct mg_nic *nic);
+	/* The parts above are freed with the adapter by nic-free.c (nic.c calls none of theirs). */
 };
 
 /* modules.c */
