@@ -5,14 +5,20 @@ in a circle. Checked on the objects the build made (every mg_ symbol an
 object uses must be defined in its own layer or one below) and on the
 sources (a file includes only the one header of its own folder or of a
 folder below). And the headers' section labels, `/* ---- nic.c ---- */`,
-and comments that open with a file's name, name files that exist.
+and comments that open with a file's name, name files that exist. And no
+file stores a function of its layer in a function pointer that a header
+of a layer below declares (a struct member, or a member of a callback
+type): the layer below would call it later, upwards, where no object's
+symbols show it. Its one exception: a request's put_attrs (struct
+mg_ethtool_req), handed to gather/ for the one request it makes, is a
+callback like a function passed as an argument.
 
     check-layers.py OBJDIR SRCDIR TOOLSDIR
 
 The layers, lowest first: base, gather, decide, model, apply, present,
-compose. The one exception: decide/ (pure rules) may read the model's
-objects through their public read-only getters (mg_*_get*, _is_*, _has_*,
-_count, _name, _loaded), as present/ and the front ends do.
+compose. The one exception to the calls: decide/ (pure rules) may read
+the model's objects through their public read-only getters (mg_*_get*,
+_is_*, _has_*, _count, _name, _loaded), as present/ and the front ends do.
 """
 import collections
 import os
@@ -134,6 +140,65 @@ def check_includes(srcdir):
     return bad
 
 
+# A struct member that is a function pointer, at a header's top-level struct's depth:
+# "\tvoid (*free_parts)(struct mg_nic *nic);", or one of a callback type: "\tmg_kmsg_fn fn;".
+POINTER_MEMBER = re.compile(r"^\t[\w ]+?\**\s*\(\s*\*\s*(\w+)\s*\)\s*\(", re.M)
+CALLBACK_TYPE = re.compile(r"^typedef\s[^;]*?\(\s*\*\s*(\w+)\s*\)\s*\(", re.M)
+STORE = re.compile(r"(?:->|\.)\s*(\w+)\s*=(?!=)([^;,}]*)")
+# Members that carry a callback for the duration of one call, as an argument would.
+CALL_SCOPED = {"put_attrs"}
+
+
+def pointer_members(srcdir, incdir):
+    """{member: layer} for the function pointers the layers' headers declare as struct members."""
+    types = set()
+    headers = [os.path.join(srcdir, layer, layer + ".h") for layer in LAYERS]
+    public = [os.path.join(incdir, f) for f in sorted(os.listdir(incdir))] if incdir and os.path.isdir(incdir) else []
+    for path in headers + public:
+        if os.path.isfile(path):
+            types |= set(CALLBACK_TYPE.findall(open(path).read()))
+    typed = re.compile(r"^\t(?:const\s+)?(?:%s)\s+(\w+);" % "|".join(sorted(types)), re.M) if types else None
+    members = {}
+    for layer, path in zip(LAYERS, headers):
+        if not os.path.isfile(path):
+            continue
+        text = open(path).read()
+        for name in POINTER_MEMBER.findall(text) + (typed.findall(text) if typed else []):
+            members.setdefault(name, layer)
+    return members
+
+
+def check_stored_pointers(srcdir, incdir, defined):
+    """A function stored in a lower layer's function pointer is called from below: an upward call."""
+    members = pointer_members(srcdir, incdir)
+    bad = []
+    for layer in LAYERS:
+        folder = os.path.join(srcdir, layer)
+        for f in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+            if not f.endswith(".c"):
+                continue
+            text = open(os.path.join(folder, f)).read()
+            for m in STORE.finditer(text):
+                member, expr = m.groups()
+                if member not in members or member in CALL_SCOPED or \
+                        LAYERS.index(members[member]) >= LAYERS.index(layer):
+                    continue
+                for value in re.findall(r"[A-Za-z_]\w*", expr):
+                    if re.search(r"^[^\s#/].*\b%s\s*\([^;]*$" % re.escape(value), text, re.M):
+                        owner = layer  # a function of this file
+                    elif value in defined:
+                        owner = defined[value].split("/")[0]
+                    else:
+                        continue  # no function of the library's: NULL, a variable, the caller's callback
+                    if LAYERS.index(owner) <= LAYERS.index(members[member]):
+                        continue
+                    line = text.count("\n", 0, m.start()) + 1
+                    bad.append("%s/%s:%d: stores %s, a function of %s/, in %s, a function pointer of %s/'s header: "
+                               "%s/ would call upwards through it" % (layer, f, line, value, owner, member,
+                                                                      members[member], members[member]))
+    return bad
+
+
 LABEL = re.compile(r"/\* -{4} (.*?) -{4} \*/")
 # A comment whose first word is a file's name: "/* chipdb.c */", "/*\n * strset.c: ...".
 OPENING = re.compile(r"/\*[\s*]*([\w./-]+\.c)\b")
@@ -168,11 +233,12 @@ def main(objdir, srcdir, toolsdir):
     objs = objects(objdir)
     defined, calls = calls_and_definitions(objs)
     labels, named = check_labels([srcdir, toolsdir])
-    bad = check_calls(defined, calls) + check_circles(defined, calls) + check_includes(srcdir) + labels
+    stored = check_stored_pointers(srcdir, os.path.join(os.path.dirname(srcdir), "include", "multigig"), defined)
+    bad = check_calls(defined, calls) + check_circles(defined, calls) + check_includes(srcdir) + labels + stored
     for line in bad:
         print(line)
-    print("layers: %s; %d files, calls downwards only, no circle, one header per folder"
-          % (", ".join(LAYERS), len(objs)))
+    print("layers: %s; %d files, calls downwards only, no circle, one header per folder, "
+          "no function stored for a layer below to call" % (", ".join(LAYERS), len(objs)))
     print("labels: %d names of files in the headers' labels and opening comments, %d naming no file"
           % (named, len(labels)))
     print("%d passed, %d failed" % (0 if bad else 1, 1 if bad else 0))
@@ -194,6 +260,31 @@ def self_test_labels():
         and count == 5, bad
 
 
+def self_test_stored():
+    """A function of a layer above stored in a member a lower header declares is seen; one of the same layer,
+    NULL and the caller's callback are not."""
+    with tempfile.TemporaryDirectory() as top:
+        src = os.path.join(top, "lib")
+        for layer in ("model", "compose"):
+            os.makedirs(os.path.join(src, layer))
+        with open(os.path.join(src, "model", "model.h"), "w") as h:
+            h.write("typedef void (*mg_done_fn)(void *data);\nstruct mg_nic {\n\tint refcount;\n"
+                    "\tvoid (*free_parts)(struct mg_nic *nic);\n\tmg_done_fn done;\n};\n")
+        with open(os.path.join(src, "model", "a.c"), "w") as c:
+            c.write("static void mine(struct mg_nic *nic)\n{\n}\n\nvoid f(struct mg_nic *n)\n{\n"
+                    "\tn->free_parts = mine;\n}\n")
+        with open(os.path.join(src, "compose", "b.c"), "w") as c:
+            c.write("static void up(struct mg_nic *nic)\n{\n}\n\nvoid g(struct mg_nic *n, mg_done_fn cb)\n{\n"
+                    "\tn->free_parts = up;\n\tn->free_parts = NULL;\n\tn->done = cb;\n"
+                    "\tn->done = n->refcount ? NULL : mg_compose_thing;\n\tn->refcount = mg_compose_count;\n}\n")
+        bad = check_stored_pointers(src, None, {"mg_compose_thing": "compose/c", "mg_compose_count": "compose/c"})
+    want = ["compose/b.c:7: stores up, a function of compose/, in free_parts, a function pointer of model/'s header: "
+            "model/ would call upwards through it",
+            "compose/b.c:10: stores mg_compose_thing, a function of compose/, in done, a function pointer of "
+            "model/'s header: model/ would call upwards through it"]
+    return bad == want, bad
+
+
 def self_test():
     """The checks find what they look for: a call upwards, a getter's exception, a circle, a wrong label."""
     defined = {"mg_a": "model/a", "mg_b_get_x": "model/b", "mg_c": "apply/c", "mg_d": "model/d"}
@@ -202,10 +293,12 @@ def self_test():
     up = check_calls(defined, calls)
     circles = check_circles(defined, calls)
     labels_ok, labels = self_test_labels()
+    stored_ok, stored = self_test_stored()
     ok = up == ["gather/x: calls mg_a of model/a, a layer above it"] and \
-        circles == ["files calling each other in a circle: model/a model/d"] and labels_ok
-    print("self-test: %s" % ("the checks see a call upwards, a circle and a label naming no file" if ok
-                             else "FAILED: %r %r %r" % (up, circles, labels)))
+        circles == ["files calling each other in a circle: model/a model/d"] and labels_ok and stored_ok
+    print("self-test: %s" % ("the checks see a call upwards, a circle, a label naming no file and a function "
+                             "stored for a layer below to call" if ok
+                             else "FAILED: %r %r %r %r" % (up, circles, labels, stored)))
     return 0 if ok else 1
 
 

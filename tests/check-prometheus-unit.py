@@ -65,7 +65,7 @@ caps = set(words(s, "CapabilityBoundingSet"))
 # What the library opens and what its reasons say it needs.
 kmsg = re.search(r'KMSG_PATH "(/dev/kmsg)"', source("lib/gather/kmsg.c"))
 check(kmsg is not None, "the library reads the kernel log from /dev/kmsg")
-check("needs CAP_SYSLOG" in source("lib/model/klog.c"), "the library says the kernel log needs CAP_SYSLOG")
+check("needs CAP_SYSLOG" in source("lib/model/kernel-log.c"), "the library says the kernel log needs CAP_SYSLOG")
 check("without CAP_SYS_ADMIN" in source("lib/model/pcie.c"), "the library says config space needs CAP_SYS_ADMIN")
 
 check(not any(c.startswith("~") for c in caps), "CapabilityBoundingSet lists what it keeps")

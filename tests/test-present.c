@@ -17,10 +17,10 @@
 
 static char *escaped(const char *s, size_t max_chars)
 {
-	struct mg_text t = { 0 };
+	struct mg_strbuf t = { 0 };
 
-	mg_text_escape(&t, s, max_chars);
-	return mg_text_take(&t);
+	mg_strbuf_escape(&t, s, max_chars);
+	return mg_strbuf_take(&t);
 }
 
 static void check_escape(const char *in, size_t max_chars, const char *want)
@@ -89,11 +89,11 @@ static void test_escape_one_to_one(void)
 		check_escape(cases[i].in, 0, cases[i].out);
 	/* Plain text: the same, without entities. */
 	{
-		struct mg_text t = { 0 };
+		struct mg_strbuf t = { 0 };
 		char *s;
 
-		mg_text_show(&t, "<a&b>'\\xff'\xff\xe2\x80\x8b", 0);
-		s = mg_text_take(&t);
+		mg_strbuf_show(&t, "<a&b>'\\xff'\xff\xe2\x80\x8b", 0);
+		s = mg_strbuf_take(&t);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 		CU_ASSERT_STRING_EQUAL(s, "<a&b>'\\\\xff'\\xff\\u200b");
 		free(s);
@@ -113,7 +113,7 @@ static void test_prometheus_labels(void)
 					    "device=\"$(reboot)\"" };
 	struct mg_prom_adapter adapters[6] = { { 0 } };
 	struct mg_prom_input in = { adapters, 6, NULL };
-	struct mg_text t = { 0 };
+	struct mg_strbuf t = { 0 };
 	char *text;
 
 	for (size_t i = 0; i < 6; i++) {
@@ -122,7 +122,7 @@ static void test_prometheus_labels(void)
 		adapters[i].device = names[i];
 	}
 	mg_prometheus_text(&t, &in);
-	text = mg_text_take(&t);
+	text = mg_strbuf_take(&t);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	for (size_t i = 0; i < 6; i++) {
 		char series[128];
@@ -140,16 +140,16 @@ static void test_prometheus_labels(void)
 
 static void test_escape_limit(void)
 {
-	struct mg_text t = { 0 };
+	struct mg_strbuf t = { 0 };
 
 	check_escape("abcdef", 6, "abcdef");
 	check_escape("abcdefg", 6, "abcde\xe2\x80\xa6");
 	/* Characters, not bytes: an entity or a multi-byte letter is one. */
 	check_escape("\xc3\xa9\xc3\xa9<\xc3\xa9\xc3\xa9", 4, "\xc3\xa9\xc3\xa9&lt;\xe2\x80\xa6");
-	mg_text_escape(&t, NULL, 0);
-	mg_text_put(&t, "");
+	mg_strbuf_escape(&t, NULL, 0);
+	mg_strbuf_put(&t, "");
 	{
-		char *s = mg_text_take(&t);
+		char *s = mg_strbuf_take(&t);
 
 		CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 		CU_ASSERT_STRING_EQUAL(s, "");
@@ -161,11 +161,11 @@ static void test_line_break(void)
 {
 	const char *s = "the quick brown fox";
 
-	CU_ASSERT_EQUAL(mg_text_line_break(s, 100), strlen(s));
-	CU_ASSERT_EQUAL(mg_text_line_break(s, 12), strlen("the quick "));
-	CU_ASSERT_EQUAL(mg_text_line_break("abcdefgh", 3), 3);
+	CU_ASSERT_EQUAL(mg_strbuf_line_break(s, 100), strlen(s));
+	CU_ASSERT_EQUAL(mg_strbuf_line_break(s, 12), strlen("the quick "));
+	CU_ASSERT_EQUAL(mg_strbuf_line_break("abcdefgh", 3), 3);
 	/* Counted in characters: four two-byte letters fit in four. */
-	CU_ASSERT_EQUAL(mg_text_line_break("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9 x", 4), 8);
+	CU_ASSERT_EQUAL(mg_strbuf_line_break("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9 x", 4), 8);
 }
 
 static char *svg_of(const char *tree, const char *ifname)

@@ -14,6 +14,296 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------ */
+/* Counters: what the interface, the standard groups and the driver    */
+/* counted                                                             */
+/* ------------------------------------------------------------------ */
+
+/**
+ * struct mg_stats - an interface's counters at one moment: the link's
+ * (IFLA_STATS64 and the carrier counts), the standard ethtool groups
+ * (IEEE 802.3 PHY, MAC, MAC control, RMON) and the driver's own
+ * (`ethtool -S`). A counter not reported is unknown, never 0.
+ */
+struct mg_stats;
+
+/**
+ * enum mg_stat - one counter of the link.
+ * @MG_STAT_RX_PACKETS: packets received (the first 25 are struct
+ *	rtnl_link_stats64's fields, in its order and with its names).
+ * @MG_STAT_TX_PACKETS: packets sent.
+ * @MG_STAT_RX_BYTES: bytes received.
+ * @MG_STAT_TX_BYTES: bytes sent.
+ * @MG_STAT_RX_ERRORS: receive errors of any kind.
+ * @MG_STAT_TX_ERRORS: transmit errors of any kind.
+ * @MG_STAT_RX_DROPPED: received packets dropped by the stack or driver.
+ * @MG_STAT_TX_DROPPED: packets dropped on the way out.
+ * @MG_STAT_MULTICAST: multicast packets received.
+ * @MG_STAT_COLLISIONS: collisions (half duplex).
+ * @MG_STAT_RX_LENGTH_ERRORS: frames with a bad length.
+ * @MG_STAT_RX_OVER_ERRORS: receive ring overruns.
+ * @MG_STAT_RX_CRC_ERRORS: frames with a bad FCS.
+ * @MG_STAT_RX_FRAME_ERRORS: misaligned frames.
+ * @MG_STAT_RX_FIFO_ERRORS: receive FIFO overruns.
+ * @MG_STAT_RX_MISSED_ERRORS: frames the NIC missed (no buffer).
+ * @MG_STAT_TX_ABORTED_ERRORS: transmissions aborted.
+ * @MG_STAT_TX_CARRIER_ERRORS: carrier lost while sending.
+ * @MG_STAT_TX_FIFO_ERRORS: transmit FIFO underruns.
+ * @MG_STAT_TX_HEARTBEAT_ERRORS: heartbeat (SQE) errors.
+ * @MG_STAT_TX_WINDOW_ERRORS: late collisions.
+ * @MG_STAT_RX_COMPRESSED: compressed packets received.
+ * @MG_STAT_TX_COMPRESSED: compressed packets sent.
+ * @MG_STAT_RX_NOHANDLER: packets no protocol took.
+ * @MG_STAT_RX_OTHERHOST_DROPPED: packets for another host dropped.
+ * @MG_STAT_CARRIER_CHANGES: carrier changes since the interface was made.
+ * @MG_STAT_CARRIER_UP_COUNT: times the carrier came up.
+ * @MG_STAT_CARRIER_DOWN_COUNT: times the carrier went down.
+ * @MG_STAT_LINK_DOWN_EVENTS: link losses the driver counted itself
+ *	(ETHTOOL_A_LINKSTATE_EXT_DOWN_CNT, few drivers have it).
+ *
+ * Since: 0.2
+ */
+enum mg_stat {
+	MG_STAT_RX_PACKETS,
+	MG_STAT_TX_PACKETS,
+	MG_STAT_RX_BYTES,
+	MG_STAT_TX_BYTES,
+	MG_STAT_RX_ERRORS,
+	MG_STAT_TX_ERRORS,
+	MG_STAT_RX_DROPPED,
+	MG_STAT_TX_DROPPED,
+	MG_STAT_MULTICAST,
+	MG_STAT_COLLISIONS,
+	MG_STAT_RX_LENGTH_ERRORS,
+	MG_STAT_RX_OVER_ERRORS,
+	MG_STAT_RX_CRC_ERRORS,
+	MG_STAT_RX_FRAME_ERRORS,
+	MG_STAT_RX_FIFO_ERRORS,
+	MG_STAT_RX_MISSED_ERRORS,
+	MG_STAT_TX_ABORTED_ERRORS,
+	MG_STAT_TX_CARRIER_ERRORS,
+	MG_STAT_TX_FIFO_ERRORS,
+	MG_STAT_TX_HEARTBEAT_ERRORS,
+	MG_STAT_TX_WINDOW_ERRORS,
+	MG_STAT_RX_COMPRESSED,
+	MG_STAT_TX_COMPRESSED,
+	MG_STAT_RX_NOHANDLER,
+	MG_STAT_RX_OTHERHOST_DROPPED,
+	MG_STAT_CARRIER_CHANGES,
+	MG_STAT_CARRIER_UP_COUNT,
+	MG_STAT_CARRIER_DOWN_COUNT,
+	MG_STAT_LINK_DOWN_EVENTS,
+};
+
+/** Number of enum mg_stat values. Since: 0.2 */
+#define MG_STAT_COUNT 29
+
+/**
+ * enum mg_stats_group - a standard group of ethtool counters.
+ * @MG_STATS_ETH_PHY: IEEE 802.3 PHY counters ("eth-phy").
+ * @MG_STATS_ETH_MAC: IEEE 802.3 MAC counters ("eth-mac").
+ * @MG_STATS_ETH_CTRL: IEEE 802.3 MAC control counters ("eth-ctrl").
+ * @MG_STATS_RMON: RMON counters and frame size histograms ("rmon").
+ *
+ * Since: 0.2
+ */
+enum mg_stats_group {
+	MG_STATS_ETH_PHY,
+	MG_STATS_ETH_MAC,
+	MG_STATS_ETH_CTRL,
+	MG_STATS_RMON,
+};
+
+/** Number of enum mg_stats_group values. Since: 0.2 */
+#define MG_STATS_GROUP_COUNT 4
+
+/**
+ * mg_stat_name - a link counter's name.
+ * @stat: counter.
+ *
+ * Returns: "rx_packets", "carrier_changes", "link_down_events"...; NULL
+ * for a value out of range.
+ * Since: 0.2
+ */
+const char *mg_stat_name(enum mg_stat stat);
+
+/**
+ * mg_stats_group_name - a standard group's name, as ethtool spells it.
+ * @group: group.
+ *
+ * Returns: "eth-phy", "eth-mac", "eth-ctrl" or "rmon"; NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_stats_group_name(enum mg_stats_group group);
+
+/**
+ * mg_stats_read_for_nic - read the counters of an adapter's interface.
+ * @ctx: context (live, or a capture).
+ * @nic: adapter with an interface.
+ * @stats: where the counters are stored; free with mg_stats_free().
+ *
+ * One RTM_GETLINK, one ETHTOOL_MSG_STATS_GET and one LINKSTATE request by
+ * interface index, and the driver's counters by the SIOCETHTOOL ioctl
+ * (ETHTOOL_GSSET_INFO, GSTRINGS, GSTATS). What the driver or the kernel
+ * does not report stays unknown.
+ *
+ * Returns: 0; -EINVAL for NULL arguments; -ENODEV when @nic has no
+ * interface or it is gone; another negative errno when the link cannot be
+ * read.
+ * Since: 0.2
+ */
+int mg_stats_read_for_nic(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_stats **stats);
+
+/**
+ * mg_stats_free - free counters read with mg_stats_read_for_nic().
+ * @stats: object, may be NULL.
+ *
+ * Since: 0.2
+ */
+void mg_stats_free(struct mg_stats *stats);
+
+/**
+ * mg_nic_get_stats - the counters gathered with the list.
+ * @nic: adapter.
+ *
+ * Returns: the counters, valid while @nic is; NULL when the list was not
+ * made with MG_NIC_WITH_STATS or the adapter has no interface.
+ * Since: 0.2
+ */
+const struct mg_stats *mg_nic_get_stats(const struct mg_nic *nic);
+
+/**
+ * mg_stats_get - one counter of the link.
+ * @stats: counters.
+ * @stat: which.
+ * @value: where the value is stored.
+ *
+ * Returns: 0; -ENODATA when it was not reported; -EINVAL for a bad
+ * argument.
+ * Since: 0.2
+ */
+int mg_stats_get(const struct mg_stats *stats, enum mg_stat stat, uint64_t *value);
+
+/**
+ * mg_stats_get_unknown_reason - why a counter of the link is unknown, when
+ * the reason is the kernel's.
+ * @stats: counters.
+ * @stat: which.
+ *
+ * Kernels before 6.6 never report MG_STAT_LINK_DOWN_EVENTS, whatever the
+ * adapter; from 6.6 on, an adapter without a PHY the kernel drives does
+ * not, and that needs no reason. The kernel's release comes from procfs
+ * (sys/kernel/osrelease), which a capture keeps: a replay says what the
+ * captured machine's kernel lacked.
+ *
+ * Returns: the reason ("kernel 6.1.0-57-amd64 does not report the
+ * link-down count (Linux 6.6 and later do, for PHYs they drive)"), or NULL
+ * when the counter is known or no reason is known.
+ * Since: 0.3
+ */
+const char *mg_stats_get_unknown_reason(const struct mg_stats *stats, enum mg_stat stat);
+
+/**
+ * mg_stats_group_reported - whether the driver reported a standard group.
+ * @stats: counters.
+ * @group: group.
+ *
+ * Returns: 1 when it did (some of its counters may still be missing), 0
+ * when not.
+ * Since: 0.2
+ */
+int mg_stats_group_reported(const struct mg_stats *stats, enum mg_stats_group group);
+
+/**
+ * mg_stats_group_size - how many counters a standard group defines.
+ * @group: group.
+ *
+ * Returns: the number of indices mg_stats_group_get() takes; 0 out of range.
+ * Since: 0.2
+ */
+size_t mg_stats_group_size(enum mg_stats_group group);
+
+/**
+ * mg_stats_group_counter_name - a standard counter's name.
+ * @group: group.
+ * @index: 0 .. mg_stats_group_size() - 1.
+ *
+ * Returns: the IEEE 802.3 or RMON name the kernel gives it
+ * ("FramesReceivedOK", "etherStatsJabbers"); NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_stats_group_counter_name(enum mg_stats_group group, size_t index);
+
+/**
+ * mg_stats_group_get - one counter of a standard group.
+ * @stats: counters.
+ * @group: group.
+ * @index: 0 .. mg_stats_group_size() - 1.
+ * @value: where the value is stored.
+ *
+ * Returns: 0; -ENODATA when the driver did not report it; -EINVAL out of
+ * range.
+ * Since: 0.2
+ */
+int mg_stats_group_get(const struct mg_stats *stats, enum mg_stats_group group, size_t index,
+		       uint64_t *value);
+
+/**
+ * mg_stats_hist_count - buckets of an RMON frame size histogram.
+ * @stats: counters.
+ * @tx: 0 for the receive histogram, 1 for the transmit one.
+ *
+ * Returns: the number of buckets the driver reported, 0 when none.
+ * Since: 0.2
+ */
+size_t mg_stats_hist_count(const struct mg_stats *stats, int tx);
+
+/**
+ * mg_stats_hist_get - one bucket of an RMON histogram.
+ * @stats: counters.
+ * @tx: 0 for receive, 1 for transmit.
+ * @index: 0 .. mg_stats_hist_count() - 1.
+ * @low: smallest frame length counted, in bytes.
+ * @high: largest frame length counted (0: no upper bound).
+ * @value: frames counted.
+ *
+ * Returns: 0; -EINVAL out of range.
+ * Since: 0.2
+ */
+int mg_stats_hist_get(const struct mg_stats *stats, int tx, size_t index, unsigned int *low,
+		      unsigned int *high, uint64_t *value);
+
+/**
+ * mg_stats_driver_count - how many counters of its own the driver has.
+ * @stats: counters.
+ *
+ * Returns: the count (what `ethtool -S` lists); MG_UNKNOWN when they were
+ * not read or the driver has none.
+ * Since: 0.2
+ */
+int mg_stats_driver_count(const struct mg_stats *stats);
+
+/**
+ * mg_stats_driver_name - a driver counter's name.
+ * @stats: counters.
+ * @index: 0 .. mg_stats_driver_count() - 1.
+ *
+ * Returns: the name as the driver gives it; NULL out of range.
+ * Since: 0.2
+ */
+const char *mg_stats_driver_name(const struct mg_stats *stats, size_t index);
+
+/**
+ * mg_stats_driver_get - a driver counter's value.
+ * @stats: counters.
+ * @index: 0 .. mg_stats_driver_count() - 1.
+ * @value: where the value is stored.
+ *
+ * Returns: 0; -EINVAL out of range.
+ * Since: 0.2
+ */
+int mg_stats_driver_get(const struct mg_stats *stats, size_t index, uint64_t *value);
+
+/* ------------------------------------------------------------------ */
 /* Interrupts: the vectors of a device, where they run, queue masks     */
 /* ------------------------------------------------------------------ */
 
@@ -896,6 +1186,23 @@ int mg_sample_get_cpu_services(const struct mg_sample *sample, size_t index);
  * Since: 0.3
  */
 int mg_sample_get_cpu_bound(const struct mg_sample *sample, double *irq_pct);
+
+/**
+ * mg_stats_to_json - an interface's counters as JSON: show --json's "stats".
+ * @stats: counters.
+ * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
+ * @json: where the text is stored: malloc'ed, free with free().
+ *
+ * Every counter of enum mg_stat by its mg_stat_name() (null when not
+ * reported), the standard groups "eth_phy", "eth_mac", "eth_ctrl" and
+ * "rmon" (null when the driver fills none; "rmon" with its histograms),
+ * and "driver", the driver's own counters by name.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.3
+ */
+int mg_stats_to_json(const struct mg_stats *stats, unsigned int flags, char **json);
 
 /**
  * mg_irqs_to_json - interrupts as JSON: show --json's "irqs".

@@ -12,7 +12,7 @@
 #include "present/present.h"
 
 /*
- * wifi.c: the wiphys read once for a pass over many adapters, each
+ * wifi-cache.c: the wiphys read once for a pass over many adapters, each
  * Wi-Fi interface's found in them, so "all adapters" costs the same
  * nl80211 dumps however many cards there are.
  */

@@ -17,30 +17,6 @@
 
 #include "compose/compose.h"
 
-/* Every part an adapter of a list may carry: nic.c frees them through this. */
-static void free_parts(struct mg_nic *nic)
-{
-	mg_settings_free(nic->settings);
-	mg_ethlink_free(nic->ethlink);
-	mg_eee_free(nic->eee);
-	mg_features_free(nic->features);
-	mg_stats_free(nic->stats);
-	mg_irqs_free(nic->irqs);
-	mg_temps_free(nic->temps);
-	mg_usb_info_free(nic->usb_info);
-	mg_kernel_log_free(nic->kernel_log);
-}
-
-/* A new adapter, whose parts this file attaches and frees. */
-static struct mg_nic *new_nic(void)
-{
-	struct mg_nic *nic = mg_nic_alloc();
-
-	if (nic)
-		nic->free_parts = free_parts;
-	return nic;
-}
-
 static const struct mg_nic *find_pci(const struct mg_nic_list *list, const char *address)
 {
 	for (size_t i = 0; i < mg_nic_list_count(list); i++) {
@@ -207,7 +183,7 @@ static int add_device_facts(struct mg_ctx *ctx, struct mg_nic *nic, const struct
 static int nic_from_link(struct mg_ctx *ctx, const struct mg_link *link, struct mg_nic **out)
 {
 	struct mg_drvinfo info;
-	struct mg_nic *nic = new_nic();
+	struct mg_nic *nic = mg_nic_alloc();
 	int err;
 
 	if (!nic)
@@ -259,7 +235,7 @@ static int add_pci_device(struct mg_ctx *ctx, const char *name, void *data)
 	    mg_path_join(attr, sizeof(attr), devpath, "class") < 0 ||
 	    mg_sysfs_read_long(ctx, attr, 16, &cls) < 0 || (cls >> 16) != 0x02)
 		return 0;
-	nic = new_nic();
+	nic = mg_nic_alloc();
 	if (!nic)
 		return -ENOMEM;
 	err = mg_device_identify(ctx, devpath, nic);
@@ -478,7 +454,7 @@ static int lookup_pci(struct mg_ctx *ctx, const char *address, struct mg_nic **n
 	if (mg_path_join(attr, sizeof(attr), devpath, "class") < 0 ||
 	    mg_sysfs_read_long(ctx, attr, 16, &cls) < 0 || (cls >> 16) != 0x02)
 		return mg_fail(ctx, -ENODEV, "no network device at PCI address %s", address);
-	n = new_nic();
+	n = mg_nic_alloc();
 	if (!n)
 		return -ENOMEM;
 	err = mg_device_identify(ctx, devpath, n);

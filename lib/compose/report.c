@@ -54,7 +54,7 @@ static int draw(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struc
 {
 	struct mg_svg_input in = { .path = path, .throughput = tp, .inline_html = inline_html };
 	struct hop_names *store = NULL;
-	struct mg_text t = { 0 };
+	struct mg_strbuf t = { 0 };
 
 	in.ifname = nic ? mg_nic_get_name(nic) : NULL;
 	if (ctx) {
@@ -65,7 +65,7 @@ static int draw(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struc
 	mg_svg_pcie_path(&t, &in);
 	free((void *)in.names);
 	free(store);
-	*svg = mg_text_take(&t);
+	*svg = mg_strbuf_take(&t);
 	return *svg ? 0 : -ENOMEM;
 }
 
@@ -353,7 +353,7 @@ static int report(struct mg_ctx *ctx, const struct mg_nic *nic, const struct mg_
 {
 	struct report r = { 0 };
 	struct mg_report_input in = { .watch = w };
-	struct mg_text t = { 0 };
+	struct mg_strbuf t = { 0 };
 	int err;
 
 	err = gather_nics(ctx, &r, nic);
@@ -374,7 +374,7 @@ static int report(struct mg_ctx *ctx, const struct mg_nic *nic, const struct mg_
 	in.doctor = r.doctor;
 	mg_html_report(&t, &in);
 	report_free(&r);
-	*html = mg_text_take(&t);
+	*html = mg_strbuf_take(&t);
 	return *html ? 0 : -ENOMEM;
 }
 

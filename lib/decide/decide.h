@@ -13,7 +13,7 @@
 /* pci-config.c: decode what could be read of a config space. */
 int mg_pci_config_decode(const uint8_t *cfg, size_t len, struct mg_pci_func *f, char *why, size_t size);
 
-/* ---- bandwidth.c ---- */
+/* ---- throughput-model.c: the model's arithmetic, for the verdict and the rules ---- */
 int mg_pcie_lane_mbps(int gen);
 double mg_tcp_share(int mtu);
 double mg_ethernet_tcp_gbps(int link_mbps, int mtu);
@@ -23,7 +23,7 @@ int mg_estimate_for_link(int gen, int width, int mps, int mtu, int link_mbps,
 /* One verdict for both directions: the bus when it caps either. */
 enum mg_limit mg_limit_overall(enum mg_limit rx, enum mg_limit tx);
 
-/* chipdb.c */
+/* ---- chipdb.c: the chips, their speeds and their drivers ---- */
 struct mg_chip {
 	enum mg_bus bus;
 	int vendor, device;
@@ -34,6 +34,7 @@ struct mg_chip {
 };
 const struct mg_chip *mg_chip_lookup(enum mg_bus bus, int vendor, int device);
 
+/* ---- modes.c: link-mode names ---- */
 /*
  * The speed a mode name carries ("2500baseT/Full": 2500), or -1 for a
  * name that is no speed mode ("Autoneg", "TP", "Pause", "FEC_RS").
@@ -55,6 +56,7 @@ const char *mg_modes_best_common(char *const *ours, size_t n, char *const *partn
 const char *mg_modes_missing(char *const *supported, size_t n, char *const *advertised, size_t m,
 			     size_t nth, size_t *count);
 
+/* ---- pcie-decode.c: a PCIe path's functions and links, decoded from their registers ---- */
 #define MG_PCIE_MAX_DEPTH 16
 
 /* The kernel's AER counters of one severity (aer_dev_correctable, ...). */
@@ -118,7 +120,6 @@ struct mg_pcie_path {
 double mg_pcie_speed_gts(int code);
 int mg_pcie_speed_code(double gts);
 void mg_pcie_decode(const struct mg_pcie_regs *r, struct mg_pcie_node *n);
-void mg_pcie_node_init(struct mg_pcie_node *n);
 
 /* ---- decide/interrupts.c: /proc/interrupts and CPU lists, pure ---- */
 struct mg_interrupt_line {
@@ -145,6 +146,7 @@ int mg_cpulist_count(const char *list);
 const char *mg_usb_interface_class_name(int cls, int subclass, int protocol);
 bool mg_usb_driver_is_generic(const char *driver);
 
+/* ---- procstat.c: /proc/stat and /proc/softirqs, per CPU ---- */
 #define MG_WATCH_CPUS_MAX 1024
 
 struct mg_cpu_times {
@@ -160,10 +162,13 @@ struct mg_cpu_table {
 	size_t count, alloc;
 };
 
-/*
- * decide/cpubound.c: the CPUs that service an adapter, how busy each was
- * between two readings, and whether one of them is the limit.
- */
+int mg_softirqs_parse(const char *text, struct mg_cpu_table *t);
+int mg_procstat_parse(const char *text, struct mg_cpu_table *t);
+void mg_cpu_table_free(struct mg_cpu_table *t);
+const struct mg_cpu_times *mg_cpu_table_find(const struct mg_cpu_table *t, int cpu);
+
+/* ---- cpubound.c: the CPUs that service an adapter, and whether one of them is the limit ---- */
+/* How busy each servicing CPU was between two readings. */
 struct mg_cpu_use {
 	int cpu;
 	double busy_pct, irq_pct;	/* of the interval; irq_pct: hard and soft interrupts */
@@ -205,12 +210,7 @@ void mg_cpu_use_mark(struct mg_cpu_use *use, size_t count, uint64_t servicing, b
  */
 bool mg_cpu_bound_find(const struct mg_cpu_use *use, size_t count, double traffic_bps, struct mg_cpu_bound *out);
 
-/* decide/procstat.c */
-int mg_softirqs_parse(const char *text, struct mg_cpu_table *t);
-int mg_procstat_parse(const char *text, struct mg_cpu_table *t);
-void mg_cpu_table_free(struct mg_cpu_table *t);
-const struct mg_cpu_times *mg_cpu_table_find(const struct mg_cpu_table *t, int cpu);
-
+/* ---- cable-phys.c: which PHY drivers can test a cable ---- */
 struct mg_cable_phy {
 	const char *pattern;		/* part of the PHY driver's name */
 	enum mg_cable_support support;
@@ -220,6 +220,7 @@ struct mg_cable_phy {
 
 const struct mg_cable_phy *mg_cable_phy_lookup(const char *driver);
 
+/* ---- findings.c: the doctor's findings, each with its evidence and fix ---- */
 #define MG_EVIDENCE_MAX 8
 #define MG_FIX_PARAMS_MAX 4
 
@@ -260,6 +261,22 @@ struct mg_doctor {
 	char peer[64];		/* --peer: the address whose path is probed; "" when none */
 };
 
+struct mg_finding *mg_finding_add(struct mg_doctor *d, const char *id, enum mg_severity sev,
+				  const char *nic);
+int mg_finding_title(struct mg_finding *f, const char *fmt, ...) MG_PRINTF(2, 3);
+int mg_finding_evidence(struct mg_finding *f, const char *source, const char *fmt, ...) MG_PRINTF(3, 4);
+int mg_finding_impact(struct mg_finding *f, double gbps, const char *fmt, ...) MG_PRINTF(3, 4);
+int mg_finding_fix(struct mg_finding *f, const char *command, const char *fmt, ...) MG_PRINTF(3, 4);
+/* A fix that is a settings change: --fix applies @param = @value to @nic's interface, as examined. */
+int mg_finding_fix_param(struct mg_finding *f, const struct mg_nic *nic, enum mg_param param, long long value);
+int mg_finding_fix_advertise(struct mg_finding *f, const struct mg_nic *nic, const char *modes);
+int mg_finding_fix_eee(struct mg_finding *f, const struct mg_nic *nic, int on);
+int mg_finding_fix_aspm_l1(struct mg_finding *f, const struct mg_nic *nic, int on);
+int mg_finding_fix_rps_cpus(struct mg_finding *f, const struct mg_nic *nic, uint64_t cpus);
+void mg_doctor_rank(struct mg_doctor *d);
+void mg_doctor_free_findings(struct mg_doctor *d);
+
+/* ---- rules.c: the doctor's rules, one table of them ---- */
 /* Everything a rule may look at for one adapter; any of it may be NULL. */
 struct mg_facts {
 	const struct mg_nic *nic;
@@ -293,6 +310,17 @@ struct mg_facts {
 	size_t ncpu_use;
 };
 
+/* decide/rules-wifi.c: the Wi-Fi rules, rows of the table in rules.c. */
+int mg_rule_wifi_regdom(struct mg_doctor *d, const struct mg_facts *f);
+int mg_rule_wifi_link_narrow(struct mg_doctor *d, const struct mg_facts *f);
+int mg_rule_wifi_pcie_ceiling(struct mg_doctor *d, const struct mg_facts *f);
+
+/* decide/rules.c: every rule, on one adapter's facts. */
+int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts);
+/* klog-rules.c: the findings the kernel's own lines make. */
+int mg_rule_kernel_log(struct mg_doctor *d, const struct mg_facts *f);
+/* not-checked.c: what the doctor could not read (the kernel log, config space), and what it lacked. */
+int mg_rule_not_checked(struct mg_doctor *d, const struct mg_facts *f);
 
 /* ---- klog.c: who a kernel-log line is about, and what it means ---- */
 /* The prefix dev_printk()/netdev_printk() write: "DRIVER DEVICE[ IFNAME]: ", or "IFNAME: ". */
@@ -336,34 +364,7 @@ const struct mg_klog_known *mg_klog_match(const char *body, struct mg_klog_match
 /* Debian's package for a firmware file ("iwlwifi-..." -> firmware-iwlwifi), or NULL. */
 const char *mg_klog_firmware_package(const char *file);
 
-/* decide/findings.c */
-struct mg_finding *mg_finding_add(struct mg_doctor *d, const char *id, enum mg_severity sev,
-				  const char *nic);
-int mg_finding_title(struct mg_finding *f, const char *fmt, ...) MG_PRINTF(2, 3);
-int mg_finding_evidence(struct mg_finding *f, const char *source, const char *fmt, ...) MG_PRINTF(3, 4);
-int mg_finding_impact(struct mg_finding *f, double gbps, const char *fmt, ...) MG_PRINTF(3, 4);
-int mg_finding_fix(struct mg_finding *f, const char *command, const char *fmt, ...) MG_PRINTF(3, 4);
-/* A fix that is a settings change: --fix applies @param = @value to @nic's interface, as examined. */
-int mg_finding_fix_param(struct mg_finding *f, const struct mg_nic *nic, enum mg_param param, long long value);
-int mg_finding_fix_advertise(struct mg_finding *f, const struct mg_nic *nic, const char *modes);
-int mg_finding_fix_eee(struct mg_finding *f, const struct mg_nic *nic, int on);
-int mg_finding_fix_aspm_l1(struct mg_finding *f, const struct mg_nic *nic, int on);
-int mg_finding_fix_rps_cpus(struct mg_finding *f, const struct mg_nic *nic, uint64_t cpus);
-void mg_doctor_rank(struct mg_doctor *d);
-void mg_doctor_free_findings(struct mg_doctor *d);
-
-/* decide/rules-wifi.c: the Wi-Fi rules, rows of the table in rules.c. */
-int mg_rule_wifi_regdom(struct mg_doctor *d, const struct mg_facts *f);
-int mg_rule_wifi_link_narrow(struct mg_doctor *d, const struct mg_facts *f);
-int mg_rule_wifi_pcie_ceiling(struct mg_doctor *d, const struct mg_facts *f);
-
-/* decide/rules.c: every rule, on one adapter's facts. */
-int mg_doctor_rules(struct mg_doctor *d, const struct mg_facts *facts);
-/* klog-rules.c: the findings the kernel's own lines make. */
-int mg_rule_kernel_log(struct mg_doctor *d, const struct mg_facts *f);
-/* not-checked.c: what the doctor could not read (the kernel log, config space), and what it lacked. */
-int mg_rule_not_checked(struct mg_doctor *d, const struct mg_facts *f);
-
+/* ---- pcie-health-text.c: the kernel's text about PCIe link health, parsed ---- */
 /* The selected word of a "[default] performance ..." policy line, or -EINVAL. */
 int mg_pcie_parse_aspm_policy(const char *text, char *buf, size_t size);
 int mg_pcie_parse_aer(const char *text, struct mg_aer_set *set);

@@ -51,8 +51,7 @@ struct mg_nic {
 	struct mg_temps *temps;
 	struct mg_usb_info *usb_info;
 	struct mg_kernel_log *kernel_log;
-	/* Frees the parts above; set by enumerate.c, which attaches them (nic.c calls none of theirs). */
-	void (*free_parts)(struct mg_nic *nic);
+	/* The parts above are freed with the adapter by nic-free.c (nic.c calls none of theirs). */
 };
 
 /* modules.c */
@@ -257,7 +256,7 @@ int mg_usb_info_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 /* The PCI address of the host controller @nic hangs off; -ENXIO when it is not a PCI function, -ENODEV. */
 int mg_usb_controller_address(struct mg_ctx *ctx, const struct mg_nic *nic, char *addr, size_t size);
 
-/* ---- klog.c: one pass over the kernel log for every adapter of @list ---- */
+/* ---- kernel-log.c: one pass over the kernel log for every adapter of @list ---- */
 int mg_kernel_log_attach(struct mg_ctx *ctx, struct mg_nic_list *list);
 /* Why the log was not read: -EPERM, -ENOENT, MG_ENOTRECORDED...; 0 when it was (or for NULL). */
 int mg_kernel_log_unread_err(const struct mg_kernel_log *log);
@@ -313,6 +312,7 @@ const char *mg_pcie_control_file(int state);
 int mg_pcie_read_aspm_policy(struct mg_ctx *ctx, char *buf, size_t size);
 
 /* pcie.c: the path up from one PCI function, which need not be an adapter (a port). */
+void mg_pcie_node_init(struct mg_pcie_node *n);
 int mg_pcie_path_new_at(struct mg_ctx *ctx, const struct mg_pci_addr *addr, struct mg_pcie_path **path);
 
 /* board.c: which board this is, and what to say about its PCIe port. */
@@ -441,7 +441,7 @@ struct mg_sample {
 	struct mg_kernel_log *kernel_log;	/* the lines since the previous sample */
 };
 
-/* ---- wifi.c: wiphys from nl80211 ---- */
+/* ---- wiphy.c: wiphys from nl80211 ---- */
 #define MG_WIFI_MLO_LINKS 15
 struct mg_wifi_chandef {
 	int freq_mhz, width_mhz, center1_mhz, center2_mhz;	/* MG_UNKNOWN when not said */

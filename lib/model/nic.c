@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Adapter objects, their lists and their getters: the bottom of the
- * model. The parts an adapter carries (settings, link, counters...) are
- * freed through the destructor whoever attached them set, so that this
- * file calls none of theirs and they may all call it.
+ * model. It calls none of the parts an adapter carries (settings, link,
+ * counters...), so they may all call it; nic-free.c, above them, frees
+ * an adapter with its parts.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -61,33 +61,6 @@ MG_EXPORT struct mg_nic *mg_nic_ref(struct mg_nic *nic)
 	return nic;
 }
 
-MG_EXPORT struct mg_nic *mg_nic_unref(struct mg_nic *nic)
-{
-	if (!nic)
-		return NULL;
-	if (--nic->refcount > 0)
-		return nic;
-	free(nic->name);
-	free(nic->kind);
-	free(nic->operstate);
-	free(nic->mac);
-	free(nic->parent);
-	free(nic->address);
-	free(nic->vendor);
-	free(nic->device);
-	free(nic->subsystem);
-	free(nic->driver);
-	free(nic->driver_version);
-	free(nic->firmware_version);
-	for (int i = 0; i < nic->module_count; i++)
-		free(nic->modules[i]);
-	free(nic->modules);
-	if (nic->free_parts)
-		nic->free_parts(nic);
-	free(nic);
-	return NULL;
-}
-
 struct mg_nic_list {
 	struct mg_nic **nics;
 	size_t count, alloc;
@@ -115,11 +88,11 @@ int mg_nic_list_one(const struct mg_nic *nic, struct mg_nic_list **list)
 
 	if (!l)
 		return -ENOMEM;
-	if (mg_nic_list_add(l, mg_nic_ref((struct mg_nic *)nic)) < 0) {
-		mg_nic_unref((struct mg_nic *)nic);
+	if (mg_nic_list_add(l, (struct mg_nic *)nic) < 0) {
 		free(l);
 		return -ENOMEM;
 	}
+	mg_nic_ref((struct mg_nic *)nic);
 	*list = l;
 	return 0;
 }
@@ -146,16 +119,6 @@ struct mg_nic *mg_nic_list_find_ifindex(const struct mg_nic_list *list, int ifin
 struct mg_nic **mg_nic_list_items(const struct mg_nic_list *list)
 {
 	return list->nics;
-}
-
-MG_EXPORT void mg_nic_list_free(struct mg_nic_list *list)
-{
-	if (!list)
-		return;
-	for (size_t i = 0; i < list->count; i++)
-		mg_nic_unref(list->nics[i]);
-	free(list->nics);
-	free(list);
 }
 
 MG_EXPORT size_t mg_nic_list_count(const struct mg_nic_list *list)

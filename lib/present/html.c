@@ -4,7 +4,7 @@
  * Everything inline (the style sheet, the path drawings); no script, and a
  * Content-Security-Policy that forbids loading anything, so the page shows
  * the same offline, in a mail client or behind a proxy. Every string that
- * comes from the machine goes through mg_text_escape().
+ * comes from the machine goes through mg_strbuf_escape().
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,28 +37,28 @@ static const char style[] =
 	"svg{max-width:100%;height:auto}\n"
 	".muted{color:#666}\n";
 
-static void put_or_unknown(struct mg_text *t, const char *s)
+static void put_or_unknown(struct mg_strbuf *t, const char *s)
 {
 	if (s)
-		mg_text_escape(t, s, 0);
+		mg_strbuf_escape(t, s, 0);
 	else
-		mg_text_put(t, "<span class=\"muted\">unknown</span>");
+		mg_strbuf_put(t, "<span class=\"muted\">unknown</span>");
 }
 
 /* One row of a two-column table; @value is from the machine. */
-static void row(struct mg_text *t, const char *name, const char *value)
+static void row(struct mg_strbuf *t, const char *name, const char *value)
 {
-	mg_text_printf(t, "<tr><th>%s</th><td>", name);
+	mg_strbuf_printf(t, "<tr><th>%s</th><td>", name);
 	put_or_unknown(t, value);
-	mg_text_put(t, "</td></tr>\n");
+	mg_strbuf_put(t, "</td></tr>\n");
 }
 
-static void row_number(struct mg_text *t, const char *name, long long value, const char *unit)
+static void row_number(struct mg_strbuf *t, const char *name, long long value, const char *unit)
 {
 	if (value < 0)
 		row(t, name, NULL);
 	else
-		mg_text_printf(t, "<tr><th>%s</th><td>%lld%s</td></tr>\n", name, value, unit);
+		mg_strbuf_printf(t, "<tr><th>%s</th><td>%lld%s</td></tr>\n", name, value, unit);
 }
 
 static const char *nic_label(const struct mg_nic *nic)
@@ -83,90 +83,90 @@ static size_t findings_about(const struct mg_report_input *in, const struct mg_n
 	return count;
 }
 
-static void head(struct mg_text *t, const struct mg_report_input *in)
+static void head(struct mg_strbuf *t, const struct mg_report_input *in)
 {
-	mg_text_put(t, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+	mg_strbuf_put(t, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
 		    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 		    "style-src 'unsafe-inline'\"/>\n"
 		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
 		    "<meta name=\"generator\" content=\"libmultigig " PACKAGE_VERSION "\"/>\n"
 		    "<title>multigig report: ");
 	if (in->count == 1)
-		mg_text_escape(t, nic_label(in->nics[0].nic), 40);
+		mg_strbuf_escape(t, nic_label(in->nics[0].nic), 40);
 	else
-		mg_text_printf(t, "%zu adapters", in->count);
-	mg_text_printf(t, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>multigig report</h1>\n", style);
+		mg_strbuf_printf(t, "%zu adapters", in->count);
+	mg_strbuf_printf(t, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<h1>multigig report</h1>\n", style);
 }
 
-static void machine(struct mg_text *t, const struct mg_report_input *in)
+static void machine(struct mg_strbuf *t, const struct mg_report_input *in)
 {
 	if (in->capture) {
-		mg_text_put(t, "<p class=\"capture\"><strong>From a capture, not a live machine:</strong> read from <code>");
-		mg_text_escape(t, in->capture, 200);
-		mg_text_put(t, "</code>.");
+		mg_strbuf_put(t, "<p class=\"capture\"><strong>From a capture, not a live machine:</strong> read from <code>");
+		mg_strbuf_escape(t, in->capture, 200);
+		mg_strbuf_put(t, "</code>.");
 		if (in->capture_note) {
-			mg_text_put(t, " The capture says: <code>");
-			mg_text_escape(t, in->capture_note, 300);
-			mg_text_put(t, "</code>.");
+			mg_strbuf_put(t, " The capture says: <code>");
+			mg_strbuf_escape(t, in->capture_note, 300);
+			mg_strbuf_put(t, "</code>.");
 		}
-		mg_text_put(t, " Nothing was measured while this report was written.</p>\n");
+		mg_strbuf_put(t, " Nothing was measured while this report was written.</p>\n");
 	}
-	mg_text_put(t, "<h2>Machine</h2>\n<table>\n");
+	mg_strbuf_put(t, "<h2>Machine</h2>\n<table>\n");
 	row(t, "board", in->board);
 	row(t, "kernel", in->kernel);
 	row(t, "report by", "libmultigig " PACKAGE_VERSION);
-	mg_text_put(t, "</table>\n");
+	mg_strbuf_put(t, "</table>\n");
 }
 
 /* "3.451 Gbit/s (pcie)", or unknown. */
-static void put_expected(struct mg_text *t, const struct mg_throughput *tp, enum mg_direction d)
+static void put_expected(struct mg_strbuf *t, const struct mg_throughput *tp, enum mg_direction d)
 {
 	double gbps = tp ? mg_throughput_get_expected_gbps(tp, d) : -1;
 
 	if (gbps < 0)
-		mg_text_put(t, "<span class=\"muted\">unknown</span>");
+		mg_strbuf_put(t, "<span class=\"muted\">unknown</span>");
 	else
-		mg_text_printf(t, "%.3f Gbit/s (%s)", gbps, mg_present_limit_word(mg_throughput_get_limited_by(tp, d)));
+		mg_strbuf_printf(t, "%.3f Gbit/s (%s)", gbps, mg_present_limit_word(mg_throughput_get_limited_by(tp, d)));
 }
 
-static void summary(struct mg_text *t, const struct mg_report_input *in)
+static void summary(struct mg_strbuf *t, const struct mg_report_input *in)
 {
-	mg_text_put(t, "<h2>Adapters</h2>\n");
+	mg_strbuf_put(t, "<h2>Adapters</h2>\n");
 	if (!in->count) {
-		mg_text_put(t, "<p>No network adapter was found.</p>\n");
+		mg_strbuf_put(t, "<p>No network adapter was found.</p>\n");
 		return;
 	}
 	/* "device" as in the identity table: pci.ids' name (or the USB device's own); "chip" is the chip table's. */
-	mg_text_put(t, "<table class=\"grid\">\n<tr><th>adapter</th><th>bus</th><th>address</th><th>device</th>"
+	mg_strbuf_put(t, "<table class=\"grid\">\n<tr><th>adapter</th><th>bus</th><th>address</th><th>device</th>"
 		    "<th>driver</th><th>state</th><th>speed</th><th>expected receive</th>"
 		    "<th>expected transmit</th><th>findings</th></tr>\n");
 	for (size_t i = 0; i < in->count; i++) {
 		const struct mg_report_nic *r = &in->nics[i];
 		int speed = mg_nic_get_speed_mbps(r->nic);
 
-		mg_text_printf(t, "<tr><td><a href=\"#adapter-%zu\">", i + 1);
-		mg_text_escape(t, nic_label(r->nic), 40);
-		mg_text_printf(t, "</a></td><td>%s</td><td>", mg_bus_name(mg_nic_get_bus(r->nic)));
+		mg_strbuf_printf(t, "<tr><td><a href=\"#adapter-%zu\">", i + 1);
+		mg_strbuf_escape(t, nic_label(r->nic), 40);
+		mg_strbuf_printf(t, "</a></td><td>%s</td><td>", mg_bus_name(mg_nic_get_bus(r->nic)));
 		put_or_unknown(t, mg_nic_get_address(r->nic));
-		mg_text_put(t, "</td><td>");
+		mg_strbuf_put(t, "</td><td>");
 		put_or_unknown(t, mg_nic_get_device(r->nic));
-		mg_text_put(t, "</td><td>");
-		mg_text_escape(t, mg_nic_get_driver(r->nic) ? mg_nic_get_driver(r->nic) : "(none)", 40);
-		mg_text_put(t, "</td><td>");
+		mg_strbuf_put(t, "</td><td>");
+		mg_strbuf_escape(t, mg_nic_get_driver(r->nic) ? mg_nic_get_driver(r->nic) : "(none)", 40);
+		mg_strbuf_put(t, "</td><td>");
 		put_or_unknown(t, mg_nic_get_operstate(r->nic));
-		mg_text_put(t, "</td><td>");
+		mg_strbuf_put(t, "</td><td>");
 		if (speed > 0)
-			mg_text_printf(t, "%d Mbit/s", speed);
-		mg_text_put(t, "</td><td>");
+			mg_strbuf_printf(t, "%d Mbit/s", speed);
+		mg_strbuf_put(t, "</td><td>");
 		put_expected(t, r->throughput, MG_DIRECTION_RX);
-		mg_text_put(t, "</td><td>");
+		mg_strbuf_put(t, "</td><td>");
 		put_expected(t, r->throughput, MG_DIRECTION_TX);
-		mg_text_printf(t, "</td><td>%zu</td></tr>\n", findings_about(in, r->nic));
+		mg_strbuf_printf(t, "</td><td>%zu</td></tr>\n", findings_about(in, r->nic));
 	}
-	mg_text_put(t, "</table>\n");
+	mg_strbuf_put(t, "</table>\n");
 }
 
-static void identity(struct mg_text *t, const struct mg_nic *nic)
+static void identity(struct mg_strbuf *t, const struct mg_nic *nic)
 {
 	char ids[32] = "", chip[256] = "";
 
@@ -178,7 +178,7 @@ static void identity(struct mg_text *t, const struct mg_nic *nic)
 			 mg_nic_get_chip(nic), mg_nic_get_chip_max_mbps(nic),
 			 mg_nic_get_chip_driver(nic) ? mg_nic_get_chip_driver(nic) : "?",
 			 mg_nic_get_chip_since(nic) ? mg_nic_get_chip_since(nic) : "?");
-	mg_text_put(t, "<h3>Identity</h3>\n<table>\n");
+	mg_strbuf_put(t, "<h3>Identity</h3>\n<table>\n");
 	row(t, "interface", mg_nic_get_name(nic));
 	row(t, "bus", mg_bus_name(mg_nic_get_bus(nic)));
 	row(t, "address", mg_nic_get_address(nic));
@@ -190,30 +190,30 @@ static void identity(struct mg_text *t, const struct mg_nic *nic)
 	row(t, "driver", mg_nic_get_driver(nic) ? mg_nic_get_driver(nic) : "(none bound)");
 	row(t, "driver version", mg_nic_get_driver_version(nic));
 	row(t, "firmware", mg_nic_get_firmware_version(nic));
-	mg_text_put(t, "</table>\n");
+	mg_strbuf_put(t, "</table>\n");
 }
 
-static void put_modes(struct mg_text *t, const struct mg_ethlink *l, enum mg_modes which, const char *name)
+static void put_modes(struct mg_strbuf *t, const struct mg_ethlink *l, enum mg_modes which, const char *name)
 {
 	size_t count = mg_ethlink_get_mode_count(l, which);
 
 	if (!count)
 		return;
-	mg_text_printf(t, "<tr><th>%s</th><td>", name);
+	mg_strbuf_printf(t, "<tr><th>%s</th><td>", name);
 	for (size_t i = 0; i < count; i++) {
 		if (i)
-			mg_text_put(t, ", ");
-		mg_text_escape(t, mg_ethlink_get_mode(l, which, i), 60);
+			mg_strbuf_put(t, ", ");
+		mg_strbuf_escape(t, mg_ethlink_get_mode(l, which, i), 60);
 	}
-	mg_text_put(t, "</td></tr>\n");
+	mg_strbuf_put(t, "</td></tr>\n");
 }
 
-static void ethernet(struct mg_text *t, const struct mg_report_nic *r)
+static void ethernet(struct mg_strbuf *t, const struct mg_report_nic *r)
 {
 	const struct mg_ethlink *l = r->ethlink;
 	int on, speed = l ? mg_ethlink_get_speed_mbps(l) : MG_UNKNOWN;
 
-	mg_text_put(t, "<h3>Ethernet link</h3>\n<table>\n");
+	mg_strbuf_put(t, "<h3>Ethernet link</h3>\n<table>\n");
 	row(t, "state", mg_nic_get_operstate(r->nic));
 	/* ethtool's answer, else the speed sysfs gave (a capture may hold only that). */
 	row_number(t, "speed", speed >= 0 ? speed : mg_nic_get_speed_mbps(r->nic), " Mbit/s");
@@ -229,42 +229,42 @@ static void ethernet(struct mg_text *t, const struct mg_report_nic *r)
 		put_modes(t, l, MG_MODES_ADVERTISED, "advertised modes");
 		put_modes(t, l, MG_MODES_PARTNER, "partner's modes");
 	}
-	mg_text_put(t, "</table>\n");
+	mg_strbuf_put(t, "</table>\n");
 }
 
-static void throughput(struct mg_text *t, const struct mg_throughput *tp)
+static void throughput(struct mg_strbuf *t, const struct mg_throughput *tp)
 {
-	mg_text_put(t, "<h3>Throughput</h3>\n");
+	mg_strbuf_put(t, "<h3>Throughput</h3>\n");
 	if (!tp || (mg_throughput_get_expected_gbps(tp, MG_DIRECTION_RX) < 0 &&
 		    mg_throughput_get_expected_gbps(tp, MG_DIRECTION_TX) < 0)) {
-		mg_text_put(t, "<p>Nothing known bounds this adapter's throughput.</p>\n");
+		mg_strbuf_put(t, "<p>Nothing known bounds this adapter's throughput.</p>\n");
 		return;
 	}
-	mg_text_put(t, "<p>Expected TCP goodput at best: receive ");
+	mg_strbuf_put(t, "<p>Expected TCP goodput at best: receive ");
 	put_expected(t, tp, MG_DIRECTION_RX);
-	mg_text_put(t, ", transmit ");
+	mg_strbuf_put(t, ", transmit ");
 	put_expected(t, tp, MG_DIRECTION_TX);
-	mg_text_printf(t, ", at MTU %d.", mg_throughput_get_mtu(tp));
+	mg_strbuf_printf(t, ", at MTU %d.", mg_throughput_get_mtu(tp));
 	if (mg_throughput_is_lower_bound(tp))
-		mg_text_put(t, " The PCIe figure is a lower bound: the payload size was unreadable.");
+		mg_strbuf_put(t, " The PCIe figure is a lower bound: the payload size was unreadable.");
 	if (mg_throughput_get_usb_ceiling_mbps(tp) >= 0)
-		mg_text_printf(t, " USB at %d Mbit/s carries about %d Mbit/s of frames (%d%% protocol overhead "
+		mg_strbuf_printf(t, " USB at %d Mbit/s carries about %d Mbit/s of frames (%d%% protocol overhead "
 			       "assumed).", mg_throughput_get_usb_speed_mbps(tp), mg_throughput_get_usb_ceiling_mbps(tp),
 			       mg_throughput_get_usb_overhead_pct(tp));
-	mg_text_put(t, "</p>\n");
+	mg_strbuf_put(t, "</p>\n");
 }
 
-static void pcie(struct mg_text *t, const struct mg_report_nic *r)
+static void pcie(struct mg_strbuf *t, const struct mg_report_nic *r)
 {
 	if (mg_nic_get_bus(r->nic) != MG_BUS_PCI)
 		return;
-	mg_text_put(t, "<h3>PCIe path</h3>\n");
+	mg_strbuf_put(t, "<h3>PCIe path</h3>\n");
 	if (r->svg) {
-		mg_text_put(t, r->svg);
+		mg_strbuf_put(t, r->svg);
 	} else {
-		mg_text_put(t, "<p>The path could not be read: ");
-		mg_text_escape(t, r->path_why[0] ? r->path_why : "unknown reason", 300);
-		mg_text_put(t, ".</p>\n");
+		mg_strbuf_put(t, "<p>The path could not be read: ");
+		mg_strbuf_escape(t, r->path_why[0] ? r->path_why : "unknown reason", 300);
+		mg_strbuf_put(t, ".</p>\n");
 	}
 }
 
@@ -274,71 +274,71 @@ static bool is_switch(enum mg_param p)
 	return mg_param_get_group(p) == MG_GROUP_PAUSE || !strncmp(mg_param_name(p), "adaptive-", 9);
 }
 
-static void put_param(struct mg_text *t, const struct mg_settings *s, enum mg_param p, bool *any)
+static void put_param(struct mg_strbuf *t, const struct mg_settings *s, enum mg_param p, bool *any)
 {
 	long long v, max;
 
 	if (mg_settings_get(s, p, &v) < 0)
 		return;
-	mg_text_printf(t, "<tr><td>%s</td><td>", mg_param_name(p));
+	mg_strbuf_printf(t, "<tr><td>%s</td><td>", mg_param_name(p));
 	if (is_switch(p))
-		mg_text_put(t, v ? "on" : "off");
+		mg_strbuf_put(t, v ? "on" : "off");
 	else
-		mg_text_printf(t, "%lld", v);
-	mg_text_put(t, "</td><td>");
+		mg_strbuf_printf(t, "%lld", v);
+	mg_strbuf_put(t, "</td><td>");
 	if (mg_settings_get_max(s, p, &max) == 0)
-		mg_text_printf(t, "%lld", max);
-	mg_text_put(t, "</td></tr>\n");
+		mg_strbuf_printf(t, "%lld", max);
+	mg_strbuf_put(t, "</td></tr>\n");
 	*any = true;
 }
 
-static void eee(struct mg_text *t, const struct mg_eee *e)
+static void eee(struct mg_strbuf *t, const struct mg_eee *e)
 {
 	int on;
 
 	if (!e)
 		return;
-	mg_text_put(t, "<p>Energy-Efficient Ethernet: ");
+	mg_strbuf_put(t, "<p>Energy-Efficient Ethernet: ");
 	if (!mg_eee_get_supported(e)) {
-		mg_text_escape(t, mg_eee_get_error(e) ? mg_eee_get_error(e) : "not supported", 200);
+		mg_strbuf_escape(t, mg_eee_get_error(e) ? mg_eee_get_error(e) : "not supported", 200);
 	} else {
 		on = mg_eee_get_enabled(e);
-		mg_text_put(t, on < 0 ? "unknown" : on ? "enabled" : "disabled");
+		mg_strbuf_put(t, on < 0 ? "unknown" : on ? "enabled" : "disabled");
 		on = mg_eee_get_active(e);
 		if (on >= 0)
-			mg_text_put(t, on ? ", active" : ", not active");
+			mg_strbuf_put(t, on ? ", active" : ", not active");
 	}
-	mg_text_put(t, ".</p>\n");
+	mg_strbuf_put(t, ".</p>\n");
 }
 
 /* The offloads as show lists them: what is on, what is off, and which of them cannot change. */
-static void offloads(struct mg_text *t, const struct mg_report_nic *r)
+static void offloads(struct mg_strbuf *t, const struct mg_report_nic *r)
 {
 	const struct mg_features *f = r->features;
 	size_t count = mg_features_get_count(f);
 
-	mg_text_put(t, "<h3>Offloads</h3>\n");
+	mg_strbuf_put(t, "<h3>Offloads</h3>\n");
 	if (!f) {
-		mg_text_put(t, "<p>The offloads could not be read: ");
-		mg_text_escape(t, r->features_why[0] ? r->features_why : "the adapter has no interface", 300);
-		mg_text_put(t, ".</p>\n");
+		mg_strbuf_put(t, "<p>The offloads could not be read: ");
+		mg_strbuf_escape(t, r->features_why[0] ? r->features_why : "the adapter has no interface", 300);
+		mg_strbuf_put(t, ".</p>\n");
 		return;
 	}
 	if (!count) {
-		mg_text_put(t, "<p>The kernel lists no offload for this interface.</p>\n");
+		mg_strbuf_put(t, "<p>The kernel lists no offload for this interface.</p>\n");
 		return;
 	}
-	mg_text_printf(t, "<table class=\"grid\">\n<tr><th>offload (%zu)</th><th>state</th><th>can change</th></tr>\n",
+	mg_strbuf_printf(t, "<table class=\"grid\">\n<tr><th>offload (%zu)</th><th>state</th><th>can change</th></tr>\n",
 		       count);
 	for (size_t i = 0; i < count; i++) {
 		int active = mg_features_get_active(f, i), fixed = mg_features_get_fixed(f, i);
 
-		mg_text_put(t, "<tr><td>");
-		mg_text_escape(t, mg_features_get_name(f, i), 60);
-		mg_text_printf(t, "</td><td>%s</td><td>%s</td></tr>\n", active < 0 ? "unknown" : active ? "on" : "off",
+		mg_strbuf_put(t, "<tr><td>");
+		mg_strbuf_escape(t, mg_features_get_name(f, i), 60);
+		mg_strbuf_printf(t, "</td><td>%s</td><td>%s</td></tr>\n", active < 0 ? "unknown" : active ? "on" : "off",
 			       fixed < 0 ? "unknown" : fixed ? "no (fixed)" : "yes");
 	}
-	mg_text_put(t, "</table>\n");
+	mg_strbuf_put(t, "</table>\n");
 }
 
 /* Whether any parameter belongs to @g: offloads, EEE, advertised modes and ASPM are not parameters. */
@@ -350,86 +350,86 @@ static bool has_params(enum mg_param_group g)
 	return false;
 }
 
-static void settings(struct mg_text *t, const struct mg_report_nic *r)
+static void settings(struct mg_strbuf *t, const struct mg_report_nic *r)
 {
 	const struct mg_settings *s = r->settings;
 
-	mg_text_put(t, "<h3>Settings</h3>\n");
+	mg_strbuf_put(t, "<h3>Settings</h3>\n");
 	if (!s) {
-		mg_text_put(t, "<p>The settings could not be read: ");
-		mg_text_escape(t, r->settings_why[0] ? r->settings_why : "the adapter has no interface", 300);
-		mg_text_put(t, ".</p>\n");
+		mg_strbuf_put(t, "<p>The settings could not be read: ");
+		mg_strbuf_escape(t, r->settings_why[0] ? r->settings_why : "the adapter has no interface", 300);
+		mg_strbuf_put(t, ".</p>\n");
 		return;
 	}
-	mg_text_put(t, "<table class=\"grid\">\n<tr><th>setting</th><th>value</th><th>maximum</th></tr>\n");
+	mg_strbuf_put(t, "<table class=\"grid\">\n<tr><th>setting</th><th>value</th><th>maximum</th></tr>\n");
 	for (int g = 0; mg_param_group_name((enum mg_param_group)g); g++) {
 		const char *error = mg_settings_group_error(s, (enum mg_param_group)g);
 		bool any = false;
 
 		if (!has_params((enum mg_param_group)g))
 			continue;
-		mg_text_printf(t, "<tr><td class=\"group\" colspan=\"3\">%s</td></tr>\n",
+		mg_strbuf_printf(t, "<tr><td class=\"group\" colspan=\"3\">%s</td></tr>\n",
 			       mg_param_group_name((enum mg_param_group)g));
 		for (int p = 0; !error && p < MG_PARAM_COUNT; p++)
 			if (mg_param_get_group((enum mg_param)p) == g)
 				put_param(t, s, (enum mg_param)p, &any);
 		if (error) {
-			mg_text_put(t, "<tr><td colspan=\"3\" class=\"muted\">");
-			mg_text_escape(t, error, 200);
-			mg_text_put(t, "</td></tr>\n");
+			mg_strbuf_put(t, "<tr><td colspan=\"3\" class=\"muted\">");
+			mg_strbuf_escape(t, error, 200);
+			mg_strbuf_put(t, "</td></tr>\n");
 		} else if (!any) {
 			/* Supported, but the driver fills in none of it: the group says so once. */
-			mg_text_put(t, "<tr><td colspan=\"3\" class=\"muted\">the driver reports none of these</td></tr>\n");
+			mg_strbuf_put(t, "<tr><td colspan=\"3\" class=\"muted\">the driver reports none of these</td></tr>\n");
 		}
 	}
-	mg_text_put(t, "</table>\n");
+	mg_strbuf_put(t, "</table>\n");
 	eee(t, r->eee);
 	offloads(t, r);
 }
 
-static void finding(struct mg_text *t, const struct mg_finding *f)
+static void finding(struct mg_strbuf *t, const struct mg_finding *f)
 {
 	const char *sev = mg_severity_name(mg_finding_get_severity(f));
 
-	mg_text_printf(t, "<div class=\"finding %s\">\n<h4><span class=\"sev\">%s</span>", sev, sev);
-	mg_text_escape(t, mg_finding_get_title(f), 0);
-	mg_text_put(t, " <span class=\"muted\">[");
-	mg_text_escape(t, mg_finding_get_id(f), 60);
-	mg_text_put(t, "]</span></h4>\n<ul>\n");
+	mg_strbuf_printf(t, "<div class=\"finding %s\">\n<h4><span class=\"sev\">%s</span>", sev, sev);
+	mg_strbuf_escape(t, mg_finding_get_title(f), 0);
+	mg_strbuf_put(t, " <span class=\"muted\">[");
+	mg_strbuf_escape(t, mg_finding_get_id(f), 60);
+	mg_strbuf_put(t, "]</span></h4>\n<ul>\n");
 	for (size_t i = 0; i < mg_finding_get_evidence_count(f); i++) {
 		const char *source = NULL, *fact = mg_finding_get_evidence(f, i, &source);
 
-		mg_text_put(t, "<li>");
-		mg_text_escape(t, fact, 0);
+		mg_strbuf_put(t, "<li>");
+		mg_strbuf_escape(t, fact, 0);
 		if (source) {
-			mg_text_put(t, " <span class=\"muted\">(");
-			mg_text_escape(t, source, 0);
-			mg_text_put(t, ")</span>");
+			mg_strbuf_put(t, " <span class=\"muted\">(");
+			mg_strbuf_escape(t, source, 0);
+			mg_strbuf_put(t, ")</span>");
 		}
-		mg_text_put(t, "</li>\n");
+		mg_strbuf_put(t, "</li>\n");
 	}
-	mg_text_put(t, "</ul>\n<p><strong>Impact:</strong> ");
-	mg_text_escape(t, mg_finding_get_impact(f, NULL), 0);
-	mg_text_put(t, "</p>\n<p><strong>Fix:</strong> ");
-	mg_text_escape(t, mg_finding_get_fix(f), 0);
-	mg_text_put(t, "</p>\n");
+	mg_strbuf_put(t, "</ul>\n<p><strong>Impact:</strong> ");
+	mg_strbuf_escape(t, mg_finding_get_impact(f, NULL), 0);
+	mg_strbuf_put(t, "</p>\n<p><strong>Fix:</strong> ");
+	mg_strbuf_escape(t, mg_finding_get_fix(f), 0);
+	mg_strbuf_put(t, "</p>\n");
 	if (mg_finding_get_fix_command(f)) {
-		mg_text_put(t, "<pre>");
-		mg_text_escape(t, mg_finding_get_fix_command(f), 0);
-		mg_text_put(t, "</pre>\n");
+		mg_strbuf_put(t, "<pre>");
+		mg_strbuf_escape(t, mg_finding_get_fix_command(f), 0);
+		mg_strbuf_put(t, "</pre>\n");
 	}
-	mg_text_put(t, "</div>\n");
+	mg_strbuf_put(t, "</div>\n");
 }
 
-static void findings(struct mg_text *t, const struct mg_report_input *in, const struct mg_nic *nic)
+static void findings(struct mg_strbuf *t, const struct mg_report_input *in, const struct mg_nic *nic)
 {
-	mg_text_put(t, "<h3>Findings</h3>\n");
+	mg_strbuf_put(t, "<h3>Findings</h3>\n");
 	if (!in->doctor) {
-		mg_text_printf(t, "<p>The doctor could not run: %s.</p>\n", strerror(-in->doctor_err));
+		mg_strbuf_printf(t, "<p>The doctor could not run: %s.</p>\n", strerror(-in->doctor_err));
 		return;
 	}
 	if (!findings_about(in, nic)) {
-		mg_text_put(t, "<p>The doctor found nothing to fix.</p>\n");
+		mg_strbuf_put(t, "<p>The doctor found nothing to fix.</p>\n");
 		return;
 	}
 	for (size_t i = 0; i < mg_doctor_count(in->doctor); i++)
@@ -438,18 +438,18 @@ static void findings(struct mg_text *t, const struct mg_report_input *in, const 
 }
 
 /* A Wi-Fi interface's card: a row a band, then its link when it is a station. */
-static void wifi(struct mg_text *t, const struct mg_report_nic *r)
+static void wifi(struct mg_strbuf *t, const struct mg_report_nic *r)
 {
 	const struct mg_wiphy *w = r->wifi;
 	const char *name = mg_nic_get_name(r->nic);
 
 	if (!w)
 		return;
-	mg_text_put(t, "<h3>Wi-Fi</h3>\n<table>\n");
+	mg_strbuf_put(t, "<h3>Wi-Fi</h3>\n<table>\n");
 	row(t, "wiphy", w->name[0] ? w->name : NULL);
 	row(t, "regulatory domain", w->country[0] ? w->country : NULL);
 	row(t, "MLO", w->mlo == MG_UNKNOWN ? NULL : w->mlo ? "yes" : "no");
-	mg_text_put(t, "</table>\n<table class=\"grid\">\n<tr><th>band</th><th>PHYs</th><th>streams</th>"
+	mg_strbuf_put(t, "</table>\n<table class=\"grid\">\n<tr><th>band</th><th>PHYs</th><th>streams</th>"
 		    "<th>highest MCS</th><th>widest channel</th><th>channels enabled / no-IR / disabled</th></tr>\n");
 	for (int b = 0; b < MG_WIFI_BANDS; b++) {
 		const struct mg_wifi_band *band = &w->bands[b];
@@ -458,15 +458,15 @@ static void wifi(struct mg_text *t, const struct mg_report_nic *r)
 		if (!band->present)
 			continue;
 		mg_wifi_band_caps(band, b, &c);
-		mg_text_printf(t, "<tr><td>%s</td><td>%s%s%s%s</td><td>%d</td><td>", mg_wifi_band_name(b),
+		mg_strbuf_printf(t, "<tr><td>%s</td><td>%s%s%s%s</td><td>%d</td><td>", mg_wifi_band_name(b),
 			       band->ht ? "HT " : "", band->vht ? "VHT " : "", band->he ? "HE " : "",
 			       band->eht ? "EHT" : band->eht_known ? "" : "EHT unknown", c.max_nss);
 		if (c.max_mcs >= 0)
-			mg_text_printf(t, "%d (%s)", c.max_mcs, mg_wifi_mode_name((enum mg_wifi_mode)c.max_mode));
-		mg_text_printf(t, "</td><td>%d MHz</td><td>%d / %d / %d</td></tr>\n", c.max_width_mhz, c.enabled,
+			mg_strbuf_printf(t, "%d (%s)", c.max_mcs, mg_wifi_mode_name((enum mg_wifi_mode)c.max_mode));
+		mg_strbuf_printf(t, "</td><td>%d MHz</td><td>%d / %d / %d</td></tr>\n", c.max_width_mhz, c.enabled,
 			       c.no_ir, c.disabled);
 	}
-	mg_text_put(t, "</table>\n");
+	mg_strbuf_put(t, "</table>\n");
 	for (size_t i = 0; name && i < w->nifaces; i++) {
 		const struct mg_wifi_iface *f = &w->ifaces[i];
 		char ssid[sizeof(f->ssid)];
@@ -475,13 +475,13 @@ static void wifi(struct mg_text *t, const struct mg_report_nic *r)
 			continue;
 		memcpy(ssid, f->ssid, f->ssid_len);
 		ssid[f->ssid_len] = '\0';
-		mg_text_put(t, "<table>\n");
+		mg_strbuf_put(t, "<table>\n");
 		row(t, "connected to", f->have_ssid ? ssid : NULL);
 		row(t, "BSSID", f->bssid[0] ? f->bssid : NULL);
 		row_number(t, "frequency", f->chan.freq_mhz, " MHz");
 		row_number(t, "width", f->chan.width_mhz, " MHz");
 		if (f->signal_dbm != MG_UNKNOWN)
-			mg_text_printf(t, "<tr><th>signal</th><td>%d dBm</td></tr>\n", f->signal_dbm);
+			mg_strbuf_printf(t, "<tr><th>signal</th><td>%d dBm</td></tr>\n", f->signal_dbm);
 		else
 			row(t, "signal", NULL);
 		for (int d = 0; d < 2; d++) {
@@ -489,62 +489,62 @@ static void wifi(struct mg_text *t, const struct mg_report_nic *r)
 
 			if (!x->present || x->bitrate_100kbps < 0)
 				continue;
-			mg_text_printf(t, "<tr><th>%s rate</th><td>%.1f Mbit/s", d ? "receive" : "transmit",
+			mg_strbuf_printf(t, "<tr><th>%s rate</th><td>%.1f Mbit/s", d ? "receive" : "transmit",
 				       x->bitrate_100kbps / 10.0);
 			if (x->mode > MG_WIFI_MODE_LEGACY)
-				mg_text_printf(t, " (%s MCS %d, %d stream%s, %d MHz)", mg_wifi_mode_name((enum mg_wifi_mode)x->mode),
+				mg_strbuf_printf(t, " (%s MCS %d, %d stream%s, %d MHz)", mg_wifi_mode_name((enum mg_wifi_mode)x->mode),
 					       x->mcs, x->nss, x->nss == 1 ? "" : "s", x->width_mhz);
-			mg_text_put(t, "</td></tr>\n");
+			mg_strbuf_put(t, "</td></tr>\n");
 		}
-		mg_text_put(t, "</table>\n");
+		mg_strbuf_put(t, "</table>\n");
 	}
 }
 
 /* What the kernel said about the adapter: the lines with their meaning. */
-static void kernel_log(struct mg_text *t, const struct mg_kernel_log *k)
+static void kernel_log(struct mg_strbuf *t, const struct mg_kernel_log *k)
 {
 	static const char *const levels[] = { "emerg", "alert", "crit", "err", "warning", "notice", "info", "debug" };
 
 	if (!k)
 		return;
-	mg_text_put(t, "<h3>Kernel log</h3>\n");
+	mg_strbuf_put(t, "<h3>Kernel log</h3>\n");
 	if (mg_kernel_log_get_unknown_reason(k)) {
-		mg_text_put(t, "<p class=\"muted\">Unknown: ");
-		mg_text_escape(t, mg_kernel_log_get_unknown_reason(k), 0);
-		mg_text_put(t, ".</p>\n");
+		mg_strbuf_put(t, "<p class=\"muted\">Unknown: ");
+		mg_strbuf_escape(t, mg_kernel_log_get_unknown_reason(k), 0);
+		mg_strbuf_put(t, ".</p>\n");
 		return;
 	}
 	if (!mg_kernel_log_get_count(k)) {
-		mg_text_put(t, "<p>The kernel log holds nothing the library recognises about this adapter.</p>\n");
+		mg_strbuf_put(t, "<p>The kernel log holds nothing the library recognises about this adapter.</p>\n");
 		return;
 	}
-	mg_text_put(t, "<table>\n<tr><th>time (s)</th><th>level</th><th>line</th><th>meaning</th></tr>\n");
+	mg_strbuf_put(t, "<table>\n<tr><th>time (s)</th><th>level</th><th>line</th><th>meaning</th></tr>\n");
 	for (size_t i = 0; i < mg_kernel_log_get_count(k); i++) {
 		int level = mg_kernel_log_get_priority(k, i);
 		uint64_t us = 0;
 
 		mg_kernel_log_get_usecs(k, i, &us);
-		mg_text_printf(t, "<tr><td>%llu.%06llu</td><td>%s</td><td><code>", (unsigned long long)(us / 1000000),
+		mg_strbuf_printf(t, "<tr><td>%llu.%06llu</td><td>%s</td><td><code>", (unsigned long long)(us / 1000000),
 			       (unsigned long long)(us % 1000000), level >= 0 && level < 8 ? levels[level] : "?");
-		mg_text_escape(t, mg_kernel_log_get_text(k, i), 0);
-		mg_text_put(t, "</code></td><td>");
-		mg_text_escape(t, mg_kernel_log_get_meaning(k, i), 0);
-		mg_text_put(t, "</td></tr>\n");
+		mg_strbuf_escape(t, mg_kernel_log_get_text(k, i), 0);
+		mg_strbuf_put(t, "</code></td><td>");
+		mg_strbuf_escape(t, mg_kernel_log_get_meaning(k, i), 0);
+		mg_strbuf_put(t, "</td></tr>\n");
 	}
-	mg_text_put(t, "</table>\n");
+	mg_strbuf_put(t, "</table>\n");
 }
 
-static void adapter(struct mg_text *t, const struct mg_report_input *in, size_t i)
+static void adapter(struct mg_strbuf *t, const struct mg_report_input *in, size_t i)
 {
 	const struct mg_report_nic *r = &in->nics[i];
 
-	mg_text_printf(t, "<section>\n<h2 id=\"adapter-%zu\">", i + 1);
-	mg_text_escape(t, nic_label(r->nic), 40);
+	mg_strbuf_printf(t, "<section>\n<h2 id=\"adapter-%zu\">", i + 1);
+	mg_strbuf_escape(t, nic_label(r->nic), 40);
 	if (mg_nic_get_device(r->nic)) {
-		mg_text_put(t, ": ");
-		mg_text_escape(t, mg_nic_get_device(r->nic), 90);
+		mg_strbuf_put(t, ": ");
+		mg_strbuf_escape(t, mg_nic_get_device(r->nic), 90);
 	}
-	mg_text_put(t, "</h2>\n");
+	mg_strbuf_put(t, "</h2>\n");
 	identity(t, r->nic);
 	ethernet(t, r);
 	throughput(t, r->throughput);
@@ -553,11 +553,11 @@ static void adapter(struct mg_text *t, const struct mg_report_input *in, size_t 
 	settings(t, r);
 	findings(t, in, r->nic);
 	kernel_log(t, r->kernel_log);
-	mg_text_put(t, "</section>\n");
+	mg_strbuf_put(t, "</section>\n");
 }
 
 /* The sampled seconds: rates against the ceiling, interrupts per CPU, temperature. */
-static void live(struct mg_text *t, const struct mg_watch_series *w)
+static void live(struct mg_strbuf *t, const struct mg_watch_series *w)
 {
 	struct mg_chart_series rate[2] = { { "receive", w->rx_bps }, { "transmit", w->tx_bps } };
 	struct mg_chart_series *cpus = calloc(w->ncpus + 1, sizeof(*cpus));
@@ -566,7 +566,7 @@ static void live(struct mg_text *t, const struct mg_watch_series *w)
 	char label[64];
 	bool any_temp = false;
 
-	mg_text_printf(t, "<section>\n<h2>Live: %u seconds</h2>\n", w->seconds);
+	mg_strbuf_printf(t, "<section>\n<h2>Live: %u seconds</h2>\n", w->seconds);
 	c.title = "Link rate against the expected ceiling";
 	c.unit = "bit/s";
 	c.series = rate;
@@ -592,12 +592,12 @@ static void live(struct mg_text *t, const struct mg_watch_series *w)
 				       .series = &temp, .nseries = 1 };
 		mg_svg_line_chart(t, &c);
 	} else {
-		mg_text_put(t, "<p class=\"muted\">No temperature sensor of this adapter was found.</p>\n");
+		mg_strbuf_put(t, "<p class=\"muted\">No temperature sensor of this adapter was found.</p>\n");
 	}
-	mg_text_put(t, "</section>\n");
+	mg_strbuf_put(t, "</section>\n");
 }
 
-void mg_html_report(struct mg_text *t, const struct mg_report_input *in)
+void mg_html_report(struct mg_strbuf *t, const struct mg_report_input *in)
 {
 	head(t, in);
 	machine(t, in);
@@ -606,7 +606,7 @@ void mg_html_report(struct mg_text *t, const struct mg_report_input *in)
 		adapter(t, in, i);
 	if (in->watch)
 		live(t, in->watch);
-	mg_text_put(t, "<footer>\n<p class=\"muted\">Written by libmultigig " PACKAGE_VERSION
+	mg_strbuf_put(t, "<footer>\n<p class=\"muted\">Written by libmultigig " PACKAGE_VERSION
 		    " (<code>multigig report</code>). The file is self-contained: no script, nothing to "
 		    "download. Attach it to a bug report as it is.</p>\n</footer>\n</body>\n</html>\n");
 }

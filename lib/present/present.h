@@ -10,16 +10,18 @@
 
 #include "model/model.h"
 
+/* ---- strbuf.c: a string that grows, and the escapers every document goes through ---- */
+
 /* A growing string; after a failed allocation every call is a no-op. */
-struct mg_text {
+struct mg_strbuf {
 	char *buf;
 	size_t len, alloc;
 	bool failed;
 };
 
 /* Trusted markup, written as it is. */
-void mg_text_put(struct mg_text *t, const char *s);
-void mg_text_printf(struct mg_text *t, const char *fmt, ...) MG_PRINTF(2, 3);
+void mg_strbuf_put(struct mg_strbuf *t, const char *s);
+void mg_strbuf_printf(struct mg_strbuf *t, const char *fmt, ...) MG_PRINTF(2, 3);
 /*
  * Text from the machine, safe in XML and HTML content and in attribute
  * values: & < > " ' become entities, every other character is shown as
@@ -28,12 +30,12 @@ void mg_text_printf(struct mg_text *t, const char *fmt, ...) MG_PRINTF(2, 3);
  * @max_chars characters are written, the last one an ellipsis when @s was
  * longer (an escape counts as one); 0 for no limit. NULL writes nothing.
  */
-void mg_text_escape(struct mg_text *t, const char *s, size_t max_chars);
+void mg_strbuf_escape(struct mg_strbuf *t, const char *s, size_t max_chars);
 /* The same for plain text (the library's own text documents): no entities. */
-void mg_text_show(struct mg_text *t, const char *s, size_t max_chars);
+void mg_strbuf_show(struct mg_strbuf *t, const char *s, size_t max_chars);
 /* The string, handed over (free() it), or NULL when an allocation failed. */
-char *mg_text_take(struct mg_text *t);
-void mg_text_free(struct mg_text *t);
+char *mg_strbuf_take(struct mg_strbuf *t);
+void mg_strbuf_free(struct mg_strbuf *t);
 
 /*
  * Where a line of @s may end so that it holds at most @width characters:
@@ -41,7 +43,7 @@ void mg_text_free(struct mg_text *t);
  * into a word longer than the line). @s is assumed escaped-to-be, so
  * characters are counted as UTF-8 sequences.
  */
-size_t mg_text_line_break(const char *s, size_t width);
+size_t mg_strbuf_line_break(const char *s, size_t width);
 
 /* ---- svg.c: the PCIe path drawn ---- */
 
@@ -62,7 +64,7 @@ struct mg_svg_input {
 	bool inline_html;			/* no XML declaration: inside a page */
 };
 
-void mg_svg_pcie_path(struct mg_text *t, const struct mg_svg_input *in);
+void mg_svg_pcie_path(struct mg_strbuf *t, const struct mg_svg_input *in);
 
 /* ---- chart.c: values over time ---- */
 
@@ -82,7 +84,7 @@ struct mg_chart {
 	const char *ceiling_label;
 };
 
-void mg_svg_line_chart(struct mg_text *t, const struct mg_chart *c);
+void mg_svg_line_chart(struct mg_strbuf *t, const struct mg_chart *c);
 
 /* What `report --watch` sampled, one value per second and series. */
 struct mg_watch_series {
@@ -126,10 +128,11 @@ struct mg_report_input {
 	const struct mg_watch_series *watch;	/* `report --watch`, or NULL */
 };
 
-void mg_html_report(struct mg_text *t, const struct mg_report_input *in);
+void mg_html_report(struct mg_strbuf *t, const struct mg_report_input *in);
+
+/* ---- json.c: the JSON emitter ---- */
 
 /*
- * ---- json*.c ----
  * The JSON text: one emitter, and the writer of each object's shape on
  * top of it. The CLI prints what these write and the Python package
  * parses it, so each key, each value and each escape is decided here once.
@@ -248,10 +251,11 @@ int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, 
 		return mg_json_take(&j, json);						\
 	}
 
+/* ---- prometheus.c: the Prometheus text exposition ---- */
+
 /*
- * ---- prometheus.c ----
  * The Prometheus text exposition of adapters already gathered and
- * decided. mg_prometheus_write() (compose/export.c) gathers, this writes:
+ * decided. mg_prometheus_write() (compose/prometheus-gather.c) gathers, this writes:
  * the CLI's export and Python's Collector hand out the same text.
  */
 
@@ -269,6 +273,6 @@ struct mg_prom_input {
 	const struct mg_doctor *doctor;
 };
 
-void mg_prometheus_text(struct mg_text *t, const struct mg_prom_input *in);
+void mg_prometheus_text(struct mg_strbuf *t, const struct mg_prom_input *in);
 
 #endif

@@ -19,34 +19,34 @@
  * pass for eth0 on a dashboard. Then the format's own escapes: backslash,
  * double quote and newline.
  */
-static void label(struct mg_text *t, const char *name, const char *value, bool first)
+static void label(struct mg_strbuf *t, const char *name, const char *value, bool first)
 {
 	const unsigned char *p = (const unsigned char *)(value ? value : "");
 
-	mg_text_printf(t, "%s%s=\"", first ? "" : ",", name);
+	mg_strbuf_printf(t, "%s%s=\"", first ? "" : ",", name);
 	while (*p) {
 		char shown[MG_SHOWN_MAX];
 
 		p += mg_show_next(p, shown);
 		if (!strpbrk(shown, "\\\"\n")) {
-			mg_text_put(t, shown);
+			mg_strbuf_put(t, shown);
 			continue;
 		}
 		for (const char *c = shown; *c; c++) {
 			if (*c == '\\' || *c == '"')
-				mg_text_printf(t, "\\%c", *c);
+				mg_strbuf_printf(t, "\\%c", *c);
 			else if (*c == '\n')
-				mg_text_put(t, "\\n");
+				mg_strbuf_put(t, "\\n");
 			else
-				mg_text_printf(t, "%c", *c);
+				mg_strbuf_printf(t, "%c", *c);
 		}
 	}
-	mg_text_put(t, "\"");
+	mg_strbuf_put(t, "\"");
 }
 
-static void family(struct mg_text *t, const char *name, const char *type, const char *help)
+static void family(struct mg_strbuf *t, const char *name, const char *type, const char *help)
 {
-	mg_text_printf(t, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+	mg_strbuf_printf(t, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
 static void hex(char *buf, size_t size, int v)
@@ -66,7 +66,7 @@ static double gbps_to_bytes(double gbps)
 	return strtod(buf, NULL) * 1.25e8;
 }
 
-static void nic_info(struct mg_text *t, const struct mg_prom_input *in)
+static void nic_info(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_nic_info", "gauge", "Identity of a network adapter (always 1).");
 	for (size_t i = 0; i < in->count; i++) {
@@ -75,7 +75,7 @@ static void nic_info(struct mg_text *t, const struct mg_prom_input *in)
 
 		hex(vendor, sizeof(vendor), mg_nic_get_vendor_id(nic));
 		hex(device, sizeof(device), mg_nic_get_device_id(nic));
-		mg_text_put(t, "multigig_nic_info{");
+		mg_strbuf_put(t, "multigig_nic_info{");
 		label(t, "device", in->adapters[i].device, true);
 		label(t, "driver", mg_nic_get_driver(nic), false);
 		label(t, "driver_version", mg_nic_get_driver_version(nic), false);
@@ -84,11 +84,11 @@ static void nic_info(struct mg_text *t, const struct mg_prom_input *in)
 		label(t, "vendor_id", vendor, false);
 		label(t, "device_id", device, false);
 		label(t, "chip", mg_nic_get_chip(nic), false);
-		mg_text_put(t, "} 1\n");
+		mg_strbuf_put(t, "} 1\n");
 	}
 }
 
-static void link_speed(struct mg_text *t, const struct mg_prom_input *in)
+static void link_speed(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_link_speed_bytes_per_second", "gauge", "Negotiated Ethernet link speed in bytes per second.");
 	for (size_t i = 0; i < in->count; i++) {
@@ -98,13 +98,13 @@ static void link_speed(struct mg_text *t, const struct mg_prom_input *in)
 
 		if (mbps <= 0)
 			continue;
-		mg_text_put(t, "multigig_link_speed_bytes_per_second{");
+		mg_strbuf_put(t, "multigig_link_speed_bytes_per_second{");
 		label(t, "device", in->adapters[i].device, true);
-		mg_text_printf(t, "} %lld\n", mbps * 125000LL);
+		mg_strbuf_printf(t, "} %lld\n", mbps * 125000LL);
 	}
 }
 
-static void hop_labels(struct mg_text *t, const char *device, size_t hop, const struct mg_pcie_node *n,
+static void hop_labels(struct mg_strbuf *t, const char *device, size_t hop, const struct mg_pcie_node *n,
 		       const char *state)
 {
 	char h[24];
@@ -120,7 +120,7 @@ static void hop_labels(struct mg_text *t, const char *device, size_t hop, const 
 
 static const char *const link_states[] = { "current", "capable" };
 
-static void pcie_speeds(struct mg_text *t, const struct mg_prom_input *in)
+static void pcie_speeds(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_pcie_link_transfers_per_second", "gauge",
 	       "PCIe link speed of each hop in transfers per second per lane.");
@@ -132,13 +132,13 @@ static void pcie_speeds(struct mg_text *t, const struct mg_prom_input *in)
 
 				if (v <= 0)
 					continue;
-				mg_text_put(t, "multigig_pcie_link_transfers_per_second{");
+				mg_strbuf_put(t, "multigig_pcie_link_transfers_per_second{");
 				hop_labels(t, in->adapters[i].device, h, n, link_states[s]);
-				mg_text_printf(t, "} %.0f\n", v * 1e9);
+				mg_strbuf_printf(t, "} %.0f\n", v * 1e9);
 			}
 }
 
-static void pcie_widths(struct mg_text *t, const struct mg_prom_input *in)
+static void pcie_widths(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_pcie_link_lanes", "gauge", "PCIe link width of each hop in lanes.");
 	for (size_t i = 0; i < in->count; i++)
@@ -149,13 +149,13 @@ static void pcie_widths(struct mg_text *t, const struct mg_prom_input *in)
 
 				if (v <= 0)
 					continue;
-				mg_text_put(t, "multigig_pcie_link_lanes{");
+				mg_strbuf_put(t, "multigig_pcie_link_lanes{");
 				hop_labels(t, in->adapters[i].device, h, n, link_states[s]);
-				mg_text_printf(t, "} %d\n", v);
+				mg_strbuf_printf(t, "} %d\n", v);
 			}
 }
 
-static void pcie_available(struct mg_text *t, const struct mg_prom_input *in)
+static void pcie_available(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_pcie_available_bytes_per_second", "gauge",
 	       "PCIe bandwidth available to the adapter, as the kernel counts it, in bytes per second.");
@@ -164,13 +164,13 @@ static void pcie_available(struct mg_text *t, const struct mg_prom_input *in)
 
 		if (!in->adapters[i].path || mbps <= 0)
 			continue;
-		mg_text_put(t, "multigig_pcie_available_bytes_per_second{");
+		mg_strbuf_put(t, "multigig_pcie_available_bytes_per_second{");
 		label(t, "device", in->adapters[i].device, true);
-		mg_text_printf(t, "} %lld\n", mbps * 125000LL);
+		mg_strbuf_printf(t, "} %lld\n", mbps * 125000LL);
 	}
 }
 
-static void aer(struct mg_text *t, const struct mg_prom_input *in)
+static void aer(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	static const enum mg_aer_severity sev[] = { MG_AER_CORRECTABLE, MG_AER_NONFATAL, MG_AER_FATAL };
 
@@ -184,16 +184,16 @@ static void aer(struct mg_text *t, const struct mg_prom_input *in)
 
 				if (v < 0)
 					continue;
-				mg_text_put(t, "multigig_aer_errors_total{");
+				mg_strbuf_put(t, "multigig_aer_errors_total{");
 				hop_labels(t, in->adapters[i].device, h, n, NULL);
 				label(t, "severity", mg_aer_severity_name(sev[s]), false);
-				mg_text_printf(t, "} %lld\n", v);
+				mg_strbuf_printf(t, "} %lld\n", v);
 			}
 }
 
 static const char *const directions[] = { "rx", "tx" };
 
-static void expected(struct mg_text *t, const struct mg_prom_input *in)
+static void expected(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_expected_goodput_bytes_per_second", "gauge",
 	       "Expected TCP goodput per direction in bytes per second.");
@@ -204,14 +204,14 @@ static void expected(struct mg_text *t, const struct mg_prom_input *in)
 
 			if (!tp || v < 0)
 				continue;
-			mg_text_put(t, "multigig_expected_goodput_bytes_per_second{");
+			mg_strbuf_put(t, "multigig_expected_goodput_bytes_per_second{");
 			label(t, "device", in->adapters[i].device, true);
 			label(t, "direction", directions[d], false);
-			mg_text_printf(t, "} %.0f\n", gbps_to_bytes(v));
+			mg_strbuf_printf(t, "} %.0f\n", gbps_to_bytes(v));
 		}
 }
 
-static void limited(struct mg_text *t, const struct mg_prom_input *in)
+static void limited(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_limited", "gauge", "What limits the expected throughput (always 1).");
 	for (size_t i = 0; i < in->count; i++)
@@ -221,16 +221,16 @@ static void limited(struct mg_text *t, const struct mg_prom_input *in)
 
 			if (!tp || by == MG_LIMIT_UNKNOWN)
 				continue;
-			mg_text_put(t, "multigig_limited{");
+			mg_strbuf_put(t, "multigig_limited{");
 			label(t, "device", in->adapters[i].device, true);
 			label(t, "direction", directions[d], false);
 			label(t, "by", mg_limit_name(by), false);
-			mg_text_put(t, "} 1\n");
+			mg_strbuf_put(t, "} 1\n");
 		}
 }
 
 /* One counter of the link per adapter that reports it, with a direction label when @dir is set. */
-static void link_counter(struct mg_text *t, const struct mg_prom_input *in, const char *name, enum mg_stat stat,
+static void link_counter(struct mg_strbuf *t, const struct mg_prom_input *in, const char *name, enum mg_stat stat,
 			 const char *dir)
 {
 	for (size_t i = 0; i < in->count; i++) {
@@ -239,15 +239,15 @@ static void link_counter(struct mg_text *t, const struct mg_prom_input *in, cons
 
 		if (!st || mg_stats_get(st, stat, &v) < 0)
 			continue;
-		mg_text_printf(t, "%s{", name);
+		mg_strbuf_printf(t, "%s{", name);
 		label(t, "device", in->adapters[i].device, true);
 		if (dir)
 			label(t, "direction", dir, false);
-		mg_text_printf(t, "} %llu\n", (unsigned long long)v);
+		mg_strbuf_printf(t, "} %llu\n", (unsigned long long)v);
 	}
 }
 
-static void counters(struct mg_text *t, const struct mg_prom_input *in)
+static void counters(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_carrier_changes_total", "counter",
 	       "Times the link's carrier came up or went down since the interface was made.");
@@ -263,7 +263,7 @@ static void counters(struct mg_text *t, const struct mg_prom_input *in)
 	link_counter(t, in, "multigig_missed_frames_total", MG_STAT_RX_MISSED_ERRORS, NULL);
 }
 
-static void temperatures(struct mg_text *t, const struct mg_prom_input *in)
+static void temperatures(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_temperature_celsius", "gauge",
 	       "Temperature of each hwmon sensor of the adapter, its PHY or its interface.");
@@ -275,13 +275,13 @@ static void temperatures(struct mg_text *t, const struct mg_prom_input *in)
 
 			if (mg_temps_get(temps, k, MG_TEMP_INPUT, &milli) < 0)
 				continue;
-			mg_text_put(t, "multigig_temperature_celsius{");
+			mg_strbuf_put(t, "multigig_temperature_celsius{");
 			label(t, "device", in->adapters[i].device, true);
 			label(t, "chip", mg_temps_get_chip(temps, k), false);
 			label(t, "sensor", mg_temps_get_sensor(temps, k), false);
 			label(t, "source", mg_temps_get_source(temps, k), false);
 			label(t, "label", mg_temps_get_label(temps, k), false);
-			mg_text_printf(t, "} %g\n", milli / 1000.0);
+			mg_strbuf_printf(t, "} %g\n", milli / 1000.0);
 		}
 	}
 }
@@ -293,7 +293,7 @@ static bool finding_of(const struct mg_finding *f, const char *device)
 	return nic && device && !strcmp(nic, device);
 }
 
-static void findings(struct mg_text *t, const struct mg_prom_input *in)
+static void findings(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	static const enum mg_severity sev[] = { MG_SEVERITY_CRITICAL, MG_SEVERITY_WARNING, MG_SEVERITY_INFO };
 
@@ -307,10 +307,10 @@ static void findings(struct mg_text *t, const struct mg_prom_input *in)
 
 				count += mg_finding_get_severity(f) == sev[s] && finding_of(f, in->adapters[i].device);
 			}
-			mg_text_put(t, "multigig_doctor_findings{");
+			mg_strbuf_put(t, "multigig_doctor_findings{");
 			label(t, "device", in->adapters[i].device, true);
 			label(t, "severity", mg_severity_name(sev[s]), false);
-			mg_text_printf(t, "} %d\n", count);
+			mg_strbuf_printf(t, "} %d\n", count);
 		}
 	family(t, "multigig_doctor_finding", "gauge", "Each doctor finding by its id (always 1).");
 	for (size_t i = 0; i < in->count; i++)
@@ -319,11 +319,11 @@ static void findings(struct mg_text *t, const struct mg_prom_input *in)
 
 			if (!finding_of(f, in->adapters[i].device))
 				continue;
-			mg_text_put(t, "multigig_doctor_finding{");
+			mg_strbuf_put(t, "multigig_doctor_finding{");
 			label(t, "device", in->adapters[i].device, true);
 			label(t, "id", mg_finding_get_id(f), false);
 			label(t, "severity", mg_severity_name(mg_finding_get_severity(f)), false);
-			mg_text_put(t, "} 1\n");
+			mg_strbuf_put(t, "} 1\n");
 		}
 }
 
@@ -338,7 +338,7 @@ static const struct mg_wifi_iface *wifi_station(const struct mg_prom_adapter *a)
 	return NULL;
 }
 
-static void wifi_rates(struct mg_text *t, const struct mg_prom_input *in, bool mcs)
+static void wifi_rates(struct mg_strbuf *t, const struct mg_prom_input *in, bool mcs)
 {
 	if (mcs)
 		family(t, "multigig_wifi_link_mcs", "gauge", "MCS index of the last frame a Wi-Fi station sent (tx) or received (rx).");
@@ -354,17 +354,17 @@ static void wifi_rates(struct mg_text *t, const struct mg_prom_input *in, bool m
 
 			if (!r->present || v < 0)
 				continue;
-			mg_text_printf(t, "%s{", mcs ? "multigig_wifi_link_mcs" : "multigig_wifi_link_bitrate_bits_per_second");
+			mg_strbuf_printf(t, "%s{", mcs ? "multigig_wifi_link_mcs" : "multigig_wifi_link_bitrate_bits_per_second");
 			label(t, "device", in->adapters[i].device, true);
 			label(t, "direction", d ? "rx" : "tx", false);
 			if (mcs)
 				label(t, "mode", mg_wifi_mode_name((enum mg_wifi_mode)r->mode), false);
-			mg_text_printf(t, "} %lld\n", mcs ? v : v * 100000LL);
+			mg_strbuf_printf(t, "} %lld\n", mcs ? v : v * 100000LL);
 		}
 	}
 }
 
-static void wifi_link(struct mg_text *t, const struct mg_prom_input *in)
+static void wifi_link(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_wifi_signal_dbm", "gauge", "Signal a Wi-Fi station receives its AP at, in dBm.");
 	for (size_t i = 0; i < in->count; i++) {
@@ -372,9 +372,9 @@ static void wifi_link(struct mg_text *t, const struct mg_prom_input *in)
 
 		if (!f || f->signal_dbm == MG_UNKNOWN)
 			continue;
-		mg_text_put(t, "multigig_wifi_signal_dbm{");
+		mg_strbuf_put(t, "multigig_wifi_signal_dbm{");
 		label(t, "device", in->adapters[i].device, true);
-		mg_text_printf(t, "} %d\n", f->signal_dbm);
+		mg_strbuf_printf(t, "} %d\n", f->signal_dbm);
 	}
 	family(t, "multigig_wifi_channel_width_hertz", "gauge", "Width of the channel a Wi-Fi interface operates on.");
 	for (size_t i = 0; i < in->count; i++) {
@@ -383,15 +383,15 @@ static void wifi_link(struct mg_text *t, const struct mg_prom_input *in)
 
 		if (mhz <= 0)
 			continue;
-		mg_text_put(t, "multigig_wifi_channel_width_hertz{");
+		mg_strbuf_put(t, "multigig_wifi_channel_width_hertz{");
 		label(t, "device", in->adapters[i].device, true);
-		mg_text_printf(t, "} %lld\n", mhz * 1000000LL);
+		mg_strbuf_printf(t, "} %lld\n", mhz * 1000000LL);
 	}
 	wifi_rates(t, in, false);
 	wifi_rates(t, in, true);
 }
 
-void mg_prometheus_text(struct mg_text *t, const struct mg_prom_input *in)
+void mg_prometheus_text(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	nic_info(t, in);
 	link_speed(t, in);

@@ -14,122 +14,122 @@ static const char *or_dash(const char *s)
 }
 
 /* A string from the kernel (a name, a driver, an SSID) as text shows it: the CLI prints this text as it is. */
-static void show(struct mg_text *t, const char *s)
+static void show(struct mg_strbuf *t, const char *s)
 {
-	mg_text_show(t, or_dash(s), 0);
+	mg_strbuf_show(t, or_dash(s), 0);
 }
 
-static void band_text(struct mg_text *t, const struct mg_wifi_band *b, int band)
+static void band_text(struct mg_strbuf *t, const struct mg_wifi_band *b, int band)
 {
 	struct mg_wifi_band_caps c;
 
 	mg_wifi_band_caps(b, band, &c);
-	mg_text_printf(t, "  %-7s %s%s%s%s%s; up to %d stream%s", mg_wifi_band_name(band), b->ht ? "HT " : "",
+	mg_strbuf_printf(t, "  %-7s %s%s%s%s%s; up to %d stream%s", mg_wifi_band_name(band), b->ht ? "HT " : "",
 		       b->vht ? "VHT " : "", b->he ? "HE " : "", b->eht ? "EHT" : b->eht_known ? "" : "EHT? ",
 		       !b->ht && !b->vht && !b->he && !b->eht ? "legacy" : "", c.max_nss, c.max_nss == 1 ? "" : "s");
 	if (c.max_mcs >= 0)
-		mg_text_printf(t, ", MCS %d (%s)", c.max_mcs, mg_wifi_mode_name((enum mg_wifi_mode)c.max_mode));
-	mg_text_printf(t, ", %d MHz; channels %d enabled, %d disabled, %d no-IR\n", c.max_width_mhz, c.enabled,
+		mg_strbuf_printf(t, ", MCS %d (%s)", c.max_mcs, mg_wifi_mode_name((enum mg_wifi_mode)c.max_mode));
+	mg_strbuf_printf(t, ", %d MHz; channels %d enabled, %d disabled, %d no-IR\n", c.max_width_mhz, c.enabled,
 		       c.disabled, c.no_ir);
 }
 
-static void rate_text(struct mg_text *t, const char *dir, const struct mg_wifi_rate_info *r)
+static void rate_text(struct mg_strbuf *t, const char *dir, const struct mg_wifi_rate_info *r)
 {
 	if (!r->present)
 		return;
-	mg_text_printf(t, "    %s: ", dir);
+	mg_strbuf_printf(t, "    %s: ", dir);
 	if (r->mode > MG_WIFI_MODE_LEGACY)
-		mg_text_printf(t, "%s MCS %d, %d stream%s, GI %.1f us, ", mg_wifi_mode_name((enum mg_wifi_mode)r->mode),
+		mg_strbuf_printf(t, "%s MCS %d, %d stream%s, GI %.1f us, ", mg_wifi_mode_name((enum mg_wifi_mode)r->mode),
 			       r->mcs, r->nss, r->nss == 1 ? "" : "s", r->gi_ns / 1000.0);
 	else
-		mg_text_put(t, "legacy, ");
-	mg_text_printf(t, "%d MHz", r->width_mhz);
+		mg_strbuf_put(t, "legacy, ");
+	mg_strbuf_printf(t, "%d MHz", r->width_mhz);
 	if (r->bitrate_100kbps >= 0)
-		mg_text_printf(t, ": kernel %.1f Mbit/s", r->bitrate_100kbps / 10.0);
+		mg_strbuf_printf(t, ": kernel %.1f Mbit/s", r->bitrate_100kbps / 10.0);
 	if (r->own_mbps >= 0)
-		mg_text_printf(t, ", library %.1f Mbit/s", r->own_mbps);
-	mg_text_put(t, "\n");
+		mg_strbuf_printf(t, ", library %.1f Mbit/s", r->own_mbps);
+	mg_strbuf_put(t, "\n");
 }
 
-static void link_text(struct mg_text *t, const struct mg_wifi_iface *f)
+static void link_text(struct mg_strbuf *t, const struct mg_wifi_iface *f)
 {
 	char ssid[sizeof(f->ssid)];
 	int ap;
 
 	if (!f->stations_known) {
-		mg_text_put(t, "  ");
+		mg_strbuf_put(t, "  ");
 		show(t, f->name);
-		mg_text_put(t, ": link unknown (no station dump)\n");
+		mg_strbuf_put(t, ": link unknown (no station dump)\n");
 		return;
 	}
 	if (!f->connected) {
-		mg_text_put(t, "  ");
+		mg_strbuf_put(t, "  ");
 		show(t, f->name);
-		mg_text_put(t, ": not connected\n");
+		mg_strbuf_put(t, ": not connected\n");
 		return;
 	}
 	memcpy(ssid, f->ssid, f->ssid_len);
 	ssid[f->ssid_len] = '\0';
-	mg_text_put(t, "  ");
+	mg_strbuf_put(t, "  ");
 	show(t, f->name);
-	mg_text_put(t, ": connected to ");
-	mg_text_show(t, f->have_ssid ? ssid : "-", 32);
-	mg_text_printf(t, " (%s)", f->bssid);
+	mg_strbuf_put(t, ": connected to ");
+	mg_strbuf_show(t, f->have_ssid ? ssid : "-", 32);
+	mg_strbuf_printf(t, " (%s)", f->bssid);
 	if (f->chan.freq_mhz > 0)
-		mg_text_printf(t, " on %d MHz", f->chan.freq_mhz);
+		mg_strbuf_printf(t, " on %d MHz", f->chan.freq_mhz);
 	if (f->chan.width_mhz > 0)
-		mg_text_printf(t, ", %d MHz wide", f->chan.width_mhz);
+		mg_strbuf_printf(t, ", %d MHz wide", f->chan.width_mhz);
 	if (f->chan.center1_mhz > 0)
-		mg_text_printf(t, " (center %d)", f->chan.center1_mhz);
+		mg_strbuf_printf(t, " (center %d)", f->chan.center1_mhz);
 	if (f->signal_dbm != MG_UNKNOWN)
-		mg_text_printf(t, ", signal %d dBm", f->signal_dbm);
-	mg_text_put(t, "\n");
+		mg_strbuf_printf(t, ", signal %d dBm", f->signal_dbm);
+	mg_strbuf_put(t, "\n");
 	rate_text(t, "tx", &f->tx);
 	rate_text(t, "rx", &f->rx);
 	if (f->expected_kbps >= 0)
-		mg_text_printf(t, "    expected throughput (driver): %.1f Mbit/s\n", f->expected_kbps / 1000.0);
+		mg_strbuf_printf(t, "    expected throughput (driver): %.1f Mbit/s\n", f->expected_kbps / 1000.0);
 	if ((ap = mg_wifi_ap_max_width_mhz(&f->ap, f->chan.freq_mhz)) > 0)
-		mg_text_printf(t, "    the AP: up to %d MHz on this band (its capability elements)\n", ap);
+		mg_strbuf_printf(t, "    the AP: up to %d MHz on this band (its capability elements)\n", ap);
 }
 
-static void wiphy_text(struct mg_text *t, const struct mg_wiphy *w)
+static void wiphy_text(struct mg_strbuf *t, const struct mg_wiphy *w)
 {
 	show(t, w->name);
-	mg_text_printf(t, ": bus %s, address ", mg_bus_name(w->bus));
+	mg_strbuf_printf(t, ": bus %s, address ", mg_bus_name(w->bus));
 	show(t, w->address);
-	mg_text_put(t, ", driver ");
+	mg_strbuf_put(t, ", driver ");
 	show(t, w->driver);
-	mg_text_put(t, ", firmware ");
+	mg_strbuf_put(t, ", firmware ");
 	show(t, w->firmware);
-	mg_text_put(t, "\n  interfaces:");
+	mg_strbuf_put(t, "\n  interfaces:");
 	for (size_t i = 0; i < w->nifaces; i++) {
-		mg_text_put(t, " ");
+		mg_strbuf_put(t, " ");
 		show(t, w->ifaces[i].name);
-		mg_text_printf(t, " (%s)", or_dash(mg_wifi_iftype_name(w->ifaces[i].iftype)));
+		mg_strbuf_printf(t, " (%s)", or_dash(mg_wifi_iftype_name(w->ifaces[i].iftype)));
 	}
-	mg_text_put(t, w->nifaces ? "\n" : " none\n");
+	mg_strbuf_put(t, w->nifaces ? "\n" : " none\n");
 	for (int b = 0; b < MG_WIFI_BANDS; b++)
 		if (w->bands[b].present)
 			band_text(t, &w->bands[b], b);
 	if (w->have_iftypes) {
 		const char *sep = "";
 
-		mg_text_put(t, "  iftypes: ");
+		mg_strbuf_put(t, "  iftypes: ");
 		for (int i = 0; i < 32; i++)
 			if ((w->iftypes >> i & 1) && mg_wifi_iftype_name(i)) {
-				mg_text_printf(t, "%s%s", sep, mg_wifi_iftype_name(i));
+				mg_strbuf_printf(t, "%s%s", sep, mg_wifi_iftype_name(i));
 				sep = ", ";
 			}
-		mg_text_put(t, "\n");
+		mg_strbuf_put(t, "\n");
 	}
-	mg_text_printf(t, "  MLO: %s; antennas", w->mlo == 1 ? "yes" : w->mlo == 0 ? "no" : "unknown");
+	mg_strbuf_printf(t, "  MLO: %s; antennas", w->mlo == 1 ? "yes" : w->mlo == 0 ? "no" : "unknown");
 	if (w->ant_tx != MG_UNKNOWN)
-		mg_text_printf(t, " tx 0x%x rx 0x%x", (unsigned int)w->ant_tx, (unsigned int)w->ant_rx);
+		mg_strbuf_printf(t, " tx 0x%x rx 0x%x", (unsigned int)w->ant_tx, (unsigned int)w->ant_rx);
 	else
-		mg_text_put(t, " unknown");
-	mg_text_put(t, "; regulatory domain ");
+		mg_strbuf_put(t, " unknown");
+	mg_strbuf_put(t, "; regulatory domain ");
 	show(t, w->country);
-	mg_text_put(t, "\n");
+	mg_strbuf_put(t, "\n");
 	for (size_t i = 0; i < w->nifaces; i++)
 		if (w->ifaces[i].iftype == NL80211_IFTYPE_STATION || w->ifaces[i].iftype == NL80211_IFTYPE_P2P_CLIENT)
 			link_text(t, &w->ifaces[i]);
@@ -137,15 +137,15 @@ static void wiphy_text(struct mg_text *t, const struct mg_wiphy *w)
 
 MG_EXPORT int mg_wiphy_list_to_text(const struct mg_wiphy_list *list, char **text)
 {
-	struct mg_text t = { 0 };
+	struct mg_strbuf t = { 0 };
 
 	if (!list || !text)
 		return -EINVAL;
 	if (!list->count)
-		mg_text_printf(&t, "no Wi-Fi cards%s%s\n", list->unknown_reason ? ": " : "",
+		mg_strbuf_printf(&t, "no Wi-Fi cards%s%s\n", list->unknown_reason ? ": " : "",
 			       list->unknown_reason ? list->unknown_reason : "");
 	for (size_t i = 0; i < list->count; i++)
 		wiphy_text(&t, list->items[i]);
-	*text = mg_text_take(&t);
+	*text = mg_strbuf_take(&t);
 	return *text ? 0 : -ENOMEM;
 }

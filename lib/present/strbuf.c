@@ -15,7 +15,7 @@
 
 #define ELLIPSIS "\xe2\x80\xa6"	   /* U+2026 */
 
-static bool reserve(struct mg_text *t, size_t more)
+static bool reserve(struct mg_strbuf *t, size_t more)
 {
 	size_t want;
 	char *grown;
@@ -37,7 +37,7 @@ static bool reserve(struct mg_text *t, size_t more)
 	return true;
 }
 
-static void put_bytes(struct mg_text *t, const char *s, size_t n)
+static void put_bytes(struct mg_strbuf *t, const char *s, size_t n)
 {
 	if (!reserve(t, n))
 		return;
@@ -46,12 +46,12 @@ static void put_bytes(struct mg_text *t, const char *s, size_t n)
 	t->buf[t->len] = '\0';
 }
 
-void mg_text_put(struct mg_text *t, const char *s)
+void mg_strbuf_put(struct mg_strbuf *t, const char *s)
 {
 	put_bytes(t, s, strlen(s));
 }
 
-void mg_text_printf(struct mg_text *t, const char *fmt, ...)
+void mg_strbuf_printf(struct mg_strbuf *t, const char *fmt, ...)
 {
 	va_list args;
 	int n;
@@ -105,31 +105,31 @@ static const char *entity(unsigned char c)
 	return NULL;
 }
 
-static void put_char(struct mg_text *t, const unsigned char *p, size_t *n)
+static void put_char(struct mg_strbuf *t, const unsigned char *p, size_t *n)
 {
 	const char *markup = entity(*p);
 	char shown[MG_SHOWN_MAX];
 
 	if (markup) {
-		mg_text_put(t, markup);
+		mg_strbuf_put(t, markup);
 		*n = 1;
 		return;
 	}
 	*n = mg_show_next(p, shown);
-	mg_text_put(t, shown);
+	mg_strbuf_put(t, shown);
 }
 
 /* Plain text: each character as text shows it (mg_show_next()), no markup. */
-static void show_char(struct mg_text *t, const unsigned char *p, size_t *n)
+static void show_char(struct mg_strbuf *t, const unsigned char *p, size_t *n)
 {
 	char shown[MG_SHOWN_MAX];
 
 	*n = mg_show_next(p, shown);
-	mg_text_put(t, shown);
+	mg_strbuf_put(t, shown);
 }
 
-static void escape(struct mg_text *t, const char *s, size_t max_chars,
-		   void (*put)(struct mg_text *t, const unsigned char *p, size_t *n))
+static void escape(struct mg_strbuf *t, const char *s, size_t max_chars,
+		   void (*put)(struct mg_strbuf *t, const unsigned char *p, size_t *n))
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t limit = SIZE_MAX, written = 0;
@@ -146,20 +146,20 @@ static void escape(struct mg_text *t, const char *s, size_t max_chars,
 		written++;
 	}
 	if (*p)
-		mg_text_put(t, ELLIPSIS);
+		mg_strbuf_put(t, ELLIPSIS);
 }
 
-void mg_text_escape(struct mg_text *t, const char *s, size_t max_chars)
+void mg_strbuf_escape(struct mg_strbuf *t, const char *s, size_t max_chars)
 {
 	escape(t, s, max_chars, put_char);
 }
 
-void mg_text_show(struct mg_text *t, const char *s, size_t max_chars)
+void mg_strbuf_show(struct mg_strbuf *t, const char *s, size_t max_chars)
 {
 	escape(t, s, max_chars, show_char);
 }
 
-size_t mg_text_line_break(const char *s, size_t width)
+size_t mg_strbuf_line_break(const char *s, size_t width)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t chars = 0, last_space = 0;
@@ -178,14 +178,14 @@ size_t mg_text_line_break(const char *s, size_t width)
 	return (size_t)(p - (const unsigned char *)s);
 }
 
-char *mg_text_take(struct mg_text *t)
+char *mg_strbuf_take(struct mg_strbuf *t)
 {
 	char *s;
 
 	if (!t->failed && !t->buf)
 		reserve(t, 0);
 	if (t->failed) {
-		mg_text_free(t);
+		mg_strbuf_free(t);
 		return NULL;
 	}
 	s = t->buf;
@@ -195,7 +195,7 @@ char *mg_text_take(struct mg_text *t)
 	return s;
 }
 
-void mg_text_free(struct mg_text *t)
+void mg_strbuf_free(struct mg_strbuf *t)
 {
 	free(t->buf);
 	t->buf = NULL;

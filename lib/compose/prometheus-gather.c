@@ -67,7 +67,7 @@ MG_EXPORT int mg_prometheus_write(struct mg_ctx *ctx, const char *target, unsign
 {
 	struct mg_prom_input in = { 0 };
 	struct mg_prom_adapter *a;
-	struct mg_text t = { 0 };
+	struct mg_strbuf t = { 0 };
 	struct mg_nic_list *list;
 	struct mg_doctor *d = NULL;
 	struct mg_wifi_cache wifi = { 0 };
@@ -98,7 +98,7 @@ MG_EXPORT int mg_prometheus_write(struct mg_ctx *ctx, const char *target, unsign
 		in.adapters = a;
 		in.doctor = d;
 		mg_prometheus_text(&t, &in);
-		*text = mg_text_take(&t);
+		*text = mg_strbuf_take(&t);
 		if (!*text)
 			err = mg_fail(ctx, -ENOMEM, "export: out of memory");
 	}

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Conveniences on top: questions asked by an interface's name, answered
- * by looking the adapter up first (enumerate.c), then asking the model
- * about it, as the _for_nic calls do.
+ * mg_pcie_path_new(): the PCIe path of a target named by a PCI address
+ * (read at that function, which may be a port) or by an interface's name
+ * (the adapter looked up first, enumerate.c, then its path read as
+ * mg_pcie_path_new_for_nic() reads it).
  */
 #include <errno.h>
 
