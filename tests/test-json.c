@@ -68,7 +68,7 @@ static void test_refusals(void)
 	mg_ctx_unref(ctx);
 }
 
-/* The keys README lists, in the CLI's order, and what each flag adds. */
+/* The keys doc/cli.md lists, in the CLI's order, and what each flag adds. */
 static void test_nic_keys_by_flag(void)
 {
 	static const char list_keys[] = "name ifindex kind bus address vendor_id device_id vendor device driver "

@@ -920,3 +920,48 @@ def test_mistyped_feature_gets_the_nearest_one():
     assert r.returncode == 1
     assert r.stderr.count("\n") == 1 and "no feature named 'grp'" in r.stderr, r.stderr
     assert r.stderr.rstrip().endswith("(did you mean 'gro'?)"), r.stderr
+
+
+@pytest.fixture
+def example_veth():
+    """A veth pair of its own for the examples, which change what they are given."""
+    subprocess.run(["ip", "link", "add", "ex0", "type", "veth", "peer", "name", "ex1"], check=True)
+    subprocess.run(["ip", "link", "set", "ex0", "up"], check=True)
+    yield "ex0"
+    subprocess.run(["ip", "link", "del", "ex0"], check=True)
+
+
+def run_example(name, *args, cwd=None):
+    return subprocess.run([sys.executable, os.path.join(os.environ["EXAMPLES_DIR"], name), *args],
+                          capture_output=True, text=True, cwd=cwd)
+
+
+def test_nics_example_live(example_veth):
+    """The README's Python example on a live machine: here the host's PCI
+    adapters have no interface in this namespace, the case it opens with."""
+    r = run_example("nics.py")
+    assert r.returncode == 0 and not r.stderr, r.stderr
+    assert "ex0: veth, expected throughput unknown" in r.stdout.splitlines()
+
+
+def test_tour_example(example_veth, tmp_path):
+    """doc/python.md's tour, as written: it reads, applies, tunes and puts back."""
+    r = run_example("tour.py", example_veth, cwd=tmp_path)
+    assert r.returncode == 0 and not r.stderr, r.stderr
+    assert r.stdout.splitlines().count("4000") == 1 and "9000" in r.stdout.splitlines()
+    assert (tmp_path / "all.html").read_text().startswith("<!DOCTYPE html>")
+    with multigig.Context() as ctx:
+        assert mtu(ctx, example_veth) == 9000
+
+
+def test_apply_error_example(example_veth):
+    """doc/python.md's ApplyError, as written: the kernel refuses the channels, the MTU goes back."""
+    r = run_example("apply_error.py", example_veth)
+    assert r.returncode == 0 and not r.stderr, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("22 ex0: setting channels failed") and lines[2] != "None", lines
+    assert lines[1] == "channels" and lines[3:] == [
+        "True", "[Change(name='mtu', old=1500, new=9000)]", "{'mtu': 'rolled_back', 'rx': 'planned', 'tx': 'planned'}"]
+    with multigig.Context() as ctx:
+        assert mtu(ctx, example_veth) == 1500
+

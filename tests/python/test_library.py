@@ -309,6 +309,24 @@ def test_probe_example_error_without_strerror(monkeypatch, capsys):
     assert "no PCIe path here" in out and "None" not in out
 
 
+
+@pytest.mark.parametrize("name", sorted(os.listdir(TREES)))
+def test_nics_example_on_every_tree(name):
+    """examples/python/nics.py, the README's, runs as written on every tree:
+    a device with no interface, a virtual one, a limit by PCIe, USB or Ethernet."""
+    r = subprocess.run([sys.executable, os.path.join(EXAMPLES, "nics.py"), tree(name)], capture_output=True, text=True)
+    assert r.returncode == 0 and not r.stderr, r.stderr
+    assert r.stdout.strip()
+
+
+def test_nics_example_says_what_the_readme_opens_with():
+    def run(name):
+        return subprocess.run([sys.executable, os.path.join(EXAMPLES, "nics.py"), tree(name)], check=True,
+                              capture_output=True, text=True).stdout.splitlines()
+    assert "0000:02:00.0: RTL8126 5GbE Controller, no interface (driver: none bound)" in run("desktop")
+    assert run("pi5-rtl8126") == [
+        "eth1: r8169, receive 3.451 Gbit/s (limited by pcie), transmit 3.434 Gbit/s (pcie), MTU 1500"]
+
 def _router_module():
     """examples/python/fastapi_router.py, imported; its tests skip where
     FastAPI is not installed (the arm64 root: the router is Python alone,

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """The Prometheus export as Prometheus's own tools see it: promtool's
-naming rules, the README's alert rule evaluated by promtool over two
+naming rules, doc/prometheus.md's alert rule evaluated by promtool over two
 hosts, and Debian's node_exporter serving the textfile."""
 import contextlib
 import os
@@ -16,7 +16,7 @@ import pytest
 
 CLI = os.environ["MULTIGIG_CLI"]
 TREES = os.environ["FIXTURE_TREES"]
-README = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
+GUIDE = os.path.join(os.path.dirname(__file__), "..", "..", "doc", "prometheus.md")
 NODE_EXPORTER = "/usr/bin/prometheus-node-exporter"
 ALL_TREES = ["desktop", "pi5-rtl8126", "pi5-rtl8126-gen3", "cm4-rtl8125", "cm4-rtl8125-1g", "pi5-aqc107",
              "gen5-x16", "phys", "sensors-pc", "pi5-irq-cpu0", "usb-adapters"]
@@ -38,10 +38,10 @@ def test_promtool_check_metrics_is_clean(tree):
     assert r.returncode == 0 and not r.stdout.strip() and not r.stderr.strip(), r.stdout + r.stderr
 
 
-def readme_alert_rule():
-    text = open(README).read()
+def guide_alert_rule():
+    text = open(GUIDE).read()
     block = re.search(r"An alert for an adapter whose PCIe link.*?```yaml\n(.*?)```", text, re.S)
-    assert block, "the README's alert rule is missing"
+    assert block, "doc/prometheus.md's alert rule is missing"
     return block.group(1)
 
 
@@ -50,11 +50,11 @@ SERIES = "multigig_pcie_link_transfers_per_second"
 
 
 @needs_promtool
-def test_readme_alert_rule_for_two_hosts(tmp_path):
+def test_guide_alert_rule_for_two_hosts(tmp_path):
     """Two hosts with an eth1: the rule fires for the one that runs below
     its capability, with that host's labels, and for no other."""
     rules = "groups:\n  - name: multigig\n    rules:\n" + "".join(
-        "      " + line + "\n" for line in readme_alert_rule().splitlines())
+        "      " + line + "\n" for line in guide_alert_rule().splitlines())
     (tmp_path / "rules.yml").write_text(rules)
     series = []
     for host, current, capable in (("a", 5e9, 8e9), ("b", 8e9, 8e9)):
