@@ -765,12 +765,12 @@ static void test_compare_and_restore_plan(void)
 
 	/* A journal says the apply turned rx-gro off (it was on): it is on now, nothing to do. */
 	mg_tune_journal_entry(r, &(struct mg_change){ .group = MG_GROUP_FEATURES, .name = "rx-gro", .old_value = 1,
-						      .new_value = 0 }, &e);
+						      .new_value = 0 }, false, &e);
 	mg_tune_plan_restore(&e, &t.tune, r);
 	CU_ASSERT_EQUAL(r->count, 0);
 	/* It says tx-tcp-segmentation went on; it is off: another writer's, left. */
 	mg_tune_journal_entry(r, &(struct mg_change){ .group = MG_GROUP_FEATURES, .name = "tx-tcp-segmentation",
-						      .old_value = 1, .new_value = 1 }, &e);
+						      .old_value = 1, .new_value = 1 }, false, &e);
 	e.old_value = 0;
 	mg_tune_plan_restore(&e, &t.tune, r);
 	CU_ASSERT_EQUAL(r->count, 0);
@@ -804,7 +804,7 @@ static void aspm_target(struct mg_ctx *ctx, const char *ifname, int ifindex, str
 	t->lock_fd = -1;
 	t->cur.ifindex = ifindex;
 	mg_strlcpy(t->cur.ifname, ifname, sizeof(t->cur.ifname));
-	CU_ASSERT_EQUAL_FATAL(mg_aspm_read(ctx, ifindex, ifname, &t->tune.aspm), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_tune_read(ctx, ifindex, ifname, NULL, 1u << MG_GROUP_ASPM, &t->tune), 0);
 }
 
 /* Planned before anything changes; -errno and the context's message, or the change. */
@@ -852,7 +852,7 @@ static void test_plan_aspm(void)
 	CU_ASSERT_STRING_EQUAL(r->aspm_dir, PI5_FUNCTION);
 	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(res), 0);
 	CU_ASSERT_EQUAL(mg_tune_result_groups(r), 1u << MG_GROUP_ASPM);
-	mg_tune_journal_entry(r, &r->changes[0], &e);
+	mg_tune_journal_entry(r, &r->changes[0], false, &e);
 	CU_ASSERT(e.group == MG_GROUP_ASPM && e.old_value == 1 && e.new_value == 0 && e.new_known);
 	CU_ASSERT_EQUAL(e.aspm_substates, MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2);
 
@@ -1053,6 +1053,32 @@ static void test_eee_reply_before_6_9(void)
 	nlmsg_free(msg);
 }
 
+/*
+ * Every row of the group table fills each slot the steps call without
+ * asking, and each journal key names one group (the parameters share
+ * "change"): a new group's file that forgets one fails here, not in a
+ * rollback.
+ */
+static void test_group_table(void)
+{
+	for (int g = 0; g < MG_APPLY_GROUPS; g++) {
+		const struct mg_group_ops *ops = mg_group_ops[g];
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(ops);
+		CU_ASSERT_PTR_NOT_NULL(ops->journal_key);
+		CU_ASSERT(ops->plan && ops->set && ops->check && ops->text && ops->explain && ops->journal);
+		CU_ASSERT(ops->format && ops->parse && ops->plan_restore);
+		CU_ASSERT(ops->value || (ops->compare && ops->expect));
+		CU_ASSERT_EQUAL(ops->read == NULL, g < MG_GROUP_COUNT);
+		CU_ASSERT_PTR_EQUAL(mg_group_of_journal_key(ops->journal_key),
+				    g < MG_GROUP_COUNT ? mg_group_ops[0] : ops);
+		CU_ASSERT_EQUAL(strcmp(ops->journal_key, "change") == 0, g < MG_GROUP_COUNT);
+		CU_ASSERT(strcmp(ops->journal_key, "interface") != 0);
+	}
+	CU_ASSERT_PTR_NULL(mg_group_of_journal_key("interface"));
+	CU_ASSERT_EQUAL(mg_apply_order[0], MG_GROUP_MTU);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -1062,6 +1088,7 @@ int main(void)
 		     MG_TEST(test_features_compact_reply), MG_TEST(test_strset_reply), MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
 		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_cpumask), MG_TEST(test_cpumask_asked), MG_TEST(test_plan_advertise),
 		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan),
-		     MG_TEST(test_plan_aspm), MG_TEST(test_plan_aspm_refused), MG_TEST(test_aspm_check_and_restore_plan));
+		     MG_TEST(test_plan_aspm), MG_TEST(test_plan_aspm_refused), MG_TEST(test_aspm_check_and_restore_plan),
+		     MG_TEST(test_group_table));
 	return mg_test_run();
 }

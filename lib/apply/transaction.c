@@ -159,26 +159,6 @@ static size_t change_count(const struct txn *x)
 	return n;
 }
 
-/* A journal entry for change @c of @part: what it replaced, and what it set (@as_left: what it left). */
-static void journal_entry(const struct mg_apply_part *part, const struct mg_change *c, bool as_left,
-			  struct mg_journal_entry *e)
-{
-	if (!mg_change_is_param(c)) {
-		mg_tune_journal_entry(part, c, e);
-		if (as_left && c->group == MG_GROUP_ADVERTISE)
-			e->new_modes = part->adv[MG_VALUE_EXPECT];
-		else if (as_left)
-			e->new_value = c->expect;
-		return;
-	}
-	*e = (struct mg_journal_entry){
-		.param = c->param,
-		.old_value = c->old_value,
-		.new_value = as_left ? c->expect : c->new_value,
-		.new_known = true,
-	};
-}
-
 /* The journal of parts @parts: their changes in @states (all with @all), each as planned or as left. */
 static int journal_of(struct mg_journal *j, const struct mg_netns *ns, struct mg_apply_part *const *parts, size_t count,
 		      bool applied_only)
@@ -197,7 +177,7 @@ static int journal_of(struct mg_journal *j, const struct mg_netns *ns, struct mg
 				continue;
 			if (!jp && !(jp = mg_journal_add_part(j, &parts[i]->id)))
 				return -ENOMEM;
-			journal_entry(parts[i], c, applied_only, &jp->entries[jp->count++]);
+			mg_tune_journal_entry(parts[i], c, applied_only, &jp->entries[jp->count++]);
 		}
 	}
 	return 0;

@@ -1,14 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Features, EEE, advertised link modes and ASPM L1 in an apply. They are
- * not single numbers like the parameters of settings.c: a feature has a
- * name, the advertised modes are a bitmap, ASPM L1 is a file of the PCI
- * function (aspm.c). Here is what a settings object asks of them, what the
- * interface has now (read only for the groups asked), validation into
- * planned changes before anything changes, the set requests, and what a
- * verify and a restore compare. apply.c and restore.c call these for the
- * four groups and keep their one order, one journal and one rollback for
- * every group.
+ * Features, EEE and advertised link modes in an apply, each filling its
+ * row of the group table (groups.c): what the interface has now (read
+ * only for the groups asked), validation into planned changes before
+ * anything changes, the set requests, what a verify and a restore
+ * compare, and their journal lines.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,43 +17,410 @@
 
 #include "apply/apply.h"
 
-/* ---- what the interface has now ---- */
+/* ==== Features ==== */
 
-int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		 struct mg_tune_now *now)
+static int read_features(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+			 struct mg_tune_now *now)
 {
-	int err;
+	int err = mg_features_read_into(ctx, ifindex, ifname, &now->features);
 
-	mg_tune_now_clear(now);
-	now->groups = groups;
-	if ((groups & (1u << MG_GROUP_FEATURES)) &&
-	    (err = mg_features_read_into(ctx, ifindex, ifname, &now->features)) < 0)
-		return mg_gather_read_failed(ctx, ifname, "features", err);
-	if ((groups & (1u << MG_GROUP_EEE)) && (err = mg_eee_read_into(ctx, ifindex, ifname, driver, &now->eee)) < 0)
-		return mg_gather_read_failed(ctx, ifname, "EEE", err);
-	if (groups & (1u << MG_GROUP_ADVERTISE)) {
-		err = mg_ethlink_read_modes(ctx, ifindex, ifname, &now->modes);
-		if (err == -EOPNOTSUPP)
-			now->modes_err = err;
-		else if (err < 0)
-			return mg_gather_read_failed(ctx, ifname, "the link modes", err);
+	(void)driver, (void)groups;
+	return err < 0 ? mg_gather_read_failed(ctx, ifname, "features", err) : 0;
+}
+
+static void clear_features(struct mg_tune_now *now)
+{
+	mg_features_free(now->features);
+	now->features = NULL;
+}
+
+/* ---- validation and plan ---- */
+
+/* The planned change of feature @name, or NULL. */
+static struct mg_change *feature_change(struct mg_apply_part *r, const char *name)
+{
+	for (size_t i = 0; i < r->count; i++)
+		if (r->changes[i].group == MG_GROUP_FEATURES && !strcmp(r->changes[i].name, name))
+			return &r->changes[i];
+	return NULL;
+}
+
+/* Plan one listed feature: 1 planned or in place, 0 blocked (fixed, or held by another), or -errno. */
+static int plan_one_feature(const struct mg_feature *it, bool on, struct mg_apply_part *r)
+{
+	struct mg_change *c = feature_change(r, it->name);
+
+	if (c) {
+		/* Asked twice (a short name and the kernel's): the last one counts. */
+		c->new_value = c->expect = on;
+		return 1;
 	}
-	/* -EXDEV: the sysfs is another namespace's, which mg_aspm_function() has said. */
-	if ((groups & (1u << MG_GROUP_ASPM)) && (err = mg_aspm_read(ctx, ifindex, ifname, &now->aspm)) < 0)
-		return err == -EXDEV ? err : mg_gather_read_failed(ctx, ifname, "its PCIe link's ASPM controls", err);
-	if ((groups & (1u << MG_GROUP_RPS | 1u << MG_GROUP_XPS | 1u << MG_GROUP_IRQ_AFFINITY)) &&
-	    (err = mg_steer_read(ctx, ifindex, ifname, groups, &now->steer)) < 0)
-		return err == -EXDEV ? err
-				     : mg_gather_read_failed(ctx, ifname, "its queues' and interrupts' CPU masks", err);
+	/* A fixed feature only counts where it is; a wanted one the kernel keeps off is held by another. */
+	if (mg_feature_fixed(it) || it->wanted == on)
+		return it->active == on ? 1 : 0;
+	c = mg_change_add(r, MG_GROUP_FEATURES, it->name);
+	if (!c)
+		return -E2BIG;
+	c->old_value = it->wanted;
+	c->new_value = c->expect = on;
+	return 1;
+}
+
+static int refuse_feature(struct mg_ctx *ctx, const struct mg_apply_target *t, const char *name,
+			  const struct mg_feature *it, bool on)
+{
+	const char *ifname = t->cur.ifname;
+
+	if (!it)
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s is fixed off: %s cannot turn it on", ifname, name,
+			       mg_apply_driver(t));
+	if (mg_feature_fixed(it))
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s is fixed %s: %s cannot change it", ifname, name,
+			       it->active ? "on" : "off", mg_apply_driver(t));
+	return mg_fail(ctx, -EINVAL, "%s: %s is asked %s already but the kernel keeps it %s: a feature it needs is %s",
+		       ifname, name, on ? "on" : "off", it->active ? "on" : "off", on ? "off" : "on");
+}
+
+/*
+ * A short name plans each listed member it can change and passes over the
+ * fixed ones, as ethtool does; it is refused only when none can follow.
+ */
+static int plan_feature(struct mg_ctx *ctx, const struct mg_apply_target *t, const char *name, bool on,
+			struct mg_apply_part *r)
+{
+	const struct mg_features *f = t->tune.features;
+	const struct mg_feature *blocked = NULL;
+	size_t pos[MG_FEATURE_WANT_MAX], n;
+	bool alias, moved = false;
+
+	n = mg_features_resolve(f, name, pos, MG_FEATURE_WANT_MAX, &alias);
+	if (n == 0 && !alias)
+		return mg_fail(ctx, -EINVAL, "%s: no feature named '%s' (features that are off and fixed are not listed)",
+			       t->cur.ifname, name);
+	if (n == 0)
+		return on ? refuse_feature(ctx, t, name, NULL, on) : 0; /* not listed: fixed off */
+	for (size_t i = 0; i < n; i++) {
+		const struct mg_feature *it = &f->items[pos[i]];
+		int done = plan_one_feature(it, on, r);
+
+		if (done < 0)
+			return done;
+		if (done == 0 && !alias)
+			return refuse_feature(ctx, t, it->name, it, on);
+		if (done == 0 && !blocked)
+			blocked = it;
+		moved |= done > 0;
+	}
+	return moved || !blocked ? 0 : refuse_feature(ctx, t, name, blocked, on);
+}
+
+static int plan_features(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+			 enum mg_param_group g, struct mg_apply_part *r)
+{
+	const struct mg_tune_want *w = want->tune;
+
+	(void)g;
+	if (!w || !w->feature_count)
+		return 0;
+	if (!t->tune.features)
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: the features could not be read", t->cur.ifname);
+	for (size_t i = 0; i < w->feature_count; i++) {
+		int err = plan_feature(ctx, t, w->features[i].name, w->features[i].on, r);
+
+		if (err < 0)
+			return err;
+	}
+	/* A change asked twice back to where it was is no change. */
+	for (size_t i = 0; i < r->count;) {
+		struct mg_change *c = &r->changes[i];
+
+		if (c->group == MG_GROUP_FEATURES && c->new_value == c->old_value)
+			memmove(c, c + 1, (--r->count - i) * sizeof(*c));
+		else
+			i++;
+	}
 	return 0;
 }
 
-void mg_tune_now_clear(struct mg_tune_now *now)
+/* ---- the set request ---- */
+
+/* The wanted bits of the chosen features: a verbose bitset whose listed bits are the mask. */
+static int send_features(struct mg_ctx *ctx, int ifindex, const struct mg_apply_part *r, bool restore)
 {
-	mg_features_free(now->features);
+	struct nl_msg *msg = mg_ethtool_request(ctx, ETHTOOL_MSG_FEATURES_SET, ETHTOOL_A_FEATURES_HEADER, ifindex,
+						NLM_F_REQUEST);
+	struct nlattr *wanted, *bits, *bit;
+
+	if (!msg || !(wanted = nla_nest_start(msg, ETHTOOL_A_FEATURES_WANTED)) ||
+	    !(bits = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS)))
+		goto nomem;
+	for (size_t i = 0; i < r->count; i++) {
+		const struct mg_change *c = &r->changes[i];
+		long long v = restore ? c->old_value : c->new_value;
+
+		if (!mg_change_chosen(c, MG_GROUP_FEATURES, restore))
+			continue;
+		if (!(bit = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS_BIT)) ||
+		    nla_put_string(msg, ETHTOOL_A_BITSET_BIT_NAME, c->name) < 0 ||
+		    (v && nla_put_flag(msg, ETHTOOL_A_BITSET_BIT_VALUE) < 0))
+			goto nomem;
+		nla_nest_end(msg, bit);
+	}
+	nla_nest_end(msg, bits);
+	nla_nest_end(msg, wanted);
+	return mg_nl_transact(ctx, ctx->genl, msg, NULL, NULL);
+nomem:
+	nlmsg_free(msg);
+	return -ENOMEM;
+}
+
+static int set_features(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+			bool restore)
+{
+	(void)g;
+	return mg_change_ethtool_set(ctx, ifindex, send_features, r, restore);
+}
+
+/* ---- what is there now ---- */
+
+static const struct mg_feature *feature_now(const struct mg_tune_now *now, const char *name)
+{
+	const struct mg_features *f = now->features;
+
+	for (size_t i = 0; f && i < f->count; i++)
+		if (!strcmp(f->items[i].name, name))
+			return &f->items[i];
+	return NULL;
+}
+
+static long long feature_value(const struct mg_tune_now *now, const struct mg_change *c)
+{
+	const struct mg_feature *it = feature_now(now, c->name);
+
+	return it ? it->wanted : MG_UNKNOWN;
+}
+
+static int check_feature(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+			 const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
+{
+	const struct mg_feature *it = feature_now(now, c->name);
+	int err = mg_change_check_flag(ctx, ifname, c, feature_value(now, c));
+
+	(void)r;
+	if (err < 0)
+		return err;
+	if (in_effect && it && it->active != (c->new_value != 0))
+		return mg_fail(ctx, -EIO, "%s: %s is asked %s but the kernel keeps it %s: a feature it needs is %s",
+			       ifname, c->name, c->new_value ? "on" : "off", it->active ? "on" : "off",
+			       c->new_value ? "off" : "on");
+	return 0;
+}
+
+/* ---- the journal ---- */
+
+static int format_feature(const struct mg_journal_entry *e, char *buf, size_t size)
+{
+	char set[32];
+
+	mg_journal_set_text(e, set, sizeof(set));
+	return snprintf(buf, size, "feature %s %lld %s", e->name, e->old_value, set);
+}
+
+/* A feature's name as the kernel spells them: printable, no space, shorter than 32. */
+static bool feature_name(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len == 0 || len >= MG_FEATURE_NAME)
+		return false;
+	for (size_t i = 0; i < len; i++)
+		if (s[i] <= ' ' || s[i] > '~')
+			return false;
+	return true;
+}
+
+/* "feature NAME OLD SET" */
+static int parse_feature(char **w, int n, struct mg_journal_entry *e)
+{
+	if (n != 4 || !feature_name(w[1]) || mg_journal_parse_flags(w[2], w[3], e) < 0)
+		return -EBADMSG;
+	e->group = MG_GROUP_FEATURES;
+	mg_strlcpy(e->name, w[1], sizeof(e->name));
+	return 0;
+}
+
+static void plan_restore_feature(const struct mg_journal_entry *e, const struct mg_tune_now *now,
+				 struct mg_apply_part *r)
+{
+	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT };
+
+	mg_strlcpy(c.name, e->name, sizeof(c.name));
+	mg_change_restore_value(e, feature_value(now, &c), &c, r);
+}
+
+const struct mg_group_ops mg_features_ops = {
+	.journal_key = "feature",
+	.read = read_features,
+	.clear = clear_features,
+	.plan = plan_features,
+	.set = set_features,
+	.value = feature_value,
+	.check = check_feature,
+	.text = mg_change_flag_text,
+	.explain = mg_change_explain,
+	.journal = mg_change_journal_value,
+	.format = format_feature,
+	.parse = parse_feature,
+	.plan_restore = plan_restore_feature,
+};
+
+/* ==== EEE ==== */
+
+static int read_eee(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+		    struct mg_tune_now *now)
+{
+	int err = mg_eee_read_into(ctx, ifindex, ifname, driver, &now->eee);
+
+	(void)groups;
+	return err < 0 ? mg_gather_read_failed(ctx, ifname, "EEE", err) : 0;
+}
+
+static void clear_eee(struct mg_tune_now *now)
+{
 	mg_eee_free(now->eee);
+	now->eee = NULL;
+}
+
+static int plan_eee(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		    enum mg_param_group g, struct mg_apply_part *r)
+{
+	const struct mg_eee *e = t->tune.eee;
+	const char *ifname = t->cur.ifname;
+	struct mg_change *c;
+	int on;
+
+	(void)g;
+	if (!want->tune || want->tune->eee < 0)
+		return 0;
+	on = want->tune->eee;
+	if (!e || (e->enabled == MG_UNKNOWN && e->error[0]))
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s", ifname, e ? e->error : "EEE could not be read");
+	if (on && e->supported == 0)
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: EEE cannot be turned on: %s", ifname, e->error);
+	if (e->enabled == MG_UNKNOWN)
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s does not say whether EEE is enabled", ifname,
+			       mg_apply_driver(t));
+	if (e->enabled == on)
+		return 0;
+	c = mg_change_add(r, MG_GROUP_EEE, "eee");
+	if (!c)
+		return -E2BIG;
+	c->old_value = e->enabled;
+	c->new_value = c->expect = on;
+	return 0;
+}
+
+static int send_eee(struct mg_ctx *ctx, int ifindex, const struct mg_apply_part *r, bool restore)
+{
+	struct nl_msg *msg;
+
+	for (size_t i = 0; i < r->count; i++) {
+		const struct mg_change *c = &r->changes[i];
+		uint8_t on = (uint8_t)(restore ? c->old_value : c->new_value);
+
+		if (!mg_change_chosen(c, MG_GROUP_EEE, restore))
+			continue;
+		msg = mg_ethtool_request(ctx, ETHTOOL_MSG_EEE_SET, ETHTOOL_A_EEE_HEADER, ifindex, NLM_F_REQUEST);
+		if (!msg || nla_put_u8(msg, ETHTOOL_A_EEE_ENABLED, on) < 0) {
+			nlmsg_free(msg);
+			return -ENOMEM;
+		}
+		return mg_nl_transact(ctx, ctx->genl, msg, NULL, NULL);
+	}
+	return 0;
+}
+
+static int set_eee(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		   bool restore)
+{
+	(void)g;
+	return mg_change_ethtool_set(ctx, ifindex, send_eee, r, restore);
+}
+
+static long long eee_value(const struct mg_tune_now *now, const struct mg_change *c)
+{
+	(void)c;
+	return now->eee ? now->eee->enabled : MG_UNKNOWN;
+}
+
+static int check_eee(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+		     const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
+{
+	(void)r, (void)in_effect;
+	return mg_change_check_flag(ctx, ifname, c, eee_value(now, c));
+}
+
+static int format_eee(const struct mg_journal_entry *e, char *buf, size_t size)
+{
+	char set[32];
+
+	mg_journal_set_text(e, set, sizeof(set));
+	return snprintf(buf, size, "eee %lld %s", e->old_value, set);
+}
+
+/* "eee OLD SET" */
+static int parse_eee(char **w, int n, struct mg_journal_entry *e)
+{
+	if (n != 3 || mg_journal_parse_flags(w[1], w[2], e) < 0)
+		return -EBADMSG;
+	e->group = MG_GROUP_EEE;
+	return 0;
+}
+
+static void plan_restore_eee(const struct mg_journal_entry *e, const struct mg_tune_now *now,
+			     struct mg_apply_part *r)
+{
+	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT, .name = "eee" };
+
+	mg_change_restore_value(e, eee_value(now, &c), &c, r);
+}
+
+const struct mg_group_ops mg_eee_ops = {
+	.journal_key = "eee",
+	.bounces_link = true,
+	.read = read_eee,
+	.clear = clear_eee,
+	.plan = plan_eee,
+	.set = set_eee,
+	.value = eee_value,
+	.check = check_eee,
+	.text = mg_change_flag_text,
+	.explain = mg_change_explain,
+	.journal = mg_change_journal_value,
+	.format = format_eee,
+	.parse = parse_eee,
+	.plan_restore = plan_restore_eee,
+};
+
+/* ==== Advertised link modes ==== */
+
+static int read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+		      struct mg_tune_now *now)
+{
+	int err = mg_ethlink_read_modes(ctx, ifindex, ifname, &now->modes);
+
+	(void)driver, (void)groups;
+	if (err == -EOPNOTSUPP)
+		now->modes_err = err;
+	else if (err < 0)
+		return mg_gather_read_failed(ctx, ifname, "the link modes", err);
+	return 0;
+}
+
+static void clear_modes(struct mg_tune_now *now)
+{
 	mg_ethlink_free(now->modes);
-	memset(now, 0, sizeof(*now));
+	now->modes = NULL;
 }
 
 /* ---- link modes as bitmaps ---- */
@@ -119,151 +482,15 @@ static void or_in(struct mg_linkmodes *a, const struct mg_linkmodes *b)
 		a->w[i] |= b->w[i];
 }
 
+/* The bitmap @which of @r, as @l names its modes. */
+static void put_modes(struct mg_apply_part *r, enum mg_change_value which, const struct mg_ethlink *l,
+		      const struct mg_linkmodes *m)
+{
+	r->adv[which] = *m;
+	modes_text(l, m, r->adv_text[which], sizeof(r->adv_text[0]));
+}
+
 /* ---- validation and plan ---- */
-
-static struct mg_change *add_change(struct mg_apply_part *r, enum mg_param_group g, const char *name)
-{
-	struct mg_change *c;
-
-	if (r->count >= MG_CHANGE_MAX)
-		return NULL;
-	c = &r->changes[r->count++];
-	memset(c, 0, sizeof(*c));
-	c->group = g;
-	c->param = MG_PARAM_COUNT; /* none */
-	mg_strlcpy(c->name, name, sizeof(c->name));
-	return c;
-}
-
-static const char *driver_of(const struct mg_apply_target *t)
-{
-	return t->driver[0] ? t->driver : "the driver";
-}
-
-static int plan_eee(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r)
-{
-	const struct mg_eee *e = t->tune.eee;
-	const char *ifname = t->cur.ifname;
-	struct mg_change *c;
-
-	if (!e || (e->enabled == MG_UNKNOWN && e->error[0]))
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s", ifname, e ? e->error : "EEE could not be read");
-	if (on && e->supported == 0)
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: EEE cannot be turned on: %s", ifname, e->error);
-	if (e->enabled == MG_UNKNOWN)
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s does not say whether EEE is enabled", ifname, driver_of(t));
-	if (e->enabled == on)
-		return 0;
-	c = add_change(r, MG_GROUP_EEE, "eee");
-	if (!c)
-		return -E2BIG;
-	c->old_value = e->enabled;
-	c->new_value = c->expect = on;
-	return 0;
-}
-
-/* The planned change of feature @name, or NULL. */
-static struct mg_change *feature_change(struct mg_apply_part *r, const char *name)
-{
-	for (size_t i = 0; i < r->count; i++)
-		if (r->changes[i].group == MG_GROUP_FEATURES && !strcmp(r->changes[i].name, name))
-			return &r->changes[i];
-	return NULL;
-}
-
-/* Plan one listed feature: 1 planned or in place, 0 blocked (fixed, or held by another), or -errno. */
-static int plan_one_feature(const struct mg_feature *it, bool on, struct mg_apply_part *r)
-{
-	struct mg_change *c = feature_change(r, it->name);
-
-	if (c) {
-		/* Asked twice (a short name and the kernel's): the last one counts. */
-		c->new_value = c->expect = on;
-		return 1;
-	}
-	/* A fixed feature only counts where it is; a wanted one the kernel keeps off is held by another. */
-	if (mg_feature_fixed(it) || it->wanted == on)
-		return it->active == on ? 1 : 0;
-	c = add_change(r, MG_GROUP_FEATURES, it->name);
-	if (!c)
-		return -E2BIG;
-	c->old_value = it->wanted;
-	c->new_value = c->expect = on;
-	return 1;
-}
-
-static int refuse_feature(struct mg_ctx *ctx, const struct mg_apply_target *t, const char *name,
-			  const struct mg_feature *it, bool on)
-{
-	const char *ifname = t->cur.ifname;
-
-	if (!it)
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s is fixed off: %s cannot turn it on", ifname, name,
-			       driver_of(t));
-	if (mg_feature_fixed(it))
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s is fixed %s: %s cannot change it", ifname, name,
-			       it->active ? "on" : "off", driver_of(t));
-	return mg_fail(ctx, -EINVAL, "%s: %s is asked %s already but the kernel keeps it %s: a feature it needs is %s",
-		       ifname, name, on ? "on" : "off", it->active ? "on" : "off", on ? "off" : "on");
-}
-
-/*
- * A short name plans each listed member it can change and passes over the
- * fixed ones, as ethtool does; it is refused only when none can follow.
- */
-static int plan_feature(struct mg_ctx *ctx, const struct mg_apply_target *t, const char *name, bool on,
-			struct mg_apply_part *r)
-{
-	const struct mg_features *f = t->tune.features;
-	const struct mg_feature *blocked = NULL;
-	size_t pos[MG_FEATURE_WANT_MAX], n;
-	bool alias, moved = false;
-
-	n = mg_features_resolve(f, name, pos, MG_FEATURE_WANT_MAX, &alias);
-	if (n == 0 && !alias)
-		return mg_fail(ctx, -EINVAL, "%s: no feature named '%s' (features that are off and fixed are not listed)",
-			       t->cur.ifname, name);
-	if (n == 0)
-		return on ? refuse_feature(ctx, t, name, NULL, on) : 0; /* not listed: fixed off */
-	for (size_t i = 0; i < n; i++) {
-		const struct mg_feature *it = &f->items[pos[i]];
-		int done = plan_one_feature(it, on, r);
-
-		if (done < 0)
-			return done;
-		if (done == 0 && !alias)
-			return refuse_feature(ctx, t, it->name, it, on);
-		if (done == 0 && !blocked)
-			blocked = it;
-		moved |= done > 0;
-	}
-	return moved || !blocked ? 0 : refuse_feature(ctx, t, name, blocked, on);
-}
-
-static int plan_features(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_tune_want *w,
-			 struct mg_apply_part *r)
-{
-	if (!w->feature_count)
-		return 0;
-	if (!t->tune.features)
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: the features could not be read", t->cur.ifname);
-	for (size_t i = 0; i < w->feature_count; i++) {
-		int err = plan_feature(ctx, t, w->features[i].name, w->features[i].on, r);
-
-		if (err < 0)
-			return err;
-	}
-	/* A change asked twice back to where it was is no change. */
-	for (size_t i = 0; i < r->count;) {
-		struct mg_change *c = &r->changes[i];
-
-		if (c->group == MG_GROUP_FEATURES && c->new_value == c->old_value)
-			memmove(c, c + 1, (--r->count - i) * sizeof(*c));
-		else
-			i++;
-	}
-	return 0;
-}
 
 /* The supported speed mode a word names: exact, or "2500baseT" for its full duplex mode. */
 static int find_mode(const struct mg_bits *sup, const char *word)
@@ -307,132 +534,44 @@ static int parse_modes(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 }
 
 /* The speed modes advertised become those asked; Autoneg, port, Pause and FEC bits stay. */
-static int plan_advertise(struct mg_ctx *ctx, const struct mg_apply_target *t, const char *asked,
-			  struct mg_apply_part *r)
+static int plan_advertise(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+			  enum mg_param_group g, struct mg_apply_part *r)
 {
 	const struct mg_ethlink *l = t->tune.modes;
-	struct mg_linkmodes speeds, cur, want;
+	struct mg_linkmodes speeds, cur, next;
 	struct mg_change *c;
 	int err;
 
+	(void)g;
+	if (!want->tune || !want->tune->advertise)
+		return 0;
 	if (!l)
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s does not support link modes", t->cur.ifname, driver_of(t));
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s does not support link modes", t->cur.ifname,
+			       mg_apply_driver(t));
 	speed_bits(l, &speeds);
 	if (mg_linkmodes_empty(&speeds))
 		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s reports no link modes to advertise", t->cur.ifname,
-			       driver_of(t));
+			       mg_apply_driver(t));
 	mg_linkmodes_from_bits(&l->modes[MG_MODES_ADVERTISED], &cur);
-	want = cur;
-	and_not(&want, &speeds);
-	if (!strcmp(asked, "all"))
-		or_in(&want, &speeds);
-	else if ((err = parse_modes(ctx, t, asked, &want)) < 0)
+	next = cur;
+	and_not(&next, &speeds);
+	if (!strcmp(want->tune->advertise, "all"))
+		or_in(&next, &speeds);
+	else if ((err = parse_modes(ctx, t, want->tune->advertise, &next)) < 0)
 		return err;
-	if (mg_linkmodes_equal(&want, &cur))
+	if (mg_linkmodes_equal(&next, &cur))
 		return 0;
-	c = add_change(r, MG_GROUP_ADVERTISE, "advertise");
+	c = mg_change_add(r, MG_GROUP_ADVERTISE, "advertise");
 	if (!c)
 		return -E2BIG;
 	c->old_value = c->new_value = c->expect = MG_UNKNOWN;
-	r->adv[MG_VALUE_OLD] = cur;
-	r->adv[MG_VALUE_NEW] = r->adv[MG_VALUE_EXPECT] = want;
-	modes_text(l, &cur, r->adv_text[MG_VALUE_OLD], sizeof(r->adv_text[0]));
-	modes_text(l, &want, r->adv_text[MG_VALUE_NEW], sizeof(r->adv_text[0]));
-	mg_strlcpy(r->adv_text[MG_VALUE_EXPECT], r->adv_text[MG_VALUE_NEW], sizeof(r->adv_text[0]));
+	put_modes(r, MG_VALUE_OLD, l, &cur);
+	put_modes(r, MG_VALUE_NEW, l, &next);
+	put_modes(r, MG_VALUE_EXPECT, l, &next);
 	return 0;
 }
 
-static int plan_features_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-			    enum mg_param_group g, struct mg_apply_part *r)
-{
-	(void)g;
-	return want->tune ? plan_features(ctx, t, want->tune, r) : 0;
-}
-
-static int plan_eee_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-		       enum mg_param_group g, struct mg_apply_part *r)
-{
-	(void)g;
-	return want->tune && want->tune->eee >= 0 ? plan_eee(ctx, t, want->tune->eee, r) : 0;
-}
-
-static int plan_advertise_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-			     enum mg_param_group g, struct mg_apply_part *r)
-{
-	(void)g;
-	return want->tune && want->tune->advertise ? plan_advertise(ctx, t, want->tune->advertise, r) : 0;
-}
-
-unsigned int mg_tune_result_groups(const struct mg_apply_part *r)
-{
-	unsigned int groups = 0;
-
-	for (size_t i = 0; i < r->count; i++)
-		if (!mg_change_is_param(&r->changes[i]))
-			groups |= 1u << r->changes[i].group;
-	return groups;
-}
-
-/* ---- set requests ---- */
-
-static bool selected(const struct mg_change *c, enum mg_param_group g, bool restore)
-{
-	return c->group == g && (!restore || c->restore) && c->state != MG_CHANGE_LEFT;
-}
-
-static int transact(struct mg_ctx *ctx, struct nl_msg *msg)
-{
-	return mg_nl_transact(ctx, ctx->genl, msg, NULL, NULL);
-}
-
-/* The wanted bits of the chosen features: a verbose bitset whose listed bits are the mask. */
-static int set_features(struct mg_ctx *ctx, int ifindex, const struct mg_apply_part *r, bool restore)
-{
-	struct nl_msg *msg = mg_ethtool_request(ctx, ETHTOOL_MSG_FEATURES_SET, ETHTOOL_A_FEATURES_HEADER, ifindex,
-						NLM_F_REQUEST);
-	struct nlattr *wanted, *bits, *bit;
-
-	if (!msg || !(wanted = nla_nest_start(msg, ETHTOOL_A_FEATURES_WANTED)) ||
-	    !(bits = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS)))
-		goto nomem;
-	for (size_t i = 0; i < r->count; i++) {
-		const struct mg_change *c = &r->changes[i];
-		long long v = restore ? c->old_value : c->new_value;
-
-		if (!selected(c, MG_GROUP_FEATURES, restore))
-			continue;
-		if (!(bit = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS_BIT)) ||
-		    nla_put_string(msg, ETHTOOL_A_BITSET_BIT_NAME, c->name) < 0 ||
-		    (v && nla_put_flag(msg, ETHTOOL_A_BITSET_BIT_VALUE) < 0))
-			goto nomem;
-		nla_nest_end(msg, bit);
-	}
-	nla_nest_end(msg, bits);
-	nla_nest_end(msg, wanted);
-	return transact(ctx, msg);
-nomem:
-	nlmsg_free(msg);
-	return -ENOMEM;
-}
-
-static int set_eee(struct mg_ctx *ctx, int ifindex, const struct mg_apply_part *r, bool restore)
-{
-	struct nl_msg *msg;
-
-	for (size_t i = 0; i < r->count; i++) {
-		const struct mg_change *c = &r->changes[i];
-
-		if (!selected(c, MG_GROUP_EEE, restore))
-			continue;
-		msg = mg_ethtool_request(ctx, ETHTOOL_MSG_EEE_SET, ETHTOOL_A_EEE_HEADER, ifindex, NLM_F_REQUEST);
-		if (!msg || nla_put_u8(msg, ETHTOOL_A_EEE_ENABLED, (uint8_t)(restore ? c->old_value : c->new_value)) < 0) {
-			nlmsg_free(msg);
-			return -ENOMEM;
-		}
-		return transact(ctx, msg);
-	}
-	return 0;
-}
+/* ---- the set request ---- */
 
 /* A bitmap as the kernel's compact bitsets carry one: 32-bit words, lowest first. */
 static int put_words(struct nl_msg *msg, int attr, const struct mg_linkmodes *m)
@@ -450,7 +589,7 @@ static int put_words(struct nl_msg *msg, int attr, const struct mg_linkmodes *m)
  * The advertisement as a compact bitset: the value to set, under a mask of
  * every bit the change touches (what was there, what it sets, what it left).
  */
-static int set_advertise(struct mg_ctx *ctx, int ifindex, const struct mg_apply_part *r, bool restore)
+static int send_advertise(struct mg_ctx *ctx, int ifindex, const struct mg_apply_part *r, bool restore)
 {
 	struct mg_linkmodes mask = r->adv[MG_VALUE_OLD];
 	struct nl_msg *msg;
@@ -458,7 +597,7 @@ static int set_advertise(struct mg_ctx *ctx, int ifindex, const struct mg_apply_
 	bool chosen = false;
 
 	for (size_t i = 0; i < r->count; i++)
-		chosen |= selected(&r->changes[i], MG_GROUP_ADVERTISE, restore);
+		chosen |= mg_change_chosen(&r->changes[i], MG_GROUP_ADVERTISE, restore);
 	if (!chosen)
 		return 0;
 	or_in(&mask, &r->adv[MG_VALUE_NEW]);
@@ -472,116 +611,43 @@ static int set_advertise(struct mg_ctx *ctx, int ifindex, const struct mg_apply_
 		return -ENOMEM;
 	}
 	nla_nest_end(msg, ours);
-	return transact(ctx, msg);
+	return mg_nl_transact(ctx, ctx->genl, msg, NULL, NULL);
 }
 
-/* The set requests of these groups go to the ethtool family, by index. */
-static int ethtool_set(struct mg_ctx *ctx, int ifindex, int (*set)(struct mg_ctx *, int, const struct mg_apply_part *, bool),
-		       const struct mg_apply_part *r, bool restore)
-{
-	int err = mg_ethtool_open(ctx);
-
-	if (err < 0)
-		return err;
-	if (ifindex <= 0)
-		return -ENODEV;
-	return set(ctx, ifindex, r, restore);
-}
-
-static int set_features_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
-			   bool restore)
+static int set_advertise(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+			 bool restore)
 {
 	(void)g;
-	return ethtool_set(ctx, ifindex, set_features, r, restore);
+	return mg_change_ethtool_set(ctx, ifindex, send_advertise, r, restore);
 }
-
-static int set_eee_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
-		      bool restore)
-{
-	(void)g;
-	return ethtool_set(ctx, ifindex, set_eee, r, restore);
-}
-
-static int set_advertise_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
-			    bool restore)
-{
-	(void)g;
-	return ethtool_set(ctx, ifindex, set_advertise, r, restore);
-}
-
-const struct mg_group_ops mg_features_ops = { .plan = plan_features_of, .set = set_features_of };
-const struct mg_group_ops mg_eee_ops = { .plan = plan_eee_of, .set = set_eee_of };
-const struct mg_group_ops mg_advertise_ops = { .plan = plan_advertise_of, .set = set_advertise_of };
 
 /* ---- what is there now, against a change ---- */
 
-static const struct mg_feature *feature_now(const struct mg_tune_now *now, const char *name)
-{
-	const struct mg_features *f = now->features;
-
-	for (size_t i = 0; f && i < f->count; i++)
-		if (!strcmp(f->items[i].name, name))
-			return &f->items[i];
-	return NULL;
-}
-
-/* A flag's value now (EEE enabled, a feature wanted, ASPM L1 on), or MG_UNKNOWN. */
-static long long flag_now(const struct mg_tune_now *now, const struct mg_change *c)
-{
-	const struct mg_feature *it;
-
-	if (c->group == MG_GROUP_EEE)
-		return now->eee ? now->eee->enabled : MG_UNKNOWN;
-	if (c->group == MG_GROUP_ASPM)
-		return now->aspm.dir[0] ? now->aspm.l1 : MG_UNKNOWN;
-	if (mg_group_is_steer(c->group))
-		return mg_steer_value(&now->steer, c);
-	it = feature_now(now, c->name);
-	return it ? it->wanted : MG_UNKNOWN;
-}
-
-enum mg_tune_now_is mg_tune_compare(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c)
+static enum mg_tune_now_is compare_modes(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c)
 {
 	struct mg_linkmodes cur;
-	long long v;
 
-	if (c->group == MG_GROUP_ADVERTISE) {
-		if (!now->modes)
-			return MG_NOW_UNKNOWN;
-		mg_linkmodes_from_bits(&now->modes->modes[MG_MODES_ADVERTISED], &cur);
-		if (mg_linkmodes_equal(&cur, &r->adv[MG_VALUE_EXPECT]))
-			return MG_NOW_EXPECT;
-		if (mg_linkmodes_equal(&cur, &r->adv[MG_VALUE_OLD]))
-			return MG_NOW_OLD;
-		r->adv[MG_VALUE_FOUND] = cur;
-		modes_text(now->modes, &cur, r->adv_text[MG_VALUE_FOUND], sizeof(r->adv_text[0]));
-		return MG_NOW_OTHER;
-	}
-	v = flag_now(now, c);
-	if (v == MG_UNKNOWN)
+	(void)c;
+	if (!now->modes)
 		return MG_NOW_UNKNOWN;
-	if (v == c->expect)
+	mg_linkmodes_from_bits(&now->modes->modes[MG_MODES_ADVERTISED], &cur);
+	if (mg_linkmodes_equal(&cur, &r->adv[MG_VALUE_EXPECT]))
 		return MG_NOW_EXPECT;
-	if (v == c->old_value)
+	if (mg_linkmodes_equal(&cur, &r->adv[MG_VALUE_OLD]))
 		return MG_NOW_OLD;
-	c->found = v;
+	put_modes(r, MG_VALUE_FOUND, now->modes, &cur);
 	return MG_NOW_OTHER;
 }
 
-void mg_tune_expect(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c)
+static void expect_modes(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c)
 {
-	long long v;
+	struct mg_linkmodes cur;
 
-	if (c->group == MG_GROUP_ADVERTISE) {
-		if (!now->modes)
-			return;
-		mg_linkmodes_from_bits(&now->modes->modes[MG_MODES_ADVERTISED], &r->adv[MG_VALUE_EXPECT]);
-		modes_text(now->modes, &r->adv[MG_VALUE_EXPECT], r->adv_text[MG_VALUE_EXPECT], sizeof(r->adv_text[0]));
+	(void)c;
+	if (!now->modes)
 		return;
-	}
-	v = flag_now(now, c);
-	if (v != MG_UNKNOWN)
-		c->expect = v;
+	mg_linkmodes_from_bits(&now->modes->modes[MG_MODES_ADVERTISED], &cur);
+	put_modes(r, MG_VALUE_EXPECT, now->modes, &cur);
 }
 
 /* The speed modes of @a and @b agree (the part an advertise decides). */
@@ -598,11 +664,12 @@ static bool same_speeds(const struct mg_ethlink *l, const struct mg_linkmodes *a
 }
 
 static int check_modes(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		       const struct mg_apply_part *r)
+		       const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
 	struct mg_linkmodes cur;
 	char text[1024];
 
+	(void)c, (void)in_effect;
 	if (!now->modes)
 		return mg_fail(ctx, -EIO, "%s: the link modes could not be read back", ifname);
 	mg_linkmodes_from_bits(&now->modes->modes[MG_MODES_ADVERTISED], &cur);
@@ -613,127 +680,84 @@ static int check_modes(struct mg_ctx *ctx, const char *ifname, const struct mg_t
 		       r->adv_text[MG_VALUE_NEW]);
 }
 
-int mg_tune_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		  const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
+static void modes_change_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
+			      char *buf, size_t size)
 {
-	const struct mg_feature *it;
-	long long v;
-
-	if (c->group == MG_GROUP_ADVERTISE)
-		return check_modes(ctx, ifname, now, r);
-	if (c->group == MG_GROUP_ASPM)
-		return mg_aspm_check(ctx, ifname, now, r, c);
-	if (mg_group_is_steer(c->group))
-		return mg_steer_check(ctx, ifname, &now->steer, c);
-	v = flag_now(now, c);
-	if (v == MG_UNKNOWN)
-		return mg_fail(ctx, -EIO, "%s: %s could not be read back", ifname, c->name);
-	if (v != c->new_value)
-		return mg_fail(ctx, -EIO, "%s: the driver left %s %s, not %s", ifname, c->name, v ? "on" : "off",
-			       c->new_value ? "on" : "off");
-	it = c->group == MG_GROUP_FEATURES ? feature_now(now, c->name) : NULL;
-	if (in_effect && it && it->active != (c->new_value != 0))
-		return mg_fail(ctx, -EIO, "%s: %s is asked %s but the kernel keeps it %s: a feature it needs is %s",
-			       ifname, c->name, c->new_value ? "on" : "off", it->active ? "on" : "off",
-			       c->new_value ? "off" : "on");
-	return 0;
-}
-
-void mg_change_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
-		    char *buf, size_t size)
-{
-	long long v = which == MG_VALUE_OLD ? c->old_value : which == MG_VALUE_NEW ? c->new_value
-		    : which == MG_VALUE_EXPECT ? c->expect : c->found;
-
-	if (c->group == MG_GROUP_ADVERTISE)
-		snprintf(buf, size, "%s", r->adv_text[which][0] ? r->adv_text[which] : "no speed mode");
-	else if (mg_change_is_param(c))
-		snprintf(buf, size, "%lld", v);
-	else if (mg_group_is_steer(c->group) && v == MG_UNKNOWN)
-		snprintf(buf, size, "unknown");
-	else if (mg_group_is_steer(c->group))
-		mg_cpumask_text((uint64_t)v, buf, size);
-	else
-		snprintf(buf, size, "%s", v == MG_UNKNOWN ? "unknown" : v ? "on" : "off");
+	(void)c;
+	snprintf(buf, size, "%s", r->adv_text[which][0] ? r->adv_text[which] : "no speed mode");
 }
 
 /* ---- the journal ---- */
 
-void mg_tune_journal_entry(const struct mg_apply_part *r, const struct mg_change *c, struct mg_journal_entry *e)
+static void journal_modes(const struct mg_apply_part *r, const struct mg_change *c, bool as_left,
+			  struct mg_journal_entry *e)
 {
-	memset(e, 0, sizeof(*e));
-	e->group = c->group;
-	mg_strlcpy(e->name, c->name, sizeof(e->name));
-	e->old_value = c->old_value;
-	e->new_value = c->new_value;
-	e->new_known = true;
-	e->aspm_substates = c->aspm_substates;
-	e->index = c->index;
-	if (c->group == MG_GROUP_ADVERTISE) {
-		e->old_modes = r->adv[MG_VALUE_OLD];
-		e->new_modes = r->adv[MG_VALUE_NEW];
-		e->old_value = e->new_value = 0;
-	}
+	mg_change_journal_value(r, c, false, e);
+	e->old_modes = r->adv[MG_VALUE_OLD];
+	e->new_modes = r->adv[as_left ? MG_VALUE_EXPECT : MG_VALUE_NEW];
+	e->old_value = e->new_value = 0;
+}
+
+static int format_modes(const struct mg_journal_entry *e, char *buf, size_t size)
+{
+	char set[MG_LINKMODE_HEX + 1] = "-", old[MG_LINKMODE_HEX + 1];
+
+	mg_linkmodes_to_hex(&e->old_modes, old, sizeof(old));
+	if (e->new_known)
+		mg_linkmodes_to_hex(&e->new_modes, set, sizeof(set));
+	return snprintf(buf, size, "advertise %s %s", old, set);
+}
+
+/* "advertise OLDHEX SETHEX" */
+static int parse_modes_line(char **w, int n, struct mg_journal_entry *e)
+{
+	if (n != 3)
+		return -EBADMSG;
+	e->new_known = strcmp(w[2], "-") != 0;
+	if (mg_linkmodes_from_hex(w[1], &e->old_modes) < 0 ||
+	    (e->new_known && mg_linkmodes_from_hex(w[2], &e->new_modes) < 0))
+		return -EBADMSG;
+	e->group = MG_GROUP_ADVERTISE;
+	return 0;
 }
 
 static void plan_restore_modes(const struct mg_journal_entry *e, const struct mg_tune_now *now,
-			       struct mg_apply_part *r, struct mg_change *c)
+			       struct mg_apply_part *r)
 {
+	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT, .name = "advertise" };
 	struct mg_linkmodes cur = { { 0 } };
 
+	if (r->count >= MG_CHANGE_MAX)
+		return;
 	if (now->modes)
 		mg_linkmodes_from_bits(&now->modes->modes[MG_MODES_ADVERTISED], &cur);
 	if (now->modes && mg_linkmodes_equal(&cur, &e->old_modes))
 		return; /* back already */
 	if (now->modes && e->new_known && !mg_linkmodes_equal(&cur, &e->new_modes)) {
-		c->state = MG_CHANGE_LEFT;
-		r->adv[MG_VALUE_FOUND] = cur;
-		modes_text(now->modes, &cur, r->adv_text[MG_VALUE_FOUND], sizeof(r->adv_text[0]));
-	}
-	c->old_value = c->new_value = c->expect = MG_UNKNOWN;
-	r->adv[MG_VALUE_OLD] = cur;
-	r->adv[MG_VALUE_NEW] = r->adv[MG_VALUE_EXPECT] = e->old_modes;
-	modes_text(now->modes, &cur, r->adv_text[MG_VALUE_OLD], sizeof(r->adv_text[0]));
-	modes_text(now->modes, &e->old_modes, r->adv_text[MG_VALUE_NEW], sizeof(r->adv_text[0]));
-	mg_strlcpy(r->adv_text[MG_VALUE_EXPECT], r->adv_text[MG_VALUE_NEW], sizeof(r->adv_text[0]));
-	r->changes[r->count++] = *c;
-}
-
-/* As restore.c does for a parameter: restore, leave to another writer, or nothing to do. */
-void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_part *r)
-{
-	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT };
-	long long cur;
-
-	if (r->count >= MG_CHANGE_MAX)
-		return;
-	mg_strlcpy(c.name, e->group == MG_GROUP_EEE	    ? "eee"
-			   : e->group == MG_GROUP_ADVERTISE ? "advertise"
-			   : e->group == MG_GROUP_ASPM	    ? "aspm-l1"
-							    : e->name,
-		   sizeof(c.name));
-	if (e->group == MG_GROUP_ADVERTISE) {
-		plan_restore_modes(e, now, r, &c);
-		return;
-	}
-	if (mg_group_is_steer(e->group)) {
-		c.index = e->index;
-		mg_steer_name(e->group, e->index, c.name, sizeof(c.name));
-		mg_strlcpy(r->steer_dir, now->steer.netdir, sizeof(r->steer_dir));
-	}
-	if (e->group == MG_GROUP_ASPM) {
-		/* Turning L1 back on brings back the substates that were on with it. */
-		c.aspm_substates = e->aspm_substates;
-		mg_strlcpy(r->aspm_dir, now->aspm.dir, sizeof(r->aspm_dir));
-	}
-	cur = flag_now(now, &c);
-	c.old_value = cur;
-	c.new_value = c.expect = e->old_value;
-	if (cur != MG_UNKNOWN && cur == e->old_value)
-		return;
-	if (cur != MG_UNKNOWN && e->new_known && cur != e->new_value) {
 		c.state = MG_CHANGE_LEFT;
-		c.found = cur;
+		put_modes(r, MG_VALUE_FOUND, now->modes, &cur);
 	}
+	c.old_value = c.new_value = c.expect = MG_UNKNOWN;
+	put_modes(r, MG_VALUE_OLD, now->modes, &cur);
+	put_modes(r, MG_VALUE_NEW, now->modes, &e->old_modes);
+	put_modes(r, MG_VALUE_EXPECT, now->modes, &e->old_modes);
 	r->changes[r->count++] = c;
 }
+
+const struct mg_group_ops mg_advertise_ops = {
+	.journal_key = "advertise",
+	.bounces_link = true,
+	.read = read_modes,
+	.clear = clear_modes,
+	.plan = plan_advertise,
+	.set = set_advertise,
+	.compare = compare_modes,
+	.expect = expect_modes,
+	.check = check_modes,
+	.text = modes_change_text,
+	.explain = mg_change_explain,
+	.journal = journal_modes,
+	.format = format_modes,
+	.parse = parse_modes_line,
+	.plan_restore = plan_restore_modes,
+};
