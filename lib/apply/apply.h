@@ -8,9 +8,8 @@
  * (netns.c), makes each interface's steps (apply.c) and on a failure
  * restores them (restore.c); rollback.c and plan.c are the API on top.
  * What each group of settings is to these steps is its own file behind
- * the group table (groups.c): the parameters (params.c), features, EEE and
- * advertised modes (tune.c), aspm.c and steer.c, with what they share in
- * change.c.
+ * the group table (groups.c): the parameters (params.c), features.c,
+ * eee.c, advertise.c, aspm.c and steer.c, with what they share in change.c.
  */
 #ifndef MG_APPLY_APPLY_H
 #define MG_APPLY_APPLY_H

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The group table: every group an apply changes, by its enum
- * mg_param_group, each a struct mg_group_ops of its group's file (params.c,
- * tune.c, aspm.c, steer.c), and the order an apply
+ * mg_param_group, each a struct mg_group_ops of its own file (params.c,
+ * features.c, eee.c, advertise.c, aspm.c, steer.c), and the order an apply
  * makes them in. The steps that go over every group (apply.c, restore.c,
  * journal.c, transaction.c) go through here, so that none of them names a
  * group: adding one is its file and its row.
