@@ -6,7 +6,8 @@
  * interface examined (iface-id.c), writes one journal for the whole plan
  * (journal.c) in a namespace named by what the kernel does not reuse
  * (netns.c), makes each interface's steps (apply.c) and on a failure
- * restores them (restore.c); rollback.c and plan.c are the API on top.
+ * restores them (restore.c); plan.c and journal-api.c (rollback, undo,
+ * confirm, the journals' list) are the API on top.
  * What each group of settings is to these steps is its own file behind
  * the group table (groups.c): the parameters (params.c), features.c,
  * eee.c, advertise.c, aspm.c and steer.c, with what they share in change.c.
@@ -327,7 +328,7 @@ struct mg_journal {
 	long pid;	    /* 0 when not recorded */
 	long long confirm_by; /* a change that stays only if confirmed by then (epoch seconds); 0: none */
 	long long confirm_boot; /* the same in CLOCK_BOOTTIME seconds, which NTP does not step; 0: not recorded */
-	bool held;		/* changes a process keeps until it undoes them (hold.c) */
+	bool held;		/* changes a process keeps until it undoes them (iflock.c's hold) */
 	struct mg_journal_part *parts;
 	size_t count;
 };
@@ -403,12 +404,12 @@ int mg_confirm_arm(struct mg_ctx *ctx, struct mg_journal *j, unsigned int second
 int mg_confirm_reap(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, mg_confirm_rollback_fn rollback);
 
 /* ---- restore.c: restoring what a journal's part records ---- */
-/* The groups of EEE, modes, features and ASPM the part holds: what a restore must read. */
-unsigned int mg_rollback_groups(const struct mg_journal_part *jp);
+/* The groups with a reader (groups.c) the part holds: what a restore must read. */
+unsigned int mg_restore_groups(const struct mg_journal_part *jp);
 /* Plan the restores of @jp against @t's state into @r: values back already are left out. */
-void mg_rollback_plan(const struct mg_journal_part *jp, const struct mg_apply_target *t, struct mg_apply_part *r);
+void mg_restore_plan(const struct mg_journal_part *jp, const struct mg_apply_target *t, struct mg_apply_part *r);
 /* Make @r's restores, the apply's groups backwards, and read them back. */
-int mg_rollback_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r);
+int mg_restore_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r);
 
 /* ---- transaction.c: a plan over one or more interfaces, all or nothing ---- */
 /* What a transaction does beyond its steps. */

@@ -35,7 +35,7 @@
  * on the wall clock to be shown and in seconds since boot to be kept
  * (CLOCK_BOOTTIME: a board without a real-time clock steps its wall clock
  * when NTP answers); "held" for the journal of changes a process keeps
- * until it undoes them (hold.c);
+ * until it undoes them (iflock.c's hold);
  * each interface by index, name, kind, device and address ("-" for none),
  * then its changes: a feature by its kernel name, EEE enabled, the
  * advertised link modes as a bitmap of the kernel's bit indices in

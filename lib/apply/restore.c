@@ -11,7 +11,7 @@
 
 #include "apply/apply.h"
 
-void mg_rollback_plan(const struct mg_journal_part *jp, const struct mg_apply_target *t, struct mg_apply_part *r)
+void mg_restore_plan(const struct mg_journal_part *jp, const struct mg_apply_target *t, struct mg_apply_part *r)
 {
 	struct mg_tune_now now = t->tune;
 
@@ -22,7 +22,7 @@ void mg_rollback_plan(const struct mg_journal_part *jp, const struct mg_apply_ta
 				mg_tune_plan_restore(&jp->entries[i], &now, r);
 }
 
-unsigned int mg_rollback_groups(const struct mg_journal_part *jp)
+unsigned int mg_restore_groups(const struct mg_journal_part *jp)
 {
 	unsigned int groups = 0;
 
@@ -56,7 +56,7 @@ static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, const str
 	return err;
 }
 
-int mg_rollback_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r)
+int mg_restore_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r)
 {
 	int first_err = 0;
 	bool left = false;

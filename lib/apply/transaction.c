@@ -453,9 +453,9 @@ static int examine_restore(struct txn *x, size_t i, const struct mg_journal_part
 	if (err == 0)
 		err = mg_apply_read_target(x->ctx, &link, t);
 	if (err == 0)
-		err = mg_tune_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_rollback_groups(jp), &t->tune);
+		err = mg_tune_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_restore_groups(jp), &t->tune);
 	if (err == 0)
-		mg_rollback_plan(jp, t, x->parts[i]);
+		mg_restore_plan(jp, t, x->parts[i]);
 	return err;
 }
 
@@ -484,7 +484,7 @@ static int restore_parts(struct txn *x, const struct mg_journal *j)
 
 		if (x->parts[i]->skipped[0])
 			continue;
-		err = mg_rollback_part(x->ctx, &x->t[i], x->parts[i]);
+		err = mg_restore_part(x->ctx, &x->t[i], x->parts[i]);
 		if (err < 0 && !first) {
 			first = err;
 			x->result->failed_part = (int)i;
