@@ -126,22 +126,28 @@ static int set_mtu(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const
 	return mg_rtnl_set_mtu(ctx, ifindex, (int)values.value[MG_PARAM_MTU]);
 }
 
+/* What @now's parameters hold of @p; MG_UNKNOWN when it was not read. */
+static long long param_of(const struct mg_tune_now *now, enum mg_param p)
+{
+	return now->params && mg_settings_has(now->params, p) ? now->params->value[p] : MG_UNKNOWN;
+}
+
 static long long param_now(const struct mg_tune_now *now, const struct mg_change *c)
 {
-	return now->params && mg_settings_has(now->params, c->param) ? now->params->value[c->param] : MG_UNKNOWN;
+	return param_of(now, c->param);
 }
 
 /* An apply's own read-back also fails on a value it cannot read; a restore's leaves that to the kernel. */
 static int check_param(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
 		       const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
-	const struct mg_settings *s = now->params;
+	long long v = param_now(now, c);
 
 	(void)r;
-	if (mg_settings_has(s, c->param) ? s->value[c->param] == c->new_value : !in_effect)
+	if (v != MG_UNKNOWN ? v == c->new_value : !in_effect)
 		return 0;
-	return mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", ifname, c->name, s->value[c->param],
-		       c->new_value);
+	return mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", ifname, c->name,
+		       now->params ? now->params->value[c->param] : v, c->new_value);
 }
 
 static void param_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
@@ -191,10 +197,9 @@ static void plan_restore_param(const struct mg_journal_entry *e, const struct mg
 			       struct mg_apply_part *r)
 {
 	struct mg_change c = { .group = mg_param_info(e->param)->group, .param = e->param };
-	long long cur = mg_settings_has(now->params, e->param) ? now->params->value[e->param] : MG_UNKNOWN;
 
 	mg_strlcpy(c.name, mg_param_name(e->param), sizeof(c.name));
-	mg_change_restore_value(e, cur, &c, r);
+	mg_change_restore_value(e, param_of(now, e->param), &c, r);
 }
 
 #define PARAM_OPS(plan_fn, set_fn, bounces)                                                                          \
