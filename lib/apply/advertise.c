@@ -20,7 +20,7 @@
 #include "apply/apply.h"
 
 static int read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		      struct mg_tune_now *now)
+		      struct mg_group_now *now)
 {
 	int err = mg_ethlink_read_modes(ctx, ifindex, ifname, &now->modes);
 
@@ -32,7 +32,7 @@ static int read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, const
 	return 0;
 }
 
-static void clear_modes(struct mg_tune_now *now)
+static void clear_modes(struct mg_group_now *now)
 {
 	mg_ethlink_free(now->modes);
 	now->modes = NULL;
@@ -238,7 +238,7 @@ static int set_advertise(struct mg_ctx *ctx, int ifindex, enum mg_param_group g,
 
 /* ---- what is there now, against a change ---- */
 
-static enum mg_tune_now_is compare_modes(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c)
+static enum mg_group_now_is compare_modes(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c)
 {
 	struct mg_linkmodes cur;
 
@@ -254,7 +254,7 @@ static enum mg_tune_now_is compare_modes(const struct mg_tune_now *now, struct m
 	return MG_NOW_OTHER;
 }
 
-static void expect_modes(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c)
+static void expect_modes(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c)
 {
 	struct mg_linkmodes cur;
 
@@ -278,7 +278,7 @@ static bool same_speeds(const struct mg_ethlink *l, const struct mg_linkmodes *a
 	return mg_linkmodes_equal(&x, &y);
 }
 
-static int check_modes(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+static int check_modes(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
 		       const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
 	struct mg_linkmodes cur;
@@ -336,7 +336,7 @@ static int parse_modes_line(char **w, int n, struct mg_journal_entry *e)
 	return 0;
 }
 
-static void plan_restore_modes(const struct mg_journal_entry *e, const struct mg_tune_now *now,
+static void plan_restore_modes(const struct mg_journal_entry *e, const struct mg_group_now *now,
 			       struct mg_apply_part *r)
 {
 	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT, .name = "advertise" };

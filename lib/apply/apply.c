@@ -70,7 +70,7 @@ void mg_apply_target_clear(struct mg_ctx *ctx, struct mg_apply_target *t)
 {
 	mg_iflock_release(ctx, &t->ns, t->lock_ifindex, t->lock_fd);
 	t->lock_fd = -1;
-	mg_tune_now_clear(&t->tune);
+	mg_group_now_clear(&t->tune);
 }
 
 int mg_apply_read_target(struct mg_ctx *ctx, const struct mg_link *link, struct mg_apply_target *t)
@@ -173,13 +173,13 @@ void mg_apply_mark_group(struct mg_apply_part *r, enum mg_param_group g, enum mg
 
 /* What the interface holds now of every group @r changes: its parameters, and the rest. */
 static int read_now(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
-		    struct mg_settings *now, struct mg_tune_now *tune)
+		    struct mg_settings *now, struct mg_group_now *tune)
 {
 	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, now);
 
 	memset(tune, 0, sizeof(*tune));
 	if (err == 0)
-		err = mg_tune_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_result_groups(r), tune);
+		err = mg_group_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_read_mask(r), tune);
 	tune->params = now;
 	return err;
 }
@@ -193,7 +193,7 @@ static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, 
 			   size_t upto)
 {
 	struct mg_settings now;
-	struct mg_tune_now tune;
+	struct mg_group_now tune;
 	int err = read_now(ctx, t, r, &now, &tune);
 
 	for (size_t i = 0; i < r->count; i++) {
@@ -208,7 +208,7 @@ static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, 
 			c->state = MG_CHANGE_RESTORE_FAILED;
 			continue;
 		}
-		switch (mg_tune_compare(&tune, r, c)) {
+		switch (mg_group_compare(&tune, r, c)) {
 		case MG_NOW_UNKNOWN:
 		case MG_NOW_EXPECT:
 			c->restore = true;
@@ -221,7 +221,7 @@ static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, 
 			break;
 		}
 	}
-	mg_tune_now_clear(&tune);
+	mg_group_now_clear(&tune);
 	return err;
 }
 
@@ -302,15 +302,15 @@ int mg_apply_explain(struct mg_ctx *ctx, const struct mg_apply_target *t, const 
 static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r)
 {
 	struct mg_settings now;
-	struct mg_tune_now tune;
+	struct mg_group_now tune;
 	int err = read_now(ctx, t, r, &now, &tune);
 
 	/* What is there now is what a restore must find to undo. */
 	for (size_t i = 0; err == 0 && i < r->count; i++)
-		mg_tune_expect(&tune, r, &r->changes[i]);
+		mg_group_expect(&tune, r, &r->changes[i]);
 	for (size_t i = 0; err == 0 && i < r->count; i++)
-		err = mg_tune_check(ctx, t->cur.ifname, &tune, r, &r->changes[i], true);
-	mg_tune_now_clear(&tune);
+		err = mg_group_check(ctx, t->cur.ifname, &tune, r, &r->changes[i], true);
+	mg_group_now_clear(&tune);
 	return err;
 }
 

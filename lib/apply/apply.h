@@ -140,24 +140,27 @@ struct mg_steer_now {
 	bool too_many[MG_STEER_GROUPS]; /* more queues or vectors than MG_STEER_MAX */
 };
 
-/* What an apply reads of the groups that are not parameters: only those it needs. */
-struct mg_tune_now {
-	unsigned int groups; /* read: 1u << MG_GROUP_FEATURES, _EEE, _ADVERTISE, _ASPM */
+/*
+ * What the groups' ops read and compare against: each group with a reader
+ * (mg_group_read()) fills its own member, and only when asked; the
+ * parameters are the caller's settings object, read whole.
+ */
+struct mg_group_now {
+	unsigned int groups; /* the groups read: 1u << MG_GROUP_FEATURES... */
 	struct mg_features *features;
 	struct mg_eee *eee;
 	struct mg_ethlink *modes; /* LINKMODES only */
 	int modes_err;		  /* -EOPNOTSUPP when the driver has no link modes */
 	struct mg_aspm_now aspm;
 	struct mg_steer_now steer;
-	/* The parameters read at the same time (the caller's): what the parameters' ops compare against. */
-	const struct mg_settings *params;
+	const struct mg_settings *params; /* read at the same time; NULL: not read */
 };
 
 /* An interface being changed: its lock (-1 for a dry run), its state read under it. */
 struct mg_apply_target {
 	struct mg_netns ns; /* the namespace of the transaction */
 	struct mg_settings cur;
-	struct mg_tune_now tune;
+	struct mg_group_now tune;
 	char driver[33];
 	int lock_fd;
 	int lock_ifindex; /* the index its lock is named by */
@@ -167,8 +170,8 @@ struct mg_apply_target {
 extern const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS];
 
 /* Where a change stands against what is there now. */
-enum mg_tune_now_is {
-	MG_NOW_UNKNOWN,	/* cannot be read now */
+enum mg_group_now_is {
+	MG_NOW_UNKNOWN, /* cannot be read now */
 	MG_NOW_EXPECT,	/* what the change left */
 	MG_NOW_OLD,	/* what it replaced */
 	MG_NOW_OTHER,	/* something else: put in found */
@@ -196,22 +199,23 @@ struct mg_group_ops {
 	 * NULL for the parameters, read whole with the interface's settings.
 	 */
 	int (*read)(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		    struct mg_tune_now *now);
-	void (*clear)(struct mg_tune_now *now); /* optional: free what read kept */
+		    struct mg_group_now *now);
+	void (*clear)(struct mg_group_now *now); /* optional: free what read kept */
 	/* Validate what @want asks of the group against @t's state and plan its changes into @r. */
 	int (*plan)(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
 		    enum mg_param_group g, struct mg_apply_part *r);
 	/* Send the group's changes: their new values, or with @restore the old values of those chosen. */
 	int (*set)(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
 		   bool restore);
-	/* The value @c's setting has in @now; MG_UNKNOWN when it cannot be read. */
-	long long (*value)(const struct mg_tune_now *now, const struct mg_change *c);
+	/* The value @c's setting has in @now (MG_UNKNOWN: unreadable): what compare and expect go by by default. */
+	long long (*value)(const struct mg_group_now *now, const struct mg_change *c);
 	/* Optional, for a group whose value is no number: where @c stands now, and what it left in place. */
-	enum mg_tune_now_is (*compare)(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c);
-	void (*expect)(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c);
+	enum mg_group_now_is (*compare)(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c);
+	void (*expect)(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c);
 	/* Whether @now holds what @c set: 0, or -EIO saying what is there instead. */
-	int (*check)(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+	int (*check)(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
 		     const struct mg_apply_part *r, const struct mg_change *c, bool in_effect);
+	/* A value of @c as the messages and the API show it. */
 	void (*text)(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which, char *buf,
 		     size_t size);
 	/* Why its request failed, with @rb what the restore did (mg_change_explain(): the kernel's words). */
@@ -224,7 +228,7 @@ struct mg_group_ops {
 	int (*format)(const struct mg_journal_entry *e, char *buf, size_t size);
 	int (*parse)(char **w, int n, struct mg_journal_entry *e);
 	/* Plan restoring @e against @now into @r: a value back already is left out, one another writer set stays. */
-	void (*plan_restore)(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_part *r);
+	void (*plan_restore)(const struct mg_journal_entry *e, const struct mg_group_now *now, struct mg_apply_part *r);
 };
 /* By enum mg_param_group. */
 extern const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS];
@@ -440,28 +444,27 @@ int mg_txn_journal_of_result(const struct mg_netns *ns, const struct mg_apply_re
 
 /* ---- groups.c, continued: each step over every group, by the table ---- */
 /* Read @groups of the interface by index (@now->params is left to the caller); -errno, said in @ctx. */
-int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		 struct mg_tune_now *now);
-void mg_tune_now_clear(struct mg_tune_now *now);
+int mg_group_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+		  struct mg_group_now *now);
+void mg_group_now_clear(struct mg_group_now *now);
 /* The groups with a reader that @r changes: what a read-back must read. */
-unsigned int mg_tune_result_groups(const struct mg_apply_part *r);
-enum mg_tune_now_is mg_tune_compare(const struct mg_tune_now *now, struct mg_apply_part *r,
-				    struct mg_change *c);
+unsigned int mg_group_read_mask(const struct mg_apply_part *r);
+enum mg_group_now_is mg_group_compare(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c);
 /* After a change: what is there now becomes what a restore must find. */
-void mg_tune_expect(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c);
+void mg_group_expect(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c);
 /*
  * Whether what is there now is what @c set: 0, or -EIO with the reason in
  * the context. With @in_effect (an apply's own read-back) a feature must
  * also be active, not only asked for, and a parameter must read back.
  */
-int mg_tune_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		  const struct mg_apply_part *r, const struct mg_change *c, bool in_effect);
+int mg_group_check(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
+		   const struct mg_apply_part *r, const struct mg_change *c, bool in_effect);
 void mg_change_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
 		    char *buf, size_t size);
 /* A journal entry for @c: what it replaced, and what it set (@as_left: what it left); a restore planned from one. */
-void mg_tune_journal_entry(const struct mg_apply_part *r, const struct mg_change *c, bool as_left,
-			   struct mg_journal_entry *e);
-void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_part *r);
+void mg_group_journal_entry(const struct mg_apply_part *r, const struct mg_change *c, bool as_left,
+			    struct mg_journal_entry *e);
+void mg_group_plan_restore(const struct mg_journal_entry *e, const struct mg_group_now *now, struct mg_apply_part *r);
 /* The group of the journal lines that begin with @key; NULL for none. */
 const struct mg_group_ops *mg_group_of_journal_key(const char *key);
 
@@ -477,7 +480,7 @@ typedef int (*mg_ethtool_set_fn)(struct mg_ctx *ctx, int ifindex, const struct m
 int mg_change_ethtool_set(struct mg_ctx *ctx, int ifindex, mg_ethtool_set_fn set, const struct mg_apply_part *r,
 			  bool restore);
 /* Where @c stands when its setting holds @v now (MG_UNKNOWN: unreadable); what it left, when it can be read. */
-enum mg_tune_now_is mg_change_compare_value(struct mg_change *c, long long v);
+enum mg_group_now_is mg_change_compare_value(struct mg_change *c, long long v);
 void mg_change_expect_value(struct mg_change *c, long long v);
 /* Whether a flag (EEE, a feature) reads back as @c set it: 0, or -EIO. */
 int mg_change_check_flag(struct mg_ctx *ctx, const char *ifname, const struct mg_change *c, long long v);

@@ -170,7 +170,7 @@ static int denied(struct mg_ctx *ctx, const char *ifname, const char *dir, int e
 
 /* -EXDEV: the sysfs is another namespace's, which mg_aspm_function() has said. */
 static int read_aspm(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		     struct mg_tune_now *now)
+		     struct mg_group_now *now)
 {
 	int err = read_aspm_now(ctx, ifindex, ifname, &now->aspm);
 
@@ -300,7 +300,7 @@ static int substates_parse(const char *text, int *substates)
 }
 
 /* L1 reads back as @c set it, and its substates, when it set L1 on again. */
-static int check_aspm(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+static int check_aspm(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
 		      const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
 	const struct mg_aspm_now *a = &now->aspm;
@@ -352,15 +352,14 @@ static int parse_aspm(char **w, int n, struct mg_journal_entry *e)
 	return 0;
 }
 
-static long long aspm_value(const struct mg_tune_now *now, const struct mg_change *c)
+static long long aspm_value(const struct mg_group_now *now, const struct mg_change *c)
 {
 	(void)c;
 	return now->aspm.dir[0] ? now->aspm.l1 : MG_UNKNOWN;
 }
 
 /* Turning L1 back on brings back the substates that were on with it. */
-static void plan_restore_aspm(const struct mg_journal_entry *e, const struct mg_tune_now *now,
-			      struct mg_apply_part *r)
+static void plan_restore_aspm(const struct mg_journal_entry *e, const struct mg_group_now *now, struct mg_apply_part *r)
 {
 	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT, .name = "aspm-l1",
 			       .aspm_substates = e->aspm_substates };

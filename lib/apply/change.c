@@ -49,7 +49,7 @@ int mg_change_ethtool_set(struct mg_ctx *ctx, int ifindex, mg_ethtool_set_fn set
 	return set(ctx, ifindex, r, restore);
 }
 
-enum mg_tune_now_is mg_change_compare_value(struct mg_change *c, long long v)
+enum mg_group_now_is mg_change_compare_value(struct mg_change *c, long long v)
 {
 	if (v == MG_UNKNOWN)
 		return MG_NOW_UNKNOWN;

@@ -16,7 +16,7 @@
 #include "apply/apply.h"
 
 static int read_eee(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		    struct mg_tune_now *now)
+		    struct mg_group_now *now)
 {
 	int err = mg_eee_read_into(ctx, ifindex, ifname, driver, &now->eee);
 
@@ -24,7 +24,7 @@ static int read_eee(struct mg_ctx *ctx, int ifindex, const char *ifname, const c
 	return err < 0 ? mg_gather_read_failed(ctx, ifname, "EEE", err) : 0;
 }
 
-static void clear_eee(struct mg_tune_now *now)
+static void clear_eee(struct mg_group_now *now)
 {
 	mg_eee_free(now->eee);
 	now->eee = NULL;
@@ -86,13 +86,13 @@ static int set_eee(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const
 	return mg_change_ethtool_set(ctx, ifindex, send_eee, r, restore);
 }
 
-static long long eee_value(const struct mg_tune_now *now, const struct mg_change *c)
+static long long eee_value(const struct mg_group_now *now, const struct mg_change *c)
 {
 	(void)c;
 	return now->eee ? now->eee->enabled : MG_UNKNOWN;
 }
 
-static int check_eee(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+static int check_eee(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
 		     const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
 	(void)r, (void)in_effect;
@@ -116,8 +116,7 @@ static int parse_eee(char **w, int n, struct mg_journal_entry *e)
 	return 0;
 }
 
-static void plan_restore_eee(const struct mg_journal_entry *e, const struct mg_tune_now *now,
-			     struct mg_apply_part *r)
+static void plan_restore_eee(const struct mg_journal_entry *e, const struct mg_group_now *now, struct mg_apply_part *r)
 {
 	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT, .name = "eee" };
 

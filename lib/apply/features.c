@@ -17,7 +17,7 @@
 #include "apply/apply.h"
 
 static int read_features(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-			 struct mg_tune_now *now)
+			 struct mg_group_now *now)
 {
 	int err = mg_features_read_into(ctx, ifindex, ifname, &now->features);
 
@@ -25,7 +25,7 @@ static int read_features(struct mg_ctx *ctx, int ifindex, const char *ifname, co
 	return err < 0 ? mg_gather_read_failed(ctx, ifname, "features", err) : 0;
 }
 
-static void clear_features(struct mg_tune_now *now)
+static void clear_features(struct mg_group_now *now)
 {
 	mg_features_free(now->features);
 	now->features = NULL;
@@ -180,7 +180,7 @@ static int set_features(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, 
 
 /* ---- what is there now ---- */
 
-static const struct mg_feature *feature_now(const struct mg_tune_now *now, const char *name)
+static const struct mg_feature *feature_now(const struct mg_group_now *now, const char *name)
 {
 	const struct mg_features *f = now->features;
 
@@ -190,14 +190,14 @@ static const struct mg_feature *feature_now(const struct mg_tune_now *now, const
 	return NULL;
 }
 
-static long long feature_value(const struct mg_tune_now *now, const struct mg_change *c)
+static long long feature_value(const struct mg_group_now *now, const struct mg_change *c)
 {
 	const struct mg_feature *it = feature_now(now, c->name);
 
 	return it ? it->wanted : MG_UNKNOWN;
 }
 
-static int check_feature(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+static int check_feature(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
 			 const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
 	const struct mg_feature *it = feature_now(now, c->name);
@@ -246,7 +246,7 @@ static int parse_feature(char **w, int n, struct mg_journal_entry *e)
 	return 0;
 }
 
-static void plan_restore_feature(const struct mg_journal_entry *e, const struct mg_tune_now *now,
+static void plan_restore_feature(const struct mg_journal_entry *e, const struct mg_group_now *now,
 				 struct mg_apply_part *r)
 {
 	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT };

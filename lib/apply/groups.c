@@ -46,16 +46,16 @@ static const struct mg_group_ops *ops_of(enum mg_param_group g)
 }
 
 typedef int (*read_fn)(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		       struct mg_tune_now *now);
+		       struct mg_group_now *now);
 
 /* Each reader once, in the table's order: the steering groups share one. */
-int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		 struct mg_tune_now *now)
+int mg_group_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+		  struct mg_group_now *now)
 {
 	read_fn done[MG_APPLY_GROUPS];
 	size_t count = 0;
 
-	mg_tune_now_clear(now);
+	mg_group_now_clear(now);
 	now->groups = groups;
 	for (int g = 0; g < MG_APPLY_GROUPS; g++) {
 		const struct mg_group_ops *ops = mg_group_ops[g];
@@ -74,7 +74,7 @@ int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char
 	return 0;
 }
 
-void mg_tune_now_clear(struct mg_tune_now *now)
+void mg_group_now_clear(struct mg_group_now *now)
 {
 	for (int g = 0; g < MG_APPLY_GROUPS; g++)
 		if (mg_group_ops[g]->clear)
@@ -82,7 +82,7 @@ void mg_tune_now_clear(struct mg_tune_now *now)
 	memset(now, 0, sizeof(*now));
 }
 
-unsigned int mg_tune_result_groups(const struct mg_apply_part *r)
+unsigned int mg_group_read_mask(const struct mg_apply_part *r)
 {
 	unsigned int groups = 0;
 
@@ -92,14 +92,14 @@ unsigned int mg_tune_result_groups(const struct mg_apply_part *r)
 	return groups;
 }
 
-enum mg_tune_now_is mg_tune_compare(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c)
+enum mg_group_now_is mg_group_compare(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c)
 {
 	const struct mg_group_ops *ops = ops_of(c->group);
 
 	return ops->compare ? ops->compare(now, r, c) : mg_change_compare_value(c, ops->value(now, c));
 }
 
-void mg_tune_expect(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c)
+void mg_group_expect(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c)
 {
 	const struct mg_group_ops *ops = ops_of(c->group);
 
@@ -109,8 +109,8 @@ void mg_tune_expect(const struct mg_tune_now *now, struct mg_apply_part *r, stru
 		mg_change_expect_value(c, ops->value(now, c));
 }
 
-int mg_tune_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		  const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
+int mg_group_check(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
+		   const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
 	return ops_of(c->group)->check(ctx, ifname, now, r, c, in_effect);
 }
@@ -121,8 +121,8 @@ void mg_change_text(const struct mg_apply_part *r, const struct mg_change *c, en
 	ops_of(c->group)->text(r, c, which, buf, size);
 }
 
-void mg_tune_journal_entry(const struct mg_apply_part *r, const struct mg_change *c, bool as_left,
-			   struct mg_journal_entry *e)
+void mg_group_journal_entry(const struct mg_apply_part *r, const struct mg_change *c, bool as_left,
+			    struct mg_journal_entry *e)
 {
 	ops_of(c->group)->journal(r, c, as_left, e);
 }
@@ -133,7 +133,7 @@ enum mg_param_group mg_journal_entry_group(const struct mg_journal_entry *e)
 	return e->group >= MG_GROUP_COUNT ? e->group : mg_param_info(e->param)->group;
 }
 
-void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_part *r)
+void mg_group_plan_restore(const struct mg_journal_entry *e, const struct mg_group_now *now, struct mg_apply_part *r)
 {
 	ops_of(mg_journal_entry_group(e))->plan_restore(e, now, r);
 }

@@ -127,18 +127,18 @@ static int set_mtu(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const
 }
 
 /* What @now's parameters hold of @p; MG_UNKNOWN when it was not read. */
-static long long param_of(const struct mg_tune_now *now, enum mg_param p)
+static long long param_of(const struct mg_group_now *now, enum mg_param p)
 {
 	return now->params && mg_settings_has(now->params, p) ? now->params->value[p] : MG_UNKNOWN;
 }
 
-static long long param_now(const struct mg_tune_now *now, const struct mg_change *c)
+static long long param_now(const struct mg_group_now *now, const struct mg_change *c)
 {
 	return param_of(now, c->param);
 }
 
 /* An apply's own read-back also fails on a value it cannot read; a restore's leaves that to the kernel. */
-static int check_param(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+static int check_param(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
 		       const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
 	long long v = param_now(now, c);
@@ -193,7 +193,7 @@ static int parse_param(char **w, int n, struct mg_journal_entry *e)
 	return 0;
 }
 
-static void plan_restore_param(const struct mg_journal_entry *e, const struct mg_tune_now *now,
+static void plan_restore_param(const struct mg_journal_entry *e, const struct mg_group_now *now,
 			       struct mg_apply_part *r)
 {
 	struct mg_change c = { .group = mg_param_info(e->param)->group, .param = e->param };

@@ -13,13 +13,13 @@
 
 void mg_restore_plan(const struct mg_journal_part *jp, const struct mg_apply_target *t, struct mg_apply_part *r)
 {
-	struct mg_tune_now now = t->tune;
+	struct mg_group_now now = t->tune;
 
 	now.params = &t->cur;
 	for (size_t g = MG_APPLY_GROUPS; g-- > 0;)
 		for (size_t i = 0; i < jp->count; i++)
 			if (mg_journal_entry_group(&jp->entries[i]) == mg_apply_order[g])
-				mg_tune_plan_restore(&jp->entries[i], &now, r);
+				mg_group_plan_restore(&jp->entries[i], &now, r);
 }
 
 unsigned int mg_restore_groups(const struct mg_journal_part *jp)
@@ -43,16 +43,16 @@ static void mark_failed(struct mg_apply_part *r, enum mg_param_group g)
 static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r)
 {
 	struct mg_settings now;
-	struct mg_tune_now tune = { 0 };
+	struct mg_group_now tune = { 0 };
 	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, &now);
 
 	if (err == 0)
-		err = mg_tune_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_result_groups(r), &tune);
+		err = mg_group_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_read_mask(r), &tune);
 	tune.params = &now;
 	for (size_t i = 0; err == 0 && i < r->count; i++)
 		if (r->changes[i].state == MG_CHANGE_APPLIED)
-			err = mg_tune_check(ctx, t->cur.ifname, &tune, r, &r->changes[i], false);
-	mg_tune_now_clear(&tune);
+			err = mg_group_check(ctx, t->cur.ifname, &tune, r, &r->changes[i], false);
+	mg_group_now_clear(&tune);
 	return err;
 }
 

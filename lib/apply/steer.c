@@ -209,7 +209,7 @@ static int read_steer_now(struct mg_ctx *ctx, int ifindex, const char *ifname, u
 
 /* -EXDEV: the sysfs is another namespace's, which mg_aspm_function() has said. */
 static int read_steer(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		      struct mg_tune_now *now)
+		      struct mg_group_now *now)
 {
 	int err = read_steer_now(ctx, ifindex, ifname, groups, &now->steer);
 
@@ -449,14 +449,14 @@ static int set_steer(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, con
 /* ---- read back ---- */
 
 /* The mask @c's queue or vector has now; MG_UNKNOWN when it cannot be read. */
-static long long steer_value(const struct mg_tune_now *now, const struct mg_change *c)
+static long long steer_value(const struct mg_group_now *now, const struct mg_change *c)
 {
 	const struct mg_steer_item *it = item_of(&now->steer, mg_steer_kind(c->group), c->index);
 
 	return it && it->err == 0 ? (long long)it->mask : MG_UNKNOWN;
 }
 
-static int check_steer(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
+static int check_steer(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
 		       const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
 	long long v = steer_value(now, c);
@@ -539,7 +539,7 @@ static int parse_steer(char **w, int n, struct mg_journal_entry *e)
 	return 0;
 }
 
-static void plan_restore_steer(const struct mg_journal_entry *e, const struct mg_tune_now *now,
+static void plan_restore_steer(const struct mg_journal_entry *e, const struct mg_group_now *now,
 			       struct mg_apply_part *r)
 {
 	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT, .index = e->index };

@@ -143,8 +143,8 @@ static int examine(struct txn *x, size_t i, const struct mg_settings *want)
 		err = mg_apply_refuse_if_interrupted(x->ctx, t);
 	/* EEE, link modes, features and ASPM are read only when asked to change. */
 	if (err == 0)
-		err = mg_tune_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_want_groups(want),
-				   &t->tune);
+		err = mg_group_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_want_groups(want),
+				    &t->tune);
 	if (err == 0)
 		err = mg_apply_plan(x->ctx, t, want, x->parts[i]);
 	return err;
@@ -177,7 +177,7 @@ static int journal_of(struct mg_journal *j, const struct mg_netns *ns, struct mg
 				continue;
 			if (!jp && !(jp = mg_journal_add_part(j, &parts[i]->id)))
 				return -ENOMEM;
-			mg_tune_journal_entry(parts[i], c, applied_only, &jp->entries[jp->count++]);
+			mg_group_journal_entry(parts[i], c, applied_only, &jp->entries[jp->count++]);
 		}
 	}
 	return 0;
@@ -453,7 +453,7 @@ static int examine_restore(struct txn *x, size_t i, const struct mg_journal_part
 	if (err == 0)
 		err = mg_apply_read_target(x->ctx, &link, t);
 	if (err == 0)
-		err = mg_tune_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_restore_groups(jp), &t->tune);
+		err = mg_group_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_restore_groups(jp), &t->tune);
 	if (err == 0)
 		mg_restore_plan(jp, t, x->parts[i]);
 	return err;
