@@ -659,7 +659,7 @@ static void test_plan_advertise(void)
 	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EOPNOTSUPP);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "r8169 does not support link modes"));
 	mg_settings_free(want);
-	mg_tune_now_clear(&t.tune);
+	mg_group_now_clear(&t.tune);
 	mg_apply_result_free(res);
 	mg_ctx_unref(ctx);
 }
@@ -735,7 +735,7 @@ static void test_plan_eee_and_features(void)
 	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: veth does not support EEE");
 	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
 	mg_settings_free(want);
-	mg_tune_now_clear(&t.tune);
+	mg_group_now_clear(&t.tune);
 	mg_apply_result_free(res);
 	mg_ctx_unref(ctx);
 }
@@ -753,29 +753,29 @@ static void test_compare_and_restore_plan(void)
 
 	target_2g5(&t);
 	/* rx-gro is on: what the change replaced. */
-	CU_ASSERT_EQUAL(mg_tune_compare(&t.tune, r, &c), MG_NOW_OLD);
+	CU_ASSERT_EQUAL(mg_group_compare(&t.tune, r, &c), MG_NOW_OLD);
 	c.expect = 1;
-	CU_ASSERT_EQUAL(mg_tune_compare(&t.tune, r, &c), MG_NOW_EXPECT);
+	CU_ASSERT_EQUAL(mg_group_compare(&t.tune, r, &c), MG_NOW_EXPECT);
 	c.expect = 0;
 	c.old_value = 0;
-	CU_ASSERT_EQUAL(mg_tune_compare(&t.tune, r, &c), MG_NOW_OTHER);
+	CU_ASSERT_EQUAL(mg_group_compare(&t.tune, r, &c), MG_NOW_OTHER);
 	CU_ASSERT_EQUAL(c.found, 1);
 	mg_change_text(r, &c, MG_VALUE_FOUND, text, sizeof(text));
 	CU_ASSERT_STRING_EQUAL(text, "on");
 
 	/* A journal says the apply turned rx-gro off (it was on): it is on now, nothing to do. */
-	mg_tune_journal_entry(r, &(struct mg_change){ .group = MG_GROUP_FEATURES, .name = "rx-gro", .old_value = 1,
-						      .new_value = 0 }, &e);
-	mg_tune_plan_restore(&e, &t.tune, r);
+	mg_group_journal_entry(r, &(struct mg_change){ .group = MG_GROUP_FEATURES, .name = "rx-gro", .old_value = 1,
+						       .new_value = 0 }, false, &e);
+	mg_group_plan_restore(&e, &t.tune, r);
 	CU_ASSERT_EQUAL(r->count, 0);
 	/* It says tx-tcp-segmentation went on; it is off: another writer's, left. */
-	mg_tune_journal_entry(r, &(struct mg_change){ .group = MG_GROUP_FEATURES, .name = "tx-tcp-segmentation",
-						      .old_value = 1, .new_value = 1 }, &e);
+	mg_group_journal_entry(r, &(struct mg_change){ .group = MG_GROUP_FEATURES, .name = "tx-tcp-segmentation",
+						       .old_value = 1, .new_value = 1 }, false, &e);
 	e.old_value = 0;
-	mg_tune_plan_restore(&e, &t.tune, r);
+	mg_group_plan_restore(&e, &t.tune, r);
 	CU_ASSERT_EQUAL(r->count, 0);
 	e.old_value = 1;
-	mg_tune_plan_restore(&e, &t.tune, r);
+	mg_group_plan_restore(&e, &t.tune, r);
 	CU_ASSERT_EQUAL_FATAL(r->count, 1);
 	CU_ASSERT_EQUAL(r->changes[0].state, MG_CHANGE_LEFT);
 	/* Advertised modes: the journal's old bitmap comes back, named by what is supported now. */
@@ -784,12 +784,12 @@ static void test_compare_and_restore_plan(void)
 	e.group = MG_GROUP_ADVERTISE;
 	mg_linkmodes_set(&e.old_modes, 5);
 	mg_linkmodes_set(&e.old_modes, 47);
-	mg_tune_plan_restore(&e, &t.tune, r);
+	mg_group_plan_restore(&e, &t.tune, r);
 	CU_ASSERT_EQUAL_FATAL(r->count, 1);
 	CU_ASSERT_EQUAL(r->changes[0].state, MG_CHANGE_PLANNED);
 	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(res, 0, 1), "1000baseT/Full,2500baseT/Full");
 	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_modes(res, 0, 0), "100baseT/Full,1000baseT/Full");
-	mg_tune_now_clear(&t.tune);
+	mg_group_now_clear(&t.tune);
 	mg_apply_result_free(res);
 }
 
@@ -804,7 +804,7 @@ static void aspm_target(struct mg_ctx *ctx, const char *ifname, int ifindex, str
 	t->lock_fd = -1;
 	t->cur.ifindex = ifindex;
 	mg_strlcpy(t->cur.ifname, ifname, sizeof(t->cur.ifname));
-	CU_ASSERT_EQUAL_FATAL(mg_aspm_read(ctx, ifindex, ifname, &t->tune.aspm), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_group_read(ctx, ifindex, ifname, NULL, 1u << MG_GROUP_ASPM, &t->tune), 0);
 }
 
 /* Planned before anything changes; -errno and the context's message, or the change. */
@@ -851,8 +851,8 @@ static void test_plan_aspm(void)
 	CU_ASSERT_EQUAL(r->changes[0].aspm_substates, MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2);
 	CU_ASSERT_STRING_EQUAL(r->aspm_dir, PI5_FUNCTION);
 	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(res), 0);
-	CU_ASSERT_EQUAL(mg_tune_result_groups(r), 1u << MG_GROUP_ASPM);
-	mg_tune_journal_entry(r, &r->changes[0], &e);
+	CU_ASSERT_EQUAL(mg_group_read_mask(r), 1u << MG_GROUP_ASPM);
+	mg_group_journal_entry(r, &r->changes[0], false, &e);
 	CU_ASSERT(e.group == MG_GROUP_ASPM && e.old_value == 1 && e.new_value == 0 && e.new_known);
 	CU_ASSERT_EQUAL(e.aspm_substates, MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2);
 
@@ -944,7 +944,7 @@ static void test_aspm_check_and_restore_plan(void)
 			       .new_value = 1, .expect = 1 };
 	struct mg_journal_entry e = { .group = MG_GROUP_ASPM, .old_value = 1, .new_value = 0, .new_known = true,
 				      .aspm_substates = MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2 };
-	struct mg_tune_now now = { .groups = 1u << MG_GROUP_ASPM };
+	struct mg_group_now now = { .groups = 1u << MG_GROUP_ASPM };
 	struct mg_ctx *ctx;
 	char text[64];
 
@@ -955,23 +955,23 @@ static void test_aspm_check_and_restore_plan(void)
 
 	/* Asked on, still off: the kernel's policy or the driver keeps it so. */
 	now.aspm.l1 = 0;
-	CU_ASSERT_EQUAL(mg_tune_check(ctx, "eth1", &now, r, &c, true), -EIO);
+	CU_ASSERT_EQUAL(mg_group_check(ctx, "eth1", &now, r, &c, true), -EIO);
 	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: the kernel left ASPM L1 of 0001:01:00.0 off, not on: its "
 						       "ASPM policy (default) or the adapter's driver keeps it off");
-	CU_ASSERT_EQUAL(mg_tune_compare(&now, r, &c), MG_NOW_OLD);
+	CU_ASSERT_EQUAL(mg_group_compare(&now, r, &c), MG_NOW_OLD);
 	now.aspm.l1 = 1;
-	CU_ASSERT_EQUAL(mg_tune_check(ctx, "eth1", &now, r, &c, true), 0);
-	CU_ASSERT_EQUAL(mg_tune_compare(&now, r, &c), MG_NOW_EXPECT);
+	CU_ASSERT_EQUAL(mg_group_check(ctx, "eth1", &now, r, &c, true), 0);
+	CU_ASSERT_EQUAL(mg_group_compare(&now, r, &c), MG_NOW_EXPECT);
 	mg_change_text(r, &c, MG_VALUE_NEW, text, sizeof(text));
 	CU_ASSERT_STRING_EQUAL(text, "on");
 	now.aspm.l1 = MG_UNKNOWN;
-	CU_ASSERT_EQUAL(mg_tune_check(ctx, "eth1", &now, r, &c, true), -EIO);
-	CU_ASSERT_EQUAL(mg_tune_compare(&now, r, &c), MG_NOW_UNKNOWN);
+	CU_ASSERT_EQUAL(mg_group_check(ctx, "eth1", &now, r, &c, true), -EIO);
+	CU_ASSERT_EQUAL(mg_group_compare(&now, r, &c), MG_NOW_UNKNOWN);
 
 	/* The journal: L1 turned off, and with it L1.1 and L1.2. Off still: restore L1 and both. */
 	now.aspm.l1 = 0;
 	now.aspm.substates = 0;
-	mg_tune_plan_restore(&e, &now, r);
+	mg_group_plan_restore(&e, &now, r);
 	CU_ASSERT_EQUAL_FATAL(r->count, 1);
 	CU_ASSERT_STRING_EQUAL(r->changes[0].name, "aspm-l1");
 	CU_ASSERT(r->changes[0].old_value == 0 && r->changes[0].new_value == 1);
@@ -980,24 +980,24 @@ static void test_aspm_check_and_restore_plan(void)
 	/* Back on without L1.2: the restore is not whole. */
 	now.aspm.l1 = 1;
 	now.aspm.substates = MG_PCIE_ASPM_L1_1;
-	CU_ASSERT_EQUAL(mg_tune_check(ctx, "eth1", &now, r, &r->changes[0], false), -EIO);
+	CU_ASSERT_EQUAL(mg_group_check(ctx, "eth1", &now, r, &r->changes[0], false), -EIO);
 	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx),
 			       "eth1: ASPM L1 of 0001:01:00.0 is on again but the kernel left l1_2_aspm off");
 	now.aspm.substates = MG_PCIE_ASPM_L1_1 | MG_PCIE_ASPM_L1_2;
-	CU_ASSERT_EQUAL(mg_tune_check(ctx, "eth1", &now, r, &r->changes[0], false), 0);
+	CU_ASSERT_EQUAL(mg_group_check(ctx, "eth1", &now, r, &r->changes[0], false), 0);
 	/* On already: nothing to do. */
 	r->count = 0;
-	mg_tune_plan_restore(&e, &now, r);
+	mg_group_plan_restore(&e, &now, r);
 	CU_ASSERT_EQUAL(r->count, 0);
 	/* The journal says the apply turned it on (it was off); it is on: restore, without substates. */
 	e = (struct mg_journal_entry){ .group = MG_GROUP_ASPM, .old_value = 0, .new_value = 1, .new_known = true };
-	mg_tune_plan_restore(&e, &now, r);
+	mg_group_plan_restore(&e, &now, r);
 	CU_ASSERT_EQUAL_FATAL(r->count, 1);
 	CU_ASSERT(r->changes[0].new_value == 0 && !r->changes[0].aspm_substates);
 	/* The PCI function gone: no path to write to. */
 	r->count = 0;
 	memset(&now.aspm, 0, sizeof(now.aspm));
-	mg_tune_plan_restore(&e, &now, r);
+	mg_group_plan_restore(&e, &now, r);
 	CU_ASSERT_EQUAL_FATAL(r->count, 1);
 	CU_ASSERT_EQUAL(mg_aspm_set(ctx, r, false), -ENODEV);
 	mg_apply_result_free(res);
@@ -1053,6 +1053,32 @@ static void test_eee_reply_before_6_9(void)
 	nlmsg_free(msg);
 }
 
+/*
+ * Every row of the group table fills each slot the steps call without
+ * asking, and each journal key names one group (the parameters share
+ * "change"): a new group's file that forgets one fails here, not in a
+ * rollback.
+ */
+static void test_group_table(void)
+{
+	for (int g = 0; g < MG_APPLY_GROUPS; g++) {
+		const struct mg_group_ops *ops = mg_group_ops[g];
+
+		CU_ASSERT_PTR_NOT_NULL_FATAL(ops);
+		CU_ASSERT_PTR_NOT_NULL(ops->journal_key);
+		CU_ASSERT(ops->plan && ops->set && ops->check && ops->text && ops->explain && ops->journal);
+		CU_ASSERT(ops->format && ops->parse && ops->plan_restore);
+		CU_ASSERT(ops->value || (ops->compare && ops->expect));
+		CU_ASSERT_EQUAL(ops->read == NULL, g < MG_GROUP_COUNT);
+		CU_ASSERT_PTR_EQUAL(mg_group_of_journal_key(ops->journal_key),
+				    g < MG_GROUP_COUNT ? mg_group_ops[0] : ops);
+		CU_ASSERT_EQUAL(strcmp(ops->journal_key, "change") == 0, g < MG_GROUP_COUNT);
+		CU_ASSERT(strcmp(ops->journal_key, "interface") != 0);
+	}
+	CU_ASSERT_PTR_NULL(mg_group_of_journal_key("interface"));
+	CU_ASSERT_EQUAL(mg_apply_order[0], MG_GROUP_MTU);
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -1062,6 +1088,7 @@ int main(void)
 		     MG_TEST(test_features_compact_reply), MG_TEST(test_strset_reply), MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
 		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_cpumask), MG_TEST(test_cpumask_asked), MG_TEST(test_plan_advertise),
 		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan),
-		     MG_TEST(test_plan_aspm), MG_TEST(test_plan_aspm_refused), MG_TEST(test_aspm_check_and_restore_plan));
+		     MG_TEST(test_plan_aspm), MG_TEST(test_plan_aspm_refused), MG_TEST(test_aspm_check_and_restore_plan),
+		     MG_TEST(test_group_table));
 	return mg_test_run();
 }

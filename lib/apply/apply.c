@@ -2,8 +2,7 @@
 /*
  * The steps of a transaction on one interface (transaction.c runs them):
  * read it under its lock, validate everything it is asked, then change one
- * group at a time in a fixed order (MTU, features, ASPM L1, rings,
- * channels, coalesce, pause, EEE, advertised modes), read back to verify,
+ * group at a time in the group table's order (groups.c), read back to verify,
  * and on a failure restore the groups already changed, in reverse order,
  * each value only while it still holds what this transaction set. Every
  * request addresses the interface by index; the ASPM control, by the PCI
@@ -18,24 +17,7 @@
 
 #include "apply/apply.h"
 
-/*
- * Features right after the MTU: they change no hardware state that others
- * wait on. ASPM L1 next: a write to the PCIe link's control register that
- * neither resets the adapter nor drops the Ethernet link, and is undone as
- * plainly. The CPU masks of RPS, XPS and the interrupt vectors then: they
- * move work between CPUs and touch neither adapter nor link. EEE and the advertised modes last: both renegotiate the link,
- * and a failure before them leaves it untouched.
- */
-const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS] = {
-	MG_GROUP_MTU, MG_GROUP_FEATURES, MG_GROUP_ASPM, MG_GROUP_RPS, MG_GROUP_XPS, MG_GROUP_IRQ_AFFINITY,
-	MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE, MG_GROUP_EEE, MG_GROUP_ADVERTISE,
-};
 static const enum mg_param_group *const order = mg_apply_order;
-
-static bool is_flag(enum mg_param p)
-{
-	return mg_param_info(p)->is_u8;
-}
 
 struct mg_apply_result *mg_apply_result_new(void)
 {
@@ -88,7 +70,7 @@ void mg_apply_target_clear(struct mg_ctx *ctx, struct mg_apply_target *t)
 {
 	mg_iflock_release(ctx, &t->ns, t->lock_ifindex, t->lock_fd);
 	t->lock_fd = -1;
-	mg_tune_now_clear(&t->tune);
+	mg_group_now_clear(&t->tune);
 }
 
 int mg_apply_read_target(struct mg_ctx *ctx, const struct mg_link *link, struct mg_apply_target *t)
@@ -142,63 +124,6 @@ int mg_apply_refuse_if_interrupted(struct mg_ctx *ctx, const struct mg_apply_tar
 		       "roll it back first", t->cur.ifname, who);
 }
 
-/* Check one wanted value against what the kernel reported; resolve "max". */
-static int validate(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_param p, long long *v)
-{
-	const char *name = mg_param_name(p);
-	enum mg_param_group g = mg_param_info(p)->group;
-
-	if (!cur->group_read[g])
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s", cur->ifname,
-			       cur->group_error[g][0] ? cur->group_error[g] : "not supported");
-	if (!mg_settings_has(cur, p))
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: the driver does not support %s", cur->ifname, name);
-	if (*v == MG_VALUE_MAX) {
-		if (!(cur->has_max & (1ULL << p)))
-			return mg_fail(ctx, -EINVAL, "%s: the driver reports no maximum for %s", cur->ifname, name);
-		*v = cur->max[p];
-	}
-	if (is_flag(p) && *v > 1 && p != MG_PARAM_TCP_DATA_SPLIT)
-		return mg_fail(ctx, -EINVAL, "%s: %s takes on or off", cur->ifname, name);
-	if ((cur->has_min & (1ULL << p)) && *v < cur->min[p])
-		return mg_fail(ctx, -EINVAL, "%s: %s %lld is below the minimum %lld", cur->ifname, name, *v,
-			       cur->min[p]);
-	if ((cur->has_max & (1ULL << p)) && *v > cur->max[p])
-		return mg_fail(ctx, -EINVAL, "%s: %s %lld is above the maximum %lld", cur->ifname, name, *v,
-			       cur->max[p]);
-	if (g == MG_GROUP_RINGS && p <= MG_PARAM_TX_RING && *v < 1)
-		return mg_fail(ctx, -EINVAL, "%s: %s must be at least 1", cur->ifname, name);
-	return 0;
-}
-
-/* The parameters of group @g that @want holds; values already in place are left out. */
-static int plan_params(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-		       enum mg_param_group g, struct mg_apply_part *r)
-{
-	const struct mg_settings *cur = &t->cur;
-
-	for (int p = 0; p < MG_PARAM_COUNT; p++) {
-		struct mg_change *c;
-		long long v;
-		int err;
-
-		if (mg_param_info((enum mg_param)p)->group != g || !mg_settings_has(want, (enum mg_param)p))
-			continue;
-		v = want->value[p];
-		err = validate(ctx, cur, (enum mg_param)p, &v);
-		if (err < 0)
-			return err;
-		if (v == cur->value[p])
-			continue;
-		c = &r->changes[r->count++];
-		*c = (struct mg_change){
-			.group = g, .param = (enum mg_param)p, .old_value = cur->value[p], .new_value = v, .expect = v,
-		};
-		mg_strlcpy(c->name, mg_param_name((enum mg_param)p), sizeof(c->name));
-	}
-	return 0;
-}
-
 int mg_apply_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
 		  struct mg_apply_part *r)
 {
@@ -211,54 +136,13 @@ int mg_apply_plan(struct mg_ctx *ctx, const struct mg_apply_target *t, const str
 	return 0;
 }
 
-/* Whether a change of group @g goes out: a value another writer set since is theirs, never sent. */
-static bool to_send(const struct mg_change *c, enum mg_param_group g, bool restore)
-{
-	return c->group == g && (!restore || c->restore) && c->state != MG_CHANGE_LEFT;
-}
-
-/* The parameters of group @g: one request with every value chosen. */
-static int set_params(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
-		      bool restore)
-{
-	struct mg_settings values;
-	unsigned long long mask = 0;
-
-	mg_settings_init(&values);
-	for (size_t i = 0; i < r->count; i++) {
-		const struct mg_change *c = &r->changes[i];
-
-		if (!to_send(c, g, restore))
-			continue;
-		mg_settings_put(&values, c->param, restore ? c->old_value : c->new_value);
-		mask |= 1ULL << c->param;
-	}
-	if (g == MG_GROUP_MTU)
-		return mg_rtnl_set_mtu(ctx, ifindex, (int)values.value[MG_PARAM_MTU]);
-	return mg_ethtool_set_group(ctx, ifindex, g, &values, mask);
-}
-
-static const struct mg_group_ops params_ops = { .plan = plan_params, .set = set_params };
-
-/*
- * Every group by its enum mg_param_group, as pciutils keeps its access
- * methods: the parameters, sent by rtnetlink (MTU) or ethtool; offloads,
- * EEE and advertised modes (tune.c); ASPM L1 (aspm.c).
- */
-const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS] = {
-	[MG_GROUP_MTU] = &params_ops,	      [MG_GROUP_RINGS] = &params_ops,	[MG_GROUP_CHANNELS] = &params_ops,
-	[MG_GROUP_COALESCE] = &params_ops,    [MG_GROUP_PAUSE] = &params_ops,	[MG_GROUP_FEATURES] = &mg_features_ops,
-	[MG_GROUP_EEE] = &mg_eee_ops,	      [MG_GROUP_ADVERTISE] = &mg_advertise_ops, [MG_GROUP_ASPM] = &mg_aspm_ops,
-	[MG_GROUP_RPS] = &mg_steer_ops,	      [MG_GROUP_XPS] = &mg_steer_ops,	[MG_GROUP_IRQ_AFFINITY] = &mg_steer_ops,
-};
-
 int mg_apply_set_group(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
 		       bool restore)
 {
 	bool any = false;
 
 	for (size_t i = 0; i < r->count && !any; i++)
-		any = to_send(&r->changes[i], g, restore);
+		any = mg_change_chosen(&r->changes[i], g, restore);
 	if (!any)
 		return 0;
 	if (!restore && MG_TEST_HOOK(ctx, inject_group, -1) == (int)g)
@@ -289,30 +173,15 @@ void mg_apply_mark_group(struct mg_apply_part *r, enum mg_param_group g, enum mg
 
 /* What the interface holds now of every group @r changes: its parameters, and the rest. */
 static int read_now(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
-		    struct mg_settings *now, struct mg_tune_now *tune)
+		    struct mg_settings *now, struct mg_group_now *tune)
 {
 	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, now);
 
 	memset(tune, 0, sizeof(*tune));
 	if (err == 0)
-		err = mg_tune_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_result_groups(r), tune);
+		err = mg_group_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_read_mask(r), tune);
+	tune->params = now;
 	return err;
-}
-
-/* Where a change stands now, for a parameter as mg_tune_compare() says it for the rest. */
-static enum mg_tune_now_is compare_now(const struct mg_settings *now, const struct mg_tune_now *tune,
-				       struct mg_apply_part *r, struct mg_change *c)
-{
-	if (!mg_change_is_param(c))
-		return mg_tune_compare(tune, r, c);
-	if (!mg_settings_has(now, c->param))
-		return MG_NOW_UNKNOWN;
-	if (now->value[c->param] == c->expect)
-		return MG_NOW_EXPECT;
-	if (now->value[c->param] == c->old_value)
-		return MG_NOW_OLD;
-	c->found = now->value[c->param];
-	return MG_NOW_OTHER;
 }
 
 /*
@@ -324,7 +193,7 @@ static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, 
 			   size_t upto)
 {
 	struct mg_settings now;
-	struct mg_tune_now tune;
+	struct mg_group_now tune;
 	int err = read_now(ctx, t, r, &now, &tune);
 
 	for (size_t i = 0; i < r->count; i++) {
@@ -339,7 +208,7 @@ static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, 
 			c->state = MG_CHANGE_RESTORE_FAILED;
 			continue;
 		}
-		switch (compare_now(&now, &tune, r, c)) {
+		switch (mg_group_compare(&tune, r, c)) {
 		case MG_NOW_UNKNOWN:
 		case MG_NOW_EXPECT:
 			c->restore = true;
@@ -352,7 +221,7 @@ static int choose_restores(struct mg_ctx *ctx, const struct mg_apply_target *t, 
 			break;
 		}
 	}
-	mg_tune_now_clear(&tune);
+	mg_group_now_clear(&tune);
 	return err;
 }
 
@@ -426,55 +295,22 @@ void mg_apply_describe_restore(const struct mg_apply_result *res, char *buf, siz
 int mg_apply_explain(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
 		     enum mg_param_group g, int err, const char *extack, const char *rb)
 {
-	const char *ifname = t->cur.ifname;
-
-	if (g == MG_GROUP_ASPM)
-		return mg_aspm_explain(ctx, ifname, r, err, rb);
-	if (mg_group_is_steer(g))
-		return mg_steer_explain(ctx, ifname, g, err, rb);
-	if (err == -EPERM || err == -EACCES)
-		return mg_fail(ctx, -EPERM, "%s: changing %s needs CAP_NET_ADMIN; %s", ifname,
-			       mg_param_group_name(g), rb);
-	if (err == -EOPNOTSUPP)
-		return mg_fail(ctx, err, "%s: %s does not support setting %s; %s", ifname,
-			       t->driver[0] ? t->driver : "the driver", mg_param_group_name(g), rb);
-	return mg_fail(ctx, err, "%s: setting %s failed: %s%s%s; %s", ifname, mg_param_group_name(g),
-		       strerror(-err), extack[0] ? ": " : "", extack, rb);
-}
-
-/* Whether change @c holds in @now: 0, or -EIO saying what the driver did instead. */
-static int check_param(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *now,
-		       const struct mg_change *c)
-{
-	if (mg_settings_has(now, c->param) && now->value[c->param] == c->new_value)
-		return 0;
-	return mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", t->cur.ifname, c->name,
-		       now->value[c->param], c->new_value);
+	return mg_group_ops[g]->explain(ctx, t, r, g, err, extack, rb);
 }
 
 /* Read back and compare: a driver may round or ignore a value. */
 static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r)
 {
 	struct mg_settings now;
-	struct mg_tune_now tune;
+	struct mg_group_now tune;
 	int err = read_now(ctx, t, r, &now, &tune);
 
 	/* What is there now is what a restore must find to undo. */
-	for (size_t i = 0; err == 0 && i < r->count; i++) {
-		struct mg_change *c = &r->changes[i];
-
-		if (!mg_change_is_param(c))
-			mg_tune_expect(&tune, r, c);
-		else if (mg_settings_has(&now, c->param))
-			c->expect = now.value[c->param];
-	}
-	for (size_t i = 0; err == 0 && i < r->count; i++) {
-		const struct mg_change *c = &r->changes[i];
-
-		err = mg_change_is_param(c) ? check_param(ctx, t, &now, c)
-					    : mg_tune_check(ctx, t->cur.ifname, &tune, r, c, true);
-	}
-	mg_tune_now_clear(&tune);
+	for (size_t i = 0; err == 0 && i < r->count; i++)
+		mg_group_expect(&tune, r, &r->changes[i]);
+	for (size_t i = 0; err == 0 && i < r->count; i++)
+		err = mg_group_check(ctx, t->cur.ifname, &tune, r, &r->changes[i], true);
+	mg_group_now_clear(&tune);
 	return err;
 }
 
@@ -643,9 +479,9 @@ MG_EXPORT const char *mg_apply_result_get_interface(const struct mg_apply_result
 MG_EXPORT int mg_apply_result_may_bounce_link(const struct mg_apply_result *r)
 {
 	for (size_t i = 0; r && i < r->count; i++)
-		if (group_planned(r->parts[i], MG_GROUP_RINGS) || group_planned(r->parts[i], MG_GROUP_CHANNELS) ||
-		    group_planned(r->parts[i], MG_GROUP_EEE) || group_planned(r->parts[i], MG_GROUP_ADVERTISE))
-			return 1;
+		for (size_t k = 0; k < r->parts[i]->count; k++)
+			if (mg_group_ops[r->parts[i]->changes[k].group]->bounces_link)
+				return 1;
 	return 0;
 }
 

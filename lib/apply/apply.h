@@ -5,9 +5,12 @@
  * locks every one (iflock.c), checks each index still holds the
  * interface examined (iface-id.c), writes one journal for the whole plan
  * (journal.c) in a namespace named by what the kernel does not reuse
- * (netns.c), makes each interface's steps (apply.c, with tune.c and
- * aspm.c for EEE, modes, offloads and ASPM L1) and on a failure restores
- * them (restore.c); rollback.c and plan.c are the API on top.
+ * (netns.c), makes each interface's steps (apply.c) and on a failure
+ * restores them (restore.c); plan.c and journal-api.c (rollback, undo,
+ * confirm, the journals' list) are the API on top.
+ * What each group of settings is to these steps is its own file behind
+ * the group table (groups.c): the parameters (params.c), features.c,
+ * eee.c, advertise.c, aspm.c and steer.c, with what they share in change.c.
  */
 #ifndef MG_APPLY_APPLY_H
 #define MG_APPLY_APPLY_H
@@ -137,47 +140,101 @@ struct mg_steer_now {
 	bool too_many[MG_STEER_GROUPS]; /* more queues or vectors than MG_STEER_MAX */
 };
 
-/* What an apply reads of the groups that are not parameters: only those it needs. */
-struct mg_tune_now {
-	unsigned int groups; /* read: 1u << MG_GROUP_FEATURES, _EEE, _ADVERTISE, _ASPM */
+/*
+ * What the groups' ops read and compare against: each group with a reader
+ * (mg_group_read()) fills its own member, and only when asked; the
+ * parameters are the caller's settings object, read whole.
+ */
+struct mg_group_now {
+	unsigned int groups; /* the groups read: 1u << MG_GROUP_FEATURES... */
 	struct mg_features *features;
 	struct mg_eee *eee;
 	struct mg_ethlink *modes; /* LINKMODES only */
 	int modes_err;		  /* -EOPNOTSUPP when the driver has no link modes */
 	struct mg_aspm_now aspm;
 	struct mg_steer_now steer;
+	const struct mg_settings *params; /* read at the same time; NULL: not read */
 };
 
 /* An interface being changed: its lock (-1 for a dry run), its state read under it. */
 struct mg_apply_target {
 	struct mg_netns ns; /* the namespace of the transaction */
 	struct mg_settings cur;
-	struct mg_tune_now tune;
+	struct mg_group_now tune;
 	char driver[33];
 	int lock_fd;
 	int lock_ifindex; /* the index its lock is named by */
 };
 
+/* ---- groups.c: every group an apply changes, and the whole life of its changes ---- */
 extern const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS];
 
+/* Where a change stands against what is there now. */
+enum mg_group_now_is {
+	MG_NOW_UNKNOWN, /* cannot be read now */
+	MG_NOW_EXPECT,	/* what the change left */
+	MG_NOW_OLD,	/* what it replaced */
+	MG_NOW_OTHER,	/* something else: put in found */
+};
+/* A value of a change as text: "9000", "on", "1000baseT/Full,2500baseT/Full". */
+enum mg_change_value { MG_VALUE_OLD, MG_VALUE_NEW, MG_VALUE_EXPECT, MG_VALUE_FOUND };
+
+struct mg_journal_entry;
+
 /*
- * What an apply does with one group of settings, as pciutils' struct
- * pci_methods is what libpci does with one access method: validate what a
- * settings object asks of the group against the interface's state and
- * plan the changes; send the group's changes (their new values, or with
- * @restore the old values of those chosen).
+ * What an apply does with one group of settings, from reading it to
+ * restoring it from a journal, as pciutils' struct pci_methods is what
+ * libpci does with one access method and libnl's nl_object_ops what it
+ * does with one kind of object. A group is one file that fills one of
+ * these and one row of mg_group_ops[]; nothing else names it. change.c
+ * holds what groups whose changes are single values share.
  */
 struct mg_group_ops {
+	const char *journal_key; /* the first word of its journal lines: "feature"; the parameters' "change" */
+	bool bounces_link;	 /* many drivers reset the link for it, or it renegotiates the link */
+	/*
+	 * Read what its plan and its checks need of the interface into @now
+	 * (@groups: every group asked, for a reader several groups share);
+	 * -errno, said in @ctx, for a failure other than "not supported".
+	 * NULL for the parameters, read whole with the interface's settings.
+	 */
+	int (*read)(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+		    struct mg_group_now *now);
+	void (*clear)(struct mg_group_now *now); /* optional: free what read kept */
+	/* Validate what @want asks of the group against @t's state and plan its changes into @r. */
 	int (*plan)(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
 		    enum mg_param_group g, struct mg_apply_part *r);
+	/* Send the group's changes: their new values, or with @restore the old values of those chosen. */
 	int (*set)(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
 		   bool restore);
+	/* The value @c's setting has in @now (MG_UNKNOWN: unreadable): what compare and expect go by by default. */
+	long long (*value)(const struct mg_group_now *now, const struct mg_change *c);
+	/* Optional, for a group whose value is no number: where @c stands now, and what it left in place. */
+	enum mg_group_now_is (*compare)(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c);
+	void (*expect)(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c);
+	/* Whether @now holds what @c set: 0, or -EIO saying what is there instead. */
+	int (*check)(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
+		     const struct mg_apply_part *r, const struct mg_change *c, bool in_effect);
+	/* A value of @c as the messages and the API show it. */
+	void (*text)(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which, char *buf,
+		     size_t size);
+	/* Why its request failed, with @rb what the restore did (mg_change_explain(): the kernel's words). */
+	int (*explain)(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
+		       enum mg_param_group g, int err, const char *extack, const char *rb);
+	/* @c as a journal entry: what it replaced, and what it set or with @as_left what it left. */
+	void (*journal)(const struct mg_apply_part *r, const struct mg_change *c, bool as_left,
+			struct mg_journal_entry *e);
+	/* Its journal line, without the newline (snprintf's count); and back from the line's @n words. */
+	int (*format)(const struct mg_journal_entry *e, char *buf, size_t size);
+	int (*parse)(char **w, int n, struct mg_journal_entry *e);
+	/* Plan restoring @e against @now into @r: a value back already is left out, one another writer set stays. */
+	void (*plan_restore)(const struct mg_journal_entry *e, const struct mg_group_now *now, struct mg_apply_part *r);
 };
-/* By enum mg_param_group; the parameters' groups share one (apply.c). */
+/* By enum mg_param_group. */
 extern const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS];
-extern const struct mg_group_ops mg_features_ops, mg_eee_ops, mg_advertise_ops; /* tune.c */
-extern const struct mg_group_ops mg_aspm_ops; /* aspm.c */
-extern const struct mg_group_ops mg_steer_ops; /* steer.c */
+extern const struct mg_group_ops mg_mtu_ops, mg_rings_ops, mg_channels_ops, mg_coalesce_ops, mg_pause_ops;
+extern const struct mg_group_ops mg_features_ops, mg_eee_ops, mg_advertise_ops, mg_aspm_ops;
+extern const struct mg_group_ops mg_rps_ops, mg_xps_ops, mg_irq_affinity_ops;
 /* Whether change @c is of a parameter (MTU to pause), not of EEE, modes or features. */
 static inline bool mg_change_is_param(const struct mg_change *c)
 {
@@ -275,12 +332,12 @@ struct mg_journal {
 	long pid;	    /* 0 when not recorded */
 	long long confirm_by; /* a change that stays only if confirmed by then (epoch seconds); 0: none */
 	long long confirm_boot; /* the same in CLOCK_BOOTTIME seconds, which NTP does not step; 0: not recorded */
-	bool held;		/* changes a process keeps until it undoes them (hold.c) */
+	bool held;		/* changes a process keeps until it undoes them (iflock.c's hold) */
 	struct mg_journal_part *parts;
 	size_t count;
 };
 
-/* The group a journal entry restores. */
+/* The group a journal entry restores (groups.c). */
 enum mg_param_group mg_journal_entry_group(const struct mg_journal_entry *e);
 
 void mg_journal_init(struct mg_journal *j);
@@ -351,12 +408,12 @@ int mg_confirm_arm(struct mg_ctx *ctx, struct mg_journal *j, unsigned int second
 int mg_confirm_reap(struct mg_ctx *ctx, const struct mg_netns *ns, int ifindex, mg_confirm_rollback_fn rollback);
 
 /* ---- restore.c: restoring what a journal's part records ---- */
-/* The groups of EEE, modes, features and ASPM the part holds: what a restore must read. */
-unsigned int mg_rollback_groups(const struct mg_journal_part *jp);
+/* The groups with a reader (groups.c) the part holds: what a restore must read. */
+unsigned int mg_restore_groups(const struct mg_journal_part *jp);
 /* Plan the restores of @jp against @t's state into @r: values back already are left out. */
-void mg_rollback_plan(const struct mg_journal_part *jp, const struct mg_apply_target *t, struct mg_apply_part *r);
+void mg_restore_plan(const struct mg_journal_part *jp, const struct mg_apply_target *t, struct mg_apply_part *r);
 /* Make @r's restores, the apply's groups backwards, and read them back. */
-int mg_rollback_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r);
+int mg_restore_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r);
 
 /* ---- transaction.c: a plan over one or more interfaces, all or nothing ---- */
 /* What a transaction does beyond its steps. */
@@ -385,58 +442,71 @@ int mg_txn_confirm(struct mg_ctx *ctx, struct mg_journal *j);
 /* The journal that undoes @done: every change it made, from what it left back to what it replaced. */
 int mg_txn_journal_of_result(const struct mg_netns *ns, const struct mg_apply_result *done, struct mg_journal *j);
 
-/* ---- tune.c: the state an apply reads of them (struct mg_tune_now) ---- */
-/* Read @groups of the interface by index; -errno for a failure other than "not supported". */
-int mg_tune_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		 struct mg_tune_now *now);
-void mg_tune_now_clear(struct mg_tune_now *now);
-
-/* The groups among these four that @r changes. */
-unsigned int mg_tune_result_groups(const struct mg_apply_part *r);
-
-/* Where a change stands against what is there now. */
-enum mg_tune_now_is {
-	MG_NOW_UNKNOWN,	/* cannot be read now */
-	MG_NOW_EXPECT,	/* what the change left */
-	MG_NOW_OLD,	/* what it replaced */
-	MG_NOW_OTHER,	/* something else: put in found */
-};
-enum mg_tune_now_is mg_tune_compare(const struct mg_tune_now *now, struct mg_apply_part *r,
-				    struct mg_change *c);
+/* ---- groups.c, continued: each step over every group, by the table ---- */
+/* Read @groups of the interface by index (@now->params is left to the caller); -errno, said in @ctx. */
+int mg_group_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+		  struct mg_group_now *now);
+void mg_group_now_clear(struct mg_group_now *now);
+/* The groups with a reader that @r changes: what a read-back must read. */
+unsigned int mg_group_read_mask(const struct mg_apply_part *r);
+enum mg_group_now_is mg_group_compare(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c);
 /* After a change: what is there now becomes what a restore must find. */
-void mg_tune_expect(const struct mg_tune_now *now, struct mg_apply_part *r, struct mg_change *c);
+void mg_group_expect(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c);
 /*
  * Whether what is there now is what @c set: 0, or -EIO with the reason in
- * the context. With @in_effect a feature must also be active, not only
- * asked for.
+ * the context. With @in_effect (an apply's own read-back) a feature must
+ * also be active, not only asked for, and a parameter must read back.
  */
-int mg_tune_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		  const struct mg_apply_part *r, const struct mg_change *c, bool in_effect);
-/* A value of a change as text: "9000", "on", "1000baseT/Full,2500baseT/Full". */
-enum mg_change_value { MG_VALUE_OLD, MG_VALUE_NEW, MG_VALUE_EXPECT, MG_VALUE_FOUND };
+int mg_group_check(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
+		   const struct mg_apply_part *r, const struct mg_change *c, bool in_effect);
 void mg_change_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
 		    char *buf, size_t size);
-/* A journal entry for @c, and a restore planned from one. */
-void mg_tune_journal_entry(const struct mg_apply_part *r, const struct mg_change *c, struct mg_journal_entry *e);
-void mg_tune_plan_restore(const struct mg_journal_entry *e, const struct mg_tune_now *now, struct mg_apply_part *r);
+/* A journal entry for @c: what it replaced, and what it set (@as_left: what it left); a restore planned from one. */
+void mg_group_journal_entry(const struct mg_apply_part *r, const struct mg_change *c, bool as_left,
+			    struct mg_journal_entry *e);
+void mg_group_plan_restore(const struct mg_journal_entry *e, const struct mg_group_now *now, struct mg_apply_part *r);
+/* The group of the journal lines that begin with @key; NULL for none. */
+const struct mg_group_ops *mg_group_of_journal_key(const char *key);
+
+/* ---- change.c: what the groups' ops share ---- */
+/* A change of @g named @name appended to @r, its values zero; NULL when @r is full. */
+struct mg_change *mg_change_add(struct mg_apply_part *r, enum mg_param_group g, const char *name);
+/* Whether a change of group @g goes out: a value another writer set since is theirs, never sent. */
+bool mg_change_chosen(const struct mg_change *c, enum mg_param_group g, bool restore);
+/* The interface's driver by name, for "does not support": "the driver" when unknown. */
+const char *mg_apply_driver(const struct mg_apply_target *t);
+/* Send @set's request to the ethtool family by index. */
+typedef int (*mg_ethtool_set_fn)(struct mg_ctx *ctx, int ifindex, const struct mg_apply_part *r, bool restore);
+int mg_change_ethtool_set(struct mg_ctx *ctx, int ifindex, mg_ethtool_set_fn set, const struct mg_apply_part *r,
+			  bool restore);
+/* Where @c stands when its setting holds @v now (MG_UNKNOWN: unreadable); what it left, when it can be read. */
+enum mg_group_now_is mg_change_compare_value(struct mg_change *c, long long v);
+void mg_change_expect_value(struct mg_change *c, long long v);
+/* Whether a flag (EEE, a feature) reads back as @c set it: 0, or -EIO. */
+int mg_change_check_flag(struct mg_ctx *ctx, const char *ifname, const struct mg_change *c, long long v);
+/* The value of @c that @which names, and a flag's as "on", "off" or "unknown". */
+long long mg_change_value(const struct mg_change *c, enum mg_change_value which);
+void mg_change_flag_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
+			 char *buf, size_t size);
+/* Why a request to the interface failed: the capability it needs, the driver's refusal, the kernel's words. */
+int mg_change_explain(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
+		      enum mg_param_group g, int err, const char *extack, const char *rb);
+/* A journal entry for a change whose values are numbers. */
+void mg_change_journal_value(const struct mg_apply_part *r, const struct mg_change *c, bool as_left,
+			     struct mg_journal_entry *e);
+/* Restore @c to @e's old value, the setting holding @cur now: appended to @r unless back already. */
+void mg_change_restore_value(const struct mg_journal_entry *e, long long cur, struct mg_change *c,
+			     struct mg_apply_part *r);
+/* A whole decimal number within [min, max], as the journal writes them. */
+bool mg_journal_number(const char *s, long long min, long long max, long long *v);
+/* A value a flag had and one it was set to: 0 or 1, the second maybe "-". */
+int mg_journal_parse_flags(const char *old, const char *set, struct mg_journal_entry *e);
+/* What @e set as the journal writes a number: "-" when it is not known. */
+void mg_journal_set_text(const struct mg_journal_entry *e, char *buf, size_t size);
 
 /* ---- aspm.c: ASPM L1 of the adapter's PCIe link, through sysfs ---- */
-/*
- * Find the PCI function behind the interface (@ifname, checked against
- * @ifindex) and read its link/ controls and the ASPM policy, through the
- * gatherer; and whether the control can be written. Not being on PCI, or
- * having no control, is said in @now, not returned.
- */
-int mg_aspm_read(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now);
-/* Validate turning L1 @on against @t's state; plan the change into @r. */
 /* Write the chosen change: its new value, or with @restore its old one (and the substates that were on). */
 int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_part *r, bool restore);
-/* Whether L1 reads back as @c set it (and its substates, when it set L1 on again): 0, or -EIO. */
-int mg_aspm_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		  const struct mg_apply_part *r, const struct mg_change *c);
-/* Why writing the control failed, with @rb saying what the rollback did. */
-int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_part *r, int err,
-		    const char *rb);
 /*
  * The interface's directory (checked against @ifindex) and the PCI
  * function above it: "" in @dir with the reason in @why when there is
@@ -444,22 +514,5 @@ int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_appl
  */
 int mg_aspm_function(struct mg_ctx *ctx, int ifindex, const char *ifname, char *netdir, size_t netsize, char *dir,
 		     size_t size, char *why, size_t why_size);
-/* The substates as the journal writes them: "l1_1_aspm,l1_2_aspm"; "" for none. */
-void mg_aspm_substates_text(int substates, char *buf, size_t size);
-/* And back: -EINVAL for a name that is no L1 substate. */
-int mg_aspm_substates_parse(const char *text, int *substates);
-
-/* ---- steer.c: RPS, XPS and IRQ affinity ---- */
-/* Read steering @groups (1u << MG_GROUP_RPS...) of the interface; what is missing is said in @now. */
-int mg_steer_read(struct mg_ctx *ctx, int ifindex, const char *ifname, unsigned int groups, struct mg_steer_now *now);
-/* The mask @c's queue or vector has in @now; MG_UNKNOWN when it cannot be read. */
-long long mg_steer_value(const struct mg_steer_now *now, const struct mg_change *c);
-/* Whether @c's queue or vector reads back as @c set it: 0, or -EIO. */
-int mg_steer_check(struct mg_ctx *ctx, const char *ifname, const struct mg_steer_now *now, const struct mg_change *c);
-/* Why writing a steering file failed, with @rb saying what the rollback did. */
-int mg_steer_explain(struct mg_ctx *ctx, const char *ifname, enum mg_param_group g, int err, const char *rb);
-/* "rps-cpus:rx-3" of a group and an index; and back (-EINVAL). */
-void mg_steer_name(enum mg_param_group g, int index, char *buf, size_t size);
-int mg_steer_parse_name(const char *name, enum mg_param_group *g, int *index);
 
 #endif

@@ -131,7 +131,7 @@ static int writable(struct mg_ctx *ctx, const char *dir)
 	return faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) < 0 ? -errno : 0;
 }
 
-int mg_aspm_read(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now)
+static int read_aspm_now(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_aspm_now *now)
 {
 	struct mg_ctx *sys = sysfs_of(ctx);
 	int on, present, err;
@@ -168,12 +168,30 @@ static int denied(struct mg_ctx *ctx, const char *ifname, const char *dir, int e
 		       strerror(-err), sep, rb);
 }
 
-static int plan_aspm(struct mg_ctx *ctx, const struct mg_apply_target *t, int on, struct mg_apply_part *r)
+/* -EXDEV: the sysfs is another namespace's, which mg_aspm_function() has said. */
+static int read_aspm(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+		     struct mg_group_now *now)
+{
+	int err = read_aspm_now(ctx, ifindex, ifname, &now->aspm);
+
+	(void)driver, (void)groups;
+	if (err < 0 && err != -EXDEV)
+		return mg_gather_read_failed(ctx, ifname, "its PCIe link's ASPM controls", err);
+	return err;
+}
+
+static int plan_aspm(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		     enum mg_param_group g, struct mg_apply_part *r)
 {
 	const struct mg_aspm_now *a = &t->tune.aspm;
 	const char *ifname = t->cur.ifname;
 	struct mg_change *c;
+	int on;
 
+	(void)g;
+	if (!want->tune || want->tune->aspm_l1 < 0)
+		return 0;
+	on = want->tune->aspm_l1;
 	if (!a->dir[0])
 		return mg_fail(ctx, -EOPNOTSUPP, "%s has no ASPM L1 control: %s", ifname,
 			       a->not_pci[0] ? a->not_pci : "its PCI function could not be found");
@@ -190,14 +208,12 @@ static int plan_aspm(struct mg_ctx *ctx, const struct mg_apply_target *t, int on
 			       "first", ifname);
 	if (a->write_err < 0)
 		return denied(ctx, ifname, a->dir, a->write_err, NULL);
-	if (r->count >= MG_CHANGE_MAX)
+	c = mg_change_add(r, MG_GROUP_ASPM, "aspm-l1");
+	if (!c)
 		return -E2BIG;
-	c = &r->changes[r->count++];
-	*c = (struct mg_change){
-		.group = MG_GROUP_ASPM, .param = MG_PARAM_COUNT, .old_value = a->l1, .new_value = on, .expect = on,
-		.aspm_substates = on ? 0 : a->substates,
-	};
-	mg_strlcpy(c->name, "aspm-l1", sizeof(c->name));
+	c->old_value = a->l1;
+	c->new_value = c->expect = on;
+	c->aspm_substates = on ? 0 : a->substates;
 	mg_strlcpy(r->aspm_dir, a->dir, sizeof(r->aspm_dir));
 	return 0;
 }
@@ -227,7 +243,7 @@ int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_part *r, bool restore)
 		bool on;
 		int err;
 
-		if (c->group != MG_GROUP_ASPM || (restore && !c->restore) || c->state == MG_CHANGE_LEFT)
+		if (!mg_change_chosen(c, MG_GROUP_ASPM, restore))
 			continue;
 		if (!r->aspm_dir[0])
 			return -ENODEV; /* the PCI function is gone */
@@ -241,35 +257,8 @@ int mg_aspm_set(struct mg_ctx *ctx, const struct mg_apply_part *r, bool restore)
 	return 0;
 }
 
-int mg_aspm_check(struct mg_ctx *ctx, const char *ifname, const struct mg_tune_now *now,
-		  const struct mg_apply_part *r, const struct mg_change *c)
-{
-	const struct mg_aspm_now *a = &now->aspm;
-	const char *addr = address_of(r->aspm_dir);
-	char off[64];
-	int missing;
-
-	if (a->l1 == MG_UNKNOWN)
-		return mg_fail(ctx, -EIO, "%s: ASPM L1 of %s could not be read back", ifname, addr);
-	if (a->l1 == 0 && c->new_value)
-		return mg_fail(ctx, -EIO, "%s: the kernel left ASPM L1 of %s off, not on: its ASPM policy (%s) or "
-			       "the adapter's driver keeps it off", ifname, addr, a->policy[0] ? a->policy : "unknown");
-	if (a->l1 != c->new_value)
-		return mg_fail(ctx, -EIO, "%s: the kernel left ASPM L1 of %s on, not off", ifname, addr);
-	missing = c->new_value ? c->aspm_substates & ~a->substates : 0;
-	if (!missing)
-		return 0;
-	mg_aspm_substates_text(missing, off, sizeof(off));
-	return mg_fail(ctx, -EIO, "%s: ASPM L1 of %s is on again but the kernel left %s off", ifname, addr, off);
-}
-
-int mg_aspm_explain(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_part *r, int err,
-		    const char *rb)
-{
-	return denied(ctx, ifname, r->aspm_dir, err, rb);
-}
-
-void mg_aspm_substates_text(int substates, char *buf, size_t size)
+/* The substates as the journal writes them: "l1_1_aspm,l1_2_aspm"; "" for none. */
+static void substates_text(int substates, char *buf, size_t size)
 {
 	size_t len = 0;
 
@@ -286,7 +275,8 @@ void mg_aspm_substates_text(int substates, char *buf, size_t size)
 	}
 }
 
-int mg_aspm_substates_parse(const char *text, int *substates)
+/* And back: -EINVAL for a name that is no L1 substate. */
+static int substates_parse(const char *text, int *substates)
 {
 	const char *start = text;
 
@@ -309,19 +299,96 @@ int mg_aspm_substates_parse(const char *text, int *substates)
 	}
 }
 
-static int plan_aspm_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
-			enum mg_param_group g, struct mg_apply_part *r)
+/* L1 reads back as @c set it, and its substates, when it set L1 on again. */
+static int check_aspm(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
+		      const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
-	(void)g;
-	return want->tune && want->tune->aspm_l1 >= 0 ? plan_aspm(ctx, t, want->tune->aspm_l1, r) : 0;
+	const struct mg_aspm_now *a = &now->aspm;
+	const char *addr = address_of(r->aspm_dir);
+	char off[64];
+	int missing;
+
+	(void)in_effect;
+	if (a->l1 == MG_UNKNOWN)
+		return mg_fail(ctx, -EIO, "%s: ASPM L1 of %s could not be read back", ifname, addr);
+	if (a->l1 == 0 && c->new_value)
+		return mg_fail(ctx, -EIO, "%s: the kernel left ASPM L1 of %s off, not on: its ASPM policy (%s) or "
+			       "the adapter's driver keeps it off", ifname, addr, a->policy[0] ? a->policy : "unknown");
+	if (a->l1 != c->new_value)
+		return mg_fail(ctx, -EIO, "%s: the kernel left ASPM L1 of %s on, not off", ifname, addr);
+	missing = c->new_value ? c->aspm_substates & ~a->substates : 0;
+	if (!missing)
+		return 0;
+	substates_text(missing, off, sizeof(off));
+	return mg_fail(ctx, -EIO, "%s: ASPM L1 of %s is on again but the kernel left %s off", ifname, addr, off);
+}
+
+/* Writing the control failed: what it needs. */
+static int explain_aspm(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
+			enum mg_param_group g, int err, const char *extack, const char *rb)
+{
+	(void)g, (void)extack;
+	return denied(ctx, t->cur.ifname, r->aspm_dir, err, rb);
+}
+
+/* ---- the journal ---- */
+
+/* "aspm-l1 OLD SET [SUBSTATES]": the substates only when turning L1 off turned some off. */
+static int format_aspm(const struct mg_journal_entry *e, char *buf, size_t size)
+{
+	char set[32], subs[64];
+
+	mg_journal_set_text(e, set, sizeof(set));
+	substates_text(e->aspm_substates, subs, sizeof(subs));
+	return snprintf(buf, size, "aspm-l1 %lld %s%s%s", e->old_value, set, subs[0] ? " " : "", subs);
+}
+
+static int parse_aspm(char **w, int n, struct mg_journal_entry *e)
+{
+	if ((n != 3 && n != 4) || mg_journal_parse_flags(w[1], w[2], e) < 0 ||
+	    (n == 4 && substates_parse(w[3], &e->aspm_substates) < 0))
+		return -EBADMSG;
+	e->group = MG_GROUP_ASPM;
+	return 0;
+}
+
+static long long aspm_value(const struct mg_group_now *now, const struct mg_change *c)
+{
+	(void)c;
+	return now->aspm.dir[0] ? now->aspm.l1 : MG_UNKNOWN;
+}
+
+/* Turning L1 back on brings back the substates that were on with it. */
+static void plan_restore_aspm(const struct mg_journal_entry *e, const struct mg_group_now *now, struct mg_apply_part *r)
+{
+	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT, .name = "aspm-l1",
+			       .aspm_substates = e->aspm_substates };
+
+	if (r->count >= MG_CHANGE_MAX)
+		return;
+	mg_strlcpy(r->aspm_dir, now->aspm.dir, sizeof(r->aspm_dir));
+	mg_change_restore_value(e, aspm_value(now, &c), &c, r);
 }
 
 /* A file of the PCI function, not a request to the interface. */
-static int set_aspm_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
-		       bool restore)
+static int set_aspm(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		    bool restore)
 {
 	(void)ifindex, (void)g;
 	return mg_aspm_set(ctx, r, restore);
 }
 
-const struct mg_group_ops mg_aspm_ops = { .plan = plan_aspm_of, .set = set_aspm_of };
+const struct mg_group_ops mg_aspm_ops = {
+	.journal_key = "aspm-l1",
+	.read = read_aspm,
+	.plan = plan_aspm,
+	.set = set_aspm,
+	.value = aspm_value,
+	.check = check_aspm,
+	.text = mg_change_flag_text,
+	.explain = explain_aspm,
+	.journal = mg_change_journal_value,
+	.format = format_aspm,
+	.parse = parse_aspm,
+	.plan_restore = plan_restore_aspm,
+};

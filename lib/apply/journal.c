@@ -35,7 +35,7 @@
  * on the wall clock to be shown and in seconds since boot to be kept
  * (CLOCK_BOOTTIME: a board without a real-time clock steps its wall clock
  * when NTP answers); "held" for the journal of changes a process keeps
- * until it undoes them (hold.c);
+ * until it undoes them (iflock.c's hold);
  * each interface by index, name, kind, device and address ("-" for none),
  * then its changes: a feature by its kernel name, EEE enabled, the
  * advertised link modes as a bitmap of the kernel's bit indices in
@@ -70,48 +70,10 @@
 #define MAX_WORDS 6
 #define NONE "-"
 
-enum mg_param_group mg_journal_entry_group(const struct mg_journal_entry *e)
-{
-	return e->group >= MG_GROUP_COUNT ? e->group : mg_param_info(e->param)->group;
-}
-
-/* One entry's line, without its newline. */
+/* One entry's line, without its newline: its group's own. */
 static int format_entry(const struct mg_journal_entry *e, char *buf, size_t size)
 {
-	char set[MG_LINKMODE_HEX + 1] = "-", old[MG_LINKMODE_HEX + 1], subs[64];
-
-	switch (mg_journal_entry_group(e)) {
-	case MG_GROUP_ADVERTISE:
-		mg_linkmodes_to_hex(&e->old_modes, old, sizeof(old));
-		if (e->new_known)
-			mg_linkmodes_to_hex(&e->new_modes, set, sizeof(set));
-		return snprintf(buf, size, "advertise %s %s", old, set);
-	case MG_GROUP_EEE:
-		if (e->new_known)
-			snprintf(set, sizeof(set), "%lld", e->new_value);
-		return snprintf(buf, size, "eee %lld %s", e->old_value, set);
-	case MG_GROUP_ASPM:
-		if (e->new_known)
-			snprintf(set, sizeof(set), "%lld", e->new_value);
-		mg_aspm_substates_text(e->aspm_substates, subs, sizeof(subs));
-		return snprintf(buf, size, "aspm-l1 %lld %s%s%s", e->old_value, set, subs[0] ? " " : "", subs);
-	case MG_GROUP_RPS:
-	case MG_GROUP_XPS:
-	case MG_GROUP_IRQ_AFFINITY:
-		if (e->new_known)
-			snprintf(set, sizeof(set), "%llx", (unsigned long long)e->new_value);
-		return snprintf(buf, size, "%s %d %llx %s",
-				e->group == MG_GROUP_RPS ? "rps-cpus" : e->group == MG_GROUP_XPS ? "xps-cpus" : "irq-affinity",
-				e->index, (unsigned long long)e->old_value, set);
-	case MG_GROUP_FEATURES:
-		if (e->new_known)
-			snprintf(set, sizeof(set), "%lld", e->new_value);
-		return snprintf(buf, size, "feature %s %lld %s", e->name, e->old_value, set);
-	default:
-		if (e->new_known)
-			snprintf(set, sizeof(set), "%lld", e->new_value);
-		return snprintf(buf, size, "change %s %lld %s", mg_param_name(e->param), e->old_value, set);
-	}
+	return mg_group_ops[mg_journal_entry_group(e)]->format(e, buf, size);
 }
 
 void mg_journal_init(struct mg_journal *j)
@@ -214,116 +176,19 @@ int mg_journal_format(const struct mg_journal *j, char *buf, size_t size)
 	return err < 0 ? err : (int)len;
 }
 
-/* A whole decimal number within [min, max]. */
-static bool number(const char *s, long long min, long long max, long long *v)
+/* A change's line: its group's, by the line's first word. */
+static int parse_entry(const struct mg_group_ops *ops, char **w, int n, struct mg_journal_part *part)
 {
-	char *end;
+	struct mg_journal_entry *e = &part->entries[part->count];
+	int err;
 
-	if (!s || !*s || (*s != '-' && (*s < '0' || *s > '9')))
-		return false;
-	errno = 0;
-	*v = strtoll(s, &end, 10);
-	return !errno && !*end && *v >= min && *v <= max;
-}
-
-static int parse_change(char **w, int n, struct mg_journal_part *j)
-{
-	struct mg_journal_entry *e;
-	int p = n == 4 ? mg_param_from_name(w[1]) : -EINVAL;
-
-	if (p < 0 || j->count >= MG_CHANGE_MAX)
-		return -EBADMSG;
-	e = &j->entries[j->count];
-	e->param = (enum mg_param)p;
-	e->new_known = strcmp(w[3], "-") != 0;
-	if (!number(w[2], 0, 0xffffffffLL, &e->old_value) ||
-	    (e->new_known && !number(w[3], 0, 0xffffffffLL, &e->new_value)))
-		return -EBADMSG;
-	j->count++;
-	return 0;
-}
-
-/* A value a flag had and one it was set to: 0 or 1, the second maybe "-". */
-static int parse_flags(const char *old, const char *set, struct mg_journal_entry *e)
-{
-	e->new_known = strcmp(set, "-") != 0;
-	if (!number(old, 0, 1, &e->old_value) || (e->new_known && !number(set, 0, 1, &e->new_value)))
-		return -EBADMSG;
-	return 0;
-}
-
-/* A feature's name as the kernel spells them: printable, no space, shorter than 32. */
-static bool feature_name(const char *s)
-{
-	size_t len = strlen(s);
-
-	if (len == 0 || len >= MG_FEATURE_NAME)
-		return false;
-	for (size_t i = 0; i < len; i++)
-		if (s[i] <= ' ' || s[i] > '~')
-			return false;
-	return true;
-}
-
-/* "feature NAME OLD SET", "eee OLD SET", "advertise OLDHEX SETHEX", "aspm-l1 OLD SET [SUBSTATES]". */
-static int parse_tune(char **w, int n, struct mg_journal_part *j)
-{
-	struct mg_journal_entry *e = &j->entries[j->count];
-
-	if (j->count >= MG_CHANGE_MAX)
+	if (part->count >= MG_CHANGE_MAX)
 		return -EBADMSG;
 	memset(e, 0, sizeof(*e));
-	if (!strcmp(w[0], "feature")) {
-		if (n != 4 || !feature_name(w[1]) || parse_flags(w[2], w[3], e) < 0)
-			return -EBADMSG;
-		e->group = MG_GROUP_FEATURES;
-		mg_strlcpy(e->name, w[1], sizeof(e->name));
-	} else if (!strcmp(w[0], "eee")) {
-		if (n != 3 || parse_flags(w[1], w[2], e) < 0)
-			return -EBADMSG;
-		e->group = MG_GROUP_EEE;
-	} else if (!strcmp(w[0], "aspm-l1")) {
-		if ((n != 3 && n != 4) || parse_flags(w[1], w[2], e) < 0 ||
-		    (n == 4 && mg_aspm_substates_parse(w[3], &e->aspm_substates) < 0))
-			return -EBADMSG;
-		e->group = MG_GROUP_ASPM;
-	} else {
-		if (n != 3)
-			return -EBADMSG;
-		e->new_known = strcmp(w[2], "-") != 0;
-		if (mg_linkmodes_from_hex(w[1], &e->old_modes) < 0 ||
-		    (e->new_known && mg_linkmodes_from_hex(w[2], &e->new_modes) < 0))
-			return -EBADMSG;
-		e->group = MG_GROUP_ADVERTISE;
-	}
-	j->count++;
-	return 0;
-}
-
-/* "rps-cpus QUEUE OLDHEX SETHEX", "xps-cpus QUEUE ...", "irq-affinity IRQ OLDHEX SETHEX". */
-static int parse_steer(char **w, int n, struct mg_journal_part *j)
-{
-	struct mg_journal_entry *e = &j->entries[j->count];
-	enum mg_param_group g;
-	uint64_t old, set = 0;
-	char name[MG_FEATURE_NAME];
-	long long index;
-
-	if (j->count >= MG_CHANGE_MAX || n != 4 || !number(w[1], 0, 0x7fffffff, &index))
-		return -EBADMSG;
-	snprintf(name, sizeof(name), "%s:%s%s", w[0], strcmp(w[0], "rps-cpus") ? strcmp(w[0], "xps-cpus") ? "" : "tx-" : "rx-",
-		 w[1]);
-	memset(e, 0, sizeof(*e));
-	e->new_known = strcmp(w[3], NONE) != 0;
-	if (mg_steer_parse_name(name, &g, &e->index) < 0 || mg_cpumask_parse_hex(w[2], &old) < 0 ||
-	    (e->new_known && mg_cpumask_parse_hex(w[3], &set) < 0))
-		return -EBADMSG;
-	e->group = g;
-	mg_strlcpy(e->name, w[0], sizeof(e->name));
-	e->old_value = (long long)old;
-	e->new_value = (long long)set;
-	j->count++;
-	return 0;
+	err = ops->parse(w, n, e);
+	if (err == 0)
+		part->count++;
+	return err;
 }
 
 /* A token of the journal's own: printable, no space. */
@@ -345,7 +210,7 @@ static int parse_interface(char **w, int n, struct mg_journal *j)
 	struct mg_iface_id id = { 0 };
 	long long v;
 
-	if (n != 6 || !number(w[1], 1, 0x7fffffff, &v) || mg_strlcpy(id.name, w[2], sizeof(id.name)) < 0 ||
+	if (n != 6 || !mg_journal_number(w[1], 1, 0x7fffffff, &v) || mg_strlcpy(id.name, w[2], sizeof(id.name)) < 0 ||
 	    !token_ok(w[3], sizeof(id.kind)) || !token_ok(w[4], sizeof(id.parent)) || !token_ok(w[5], sizeof(id.mac)))
 		return -EBADMSG;
 	id.ifindex = (int)v;
@@ -363,7 +228,7 @@ static int parse_header(char **w, int n, struct mg_journal *j)
 	long long v;
 
 	if (!strcmp(w[0], "netns")) {
-		if (n != 3 || !token_ok(w[1], sizeof(j->ns.id)) || !number(w[2], 0, INT64_MAX, &v))
+		if (n != 3 || !token_ok(w[1], sizeof(j->ns.id)) || !mg_journal_number(w[2], 0, INT64_MAX, &v))
 			return -EBADMSG;
 		mg_strlcpy(j->ns.id, w[1], sizeof(j->ns.id));
 		j->ns.inode = (unsigned long long)v;
@@ -372,19 +237,19 @@ static int parse_header(char **w, int n, struct mg_journal *j)
 			return -EBADMSG;
 		mg_strlcpy(j->ns.boot, strcmp(w[1], NONE) ? w[1] : "", sizeof(j->ns.boot));
 	} else if (!strcmp(w[0], "time")) {
-		if (n != 2 || !number(w[1], 0, (long long)1 << 62, &v))
+		if (n != 2 || !mg_journal_number(w[1], 0, (long long)1 << 62, &v))
 			return -EBADMSG;
 		j->time = v;
 	} else if (!strcmp(w[0], "pid")) {
-		if (n != 2 || !number(w[1], 1, 0x7fffffff, &v))
+		if (n != 2 || !mg_journal_number(w[1], 1, 0x7fffffff, &v))
 			return -EBADMSG;
 		j->pid = (long)v;
 	} else if (!strcmp(w[0], "confirm-by")) {
-		if (n != 2 || !number(w[1], 1, (long long)1 << 62, &v))
+		if (n != 2 || !mg_journal_number(w[1], 1, (long long)1 << 62, &v))
 			return -EBADMSG;
 		j->confirm_by = v;
 	} else if (!strcmp(w[0], "confirm-boot")) {
-		if (n != 2 || !number(w[1], 1, (long long)1 << 62, &v))
+		if (n != 2 || !mg_journal_number(w[1], 1, (long long)1 << 62, &v))
 			return -EBADMSG;
 		j->confirm_boot = v;
 	} else if (!strcmp(w[0], "held")) {
@@ -396,6 +261,7 @@ static int parse_header(char **w, int n, struct mg_journal *j)
 static int parse_line(char *line, struct mg_journal *j)
 {
 	struct mg_journal_part *part = j->count ? &j->parts[j->count - 1] : NULL;
+	const struct mg_group_ops *ops;
 	char *w[MAX_WORDS + 1], *save = NULL;
 	int n = 0;
 
@@ -405,12 +271,8 @@ static int parse_line(char *line, struct mg_journal *j)
 		return n == 0 ? 0 : -EBADMSG;
 	if (!strcmp(w[0], "interface"))
 		return parse_interface(w, n, j);
-	if (!strcmp(w[0], "change"))
-		return part ? parse_change(w, n, part) : -EBADMSG;
-	if (!strcmp(w[0], "feature") || !strcmp(w[0], "eee") || !strcmp(w[0], "advertise") || !strcmp(w[0], "aspm-l1"))
-		return part ? parse_tune(w, n, part) : -EBADMSG;
-	if (!strcmp(w[0], "rps-cpus") || !strcmp(w[0], "xps-cpus") || !strcmp(w[0], "irq-affinity"))
-		return part ? parse_steer(w, n, part) : -EBADMSG;
+	if ((ops = mg_group_of_journal_key(w[0])))
+		return part ? parse_entry(ops, w, n, part) : -EBADMSG;
 	return part ? 0 : parse_header(w, n, j);
 }
 
@@ -449,13 +311,13 @@ static int parse_v1(char *buf, struct mg_journal *j)
 			w[n++] = t;
 		if (n != 2)
 			continue;
-		if (!strcmp(w[0], "ifindex") && number(w[1], 1, 0x7fffffff, &v))
+		if (!strcmp(w[0], "ifindex") && mg_journal_number(w[1], 1, 0x7fffffff, &v))
 			id.ifindex = (int)v;
 		else if (!strcmp(w[0], "ifname"))
 			mg_strlcpy(id.name, w[1], sizeof(id.name));
-		else if (!strcmp(w[0], "time") && number(w[1], 0, (long long)1 << 62, &v))
+		else if (!strcmp(w[0], "time") && mg_journal_number(w[1], 0, (long long)1 << 62, &v))
 			j->time = v;
-		else if (!strcmp(w[0], "pid") && number(w[1], 1, 0x7fffffff, &v))
+		else if (!strcmp(w[0], "pid") && mg_journal_number(w[1], 1, 0x7fffffff, &v))
 			j->pid = (long)v;
 	}
 	if (id.ifindex <= 0)

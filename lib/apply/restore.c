@@ -11,48 +11,23 @@
 
 #include "apply/apply.h"
 
-/* One journal entry: restore it, leave it to another writer, or nothing to do. */
-static void plan_entry(const struct mg_journal_entry *e, const struct mg_settings *cur, struct mg_apply_part *r)
+void mg_restore_plan(const struct mg_journal_part *jp, const struct mg_apply_target *t, struct mg_apply_part *r)
 {
-	struct mg_change c = { .group = mg_param_info(e->param)->group,
-			       .param = e->param,
-			       .new_value = e->old_value,
-			       .expect = e->old_value };
-	/* Unreadable now: restore, and let the kernel say whether it can be. */
-	bool readable = mg_settings_has(cur, e->param);
+	struct mg_group_now now = t->tune;
 
-	c.old_value = readable ? cur->value[e->param] : MG_UNKNOWN;
-	if (readable && c.old_value == e->old_value)
-		return;
-	if (readable && e->new_known && c.old_value != e->new_value) {
-		c.state = MG_CHANGE_LEFT;
-		c.found = c.old_value;
-	}
-	mg_strlcpy(c.name, mg_param_name(e->param), sizeof(c.name));
-	r->changes[r->count++] = c;
-}
-
-void mg_rollback_plan(const struct mg_journal_part *jp, const struct mg_apply_target *t, struct mg_apply_part *r)
-{
+	now.params = &t->cur;
 	for (size_t g = MG_APPLY_GROUPS; g-- > 0;)
-		for (size_t i = 0; i < jp->count; i++) {
-			const struct mg_journal_entry *e = &jp->entries[i];
-
-			if (mg_journal_entry_group(e) != mg_apply_order[g])
-				continue;
-			if (mg_apply_order[g] < MG_GROUP_COUNT)
-				plan_entry(e, &t->cur, r);
-			else
-				mg_tune_plan_restore(e, &t->tune, r);
-		}
+		for (size_t i = 0; i < jp->count; i++)
+			if (mg_journal_entry_group(&jp->entries[i]) == mg_apply_order[g])
+				mg_group_plan_restore(&jp->entries[i], &now, r);
 }
 
-unsigned int mg_rollback_groups(const struct mg_journal_part *jp)
+unsigned int mg_restore_groups(const struct mg_journal_part *jp)
 {
 	unsigned int groups = 0;
 
 	for (size_t i = 0; i < jp->count; i++)
-		if (mg_journal_entry_group(&jp->entries[i]) >= MG_GROUP_COUNT)
+		if (mg_group_ops[mg_journal_entry_group(&jp->entries[i])]->read)
 			groups |= 1u << mg_journal_entry_group(&jp->entries[i]);
 	return groups;
 }
@@ -68,27 +43,20 @@ static void mark_failed(struct mg_apply_part *r, enum mg_param_group g)
 static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r)
 {
 	struct mg_settings now;
-	struct mg_tune_now tune = { 0 };
+	struct mg_group_now tune = { 0 };
 	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, &now);
 
 	if (err == 0)
-		err = mg_tune_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_result_groups(r), &tune);
-	for (size_t i = 0; err == 0 && i < r->count; i++) {
-		const struct mg_change *c = &r->changes[i];
-
-		if (c->state != MG_CHANGE_APPLIED)
-			continue;
-		if (!mg_change_is_param(c))
-			err = mg_tune_check(ctx, t->cur.ifname, &tune, r, c, false);
-		else if (mg_settings_has(&now, c->param) && now.value[c->param] != c->new_value)
-			err = mg_fail(ctx, -EIO, "%s: the driver set %s to %lld, not %lld", t->cur.ifname, c->name,
-				      now.value[c->param], c->new_value);
-	}
-	mg_tune_now_clear(&tune);
+		err = mg_group_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_read_mask(r), &tune);
+	tune.params = &now;
+	for (size_t i = 0; err == 0 && i < r->count; i++)
+		if (r->changes[i].state == MG_CHANGE_APPLIED)
+			err = mg_group_check(ctx, t->cur.ifname, &tune, r, &r->changes[i], false);
+	mg_group_now_clear(&tune);
 	return err;
 }
 
-int mg_rollback_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r)
+int mg_restore_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r)
 {
 	int first_err = 0;
 	bool left = false;

@@ -31,7 +31,8 @@ static struct mg_ctx *files_of(struct mg_ctx *ctx)
 	return stand_in ? stand_in : ctx;
 }
 
-void mg_steer_name(enum mg_param_group g, int index, char *buf, size_t size)
+/* "rps-cpus:rx-3" of a group and an index; and back (-EINVAL). */
+static void steer_name(enum mg_param_group g, int index, char *buf, size_t size)
 {
 	int k = mg_steer_kind(g);
 
@@ -41,7 +42,7 @@ void mg_steer_name(enum mg_param_group g, int index, char *buf, size_t size)
 		snprintf(buf, size, "%s:%d", kind_names[k], index);
 }
 
-int mg_steer_parse_name(const char *name, enum mg_param_group *g, int *index)
+static int parse_name(const char *name, enum mg_param_group *g, int *index)
 {
 	for (int k = 0; k < MG_STEER_GROUPS; k++) {
 		size_t len = strlen(kind_names[k]);
@@ -172,7 +173,9 @@ static int read_vectors(struct mg_ctx *ctx, int ifindex, const char *ifname, str
 	return 0;
 }
 
-int mg_steer_read(struct mg_ctx *ctx, int ifindex, const char *ifname, unsigned int groups, struct mg_steer_now *now)
+/* Read steering @groups (1u << MG_GROUP_RPS...) of the interface; what is missing is said in @now. */
+static int read_steer_now(struct mg_ctx *ctx, int ifindex, const char *ifname, unsigned int groups,
+			  struct mg_steer_now *now)
 {
 	struct mg_ctx *sys = files_of(ctx);
 	char rel[MG_PATH_MAX], buf[MG_ATTR_MAX], function[MG_ASPM_DIR_MAX], why[96];
@@ -201,6 +204,18 @@ int mg_steer_read(struct mg_ctx *ctx, int ifindex, const char *ifname, unsigned 
 		err = read_vectors(sys, ifindex, ifname, now);
 	for (int k = 0; k < MG_STEER_GROUPS; k++)
 		qsort(now->items[k], now->count[k], sizeof(now->items[k][0]), by_index);
+	return err;
+}
+
+/* -EXDEV: the sysfs is another namespace's, which mg_aspm_function() has said. */
+static int read_steer(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+		      struct mg_group_now *now)
+{
+	int err = read_steer_now(ctx, ifindex, ifname, groups, &now->steer);
+
+	(void)driver;
+	if (err < 0 && err != -EXDEV)
+		return mg_gather_read_failed(ctx, ifname, "its queues' and interrupts' CPU masks", err);
 	return err;
 }
 
@@ -249,7 +264,7 @@ static int plan_one(struct mg_ctx *ctx, const struct mg_apply_target *t, enum mg
 	struct mg_change *c = planned(r, g, it->index);
 	char name[MG_FEATURE_NAME];
 
-	mg_steer_name(g, it->index, name, sizeof(name));
+	steer_name(g, it->index, name, sizeof(name));
 	if (it->err == -ERANGE)
 		return mg_fail(ctx, -ERANGE, "%s: %s names a CPU past 63, which this library does not count", ifname,
 			       name);
@@ -298,7 +313,7 @@ static int check_present(struct mg_ctx *ctx, const struct mg_apply_target *t, en
 		       g == MG_GROUP_IRQ_AFFINITY ? "needs one online" : "steers to online CPUs only");
 }
 
-static int plan_steer_of(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+static int plan_steer(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
 			 enum mg_param_group g, struct mg_apply_part *r)
 {
 	const struct mg_steer_now *now = &t->tune.steer;
@@ -402,8 +417,8 @@ static int write_change(struct mg_ctx *ctx, const struct mg_apply_part *r, const
  * write fails, those of the group written before it are put back here,
  * and the group fails as a whole, as a refused request would.
  */
-static int set_steer_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
-			bool restore)
+static int set_steer(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		     bool restore)
 {
 	int first = 0;
 
@@ -412,7 +427,7 @@ static int set_steer_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, 
 		const struct mg_change *c = &r->changes[i];
 		int err;
 
-		if (c->group != g || (restore && !c->restore) || c->state == MG_CHANGE_LEFT)
+		if (!mg_change_chosen(c, g, restore))
 			continue;
 		err = write_change(ctx, r, c, restore);
 		if (err == 0)
@@ -431,22 +446,23 @@ static int set_steer_of(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, 
 	return first;
 }
 
-const struct mg_group_ops mg_steer_ops = { .plan = plan_steer_of, .set = set_steer_of };
-
 /* ---- read back ---- */
 
-long long mg_steer_value(const struct mg_steer_now *now, const struct mg_change *c)
+/* The mask @c's queue or vector has now; MG_UNKNOWN when it cannot be read. */
+static long long steer_value(const struct mg_group_now *now, const struct mg_change *c)
 {
-	const struct mg_steer_item *it = item_of(now, mg_steer_kind(c->group), c->index);
+	const struct mg_steer_item *it = item_of(&now->steer, mg_steer_kind(c->group), c->index);
 
 	return it && it->err == 0 ? (long long)it->mask : MG_UNKNOWN;
 }
 
-int mg_steer_check(struct mg_ctx *ctx, const char *ifname, const struct mg_steer_now *now, const struct mg_change *c)
+static int check_steer(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
+		       const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
-	long long v = mg_steer_value(now, c);
+	long long v = steer_value(now, c);
 	char got[256], want[256];
 
+	(void)r, (void)in_effect;
 	if (v == MG_UNKNOWN)
 		return mg_fail(ctx, -EIO, "%s: %s could not be read back", ifname, c->name);
 	if (v == c->new_value)
@@ -457,10 +473,13 @@ int mg_steer_check(struct mg_ctx *ctx, const char *ifname, const struct mg_steer
 		       want[0] ? want : "none");
 }
 
-int mg_steer_explain(struct mg_ctx *ctx, const char *ifname, enum mg_param_group g, int err, const char *rb)
+/* Why writing a steering file failed: what it needs, or what the kernel refused. */
+static int explain_steer(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
+			 enum mg_param_group g, int err, const char *extack, const char *rb)
 {
-	const char *what = kind_names[mg_steer_kind(g)];
+	const char *what = kind_names[mg_steer_kind(g)], *ifname = t->cur.ifname;
 
+	(void)r, (void)extack;
 	if (err == -EACCES || err == -EPERM)
 		return mg_fail(ctx, -EPERM, "%s: changing %s needs %s; %s", ifname, what,
 			       g == MG_GROUP_IRQ_AFFINITY ? "root" : "CAP_NET_ADMIN", rb);
@@ -472,3 +491,74 @@ int mg_steer_explain(struct mg_ctx *ctx, const char *ifname, enum mg_param_group
 			       "that cannot run on those CPUs); %s", ifname, rb);
 	return mg_fail(ctx, err, "%s: writing %s failed: %s; %s", ifname, what, strerror(-err), rb);
 }
+
+static void steer_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
+		       char *buf, size_t size)
+{
+	long long v = mg_change_value(c, which);
+
+	(void)r;
+	if (v == MG_UNKNOWN)
+		snprintf(buf, size, "unknown");
+	else
+		mg_cpumask_text((uint64_t)v, buf, size);
+}
+
+/* ---- the journal ---- */
+
+/* "rps-cpus QUEUE OLDHEX SETHEX", "xps-cpus QUEUE ...", "irq-affinity IRQ OLDHEX SETHEX". */
+static int format_steer(const struct mg_journal_entry *e, char *buf, size_t size)
+{
+	char set[32] = "-";
+
+	if (e->new_known)
+		snprintf(set, sizeof(set), "%llx", (unsigned long long)e->new_value);
+	return snprintf(buf, size, "%s %d %llx %s", kind_names[mg_steer_kind(e->group)], e->index,
+			(unsigned long long)e->old_value, set);
+}
+
+static int parse_steer(char **w, int n, struct mg_journal_entry *e)
+{
+	enum mg_param_group g;
+	uint64_t old, set = 0;
+	char name[MG_FEATURE_NAME];
+	long long index;
+
+	if (n != 4 || !mg_journal_number(w[1], 0, 0x7fffffff, &index))
+		return -EBADMSG;
+	snprintf(name, sizeof(name), "%s:%s%s", w[0],
+		 strcmp(w[0], "rps-cpus") ? strcmp(w[0], "xps-cpus") ? "" : "tx-" : "rx-", w[1]);
+	e->new_known = strcmp(w[3], "-") != 0;
+	if (parse_name(name, &g, &e->index) < 0 || mg_cpumask_parse_hex(w[2], &old) < 0 ||
+	    (e->new_known && mg_cpumask_parse_hex(w[3], &set) < 0))
+		return -EBADMSG;
+	e->group = g;
+	mg_strlcpy(e->name, w[0], sizeof(e->name));
+	e->old_value = (long long)old;
+	e->new_value = (long long)set;
+	return 0;
+}
+
+static void plan_restore_steer(const struct mg_journal_entry *e, const struct mg_group_now *now,
+			       struct mg_apply_part *r)
+{
+	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT, .index = e->index };
+
+	if (r->count >= MG_CHANGE_MAX)
+		return;
+	steer_name(e->group, e->index, c.name, sizeof(c.name));
+	mg_strlcpy(r->steer_dir, now->steer.netdir, sizeof(r->steer_dir));
+	mg_change_restore_value(e, steer_value(now, &c), &c, r);
+}
+
+#define STEER_OPS(key)                                                                                       \
+	{                                                                                                    \
+		.journal_key = key, .read = read_steer, .plan = plan_steer, .set = set_steer,                 \
+		.value = steer_value, .check = check_steer, .text = steer_text, .explain = explain_steer,      \
+		.journal = mg_change_journal_value, .format = format_steer, .parse = parse_steer,             \
+		.plan_restore = plan_restore_steer,                                                          \
+	}
+
+const struct mg_group_ops mg_rps_ops = STEER_OPS("rps-cpus");
+const struct mg_group_ops mg_xps_ops = STEER_OPS("xps-cpus");
+const struct mg_group_ops mg_irq_affinity_ops = STEER_OPS("irq-affinity");

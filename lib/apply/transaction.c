@@ -143,8 +143,8 @@ static int examine(struct txn *x, size_t i, const struct mg_settings *want)
 		err = mg_apply_refuse_if_interrupted(x->ctx, t);
 	/* EEE, link modes, features and ASPM are read only when asked to change. */
 	if (err == 0)
-		err = mg_tune_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_want_groups(want),
-				   &t->tune);
+		err = mg_group_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_want_groups(want),
+				    &t->tune);
 	if (err == 0)
 		err = mg_apply_plan(x->ctx, t, want, x->parts[i]);
 	return err;
@@ -157,26 +157,6 @@ static size_t change_count(const struct txn *x)
 	for (size_t i = 0; i < x->count; i++)
 		n += x->parts[i]->count;
 	return n;
-}
-
-/* A journal entry for change @c of @part: what it replaced, and what it set (@as_left: what it left). */
-static void journal_entry(const struct mg_apply_part *part, const struct mg_change *c, bool as_left,
-			  struct mg_journal_entry *e)
-{
-	if (!mg_change_is_param(c)) {
-		mg_tune_journal_entry(part, c, e);
-		if (as_left && c->group == MG_GROUP_ADVERTISE)
-			e->new_modes = part->adv[MG_VALUE_EXPECT];
-		else if (as_left)
-			e->new_value = c->expect;
-		return;
-	}
-	*e = (struct mg_journal_entry){
-		.param = c->param,
-		.old_value = c->old_value,
-		.new_value = as_left ? c->expect : c->new_value,
-		.new_known = true,
-	};
 }
 
 /* The journal of parts @parts: their changes in @states (all with @all), each as planned or as left. */
@@ -197,7 +177,7 @@ static int journal_of(struct mg_journal *j, const struct mg_netns *ns, struct mg
 				continue;
 			if (!jp && !(jp = mg_journal_add_part(j, &parts[i]->id)))
 				return -ENOMEM;
-			journal_entry(parts[i], c, applied_only, &jp->entries[jp->count++]);
+			mg_group_journal_entry(parts[i], c, applied_only, &jp->entries[jp->count++]);
 		}
 	}
 	return 0;
@@ -473,9 +453,9 @@ static int examine_restore(struct txn *x, size_t i, const struct mg_journal_part
 	if (err == 0)
 		err = mg_apply_read_target(x->ctx, &link, t);
 	if (err == 0)
-		err = mg_tune_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_rollback_groups(jp), &t->tune);
+		err = mg_group_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_restore_groups(jp), &t->tune);
 	if (err == 0)
-		mg_rollback_plan(jp, t, x->parts[i]);
+		mg_restore_plan(jp, t, x->parts[i]);
 	return err;
 }
 
@@ -504,7 +484,7 @@ static int restore_parts(struct txn *x, const struct mg_journal *j)
 
 		if (x->parts[i]->skipped[0])
 			continue;
-		err = mg_rollback_part(x->ctx, &x->t[i], x->parts[i]);
+		err = mg_restore_part(x->ctx, &x->t[i], x->parts[i]);
 		if (err < 0 && !first) {
 			first = err;
 			x->result->failed_part = (int)i;

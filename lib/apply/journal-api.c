@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Undoing a transaction: the rollback of one that was interrupted (its
- * process died before it ended, and its journal says what each value was
- * and what it set), and the undo of one that succeeded. Under the locks of
- * every interface the journal covers, a value is restored only while it
- * still holds what the transaction set; one that is back already needs
- * nothing, one another writer changed since stays. The restores go in the
- * reverse of the apply's order, by interface index, and the journal is
- * removed once all of them are in place. Also the journals' list, for
- * `multigig rollback --list` and `--discard`.
+ * The API over undo journals; restore.c makes the restores. The rollback
+ * of a transaction that was interrupted (its process died before it
+ * ended, and its journal says what each value was and what it set), and
+ * the undo of one that succeeded. Under the locks of every interface the
+ * journal covers, a value is restored only while it still holds what the
+ * transaction set; one that is back already needs nothing, one another
+ * writer changed since stays. The restores go in the reverse of the
+ * apply's order, by interface index, and the journal is removed once all
+ * of them are in place. Also the confirmation of changes that undo
+ * themselves unless confirmed (confirm.c keeps their window), whether a
+ * journal is pending, and the journals' list, for `multigig rollback
+ * --list` and `--discard`.
  */
 #include <errno.h>
 #include <stdlib.h>
