@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "multigig/multigig.h"
@@ -15,8 +16,26 @@
 #include "base/base.h"
 
 #define EXIT_USAGE 2
+/* Returned where the command line is read: no exit code yet, read on. */
+#define GO_ON (-1)
 
+/*
+ * options.c: every option of the command line, in the order a mistyped one
+ * is weighed against them. A command takes the global ones (no 'belongs'
+ * line in options.c's table) and those its OPT() bits name.
+ */
+enum option_id {
+	OPT_SYSFS_ROOT, OPT_PCI_DUMP, OPT_PCIE_GEN, OPT_PCIE_WIDTH, OPT_MPS, OPT_MRRS, OPT_COMPLETION, OPT_HEADER,
+	OPT_MTU, OPT_LINK_MBPS, OPT_WIFI, OPT_MCS, OPT_NSS, OPT_WIDTH, OPT_GI, OPT_JSON, OPT_DRY_RUN, OPT_ALL, OPT_YES,
+	OPT_TDR, OPT_FIX, OPT_FORMAT, OPT_OUTPUT, OPT_INTERVAL, OPT_CONFIRM, OPT_VERIFY_PEER, OPT_PEER, OPT_COUNT,
+	OPT_SVG, OPT_HTML, OPT_WATCH, OPT_LIST, OPT_DISCARD, OPT_VERBOSE, OPT_HELP, OPT_VERSION,
+	NOPTIONS
+};
+#define OPT(name) (UINT64_C(1) << OPT_##name)
+
+/* What the command line says, as options.c's table reads it. */
 struct options {
+	uint64_t given;		/* OPT() bits of the options it holds */
 	const char *sysfs_root;
 	const char *pci_dump;
 	int json;
@@ -78,6 +97,42 @@ size_t shown_width(const char *text);
 
 /* One line on stderr, then where to read more; returns EXIT_USAGE (2). */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * A command: its words, its help, the options it takes and what it does,
+ * defined in its cmd-*.c and listed in multigig.c's commands[] (the order
+ * of --help).
+ */
+struct command {
+	const char *name;
+	int nargs;	     /* words it takes; -1: any number from one */
+	bool every;	     /* no word given is every adapter, as --all says */
+	const char *args;    /* its synopsis after the name */
+	const char *summary; /* one line for --help */
+	const char *help;    /* what `multigig help NAME` adds */
+	uint64_t options;    /* OPT() bits of the options it takes besides the global ones */
+	/*
+	 * Its own rules on the options and words it was given, beyond taking
+	 * them: 0, or EXIT_USAGE with the usage error said. It ends with
+	 * check_words(), as a command without one does.
+	 */
+	int (*check)(const struct command *cmd, struct options *opt, char **words, int *nwords);
+	int (*run)(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords);
+};
+extern const struct command list_command, show_command, set_command, rollback_command, pcie_command, estimate_command,
+	wifi_command, cable_command, cable_test_command, capture_command, doctor_command, watch_command, export_command,
+	report_command, confirm_command;
+/*
+ * Read the options in @argv[1..] into @opt; with @stop_at_word, up to the
+ * first word (the command), else all, moving words behind them. GO_ON, or
+ * the exit code.
+ */
+int parse_options(int argc, char **argv, bool stop_at_word, struct options *opt);
+/* The first option @opt holds that @cmd does not take, said as a usage error (EXIT_USAGE); 0 when none. */
+int check_options(const struct command *cmd, const struct options *opt);
+/* The usage error of option @id given to @cmd, which does not take it (or not so); EXIT_USAGE. */
+int option_not_taken(const struct command *cmd, enum option_id id);
+/* The number of words @cmd takes, --all and none for every adapter included: 0, or EXIT_USAGE. */
+int check_words(const struct command *cmd, const struct options *opt, int nwords);
 /* The command whose help usage_error() points to (NULL: the global help). */
 void usage_error_command(const char *name);
 /* The one of @count @candidates nearest to @word if it looks like a typo of it, else NULL. */
@@ -118,12 +173,6 @@ struct progress {
 void progress_start(struct progress *p, const char *what, unsigned int total_ms);
 void progress_stop(struct progress *p);
 
-int cmd_list(struct mg_ctx *ctx, const struct options *opt);
-int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir);
-int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords);
-int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
-int cmd_confirm(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
 /* --confirm and --verify-peer on a plan; the error said, EXIT_FAILURE, or 0. */
 int plan_options(struct mg_ctx *ctx, const struct options *opt, struct mg_plan *plan, const char *what);
 /* After an apply with --confirm: what to run, and by when. */
@@ -140,15 +189,6 @@ void print_ethlink(const struct mg_ethlink *l);
 /* For `show`: EEE and features of an adapter (NULL: no text). */
 void print_eee(const struct mg_eee *e);
 void print_features(const struct mg_features *f);
-int cmd_cable(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
-int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
-int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
-int cmd_wifi(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_export(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target);
 /* For `pcie --svg`: the library's drawing, to @file or stdout (NULL or "-"). */
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
 
