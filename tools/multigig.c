@@ -165,8 +165,7 @@ static int command_line(const struct command *cmd, int argc, char **argv, struct
 
 int main(int argc, char **argv)
 {
-	struct options opt = { .mrrs = MG_UNKNOWN, .header_dw = 4, .link_mbps = -1, .mcs = MG_UNKNOWN,
-			       .nss = MG_UNKNOWN, .wifi_width = MG_UNKNOWN, .gi_ns = 800 };
+	struct options opt = default_options;
 	const struct command *cmd;
 	int ret;
 

@@ -196,6 +196,12 @@ static int parse_gi(const struct option_spec *o, const char *arg, struct options
 	return GO_ON;
 }
 
+/* estimate's unknowns are its model's to fill; the others are 0 or NULL, not given. */
+const struct options default_options = {
+	.mrrs = MG_UNKNOWN, .header_dw = 4, .link_mbps = -1, .mcs = MG_UNKNOWN, .nss = MG_UNKNOWN,
+	.wifi_width = MG_UNKNOWN, .gi_ns = 800,
+};
+
 #define FIELD(member) offsetof(struct options, member)
 #define PCIE_BELONGS "PCIe and MTU options belong to 'estimate'", true
 #define WIFI_BELONGS "--wifi, --mcs, --nss, --width and --gi belong to 'estimate'", true
