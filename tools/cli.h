@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "multigig/multigig.h"
@@ -15,8 +16,28 @@
 #include "base/base.h"
 
 #define EXIT_USAGE 2
+/* Returned where the command line is read: no exit code yet, read on. */
+#define GO_ON (-1)
 
+/* ---- options.c: the command line's options ---- */
+
+/*
+ * Every option, in the order a mistyped one is weighed against them. A
+ * command takes the global ones (no 'belongs' line in options.c's table)
+ * and those its OPT() bits name.
+ */
+enum option_id {
+	OPT_SYSFS_ROOT, OPT_PCI_DUMP, OPT_PCIE_GEN, OPT_PCIE_WIDTH, OPT_MPS, OPT_MRRS, OPT_COMPLETION, OPT_HEADER,
+	OPT_MTU, OPT_LINK_MBPS, OPT_WIFI, OPT_MCS, OPT_NSS, OPT_WIDTH, OPT_GI, OPT_JSON, OPT_DRY_RUN, OPT_ALL, OPT_YES,
+	OPT_TDR, OPT_FIX, OPT_FORMAT, OPT_OUTPUT, OPT_INTERVAL, OPT_CONFIRM, OPT_VERIFY_PEER, OPT_PEER, OPT_COUNT,
+	OPT_SVG, OPT_HTML, OPT_WATCH, OPT_LIST, OPT_DISCARD, OPT_VERBOSE, OPT_HELP, OPT_VERSION,
+	NOPTIONS
+};
+#define OPT(name) (UINT64_C(1) << OPT_##name)
+
+/* What the command line says, as options.c's table reads it. */
 struct options {
+	uint64_t given;		/* OPT() bits of the options it holds */
 	const char *sysfs_root;
 	const char *pci_dump;
 	int json;
@@ -50,6 +71,50 @@ struct options {
 	int mcs, nss, wifi_width, gi_ns;
 	int have_wifi_option;
 };
+/* The values of the options not given. */
+extern const struct options default_options;
+struct command;
+/*
+ * Read the options in @argv[1..] into @opt; with @stop_at_word, up to the
+ * first word (the command), else all, moving words behind them. GO_ON, or
+ * the exit code.
+ */
+int parse_options(int argc, char **argv, bool stop_at_word, struct options *opt);
+/* The first option @opt holds that @cmd does not take, said as a usage error (EXIT_USAGE); 0 when none. */
+int check_options(const struct command *cmd, const struct options *opt);
+/* The usage error of option @id given to @cmd, which does not take it (or not so); EXIT_USAGE. */
+int option_not_taken(const struct command *cmd, enum option_id id);
+
+/* ---- multigig.c: the commands ---- */
+
+/*
+ * A command: its words, its help, the options it takes and what it does,
+ * defined in its cmd-*.c and listed in multigig.c's commands[] (the order
+ * of --help).
+ */
+struct command {
+	const char *name;
+	int nargs;	     /* words it takes; -1: any number from one */
+	bool every;	     /* no word given is every adapter, as --all says */
+	const char *args;    /* its synopsis after the name */
+	const char *summary; /* one line for --help */
+	const char *help;    /* what `multigig help NAME` adds */
+	uint64_t options;    /* OPT() bits of the options it takes besides the global ones */
+	/*
+	 * Its own rules on the options and words it was given, beyond taking
+	 * them: 0, or EXIT_USAGE with the usage error said. It ends with
+	 * check_words(), as a command without one does.
+	 */
+	int (*check)(const struct command *cmd, struct options *opt, char **words, int *nwords);
+	int (*run)(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords);
+};
+extern const struct command list_command, show_command, set_command, rollback_command, pcie_command, estimate_command,
+	wifi_command, cable_command, cable_test_command, capture_command, doctor_command, watch_command, export_command,
+	report_command, confirm_command;
+/* The number of words @cmd takes, --all and none for every adapter included: 0, or EXIT_USAGE. */
+int check_words(const struct command *cmd, const struct options *opt, int nwords);
+
+/* ---- output.c: what the CLI prints, and its errors ---- */
 
 /*
  * Route stdout and stderr through the filter that escapes control
@@ -80,16 +145,8 @@ size_t shown_width(const char *text);
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The command whose help usage_error() points to (NULL: the global help). */
 void usage_error_command(const char *name);
-/* The one of @count @candidates nearest to @word if it looks like a typo of it, else NULL. */
-const char *suggest(const char *word, const char *const *candidates, size_t count);
 /* " (did you mean 'X'?)" for the nearest of @candidates, or "". */
 const char *did_you_mean(char *buf, size_t size, const char *word, const char *const *candidates, size_t count);
-/* Write @path whole or not at all: @fill writes to a temporary file beside it,
- * which is renamed over @path when it returns EXIT_SUCCESS. @what names the
- * command in messages. Returns EXIT_SUCCESS or EXIT_FAILURE. */
-int replace_file(const char *what, const char *path, int (*fill)(FILE *f, void *data), void *data);
-/* "wrote FILE" on stderr: @always, or when stderr is a terminal (for timers and cron). */
-void say_wrote(const char *path, bool always);
 int fail(struct mg_ctx *ctx, int err, const char *what);
 
 /*
@@ -102,7 +159,22 @@ int print_json(int err, char *json, const char *what);
 int write_stdout(void *data, const char *text, size_t len);
 const char *or_dash(const char *s);
 
-/* progress.c: one line on stderr rewritten while a command waits, on a terminal only. */
+/* ---- suggest.c ---- */
+
+/* The one of @count @candidates nearest to @word if it looks like a typo of it, else NULL. */
+const char *suggest(const char *word, const char *const *candidates, size_t count);
+
+/* ---- replace-file.c ---- */
+
+/* Write @path whole or not at all: @fill writes to a temporary file beside it,
+ * which is renamed over @path when it returns EXIT_SUCCESS. @what names the
+ * command in messages. Returns EXIT_SUCCESS or EXIT_FAILURE. */
+int replace_file(const char *what, const char *path, int (*fill)(FILE *f, void *data), void *data);
+/* "wrote FILE" on stderr: @always, or when stderr is a terminal (for timers and cron). */
+void say_wrote(const char *path, bool always);
+
+/* ---- progress.c: one line on stderr rewritten while a command waits, on a terminal only ---- */
+
 bool progress_wanted(void);
 void progress_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void progress_clear(void);
@@ -118,12 +190,8 @@ struct progress {
 void progress_start(struct progress *p, const char *what, unsigned int total_ms);
 void progress_stop(struct progress *p);
 
-int cmd_list(struct mg_ctx *ctx, const struct options *opt);
-int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir);
-int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords);
-int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
-int cmd_confirm(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
+/* ---- cmd-settings.c: for doctor --fix and show too ---- */
+
 /* --confirm and --verify-peer on a plan; the error said, EXIT_FAILURE, or 0. */
 int plan_options(struct mg_ctx *ctx, const struct options *opt, struct mg_plan *plan, const char *what);
 /* After an apply with --confirm: what to run, and by when. */
@@ -135,33 +203,29 @@ void catch_stop_signals(struct mg_ctx *ctx);
 void die_of_stop_signal(void);
 /* After a failed transaction: what to run next (a rollback that finishes it, or one first). */
 void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_result *r);
-void print_settings(const struct mg_settings *s);
-void print_ethlink(const struct mg_ethlink *l);
-/* For `show`: EEE and features of an adapter (NULL: no text). */
-void print_eee(const struct mg_eee *e);
-void print_features(const struct mg_features *f);
-int cmd_cable(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
-int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *ifname);
-int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_estimate(struct mg_ctx *ctx, const struct options *opt);
-int cmd_wifi(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_export(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target);
-int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target);
-/* For `pcie --svg`: the library's drawing, to @file or stdout (NULL or "-"). */
-int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
 
-/*
- * For `show`: counters, interrupts, temperatures and the USB path, as the
- * adapter's look-up or list gathered them (nothing when it did not).
- */
-void print_evidence(const struct mg_nic *nic);
+/* ---- cmd-pcie.c and cmd-report.c: for show and pcie too ---- */
 
 /* For `show`: the PCIe path of a PCI adapter (NULL otherwise), its one-line
  * summary (nothing for NULL), and the library's throughput verdict in text. */
 struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic);
 void print_pcie_summary(const struct mg_pcie_path *path);
 void print_throughput(const struct mg_throughput *t);
+/* For `pcie --svg`: the library's drawing, to @file or stdout (NULL or "-"). */
+int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
+
+/* ---- show-settings.c, show-eee.c, show-features.c, show-evidence.c: the parts of show in text ---- */
+
+/* The standard settings groups, and the link with its modes, as ethtool reads them. */
+void print_settings(const struct mg_settings *s);
+void print_ethlink(const struct mg_ethlink *l);
+/* For `show`: EEE and features of an adapter (NULL: no text). */
+void print_eee(const struct mg_eee *e);
+void print_features(const struct mg_features *f);
+/*
+ * For `show`: counters, interrupts, temperatures and the USB path, as the
+ * adapter's look-up or list gathered them (nothing when it did not).
+ */
+void print_evidence(const struct mg_nic *nic);
 
 #endif

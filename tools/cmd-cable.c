@@ -5,8 +5,9 @@
 
 #include "cli.h"
 
-int cmd_cable(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
+static int cmd_cable(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *ifname = nwords ? words[0] : NULL;
 	struct mg_cable_info *info;
 	int err = mg_cable_query(ctx, ifname, &info);
 
@@ -32,8 +33,9 @@ static void progress(void *data, const char *status, int elapsed_ms)
 		      (elapsed_ms % 1000) / 100);
 }
 
-int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
+static int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *ifname = nwords ? words[0] : NULL;
 	struct mg_cable_result *r;
 	int err;
 
@@ -71,3 +73,23 @@ int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, const char *if
 	mg_cable_result_free(r);
 	return err;
 }
+
+const struct command cable_command = {
+	.name = "cable",
+	.nargs = 1,
+	.args = " IFACE",
+	.summary = "can this NIC test its cable? (never runs a test)",
+	.help = "",
+	.run = cmd_cable,
+};
+
+const struct command cable_test_command = {
+	.name = "cable-test",
+	.nargs = 1,
+	.args = " IFACE --yes [--tdr]",
+	.summary = "run a cable test (or raw TDR); the link goes down",
+	.help = "The link goes down for seconds: --yes says you know. --tdr asks for the raw\n"
+		"reflection amplitude along the cable. Waits 30 s at most.\n",
+	.options = OPT(YES) | OPT(TDR),
+	.run = cmd_cable_test,
+};

@@ -128,8 +128,9 @@ static void print_none(const struct mg_doctor *d, const char *target)
 		       "and what they need\n");
 }
 
-int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target)
+static int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *target = nwords ? words[0] : NULL;
 	struct mg_nic *nic = NULL;
 	struct progress wait;
 	struct mg_doctor *d;
@@ -165,3 +166,32 @@ int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, const char *target
 	mg_doctor_free(d);
 	return err;
 }
+
+/* --yes, --confirm and --verify-peer are --fix's; --peer asks about one interface. */
+static int check_doctor(const struct command *cmd, struct options *opt, char **words, int *nwords)
+{
+	(void)words;
+	if (!opt->fix && (opt->confirm_s || opt->verify_peer))
+		return option_not_taken(cmd, OPT_CONFIRM);
+	if (!opt->fix && opt->yes)
+		return option_not_taken(cmd, OPT_YES);
+	if (opt->peer && (opt->all || *nwords == 0))
+		return usage_error("doctor --peer ADDR asks about one interface: doctor IFACE --peer ADDR");
+	return check_words(cmd, opt, *nwords);
+}
+
+const struct command doctor_command = {
+	.name = "doctor",
+	.nargs = 1,
+	.every = true,
+	.args = " [IFACE|--all] [--interval S] [--peer ADDR] [--fix [--yes]]",
+	.summary = "what holds it back, ranked, with evidence and fixes",
+	.help = "--interval S samples the counters for S seconds first (growing errors, drops\n"
+		"and flaps). --fix shows the fixes that are settings changes; --fix --yes\n"
+		"applies them, as one transaction (with --confirm SECONDS, only until confirmed;\n"
+		"with --verify-peer ADDR, rolled back if the path stops carrying a new MTU).\n"
+		"IFACE --peer ADDR also probes what size the path to ADDR carries.\n",
+	.options = OPT(ALL) | OPT(FIX) | OPT(YES) | OPT(INTERVAL) | OPT(PEER) | OPT(CONFIRM) | OPT(VERIFY_PEER),
+	.check = check_doctor,
+	.run = cmd_doctor,
+};

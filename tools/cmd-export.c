@@ -42,8 +42,9 @@ static int fill_export(FILE *f, void *data)
 	return write_all(job->ctx, job->opt, job->target, f);
 }
 
-int cmd_export(struct mg_ctx *ctx, const struct options *opt, const char *target)
+static int cmd_export(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *target = nwords ? words[0] : NULL;
 	int err;
 
 	if (!opt->format || strcmp(opt->format, "prometheus"))
@@ -63,3 +64,15 @@ int cmd_export(struct mg_ctx *ctx, const struct options *opt, const char *target
 	}
 	return err;
 }
+
+const struct command export_command = {
+	.name = "export",
+	.nargs = 1,
+	.every = true,
+	.args = " --format prometheus [IFACE|--all] [--output FILE]",
+	.summary = "metrics in Prometheus's text format, for node_exporter",
+	.help = "--output FILE replaces FILE whole (for the textfile collector); - is stdout.\n"
+		"--all adds virtual interfaces.\n",
+	.options = OPT(FORMAT) | OPT(OUTPUT) | OPT(ALL),
+	.run = cmd_export,
+};

@@ -100,12 +100,14 @@ static void print_row(const struct mg_nic *nic, const size_t widths[NCOLS])
 	print_cells(r.cells, widths);
 }
 
-int cmd_list(struct mg_ctx *ctx, const struct options *opt)
+static int cmd_list(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
 	struct mg_nic_list *list;
 	size_t widths[NCOLS];
 	int err = mg_nic_list_new(ctx, &list);
 
+	(void)words;
+	(void)nwords;
 	if (err < 0)
 		return fail(ctx, err, "cannot list adapters");
 	if (opt->json) {
@@ -260,8 +262,9 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 	return EXIT_SUCCESS;
 }
 
-int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
+static int cmd_show(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *target = nwords ? words[0] : NULL;
 	struct mg_throughput *throughput;
 	struct mg_wiphy_list *wifi = NULL;
 	struct mg_pcie_path *path;
@@ -314,8 +317,9 @@ int cmd_show(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	return err;
 }
 
-int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir)
+static int cmd_capture(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *dir = nwords ? words[0] : NULL;
 	int err = mg_ctx_capture(ctx, dir);
 
 	if (err < 0)
@@ -325,3 +329,34 @@ int cmd_capture(struct mg_ctx *ctx, const struct options *opt, const char *dir)
 	return EXIT_SUCCESS;
 }
 
+const struct command list_command = {
+	.name = "list",
+	.nargs = 0,
+	.args = "",
+	.summary = "every network adapter: interface, bus, chip, driver, state",
+	.help = "One line per adapter, hardware and virtual, and PCI network devices with no\n"
+		"driver bound. --json: an array of objects.\n",
+	.run = cmd_list,
+};
+
+const struct command show_command = {
+	.name = "show",
+	.nargs = 1,
+	.args = " IFACE|PCI-ADDRESS | --all",
+	.summary = "everything known about one adapter",
+	.help = "Identity, driver, link, settings, EEE, offloads, counters, interrupts,\n"
+		"temperatures, the PCIe path and the throughput to expect. --all: every\n"
+		"interface, from one dump per kind of request.\n",
+	.options = OPT(ALL),
+	.run = cmd_show,
+};
+
+const struct command capture_command = {
+	.name = "capture",
+	.nargs = 1,
+	.args = " DIR",
+	.summary = "copy what the library reads into DIR, for a bug report",
+	.help = "DIR is made, or must be an empty directory of yours that nobody else may\n"
+		"write to. Replay it with multigig --sysfs-root DIR.\n",
+	.run = cmd_capture,
+};

@@ -200,8 +200,9 @@ static void print_pcie(const struct mg_pcie_path *path, const struct mg_throughp
 		printf("advice: %s\n", mg_pcie_path_get_advice(path));
 }
 
-int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, const char *target)
+static int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *target = nwords ? words[0] : NULL;
 	struct mg_pcie_path *path;
 	struct mg_throughput *t;
 	struct mg_nic *nic = NULL;
@@ -317,13 +318,15 @@ static int estimate_wifi(const struct options *opt)
 	return err;
 }
 
-int cmd_estimate(struct mg_ctx *ctx, const struct options *opt)
+static int cmd_estimate(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
 	struct mg_estimate_params *params;
 	struct mg_estimate *e;
 	int err;
 
 	(void)ctx; /* the model reads nothing */
+	(void)words;
+	(void)nwords;
 	if (opt->have_wifi_option)
 		return estimate_wifi(opt);
 	if (!opt->gen || !opt->width || !opt->mps || !opt->mtu || opt->link_mbps < 0)
@@ -396,3 +399,56 @@ void print_pcie_summary(const struct mg_pcie_path *path)
 	else if (mg_pcie_node_get_unknown_reason(dev))
 		printf("%-18s %s\n", "pcie:", mg_pcie_node_get_unknown_reason(dev));
 }
+
+/* --svg writes SVG, so no JSON beside it. */
+static int check_pcie(const struct command *cmd, struct options *opt, char **words, int *nwords)
+{
+	if (opt->json && opt->svg)
+		return usage_error("--json does not go with --svg: it writes SVG");
+	/* pcie IFACE --svg FILE: the file is the second word (getopt gives an optional value only after '='). */
+	if (opt->svg && !opt->svg_file && *nwords == 2) {
+		opt->svg_file = words[1];
+		*nwords = 1;
+	}
+	return check_words(cmd, opt, *nwords);
+}
+
+/* One model at a time: a PCIe link's ceilings or a Wi-Fi rate's. */
+static int check_estimate(const struct command *cmd, struct options *opt, char **words, int *nwords)
+{
+	(void)words;
+	if (opt->have_wifi_option && opt->have_estimate_option)
+		return usage_error("estimate describes a PCIe link or a Wi-Fi rate (--wifi), not both");
+	return check_words(cmd, opt, *nwords);
+}
+
+const struct command pcie_command = {
+	.name = "pcie",
+	.nargs = 1,
+	.args = " IFACE|PCI-ADDRESS [--svg [FILE]]",
+	.summary = "the PCIe path to the root port, its limit and ceilings",
+	.help = "Each hop's capability and negotiated link, ASPM, AER and training, the link\n"
+		"that limits the path and the TCP goodput it allows. --svg [FILE]: the path\n"
+		"drawn as SVG, to FILE or stdout.\n",
+	.options = OPT(SVG),
+	.check = check_pcie,
+	.run = cmd_pcie,
+};
+
+const struct command estimate_command = {
+	.name = "estimate",
+	.nargs = 0,
+	.args = " --pcie-gen N --pcie-width N --mps BYTES --mtu N --link-mbps N | --wifi MODE ...",
+	.summary = "throughput ceilings for a link you describe",
+	.help = "Also --mrrs BYTES, --completion BYTES, --header 3dw|4dw. No hardware needed.\n"
+		"The PHY rate of a Wi-Fi link and the TCP goodput to expect:\n"
+		"  --wifi vht|he|eht --mcs N --nss N --width MHZ [--gi US]\n"
+		"  --wifi ht|legacy --mcs N --width MHZ [--gi US]\n"
+		"VHT, HE and EHT rates are per spatial stream, so --nss is required (iw's\n"
+		"station dump says VHT-NSS, HE-NSS, EHT-NSS); HT's MCS index names its streams\n"
+		"(--nss, if given, must agree) and legacy has one. GI 0.8 us by default.\n",
+	.options = OPT(PCIE_GEN) | OPT(PCIE_WIDTH) | OPT(MPS) | OPT(MRRS) | OPT(COMPLETION) | OPT(HEADER) | OPT(MTU) |
+		   OPT(LINK_MBPS) | OPT(WIFI) | OPT(MCS) | OPT(NSS) | OPT(WIDTH) | OPT(GI),
+	.check = check_estimate,
+	.run = cmd_estimate,
+};

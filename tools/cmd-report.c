@@ -48,8 +48,9 @@ int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct m
 	return err;
 }
 
-int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target)
+static int cmd_report(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *target = nwords ? words[0] : NULL;
 	struct mg_nic *nic = NULL;
 	char *html;
 	int err;
@@ -81,3 +82,26 @@ int cmd_report(struct mg_ctx *ctx, const struct options *opt, const char *target
 	free(html);
 	return err;
 }
+
+/* The page is HTML: JSON on stdout would be a second document in the same stream. */
+static int check_report(const struct command *cmd, struct options *opt, char **words, int *nwords)
+{
+	(void)words;
+	if (opt->json)
+		return usage_error("--json does not go with report: it writes HTML");
+	return check_words(cmd, opt, *nwords);
+}
+
+const struct command report_command = {
+	.name = "report",
+	.nargs = 1,
+	.every = true,
+	.args = " [IFACE|--all] --html FILE [--watch SECONDS]",
+	.summary = "one self-contained HTML page for a bug report or a forum",
+	.help = "--html - writes to stdout. IFACE --watch SECONDS samples the adapter that\n"
+		"long and adds plots.\n",
+	/* --interval is taken, as it always was, though report samples with --watch. */
+	.options = OPT(ALL) | OPT(HTML) | OPT(WATCH) | OPT(INTERVAL),
+	.check = check_report,
+	.run = cmd_report,
+};

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* multigig set and rollback, and the settings part of multigig show. */
+/* multigig set, rollback and confirm. */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -8,36 +8,6 @@
 #include <time.h>
 
 #include "cli.h"
-
-static const enum mg_param_group groups[] = {
-	MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE,
-};
-
-void print_settings(const struct mg_settings *s)
-{
-	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
-		const char *error = mg_settings_group_error(s, groups[i]);
-		int printed = 0;
-
-		printf("%-18s", mg_param_group_name(groups[i]));
-		if (error) {
-			printf(" %s\n", error);
-			continue;
-		}
-		for (int p = 0; p < MG_PARAM_COUNT; p++) {
-			long long v, max;
-
-			if (mg_param_get_group((enum mg_param)p) != (int)groups[i] ||
-			    mg_settings_get(s, (enum mg_param)p, &v) < 0)
-				continue;
-			printf(" %s %lld", mg_param_name((enum mg_param)p), v);
-			if (mg_settings_get_max(s, (enum mg_param)p, &max) == 0)
-				printf("/%lld", max);
-			printed = 1;
-		}
-		printf("%s\n", printed ? "" : " (nothing reported)");
-	}
-}
 
 static int parse_value(enum mg_param p, const char *word, long long *v)
 {
@@ -485,8 +455,9 @@ static int apply(struct mg_ctx *ctx, const struct options *opt, const char *ifna
 	return err;
 }
 
-int cmd_confirm(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
+static int cmd_confirm(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *ifname = nwords ? words[0] : NULL;
 	int err = mg_settings_confirm(ctx, ifname);
 
 	(void)opt;
@@ -496,7 +467,7 @@ int cmd_confirm(struct mg_ctx *ctx, const struct options *opt, const char *ifnam
 	return EXIT_SUCCESS;
 }
 
-int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
+static int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
 	struct mg_settings *want;
 	struct mg_apply_result *r = NULL;
@@ -630,8 +601,9 @@ static int discard_journals(struct mg_ctx *ctx, const char *id)
 	return EXIT_SUCCESS;
 }
 
-int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
+static int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *ifname = nwords ? words[0] : NULL;
 	struct mg_apply_result *r = NULL;
 	int err;
 
@@ -664,45 +636,68 @@ int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, const char *ifna
 	return EXIT_SUCCESS;
 }
 
-static void print_modes(const char *label, const struct mg_ethlink *l, enum mg_modes which)
+/* rollback --list and --discard [ID] name no interface. */
+static int check_rollback(const struct command *cmd, struct options *opt, char **words, int *nwords)
 {
-	size_t n = mg_ethlink_get_mode_count(l, which);
-
-	if (!n)
-		return;
-	printf("%-18s", label);
-	for (size_t i = 0; i < n; i++)
-		printf(" %s", mg_ethlink_get_mode(l, which, i));
-	printf("\n");
+	(void)words;
+	if (opt->list && opt->discard)
+		return usage_error("rollback takes --list or --discard, not both");
+	if (!opt->list && !opt->discard)
+		return check_words(cmd, opt, *nwords);
+	if (*nwords > (opt->discard ? 1 : 0))
+		return usage_error("too many arguments; usage: multigig rollback --list | --discard [ID]");
+	return 0;
 }
 
-void print_ethlink(const struct mg_ethlink *l)
-{
-	int up = mg_ethlink_get_link(l), speed = mg_ethlink_get_speed_mbps(l);
+const struct command set_command = {
+	.name = "set",
+	.nargs = -1,
+	.args = " IFACE PARAM VALUE [PARAM VALUE ...] [--dry-run] [--confirm S] [--verify-peer ADDR]",
+	.summary = "change settings, all or nothing",
+	.help = "PARAM VALUE pairs, checked against what the kernel reports before anything\n"
+		"changes, then applied in a fixed order and rolled back if a step fails:\n"
+		"  mtu N                   rx-ring N|max, tx-ring N|max\n"
+		"  combined N, rx N, tx N  rx-usecs N, rx-frames N, tx-usecs N, tx-frames N\n"
+		"  adaptive-rx on|off, adaptive-tx on|off\n"
+		"  pause-autoneg on|off, pause-rx on|off, pause-tx on|off\n"
+		"  eee on|off              advertise all|MODE,... (2500baseT/Full,...)\n"
+		"  aspm-l1 on|off          L1 of the adapter's PCIe link (needs root)\n"
+		"  rps-cpus [rx-N:]CPUS    receive packet steering of every (or one) receive queue\n"
+		"  xps-cpus [tx-N:]CPUS    the CPUs that send on every (or one) transmit queue\n"
+		"  irq-affinity [IRQ:]CPUS the CPUs the adapter's (or one) interrupt vector runs on\n"
+		"                          CPUS: 0-3, 1,3; none for RPS or XPS off\n"
+		"  FEATURE on|off          gro, gso, lro, tso, sg, rxhash, rxvlan, txvlan, ntuple,\n"
+		"                          or a kernel name (rx-gro, tx-tcp-segmentation, ...)\n"
+		"--dry-run prints the plan and changes nothing. --confirm SECONDS keeps the\n"
+		"changes only if 'multigig confirm IFACE' comes in time, else they roll back, also\n"
+		"when this shell or SSH session is gone. --verify-peer ADDR checks that the path\n"
+		"to ADDR carries the new MTU (don't-fragment pings), and rolls back if not.\n",
+	.options = OPT(DRY_RUN) | OPT(CONFIRM) | OPT(VERIFY_PEER),
+	.run = cmd_set,
+};
 
-	printf("%-18s %s", "link:", up == MG_UNKNOWN ? "unknown" : up ? "up" : "down");
-	if (speed != MG_UNKNOWN)
-		printf(", %d Mbit/s", speed);
-	if (mg_ethlink_get_duplex(l))
-		printf(" %s duplex", mg_ethlink_get_duplex(l));
-	if (mg_ethlink_get_autoneg(l) != MG_UNKNOWN)
-		printf(", autoneg %s", mg_ethlink_get_autoneg(l) ? "on" : "off");
-	if (mg_ethlink_get_port(l))
-		printf(", port %s", mg_ethlink_get_port(l));
-	if (mg_ethlink_get_sqi(l) != MG_UNKNOWN)
-		printf(", SQI %d/%d", mg_ethlink_get_sqi(l), mg_ethlink_get_sqi_max(l));
-	if (mg_ethlink_get_ext_state(l))
-		printf(", down because: %s", mg_ethlink_get_ext_state(l));
-	printf("\n");
-	print_modes("supported modes:", l, MG_MODES_SUPPORTED);
-	print_modes("advertised modes:", l, MG_MODES_ADVERTISED);
-	print_modes("partner modes:", l, MG_MODES_PARTNER);
-	if (mg_ethlink_get_best_common_mode(l))
-		printf("%-18s %s\n", "best common mode:", mg_ethlink_get_best_common_mode(l));
-	if (mg_ethlink_get_not_advertised_count(l)) {
-		printf("%-18s", "not advertised:");
-		for (size_t i = 0; i < mg_ethlink_get_not_advertised_count(l); i++)
-			printf(" %s", mg_ethlink_get_not_advertised(l, i));
-		printf("\n");
-	}
-}
+const struct command rollback_command = {
+	.name = "rollback",
+	.nargs = 1,
+	.args = " IFACE [--dry-run] | --list | --discard [ID]",
+	.summary = "undo an apply that was interrupted",
+	.help = "Restores the values an interrupted apply recorded in its undo journal, on\n"
+		"every interface it changed, where they still hold what it set. --dry-run\n"
+		"prints what it would restore. --list: every undo journal and its state\n"
+		"(under-way, interrupted, stale, damaged, other-namespace); --discard: remove\n"
+		"the stale ones, --discard ID one named journal (never one under way).\n",
+	.options = OPT(DRY_RUN) | OPT(LIST) | OPT(DISCARD),
+	.check = check_rollback,
+	.run = cmd_rollback,
+};
+
+const struct command confirm_command = {
+	.name = "confirm",
+	.nargs = 1,
+	.args = " IFACE",
+	.summary = "keep changes made with --confirm before their window ends",
+	.help = "set --confirm SECONDS (and doctor --fix --yes --confirm SECONDS) keeps its changes only if\n"
+		"this comes in time; otherwise a process of their own rolls them back, also when\n"
+		"the shell or SSH session that made them is gone.\n",
+	.run = cmd_confirm,
+};

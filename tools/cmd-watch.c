@@ -246,8 +246,9 @@ static double next_tick(double last, double step)
 	return next;
 }
 
-int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
+static int cmd_watch(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *target = nwords ? words[0] : NULL;
 	unsigned int ms = opt->interval_ms ? opt->interval_ms : DEFAULT_INTERVAL_MS;
 	bool table = !opt->json && isatty(STDOUT_FILENO);
 	struct mg_sampler *s;
@@ -308,3 +309,14 @@ int cmd_watch(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	mg_sampler_free(s);
 	return err;
 }
+
+const struct command watch_command = {
+	.name = "watch",
+	.nargs = 1,
+	.args = " IFACE [--interval S] [--count N]",
+	.summary = "live rates against the ceiling, each interval",
+	.help = "A table redrawn in place on a terminal, a line per interval when piped,\n"
+		"JSON Lines with --json. Default interval 1 s; --count N stops after N.\n",
+	.options = OPT(INTERVAL) | OPT(COUNT),
+	.run = cmd_watch,
+};

@@ -6,8 +6,9 @@
 
 #include "cli.h"
 
-int cmd_wifi(struct mg_ctx *ctx, const struct options *opt, const char *target)
+static int cmd_wifi(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
+	const char *target = nwords ? words[0] : NULL;
 	struct mg_wiphy_list *list;
 	char *out;
 	int err = mg_wiphy_list_new(ctx, target, &list);
@@ -31,3 +32,17 @@ int cmd_wifi(struct mg_ctx *ctx, const struct options *opt, const char *target)
 	mg_wiphy_list_free(list);
 	return err;
 }
+
+const struct command wifi_command = {
+	.name = "wifi",
+	.nargs = 1,
+	.every = true,
+	.args = " [IFACE|PHY]",
+	.summary = "what each Wi-Fi card can do, and what its link runs at",
+	.help = "From nl80211 (one split wiphy dump, the interfaces, the regulatory domain, a\n"
+		"station dump per station interface) and sysfs: each wiphy's device, bands (HT,\n"
+		"VHT, HE, EHT; streams, MCS, widest channel, channels), interface types, MLO,\n"
+		"antennas, regulatory domain, and each station's link with the kernel's rate\n"
+		"and the library's own. --json: an array of objects.\n",
+	.run = cmd_wifi,
+};
