@@ -150,7 +150,9 @@ CALL_SCOPED = {"put_attrs"}
 
 
 def pointer_members(srcdir, incdir):
-    """{member: layer} for the function pointers the layers' headers declare as struct members."""
+    """{member: layer} for the function pointers the layers' headers declare as struct members. A name
+    two layers declare (apply's group table and gather's methods both have a read) is taken as the
+    higher one's: a member is known by its name only, and an upward call is never reported falsely."""
     types = set()
     headers = [os.path.join(srcdir, layer, layer + ".h") for layer in LAYERS]
     public = [os.path.join(incdir, f) for f in sorted(os.listdir(incdir))] if incdir and os.path.isdir(incdir) else []
@@ -164,7 +166,7 @@ def pointer_members(srcdir, incdir):
             continue
         text = open(path).read()
         for name in POINTER_MEMBER.findall(text) + (typed.findall(text) if typed else []):
-            members.setdefault(name, layer)
+            members[name] = layer  # LAYERS goes upwards: the highest declaring layer stays
     return members
 
 
@@ -262,21 +264,24 @@ def self_test_labels():
 
 def self_test_stored():
     """A function of a layer above stored in a member a lower header declares is seen; one of the same layer,
-    NULL and the caller's callback are not."""
+    NULL, the caller's callback and a member whose name the storing layer's header declares too are not."""
     with tempfile.TemporaryDirectory() as top:
         src = os.path.join(top, "lib")
         for layer in ("model", "compose"):
             os.makedirs(os.path.join(src, layer))
         with open(os.path.join(src, "model", "model.h"), "w") as h:
             h.write("typedef void (*mg_done_fn)(void *data);\nstruct mg_nic {\n\tint refcount;\n"
-                    "\tvoid (*free_parts)(struct mg_nic *nic);\n\tmg_done_fn done;\n};\n")
+                    "\tvoid (*free_parts)(struct mg_nic *nic);\n\tmg_done_fn done;\n\tint (*read)(void *data);\n};\n")
+        with open(os.path.join(src, "compose", "compose.h"), "w") as h:
+            h.write("struct mg_compose_ops {\n\tint (*read)(void *data);\n};\n")
         with open(os.path.join(src, "model", "a.c"), "w") as c:
             c.write("static void mine(struct mg_nic *nic)\n{\n}\n\nvoid f(struct mg_nic *n)\n{\n"
                     "\tn->free_parts = mine;\n}\n")
         with open(os.path.join(src, "compose", "b.c"), "w") as c:
             c.write("static void up(struct mg_nic *nic)\n{\n}\n\nvoid g(struct mg_nic *n, mg_done_fn cb)\n{\n"
                     "\tn->free_parts = up;\n\tn->free_parts = NULL;\n\tn->done = cb;\n"
-                    "\tn->done = n->refcount ? NULL : mg_compose_thing;\n\tn->refcount = mg_compose_count;\n}\n")
+                    "\tn->done = n->refcount ? NULL : mg_compose_thing;\n\tn->refcount = mg_compose_count;\n}\n"
+                    "static const struct mg_compose_ops ops = {\n\t.read = mg_compose_thing,\n};\n")
         bad = check_stored_pointers(src, None, {"mg_compose_thing": "compose/c", "mg_compose_count": "compose/c"})
     want = ["compose/b.c:7: stores up, a function of compose/, in free_parts, a function pointer of model/'s header: "
             "model/ would call upwards through it",

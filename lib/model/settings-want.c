@@ -2,7 +2,7 @@
 /*
  * What a settings object asks beyond its parameters: EEE on or off, the
  * link modes to advertise, offloads by name, ASPM L1. Kept with the
- * object; an apply validates and makes them (tune.c, aspm.c).
+ * object; an apply validates and makes them (eee.c, advertise.c, features.c, aspm.c in apply/).
  */
 #include <errno.h>
 #include <stdlib.h>
