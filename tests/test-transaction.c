@@ -931,6 +931,19 @@ static void test_sysfs_of_another_namespace(void)
 	CU_ASSERT_STRING_EQUAL(b, "1500 0 ");
 	/* A rollback there is refused the same way: nothing to find, nothing written. */
 	CU_ASSERT_TRUE(no_journal());
+	/* XPS, IRQ affinity (vectors found from the device) and ASPM alike, each with the MTU. */
+	for (int i = 0; i < 3; i++) {
+		static const char *const steps[] = { "xps-cpus 1", "irq-affinity 1", "aspm-l1 off" };
+
+		CU_ASSERT_EQUAL(sh("ip netns exec mga nsenter --net=/run/netns/mgb '%s' set w0 %s mtu 1400 "
+				   "2>&1 | grep -q 'another network namespace.*nothing was changed'", MULTIGIG_CLI,
+				   steps[i]), 0);
+		CU_ASSERT_EQUAL(state_in("mga", a, sizeof(a)), 0);
+		CU_ASSERT_EQUAL(state_in("mgb", b, sizeof(b)), 0);
+		CU_ASSERT_STRING_EQUAL(a, "1500 0 ");
+		CU_ASSERT_STRING_EQUAL(b, "1500 0 ");
+		CU_ASSERT_TRUE(no_journal());
+	}
 	/* With its own sysfs, the same command changes b's w0 alone. */
 	CU_ASSERT_EQUAL(sh("ip netns exec mgb '%s' set w0 rps-cpus 1 mtu 1400 >/dev/null 2>&1", MULTIGIG_CLI), 0);
 	CU_ASSERT_EQUAL(state_in("mga", a, sizeof(a)), 0);
