@@ -783,7 +783,7 @@ static void test_fifo_in_the_way(void)
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_netns_self(ctx, &ns), 0);
 	mg_ctx_unref(ctx);
-	snprintf(lock, sizeof(lock), "/run/multigig/lock/%s-if%u", ns.id, if_nametoindex("va0"));
+	snprintf(lock, sizeof(lock), "/run/multigig/lock/%s-if%u.lock", ns.id, if_nametoindex("va0"));
 	unlink(lock);
 	CU_ASSERT_EQUAL_FATAL(mkfifo(lock, 0644), 0);
 	start = time(NULL);
@@ -801,29 +801,41 @@ static void test_fifo_in_the_way(void)
  * or not, read as an apply under way (30 s wait, a --confirm window that
  * could not be confirmed). Now the lock directory is root's alone (0700),
  * closed by root's next apply where 0.3 left it open, and lock files go
- * when released.
+ * when released. Their names are new: one of 0.3's that nobody opened
+ * then and holds still is none of them.
  */
 static void test_lock_not_for_others(void)
 {
-	char out[8192], lock[160];
+	char out[8192], lock[160], old[160];
 	struct mg_netns ns;
 	struct mg_ctx *ctx;
 	struct stat st;
+	struct run holder;
 	time_t start;
 
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_netns_self(ctx, &ns), 0);
 	mg_ctx_unref(ctx);
-	snprintf(lock, sizeof(lock), "/run/multigig/lock/%s-if%u", ns.id, if_nametoindex("va0"));
-	/* As 0.3 left them. */
+	snprintf(old, sizeof(old), "/run/multigig/lock/%s-if%u", ns.id, if_nametoindex("va0"));
+	snprintf(lock, sizeof(lock), "%s.lock", old);
+	/* As 0.3 left them, and nobody holding the one it opened then: closing the directory does not take it back. */
 	CU_ASSERT_EQUAL_FATAL(sh("mkdir -p /run/multigig/lock && chmod 755 /run/multigig/lock && "
-				 "touch %s && chmod 644 %s", lock, lock), 0);
+				 "touch %s && chmod 644 %s", old, old), 0);
+	snprintf(out, sizeof(out), "--reuid=65534 --regid=65534 --clear-groups -- flock -x -o %s sleep 60", old);
+	run_start(&holder, "/usr/bin/setpriv", "", false, out);
+	for (int i = 0; i < 500 && sh("flock -n %s true", old) == 0; i++)
+		usleep(10000);
+	CU_ASSERT_NOT_EQUAL_FATAL(sh("flock -n %s true", old), 0);
 	start = time(NULL);
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 1400", out, sizeof(out)), 0);
+	CU_ASSERT(time(NULL) - start < 10);
 	CU_ASSERT_EQUAL(mtu_of("va0"), 1400);
 	CU_ASSERT_EQUAL_FATAL(stat("/run/multigig/lock", &st), 0);
 	CU_ASSERT_EQUAL(st.st_mode & 07777, 0700);
 	CU_ASSERT_NOT_EQUAL(access(lock, F_OK), 0);
+	kill(holder.pid, SIGKILL);
+	run_end(&holder, out, sizeof(out));
+	CU_ASSERT_EQUAL(unlink(old), 0);
 	/* nobody can neither open a lock nor make one, shared or exclusive. */
 	CU_ASSERT_NOT_EQUAL(sh("setpriv --reuid=65534 --regid=65534 --clear-groups flock -n -s %s true 2>/dev/null",
 			       lock), 0);
