@@ -1198,7 +1198,7 @@ static void test_list_columns(void)
 /*
  * Names that look alike must not print alike: the text \xff and the byte
  * 0xff, eth0 and eth0 with a zero-width space, a name that U+202E turns
- * around. Each one's text, Prometheus series, JSON and fix command.
+ * around. Each one's text, Prometheus series, HTML, JSON and fix command.
  */
 static void test_hostile_names_apart(void)
 {
@@ -1254,6 +1254,14 @@ static void test_hostile_names_apart(void)
 			CU_ASSERT_EQUAL(n, strlen(names[i].name) + 1);
 			CU_ASSERT_EQUAL(memcmp(said, names[i].name, strlen(names[i].name)), 0);
 		}
+
+		/* The HTML report shows it as the text does (none of these has markup to escape). */
+		snprintf(args, sizeof(args), "--sysfs-root '%s' report --html -", root);
+		CU_ASSERT_EQUAL(cli_python(args, text_check, out, sizeof(out)), 0);
+		snprintf(want, sizeof(want), "<a href=\"#adapter-1\">%s</a>", names[i].text);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, want));
+		if (!strstr(out, want))
+			fprintf(stderr, "no '%s' in the report\n", want);
 
 		/* JSON hands programs the name itself, bytes and invisible characters included. */
 		snprintf(args, sizeof(args), "--sysfs-root '%s' list --json", root);

@@ -454,6 +454,96 @@ static void test_doctor_fix_killed_between_fixes(void)
 	CU_ASSERT_EQUAL(sh("ip link set p1 mtu 1500 && ip link set q1 mtu 1500"), 0);
 }
 
+/* Both ends of a kill of the doctor's plan: neither port changed, or both. */
+static bool both_or_neither(void)
+{
+	int p1 = mtu_of("p1"), q1 = mtu_of("q1");
+
+	return p1 == q1 && (p1 == 1500 || p1 == 9000);
+}
+
+/*
+ * The doctor's plan over two interfaces killed with -9 at each of its
+ * pause points, then 24 times 0 to 0.7 ms after its transaction began; a
+ * rollback of either interface leaves both as before or both as fixed,
+ * and no journal.
+ */
+static void test_doctor_fix_killed_anywhere(void)
+{
+	static const char *const pauses[] = { "MG_TEST_PAUSE_BEFORE_LOCK=1", "MG_TEST_PAUSE_AFTER_GROUP=0",
+					      "MG_TEST_PAUSE_BEFORE_PART=1" };
+	const size_t points = sizeof(pauses) / sizeof(pauses[0]);
+	const struct timespec at_pause = { 0, 100000000L };
+	char out[8192];
+	int bad = 0;
+
+	for (size_t i = 0; i < points + 24; i++) {
+		const struct timespec after = { 0, i < points ? 0 : (long)(i - points) * 30000L };
+		struct run doctor;
+
+		run_start(&doctor, MULTIGIG_TEST_CLI, pauses[i < points ? i : 0], true,
+			  "doctor --all --interval 0.01 --fix --yes");
+		/* The plan is printed before the transaction; the pauses after the lock follow p1's change. */
+		CU_ASSERT_FATAL(i == 1 || i == 2 ? wait_mtu("p1", 9000) : wait_output(&doctor, "change q1: mtu"));
+		if (i >= points) {
+			nanosleep(&at_pause, NULL);
+			run_go(&doctor);
+			nanosleep(&after, NULL);
+		}
+		kill(doctor.pid, SIGKILL);
+		run_end(&doctor, out, sizeof(out));
+		if (run(MULTIGIG_CLI, "", i % 2 ? "rollback q1" : "rollback p1", out, sizeof(out)) != 0 ||
+		    !both_or_neither() || !no_journal())
+			bad++;
+		sh("ip link set p1 mtu 1500 && ip link set q1 mtu 1500");
+	}
+	CU_ASSERT_EQUAL(bad, 0);
+}
+
+/* How many keepers of the doctor's --confirm window run (each a copy of the test CLI). */
+static int doctor_keepers(void)
+{
+	return sh("exit $(pgrep -c -f '^%s [d]octor .*--confirm')", MULTIGIG_TEST_CLI);
+}
+
+/*
+ * The same plan with --confirm 1, killed 0 to 2.75 ms after its
+ * transaction began, the keeper's start included: at most one journal,
+ * and once the window is over (the keeper's rollback, or one by hand)
+ * both ports as before.
+ */
+static void test_doctor_fix_confirm_killed_anywhere(void)
+{
+	const struct timespec at_pause = { 0, 100000000L };
+	char out[8192];
+	int bad = 0, two = 0;
+
+	for (int i = 0; i < 12; i++) {
+		const struct timespec after = { 0, (long)i * 250000L };
+		struct run doctor;
+
+		run_start(&doctor, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_BEFORE_LOCK=1", true,
+			  "doctor --all --interval 0.01 --fix --yes --confirm 1");
+		CU_ASSERT_FATAL(wait_output(&doctor, "change q1: mtu"));
+		nanosleep(&at_pause, NULL);
+		run_go(&doctor);
+		nanosleep(&after, NULL);
+		kill(doctor.pid, SIGKILL);
+		run_end(&doctor, out, sizeof(out));
+		two += sh("test $(ls /run/multigig/journal | wc -l) -le 1") != 0;
+		sleep(2);
+		for (int k = 0; k < 500 && doctor_keepers() > 0; k++)
+			usleep(20000);
+		if (!no_journal())
+			run(MULTIGIG_CLI, "", i % 2 ? "rollback q1" : "rollback p1", out, sizeof(out));
+		if (mtu_of("p1") != 1500 || mtu_of("q1") != 1500 || !no_journal())
+			bad++;
+		sh("ip link set p1 mtu 1500 && ip link set q1 mtu 1500");
+	}
+	CU_ASSERT_EQUAL(two, 0);
+	CU_ASSERT_EQUAL(bad, 0);
+}
+
 /* A veth pair va0/vb0 with 8 queues each, up. */
 static int setup_veth8(void)
 {
@@ -693,7 +783,7 @@ static void test_fifo_in_the_way(void)
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_netns_self(ctx, &ns), 0);
 	mg_ctx_unref(ctx);
-	snprintf(lock, sizeof(lock), "/run/multigig/lock/%s-if%u", ns.id, if_nametoindex("va0"));
+	snprintf(lock, sizeof(lock), "/run/multigig/lock/%s-if%u.lock", ns.id, if_nametoindex("va0"));
 	unlink(lock);
 	CU_ASSERT_EQUAL_FATAL(mkfifo(lock, 0644), 0);
 	start = time(NULL);
@@ -711,29 +801,41 @@ static void test_fifo_in_the_way(void)
  * or not, read as an apply under way (30 s wait, a --confirm window that
  * could not be confirmed). Now the lock directory is root's alone (0700),
  * closed by root's next apply where 0.3 left it open, and lock files go
- * when released.
+ * when released. Their names are new: one of 0.3's that nobody opened
+ * then and holds still is none of them.
  */
 static void test_lock_not_for_others(void)
 {
-	char out[8192], lock[160];
+	char out[8192], lock[160], old[160];
 	struct mg_netns ns;
 	struct mg_ctx *ctx;
 	struct stat st;
+	struct run holder;
 	time_t start;
 
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_netns_self(ctx, &ns), 0);
 	mg_ctx_unref(ctx);
-	snprintf(lock, sizeof(lock), "/run/multigig/lock/%s-if%u", ns.id, if_nametoindex("va0"));
-	/* As 0.3 left them. */
+	snprintf(old, sizeof(old), "/run/multigig/lock/%s-if%u", ns.id, if_nametoindex("va0"));
+	snprintf(lock, sizeof(lock), "%s.lock", old);
+	/* As 0.3 left them, and nobody holding the one it opened then: closing the directory does not take it back. */
 	CU_ASSERT_EQUAL_FATAL(sh("mkdir -p /run/multigig/lock && chmod 755 /run/multigig/lock && "
-				 "touch %s && chmod 644 %s", lock, lock), 0);
+				 "touch %s && chmod 644 %s", old, old), 0);
+	snprintf(out, sizeof(out), "--reuid=65534 --regid=65534 --clear-groups -- flock -x -o %s sleep 60", old);
+	run_start(&holder, "/usr/bin/setpriv", "", false, out);
+	for (int i = 0; i < 500 && sh("flock -n %s true", old) == 0; i++)
+		usleep(10000);
+	CU_ASSERT_NOT_EQUAL_FATAL(sh("flock -n %s true", old), 0);
 	start = time(NULL);
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "set va0 mtu 1400", out, sizeof(out)), 0);
+	CU_ASSERT(time(NULL) - start < 10);
 	CU_ASSERT_EQUAL(mtu_of("va0"), 1400);
 	CU_ASSERT_EQUAL_FATAL(stat("/run/multigig/lock", &st), 0);
 	CU_ASSERT_EQUAL(st.st_mode & 07777, 0700);
 	CU_ASSERT_NOT_EQUAL(access(lock, F_OK), 0);
+	kill(holder.pid, SIGKILL);
+	run_end(&holder, out, sizeof(out));
+	CU_ASSERT_EQUAL(unlink(old), 0);
 	/* nobody can neither open a lock nor make one, shared or exclusive. */
 	CU_ASSERT_NOT_EQUAL(sh("setpriv --reuid=65534 --regid=65534 --clear-groups flock -n -s %s true 2>/dev/null",
 			       lock), 0);
@@ -841,6 +943,19 @@ static void test_sysfs_of_another_namespace(void)
 	CU_ASSERT_STRING_EQUAL(b, "1500 0 ");
 	/* A rollback there is refused the same way: nothing to find, nothing written. */
 	CU_ASSERT_TRUE(no_journal());
+	/* XPS, IRQ affinity (vectors found from the device) and ASPM alike, each with the MTU. */
+	for (int i = 0; i < 3; i++) {
+		static const char *const steps[] = { "xps-cpus 1", "irq-affinity 1", "aspm-l1 off" };
+
+		CU_ASSERT_EQUAL(sh("ip netns exec mga nsenter --net=/run/netns/mgb '%s' set w0 %s mtu 1400 "
+				   "2>&1 | grep -q 'another network namespace.*nothing was changed'", MULTIGIG_CLI,
+				   steps[i]), 0);
+		CU_ASSERT_EQUAL(state_in("mga", a, sizeof(a)), 0);
+		CU_ASSERT_EQUAL(state_in("mgb", b, sizeof(b)), 0);
+		CU_ASSERT_STRING_EQUAL(a, "1500 0 ");
+		CU_ASSERT_STRING_EQUAL(b, "1500 0 ");
+		CU_ASSERT_TRUE(no_journal());
+	}
 	/* With its own sysfs, the same command changes b's w0 alone. */
 	CU_ASSERT_EQUAL(sh("ip netns exec mgb '%s' set w0 rps-cpus 1 mtu 1400 >/dev/null 2>&1", MULTIGIG_CLI), 0);
 	CU_ASSERT_EQUAL(state_in("mga", a, sizeof(a)), 0);
@@ -1501,7 +1616,8 @@ int main(void)
 		     MG_TEST(test_doctor_fix_names_swapped), MG_TEST(test_doctor_fix_other_writer_waits),
 		     MG_TEST(test_doctor_fix_leaves_unlocked_writer), MG_TEST(test_renamed_between_interfaces),
 		     MG_TEST(test_made_again_same_index),
-		     MG_TEST(test_doctor_fix_killed_between_fixes));
+		     MG_TEST(test_doctor_fix_killed_between_fixes), MG_TEST(test_doctor_fix_killed_anywhere),
+		     MG_TEST(test_doctor_fix_confirm_killed_anywhere));
 	MG_ADD_SUITE("journals and locks", setup_veth8, teardown_veth8, MG_TEST(test_journal_of_gone_namespace),
 		     MG_TEST(test_journal_of_bind_mounted_namespace),
 		     MG_TEST(test_journal_same_inode_other_cookie), MG_TEST(test_failed_rollback_keeps_journal),

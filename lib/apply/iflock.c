@@ -151,10 +151,16 @@ int mg_state_dir_open(struct mg_ctx *ctx, const char *sub, bool create, int *dir
 	return err;
 }
 
-/* "c4096-if5": the namespace by its id (netns.c), then the interface's index. */
+/*
+ * "c4096-if5.lock": the namespace by its id (netns.c), then the interface's
+ * index. 0.3 named them without ".lock", 0644 in a directory anyone could
+ * search: a process may have opened one then and hold it still, which
+ * closing the directory does not take from it. No such file has a name
+ * of these.
+ */
 static void lock_name(const struct mg_netns *ns, int ifindex, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s-if%d", ns->id, ifindex);
+	snprintf(buf, size, "%s-if%d.lock", ns->id, ifindex);
 }
 
 /*
