@@ -11,7 +11,9 @@ of a layer below declares (a struct member, or a member of a callback
 type): the layer below would call it later, upwards, where no object's
 symbols show it. Its one exception: a request's put_attrs (struct
 mg_ethtool_req), handed to gather/ for the one request it makes, is a
-callback like a function passed as an argument.
+callback like a function passed as an argument. And no function of
+lib/ or tools/ is longer than 80 lines, from its opening brace to its
+closing one (both at the start of a line, as the kernel's style has them).
 
     check-layers.py OBJDIR SRCDIR TOOLSDIR
 
@@ -231,18 +233,51 @@ def check_labels(dirs):
     return bad, count
 
 
+MAX_FUNCTION_LINES = 80
+# A function's name on the line before its body: "static int parse(...", "MG_EXPORT int mg_x(".
+DEFINITION = re.compile(r"^[A-Za-z_][^;]*?\b(\w+)\s*\(")
+
+
+def check_lengths(dirs):
+    """Each function longer than MAX_FUNCTION_LINES, and how many there are in all."""
+    bad, count = [], 0
+    for top in dirs:
+        for folder, _, files in sorted(os.walk(top)):
+            for f in sorted(x for x in files if x.endswith(".c")):
+                lines = open(os.path.join(folder, f)).read().split("\n")
+                name = None
+                start = None
+                for i, line in enumerate(lines):
+                    m = DEFINITION.match(line)
+                    if m and start is None:
+                        name = m.group(1)
+                    elif line == "{" and start is None:
+                        start = i
+                    elif line == "}" and start is not None:
+                        count += 1
+                        if i - start + 1 > MAX_FUNCTION_LINES:
+                            bad.append("%s:%d: %s is %d lines long, over %d" % (
+                                os.path.relpath(os.path.join(folder, f), os.path.dirname(top)), start + 1, name,
+                                i - start + 1, MAX_FUNCTION_LINES))
+                        start = None
+    return bad, count
+
+
 def main(objdir, srcdir, toolsdir):
     objs = objects(objdir)
     defined, calls = calls_and_definitions(objs)
     labels, named = check_labels([srcdir, toolsdir])
     stored = check_stored_pointers(srcdir, os.path.join(os.path.dirname(srcdir), "include", "multigig"), defined)
-    bad = check_calls(defined, calls) + check_circles(defined, calls) + check_includes(srcdir) + labels + stored
+    long, functions = check_lengths([srcdir, toolsdir])
+    bad = check_calls(defined, calls) + check_circles(defined, calls) + check_includes(srcdir) + labels + stored \
+        + long
     for line in bad:
         print(line)
     print("layers: %s; %d files, calls downwards only, no circle, one header per folder, "
           "no function stored for a layer below to call" % (", ".join(LAYERS), len(objs)))
     print("labels: %d names of files in the headers' labels and opening comments, %d naming no file"
           % (named, len(labels)))
+    print("lengths: %d functions in lib/ and tools/, %d over %d lines" % (functions, len(long), MAX_FUNCTION_LINES))
     print("%d passed, %d failed" % (0 if bad else 1, 1 if bad else 0))
     return 1 if bad else 0
 
@@ -290,6 +325,17 @@ def self_test_stored():
     return bad == want, bad
 
 
+def self_test_lengths():
+    """A function of 81 lines is seen, one of 80 is not, and a struct's braces are no function."""
+    with tempfile.TemporaryDirectory() as top:
+        os.makedirs(os.path.join(top, "lib", "a"))
+        with open(os.path.join(top, "lib", "a", "x.c"), "w") as c:
+            c.write("struct s {\n\tint a;\n};\n\nstatic int ok(void)\n{\n" + "\tx();\n" * 78 + "}\n\n"
+                    "MG_EXPORT int mg_long(int a,\n\t\tint b)\n{\n" + "\tx();\n" * 79 + "}\n")
+        bad, count = check_lengths([os.path.join(top, "lib")])
+    return bad == ["lib/a/x.c:89: mg_long is 81 lines long, over 80"] and count == 2, bad
+
+
 def self_test():
     """The checks find what they look for: a call upwards, a getter's exception, a circle, a wrong label."""
     defined = {"mg_a": "model/a", "mg_b_get_x": "model/b", "mg_c": "apply/c", "mg_d": "model/d"}
@@ -299,11 +345,12 @@ def self_test():
     circles = check_circles(defined, calls)
     labels_ok, labels = self_test_labels()
     stored_ok, stored = self_test_stored()
-    ok = up == ["gather/x: calls mg_a of model/a, a layer above it"] and \
+    lengths_ok, lengths = self_test_lengths()
+    ok = lengths_ok and up == ["gather/x: calls mg_a of model/a, a layer above it"] and \
         circles == ["files calling each other in a circle: model/a model/d"] and labels_ok and stored_ok
     print("self-test: %s" % ("the checks see a call upwards, a circle, a label naming no file and a function "
-                             "stored for a layer below to call" if ok
-                             else "FAILED: %r %r %r %r" % (up, circles, labels, stored)))
+                             "stored for a layer below to call, a function too long" if ok
+                             else "FAILED: %r %r %r %r %r" % (up, circles, labels, stored, lengths)))
     return 0 if ok else 1
 
 
