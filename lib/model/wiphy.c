@@ -991,6 +991,13 @@ static const struct mg_wifi_iface *iface_named(const struct mg_wiphy *w, const c
 {
 	if (!w || !ifname)
 		return NULL;
+	/*
+	 * The name mg_wiphy_get_interface() handed out is that interface's
+	 * own, even when a malformed reply gave two interfaces one name.
+	 */
+	for (size_t i = 0; i < w->nifaces; i++)
+		if (w->ifaces[i].name == ifname)
+			return &w->ifaces[i];
 	for (size_t i = 0; i < w->nifaces; i++)
 		if (!strcmp(w->ifaces[i].name, ifname))
 			return &w->ifaces[i];
@@ -1043,3 +1050,78 @@ MG_EXPORT double mg_wiphy_link_get_bitrate_mbps(const struct mg_wiphy *w, const 
 	r = direction == MG_DIRECTION_TX ? &f->tx : &f->rx;
 	return r->present && r->bitrate_100kbps >= 0 ? r->bitrate_100kbps / 10.0 : -1.0;
 }
+
+/* ---- the link's getters present/ reads, not exported (model.h) ---- */
+
+int mg_wiphy_link_get_center1_mhz(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f ? f->chan.center1_mhz : MG_UNKNOWN;
+}
+
+int mg_wiphy_link_get_center2_mhz(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f ? f->chan.center2_mhz : MG_UNKNOWN;
+}
+
+const char *mg_wiphy_link_get_ssid(const struct mg_wiphy *w, const char *ifname, char *buf, size_t size)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	/* Stored as bytes with a length: a later, shorter reply may leave the earlier one's tail behind it. */
+	if (!f || !f->have_ssid || !size || f->ssid_len >= size)
+		return NULL;
+	memcpy(buf, f->ssid, f->ssid_len);
+	buf[f->ssid_len] = '\0';
+	return buf;
+}
+
+const char *mg_wiphy_link_get_bssid(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f && f->connected ? f->bssid : NULL;
+}
+
+double mg_wiphy_link_get_expected_mbps(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f && f->expected_kbps >= 0 ? f->expected_kbps / 1000.0 : -1.0;
+}
+
+static const struct mg_wifi_rate_info *rate_of(const struct mg_wiphy *w, const char *ifname, enum mg_direction d)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	if (!f || (d != MG_DIRECTION_RX && d != MG_DIRECTION_TX))
+		return NULL;
+	return d == MG_DIRECTION_TX ? &f->tx : &f->rx;
+}
+
+bool mg_wiphy_link_has_rate(const struct mg_wiphy *w, const char *ifname, enum mg_direction d)
+{
+	const struct mg_wifi_rate_info *r = rate_of(w, ifname, d);
+
+	return r && r->present;
+}
+
+#define RATE_GETTER(type, fn, expr, unknown)						\
+	type fn(const struct mg_wiphy *w, const char *ifname, enum mg_direction d)	\
+	{										\
+		const struct mg_wifi_rate_info *r = rate_of(w, ifname, d);		\
+											\
+		return r && r->present ? (expr) : (unknown);				\
+	}
+
+RATE_GETTER(int, mg_wiphy_link_get_rate_mode, r->mode, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_mcs, r->mcs, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_nss, r->nss, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_gi_ns, r->gi_ns, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_width_mhz, r->width_mhz, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_dcm, r->dcm, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_ru, r->ru, MG_UNKNOWN)
+RATE_GETTER(double, mg_wiphy_link_get_rate_library_mbps, r->own_mbps, -1.0)

@@ -162,40 +162,6 @@ static void chandef(struct mg_json *j, const struct mg_wifi_chandef *c)
 	mg_json_int_or_null(j, c->center2_mhz);
 }
 
-static void rate_json(struct mg_json *j, const struct mg_wifi_rate_info *r)
-{
-	if (!r->present) {
-		mg_json_null(j);
-		return;
-	}
-	mg_json_object(j);
-	mg_json_key(j, "mode");
-	mode_or_null(j, r->mode);
-	mg_json_key(j, "mcs");
-	mg_json_int_or_null(j, r->mcs);
-	mg_json_key(j, "nss");
-	mg_json_int_or_null(j, r->nss);
-	mg_json_key(j, "gi_us");
-	if (r->gi_ns > 0)
-		mg_json_fixed(j, r->gi_ns / 1000.0, 1);
-	else
-		mg_json_null(j);
-	mg_json_key(j, "width_mhz");
-	mg_json_int_or_null(j, r->width_mhz);
-	mg_json_key(j, "kernel_mbps");
-	if (r->bitrate_100kbps >= 0)
-		mg_json_fixed(j, r->bitrate_100kbps / 10.0, 1);
-	else
-		mg_json_null(j);
-	mg_json_key(j, "library_mbps");
-	mg_json_fixed(j, r->own_mbps, 1);
-	mg_json_key(j, "dcm");
-	mg_json_bool(j, r->dcm);
-	mg_json_key(j, "ofdma_ru");
-	mg_json_bool(j, r->ru);
-	mg_json_object_end(j);
-}
-
 static void ssid_json(struct mg_json *j, const struct mg_wifi_iface *f)
 {
 	char buf[sizeof(f->ssid)];
@@ -210,44 +176,10 @@ static void ssid_json(struct mg_json *j, const struct mg_wifi_iface *f)
 	mg_json_str(j, buf);
 }
 
-static void link_json(struct mg_json *j, const struct mg_wifi_iface *f)
+static void iface_json(struct mg_json *j, const struct mg_wiphy *w, const struct mg_wifi_iface *f)
 {
-	mg_json_object(j);
-	mg_json_key(j, "connected");
-	if (f->stations_known)
-		mg_json_bool(j, f->connected);
-	else
-		mg_json_null(j);
-	mg_json_key(j, "ssid");
-	if (f->connected)
-		ssid_json(j, f);
-	else
-		mg_json_null(j);
-	mg_json_key(j, "bssid");
-	str_or_null(j, f->connected ? f->bssid : NULL);
-	chandef(j, &f->chan);
-	mg_json_key(j, "signal_dbm");
-	if (f->connected && f->signal_dbm != MG_UNKNOWN)
-		mg_json_int(j, f->signal_dbm);
-	else
-		mg_json_null(j);
-	mg_json_key(j, "tx_bitrate");
-	rate_json(j, &f->tx);
-	mg_json_key(j, "rx_bitrate");
-	rate_json(j, &f->rx);
-	mg_json_key(j, "expected_throughput_mbps");
-	if (f->expected_kbps >= 0)
-		mg_json_fixed(j, f->expected_kbps / 1000.0, 1);
-	else
-		mg_json_null(j);
-	/* The widest the AP advertises on this band; null when the scan result had no elements. */
-	mg_json_key(j, "ap_max_width_mhz");
-	mg_json_int_or_null(j, f->connected ? mg_wifi_ap_max_width_mhz(&f->ap, f->chan.freq_mhz) : MG_UNKNOWN);
-	mg_json_object_end(j);
-}
+	struct mg_out o = { .j = j };
 
-static void iface_json(struct mg_json *j, const struct mg_wifi_iface *f)
-{
 	mg_json_object(j);
 	mg_json_key(j, "name");
 	mg_json_str(j, f->name);
@@ -275,8 +207,7 @@ static void iface_json(struct mg_json *j, const struct mg_wifi_iface *f)
 	mg_json_key(j, "stations");
 	mg_json_int_or_null(j, f->stations_known ? f->stations : MG_UNKNOWN);
 	if (f->iftype == NL80211_IFTYPE_STATION || f->iftype == NL80211_IFTYPE_P2P_CLIENT) {
-		mg_json_key(j, "link");
-		link_json(j, f);
+		mg_out_wifi_link(&o, w, f->name);
 	}
 	mg_json_object_end(j);
 }
@@ -330,7 +261,7 @@ static void wiphy_json(struct mg_json *j, const struct mg_wiphy *w)
 	mg_json_key(j, "interfaces");
 	mg_json_array(j);
 	for (size_t i = 0; i < w->nifaces; i++)
-		iface_json(j, &w->ifaces[i]);
+		iface_json(j, w, &w->ifaces[i]);
 	mg_json_array_end(j);
 	mg_json_key(j, "bus");
 	mg_json_str(j, mg_bus_name(w->bus));

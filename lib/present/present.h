@@ -265,6 +265,8 @@ void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t);
 void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e);
 void mg_json_wifi_rate(struct mg_json *j, const struct mg_wifi_rate *r);
 void mg_json_wiphy_list(struct mg_json *j, const struct mg_wiphy_list *l);
+/* wifi-link.c: a station interface's "link" object, or its lines of text. */
+void mg_out_wifi_link(struct mg_out *o, const struct mg_wiphy *w, const char *ifname);
 
 /* The checks every public writer makes: @flags within @allowed, @json not NULL. */
 int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, char **json);

@@ -33,67 +33,10 @@ static void band_text(struct mg_strbuf *t, const struct mg_wifi_band *b, int ban
 		       c.disabled, c.no_ir);
 }
 
-static void rate_text(struct mg_strbuf *t, const char *dir, const struct mg_wifi_rate_info *r)
-{
-	if (!r->present)
-		return;
-	mg_strbuf_printf(t, "    %s: ", dir);
-	if (r->mode > MG_WIFI_MODE_LEGACY)
-		mg_strbuf_printf(t, "%s MCS %d, %d stream%s, GI %.1f us, ", mg_wifi_mode_name((enum mg_wifi_mode)r->mode),
-			       r->mcs, r->nss, r->nss == 1 ? "" : "s", r->gi_ns / 1000.0);
-	else
-		mg_strbuf_put(t, "legacy, ");
-	mg_strbuf_printf(t, "%d MHz", r->width_mhz);
-	if (r->bitrate_100kbps >= 0)
-		mg_strbuf_printf(t, ": kernel %.1f Mbit/s", r->bitrate_100kbps / 10.0);
-	if (r->own_mbps >= 0)
-		mg_strbuf_printf(t, ", library %.1f Mbit/s", r->own_mbps);
-	mg_strbuf_put(t, "\n");
-}
-
-static void link_text(struct mg_strbuf *t, const struct mg_wifi_iface *f)
-{
-	char ssid[sizeof(f->ssid)];
-	int ap;
-
-	if (!f->stations_known) {
-		mg_strbuf_put(t, "  ");
-		show(t, f->name);
-		mg_strbuf_put(t, ": link unknown (no station dump)\n");
-		return;
-	}
-	if (!f->connected) {
-		mg_strbuf_put(t, "  ");
-		show(t, f->name);
-		mg_strbuf_put(t, ": not connected\n");
-		return;
-	}
-	memcpy(ssid, f->ssid, f->ssid_len);
-	ssid[f->ssid_len] = '\0';
-	mg_strbuf_put(t, "  ");
-	show(t, f->name);
-	mg_strbuf_put(t, ": connected to ");
-	mg_strbuf_show(t, f->have_ssid ? ssid : "-", 32);
-	mg_strbuf_printf(t, " (%s)", f->bssid);
-	if (f->chan.freq_mhz > 0)
-		mg_strbuf_printf(t, " on %d MHz", f->chan.freq_mhz);
-	if (f->chan.width_mhz > 0)
-		mg_strbuf_printf(t, ", %d MHz wide", f->chan.width_mhz);
-	if (f->chan.center1_mhz > 0)
-		mg_strbuf_printf(t, " (center %d)", f->chan.center1_mhz);
-	if (f->signal_dbm != MG_UNKNOWN)
-		mg_strbuf_printf(t, ", signal %d dBm", f->signal_dbm);
-	mg_strbuf_put(t, "\n");
-	rate_text(t, "tx", &f->tx);
-	rate_text(t, "rx", &f->rx);
-	if (f->expected_kbps >= 0)
-		mg_strbuf_printf(t, "    expected throughput (driver): %.1f Mbit/s\n", f->expected_kbps / 1000.0);
-	if ((ap = mg_wifi_ap_max_width_mhz(&f->ap, f->chan.freq_mhz)) > 0)
-		mg_strbuf_printf(t, "    the AP: up to %d MHz on this band (its capability elements)\n", ap);
-}
-
 static void wiphy_text(struct mg_strbuf *t, const struct mg_wiphy *w)
 {
+	struct mg_out o = { .t = t };
+
 	show(t, w->name);
 	mg_strbuf_printf(t, ": bus %s, address ", mg_bus_name(w->bus));
 	show(t, w->address);
@@ -132,7 +75,7 @@ static void wiphy_text(struct mg_strbuf *t, const struct mg_wiphy *w)
 	mg_strbuf_put(t, "\n");
 	for (size_t i = 0; i < w->nifaces; i++)
 		if (w->ifaces[i].iftype == NL80211_IFTYPE_STATION || w->ifaces[i].iftype == NL80211_IFTYPE_P2P_CLIENT)
-			link_text(t, &w->ifaces[i]);
+			mg_out_wifi_link(&o, w, mg_wiphy_get_interface(w, i));
 }
 
 MG_EXPORT int mg_wiphy_list_to_text(const struct mg_wiphy_list *list, char **text)
