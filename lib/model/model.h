@@ -547,6 +547,37 @@ int mg_wiphy_link_get_rate_dcm(const struct mg_wiphy *w, const char *ifname, enu
 int mg_wiphy_link_get_rate_ru(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
 /* The library's own rate model's figure for it: full-band rates only. */
 double mg_wiphy_link_get_rate_library_mbps(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
+/* The same for the wiphy, an interface by name and a band by mg_wifi_band_name()'s, for present/. */
+const char *mg_wiphy_get_device_path(const struct mg_wiphy *w);	/* NULL when unknown */
+const char *mg_wiphy_get_mlo_reason(const struct mg_wiphy *w);		/* why MLO is MG_UNKNOWN */
+int mg_wiphy_iface_get_ifindex(const struct mg_wiphy *w, const char *ifname);
+int mg_wiphy_iface_get_iftype(const struct mg_wiphy *w, const char *ifname);	/* NL80211_IFTYPE_* */
+const char *mg_wiphy_iface_get_mac(const struct mg_wiphy *w, const char *ifname);	/* NULL when unknown */
+int mg_wiphy_iface_get_stations(const struct mg_wiphy *w, const char *ifname);	/* MG_UNKNOWN: no dump */
+size_t mg_wiphy_iface_get_mlo_link_count(const struct mg_wiphy *w, const char *ifname);
+/* Link @i of mg_wiphy_iface_get_mlo_link_count(): its id, MAC and channel (what: 'f'req, 'w'idth, centre '1', '2'). */
+int mg_wiphy_mlo_link_get_id(const struct mg_wiphy *w, const char *ifname, size_t i);
+const char *mg_wiphy_mlo_link_get_mac(const struct mg_wiphy *w, const char *ifname, size_t i);
+int mg_wiphy_mlo_link_get_mhz(const struct mg_wiphy *w, const char *ifname, size_t i, char what);
+/* A band's caps as mg_wifi_band_caps() decides them, beyond the public maxima: MG_UNKNOWN without. */
+int mg_wiphy_band_get_ht_max_index(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_ht_nss(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_vht_max_mcs(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_vht_nss(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_he_max_mcs(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_he_nss(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_eht_max_mcs(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_eht_nss(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_eht_320(const struct mg_wiphy *w, const char *band);
+/* Why EHT is MG_UNKNOWN on a band ("" when not said); NULL when it is known. */
+const char *mg_wiphy_band_get_eht_reason(const struct mg_wiphy *w, const char *band);
+size_t mg_wiphy_band_get_channel_count(const struct mg_wiphy *w, const char *band);
+/* Channel @i of mg_wiphy_band_get_channel_count(); 0 out of range. */
+int mg_wiphy_channel_get_freq_mhz(const struct mg_wiphy *w, const char *band, size_t i);
+int mg_wiphy_channel_get_offset_khz(const struct mg_wiphy *w, const char *band, size_t i);
+int mg_wiphy_channel_is_disabled(const struct mg_wiphy *w, const char *band, size_t i);
+int mg_wiphy_channel_is_no_ir(const struct mg_wiphy *w, const char *band, size_t i);
+int mg_wiphy_channel_is_radar(const struct mg_wiphy *w, const char *band, size_t i);
 /* Recorded replies of one command merged into @l, as replay would (the fuzzer's entry). */
 int mg_wiphy_list_parse(struct mg_wiphy_list *l, int cmd, const void *buf, size_t len);
 
