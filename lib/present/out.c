@@ -55,6 +55,14 @@ void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v)
 		mg_strbuf_printf(o->t, fmt, v);
 }
 
+void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v)
+{
+	if (json_key(o, key))
+		mg_json_hex(o->j, v, 0);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, (unsigned int)v);
+}
+
 void mg_out_str(struct mg_out *o, const char *key, const char *fmt, const char *s)
 {
 	struct mg_strbuf shown = { 0 };

@@ -230,6 +230,8 @@ void mg_out_int(struct mg_out *o, const char *key, const char *fmt, int v);
 void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals);
 /* @v 1, 0 or MG_UNKNOWN; @fmt takes it as an int. */
 void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v);
+/* JSON: "0x3", MG_UNKNOWN null; @fmt takes it as an unsigned int. */
+void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v);
 /* Text: @s shown as text shows a string from the machine (mg_strbuf_show()), NULL as "-"; @fmt takes it. */
 void mg_out_str(struct mg_out *o, const char *key, const char *fmt, const char *s);
 /* Text only: trusted words and separators between fields. */
@@ -265,7 +267,7 @@ void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t);
 void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e);
 void mg_json_wifi_rate(struct mg_json *j, const struct mg_wifi_rate *r);
 void mg_json_wiphy_list(struct mg_json *j, const struct mg_wiphy_list *l);
-/* wifi-link.c: a station interface's "link" object, or its lines of text. */
+/* wiphy.c writes wifi's array and text; wifi-link.c a station interface's "link" object, or its lines of text. */
 void mg_out_wifi_link(struct mg_out *o, const struct mg_wiphy *w, const char *ifname);
 
 /* The checks every public writer makes: @flags within @allowed, @json not NULL. */
