@@ -140,8 +140,10 @@ static void band_phys(struct mg_out *o, const struct mg_wiphy *w, const char *ba
 static void band_out(struct mg_out *o, const struct mg_wiphy *w, int b)
 {
 	const char *band = mg_wifi_band_name(b), *why = mg_wiphy_band_get_eht_reason(w, band);
-	int ht = mg_wiphy_band_supports(w, band, MG_WIFI_MODE_HT), vht = mg_wiphy_band_supports(w, band, MG_WIFI_MODE_VHT);
-	int he = mg_wiphy_band_supports(w, band, MG_WIFI_MODE_HE), eht = mg_wiphy_band_supports(w, band, MG_WIFI_MODE_EHT);
+	int ht = mg_wiphy_band_supports(w, band, MG_WIFI_MODE_HT);
+	int vht = mg_wiphy_band_supports(w, band, MG_WIFI_MODE_VHT);
+	int he = mg_wiphy_band_supports(w, band, MG_WIFI_MODE_HE);
+	int eht = mg_wiphy_band_supports(w, band, MG_WIFI_MODE_EHT);
 	int nss = mg_wiphy_band_get_max_nss(w, band), mcs = mg_wiphy_band_get_max_mcs(w, band);
 	int mode = mg_wiphy_band_get_max_mode(w, band), on = 0, off = 0, no_ir = 0;
 
