@@ -378,7 +378,12 @@ struct mg_wifi_phy {
 int mg_wifi_phy_resolve(enum mg_wifi_mode mode, int mcs, int nss, int width_mhz, int gi_ns,
 			struct mg_wifi_phy *phy, char *why, size_t size);
 double mg_wifi_phy_mbps(const struct mg_wifi_phy *phy);
-const struct mg_wifi_phy *mg_wifi_rate_phy(const struct mg_wifi_rate *rate);
+/* A rate's data subcarriers, coded bits per subcarrier, symbol time with the GI (ns); MG_UNKNOWN for NULL. */
+int mg_wifi_rate_get_subcarriers(const struct mg_wifi_rate *rate);
+int mg_wifi_rate_get_bits(const struct mg_wifi_rate *rate);
+int mg_wifi_rate_get_symbol_ns(const struct mg_wifi_rate *rate);
+/* Its coding rate as a fraction, "5/6", in @buf; NULL for NULL. */
+const char *mg_wifi_rate_get_coding(const struct mg_wifi_rate *rate, char *buf, size_t size);
 /* The share of the PHY rate the model assumes reaches TCP. */
 int mg_wifi_efficiency_pct(void);
 

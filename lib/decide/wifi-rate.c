@@ -257,7 +257,26 @@ int mg_wifi_efficiency_pct(void)
 	return EFFICIENCY_PCT;
 }
 
-const struct mg_wifi_phy *mg_wifi_rate_phy(const struct mg_wifi_rate *rate)
+/* The model's numbers behind a rate, for present/ (not exported): what the public getters do not give. */
+int mg_wifi_rate_get_subcarriers(const struct mg_wifi_rate *rate)
 {
-	return &rate->phy;
+	return rate ? rate->phy.subcarriers : MG_UNKNOWN;
+}
+
+int mg_wifi_rate_get_bits(const struct mg_wifi_rate *rate)
+{
+	return rate ? rate->phy.bits : MG_UNKNOWN;
+}
+
+int mg_wifi_rate_get_symbol_ns(const struct mg_wifi_rate *rate)
+{
+	return rate ? rate->phy.symbol_ns : MG_UNKNOWN;
+}
+
+const char *mg_wifi_rate_get_coding(const struct mg_wifi_rate *rate, char *buf, size_t size)
+{
+	if (!rate)
+		return NULL;
+	snprintf(buf, size, "%d/%d", rate->phy.rate_num, rate->phy.rate_den);
+	return buf;
 }

@@ -522,6 +522,62 @@ void mg_wifi_parse_ap_ies(const uint8_t *ie, size_t len, struct mg_wifi_ap_caps 
 int mg_wifi_ap_max_width_mhz(const struct mg_wifi_ap_caps *c, int freq_mhz);
 struct nlattr;
 void mg_wifi_parse_rate(struct nlattr *nest, struct mg_wifi_rate_info *r);
+/*
+ * What the public getters of a link (multigig/wifi.h, mg_wiphy_link_*())
+ * do not give yet, for present/: by interface name as those, MG_UNKNOWN
+ * (-1.0 for Mbit/s, NULL for a string) where not said. Not exported:
+ * one becomes public when a user asks for it.
+ */
+int mg_wiphy_link_get_center1_mhz(const struct mg_wiphy *w, const char *ifname);
+int mg_wiphy_link_get_center2_mhz(const struct mg_wiphy *w, const char *ifname);
+/* The SSID, terminated in @buf (33 bytes), up to its first NUL; NULL when none is known ("" is a hidden one). */
+const char *mg_wiphy_link_get_ssid(const struct mg_wiphy *w, const char *ifname, char *buf, size_t size);
+/* The AP's address when connected ("" when the station dump did not say); NULL when not. */
+const char *mg_wiphy_link_get_bssid(const struct mg_wiphy *w, const char *ifname);
+/* The driver's expected throughput (NL80211_STA_INFO_EXPECTED_THROUGHPUT). */
+double mg_wiphy_link_get_expected_mbps(const struct mg_wiphy *w, const char *ifname);
+/* The last rate each way (MG_DIRECTION_TX, _RX): whether the station dump gave one, and its parts. */
+bool mg_wiphy_link_has_rate(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
+int mg_wiphy_link_get_rate_mode(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
+int mg_wiphy_link_get_rate_mcs(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
+int mg_wiphy_link_get_rate_nss(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
+int mg_wiphy_link_get_rate_gi_ns(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
+int mg_wiphy_link_get_rate_width_mhz(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
+int mg_wiphy_link_get_rate_dcm(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
+int mg_wiphy_link_get_rate_ru(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
+/* The library's own rate model's figure for it: full-band rates only. */
+double mg_wiphy_link_get_rate_library_mbps(const struct mg_wiphy *w, const char *ifname, enum mg_direction d);
+/* The same for the wiphy, an interface by name and a band by mg_wifi_band_name()'s, for present/. */
+const char *mg_wiphy_get_device_path(const struct mg_wiphy *w);	/* NULL when unknown */
+const char *mg_wiphy_get_mlo_reason(const struct mg_wiphy *w);		/* why MLO is MG_UNKNOWN */
+int mg_wiphy_iface_get_ifindex(const struct mg_wiphy *w, const char *ifname);
+int mg_wiphy_iface_get_iftype(const struct mg_wiphy *w, const char *ifname);	/* NL80211_IFTYPE_* */
+const char *mg_wiphy_iface_get_mac(const struct mg_wiphy *w, const char *ifname);	/* NULL when unknown */
+int mg_wiphy_iface_get_stations(const struct mg_wiphy *w, const char *ifname);	/* MG_UNKNOWN: no dump */
+size_t mg_wiphy_iface_get_mlo_link_count(const struct mg_wiphy *w, const char *ifname);
+/* Link @i of mg_wiphy_iface_get_mlo_link_count(): its id, MAC and channel (what: 'f'req, 'w'idth, centre '1', '2'). */
+int mg_wiphy_mlo_link_get_id(const struct mg_wiphy *w, const char *ifname, size_t i);
+const char *mg_wiphy_mlo_link_get_mac(const struct mg_wiphy *w, const char *ifname, size_t i);
+int mg_wiphy_mlo_link_get_mhz(const struct mg_wiphy *w, const char *ifname, size_t i, char what);
+/* A band's caps as mg_wifi_band_caps() decides them, beyond the public maxima: MG_UNKNOWN without. */
+int mg_wiphy_band_get_ht_max_index(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_ht_nss(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_vht_max_mcs(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_vht_nss(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_he_max_mcs(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_he_nss(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_eht_max_mcs(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_eht_nss(const struct mg_wiphy *w, const char *band);
+int mg_wiphy_band_get_eht_320(const struct mg_wiphy *w, const char *band);
+/* Why EHT is MG_UNKNOWN on a band ("" when not said); NULL when it is known. */
+const char *mg_wiphy_band_get_eht_reason(const struct mg_wiphy *w, const char *band);
+size_t mg_wiphy_band_get_channel_count(const struct mg_wiphy *w, const char *band);
+/* Channel @i of mg_wiphy_band_get_channel_count(); 0 out of range. */
+int mg_wiphy_channel_get_freq_mhz(const struct mg_wiphy *w, const char *band, size_t i);
+int mg_wiphy_channel_get_offset_khz(const struct mg_wiphy *w, const char *band, size_t i);
+int mg_wiphy_channel_is_disabled(const struct mg_wiphy *w, const char *band, size_t i);
+int mg_wiphy_channel_is_no_ir(const struct mg_wiphy *w, const char *band, size_t i);
+int mg_wiphy_channel_is_radar(const struct mg_wiphy *w, const char *band, size_t i);
 /* Recorded replies of one command merged into @l, as replay would (the fuzzer's entry). */
 int mg_wiphy_list_parse(struct mg_wiphy_list *l, int cmd, const void *buf, size_t len);
 

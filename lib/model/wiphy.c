@@ -991,6 +991,13 @@ static const struct mg_wifi_iface *iface_named(const struct mg_wiphy *w, const c
 {
 	if (!w || !ifname)
 		return NULL;
+	/*
+	 * The name mg_wiphy_get_interface() handed out is that interface's
+	 * own, even when a malformed reply gave two interfaces one name.
+	 */
+	for (size_t i = 0; i < w->nifaces; i++)
+		if (w->ifaces[i].name == ifname)
+			return &w->ifaces[i];
 	for (size_t i = 0; i < w->nifaces; i++)
 		if (!strcmp(w->ifaces[i].name, ifname))
 			return &w->ifaces[i];
@@ -1043,3 +1050,211 @@ MG_EXPORT double mg_wiphy_link_get_bitrate_mbps(const struct mg_wiphy *w, const 
 	r = direction == MG_DIRECTION_TX ? &f->tx : &f->rx;
 	return r->present && r->bitrate_100kbps >= 0 ? r->bitrate_100kbps / 10.0 : -1.0;
 }
+
+/* ---- the link's getters present/ reads, not exported (model.h) ---- */
+
+int mg_wiphy_link_get_center1_mhz(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f ? f->chan.center1_mhz : MG_UNKNOWN;
+}
+
+int mg_wiphy_link_get_center2_mhz(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f ? f->chan.center2_mhz : MG_UNKNOWN;
+}
+
+const char *mg_wiphy_link_get_ssid(const struct mg_wiphy *w, const char *ifname, char *buf, size_t size)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	/* Stored as bytes with a length: a later, shorter reply may leave the earlier one's tail behind it. */
+	if (!f || !f->have_ssid || !size || f->ssid_len >= size)
+		return NULL;
+	memcpy(buf, f->ssid, f->ssid_len);
+	buf[f->ssid_len] = '\0';
+	return buf;
+}
+
+const char *mg_wiphy_link_get_bssid(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f && f->connected ? f->bssid : NULL;
+}
+
+double mg_wiphy_link_get_expected_mbps(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f && f->expected_kbps >= 0 ? f->expected_kbps / 1000.0 : -1.0;
+}
+
+static const struct mg_wifi_rate_info *rate_of(const struct mg_wiphy *w, const char *ifname, enum mg_direction d)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	if (!f || (d != MG_DIRECTION_RX && d != MG_DIRECTION_TX))
+		return NULL;
+	return d == MG_DIRECTION_TX ? &f->tx : &f->rx;
+}
+
+bool mg_wiphy_link_has_rate(const struct mg_wiphy *w, const char *ifname, enum mg_direction d)
+{
+	const struct mg_wifi_rate_info *r = rate_of(w, ifname, d);
+
+	return r && r->present;
+}
+
+#define RATE_GETTER(type, fn, expr, unknown)						\
+	type fn(const struct mg_wiphy *w, const char *ifname, enum mg_direction d)	\
+	{										\
+		const struct mg_wifi_rate_info *r = rate_of(w, ifname, d);		\
+											\
+		return r && r->present ? (expr) : (unknown);				\
+	}
+
+RATE_GETTER(int, mg_wiphy_link_get_rate_mode, r->mode, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_mcs, r->mcs, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_nss, r->nss, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_gi_ns, r->gi_ns, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_width_mhz, r->width_mhz, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_dcm, r->dcm, MG_UNKNOWN)
+RATE_GETTER(int, mg_wiphy_link_get_rate_ru, r->ru, MG_UNKNOWN)
+RATE_GETTER(double, mg_wiphy_link_get_rate_library_mbps, r->own_mbps, -1.0)
+
+/* ---- the wiphy's, an interface's and a band's getters present/ reads, not exported (model.h) ---- */
+
+const char *mg_wiphy_get_device_path(const struct mg_wiphy *w)
+{
+	return w ? nonempty(w->devpath) : NULL;
+}
+
+const char *mg_wiphy_get_mlo_reason(const struct mg_wiphy *w)
+{
+	return w ? w->mlo_reason : NULL;
+}
+
+int mg_wiphy_iface_get_ifindex(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f ? f->ifindex : MG_UNKNOWN;
+}
+
+int mg_wiphy_iface_get_iftype(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f ? f->iftype : MG_UNKNOWN;
+}
+
+const char *mg_wiphy_iface_get_mac(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f ? nonempty(f->mac) : NULL;
+}
+
+int mg_wiphy_iface_get_stations(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f && f->stations_known ? f->stations : MG_UNKNOWN;
+}
+
+size_t mg_wiphy_iface_get_mlo_link_count(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f ? f->nlinks : 0;
+}
+
+static const struct mg_wifi_mlo_link *mlo_link(const struct mg_wiphy *w, const char *ifname, size_t i)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f && i < f->nlinks ? &f->links[i] : NULL;
+}
+
+int mg_wiphy_mlo_link_get_id(const struct mg_wiphy *w, const char *ifname, size_t i)
+{
+	const struct mg_wifi_mlo_link *k = mlo_link(w, ifname, i);
+
+	return k ? k->id : MG_UNKNOWN;
+}
+
+const char *mg_wiphy_mlo_link_get_mac(const struct mg_wiphy *w, const char *ifname, size_t i)
+{
+	const struct mg_wifi_mlo_link *k = mlo_link(w, ifname, i);
+
+	return k ? nonempty(k->mac) : NULL;
+}
+
+int mg_wiphy_mlo_link_get_mhz(const struct mg_wiphy *w, const char *ifname, size_t i, char what)
+{
+	const struct mg_wifi_mlo_link *k = mlo_link(w, ifname, i);
+
+	if (!k)
+		return MG_UNKNOWN;
+	switch (what) {
+	case 'f': return k->chan.freq_mhz;
+	case 'w': return k->chan.width_mhz;
+	case '1': return k->chan.center1_mhz;
+	case '2': return k->chan.center2_mhz;
+	}
+	return MG_UNKNOWN;
+}
+
+#define BAND_CAP(fn, expr)							\
+	int fn(const struct mg_wiphy *w, const char *band)			\
+	{									\
+		const struct mg_wifi_band *b = band_of(w, band);		\
+		struct mg_wifi_band_caps c;					\
+										\
+		if (!b)								\
+			return MG_UNKNOWN;					\
+		mg_wifi_band_caps(b, (int)(b - w->bands), &c);			\
+		return (expr);							\
+	}
+
+BAND_CAP(mg_wiphy_band_get_ht_max_index, c.ht_max_index)
+BAND_CAP(mg_wiphy_band_get_ht_nss, c.ht_nss)
+BAND_CAP(mg_wiphy_band_get_vht_max_mcs, c.vht_max_mcs)
+BAND_CAP(mg_wiphy_band_get_vht_nss, c.vht_nss)
+BAND_CAP(mg_wiphy_band_get_he_max_mcs, c.he_max_mcs)
+BAND_CAP(mg_wiphy_band_get_he_nss, c.he_nss)
+BAND_CAP(mg_wiphy_band_get_eht_max_mcs, c.eht_max_mcs)
+BAND_CAP(mg_wiphy_band_get_eht_nss, c.eht_nss)
+BAND_CAP(mg_wiphy_band_get_eht_320, c.eht_320)
+
+const char *mg_wiphy_band_get_eht_reason(const struct mg_wiphy *w, const char *band)
+{
+	const struct mg_wifi_band *b = band_of(w, band);
+
+	return b && !b->eht && !b->eht_known ? b->eht_reason : NULL;
+}
+
+size_t mg_wiphy_band_get_channel_count(const struct mg_wiphy *w, const char *band)
+{
+	const struct mg_wifi_band *b = band_of(w, band);
+
+	return b ? b->nchans : 0;
+}
+
+#define CHANNEL_GETTER(fn, field)							\
+	int fn(const struct mg_wiphy *w, const char *band, size_t i)			\
+	{										\
+		const struct mg_wifi_band *b = band_of(w, band);			\
+											\
+		return b && i < b->nchans ? b->chans[i].field : 0;			\
+	}
+
+CHANNEL_GETTER(mg_wiphy_channel_get_freq_mhz, freq_mhz)
+CHANNEL_GETTER(mg_wiphy_channel_get_offset_khz, offset_khz)
+CHANNEL_GETTER(mg_wiphy_channel_is_disabled, disabled)
+CHANNEL_GETTER(mg_wiphy_channel_is_no_ir, no_ir)
+CHANNEL_GETTER(mg_wiphy_channel_is_radar, radar)

@@ -437,67 +437,82 @@ static void findings(struct mg_strbuf *t, const struct mg_report_input *in, cons
 			finding(t, mg_doctor_get(in->doctor, i));
 }
 
+/* One band's row: its PHYs, streams, highest MCS, widest channel and channels. */
+static void wifi_band(struct mg_strbuf *t, const struct mg_wiphy *w, const char *band)
+{
+	int eht = mg_wiphy_band_supports(w, band, MG_WIFI_MODE_EHT), mcs = mg_wiphy_band_get_max_mcs(w, band);
+	int on = 0, off = 0, no_ir = 0;
+
+	mg_wiphy_band_get_channels(w, band, &on, &off, &no_ir);
+	mg_strbuf_printf(t, "<tr><td>%s</td><td>%s%s%s%s</td><td>%d</td><td>", band,
+		       mg_wiphy_band_supports(w, band, MG_WIFI_MODE_HT) ? "HT " : "",
+		       mg_wiphy_band_supports(w, band, MG_WIFI_MODE_VHT) ? "VHT " : "",
+		       mg_wiphy_band_supports(w, band, MG_WIFI_MODE_HE) ? "HE " : "",
+		       eht == 1 ? "EHT" : eht == 0 ? "" : "EHT unknown", mg_wiphy_band_get_max_nss(w, band));
+	if (mcs >= 0)
+		mg_strbuf_printf(t, "%d (%s)", mcs,
+			       mg_wifi_mode_name((enum mg_wifi_mode)mg_wiphy_band_get_max_mode(w, band)));
+	mg_strbuf_printf(t, "</td><td>%d MHz</td><td>%d / %d / %d</td></tr>\n",
+		       mg_wiphy_band_get_max_width_mhz(w, band), on, no_ir, off);
+}
+
+/* A connected station's link: where to, on what channel, how strong, how fast each way. */
+static void wifi_link(struct mg_strbuf *t, const struct mg_wiphy *w, const char *name)
+{
+	const char *bssid = mg_wiphy_link_get_bssid(w, name);
+	int signal = mg_wiphy_link_get_signal_dbm(w, name);
+	char ssid[33];
+
+	if (!bssid)
+		return;
+	mg_strbuf_put(t, "<table>\n");
+	row(t, "connected to", mg_wiphy_link_get_ssid(w, name, ssid, sizeof(ssid)));
+	row(t, "BSSID", bssid[0] ? bssid : NULL);
+	row_number(t, "frequency", mg_wiphy_link_get_frequency_mhz(w, name), " MHz");
+	row_number(t, "width", mg_wiphy_link_get_width_mhz(w, name), " MHz");
+	if (signal != MG_UNKNOWN)
+		mg_strbuf_printf(t, "<tr><th>signal</th><td>%d dBm</td></tr>\n", signal);
+	else
+		row(t, "signal", NULL);
+	for (int d = 0; d < 2; d++) {
+		enum mg_direction dir = d ? MG_DIRECTION_RX : MG_DIRECTION_TX;
+		double mbps = mg_wiphy_link_get_bitrate_mbps(w, name, dir);
+		int mode = mg_wiphy_link_get_rate_mode(w, name, dir), nss = mg_wiphy_link_get_rate_nss(w, name, dir);
+		int mcs = mg_wiphy_link_get_rate_mcs(w, name, dir);
+
+		if (mbps < 0)
+			continue;
+		mg_strbuf_printf(t, "<tr><th>%s rate</th><td>%.1f Mbit/s", d ? "receive" : "transmit", mbps);
+		if (mode > MG_WIFI_MODE_LEGACY)
+			mg_strbuf_printf(t, " (%s MCS %d, %d stream%s, %d MHz)",
+				       mg_wifi_mode_name((enum mg_wifi_mode)mode), mcs, nss, nss == 1 ? "" : "s",
+				       mg_wiphy_link_get_rate_width_mhz(w, name, dir));
+		mg_strbuf_put(t, "</td></tr>\n");
+	}
+	mg_strbuf_put(t, "</table>\n");
+}
+
 /* A Wi-Fi interface's card: a row a band, then its link when it is a station. */
 static void wifi(struct mg_strbuf *t, const struct mg_report_nic *r)
 {
 	const struct mg_wiphy *w = r->wifi;
 	const char *name = mg_nic_get_name(r->nic);
+	int mlo = mg_wiphy_get_mlo(w);
 
 	if (!w)
 		return;
 	mg_strbuf_put(t, "<h3>Wi-Fi</h3>\n<table>\n");
-	row(t, "wiphy", w->name[0] ? w->name : NULL);
-	row(t, "regulatory domain", w->country[0] ? w->country : NULL);
-	row(t, "MLO", w->mlo == MG_UNKNOWN ? NULL : w->mlo ? "yes" : "no");
+	row(t, "wiphy", mg_wiphy_get_name(w));
+	row(t, "regulatory domain", mg_wiphy_get_country(w));
+	row(t, "MLO", mlo == MG_UNKNOWN ? NULL : mlo ? "yes" : "no");
 	mg_strbuf_put(t, "</table>\n<table class=\"grid\">\n<tr><th>band</th><th>PHYs</th><th>streams</th>"
 		    "<th>highest MCS</th><th>widest channel</th><th>channels enabled / no-IR / disabled</th></tr>\n");
-	for (int b = 0; b < MG_WIFI_BANDS; b++) {
-		const struct mg_wifi_band *band = &w->bands[b];
-		struct mg_wifi_band_caps c;
-
-		if (!band->present)
-			continue;
-		mg_wifi_band_caps(band, b, &c);
-		mg_strbuf_printf(t, "<tr><td>%s</td><td>%s%s%s%s</td><td>%d</td><td>", mg_wifi_band_name(b),
-			       band->ht ? "HT " : "", band->vht ? "VHT " : "", band->he ? "HE " : "",
-			       band->eht ? "EHT" : band->eht_known ? "" : "EHT unknown", c.max_nss);
-		if (c.max_mcs >= 0)
-			mg_strbuf_printf(t, "%d (%s)", c.max_mcs, mg_wifi_mode_name((enum mg_wifi_mode)c.max_mode));
-		mg_strbuf_printf(t, "</td><td>%d MHz</td><td>%d / %d / %d</td></tr>\n", c.max_width_mhz, c.enabled,
-			       c.no_ir, c.disabled);
-	}
+	for (int b = 0; b < MG_WIFI_BANDS; b++)
+		if (mg_wiphy_band_get_channels(w, mg_wifi_band_name(b), NULL, NULL, NULL) == 0)
+			wifi_band(t, w, mg_wifi_band_name(b));
 	mg_strbuf_put(t, "</table>\n");
-	for (size_t i = 0; name && i < w->nifaces; i++) {
-		const struct mg_wifi_iface *f = &w->ifaces[i];
-		char ssid[sizeof(f->ssid)];
-
-		if (strcmp(f->name, name) || !f->connected)
-			continue;
-		memcpy(ssid, f->ssid, f->ssid_len);
-		ssid[f->ssid_len] = '\0';
-		mg_strbuf_put(t, "<table>\n");
-		row(t, "connected to", f->have_ssid ? ssid : NULL);
-		row(t, "BSSID", f->bssid[0] ? f->bssid : NULL);
-		row_number(t, "frequency", f->chan.freq_mhz, " MHz");
-		row_number(t, "width", f->chan.width_mhz, " MHz");
-		if (f->signal_dbm != MG_UNKNOWN)
-			mg_strbuf_printf(t, "<tr><th>signal</th><td>%d dBm</td></tr>\n", f->signal_dbm);
-		else
-			row(t, "signal", NULL);
-		for (int d = 0; d < 2; d++) {
-			const struct mg_wifi_rate_info *x = d ? &f->rx : &f->tx;
-
-			if (!x->present || x->bitrate_100kbps < 0)
-				continue;
-			mg_strbuf_printf(t, "<tr><th>%s rate</th><td>%.1f Mbit/s", d ? "receive" : "transmit",
-				       x->bitrate_100kbps / 10.0);
-			if (x->mode > MG_WIFI_MODE_LEGACY)
-				mg_strbuf_printf(t, " (%s MCS %d, %d stream%s, %d MHz)", mg_wifi_mode_name((enum mg_wifi_mode)x->mode),
-					       x->mcs, x->nss, x->nss == 1 ? "" : "s", x->width_mhz);
-			mg_strbuf_put(t, "</td></tr>\n");
-		}
-		mg_strbuf_put(t, "</table>\n");
-	}
+	if (name)
+		wifi_link(t, w, name);
 }
 
 /* What the kernel said about the adapter: the lines with their meaning. */

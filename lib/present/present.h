@@ -8,6 +8,8 @@
 #ifndef MG_PRESENT_PRESENT_H
 #define MG_PRESENT_PRESENT_H
 
+#include <stdarg.h>
+
 #include "model/model.h"
 
 /* ---- strbuf.c: a string that grows, and the escapers every document goes through ---- */
@@ -22,6 +24,7 @@ struct mg_strbuf {
 /* Trusted markup, written as it is. */
 void mg_strbuf_put(struct mg_strbuf *t, const char *s);
 void mg_strbuf_printf(struct mg_strbuf *t, const char *fmt, ...) MG_PRINTF(2, 3);
+void mg_strbuf_vprintf(struct mg_strbuf *t, const char *fmt, va_list args) MG_PRINTF(2, 0);
 /*
  * Text from the machine, safe in XML and HTML content and in attribute
  * values: & < > " ' become entities, every other character is shown as
@@ -203,6 +206,41 @@ void mg_json_limit(struct mg_json *j, enum mg_limit limit);	/* its name; MG_LIMI
  */
 size_t mg_utf8_length(const unsigned char *s);
 
+/* ---- out.c: a field's JSON member and its text from one call ---- */
+
+/*
+ * A writer of one document, JSON or text, set up with exactly one of the
+ * two (iproute2's PRINT_ANY): a presenter that writes a field with
+ * mg_out_*() names its key and its text once, in one line, and the same
+ * function writes both documents. @key NULL: text only; @fmt NULL: JSON
+ * only. The text is written whenever @fmt is given: a line that is left
+ * out when the value is unknown passes NULL for it. In JSON an unknown
+ * value is null: MG_UNKNOWN for an int or a bool, below 0 for a fixed
+ * point number, NULL for a string ("" is a string: a hidden SSID).
+ */
+struct mg_out {
+	struct mg_json *j;	/* NULL when writing text */
+	struct mg_strbuf *t;	/* NULL when writing JSON */
+};
+
+bool mg_out_is_text(const struct mg_out *o);
+/* @fmt takes the int. */
+void mg_out_int(struct mg_out *o, const char *key, const char *fmt, int v);
+/* JSON: @decimals places; @fmt takes the double. */
+void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals);
+/* @v 1, 0 or MG_UNKNOWN; @fmt takes it as an int. */
+void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v);
+/* JSON: "0x3", MG_UNKNOWN null; @fmt takes it as an unsigned int. */
+void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v);
+/* Text: @s shown as text shows a string from the machine (mg_strbuf_show()), NULL as "-"; @fmt takes it. */
+void mg_out_str(struct mg_out *o, const char *key, const char *fmt, const char *s);
+/* Text only: trusted words and separators between fields. */
+void mg_out_text(struct mg_out *o, const char *fmt, ...) MG_PRINTF(2, 3);
+/* JSON only. */
+void mg_out_null(struct mg_out *o, const char *key);
+void mg_out_object(struct mg_out *o, const char *key);	/* @key NULL: an array's element, or the top */
+void mg_out_object_end(struct mg_out *o);
+
 /* ---- the writers of each concept, shared by the public calls ---- */
 
 /* json-nic.c: an adapter; @flags as mg_nic_to_json() takes them. */
@@ -229,6 +267,8 @@ void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t);
 void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e);
 void mg_json_wifi_rate(struct mg_json *j, const struct mg_wifi_rate *r);
 void mg_json_wiphy_list(struct mg_json *j, const struct mg_wiphy_list *l);
+/* wiphy.c writes wifi's array and text; wifi-link.c a station interface's "link" object, or its lines of text. */
+void mg_out_wifi_link(struct mg_out *o, const struct mg_wiphy *w, const char *ifname);
 
 /* The checks every public writer makes: @flags within @allowed, @json not NULL. */
 int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, char **json);

@@ -4,6 +4,7 @@
  * and TYPE, in base units, one sample per value reported (an unknown value
  * has none, never a 0).
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -327,15 +328,10 @@ static void findings(struct mg_strbuf *t, const struct mg_prom_input *in)
 		}
 }
 
-/* A station interface's own entry in its wiphy, connected, or NULL. */
-static const struct mg_wifi_iface *wifi_station(const struct mg_prom_adapter *a)
+/* Whether an adapter is a Wi-Fi station with an AP: then its link has figures. */
+static bool wifi_station(const struct mg_prom_adapter *a)
 {
-	const struct mg_wiphy *w = a->wifi;
-
-	for (size_t i = 0; w && i < w->nifaces; i++)
-		if (!strcmp(w->ifaces[i].name, a->device) && w->ifaces[i].connected)
-			return &w->ifaces[i];
-	return NULL;
+	return mg_wiphy_link_get_bssid(a->wifi, a->device) != NULL;
 }
 
 static void wifi_rates(struct mg_strbuf *t, const struct mg_prom_input *in, bool mcs)
@@ -346,19 +342,24 @@ static void wifi_rates(struct mg_strbuf *t, const struct mg_prom_input *in, bool
 		family(t, "multigig_wifi_link_bitrate_bits_per_second", "gauge",
 		       "Rate of the last frame a Wi-Fi station sent (tx) or received (rx), as the kernel computes it.");
 	for (size_t i = 0; i < in->count; i++) {
-		const struct mg_wifi_iface *f = wifi_station(&in->adapters[i]);
+		const struct mg_wiphy *w = in->adapters[i].wifi;
+		const char *name = in->adapters[i].device;
 
-		for (int d = 0; f && d < 2; d++) {
-			const struct mg_wifi_rate_info *r = d ? &f->rx : &f->tx;
-			long long v = mcs ? r->mcs : r->bitrate_100kbps;
+		for (int d = 0; wifi_station(&in->adapters[i]) && d < 2; d++) {
+			enum mg_direction dir = d ? MG_DIRECTION_RX : MG_DIRECTION_TX;
+			/* The kernel's figure is in 100 kbit/s: its Mbit/s times 10 is a whole number again. */
+			long long v = mcs ? mg_wiphy_link_get_rate_mcs(w, name, dir)
+					  : llround(mg_wiphy_link_get_bitrate_mbps(w, name, dir) * 10.0);
+			int mode = mg_wiphy_link_get_rate_mode(w, name, dir);
 
-			if (!r->present || v < 0)
+			if (!mg_wiphy_link_has_rate(w, name, dir) || v < 0)
 				continue;
-			mg_strbuf_printf(t, "%s{", mcs ? "multigig_wifi_link_mcs" : "multigig_wifi_link_bitrate_bits_per_second");
-			label(t, "device", in->adapters[i].device, true);
+			mg_strbuf_put(t, mcs ? "multigig_wifi_link_mcs{"
+					     : "multigig_wifi_link_bitrate_bits_per_second{");
+			label(t, "device", name, true);
 			label(t, "direction", d ? "rx" : "tx", false);
 			if (mcs)
-				label(t, "mode", mg_wifi_mode_name((enum mg_wifi_mode)r->mode), false);
+				label(t, "mode", mg_wifi_mode_name((enum mg_wifi_mode)mode), false);
 			mg_strbuf_printf(t, "} %lld\n", mcs ? v : v * 100000LL);
 		}
 	}
@@ -368,13 +369,13 @@ static void wifi_link(struct mg_strbuf *t, const struct mg_prom_input *in)
 {
 	family(t, "multigig_wifi_signal_dbm", "gauge", "Signal a Wi-Fi station receives its AP at, in dBm.");
 	for (size_t i = 0; i < in->count; i++) {
-		const struct mg_wifi_iface *f = wifi_station(&in->adapters[i]);
+		int dbm = mg_wiphy_link_get_signal_dbm(in->adapters[i].wifi, in->adapters[i].device);
 
-		if (!f || f->signal_dbm == MG_UNKNOWN)
+		if (dbm == MG_UNKNOWN)
 			continue;
 		mg_strbuf_put(t, "multigig_wifi_signal_dbm{");
 		label(t, "device", in->adapters[i].device, true);
-		mg_strbuf_printf(t, "} %d\n", f->signal_dbm);
+		mg_strbuf_printf(t, "} %d\n", dbm);
 	}
 	family(t, "multigig_wifi_channel_width_hertz", "gauge", "Width of the channel a Wi-Fi interface operates on.");
 	for (size_t i = 0; i < in->count; i++) {

@@ -51,24 +51,29 @@ void mg_strbuf_put(struct mg_strbuf *t, const char *s)
 	put_bytes(t, s, strlen(s));
 }
 
+void mg_strbuf_vprintf(struct mg_strbuf *t, const char *fmt, va_list args)
+{
+	va_list again;
+	int n;
+
+	va_copy(again, args);
+	n = vsnprintf(NULL, 0, fmt, args);
+	if (n < 0) {
+		t->failed = true;
+	} else if (reserve(t, (size_t)n)) {
+		vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, again);
+		t->len += (size_t)n;
+	}
+	va_end(again);
+}
+
 void mg_strbuf_printf(struct mg_strbuf *t, const char *fmt, ...)
 {
 	va_list args;
-	int n;
 
 	va_start(args, fmt);
-	n = vsnprintf(NULL, 0, fmt, args);
+	mg_strbuf_vprintf(t, fmt, args);
 	va_end(args);
-	if (n < 0) {
-		t->failed = true;
-		return;
-	}
-	if (!reserve(t, (size_t)n))
-		return;
-	va_start(args, fmt);
-	vsnprintf(t->buf + t->len, (size_t)n + 1, fmt, args);
-	va_end(args);
-	t->len += (size_t)n;
 }
 
 /* Characters as the escaper counts them: a sequence, or one stray byte. */

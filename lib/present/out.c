@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * One call per field for JSON and text: a presenter writes a field once,
+ * with its key and its text line, and the writer it was set up for keeps
+ * the half it needs (as iproute2's print_uint(PRINT_ANY, ...) does).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "present/present.h"
+
+bool mg_out_is_text(const struct mg_out *o)
+{
+	return o->t != NULL;
+}
+
+/* The JSON member's key, or false when there is no JSON to write (text, or a text-only call). */
+static bool json_key(struct mg_out *o, const char *key)
+{
+	if (!o->j || !key)
+		return false;
+	mg_json_key(o->j, key);
+	return true;
+}
+
+/*
+ * The formats are the presenters' own literals, picked per value (a
+ * plural, a line left out); the compiler cannot check one that is
+ * passed on, so each takes exactly the argument its call names.
+ */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+
+void mg_out_int(struct mg_out *o, const char *key, const char *fmt, int v)
+{
+	if (json_key(o, key))
+		mg_json_int_or_null(o->j, v);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, v);
+}
+
+void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals)
+{
+	if (json_key(o, key))
+		mg_json_fixed(o->j, v, decimals);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, v);
+}
+
+void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v)
+{
+	if (json_key(o, key))
+		mg_json_bool_or_null(o->j, v);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, v);
+}
+
+void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v)
+{
+	if (json_key(o, key))
+		mg_json_hex(o->j, v, 0);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, (unsigned int)v);
+}
+
+void mg_out_str(struct mg_out *o, const char *key, const char *fmt, const char *s)
+{
+	struct mg_strbuf shown = { 0 };
+
+	if (json_key(o, key)) {
+		mg_json_str(o->j, s);
+		return;
+	}
+	if (!o->t || !fmt)
+		return;
+	/* From the machine: escaped as every text document shows such strings, before it meets the format. */
+	mg_strbuf_show(&shown, s ? s : "-", 0);
+	if (shown.failed)
+		o->t->failed = true;
+	else
+		mg_strbuf_printf(o->t, fmt, shown.buf ? shown.buf : "");
+	mg_strbuf_free(&shown);
+}
+
+#pragma GCC diagnostic pop
+
+void mg_out_text(struct mg_out *o, const char *fmt, ...)
+{
+	va_list args;
+
+	if (!o->t)
+		return;
+	va_start(args, fmt);
+	mg_strbuf_vprintf(o->t, fmt, args);
+	va_end(args);
+}
+
+void mg_out_null(struct mg_out *o, const char *key)
+{
+	if (json_key(o, key))
+		mg_json_null(o->j);
+}
+
+void mg_out_object(struct mg_out *o, const char *key)
+{
+	if (!o->j)
+		return;
+	if (key)
+		mg_json_key(o->j, key);
+	mg_json_object(o->j);
+}
+
+void mg_out_object_end(struct mg_out *o)
+{
+	if (o->j)
+		mg_json_object_end(o->j);
+}
