@@ -2,9 +2,11 @@
 """The Python bindings on fixture trees: no privilege, no kernel state.
 Every to_dict() is compared with the CLI's --json for the same tree."""
 import errno
+import functools
 import json
 import logging
 import os
+import runpy
 import socket
 import subprocess
 import sys
@@ -309,23 +311,30 @@ def test_probe_example_error_without_strerror(monkeypatch, capsys):
     assert "no PCIe path here" in out and "None" not in out
 
 
+def _run_nics_example(name, monkeypatch, capsys):
+    """examples/python/nics.py as written, run in this process (as python3
+    runs a script: its own __main__, its arguments in sys.argv), its output."""
+    monkeypatch.setattr(sys, "argv", ["nics.py", tree(name)])
+    runpy.run_path(os.path.join(EXAMPLES, "nics.py"), run_name="__main__")
+    out = capsys.readouterr()
+    assert not out.err, out.err
+    return out.out.splitlines()
+
 
 @pytest.mark.parametrize("name", sorted(os.listdir(TREES)))
-def test_nics_example_on_every_tree(name):
+def test_nics_example_on_every_tree(name, monkeypatch, capsys):
     """examples/python/nics.py, the README's, runs as written on every tree:
     a device with no interface, a virtual one, a limit by PCIe, USB or Ethernet."""
-    r = subprocess.run([sys.executable, os.path.join(EXAMPLES, "nics.py"), tree(name)], capture_output=True, text=True)
-    assert r.returncode == 0 and not r.stderr, r.stderr
-    assert r.stdout.strip()
+    assert _run_nics_example(name, monkeypatch, capsys)
 
 
-def test_nics_example_says_what_the_readme_opens_with():
+def test_nics_example_says_what_the_readme_opens_with(monkeypatch, capsys):
     def run(name):
-        return subprocess.run([sys.executable, os.path.join(EXAMPLES, "nics.py"), tree(name)], check=True,
-                              capture_output=True, text=True).stdout.splitlines()
+        return _run_nics_example(name, monkeypatch, capsys)
     assert "0000:02:00.0: RTL8126 5GbE Controller, no interface (driver: none bound)" in run("desktop")
     assert run("pi5-rtl8126") == [
         "eth1: r8169, receive 3.451 Gbit/s (limited by pcie), transmit 3.434 Gbit/s (pcie), MTU 1500"]
+
 
 def _router_module():
     """examples/python/fastapi_router.py, imported; its tests skip where
@@ -340,8 +349,12 @@ def _router_module():
     return fastapi_router
 
 
+@functools.lru_cache(maxsize=None)
 def _router_client(name):
-    """A FastAPI app with the example router on a fixture tree, and its test client."""
+    """A FastAPI app with the example router on a fixture tree, and its test
+    client: one per tree, as the tests only read (applies to a capture are
+    refused) and a router and its OpenAPI document take seconds to make under
+    qemu-user."""
     fastapi_router = _router_module()
     from fastapi import FastAPI
     from fastapi.testclient import TestClient
