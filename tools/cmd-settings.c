@@ -671,7 +671,9 @@ const struct command set_command = {
 		"--dry-run prints the plan and changes nothing. --confirm SECONDS keeps the\n"
 		"changes only if 'multigig confirm IFACE' comes in time, else they roll back, also\n"
 		"when this shell or SSH session is gone. --verify-peer ADDR checks that the path\n"
-		"to ADDR carries the new MTU (don't-fragment pings), and rolls back if not.\n",
+		"to ADDR carries the new MTU (don't-fragment pings), and rolls back if not.\n"
+		"Like ethtool's, the changes last until the adapter goes: a reboot or a re-plug\n"
+		"brings back the driver's defaults.\n",
 	.options = OPT(DRY_RUN) | OPT(CONFIRM) | OPT(VERIFY_PEER),
 	.run = cmd_set,
 };
