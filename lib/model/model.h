@@ -86,10 +86,6 @@ static inline int mg_steer_kind(int group)
 {
 	return group - MG_GROUP_RPS;
 }
-static inline bool mg_group_is_steer(int group)
-{
-	return group >= MG_GROUP_RPS && group <= MG_GROUP_IRQ_AFFINITY;
-}
 /* A feature's name, as ETH_GSTRING_LEN. */
 #define MG_FEATURE_NAME 32
 /* A PCI function's directory below the sysfs root: devices/pci0000:00/0000:00:1c.0/0000:01:00.0. */

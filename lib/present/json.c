@@ -139,13 +139,6 @@ static void begin_value(struct mg_json *j)
 		separate(j);
 }
 
-size_t mg_utf8_length(const unsigned char *s)
-{
-	uint32_t cp;
-
-	return mg_utf8_decode(s, &cp);
-}
-
 /* A byte that needs more than copying: controls, quote, backslash, '/' in a line, and every non-ASCII byte. */
 static bool special(const struct mg_json *j, unsigned char c)
 {

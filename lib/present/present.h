@@ -199,13 +199,6 @@ void mg_json_fixed(struct mg_json *j, double v, int decimals);	/* "%.*f"; below 
 void mg_json_milli(struct mg_json *j, int milli);		/* thousandths as a decimal: 62500 is 62.5 */
 void mg_json_limit(struct mg_json *j, enum mg_limit limit);	/* its name; MG_LIMIT_UNKNOWN: null */
 
-/*
- * The length of the well-formed UTF-8 sequence at @s (1 for ASCII), or 0
- * for a byte that starts none: overlong forms, surrogates and values above
- * U+10FFFF are not well formed. A NUL is never a continuation byte.
- */
-size_t mg_utf8_length(const unsigned char *s);
-
 /* ---- out.c: a field's JSON member and its text from one call ---- */
 
 /*
