@@ -308,7 +308,6 @@ const char *mg_pcie_control_file(int state);
 int mg_pcie_read_aspm_policy(struct mg_ctx *ctx, char *buf, size_t size);
 
 /* pcie.c: the path up from one PCI function, which need not be an adapter (a port). */
-void mg_pcie_node_init(struct mg_pcie_node *n);
 int mg_pcie_path_new_at(struct mg_ctx *ctx, const struct mg_pci_addr *addr, struct mg_pcie_path **path);
 
 /* board.c: which board this is, and what to say about its PCIe port. */

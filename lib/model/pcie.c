@@ -14,7 +14,7 @@
 
 #include "model/model.h"
 
-void mg_pcie_node_init(struct mg_pcie_node *n)
+static void mg_pcie_node_init(struct mg_pcie_node *n)
 {
 	memset(n, 0, sizeof(*n));
 	n->vendor_id = n->device_id = MG_UNKNOWN;
