@@ -161,6 +161,12 @@ static inline bool mg_cancelled(const struct mg_ctx *ctx)
 	return ctx->cancel && *ctx->cancel;
 }
 
+/* @s, or NULL when it is NULL or empty: a field read but left unset. */
+static inline const char *mg_nonempty(const char *s)
+{
+	return s && s[0] ? s : NULL;
+}
+
 /* ---- util.c: strings, paths, numbers ---- */
 int mg_path_join(char *out, size_t size, const char *a, const char *b);
 /* Copy at most @size - 1 bytes and terminate; returns -E2BIG when cut. */

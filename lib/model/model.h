@@ -547,6 +547,8 @@ const char *mg_wiphy_get_device_path(const struct mg_wiphy *w);	/* NULL when unk
 const char *mg_wiphy_get_mlo_reason(const struct mg_wiphy *w);		/* why MLO is MG_UNKNOWN */
 int mg_wiphy_iface_get_ifindex(const struct mg_wiphy *w, const char *ifname);
 int mg_wiphy_iface_get_iftype(const struct mg_wiphy *w, const char *ifname);	/* NL80211_IFTYPE_* */
+/* A station or P2P client: its one peer, the AP, is its link. */
+bool mg_wifi_iftype_is_station(int iftype);
 const char *mg_wiphy_iface_get_mac(const struct mg_wiphy *w, const char *ifname);	/* NULL when unknown */
 int mg_wiphy_iface_get_stations(const struct mg_wiphy *w, const char *ifname);	/* MG_UNKNOWN: no dump */
 size_t mg_wiphy_iface_get_mlo_link_count(const struct mg_wiphy *w, const char *ifname);

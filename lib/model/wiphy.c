@@ -448,8 +448,7 @@ static int on_station(const struct nlmsghdr *nlh, void *data)
 		memcpy(f->seen[f->nseen++], nla_data(tb[NL80211_ATTR_MAC]), 6);
 	}
 	f->stations++;
-	/* A station interface has one peer, its AP: that is its link. */
-	if (f->iftype != NL80211_IFTYPE_STATION && f->iftype != NL80211_IFTYPE_P2P_CLIENT)
+	if (!mg_wifi_iftype_is_station(f->iftype))
 		return 0;
 	if (f->connected)
 		return 0;
@@ -859,16 +858,16 @@ MG_EXPORT struct mg_wiphy *mg_wiphy_list_get(const struct mg_wiphy_list *list, s
 
 MG_GETTER(const char *, mg_wiphy_list_get_unknown_reason, mg_wiphy_list, unknown_reason, NULL)
 
-static const char *nonempty(const char *s)
+bool mg_wifi_iftype_is_station(int iftype)
 {
-	return s[0] ? s : NULL;
+	return iftype == NL80211_IFTYPE_STATION || iftype == NL80211_IFTYPE_P2P_CLIENT;
 }
 
 /* A string field of the wiphy's: NULL when unset (empty). */
 #define WIPHY_STRING(fn, field)					\
 	MG_EXPORT const char *fn(const struct mg_wiphy *w)	\
 	{							\
-		return w ? nonempty(w->field) : NULL;		\
+		return w ? mg_nonempty(w->field) : NULL;		\
 	}
 
 WIPHY_STRING(mg_wiphy_get_name, name)
@@ -1130,7 +1129,7 @@ RATE_GETTER(double, mg_wiphy_link_get_rate_library_mbps, r->own_mbps, -1.0)
 
 const char *mg_wiphy_get_device_path(const struct mg_wiphy *w)
 {
-	return w ? nonempty(w->devpath) : NULL;
+	return w ? mg_nonempty(w->devpath) : NULL;
 }
 
 const char *mg_wiphy_get_mlo_reason(const struct mg_wiphy *w)
@@ -1156,7 +1155,7 @@ const char *mg_wiphy_iface_get_mac(const struct mg_wiphy *w, const char *ifname)
 {
 	const struct mg_wifi_iface *f = iface_named(w, ifname);
 
-	return f ? nonempty(f->mac) : NULL;
+	return f ? mg_nonempty(f->mac) : NULL;
 }
 
 int mg_wiphy_iface_get_stations(const struct mg_wiphy *w, const char *ifname)
@@ -1191,7 +1190,7 @@ const char *mg_wiphy_mlo_link_get_mac(const struct mg_wiphy *w, const char *ifna
 {
 	const struct mg_wifi_mlo_link *k = mlo_link(w, ifname, i);
 
-	return k ? nonempty(k->mac) : NULL;
+	return k ? mg_nonempty(k->mac) : NULL;
 }
 
 int mg_wiphy_mlo_link_get_mhz(const struct mg_wiphy *w, const char *ifname, size_t i, char what)

@@ -6,11 +6,6 @@
  */
 #include "present/present.h"
 
-static const char *mode_name(int mode)
-{
-	return mode >= 0 ? mg_wifi_mode_name((enum mg_wifi_mode)mode) : NULL;
-}
-
 /* "    tx: he MCS 11, 2 streams, GI 0.8 us, 80 MHz: kernel 1200.9 Mbit/s, library 1201.0 Mbit/s" */
 static void rate(struct mg_out *o, const struct mg_wiphy *w, const char *ifname, enum mg_direction d)
 {
@@ -27,7 +22,7 @@ static void rate(struct mg_out *o, const struct mg_wiphy *w, const char *ifname,
 	}
 	mg_out_object(o, key);
 	mg_out_text(o, "    %s: ", d == MG_DIRECTION_TX ? "tx" : "rx");
-	mg_out_str(o, "mode", mcs ? "%s " : "legacy, ", mode_name(mode));
+	mg_out_str(o, "mode", mcs ? "%s " : "legacy, ", mg_wifi_mode_name((enum mg_wifi_mode)mode));
 	mg_out_int(o, "mcs", mcs ? "MCS %d, " : NULL, mg_wiphy_link_get_rate_mcs(w, ifname, d));
 	mg_out_int(o, "nss", !mcs ? NULL : nss == 1 ? "%d stream, " : "%d streams, ", nss);
 	mg_out_fixed(o, "gi_us", mcs ? "GI %.1f us, " : NULL, mg_wiphy_link_get_rate_gi_ns(w, ifname, d) / 1000.0, 1);

@@ -12,23 +12,6 @@
 
 #include "present/present.h"
 
-static const char *nonempty(const char *s)
-{
-	return s && s[0] ? s : NULL;
-}
-
-static const char *mode_name(int mode)
-{
-	return mode >= 0 ? mg_wifi_mode_name((enum mg_wifi_mode)mode) : NULL;
-}
-
-static bool is_station(const struct mg_wiphy *w, const char *ifname)
-{
-	int t = mg_wiphy_iface_get_iftype(w, ifname);
-
-	return t == NL80211_IFTYPE_STATION || t == NL80211_IFTYPE_P2P_CLIENT;
-}
-
 /* The keys of one channel definition; JSON only: the link's text says its own. */
 static void chandef(struct mg_out *o, int freq, int width, int center1, int center2)
 {
@@ -71,7 +54,7 @@ static void interfaces_json(struct mg_json *j, const struct mg_wiphy *w)
 		/* The index as nl80211 gave it, even the one that reads as MG_UNKNOWN: not null. */
 		mg_json_key(j, "ifindex");
 		mg_json_int(j, mg_wiphy_iface_get_ifindex(w, f));
-		mg_out_str(&o, "iftype", NULL, nonempty(mg_wifi_iftype_name(mg_wiphy_iface_get_iftype(w, f))));
+		mg_out_str(&o, "iftype", NULL, mg_nonempty(mg_wifi_iftype_name(mg_wiphy_iface_get_iftype(w, f))));
 		mg_out_str(&o, "mac", NULL, mg_wiphy_iface_get_mac(w, f));
 		chandef(&o, mg_wiphy_link_get_frequency_mhz(w, f), mg_wiphy_link_get_width_mhz(w, f),
 			mg_wiphy_link_get_center1_mhz(w, f), mg_wiphy_link_get_center2_mhz(w, f));
@@ -79,7 +62,7 @@ static void interfaces_json(struct mg_json *j, const struct mg_wiphy *w)
 		mg_out_str(&o, "ssid", NULL, mg_wiphy_link_get_ssid(w, f, ssid, sizeof(ssid)));
 		mlo_links(j, w, f);
 		mg_out_int(&o, "stations", NULL, mg_wiphy_iface_get_stations(w, f));
-		if (is_station(w, f))
+		if (mg_wifi_iftype_is_station(mg_wiphy_iface_get_iftype(w, f)))
 			mg_out_wifi_link(&o, w, f);
 		mg_out_object_end(&o);
 	}
@@ -95,8 +78,8 @@ static void interfaces_text(struct mg_out *o, const struct mg_wiphy *w)
 	for (size_t i = 0; i < n; i++) {
 		const char *f = mg_wiphy_get_interface(w, i);
 
-		mg_out_str(o, NULL, " %s", nonempty(f));
-		mg_out_str(o, NULL, " (%s)", nonempty(mg_wifi_iftype_name(mg_wiphy_iface_get_iftype(w, f))));
+		mg_out_str(o, NULL, " %s", mg_nonempty(f));
+		mg_out_str(o, NULL, " (%s)", mg_nonempty(mg_wifi_iftype_name(mg_wiphy_iface_get_iftype(w, f))));
 	}
 	mg_out_text(o, n ? "\n" : " none\n");
 }
@@ -156,10 +139,10 @@ static void band_out(struct mg_out *o, const struct mg_wiphy *w, int b)
 	mg_out_bool(o, "eht", eht == 1 ? "EHT" : eht == 0 ? NULL : "EHT? ", eht);
 	mg_out_text(o, "%s", !ht && !vht && !he && eht != 1 ? "legacy" : "");
 	/* The text names the newest PHY after its MCS, JSON before the streams: two calls. */
-	mg_out_str(o, "max_mode", NULL, mode_name(mode));
+	mg_out_str(o, "max_mode", NULL, mg_wifi_mode_name((enum mg_wifi_mode)mode));
 	mg_out_int(o, "max_nss", nss == 1 ? "; up to %d stream" : "; up to %d streams", nss);
 	mg_out_int(o, "max_mcs", mcs >= 0 ? ", MCS %d" : NULL, mcs);
-	mg_out_str(o, NULL, mcs >= 0 ? " (%s)" : NULL, mode_name(mode));
+	mg_out_str(o, NULL, mcs >= 0 ? " (%s)" : NULL, mg_wifi_mode_name((enum mg_wifi_mode)mode));
 	mg_out_int(o, "max_width_mhz", ", %d MHz", mg_wiphy_band_get_max_width_mhz(w, band));
 	band_phys(o, w, band);
 	mg_out_int(o, "channels_enabled", "; channels %d enabled", on);
@@ -282,7 +265,7 @@ static void wiphy_out(struct mg_out *o, const struct mg_wiphy *w)
 	mg_out_object_end(o);
 	/* Text: each station's link after the card's paragraph; JSON has it in its interface. */
 	for (size_t i = 0; o->t && i < mg_wiphy_get_interface_count(w); i++)
-		if (is_station(w, mg_wiphy_get_interface(w, i)))
+		if (mg_wifi_iftype_is_station(mg_wiphy_iface_get_iftype(w, mg_wiphy_get_interface(w, i))))
 			mg_out_wifi_link(o, w, mg_wiphy_get_interface(w, i));
 }
 
