@@ -13,6 +13,10 @@ import sys
 
 LINE = re.compile(r"^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?", re.M)
 EXTRA = LINE  # the same line from outside meson
+# A line in a part's log that names a failure: "FAILED what", perhaps after
+# the part's "name: " (vm-test, package-check, fuzz, arm64, this script's own).
+NAMED = re.compile(r"^(?:[\w.-]+:\s+)?FAILED\b.*$", re.M)
+NAMED_SHOWN = 30
 PYTEST = re.compile(r"^=*\s*((?:\d+ \w+(?:, )?)+) in [\d.]+s", re.M)
 # What says why a test failed: CUnit's numbered failure list, a CUnit test
 # marked FAILED, pytest's short summary, a sanitizer's or valgrind's verdict.
@@ -85,9 +89,31 @@ def extra_counts(line):
     return int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
 
 
+def part_log(path, report):
+    """A part's whole output (--log FILE): its last line is its count, and
+    its lines naming a failure go into the closing report, which a reader
+    of the tail sees though the part scrolled by long before."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError as e:
+        report.append("FAILED %s: %s" % (path, e.strerror))
+        return 0, 1, 0
+    named = []
+    for line in NAMED.findall(text):
+        if line.strip() not in named:
+            named.append(line.strip())
+    report.extend(line[:300] for line in named[:NAMED_SHOWN])
+    if len(named) > NAMED_SHOWN:
+        report.append("... and %d more in %s's output" % (len(named) - NAMED_SHOWN, path))
+    lines = text.strip().splitlines()
+    return extra_counts(lines[-1] if lines else "")
+
+
 def main(args):
-    """Arguments: meson logs, --extra LINE, and --part LABEL, which files
-    what follows under LABEL in the closing line's breakdown."""
+    """Arguments: meson logs, --extra LINE, --log FILE (a part's output),
+    and --part LABEL, which files what follows under LABEL in the closing
+    line's breakdown."""
     parts = {}
     label = ""
     report = []
@@ -96,7 +122,12 @@ def main(args):
         if arg == "--part":
             label = args.pop(0) if args else ""
             continue
-        counts = extra_counts(args.pop(0) if args else None) if arg == "--extra" else log_counts(arg, report)
+        if arg == "--extra":
+            counts = extra_counts(args.pop(0) if args else None)
+        elif arg == "--log":
+            counts = part_log(args.pop(0) if args else "", report)
+        else:
+            counts = log_counts(arg, report)
         parts[label] = [a + b for a, b in zip(parts.get(label, [0, 0, 0]), counts)]
     total = [sum(c[i] for c in parts.values()) for i in range(3)]
     # The failures come first, the count last: callers read the last line.
