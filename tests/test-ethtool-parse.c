@@ -17,6 +17,35 @@
 #include "mg-test.h"
 #include "test-genl.h"
 
+/*
+ * The text show prints, written by the same function as the JSON: the
+ * rings line with each value and maximum read, nothing for one unread
+ * (JSON null), and the JSON's values for the same object.
+ */
+static void check_settings_text(const struct mg_settings *s)
+{
+	char *text = NULL, *json = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(mg_settings_to_text(s, &text), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_to_json(s, MG_JSON_LINE, &json), 0);
+	CU_ASSERT_EQUAL(strncmp(text, "rings              rx-ring 1024/4096 ", 37), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, " tx-ring 2048/8184"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, " rx-jumbo-ring 512/1024"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, " cqe-size 64"));
+	CU_ASSERT_PTR_NULL(strstr(text, "rx-mini-ring"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"rx_ring\":1024,\"rx_ring_max\":4096"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"rx_mini_ring\":null"));
+	/* A line for each of the four groups, and nothing else. */
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\nchannels "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\ncoalesce "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\npause "));
+	CU_ASSERT_PTR_NULL(strstr(text, "\"mtu\""));
+	CU_ASSERT_EQUAL(mg_settings_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_to_text(s, NULL), -EINVAL);
+	free(text);
+	free(json);
+}
+
 static void test_rings_reply(void)
 {
 	struct nl_msg *msg = reply(ETHTOOL_MSG_RINGS_GET_REPLY, ETHTOOL_A_RINGS_HEADER, 7, "enp1s0");
@@ -62,6 +91,7 @@ static void test_rings_reply(void)
 	/* Not in the reply: unknown, not 0. */
 	CU_ASSERT_EQUAL(mg_settings_get(&s, MG_PARAM_RX_MINI_RING, &v), -ENODATA);
 	CU_ASSERT_EQUAL(mg_settings_get_max(&s, MG_PARAM_RX_MINI_RING, &v), -ENODATA);
+	check_settings_text(&s);
 	nlmsg_free(msg);
 }
 
@@ -332,6 +362,17 @@ static void test_linkstate_reply(void)
 	CU_ASSERT_EQUAL(mg_ethlink_get_sqi_max(&l), 7);
 	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_ext_state(&l), "no_cable");
 	CU_ASSERT_EQUAL(mg_ethlink_get_ext_substate(&l), 1);
+	{
+		char *text = NULL;
+
+		/* In text as in JSON: the state, SQI over its maximum, why the link is down. */
+		CU_ASSERT_EQUAL_FATAL(mg_ethlink_to_text(&l, &text), 0);
+		CU_ASSERT_STRING_EQUAL(text, "link:              down\n"
+					     "SQI:               5/7\n"
+					     "down because:      no_cable\n");
+		free(text);
+		CU_ASSERT_EQUAL(mg_ethlink_to_text(NULL, &text), -EINVAL);
+	}
 	/* The wrong parser for the reply is refused. */
 	CU_ASSERT_EQUAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), 1, &l), -EPROTO);
 	CU_ASSERT_EQUAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), 7, &l), -EINVAL);

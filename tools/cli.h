@@ -214,11 +214,11 @@ void print_throughput(const struct mg_throughput *t);
 /* For `pcie --svg`: the library's drawing, to @file or stdout (NULL or "-"). */
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
 
-/* ---- show-settings.c, show-eee.c, show-features.c, show-evidence.c: the parts of show in text ---- */
+/*
+ * ---- show-eee.c, show-features.c, show-evidence.c: the parts of show in
+ * text the library does not write (the link and settings it does) ----
+ */
 
-/* The standard settings groups, and the link with its modes, as ethtool reads them. */
-void print_settings(const struct mg_settings *s);
-void print_ethlink(const struct mg_ethlink *l);
 /* For `show`: EEE and features of an adapter (NULL: no text). */
 void print_eee(const struct mg_eee *e);
 void print_features(const struct mg_features *f);

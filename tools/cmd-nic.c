@@ -223,12 +223,25 @@ static void print_usb(const struct mg_throughput *t)
 	       mg_throughput_get_usb_ceiling_mbps(t), mg_throughput_get_usb_overhead_pct(t));
 }
 
+/* A part's lines as the library writes them (mg_*_to_text()); show goes on without one it cannot write. */
+static void print_part(const char *part, int err, char **text)
+{
+	if (err < 0)
+		fprintf(stderr, "multigig: %s: %s\n", part, strerror(-err));
+	else
+		output_document(stdout, *text);
+	free(*text);
+	*text = NULL;
+}
+
 static void print_parts(const struct mg_nic *nic)
 {
+	char *text = NULL;
+
 	if (mg_nic_get_ethlink(nic))
-		print_ethlink(mg_nic_get_ethlink(nic));
+		print_part("link", mg_ethlink_to_text(mg_nic_get_ethlink(nic), &text), &text);
 	if (mg_nic_get_settings(nic))
-		print_settings(mg_nic_get_settings(nic));
+		print_part("settings", mg_settings_to_text(mg_nic_get_settings(nic), &text), &text);
 	print_eee(mg_nic_get_eee(nic));
 	print_features(mg_nic_get_features(nic));
 	print_evidence(nic);

@@ -784,6 +784,22 @@ int mg_cable_result_get_fault_length_cm(const struct mg_cable_result *result, in
 int mg_ethlink_to_json(const struct mg_ethlink *link, unsigned int flags, char **json);
 
 /**
+ * mg_ethlink_to_text - the Ethernet link as multigig show prints it.
+ * @link: link.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * "link: up, 2500 Mbit/s full duplex, autoneg on, port TP" (each part only
+ * when known), then a line each, when there is something to say, for the
+ * supported, advertised and partner modes, the best common mode, the
+ * supported speeds not advertised, SQI, and why the link is down. Modes
+ * and reasons are shown as the CLI shows text from the machine.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_ethlink_to_text(const struct mg_ethlink *link, char **text);
+
+/**
  * mg_eee_to_json - Energy-Efficient Ethernet as JSON: show --json's "eee".
  * @eee: EEE state.
  * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).

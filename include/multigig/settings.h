@@ -1207,6 +1207,22 @@ int mg_journal_discard(struct mg_ctx *ctx, const char *id);
 int mg_settings_to_json(const struct mg_settings *settings, unsigned int flags, char **json);
 
 /**
+ * mg_settings_to_text - an interface's settings as multigig show prints them.
+ * @settings: settings read (mg_settings_read()).
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * A line for each of rings, channels, coalesce and pause, the same groups
+ * and parameters as mg_settings_to_json() has: "rx-ring 256/4096" for a
+ * parameter and its maximum, the driver's error for a group it lacks,
+ * "(nothing reported)" for a group without a parameter. The name and MTU
+ * are left to the caller's own lines.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_settings_to_text(const struct mg_settings *settings, char **text);
+
+/**
  * mg_apply_result_to_json - what a transaction planned and changed, as JSON.
  * @result: result.
  * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).

@@ -1,71 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The Ethernet link, EEE, offloads and cable diagnostics as JSON. */
+/* EEE, offloads and cable diagnostics as JSON. */
 #include <errno.h>
 
 #include "present/present.h"
-
-static void ethlink_modes(struct mg_json *j, const struct mg_ethlink *l, enum mg_modes which)
-{
-	mg_json_array(j);
-	for (size_t i = 0; i < mg_ethlink_get_mode_count(l, which); i++)
-		mg_json_str(j, mg_ethlink_get_mode(l, which, i));
-	mg_json_array_end(j);
-}
-
-/* Supported speed modes not advertised; null when no mode is reported at all. */
-static void not_advertised(struct mg_json *j, const struct mg_ethlink *l)
-{
-	if (!mg_ethlink_get_mode_count(l, MG_MODES_SUPPORTED)) {
-		mg_json_null(j);
-		return;
-	}
-	mg_json_array(j);
-	for (size_t i = 0; i < mg_ethlink_get_not_advertised_count(l); i++)
-		mg_json_str(j, mg_ethlink_get_not_advertised(l, i));
-	mg_json_array_end(j);
-}
-
-void mg_json_ethlink(struct mg_json *j, const struct mg_ethlink *l)
-{
-	if (!l) {
-		mg_json_null(j);
-		return;
-	}
-	mg_json_object(j);
-	mg_json_key(j, "link");
-	mg_json_bool_or_null(j, mg_ethlink_get_link(l));
-	mg_json_key(j, "speed_mbps");
-	mg_json_int_or_null(j, mg_ethlink_get_speed_mbps(l));
-	mg_json_key(j, "duplex");
-	mg_json_str(j, mg_ethlink_get_duplex(l));
-	mg_json_key(j, "autoneg");
-	mg_json_bool_or_null(j, mg_ethlink_get_autoneg(l));
-	mg_json_key(j, "port");
-	mg_json_str(j, mg_ethlink_get_port(l));
-	mg_json_key(j, "lanes");
-	mg_json_int_or_null(j, mg_ethlink_get_lanes(l));
-	mg_json_key(j, "supported_modes");
-	ethlink_modes(j, l, MG_MODES_SUPPORTED);
-	mg_json_key(j, "advertised_modes");
-	ethlink_modes(j, l, MG_MODES_ADVERTISED);
-	mg_json_key(j, "partner_modes");
-	ethlink_modes(j, l, MG_MODES_PARTNER);
-	mg_json_key(j, "best_common_mode");
-	mg_json_str(j, mg_ethlink_get_best_common_mode(l));
-	mg_json_key(j, "not_advertised");
-	not_advertised(j, l);
-	mg_json_key(j, "sqi");
-	mg_json_int_or_null(j, mg_ethlink_get_sqi(l));
-	mg_json_key(j, "sqi_max");
-	mg_json_int_or_null(j, mg_ethlink_get_sqi_max(l));
-	mg_json_key(j, "down_reason");
-	mg_json_str(j, mg_ethlink_get_ext_state(l));
-	mg_json_key(j, "down_subreason");
-	mg_json_int_or_null(j, mg_ethlink_get_ext_substate(l));
-	mg_json_object_end(j);
-}
-
-MG_JSON_EXPORT(mg_ethlink_to_json, mg_ethlink, mg_json_ethlink)
 
 static void eee_modes(struct mg_json *j, const struct mg_eee *e, enum mg_modes which)
 {

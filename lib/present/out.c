@@ -39,6 +39,14 @@ void mg_out_int(struct mg_out *o, const char *key, const char *fmt, int v)
 		mg_strbuf_printf(o->t, fmt, v);
 }
 
+void mg_out_long(struct mg_out *o, const char *key, const char *fmt, long long v)
+{
+	if (json_key(o, key))
+		mg_json_int(o->j, v);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, v);
+}
+
 void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals)
 {
 	if (json_key(o, key))
@@ -55,6 +63,14 @@ void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v)
 		mg_strbuf_printf(o->t, fmt, v);
 }
 
+void mg_out_word(struct mg_out *o, const char *key, const char *fmt, int v, const char *yes, const char *no)
+{
+	if (json_key(o, key))
+		mg_json_bool_or_null(o->j, v);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, v == MG_UNKNOWN ? "unknown" : v ? yes : no);
+}
+
 void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v)
 {
 	if (json_key(o, key))
@@ -63,23 +79,34 @@ void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v)
 		mg_strbuf_printf(o->t, fmt, (unsigned int)v);
 }
 
-void mg_out_str(struct mg_out *o, const char *key, const char *fmt, const char *s)
+/* A string from the machine in text: escaped as every text document shows such strings, before it meets @fmt. */
+static void text_shown(struct mg_out *o, const char *fmt, const char *s)
 {
 	struct mg_strbuf shown = { 0 };
 
-	if (json_key(o, key)) {
-		mg_json_str(o->j, s);
-		return;
-	}
-	if (!o->t || !fmt)
-		return;
-	/* From the machine: escaped as every text document shows such strings, before it meets the format. */
 	mg_strbuf_show(&shown, s ? s : "-", 0);
 	if (shown.failed)
 		o->t->failed = true;
 	else
 		mg_strbuf_printf(o->t, fmt, shown.buf ? shown.buf : "");
 	mg_strbuf_free(&shown);
+}
+
+void mg_out_str(struct mg_out *o, const char *key, const char *fmt, const char *s)
+{
+	if (json_key(o, key))
+		mg_json_str(o->j, s);
+	else if (o->t && fmt)
+		text_shown(o, fmt, s);
+}
+
+/* An array's element: in JSON the string, in text @s shown through @fmt. */
+void mg_out_item(struct mg_out *o, const char *fmt, const char *s)
+{
+	if (o->j)
+		mg_json_str(o->j, s);
+	else if (o->t && fmt)
+		text_shown(o, fmt, s);
 }
 
 #pragma GCC diagnostic pop
@@ -97,8 +124,11 @@ void mg_out_text(struct mg_out *o, const char *fmt, ...)
 
 void mg_out_null(struct mg_out *o, const char *key)
 {
-	if (json_key(o, key))
-		mg_json_null(o->j);
+	if (!o->j)
+		return;
+	if (key)
+		mg_json_key(o->j, key);
+	mg_json_null(o->j);
 }
 
 void mg_out_object(struct mg_out *o, const char *key)
@@ -114,4 +144,19 @@ void mg_out_object_end(struct mg_out *o)
 {
 	if (o->j)
 		mg_json_object_end(o->j);
+}
+
+void mg_out_array(struct mg_out *o, const char *key)
+{
+	if (!o->j)
+		return;
+	if (key)
+		mg_json_key(o->j, key);
+	mg_json_array(o->j);
+}
+
+void mg_out_array_end(struct mg_out *o)
+{
+	if (o->j)
+		mg_json_array_end(o->j);
 }

@@ -219,6 +219,8 @@ struct mg_out {
 bool mg_out_is_text(const struct mg_out *o);
 /* @fmt takes the int. */
 void mg_out_int(struct mg_out *o, const char *key, const char *fmt, int v);
+/* JSON: the number as it is (no unknown value); @fmt takes the long long. */
+void mg_out_long(struct mg_out *o, const char *key, const char *fmt, long long v);
 /* JSON: @decimals places; @fmt takes the double. */
 void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals);
 /* @v 1, 0 or MG_UNKNOWN; @fmt takes it as an int. */
@@ -227,21 +229,30 @@ void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v);
 void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v);
 /* Text: @s shown as text shows a string from the machine (mg_strbuf_show()), NULL as "-"; @fmt takes it. */
 void mg_out_str(struct mg_out *o, const char *key, const char *fmt, const char *s);
+/* @v 1, 0 or MG_UNKNOWN: JSON true, false or null; text @yes, @no or "unknown" through @fmt. */
+void mg_out_word(struct mg_out *o, const char *key, const char *fmt, int v, const char *yes, const char *no);
 /* Text only: trusted words and separators between fields. */
 void mg_out_text(struct mg_out *o, const char *fmt, ...) MG_PRINTF(2, 3);
-/* JSON only. */
+/* JSON only; @key NULL: an array's element, or a member whose key is written. */
 void mg_out_null(struct mg_out *o, const char *key);
 void mg_out_object(struct mg_out *o, const char *key);	/* @key NULL: an array's element, or the top */
 void mg_out_object_end(struct mg_out *o);
+void mg_out_array(struct mg_out *o, const char *key);	/* JSON only: a member, or the top when @key is NULL */
+void mg_out_array_end(struct mg_out *o);
+/* An array's string element; in text @s shown through @fmt as mg_out_str() shows it. */
+void mg_out_item(struct mg_out *o, const char *fmt, const char *s);
 
 /* ---- the writers of each concept, shared by the public calls ---- */
 
 /* json-nic.c: an adapter; @flags as mg_nic_to_json() takes them. */
 void mg_json_nic(struct mg_json *j, const struct mg_nic *nic, unsigned int flags);
-/* json-settings.c: the four groups as members of the object open in @j. */
+/* settings.c: the four groups, as members of the object open in JSON, or a line each. */
+void mg_out_settings_groups(struct mg_out *o, const struct mg_settings *s);
 void mg_json_settings_groups(struct mg_json *j, const struct mg_settings *s);
-/* json-link.c */
+/* ethlink.c: the Ethernet link's object (null for NULL), or its lines. */
+void mg_out_ethlink(struct mg_out *o, const struct mg_ethlink *l);
 void mg_json_ethlink(struct mg_json *j, const struct mg_ethlink *l);
+/* json-link.c */
 void mg_json_eee(struct mg_json *j, const struct mg_eee *e);
 void mg_json_features(struct mg_json *j, const struct mg_features *f);
 /* json-evidence.c; the USB path's keys are members of the "usb" object open in @j. */
@@ -282,6 +293,24 @@ int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, 
 		mg_json_init(&j, flags, 0);						\
 		writer(&j, obj);							\
 		return mg_json_take(&j, json);						\
+	}
+
+/*
+ * A public writer of one object's text, the lines multigig show prints for
+ * it: @writer, an mg_out_*() of this layer, writes the same shape as its
+ * JSON writer does.
+ */
+#define MG_TEXT_EXPORT(fn, object, writer)						\
+	MG_EXPORT int fn(const struct object *obj, char **text)				\
+	{										\
+		struct mg_strbuf t = { 0 };						\
+		struct mg_out o = { .t = &t };						\
+											\
+		if (!obj || !text)							\
+			return -EINVAL;							\
+		writer(&o, obj);							\
+		*text = mg_strbuf_take(&t);						\
+		return *text ? 0 : -ENOMEM;						\
 	}
 
 /* ---- prometheus.c: the Prometheus text exposition ---- */

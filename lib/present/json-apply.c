@@ -1,90 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Settings, a transaction's result and the undo journals as JSON. */
+/* A transaction's result and the undo journals as JSON. */
 #include <errno.h>
 #include <string.h>
 
 #include "present/present.h"
-
-static const enum mg_param_group groups[] = {
-	MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE,
-};
-
-/* "rx-ring" -> "rx_ring" (+ @suffix): JSON keys spell parameters with '_'. */
-static void key_of(const char *name, const char *suffix, char *out, size_t size)
-{
-	size_t i;
-
-	for (i = 0; name[i] && i + 1 < size; i++)
-		out[i] = name[i] == '-' ? '_' : name[i];
-	out[i] = '\0';
-	strncat(out, suffix, size - strlen(out) - 1);
-}
-
-/* A group: supported, and its error when the driver lacks it; else each parameter and its maximum. */
-static void group(struct mg_json *j, const struct mg_settings *s, enum mg_param_group g)
-{
-	const char *error = mg_settings_group_error(s, g);
-
-	mg_json_object(j);
-	mg_json_key(j, "supported");
-	mg_json_bool(j, !error);
-	if (error) {
-		mg_json_key(j, "error");
-		mg_json_str(j, error);
-		mg_json_object_end(j);
-		return;
-	}
-	for (int p = 0; p < MG_PARAM_COUNT; p++) {
-		long long v;
-		char key[64];
-
-		if (mg_param_get_group((enum mg_param)p) != (int)g)
-			continue;
-		key_of(mg_param_name((enum mg_param)p), "", key, sizeof(key));
-		mg_json_key(j, key);
-		/* A parameter the driver does not report is unsupported: null, never 0. */
-		if (mg_settings_get(s, (enum mg_param)p, &v) == 0)
-			mg_json_int(j, v);
-		else
-			mg_json_null(j);
-		if (mg_settings_get_max(s, (enum mg_param)p, &v) == 0) {
-			key_of(mg_param_name((enum mg_param)p), "_max", key, sizeof(key));
-			mg_json_key(j, key);
-			mg_json_int(j, v);
-		}
-	}
-	mg_json_object_end(j);
-}
-
-void mg_json_settings_groups(struct mg_json *j, const struct mg_settings *s)
-{
-	for (size_t i = 0; i < sizeof(groups) / sizeof(groups[0]); i++) {
-		mg_json_key(j, mg_param_group_name(groups[i]));
-		group(j, s, groups[i]);
-	}
-}
-
-MG_EXPORT int mg_settings_to_json(const struct mg_settings *settings, unsigned int flags, char **json)
-{
-	struct mg_json j;
-	long long mtu;
-	int err = mg_json_check(settings, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
-
-	if (err < 0)
-		return err;
-	mg_json_init(&j, flags, 0);
-	mg_json_object(&j);
-	mg_json_key(&j, "name");
-	mg_json_str(&j, mg_settings_get_ifname(settings));
-	mg_json_key(&j, "mtu");
-	if (mg_settings_get(settings, MG_PARAM_MTU, &mtu) == 0)
-		mg_json_int(&j, mtu);
-	else
-		mg_json_null(&j);
-	mg_json_settings_groups(&j, settings);
-	mg_json_object_end(&j);
-	return mg_json_take(&j, json);
-}
 
 /* ---- a transaction's result ---- */
 
