@@ -215,13 +215,10 @@ void print_throughput(const struct mg_throughput *t);
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
 
 /*
- * ---- show-eee.c, show-features.c, show-evidence.c: the parts of show in
- * text the library does not write (the link and settings it does) ----
+ * ---- show-evidence.c: the part of show in text the library does not
+ * write (the link, settings, EEE and features it does) ----
  */
 
-/* For `show`: EEE and features of an adapter (NULL: no text). */
-void print_eee(const struct mg_eee *e);
-void print_features(const struct mg_features *f);
 /*
  * For `show`: counters, interrupts, temperatures and the USB path, as the
  * adapter's look-up or list gathered them (nothing when it did not).

@@ -242,8 +242,10 @@ static void print_parts(const struct mg_nic *nic)
 		print_part("link", mg_ethlink_to_text(mg_nic_get_ethlink(nic), &text), &text);
 	if (mg_nic_get_settings(nic))
 		print_part("settings", mg_settings_to_text(mg_nic_get_settings(nic), &text), &text);
-	print_eee(mg_nic_get_eee(nic));
-	print_features(mg_nic_get_features(nic));
+	if (mg_nic_get_eee(nic))
+		print_part("eee", mg_eee_to_text(mg_nic_get_eee(nic), &text), &text);
+	if (mg_nic_get_features(nic))
+		print_part("features", mg_features_to_text(mg_nic_get_features(nic), &text), &text);
 	print_evidence(nic);
 }
 

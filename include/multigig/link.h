@@ -816,6 +816,20 @@ int mg_ethlink_to_text(const struct mg_ethlink *link, char **text);
 int mg_eee_to_json(const struct mg_eee *eee, unsigned int flags, char **json);
 
 /**
+ * mg_eee_to_text - Energy-Efficient Ethernet as multigig show prints it.
+ * @eee: EEE state.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * "eee: enabled, active, tx-lpi on after 16 us", the driver's error after
+ * it (or alone, when the state is unknown), then the advertised modes and
+ * what the kernel could not say of later modes, a line each when known.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_eee_to_text(const struct mg_eee *eee, char **text);
+
+/**
  * mg_features_to_json - the offloads as JSON: show --json's "features".
  * @features: features.
  * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
@@ -829,6 +843,20 @@ int mg_eee_to_json(const struct mg_eee *eee, unsigned int flags, char **json);
  * Since: 0.3
  */
 int mg_features_to_json(const struct mg_features *features, unsigned int flags, char **json);
+
+/**
+ * mg_features_to_text - features as multigig show prints them.
+ * @features: features.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * "offloads on:" and "offloads off:", each the features' names in the
+ * kernel's order, "[fixed]" after one that cannot change; a line is left
+ * out when it would list none.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_features_to_text(const struct mg_features *features, char **text);
 
 /**
  * mg_cable_info_to_json - whether an interface can test its cable, as

@@ -252,8 +252,10 @@ void mg_json_settings_groups(struct mg_json *j, const struct mg_settings *s);
 /* ethlink.c: the Ethernet link's object (null for NULL), or its lines. */
 void mg_out_ethlink(struct mg_out *o, const struct mg_ethlink *l);
 void mg_json_ethlink(struct mg_json *j, const struct mg_ethlink *l);
-/* json-link.c */
+/* eee.c, features.c: the object (null for NULL), or show's lines. */
+void mg_out_eee(struct mg_out *o, const struct mg_eee *e);
 void mg_json_eee(struct mg_json *j, const struct mg_eee *e);
+void mg_out_features(struct mg_out *o, const struct mg_features *f);
 void mg_json_features(struct mg_json *j, const struct mg_features *f);
 /* json-evidence.c; the USB path's keys are members of the "usb" object open in @j. */
 void mg_json_stats(struct mg_json *j, const struct mg_stats *s);
