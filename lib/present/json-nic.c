@@ -1,100 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * An adapter as JSON: its identity (list's keys, show's with
- * MG_JSON_DETAIL), the parts a snapshot carries (MG_JSON_PARTS), a list of
- * them written one element at a time, and show's whole object.
+ * An adapter as JSON: its identity (nic.c), the parts a snapshot carries
+ * (MG_JSON_PARTS), a list of them written one element at a time, and
+ * show's whole object.
  */
 #include <errno.h>
-#include <string.h>
 
 #include "present/present.h"
-
-static void identity(struct mg_json *j, const struct mg_nic *nic)
-{
-	mg_json_key(j, "name");
-	mg_json_str(j, mg_nic_get_name(nic));
-	mg_json_key(j, "ifindex");
-	mg_json_int_or_null(j, mg_nic_get_ifindex(nic));
-	mg_json_key(j, "kind");
-	mg_json_str(j, mg_nic_get_kind(nic));
-	mg_json_key(j, "bus");
-	mg_json_str(j, mg_bus_name(mg_nic_get_bus(nic)));
-	mg_json_key(j, "address");
-	mg_json_str(j, mg_nic_get_address(nic));
-	mg_json_key(j, "vendor_id");
-	mg_json_hex(j, mg_nic_get_vendor_id(nic), 4);
-	mg_json_key(j, "device_id");
-	mg_json_hex(j, mg_nic_get_device_id(nic), 4);
-	mg_json_key(j, "vendor");
-	mg_json_str(j, mg_nic_get_vendor(nic));
-	mg_json_key(j, "device");
-	mg_json_str(j, mg_nic_get_device(nic));
-	mg_json_key(j, "driver");
-	mg_json_str(j, mg_nic_get_driver(nic));
-	mg_json_key(j, "driver_version");
-	mg_json_str(j, mg_nic_get_driver_version(nic));
-	mg_json_key(j, "firmware_version");
-	mg_json_str(j, mg_nic_get_firmware_version(nic));
-	mg_json_key(j, "has_driver");
-	mg_json_bool(j, mg_nic_has_driver(nic));
-	mg_json_key(j, "mtu");
-	mg_json_int_or_null(j, mg_nic_get_mtu(nic));
-	mg_json_key(j, "min_mtu");
-	mg_json_int_or_null(j, mg_nic_get_min_mtu(nic));
-	mg_json_key(j, "max_mtu");
-	mg_json_int_or_null(j, mg_nic_get_max_mtu(nic));
-	mg_json_key(j, "operstate");
-	mg_json_str(j, mg_nic_get_operstate(nic));
-	mg_json_key(j, "carrier");
-	mg_json_bool_or_null(j, mg_nic_get_carrier(nic));
-	mg_json_key(j, "speed_mbps");
-	mg_json_int_or_null(j, mg_nic_get_speed_mbps(nic));
-	mg_json_key(j, "mac");
-	mg_json_str(j, mg_nic_get_mac(nic));
-}
-
-/* The running kernel's modules for the device; null when no look-up was made. */
-static void modules(struct mg_json *j, const struct mg_nic *nic)
-{
-	int n = mg_nic_get_module_count(nic);
-
-	mg_json_key(j, "kernel_modules");
-	if (n == MG_UNKNOWN) {
-		mg_json_null(j);
-		return;
-	}
-	mg_json_array(j);
-	for (size_t i = 0; i < (size_t)n; i++)
-		mg_json_str(j, mg_nic_get_module(nic, i));
-	mg_json_array_end(j);
-}
-
-static void detail(struct mg_json *j, const struct mg_nic *nic)
-{
-	mg_json_key(j, "parent");
-	mg_json_str(j, mg_nic_get_parent(nic));
-	mg_json_key(j, "subsystem_vendor_id");
-	mg_json_hex(j, mg_nic_get_subsystem_vendor_id(nic), 4);
-	mg_json_key(j, "subsystem_device_id");
-	mg_json_hex(j, mg_nic_get_subsystem_device_id(nic), 4);
-	mg_json_key(j, "subsystem");
-	mg_json_str(j, mg_nic_get_subsystem(nic));
-	mg_json_key(j, "revision");
-	mg_json_hex(j, mg_nic_get_revision(nic), 2);
-	mg_json_key(j, "class");
-	mg_json_hex(j, mg_nic_get_class(nic), 6);
-	mg_json_key(j, "usb_speed_mbps");
-	mg_json_int_or_null(j, mg_nic_get_usb_speed_mbps(nic));
-	mg_json_key(j, "chip");
-	mg_json_str(j, mg_nic_get_chip(nic));
-	mg_json_key(j, "chip_driver");
-	mg_json_str(j, mg_nic_get_chip_driver(nic));
-	mg_json_key(j, "chip_since_kernel");
-	mg_json_str(j, mg_nic_get_chip_since(nic));
-	mg_json_key(j, "chip_max_mbps");
-	mg_json_int_or_null(j, mg_nic_get_chip_max_mbps(nic));
-	modules(j, nic);
-}
 
 /*
  * What the adapter's look-up or list gathered of its interface: the link,
@@ -127,10 +39,10 @@ static void parts(struct mg_json *j, const struct mg_nic *nic)
 
 void mg_json_nic(struct mg_json *j, const struct mg_nic *nic, unsigned int flags)
 {
+	struct mg_out o = { .j = j };
+
 	mg_json_object(j);
-	identity(j, nic);
-	if (flags & MG_JSON_DETAIL)
-		detail(j, nic);
+	mg_out_nic_identity(&o, nic, flags & MG_JSON_DETAIL);
 	if (flags & MG_JSON_PARTS) {
 		parts(j, nic);
 		mg_json_key(j, "usb");
@@ -199,14 +111,14 @@ MG_EXPORT int mg_nic_show_to_json(const struct mg_nic *nic, const struct mg_pcie
 				  const struct mg_throughput *throughput, unsigned int flags, char **json)
 {
 	struct mg_json j;
+	struct mg_out o = { .j = &j };
 	int err = mg_json_check(nic, flags, MG_JSON_LINE | MG_JSON_BYTES, json);
 
 	if (err < 0)
 		return err;
 	mg_json_init(&j, flags, 0);
 	mg_json_object(&j);
-	identity(&j, nic);
-	detail(&j, nic);
+	mg_out_nic_identity(&o, nic, true);
 	mg_json_key(&j, "pcie");
 	mg_json_pcie_summary(&j, path);
 	mg_json_key(&j, "usb");

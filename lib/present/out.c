@@ -71,10 +71,10 @@ void mg_out_word(struct mg_out *o, const char *key, const char *fmt, int v, cons
 		mg_strbuf_printf(o->t, fmt, v == MG_UNKNOWN ? "unknown" : v ? yes : no);
 }
 
-void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v)
+void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v, int digits)
 {
 	if (json_key(o, key))
-		mg_json_hex(o->j, v, 0);
+		mg_json_hex(o->j, v, digits);
 	else if (o->t && fmt)
 		mg_strbuf_printf(o->t, fmt, (unsigned int)v);
 }

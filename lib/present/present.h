@@ -225,8 +225,8 @@ void mg_out_long(struct mg_out *o, const char *key, const char *fmt, long long v
 void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals);
 /* @v 1, 0 or MG_UNKNOWN; @fmt takes it as an int. */
 void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v);
-/* JSON: "0x3", MG_UNKNOWN null; @fmt takes it as an unsigned int. */
-void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v);
+/* JSON: "0x3" with at least @digits digits ("0x10ec"), MG_UNKNOWN null; @fmt takes it as an unsigned int. */
+void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v, int digits);
 /* Text: @s shown as text shows a string from the machine (mg_strbuf_show()), NULL as "-"; @fmt takes it. */
 void mg_out_str(struct mg_out *o, const char *key, const char *fmt, const char *s);
 /* @v 1, 0 or MG_UNKNOWN: JSON true, false or null; text @yes, @no or "unknown" through @fmt. */
@@ -244,6 +244,8 @@ void mg_out_item(struct mg_out *o, const char *fmt, const char *s);
 
 /* ---- the writers of each concept, shared by the public calls ---- */
 
+/* nic.c: an adapter's identity as list's JSON has it, with @detail as show's; in text, show's lines. */
+void mg_out_nic_identity(struct mg_out *o, const struct mg_nic *nic, bool detail);
 /* json-nic.c: an adapter; @flags as mg_nic_to_json() takes them. */
 void mg_json_nic(struct mg_json *j, const struct mg_nic *nic, unsigned int flags);
 /* settings.c: the four groups, as members of the object open in JSON, or a line each. */

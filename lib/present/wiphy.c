@@ -221,8 +221,8 @@ static void radio(struct mg_out *o, const struct mg_wiphy *w)
 	mg_out_bool(o, "mlo", mlo == 1 ? "  MLO: yes" : mlo == 0 ? "  MLO: no" : "  MLO: unknown", mlo);
 	mg_out_object(o, "antennas");
 	mg_out_text(o, "; antennas");
-	mg_out_hex(o, "available_tx", tx != MG_UNKNOWN ? " tx 0x%x" : " unknown", tx);
-	mg_out_hex(o, "available_rx", tx != MG_UNKNOWN ? " rx 0x%x" : NULL, mg_wiphy_get_antenna_rx(w));
+	mg_out_hex(o, "available_tx", tx != MG_UNKNOWN ? " tx 0x%x" : " unknown", tx, 0);
+	mg_out_hex(o, "available_rx", tx != MG_UNKNOWN ? " rx 0x%x" : NULL, mg_wiphy_get_antenna_rx(w), 0);
 	mg_out_object_end(o);
 	mg_out_object(o, "regulatory");
 	mg_out_str(o, "country", "; regulatory domain %s\n", country);
