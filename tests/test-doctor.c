@@ -715,6 +715,41 @@ static void modes_all(struct built *b, int mbps)
 }
 
 /* Both ends advertise 2.5G and the link still came up at 1G: a cable or port issue, no setting to change. */
+/*
+ * doctor's text, written by the same function as its JSON: a finding's
+ * title line, its id, each fact with its source, impact and fix; the
+ * report's text is its findings' in order.
+ */
+static void test_finding_text(void)
+{
+	struct mg_ctx *ctx;
+	struct mg_doctor *d = doctor_tree("cm4-rtl8125-1g", &ctx);
+	const struct mg_finding *f = find(d, "faster-mode-not-advertised");
+	char *text = NULL, *all = NULL;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	CU_ASSERT_EQUAL_FATAL(mg_finding_to_text(f, &text), 0);
+	CU_ASSERT_STRING_EQUAL(text,
+		"critical eth1            2500baseT/Full is supported by both ends but not advertised: "
+		"the link came up at 1000 Mbit/s\n"
+		"                         [faster-mode-not-advertised]\n"
+		"                         1000 Mbit/s (ethtool netlink: LINKMODES_GET speed)\n"
+		"                         best common mode 2500baseT/Full "
+		"(ethtool netlink: LINKMODES_GET supported and partner modes)\n"
+		"                         2500baseT/Full not advertised (ethtool netlink: LINKMODES_GET advertised modes)\n"
+		"                         impact: the link carries at most 1000 Mbit/s instead of 2500\n"
+		"                         fix: advertise every supported mode: multigig set eth1 advertise all "
+		"(--fix applies it)\n");
+	CU_ASSERT_EQUAL_FATAL(mg_doctor_to_text(d, &all), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(all, text));
+	CU_ASSERT_EQUAL(mg_finding_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_doctor_to_text(d, NULL), -EINVAL);
+	free(text);
+	free(all);
+	mg_doctor_free(d);
+	mg_ctx_unref(ctx);
+}
+
 static void test_rule_below_best_mode(void)
 {
 	struct built b;
@@ -896,7 +931,7 @@ int main(void)
 	MG_ADD_SUITE("doctor-rules", NULL, NULL, MG_TEST(test_rule_coalesce_off), MG_TEST(test_rule_channels),
 		     MG_TEST(test_rule_half_duplex), MG_TEST(test_rule_usb2), MG_TEST(test_rule_aer_growth),
 		     MG_TEST(test_rule_aspm_overruns), MG_TEST(test_rule_vlan_mtu),
-		     MG_TEST(test_rule_below_best_mode), MG_TEST(test_rule_usb_port_below_adapter),
+		     MG_TEST(test_finding_text), MG_TEST(test_rule_below_best_mode), MG_TEST(test_rule_usb_port_below_adapter),
 		     MG_TEST(test_rule_eee_with_flaps), MG_TEST(test_rule_rings_with_drops),
 		     MG_TEST(test_cpu_use_from_readings), MG_TEST(test_rule_cpu_bound));
 	return mg_test_run();

@@ -129,6 +129,12 @@ void output_filter_json(bool json);
  * filter as JSON does, not shown a second time. 0, or -1 when a write failed.
  */
 int output_document(FILE *stream, const char *text);
+/*
+ * A part's lines as the library writes them (mg_*_to_text(), which gave
+ * @err and *@text) to stdout, then freed; a command goes on without a
+ * part it could not write, said on stderr.
+ */
+void print_part(const char *part, int err, char **text);
 /* The tool's own control sequence @seq to @stream, unfiltered, after what
  * it holds; 0 or -1 with errno. */
 int output_control(FILE *stream, const char *seq);

@@ -7,26 +7,6 @@
 
 #include "cli.h"
 
-static void print_finding(const struct mg_finding *f)
-{
-	const char *impact = mg_finding_get_impact(f, NULL);
-
-	printf("%-8s %-15s %s\n", mg_severity_name(mg_finding_get_severity(f)), mg_finding_get_nic(f),
-	       mg_finding_get_title(f));
-	printf("%-24s [%s]\n", "", mg_finding_get_id(f));
-	for (size_t i = 0; i < mg_finding_get_evidence_count(f); i++) {
-		const char *source;
-		const char *fact = mg_finding_get_evidence(f, i, &source);
-
-		printf("%-24s %s (%s)\n", "", fact, source);
-	}
-	if (impact)
-		printf("%-24s impact: %s\n", "", impact);
-	if (mg_finding_get_fix(f))
-		printf("%-24s fix: %s%s\n", "", mg_finding_get_fix(f),
-		       mg_finding_get_fix_settings(f, NULL) ? " (--fix applies it)" : "");
-}
-
 /* Each change of a plan's result, on the interface it was made on. */
 static void print_changes(const struct mg_apply_result *r, const char *verb)
 {
@@ -158,8 +138,9 @@ static int cmd_doctor(struct mg_ctx *ctx, const struct options *opt, char **word
 		err = mg_doctor_to_json(d, 0, &json);
 		err = print_json(err, json, "doctor");
 	} else {
-		for (size_t i = 0; i < mg_doctor_count(d); i++)
-			print_finding(mg_doctor_get(d, i));
+		char *text = NULL;
+
+		print_part("doctor", mg_doctor_to_text(d, &text), &text);
 		print_none(d, target);
 		err = opt->fix ? fix(ctx, opt, d) : EXIT_SUCCESS;
 	}

@@ -223,17 +223,6 @@ static void print_usb(const struct mg_throughput *t)
 	       mg_throughput_get_usb_ceiling_mbps(t), mg_throughput_get_usb_overhead_pct(t));
 }
 
-/* A part's lines as the library writes them (mg_*_to_text()); show goes on without one it cannot write. */
-static void print_part(const char *part, int err, char **text)
-{
-	if (err < 0)
-		fprintf(stderr, "multigig: %s: %s\n", part, strerror(-err));
-	else
-		output_document(stdout, *text);
-	free(*text);
-	*text = NULL;
-}
-
 static void print_parts(const struct mg_nic *nic)
 {
 	char *text = NULL;

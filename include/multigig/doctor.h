@@ -283,6 +283,34 @@ int mg_doctor_to_json(const struct mg_doctor *report, unsigned int flags, char *
  */
 int mg_finding_to_json(const struct mg_finding *finding, unsigned int flags, char **json);
 
+/**
+ * mg_doctor_to_text - a doctor's report as multigig doctor prints it.
+ * @report: report.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * Each finding as mg_finding_to_text() writes it, most important first;
+ * "" for a report without findings (what to say then is the caller's).
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_doctor_to_text(const struct mg_doctor *report, char **text);
+
+/**
+ * mg_finding_to_text - one finding as multigig doctor prints it.
+ * @finding: finding (mg_doctor_get()).
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * "severity adapter title", then indented: "[id]", each fact with where
+ * it was read, "impact: ...", and "fix: ..." with "(--fix applies it)"
+ * when the fix is a settings change. Text from the machine is shown as
+ * the CLI shows it.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_finding_to_text(const struct mg_finding *finding, char **text);
+
 #ifdef __cplusplus
 }
 #endif

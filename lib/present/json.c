@@ -404,7 +404,8 @@ void mg_json_fixed(struct mg_json *j, double v, int decimals)
 {
 	char buf[64];
 
-	if (v < 0) {
+	/* JSON has no infinity nor NaN: what is not a finite number is unknown. */
+	if (v < 0 || !isfinite(v)) {
 		mg_json_null(j);
 		return;
 	}

@@ -195,7 +195,7 @@ void mg_json_bool_or_null(struct mg_json *j, int v);		/* MG_UNKNOWN: null */
 void mg_json_hex(struct mg_json *j, int v, int digits);		/* "0x10ec"; MG_UNKNOWN: null */
 void mg_json_gbps(struct mg_json *j, double gbps);		/* "%.3f"; below 0 or not finite: null */
 void mg_json_gts(struct mg_json *j, double gts);		/* "%g"; below 0: null */
-void mg_json_fixed(struct mg_json *j, double v, int decimals);	/* "%.*f"; below 0: null */
+void mg_json_fixed(struct mg_json *j, double v, int decimals);	/* "%.*f"; below 0 or not finite: null */
 void mg_json_milli(struct mg_json *j, int milli);		/* thousandths as a decimal: 62500 is 62.5 */
 void mg_json_limit(struct mg_json *j, enum mg_limit limit);	/* its name; MG_LIMIT_UNKNOWN: null */
 
