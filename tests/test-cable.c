@@ -51,7 +51,21 @@ static void check(const char *ifname, enum mg_cable_support support, int tdr, co
 
 static void test_marvell_88e1510(void)
 {
+	struct mg_ctx *ctx;
+	struct mg_cable_info *info;
+	char *text = NULL;
+
 	check("eth1", MG_CABLE_SUPPORTED, 1, "Marvell 88E1510", "cable test and TDR");
+	/* cable's line, written by the same function as its JSON. */
+	info = query("phys", "eth1", &ctx);
+	CU_ASSERT_EQUAL_FATAL(mg_cable_info_to_text(info, "eth1", &text), 0);
+	CU_ASSERT_EQUAL(strncmp(text, "eth1: cable test supported: ", 28), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, mg_cable_info_get_reason(info)));
+	CU_ASSERT_EQUAL(strchr(text, '\n') - text, (long)strlen(text) - 1);
+	free(text);
+	CU_ASSERT_EQUAL(mg_cable_info_to_text(NULL, "eth1", &text), -EINVAL);
+	mg_cable_info_free(info);
+	mg_ctx_unref(ctx);
 }
 
 static void test_realtek_nbase_t(void)
@@ -217,6 +231,16 @@ static void test_every_result_code(void)
 			CU_ASSERT_EQUAL(mg_cable_result_get_fault_length_cm(&r, p),
 					base + p >= 2 ? 150 * (base + p) : MG_UNKNOWN);
 		}
+		if (base == 0) {
+			char *text = NULL;
+
+			/* cable-test's lines: a pair's verdict, and where the fault is when there is one. */
+			CU_ASSERT_EQUAL_FATAL(mg_cable_result_to_text(&r, "eth9", 0, &text), 0);
+			CU_ASSERT_STRING_EQUAL(text, "pair A: unspec\npair B: ok\npair C: open, fault at 3.00 m\n"
+						     "pair D: same_short, fault at 4.50 m\n");
+			free(text);
+			CU_ASSERT_EQUAL(mg_cable_result_to_text(&r, "eth9", MG_JSON_LINE, &text), -EINVAL);
+		}
 		nlmsg_free(msg);
 	}
 	CU_ASSERT_STRING_EQUAL(mg_cable_code_name(MG_CABLE_CODE_OK), "ok");
@@ -310,6 +334,19 @@ static void test_tdr_notification(void)
 	CU_ASSERT_EQUAL(cm, 80);
 	CU_ASSERT_EQUAL(mv, 0);
 	CU_ASSERT_EQUAL(mg_cable_result_get_tdr_sample(&r, 6, &pair, &cm, &mv), -EINVAL);
+	{
+		char *text = NULL;
+
+		/* cable-test --tdr: a line a sample, a negative amplitude as it is. */
+		CU_ASSERT_EQUAL_FATAL(mg_cable_result_to_text(&r, "eth4", MG_JSON_TDR, &text), 0);
+		CU_ASSERT_STRING_EQUAL(text, "pair A    0.00 m      0 mV\npair B    0.00 m     10 mV\n"
+					     "pair A    0.80 m      0 mV\npair B    0.80 m     10 mV\n"
+					     "pair A    1.60 m   -300 mV\npair B    1.60 m   -300 mV\n");
+		free(text);
+		CU_ASSERT_EQUAL_FATAL(mg_cable_result_to_json(&r, "eth4", MG_JSON_TDR | MG_JSON_LINE, &text), 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"mv\":-300"));
+		free(text);
+	}
 	/* The plain parser does not take a TDR notification. */
 	CU_ASSERT_EQUAL(mg_cable_parse_ntf(nlmsg_hdr(msg), &ifindex, &status, &r), -ENOMSG);
 	nlmsg_free(msg);

@@ -19,8 +19,9 @@ static int cmd_cable(struct mg_ctx *ctx, const struct options *opt, char **words
 		err = mg_cable_info_to_json(info, ifname, 0, &json);
 		err = print_json(err, json, "cable");
 	} else {
-		printf("%s: cable test %s: %s\n", ifname,
-		       mg_cable_support_name(mg_cable_info_get_support(info)), mg_cable_info_get_reason(info));
+		char *text = NULL;
+
+		print_part("cable", mg_cable_info_to_text(info, ifname, &text), &text);
 		err = EXIT_SUCCESS;
 	}
 	mg_cable_info_free(info);
@@ -51,23 +52,10 @@ static int cmd_cable_test(struct mg_ctx *ctx, const struct options *opt, char **
 
 		err = mg_cable_result_to_json(r, ifname, opt->tdr ? MG_JSON_TDR : 0, &json);
 		err = print_json(err, json, "cable-test");
-	} else if (opt->tdr) {
-		for (size_t i = 0; i < mg_cable_result_get_tdr_count(r); i++) {
-			int pair, cm, mv;
-
-			mg_cable_result_get_tdr_sample(r, i, &pair, &cm, &mv);
-			printf("pair %c %4d.%02d m %6d mV\n", 'A' + pair, cm / 100, cm % 100, mv);
-		}
-		err = EXIT_SUCCESS;
 	} else {
-		for (int p = 0; p < 4; p++) {
-			int cm = mg_cable_result_get_fault_length_cm(r, p);
+		char *text = NULL;
 
-			printf("pair %c: %s", 'A' + p, mg_cable_code_name(mg_cable_result_get_code(r, p)));
-			if (cm != MG_UNKNOWN)
-				printf(", fault at %d.%02d m", cm / 100, cm % 100);
-			printf("\n");
-		}
+		print_part("cable-test", mg_cable_result_to_text(r, ifname, opt->tdr ? MG_JSON_TDR : 0, &text), &text);
 		err = EXIT_SUCCESS;
 	}
 	mg_cable_result_free(r);

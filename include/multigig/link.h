@@ -875,6 +875,20 @@ int mg_features_to_text(const struct mg_features *features, char **text);
 int mg_cable_info_to_json(const struct mg_cable_info *info, const char *ifname, unsigned int flags, char **json);
 
 /**
+ * mg_cable_info_to_text - whether an interface can test its cable, as
+ * multigig cable prints it.
+ * @info: the answer (mg_cable_query()).
+ * @ifname: the interface's name (NULL shows as "-").
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * One line: "eth0: cable test supported: ...", the support and its reason.
+ *
+ * Returns: 0; -EINVAL for a NULL @info or @text; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_cable_info_to_text(const struct mg_cable_info *info, const char *ifname, char **text);
+
+/**
  * mg_cable_result_to_json - a cable test's result, as cable-test --json
  * prints it.
  * @result: result (mg_cable_test_run()).
@@ -892,6 +906,24 @@ int mg_cable_info_to_json(const struct mg_cable_info *info, const char *ifname, 
  */
 int mg_cable_result_to_json(const struct mg_cable_result *result, const char *ifname, unsigned int flags,
 			    char **json);
+
+/**
+ * mg_cable_result_to_text - a cable test's result, as multigig cable-test
+ * prints it.
+ * @result: result (mg_cable_test_run()).
+ * @ifname: the interface's name (the text does not show it today).
+ * @flags: MG_JSON_TDR for the trace instead of the pairs' verdicts.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * A line a pair, "pair A: ok" with where a fault is ("fault at 3.20 m");
+ * with MG_JSON_TDR a line a sample of the trace: pair, distance, mV.
+ *
+ * Returns: 0; -EINVAL for a NULL @result or @text or a flag it does not
+ * take; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_cable_result_to_text(const struct mg_cable_result *result, const char *ifname, unsigned int flags,
+			    char **text);
 
 #ifdef __cplusplus
 }

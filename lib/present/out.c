@@ -4,6 +4,7 @@
  * with its key and its text line, and the writer it was set up for keeps
  * the half it needs (as iproute2's print_uint(PRINT_ANY, ...) does).
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -159,4 +160,10 @@ void mg_out_array_end(struct mg_out *o)
 {
 	if (o->j)
 		mg_json_array_end(o->j);
+}
+
+int mg_out_take_text(struct mg_strbuf *t, char **text)
+{
+	*text = mg_strbuf_take(t);
+	return *text ? 0 : -ENOMEM;
 }

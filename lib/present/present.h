@@ -241,6 +241,8 @@ void mg_out_array(struct mg_out *o, const char *key);	/* JSON only: a member, or
 void mg_out_array_end(struct mg_out *o);
 /* An array's string element; in text @s shown through @fmt as mg_out_str() shows it. */
 void mg_out_item(struct mg_out *o, const char *fmt, const char *s);
+/* A text writer's document into *@text (malloc'ed): 0, or -ENOMEM when it could not be written. */
+int mg_out_take_text(struct mg_strbuf *t, char **text);
 
 /* ---- the writers of each concept, shared by the public calls ---- */
 
@@ -313,8 +315,7 @@ int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, 
 		if (!obj || !text)							\
 			return -EINVAL;							\
 		writer(&o, obj);							\
-		*text = mg_strbuf_take(&t);						\
-		return *text ? 0 : -ENOMEM;						\
+		return mg_out_take_text(&t, text);					\
 	}
 
 /* ---- prometheus.c: the Prometheus text exposition ---- */
