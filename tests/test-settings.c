@@ -488,7 +488,7 @@ static void test_doctor_fix(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig set veth0 rx 2 (--fix applies it)"));
 	/* The plan alone changes nothing. */
 	CU_ASSERT_EQUAL(test_cli("", "doctor veth0 --fix", out, sizeof(out)), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would change veth0: rx 1 -> 2"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would change veth0 rx: 1 -> 2"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing changed: add --yes"));
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
 	/* Refused by the kernel midway: nothing changed, and it says so. */
@@ -497,7 +497,7 @@ static void test_doctor_fix(void)
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 1);
 	/* Applied: exactly what the plan said. */
 	CU_ASSERT_EQUAL(test_cli("", "doctor veth0 --fix --yes", out, sizeof(out)), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed veth0: rx 1 -> 2"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed veth0 rx: 1 -> 2"));
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_RX_CHANNELS), 2);
 	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
 	CU_ASSERT_EQUAL(test_cli("", "doctor veth0", out, sizeof(out)), 0);
@@ -523,7 +523,7 @@ static void test_doctor_mtu_mismatch(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "MTU 1500 is below the 9000 of the bridge mgbr0"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig set mgp0 mtu 9000"));
 	CU_ASSERT_EQUAL(test_cli("", "doctor mgp0 --fix --yes", out, sizeof(out)), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed mgp0: mtu 1500 -> 9000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed mgp0 mtu: 1500 -> 9000"));
 	CU_ASSERT_EQUAL(value_of(ctx, "mgp0", MG_PARAM_MTU), 9000);
 	CU_ASSERT_EQUAL(test_cli("", "doctor mgp0", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NULL(strstr(out, "mtu-mismatch"));

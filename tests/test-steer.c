@@ -171,6 +171,16 @@ static void test_rps_xps_applied(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"param\":\"rps-cpus:rx-0\",\"old\":\"\",\"new\":\"0-1\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"param\":\"xps-cpus:tx-1\",\"old\":\"\",\"new\":\"1\""));
 	free(json);
+	/* The text, from the same writer: set's lines, CPU lists as set takes them; the interface when asked. */
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_to_text(r, "would set", 0, &json), 0);
+	CU_ASSERT_STRING_EQUAL(json, "would set rps-cpus:rx-0: none -> 0-1\nwould set rps-cpus:rx-1: none -> 0-1\n"
+				     "would set xps-cpus:tx-1: none -> 1\n");
+	free(json);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_to_text(r, "change", MG_APPLY_TEXT_IFNAME, &json), 0);
+	CU_ASSERT_EQUAL(strncmp(json, "change vq0 rps-cpus:rx-0: none -> 0-1\n", 38), 0);
+	free(json);
+	CU_ASSERT_EQUAL(mg_apply_result_to_text(r, NULL, 0, &json), -EINVAL);
+	CU_ASSERT_EQUAL(mg_apply_result_to_text(r, "set", 1u << 5, &json), -EINVAL);
 	mg_apply_result_free(r);
 	CU_ASSERT_EQUAL(mask_of("rx-0"), 0);
 

@@ -271,11 +271,11 @@ static void test_doctor_fix_names_swapped(void)
 	CU_ASSERT_FATAL(p1 > 0 && dc0 > 0);
 	run_start(&r, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_BEFORE_LOCK=1", true, "doctor --all --interval 0.01 --fix --yes");
 	/* The plan is printed (its dry run) before the transaction pauses. */
-	CU_ASSERT_FATAL(wait_output(&r, "change q1: mtu 1500 -> 9000"));
+	CU_ASSERT_FATAL(wait_output(&r, "change q1 mtu: 1500 -> 9000"));
 	CU_ASSERT_EQUAL(sh("ip link set p1 name swp && ip link set dc0 name p1 && ip link set swp name dc0"), 0);
 	run_go(&r);
 	CU_ASSERT_EQUAL(run_end(&r, out, sizeof(out)), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "change p1: mtu 1500 -> 9000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "change p1 mtu: 1500 -> 9000"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "was renamed dc0 since it was examined"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing was changed"));
 	CU_ASSERT_PTR_NULL(strstr(out, "changed p1"));
@@ -447,8 +447,8 @@ static void test_doctor_fix_killed_between_fixes(void)
 
 	/* Not interrupted: both fixes, one transaction, and the doctor finds nothing more to fix. */
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "doctor --all --interval 0.01 --fix --yes", out, sizeof(out)), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed p1: mtu 1500 -> 9000"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed q1: mtu 1500 -> 9000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed p1 mtu: 1500 -> 9000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed q1 mtu: 1500 -> 9000"));
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "doctor --all --fix", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "no finding has a fix"));
 	CU_ASSERT_EQUAL(sh("ip link set p1 mtu 1500 && ip link set q1 mtu 1500"), 0);
@@ -484,7 +484,7 @@ static void test_doctor_fix_killed_anywhere(void)
 		run_start(&doctor, MULTIGIG_TEST_CLI, pauses[i < points ? i : 0], true,
 			  "doctor --all --interval 0.01 --fix --yes");
 		/* The plan is printed before the transaction; the pauses after the lock follow p1's change. */
-		CU_ASSERT_FATAL(i == 1 || i == 2 ? wait_mtu("p1", 9000) : wait_output(&doctor, "change q1: mtu"));
+		CU_ASSERT_FATAL(i == 1 || i == 2 ? wait_mtu("p1", 9000) : wait_output(&doctor, "change q1 mtu:"));
 		if (i >= points) {
 			nanosleep(&at_pause, NULL);
 			run_go(&doctor);
@@ -524,7 +524,7 @@ static void test_doctor_fix_confirm_killed_anywhere(void)
 
 		run_start(&doctor, MULTIGIG_TEST_CLI, "MG_TEST_PAUSE_BEFORE_LOCK=1", true,
 			  "doctor --all --interval 0.01 --fix --yes --confirm 1");
-		CU_ASSERT_FATAL(wait_output(&doctor, "change q1: mtu"));
+		CU_ASSERT_FATAL(wait_output(&doctor, "change q1 mtu:"));
 		nanosleep(&at_pause, NULL);
 		run_go(&doctor);
 		nanosleep(&after, NULL);
@@ -1067,6 +1067,19 @@ static void test_discard_under_way(void)
 	CU_ASSERT_EQUAL_FATAL(mg_journal_list_count(l), 1);
 	CU_ASSERT_EQUAL(mg_journal_list_get_state(l, 0), MG_JOURNAL_UNDER_WAY);
 	snprintf(id, sizeof(id), "%s", mg_journal_list_get_id(l, 0));
+	{
+		char *text = NULL, expect[256];
+
+		/* rollback --list's lines: state, id and reason; when, by whom, and the interface with its index. */
+		CU_ASSERT_EQUAL_FATAL(mg_journal_list_to_text(l, &text), 0);
+		snprintf(expect, sizeof(expect), "under-way       %s (", id);
+		CU_ASSERT_EQUAL(strncmp(text, expect, strlen(expect)), 0);
+		snprintf(expect, sizeof(expect), " by process %ld; interfaces: va0 (index %d)\n",
+			 mg_journal_list_get_pid(l, 0), if_nametoindex("va0"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, expect));
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, " UTC by process "));
+		free(text);
+	}
 	mg_journal_list_free(l);
 	CU_ASSERT_EQUAL(mg_journal_discard(ctx, id), -EBUSY);
 	CU_ASSERT_EQUAL(mg_settings_journal_pending(ctx, "va0"), 0);

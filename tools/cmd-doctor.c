@@ -10,25 +10,9 @@
 /* Each change of a plan's result, on the interface it was made on. */
 static void print_changes(const struct mg_apply_result *r, const char *verb)
 {
-	for (size_t i = 0; i < mg_apply_result_count(r); i++) {
-		const char *name = mg_apply_result_get_name(r, i), *ifname = mg_apply_result_get_ifname(r, i);
-		const char *before = mg_apply_result_get_modes(r, i, 0), *after = mg_apply_result_get_modes(r, i, 1);
-		enum mg_param param;
-		long long old, new;
+	char *text = NULL;
 
-		if (mg_apply_result_get(r, i, &param, &old, &new) < 0)
-			continue;
-		char a[256], b[256];
-
-		if (!before && mg_apply_result_get_group(r, i) >= MG_GROUP_RPS &&
-		    mg_apply_result_format_value(r, i, 0, a, sizeof(a)) == 0 &&
-		    mg_apply_result_format_value(r, i, 1, b, sizeof(b)) == 0)
-			before = a, after = b;
-		if (before && after)
-			printf("%s %s: %s %s -> %s\n", verb, ifname, name, before, after);
-		else
-			printf("%s %s: %s %lld -> %lld\n", verb, ifname, name ? name : mg_param_name(param), old, new);
-	}
+	print_part("doctor --fix", mg_apply_result_to_text(r, verb, MG_APPLY_TEXT_IFNAME, &text), &text);
 }
 
 /*

@@ -59,56 +59,12 @@ void die_of_stop_signal(void)
 	raise(stop_signal);
 }
 
-/* One side of a change as `set` prints it: a number, on or off, or link modes. */
-static const char *change_value(const struct mg_apply_result *r, size_t i, long long v, int after, char *buf,
-				size_t size)
-{
-	int group = mg_apply_result_get_group(r, i);
-	const char *modes;
-
-	if (group == MG_GROUP_ADVERTISE) {
-		modes = mg_apply_result_get_modes(r, i, after);
-		return modes && *modes ? modes : "none";
-	}
-	if (group == MG_GROUP_EEE || group == MG_GROUP_FEATURES || group == MG_GROUP_ASPM)
-		return v == MG_UNKNOWN ? "unknown" : v ? "on" : "off";
-	if (group >= MG_GROUP_RPS && group <= MG_GROUP_IRQ_AFFINITY) {
-		mg_apply_result_format_value(r, i, after, buf, size);
-		return buf;
-	}
-	snprintf(buf, size, "%lld", v);
-	return buf;
-}
-
+/* A result's changes and notes as the library writes them. */
 static void print_plan(const struct mg_apply_result *r, const char *verb)
 {
-	/* A transaction over several interfaces (a doctor's plan rolled back) names each. */
-	bool several = mg_apply_result_get_interface_count(r) > 1;
+	char *text = NULL;
 
-	for (size_t i = 0; i < mg_apply_result_count(r); i++) {
-		const char *name = mg_apply_result_get_name(r, i), *ifname = mg_apply_result_get_ifname(r, i);
-		char a[256], b[256];
-		const char *from, *to;
-		long long old, new;
-
-		mg_apply_result_get(r, i, NULL, &old, &new);
-		from = change_value(r, i, old, 0, a, sizeof(a));
-		to = change_value(r, i, new, 1, b, sizeof(b));
-		if (mg_apply_result_get_state(r, i) == MG_CHANGE_LEFT)
-			printf("left %s%s%s at %s: changed since the interrupted apply (it was %s before)\n",
-			       several ? ifname : "", several ? " " : "", name, from, to);
-		else
-			printf("%s %s%s%s: %s -> %s\n", verb, several ? ifname : "", several ? " " : "", name, from, to);
-	}
-	for (size_t k = 0; k < mg_apply_result_get_interface_count(r); k++) {
-		const char *skipped;
-
-		if (mg_apply_result_get_interface(r, k, NULL, &skipped) && skipped)
-			printf("note: %s\n", skipped);
-	}
-	if (mg_apply_result_may_bounce_link(r))
-		printf("note: ring and channel changes make many drivers reset the link, and EEE and "
-		       "advertised modes renegotiate it\n");
+	print_part("set", mg_apply_result_to_text(r, verb, 0, &text), &text);
 }
 
 /*
@@ -517,33 +473,6 @@ static int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, 
 	return EXIT_SUCCESS;
 }
 
-/* "2026-12-01 22:12:15 UTC" */
-static void utc(long long t, char *buf, size_t size)
-{
-	time_t tt = (time_t)t;
-	struct tm tm;
-
-	if (t <= 0 || !gmtime_r(&tt, &tm) || !strftime(buf, size, "%Y-%m-%d %H:%M:%S UTC", &tm))
-		snprintf(buf, size, "-");
-}
-
-static void print_journal(const struct mg_journal_list *l, size_t i)
-{
-	char when[40];
-
-	utc(mg_journal_list_get_time(l, i), when, sizeof(when));
-	printf("%-15s %s (%s)\n", mg_journal_state_name(mg_journal_list_get_state(l, i)), mg_journal_list_get_id(l, i),
-	       mg_journal_list_get_reason(l, i));
-	printf("%-15s written %s by process %ld; interfaces:", "", when, mg_journal_list_get_pid(l, i));
-	for (size_t k = 0; k < mg_journal_list_get_interface_count(l, i); k++) {
-		int ifindex;
-		const char *name = mg_journal_list_get_interface(l, i, k, &ifindex);
-
-		printf(" %s (index %d)", name, ifindex);
-	}
-	printf("%s\n", mg_journal_list_get_interface_count(l, i) ? "" : " unknown");
-}
-
 static int list_journals(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_journal_list *l;
@@ -557,8 +486,9 @@ static int list_journals(struct mg_ctx *ctx, const struct options *opt)
 		err = mg_journal_list_to_json(l, 0, &json);
 		err = print_json(err, json, "rollback --list");
 	} else {
-		for (size_t i = 0; i < mg_journal_list_count(l); i++)
-			print_journal(l, i);
+		char *text = NULL;
+
+		print_part("rollback --list", mg_journal_list_to_text(l, &text), &text);
 		if (!mg_journal_list_count(l))
 			printf("no undo journals: nothing was interrupted\n");
 		err = EXIT_SUCCESS;

@@ -1243,6 +1243,38 @@ int mg_settings_to_text(const struct mg_settings *settings, char **text);
 int mg_apply_result_to_json(const struct mg_apply_result *result, unsigned int flags, char **json);
 
 /**
+ * enum mg_apply_text_flags - what mg_apply_result_to_text() adds.
+ * @MG_APPLY_TEXT_IFNAME: name the interface of every change (a result
+ *	over several interfaces always does).
+ */
+enum mg_apply_text_flags {
+	MG_APPLY_TEXT_IFNAME = 1 << 0,
+};
+
+/**
+ * mg_apply_result_to_text - what a transaction planned and changed, as
+ * set, rollback and doctor --fix print it.
+ * @result: result.
+ * @verb: the word before each change: "set", "would set", "restored".
+ * @flags: MG_APPLY_TEXT_IFNAME (enum mg_apply_text_flags), or 0.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * A line a change, "set mtu: 1500 -> 9000" (with the interface before the
+ * parameter when asked or when the result covers several), each value as
+ * mg_apply_result_format_value() writes it; a change another writer made
+ * since the interrupted apply as "left mtu at ...". Then a note for each
+ * interface a rollback passed over, and one when the changes may reset or
+ * renegotiate the link. What failed is the caller's to say
+ * (mg_apply_result_get_message()).
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.4
+ */
+int mg_apply_result_to_text(const struct mg_apply_result *result, const char *verb, unsigned int flags,
+			    char **text);
+
+/**
  * mg_journal_list_to_json - the undo journals as JSON: rollback --list
  * --json's array.
  * @list: list (mg_journal_list_new()).
@@ -1257,6 +1289,21 @@ int mg_apply_result_to_json(const struct mg_apply_result *result, unsigned int f
  * Since: 0.3
  */
 int mg_journal_list_to_json(const struct mg_journal_list *list, unsigned int flags, char **json);
+
+/**
+ * mg_journal_list_to_text - the undo journals as rollback --list prints
+ * them.
+ * @list: list (mg_journal_list_new()).
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * Two lines a journal: its state, id and reason; when and by which
+ * process it was written ("-" and 0 when it does not say) and its
+ * interfaces with their indexes. "" for no journal.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_journal_list_to_text(const struct mg_journal_list *list, char **text);
 
 #ifdef __cplusplus
 }

@@ -369,6 +369,7 @@ const struct mg_group_ops mg_advertise_ops = {
 	.compare = compare_modes,
 	.expect = expect_modes,
 	.check = check_modes,
+	.kind = MG_VALUE_MODES,
 	.text = modes_change_text,
 	.explain = mg_change_explain,
 	.journal = journal_modes,

@@ -423,6 +423,13 @@ MG_EXPORT int mg_apply_result_get_group(const struct mg_apply_result *r, size_t 
 	return c ? (int)c->group : -EINVAL;
 }
 
+enum mg_value_kind mg_apply_result_value_kind(const struct mg_apply_result *r, size_t index)
+{
+	const struct mg_change *c = change_at(r, index, NULL);
+
+	return c ? mg_group_ops[c->group]->kind : MG_VALUE_NUMBER;
+}
+
 MG_EXPORT const char *mg_apply_result_get_modes(const struct mg_apply_result *r, size_t index, int after)
 {
 	const struct mg_apply_part *part;

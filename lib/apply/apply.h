@@ -189,8 +189,17 @@ struct mg_journal_entry;
  * these and one row of mg_group_ops[]; nothing else names it. change.c
  * holds what groups whose changes are single values share.
  */
+/* What a group's values are, for the documents that show them: a number, on or off, link modes, CPUs. */
+enum mg_value_kind {
+	MG_VALUE_NUMBER,
+	MG_VALUE_ON_OFF,
+	MG_VALUE_MODES,
+	MG_VALUE_CPUS,
+};
+
 struct mg_group_ops {
 	const char *journal_key; /* the first word of its journal lines: "feature"; the parameters' "change" */
+	enum mg_value_kind kind; /* how its values are shown (JSON's type); the text is .text's */
 	bool bounces_link;	 /* many drivers reset the link for it, or it renegotiates the link */
 	/*
 	 * Read what its plan and its checks need of the interface into @now
@@ -242,6 +251,8 @@ static inline bool mg_change_is_param(const struct mg_change *c)
 }
 
 struct mg_apply_result *mg_apply_result_new(void);
+/* How change @index's values are shown (its group's .kind); MG_VALUE_NUMBER out of range. */
+enum mg_value_kind mg_apply_result_value_kind(const struct mg_apply_result *r, size_t index);
 /*
  * What every change named by an interface's name begins with: a live
  * context, a name that can be one, and its link, by one request (the

@@ -385,6 +385,7 @@ const struct mg_group_ops mg_aspm_ops = {
 	.set = set_aspm,
 	.value = aspm_value,
 	.check = check_aspm,
+	.kind = MG_VALUE_ON_OFF,
 	.text = mg_change_flag_text,
 	.explain = explain_aspm,
 	.journal = mg_change_journal_value,

@@ -132,6 +132,7 @@ const struct mg_group_ops mg_eee_ops = {
 	.set = set_eee,
 	.value = eee_value,
 	.check = check_eee,
+	.kind = MG_VALUE_ON_OFF,
 	.text = mg_change_flag_text,
 	.explain = mg_change_explain,
 	.journal = mg_change_journal_value,

@@ -263,6 +263,7 @@ const struct mg_group_ops mg_features_ops = {
 	.set = set_features,
 	.value = feature_value,
 	.check = check_feature,
+	.kind = MG_VALUE_ON_OFF,
 	.text = mg_change_flag_text,
 	.explain = mg_change_explain,
 	.journal = mg_change_journal_value,

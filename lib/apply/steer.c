@@ -553,10 +553,10 @@ static void plan_restore_steer(const struct mg_journal_entry *e, const struct mg
 
 #define STEER_OPS(key)                                                                                       \
 	{                                                                                                    \
-		.journal_key = key, .read = read_steer, .plan = plan_steer, .set = set_steer,                 \
-		.value = steer_value, .check = check_steer, .text = steer_text, .explain = explain_steer,      \
-		.journal = mg_change_journal_value, .format = format_steer, .parse = parse_steer,             \
-		.plan_restore = plan_restore_steer,                                                          \
+		.journal_key = key, .kind = MG_VALUE_CPUS, .read = read_steer, .plan = plan_steer,            \
+		.set = set_steer, .value = steer_value, .check = check_steer, .text = steer_text,             \
+		.explain = explain_steer, .journal = mg_change_journal_value, .format = format_steer,        \
+		.parse = parse_steer, .plan_restore = plan_restore_steer,                                    \
 	}
 
 const struct mg_group_ops mg_rps_ops = STEER_OPS("rps-cpus");
