@@ -272,6 +272,7 @@ static void build_tree(const char *tree, const struct card *card)
 	nla_put(msg, NL80211_ATTR_MAC, 6, bssid);
 	n = nla_nest_start(msg, NL80211_ATTR_STA_INFO);
 	nla_put_u8(msg, NL80211_STA_INFO_SIGNAL, (uint8_t)-48);
+	nla_put_u8(msg, NL80211_STA_INFO_SIGNAL_AVG, (uint8_t)-51);
 	rate(msg, NL80211_STA_INFO_TX_BITRATE, 12, 51871);
 	rate(msg, NL80211_STA_INFO_RX_BITRATE, 13, 57646);
 	nla_put_u32(msg, NL80211_STA_INFO_EXPECTED_THROUGHPUT, 2100000);
@@ -391,7 +392,7 @@ static void test_json(void)
 	HAS("\"iftype\":\"managed\"");
 	HAS("\"frequency_mhz\":6115,\"width_mhz\":320,\"center1_mhz\":6105");
 	HAS("\"connected\":true,\"ssid\":\"lab\",\"bssid\":\"02:00:00:00:00:aa\"");
-	HAS("\"signal_dbm\":-48");
+	HAS("\"signal_dbm\":-48,\"signal_avg_dbm\":-51");
 	HAS("\"tx_bitrate\":{\"mode\":\"eht\",\"mcs\":12,\"nss\":2,\"gi_us\":0.8,\"width_mhz\":320,"
 	    "\"kernel_mbps\":5187.1,\"library_mbps\":5188.2");
 	HAS("\"rx_bitrate\":{\"mode\":\"eht\",\"mcs\":13,\"nss\":2,\"gi_us\":0.8,\"width_mhz\":320,"
@@ -655,6 +656,11 @@ static void test_hwsim_capture(void)
 	CU_ASSERT_EQUAL(mg_wiphy_link_is_connected(w, "wlan1"), 1);
 	CU_ASSERT_EQUAL(mg_wiphy_link_get_frequency_mhz(w, "wlan1"), 2412);
 	CU_ASSERT_EQUAL(mg_wiphy_link_get_signal_dbm(w, "wlan1"), -30);
+	/* iw.txt: "signal avg: -30 dBm". */
+	CU_ASSERT_EQUAL_FATAL(mg_wiphy_list_to_json(l, MG_JSON_LINE, &json), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"signal_dbm\":-30,\"signal_avg_dbm\":-30"));
+	free(json);
+	json = NULL;
 	/* iw: "tx bitrate: 14.4 MBit/s MCS 1 short GI". */
 	CU_ASSERT_DOUBLE_EQUAL(mg_wiphy_link_get_bitrate_mbps(w, "wlan1", MG_DIRECTION_TX), 14.4, 1e-9);
 	/*

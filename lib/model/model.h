@@ -480,6 +480,7 @@ struct mg_wifi_iface {
 	bool connected;
 	char bssid[18];
 	int signal_dbm;
+	int signal_avg_dbm;	/* the driver's average of the signal (NL80211_STA_INFO_SIGNAL_AVG) */
 	struct mg_wifi_rate_info tx, rx;
 	long expected_kbps;
 	struct mg_wifi_ap_caps ap;	/* the associated BSS's, from the scan dump */
@@ -524,6 +525,8 @@ void mg_wifi_parse_rate(struct nlattr *nest, struct mg_wifi_rate_info *r);
  * one becomes public when a user asks for it.
  */
 int mg_wiphy_link_get_center1_mhz(const struct mg_wiphy *w, const char *ifname);
+/* The driver's average of the signal, dBm (iw's "signal avg"); MG_UNKNOWN without a link or an average. */
+int mg_wiphy_link_get_signal_avg_dbm(const struct mg_wiphy *w, const char *ifname);
 int mg_wiphy_link_get_center2_mhz(const struct mg_wiphy *w, const char *ifname);
 /* The SSID, terminated in @buf (33 bytes), up to its first NUL; NULL when none is known ("" is a hidden one). */
 const char *mg_wiphy_link_get_ssid(const struct mg_wiphy *w, const char *ifname, char *buf, size_t size);

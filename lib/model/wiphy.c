@@ -350,6 +350,7 @@ static int on_interface(const struct nlmsghdr *nlh, void *data)
 	if (tb[NL80211_ATTR_MLO_LINKS])
 		mlo_links(f, tb[NL80211_ATTR_MLO_LINKS]);
 	f->signal_dbm = MG_UNKNOWN;
+	f->signal_avg_dbm = MG_UNKNOWN;
 	f->expected_kbps = MG_UNKNOWN;
 	return 0;
 }
@@ -457,6 +458,8 @@ static int on_station(const struct nlmsghdr *nlh, void *data)
 		format_mac(f->bssid, sizeof(f->bssid), tb[NL80211_ATTR_MAC]);
 	if (sta[NL80211_STA_INFO_SIGNAL] && nla_len(sta[NL80211_STA_INFO_SIGNAL]) >= 1)
 		f->signal_dbm = (int8_t)nla_get_u8(sta[NL80211_STA_INFO_SIGNAL]);
+	if (sta[NL80211_STA_INFO_SIGNAL_AVG] && nla_len(sta[NL80211_STA_INFO_SIGNAL_AVG]) >= 1)
+		f->signal_avg_dbm = (int8_t)nla_get_u8(sta[NL80211_STA_INFO_SIGNAL_AVG]);
 	if (sta[NL80211_STA_INFO_TX_BITRATE])
 		mg_wifi_parse_rate(sta[NL80211_STA_INFO_TX_BITRATE], &f->tx);
 	if (sta[NL80211_STA_INFO_RX_BITRATE])
@@ -1036,6 +1039,13 @@ MG_EXPORT int mg_wiphy_link_get_signal_dbm(const struct mg_wiphy *w, const char 
 	const struct mg_wifi_iface *f = iface_named(w, ifname);
 
 	return f && f->connected ? f->signal_dbm : MG_UNKNOWN;
+}
+
+int mg_wiphy_link_get_signal_avg_dbm(const struct mg_wiphy *w, const char *ifname)
+{
+	const struct mg_wifi_iface *f = iface_named(w, ifname);
+
+	return f && f->connected ? f->signal_avg_dbm : MG_UNKNOWN;
 }
 
 MG_EXPORT double mg_wiphy_link_get_bitrate_mbps(const struct mg_wiphy *w, const char *ifname,

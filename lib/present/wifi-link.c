@@ -41,7 +41,7 @@ void mg_out_wifi_link(struct mg_out *o, const struct mg_wiphy *w, const char *if
 	const char *bssid = mg_wiphy_link_get_bssid(w, ifname);
 	int freq = mg_wiphy_link_get_frequency_mhz(w, ifname), width = mg_wiphy_link_get_width_mhz(w, ifname);
 	int center1 = mg_wiphy_link_get_center1_mhz(w, ifname), signal = mg_wiphy_link_get_signal_dbm(w, ifname);
-	int ap = mg_wiphy_link_get_ap_max_width_mhz(w, ifname);
+	int ap = mg_wiphy_link_get_ap_max_width_mhz(w, ifname), avg = mg_wiphy_link_get_signal_avg_dbm(w, ifname);
 	double expected = mg_wiphy_link_get_expected_mbps(w, ifname);
 	char ssid[33];
 
@@ -62,6 +62,7 @@ void mg_out_wifi_link(struct mg_out *o, const struct mg_wiphy *w, const char *if
 	mg_out_int(o, "center1_mhz", center1 > 0 ? " (center %d)" : NULL, center1);
 	mg_out_int(o, "center2_mhz", NULL, mg_wiphy_link_get_center2_mhz(w, ifname));
 	mg_out_int(o, "signal_dbm", signal != MG_UNKNOWN ? ", signal %d dBm" : NULL, signal);
+	mg_out_int(o, "signal_avg_dbm", avg != MG_UNKNOWN ? " (average %d)" : NULL, avg);
 	mg_out_text(o, "\n");
 	rate(o, w, ifname, MG_DIRECTION_TX);
 	rate(o, w, ifname, MG_DIRECTION_RX);

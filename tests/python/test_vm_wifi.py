@@ -354,6 +354,12 @@ def test_station_link_against_iw(associated):
     assert link["width_mhz"] in (20, 40)
     if iw["signal"] is not None:
         assert abs(link["signal_dbm"] - iw["signal"]) <= 3
+    # The driver's average, as iw's station dump prints it ("signal avg:"), or null where it has none.
+    avg = re.search(r"signal avg:\s+(-?\d+) dBm", sh("iw", "dev", sta, "station", "dump").stdout)
+    if avg:
+        assert abs(link["signal_avg_dbm"] - int(avg.group(1))) <= 3, (link, avg.group(0))
+    else:
+        assert link["signal_avg_dbm"] is None
     for key in ("tx", "rx"):
         rate = link[key + "_bitrate"]
         if key not in st:
