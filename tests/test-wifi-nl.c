@@ -612,6 +612,7 @@ static void test_prometheus(void)
 	CU_ASSERT_EQUAL_FATAL(mg_prometheus_write(ctx, "wlp1s0", 0, &text), 0);
 #define HAS(s) do { if (!strstr(text, s)) fprintf(stderr, "missing %s\n", s); CU_ASSERT_PTR_NOT_NULL(strstr(text, s)); } while (0)
 	HAS("# TYPE multigig_wifi_signal_dbm gauge\nmultigig_wifi_signal_dbm{device=\"wlp1s0\"} -48\n");
+	HAS("# TYPE multigig_wifi_signal_average_dbm gauge\nmultigig_wifi_signal_average_dbm{device=\"wlp1s0\"} -51\n");
 	HAS("multigig_wifi_channel_width_hertz{device=\"wlp1s0\"} 320000000\n");
 	HAS("multigig_wifi_link_bitrate_bits_per_second{device=\"wlp1s0\",direction=\"tx\"} 5187100000\n");
 	HAS("multigig_wifi_link_bitrate_bits_per_second{device=\"wlp1s0\",direction=\"rx\"} 5764600000\n");

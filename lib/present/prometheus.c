@@ -365,18 +365,29 @@ static void wifi_rates(struct mg_strbuf *t, const struct mg_prom_input *in, bool
 	}
 }
 
-static void wifi_link(struct mg_strbuf *t, const struct mg_prom_input *in)
+/* A station's signal as @get reads it, in dBm: a sample for each station with a link. */
+static void wifi_signal(struct mg_strbuf *t, const struct mg_prom_input *in, const char *name, const char *help,
+			int (*get)(const struct mg_wiphy *w, const char *ifname))
 {
-	family(t, "multigig_wifi_signal_dbm", "gauge", "Signal a Wi-Fi station receives its AP at, in dBm.");
+	family(t, name, "gauge", help);
 	for (size_t i = 0; i < in->count; i++) {
-		int dbm = mg_wiphy_link_get_signal_dbm(in->adapters[i].wifi, in->adapters[i].device);
+		int dbm = get(in->adapters[i].wifi, in->adapters[i].device);
 
 		if (dbm == MG_UNKNOWN)
 			continue;
-		mg_strbuf_put(t, "multigig_wifi_signal_dbm{");
+		mg_strbuf_printf(t, "%s{", name);
 		label(t, "device", in->adapters[i].device, true);
 		mg_strbuf_printf(t, "} %d\n", dbm);
 	}
+}
+
+static void wifi_link(struct mg_strbuf *t, const struct mg_prom_input *in)
+{
+	wifi_signal(t, in, "multigig_wifi_signal_dbm", "Signal a Wi-Fi station receives its AP at, in dBm.",
+		    mg_wiphy_link_get_signal_dbm);
+	wifi_signal(t, in, "multigig_wifi_signal_average_dbm",
+		    "The driver's average of the signal a Wi-Fi station receives its AP at, in dBm.",
+		    mg_wiphy_link_get_signal_avg_dbm);
 	family(t, "multigig_wifi_channel_width_hertz", "gauge", "Width of the channel a Wi-Fi interface operates on.");
 	for (size_t i = 0; i < in->count; i++) {
 		const struct mg_wiphy *w = in->adapters[i].wifi;
