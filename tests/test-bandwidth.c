@@ -266,6 +266,15 @@ static void test_bad_inputs_v01(void)
 	mg_ctx_unref(ctx);
 }
 
+/* A writer's text (0 from it, into *@text), as show prints it. */
+static void check_text(int err, char **text, const char *expected)
+{
+	CU_ASSERT_EQUAL_FATAL(err, 0);
+	CU_ASSERT_STRING_EQUAL(*text, expected);
+	free(*text);
+	*text = NULL;
+}
+
 /* The verdict for one adapter of a fixture tree, with its PCIe path when it has one. */
 static struct mg_throughput *tree_throughput(const char *tree, const char *target, struct mg_nic **nic)
 {
@@ -291,6 +300,7 @@ static void test_throughput_pi5(void)
 	struct mg_nic *nic;
 	struct mg_throughput *t = tree_throughput("pi5-rtl8126", "eth1", &nic);
 	const struct mg_estimate *e = mg_throughput_get_estimate(t);
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL(mg_throughput_get_line_rate_mbps(t), 5000);
 	CU_ASSERT_EQUAL(mg_throughput_get_mtu(t), 1500);
@@ -308,6 +318,10 @@ static void test_throughput_pi5(void)
 	CU_ASSERT_EQUAL(mg_throughput_get_usb_ceiling_mbps(t), MG_UNKNOWN);
 	CU_ASSERT(mg_throughput_get_expected_gbps(t, (enum mg_direction)2) < 0);
 	CU_ASSERT_EQUAL(mg_throughput_get_limited_by(t, (enum mg_direction)2), MG_LIMIT_UNKNOWN);
+	check_text(mg_throughput_to_text(t, &text), &text,
+		   "expected:          receive 3.451 Gbit/s (pcie), transmit 3.434 Gbit/s (pcie) of TCP at MTU 1500\n");
+	CU_ASSERT_EQUAL(mg_throughput_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_throughput_to_text(t, NULL), -EINVAL);
 	mg_throughput_free(t);
 	mg_nic_unref(nic);
 }
@@ -317,6 +331,7 @@ static void test_throughput_usb(void)
 {
 	struct mg_nic *nic;
 	struct mg_throughput *t = tree_throughput("desktop", "enx00e04c680001", &nic);
+	char *text = NULL;
 
 	CU_ASSERT_PTR_NULL(mg_throughput_get_estimate(t));
 	CU_ASSERT_EQUAL(mg_throughput_get_usb_speed_mbps(t), 5000);
@@ -327,6 +342,9 @@ static void test_throughput_usb(void)
 	CU_ASSERT_EQUAL(mg_throughput_get_limited_by(t, MG_DIRECTION_RX), MG_LIMIT_ETHERNET);
 	CU_ASSERT_EQUAL(mg_throughput_get_overall_limit(t), MG_LIMIT_ETHERNET);
 	NEAR(mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX), 2.354, 0.0005);
+	/* The USB ceiling has a line of show's own; the verdict names Ethernet. */
+	check_text(mg_throughput_to_text(t, &text), &text,
+		   "expected:          receive 2.354 Gbit/s (ethernet), transmit 2.354 Gbit/s (ethernet) of TCP at MTU 1500\n");
 	mg_throughput_free(t);
 	mg_nic_unref(nic);
 }
@@ -336,6 +354,7 @@ static void test_throughput_unknown(void)
 {
 	struct mg_nic *nic;
 	struct mg_throughput *t = tree_throughput("netns-virtual", "veth0", &nic);
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL(mg_nic_get_bus(nic), MG_BUS_VIRTUAL);
 	CU_ASSERT_EQUAL(mg_throughput_get_line_rate_mbps(t), mg_nic_get_speed_mbps(nic));
@@ -346,6 +365,8 @@ static void test_throughput_unknown(void)
 	CU_ASSERT(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX) < 0);
 	CU_ASSERT_PTR_NULL(mg_throughput_get_estimate(t));
 	CU_ASSERT_STRING_EQUAL(mg_limit_name(MG_LIMIT_UNKNOWN), "unknown");
+	/* Neither direction known: no line at all. */
+	check_text(mg_throughput_to_text(t, &text), &text, "");
 	mg_throughput_free(t);
 	mg_nic_unref(nic);
 

@@ -129,6 +129,11 @@ void output_filter_json(bool json);
  * filter as JSON does, not shown a second time. 0, or -1 when a write failed.
  */
 int output_document(FILE *stream, const char *text);
+/*
+ * A part's lines as the library writes them (mg_*_to_text(), @err what it
+ * returned): printed, or why not on stderr; *@text is freed.
+ */
+void print_part(const char *part, int err, char **text);
 /* The tool's own control sequence @seq to @stream, unfiltered, after what
  * it holds; 0 or -1 with errno. */
 int output_control(FILE *stream, const char *seq);
@@ -210,7 +215,6 @@ void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_resul
  * summary (nothing for NULL), and the library's throughput verdict in text. */
 struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic);
 void print_pcie_summary(const struct mg_pcie_path *path);
-void print_throughput(const struct mg_throughput *t);
 /* For `pcie --svg`: the library's drawing, to @file or stdout (NULL or "-"). */
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
 

@@ -223,17 +223,6 @@ static void print_usb(const struct mg_throughput *t)
 	       mg_throughput_get_usb_ceiling_mbps(t), mg_throughput_get_usb_overhead_pct(t));
 }
 
-/* A part's lines as the library writes them (mg_*_to_text()); show goes on without one it cannot write. */
-static void print_part(const char *part, int err, char **text)
-{
-	if (err < 0)
-		fprintf(stderr, "multigig: %s: %s\n", part, strerror(-err));
-	else
-		output_document(stdout, *text);
-	free(*text);
-	*text = NULL;
-}
-
 static void print_parts(const struct mg_nic *nic)
 {
 	char *text = NULL;
@@ -310,18 +299,16 @@ static int cmd_show(struct mg_ctx *ctx, const struct options *opt, char **words,
 		err = mg_nic_show_to_json(nic, path, throughput, 0, &json);
 		err = print_json(err, json, "show");
 	} else {
+		char *text = NULL;
+
 		print_show(nic);
 		print_pcie_summary(path);
 		print_usb(throughput);
-		print_throughput(throughput);
+		print_part("throughput", mg_throughput_to_text(throughput, &text), &text);
 		print_parts(nic);
-		if (wifi) {
-			char *text;
-
-			if (mg_wiphy_list_to_text(wifi, &text) == 0) {
-				output_document(stdout, text);
-				free(text);
-			}
+		if (wifi && mg_wiphy_list_to_text(wifi, &text) == 0) {
+			output_document(stdout, text);
+			free(text);
 		}
 		err = EXIT_SUCCESS;
 	}

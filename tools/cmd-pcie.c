@@ -16,27 +16,6 @@ static void format_link(double gts, int width, char *buf, size_t size)
 		snprintf(buf, size, "%g GT/s x%d", gts, width);
 }
 
-void print_throughput(const struct mg_throughput *t)
-{
-	double rx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX);
-	double tx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX);
-
-	char r[32] = "unknown", x[32] = "unknown";
-
-	if (rx < 0 && tx < 0)
-		return;
-	/* A Wi-Fi station may report a rate one way only. */
-	if (rx >= 0)
-		snprintf(r, sizeof(r), "%.3f Gbit/s", rx);
-	if (tx >= 0)
-		snprintf(x, sizeof(x), "%.3f Gbit/s", tx);
-	printf("%-18s receive %s (%s), transmit %s (%s) of TCP at MTU %d%s\n",
-	       "expected:", r, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_RX)),
-	       x, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_TX)),
-	       mg_throughput_get_mtu(t),
-	       mg_throughput_is_lower_bound(t) ? " (PCIe figure a lower bound: MPS unknown)" : "");
-}
-
 /* Append to a line; the line is cut, never overrun. */
 static void add(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void add(char *buf, size_t size, const char *fmt, ...)

@@ -353,6 +353,17 @@ int output_document(FILE *stream, const char *text)
 	return err;
 }
 
+/* A part's lines as the library writes them (mg_*_to_text()); show goes on without one it cannot write. */
+void print_part(const char *part, int err, char **text)
+{
+	if (err < 0)
+		fprintf(stderr, "multigig: %s: %s\n", part, strerror(-err));
+	else
+		output_document(stdout, *text);
+	free(*text);
+	*text = NULL;
+}
+
 /* Set once, when the command is known: the help a usage error points to. */
 static const char *usage_command;
 

@@ -493,6 +493,23 @@ int mg_estimate_to_json(const struct mg_estimate *estimate, unsigned int flags, 
  */
 int mg_throughput_to_json(const struct mg_throughput *throughput, unsigned int flags, char **json);
 
+/**
+ * mg_throughput_to_text - the verdict for an adapter as multigig show
+ * prints it.
+ * @throughput: verdict.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * "expected:          receive 2.354 Gbit/s (ethernet), transmit 2.354
+ * Gbit/s (ethernet) of TCP at MTU 1500": each direction's goodput
+ * ("unknown" for one a Wi-Fi station does not report) and what limits it,
+ * and a note when the PCIe figure is a lower bound. Nothing (an empty
+ * string) when neither direction is known.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_throughput_to_text(const struct mg_throughput *throughput, char **text);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The PCIe path and its health, the throughput model and the verdict as JSON. */
+/* The PCIe path and its health, and the throughput model, as JSON. */
 #include <errno.h>
 
 #include "present/present.h"
@@ -223,38 +223,6 @@ void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e)
 }
 
 MG_JSON_EXPORT(mg_estimate_to_json, mg_estimate, mg_json_estimate)
-
-void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t)
-{
-	mg_json_object(j);
-	mg_json_key(j, "line_rate_mbps");
-	mg_json_int_or_null(j, mg_throughput_get_line_rate_mbps(t));
-	mg_json_key(j, "mtu");
-	mg_json_int_or_null(j, mg_throughput_get_mtu(t));
-	mg_json_key(j, "expected_rx_gbps");
-	mg_json_gbps(j, mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX));
-	mg_json_key(j, "expected_tx_gbps");
-	mg_json_gbps(j, mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX));
-	mg_json_key(j, "limited_by");
-	mg_json_limit(j, mg_throughput_get_overall_limit(t));
-	mg_json_key(j, "limited_by_rx");
-	mg_json_limit(j, mg_throughput_get_limited_by(t, MG_DIRECTION_RX));
-	mg_json_key(j, "limited_by_tx");
-	mg_json_limit(j, mg_throughput_get_limited_by(t, MG_DIRECTION_TX));
-	mg_json_key(j, "lower_bound");
-	mg_json_bool(j, mg_throughput_is_lower_bound(t));
-	/* Only where a Wi-Fi link was added: other adapters' objects stay as they were. */
-	if (mg_throughput_get_wifi_ceiling_gbps(t, MG_DIRECTION_RX) >= 0 ||
-	    mg_throughput_get_wifi_ceiling_gbps(t, MG_DIRECTION_TX) >= 0) {
-		mg_json_key(j, "wifi_ceiling_rx_gbps");
-		mg_json_gbps(j, mg_throughput_get_wifi_ceiling_gbps(t, MG_DIRECTION_RX));
-		mg_json_key(j, "wifi_ceiling_tx_gbps");
-		mg_json_gbps(j, mg_throughput_get_wifi_ceiling_gbps(t, MG_DIRECTION_TX));
-	}
-	mg_json_object_end(j);
-}
-
-MG_JSON_EXPORT(mg_throughput_to_json, mg_throughput, mg_json_throughput)
 
 /* The limit of the path in one object, for show; null without a path. */
 void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path)
