@@ -302,7 +302,8 @@ static int cmd_show(struct mg_ctx *ctx, const struct options *opt, char **words,
 		char *text = NULL;
 
 		print_show(nic);
-		print_pcie_summary(path);
+		if (path)
+			print_part("pcie", mg_pcie_path_summary_to_text(path, &text), &text);
 		print_usb(throughput);
 		print_part("throughput", mg_throughput_to_text(throughput, &text), &text);
 		print_parts(nic);

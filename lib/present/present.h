@@ -279,9 +279,17 @@ void mg_json_usb_path_members(struct mg_json *j, const struct mg_usb_info *u);
 void mg_json_usb(struct mg_json *j, const struct mg_usb_info *u, const struct mg_throughput *t);
 /* throughput.c: the verdict's object, or show's "expected:" line. */
 void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t);
-/* json-pcie.c */
+/* pcie.c: show's summary of a path (null for NULL), or its line. */
 void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path);
+/*
+ * estimate.c: the model's object as member @key (NULL: the top), or its
+ * lines of ceilings; @text_flags add text: the "PCIe:" line of what the
+ * link carries, the note that the figures are a lower bound.
+ */
+enum { MG_OUT_ESTIMATE_PCIE = 1 << 0, MG_OUT_ESTIMATE_LOWER = 1 << 1 };
+void mg_out_estimate(struct mg_out *o, const char *key, const struct mg_estimate *e, unsigned int text_flags);
 void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e);
+/* json-wifi.c; wiphy.c */
 void mg_json_wifi_rate(struct mg_json *j, const struct mg_wifi_rate *r);
 void mg_json_wiphy_list(struct mg_json *j, const struct mg_wiphy_list *l);
 /* wiphy.c writes wifi's array and text; wifi-link.c a station interface's "link" object, or its lines of text. */
