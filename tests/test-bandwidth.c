@@ -104,10 +104,20 @@ static void test_ethernet_ceilings(void)
 	}
 }
 
+/* A writer's text (0 from it, into *@text), as show or estimate prints it. */
+static void check_text(int err, char **text, const char *expected)
+{
+	CU_ASSERT_EQUAL_FATAL(err, 0);
+	CU_ASSERT_STRING_EQUAL(*text, expected);
+	free(*text);
+	*text = NULL;
+}
+
 /* The Raspberry Pi 5 case: a 10G card behind 5 GT/s x1 is capped by PCIe. */
 static void test_pcie_or_ethernet_limits(void)
 {
 	struct mg_estimate *e;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(estimate(2, 1, 512, 2048, 0, 4, 1500, 10000, &e), 0);
 	CU_ASSERT_EQUAL(mg_estimate_get_limited_by(e, MG_DIRECTION_RX), MG_LIMIT_PCIE);
@@ -128,6 +138,20 @@ static void test_pcie_or_ethernet_limits(void)
 	CU_ASSERT_EQUAL(mg_estimate_get_limited_by(e, MG_DIRECTION_RX), MG_LIMIT_ETHERNET);
 	CU_ASSERT_EQUAL(mg_estimate_get_limited_by(e, MG_DIRECTION_TX), MG_LIMIT_PCIE);
 	CU_ASSERT_EQUAL(mg_estimate_get_overall_limit(e), MG_LIMIT_PCIE);
+	/* estimate's text: each direction's limit beside its figure. */
+	check_text(mg_estimate_to_text(e, &text), &text,
+		   "PCIe: 2.000 Gb/s available, 1.860 Gb/s for TLPs after DLLPs and SKPs\n"
+		   "ceiling (TCP goodput): receive 1.502 Gbit/s, transmit 1.311 Gbit/s\n"
+		   "ethernet ceiling: 1.318 Gbit/s; expected: receive 1.318 (ethernet), transmit 1.311 (pcie)\n");
+	CU_ASSERT_EQUAL(mg_estimate_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_estimate_to_text(e, NULL), -EINVAL);
+	mg_estimate_free(e);
+
+	/* No line rate: the ceilings alone. */
+	CU_ASSERT_EQUAL_FATAL(estimate(2, 1, 256, MG_UNKNOWN, 0, 4, 1500, 0, &e), 0);
+	check_text(mg_estimate_to_text(e, &text), &text,
+		   "PCIe: 4.000 Gb/s available, 3.853 Gb/s for TLPs after DLLPs and SKPs\n"
+		   "ceiling (TCP goodput): receive 3.278 Gbit/s, transmit 3.285 Gbit/s\n");
 	mg_estimate_free(e);
 }
 
@@ -264,15 +288,6 @@ static void test_bad_inputs_v01(void)
 	CU_ASSERT_EQUAL(estimate_new_v01(NULL, 0, 1, 128, 512, 0, 4, 1500, 0, &e), -EINVAL);
 	CU_ASSERT_EQUAL(estimate_new_v01(NULL, 3, 1, 128, 512, 0, 4, 1500, 0, NULL), -EINVAL);
 	mg_ctx_unref(ctx);
-}
-
-/* A writer's text (0 from it, into *@text), as show prints it. */
-static void check_text(int err, char **text, const char *expected)
-{
-	CU_ASSERT_EQUAL_FATAL(err, 0);
-	CU_ASSERT_STRING_EQUAL(*text, expected);
-	free(*text);
-	*text = NULL;
 }
 
 /* The verdict for one adapter of a fixture tree, with its PCIe path when it has one. */

@@ -10,19 +10,6 @@
 
 #include "cli.h"
 
-static void print_estimate(const struct mg_estimate *e, int lower_bound)
-{
-	printf("ceiling (TCP goodput): receive %.3f Gbit/s, transmit %.3f Gbit/s%s\n",
-	       mg_estimate_get_rx_ceiling_gbps(e), mg_estimate_get_tx_ceiling_gbps(e),
-	       lower_bound ? " (lower bound: MPS unknown, 128 assumed)" : "");
-	if (mg_estimate_get_ethernet_ceiling_gbps(e) >= 0)
-		printf("ethernet ceiling: %.3f Gbit/s; expected: receive %.3f (%s), transmit %.3f (%s)\n",
-		       mg_estimate_get_ethernet_ceiling_gbps(e), mg_estimate_get_expected_rx_gbps(e),
-		       mg_limit_name(mg_estimate_get_limited_by(e, MG_DIRECTION_RX)),
-		       mg_estimate_get_expected_tx_gbps(e),
-		       mg_limit_name(mg_estimate_get_limited_by(e, MG_DIRECTION_TX)));
-}
-
 static int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
 	const char *target = nwords ? words[0] : NULL;
@@ -178,10 +165,11 @@ static int cmd_estimate(struct mg_ctx *ctx, const struct options *opt, char **wo
 		err = mg_estimate_to_json(e, 0, &json);
 		err = print_json(err, json, "estimate");
 	} else {
-		printf("PCIe: %.3f Gb/s available, %.3f Gb/s for TLPs after DLLPs and SKPs\n",
-		       mg_estimate_get_pcie_available_gbps(e), mg_estimate_get_link_data_rate_gbps(e));
-		print_estimate(e, 0);
-		err = EXIT_SUCCESS;
+		char *text = NULL;
+
+		err = mg_estimate_to_text(e, &text);
+		print_part("estimate", err, &text);
+		err = err < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 	}
 	mg_estimate_free(e);
 	return err;

@@ -46,4 +46,11 @@ void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e)
 	mg_out_estimate(&o, NULL, e, 0);
 }
 
+/* estimate's own text: what the link carries first. */
+static void estimate_text(struct mg_out *o, const struct mg_estimate *e)
+{
+	mg_out_estimate(o, NULL, e, MG_OUT_ESTIMATE_PCIE);
+}
+
 MG_JSON_EXPORT(mg_estimate_to_json, mg_estimate, mg_json_estimate)
+MG_TEXT_EXPORT(mg_estimate_to_text, mg_estimate, estimate_text)
