@@ -402,6 +402,79 @@ static void make_unprivileged(const char *tree, char *out, size_t size)
 	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
 }
 
+/* A writer's text (0 from it, into *@text), as pcie and show print it. */
+static void check_text(int err, char **text, const char *expected)
+{
+	CU_ASSERT_EQUAL_FATAL(err, 0);
+	CU_ASSERT_STRING_EQUAL(*text, expected);
+	free(*text);
+	*text = NULL;
+}
+
+#define PI5_ADVICE "advice: the Raspberry Pi 5 runs its external PCIe port at 5 GT/s by default; add " \
+		   "'dtparam=pciex1_gen=3' to /boot/firmware/config.txt and reboot to run it at 8 GT/s " \
+		   "(Gen 3 is not certified on this port: check stability)\n"
+
+/*
+ * pcie's lines for the Pi 5's path: each hop with its link above, health
+ * and reason; with config space, MPS and ASPM from the registers, without
+ * it ASPM from sysfs and the ceilings a lower bound. show's line says the
+ * same limit.
+ */
+static void check_pi5_text(const struct mg_pcie_path *p, const struct mg_throughput *t, int privileged)
+{
+	char *text = NULL;
+
+	if (privileged)
+		check_text(mg_pcie_path_to_text(p, t, &text), &text,
+			   "board: Raspberry Pi 5 Model B Rev 1.0\n"
+			   "path from the device up to the root port:\n"
+			   "  0001:01:00.0  endpoint         capable 8 GT/s x1      running 5 GT/s x1      "
+			   "MPS 512 MRRS 2048\n"
+			   "                link above is capped by the port above\n"
+			   "                ASPM L1 (supports L0s L1), L1 substates ASPM_L1.1 ASPM_L1.2; "
+			   "AER 49 correctable (BadTLP 37, BadDLLP 12)\n"
+			   "  0001:00:00.0  root_port        capable 5 GT/s x1      running 5 GT/s x1      "
+			   "MPS 512 MRRS 512  <- limit\n"
+			   "                ASPM L1 (supports L0s L1), L1 substates ASPM_L1.1 ASPM_L1.2; "
+			   "AER 49 correctable from below\n"
+			   "limit: 0001:00:00.0 at 5 GT/s x1: 4.000 Gb/s available\n"
+			   "ASPM policy: default\n"
+			   "ceiling (TCP goodput): receive 3.451 Gbit/s, transmit 3.434 Gbit/s\n"
+			   "ethernet ceiling: 4.707 Gbit/s; expected: receive 3.451 (pcie), transmit 3.434 (pcie)\n"
+			   PI5_ADVICE);
+	else
+		check_text(mg_pcie_path_to_text(p, t, &text), &text,
+			   "board: Raspberry Pi 5 Model B Rev 1.0\n"
+			   "path from the device up to the root port:\n"
+			   "  0001:01:00.0  endpoint         capable 8 GT/s x1      running 5 GT/s x1     \n"
+			   "                link above is capped by the port above\n"
+			   "                ASPM L1 (sysfs); AER 49 correctable (BadTLP 37, BadDLLP 12)\n"
+			   "                (only 64 bytes of config space are readable without CAP_SYS_ADMIN)\n"
+			   "  0001:00:00.0  root_port        capable 5 GT/s x1      running 5 GT/s x1       <- limit\n"
+			   "                AER 49 correctable from below\n"
+			   "                (only 64 bytes of config space are readable without CAP_SYS_ADMIN)\n"
+			   "limit: 0001:00:00.0 at 5 GT/s x1: 4.000 Gb/s available\n"
+			   "ASPM policy: default\n"
+			   "ceiling (TCP goodput): receive 2.955 Gbit/s, transmit 3.001 Gbit/s "
+			   "(lower bound: MPS unknown, 128 assumed)\n"
+			   "ethernet ceiling: 4.707 Gbit/s; expected: receive 2.955 (pcie), transmit 3.001 (pcie)\n"
+			   PI5_ADVICE);
+	check_text(mg_pcie_path_summary_to_text(p, &text), &text,
+		   "pcie:              5 GT/s x1 (device capable of 8 GT/s x1), limited at 0001:00:00.0: "
+		   "4.000 Gb/s, ASPM L1 (see multigig pcie)\n");
+	/* The verdict's own line, and its note when the PCIe figure is a lower bound. */
+	check_text(mg_throughput_to_text(t, &text), &text, privileged ?
+		   "expected:          receive 3.451 Gbit/s (pcie), transmit 3.434 Gbit/s (pcie) of TCP at MTU 1500\n" :
+		   "expected:          receive 2.955 Gbit/s (pcie), transmit 3.001 Gbit/s (pcie) of TCP at MTU 1500 "
+		   "(PCIe figure a lower bound: MPS unknown)\n");
+	CU_ASSERT_EQUAL(mg_pcie_path_to_text(NULL, t, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_pcie_path_to_text(p, NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_pcie_path_to_text(p, t, NULL), -EINVAL);
+	CU_ASSERT_EQUAL(mg_pcie_path_summary_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_pcie_path_summary_to_text(p, NULL), -EINVAL);
+}
+
 static void check_pi5_rtl8126(const char *root, int privileged)
 {
 	struct mg_ctx *ctx;
@@ -456,6 +529,7 @@ static void check_pi5_rtl8126(const char *root, int privileged)
 		CU_ASSERT_EQUAL(mg_throughput_is_lower_bound(t), !privileged);
 		CU_ASSERT_EQUAL(mg_throughput_get_limited_by(t, MG_DIRECTION_RX), MG_LIMIT_PCIE);
 		CU_ASSERT(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX) < (privileged ? 3.5 : 3.0));
+		check_pi5_text(p, t, privileged);
 		mg_throughput_free(t);
 		mg_nic_unref(nic);
 	}
@@ -532,6 +606,42 @@ static void test_pi5_health(void)
 }
 
 /* dtparam=pciex1_gen=3 set, the link still at 5 GT/s: below its target, retrained, and said so. */
+/* pcie's lines where the link runs below both ends and its target, and the port saw BWMgmt. */
+static void check_gen3_text(struct mg_ctx *ctx, const struct mg_pcie_path *p)
+{
+	struct mg_throughput *t;
+	struct mg_nic *nic;
+	char *text = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "eth1", &nic), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_throughput_new(nic, p, &t), 0);
+	check_text(mg_pcie_path_to_text(p, t, &text), &text,
+		   "board: Raspberry Pi 5 Model B Rev 1.0\n"
+		   "path from the device up to the root port:\n"
+		   "  0001:01:00.0  endpoint         capable 8 GT/s x1      running 5 GT/s x1      MPS 512 MRRS 2048\n"
+		   "                link above runs below 8 GT/s x1, which both ends support\n"
+		   "                ASPM off (supports L0s L1); AER 1203 correctable (RxErr 1203)\n"
+		   "                the link did not train to its target: 5 GT/s of 8 GT/s\n"
+		   "  0001:00:00.0  root_port        capable 8 GT/s x1      running 5 GT/s x1      "
+		   "MPS 512 MRRS 512  <- limit\n"
+		   "                ASPM off (supports L0s L1); AER 1203 correctable from below\n"
+		   "                the link did not train to its target: 5 GT/s of 8 GT/s\n"
+		   "                retrained, or slowed to correct errors (BWMgmt)\n"
+		   "limit: 0001:00:00.0 at 5 GT/s x1: 4.000 Gb/s available\n"
+		   "ASPM policy: powersave\n"
+		   "ceiling (TCP goodput): receive 3.451 Gbit/s, transmit 3.434 Gbit/s\n"
+		   "ethernet ceiling: 4.707 Gbit/s; expected: receive 3.451 (pcie), transmit 3.434 (pcie)\n"
+		   "advice: the Raspberry Pi 5's external PCIe port is set to 8 GT/s (dtparam=pciex1_gen=3) but the "
+		   "link trained at 5 GT/s: Gen 3 is not certified on this port; check the flat cable and the adapter "
+		   "board, or remove the line for a stable 5 GT/s\n");
+	/* No ASPM enabled on the device's link: none named in show's line. */
+	check_text(mg_pcie_path_summary_to_text(p, &text), &text,
+		   "pcie:              5 GT/s x1 (device capable of 8 GT/s x1), limited at 0001:00:00.0: "
+		   "4.000 Gb/s (see multigig pcie)\n");
+	mg_throughput_free(t);
+	mg_nic_unref(nic);
+}
+
 static void check_pi5_gen3(const char *root, int privileged)
 {
 	struct mg_ctx *ctx;
@@ -555,6 +665,8 @@ static void check_pi5_gen3(const char *root, int privileged)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(mg_pcie_path_get_advice(p));
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_pcie_path_get_advice(p), "trained at 5 GT/s"));
 	CU_ASSERT_PTR_NULL(strstr(mg_pcie_path_get_advice(p), "add 'dtparam"));
+	if (privileged)
+		check_gen3_text(ctx, p);
 	mg_pcie_path_free(p);
 	mg_ctx_unref(ctx);
 }

@@ -212,11 +212,8 @@ void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_resul
 
 /* ---- cmd-pcie.c and cmd-report.c: for show and pcie too ---- */
 
-/* For `show`: the PCIe path of a PCI adapter (NULL otherwise), its one-line
- * summary (nothing for NULL), and the library's throughput verdict in text. */
+/* For `show`: the PCIe path of a PCI adapter (NULL otherwise); the library writes its summary. */
 struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic);
-void print_pcie_summary(const struct mg_pcie_path *path);
-void print_throughput(const struct mg_throughput *t);
 /* For `pcie --svg`: the library's drawing, to @file or stdout (NULL or "-"). */
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
 

@@ -299,18 +299,17 @@ static int cmd_show(struct mg_ctx *ctx, const struct options *opt, char **words,
 		err = mg_nic_show_to_json(nic, path, throughput, 0, &json);
 		err = print_json(err, json, "show");
 	} else {
-		print_show(nic);
-		print_pcie_summary(path);
-		print_usb(throughput);
-		print_throughput(throughput);
-		print_parts(nic);
-		if (wifi) {
-			char *text;
+		char *text = NULL;
 
-			if (mg_wiphy_list_to_text(wifi, &text) == 0) {
-				output_document(stdout, text);
-				free(text);
-			}
+		print_show(nic);
+		if (path)
+			print_part("pcie", mg_pcie_path_summary_to_text(path, &text), &text);
+		print_usb(throughput);
+		print_part("throughput", mg_throughput_to_text(throughput, &text), &text);
+		print_parts(nic);
+		if (wifi && mg_wiphy_list_to_text(wifi, &text) == 0) {
+			output_document(stdout, text);
+			free(text);
 		}
 		err = EXIT_SUCCESS;
 	}

@@ -1,204 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* multigig pcie and estimate; the PCIe and throughput lines of multigig show. */
+/*
+ * multigig pcie and estimate, and the PCIe path show reads: the commands,
+ * their options and errors; the library writes their text and JSON.
+ */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-
-static void format_link(double gts, int width, char *buf, size_t size)
-{
-	if (gts < 0 || width == MG_UNKNOWN)
-		snprintf(buf, size, "unknown");
-	else
-		snprintf(buf, size, "%g GT/s x%d", gts, width);
-}
-
-void print_throughput(const struct mg_throughput *t)
-{
-	double rx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX);
-	double tx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX);
-
-	char r[32] = "unknown", x[32] = "unknown";
-
-	if (rx < 0 && tx < 0)
-		return;
-	/* A Wi-Fi station may report a rate one way only. */
-	if (rx >= 0)
-		snprintf(r, sizeof(r), "%.3f Gbit/s", rx);
-	if (tx >= 0)
-		snprintf(x, sizeof(x), "%.3f Gbit/s", tx);
-	printf("%-18s receive %s (%s), transmit %s (%s) of TCP at MTU %d%s\n",
-	       "expected:", r, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_RX)),
-	       x, mg_limit_name(mg_throughput_get_limited_by(t, MG_DIRECTION_TX)),
-	       mg_throughput_get_mtu(t),
-	       mg_throughput_is_lower_bound(t) ? " (PCIe figure a lower bound: MPS unknown)" : "");
-}
-
-/* Append to a line; the line is cut, never overrun. */
-static void add(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void add(char *buf, size_t size, const char *fmt, ...)
-{
-	size_t len = strlen(buf);
-	va_list args;
-
-	if (len + 1 >= size)
-		return;
-	va_start(args, fmt);
-	vsnprintf(buf + len, size - len, fmt, args);
-	va_end(args);
-}
-
-static void add_states(char *buf, size_t size, int mask, const char *none)
-{
-	if (mask <= 0) {
-		add(buf, size, "%s", none);
-		return;
-	}
-	for (int bit = MG_PCIE_ASPM_L0S, first = 1; bit <= MG_PCIE_CLKPM; bit <<= 1)
-		if (mask & bit) {
-			add(buf, size, "%s%s", first ? "" : " ", mg_pcie_pm_state_name(bit));
-			first = 0;
-		}
-}
-
-/* "ASPM L1 (of L0s L1), L1 substates ASPM_L1.1 ASPM_L1.2"; from sysfs when the registers are unread. */
-static void add_power(char *buf, size_t size, const struct mg_pcie_node *n)
-{
-	int supported = mg_pcie_node_get_aspm_supported(n), control = mg_pcie_node_get_aspm_control(n);
-
-	if (supported == 0) {
-		add(buf, size, "no ASPM");
-	} else if (supported > 0) {
-		add(buf, size, "ASPM ");
-		add_states(buf, size, mg_pcie_node_get_aspm_enabled(n), "off");
-		add(buf, size, " (supports ");
-		add_states(buf, size, supported, "none");
-		add(buf, size, ")");
-	} else if (control >= 0) {
-		add(buf, size, "ASPM ");
-		add_states(buf, size, control & (MG_PCIE_ASPM_L0S | MG_PCIE_ASPM_L1), "off");
-		add(buf, size, " (sysfs)");
-	}
-	if (mg_pcie_node_get_l1ss_supported(n) > 0) {
-		add(buf, size, ", L1 substates ");
-		add_states(buf, size, mg_pcie_node_get_l1ss_enabled(n), "off");
-	}
-}
-
-/* "AER 49 correctable (BadTLP 37, BadDLLP 12)"; "no AER errors". */
-static void add_aer(char *buf, size_t size, const struct mg_pcie_node *n)
-{
-	int any = 0;
-
-	if (!mg_pcie_node_has_aer(n))
-		return;
-	add(buf, size, "%sAER", buf[0] ? "; " : "");
-	for (int sev = MG_AER_CORRECTABLE; sev <= MG_AER_FATAL; sev++) {
-		long long total = mg_pcie_node_get_aer_total(n, sev), below = mg_pcie_node_get_aer_rootport_total(n, sev);
-		int named = 0;
-
-		if (total > 0) {
-			add(buf, size, "%s %lld %s (", any++ ? "," : "", total, mg_aer_severity_name(sev));
-			for (size_t i = 0; i < mg_pcie_node_get_aer_count(n, sev); i++)
-				if (mg_pcie_node_get_aer_value(n, sev, i) > 0)
-					add(buf, size, "%s%s %lld", named++ ? ", " : "", mg_pcie_node_get_aer_name(n, sev, i),
-					    mg_pcie_node_get_aer_value(n, sev, i));
-			add(buf, size, ")");
-		}
-		if (below > 0)
-			add(buf, size, "%s %lld %s from below", any++ ? "," : "", below, mg_aer_severity_name(sev));
-	}
-	if (!any)
-		add(buf, size, ": no errors");
-}
-
-/* The link's health, compactly: power states and errors, then training. */
-static void print_health(const struct mg_pcie_node *n)
-{
-	char line[512] = "";
-	int events = mg_pcie_node_get_link_events(n);
-
-	add_power(line, sizeof(line), n);
-	add_aer(line, sizeof(line), n);
-	if (line[0])
-		printf("  %-13s %s\n", "", line);
-	if (mg_pcie_node_link_is_below_target(n) == 1)
-		printf("  %-13s the link did not train to its target: %g GT/s of %g GT/s\n", "",
-		       mg_pcie_node_get_speed_gts(n), mg_pcie_node_get_link_target_speed_gts(n));
-	if (events > 0)
-		printf("  %-13s %s%s%s\n", "",
-		       events & MG_PCIE_LINK_BW_MANAGED ? "retrained, or slowed to correct errors (BWMgmt)" : "",
-		       events == (MG_PCIE_LINK_BW_MANAGED | MG_PCIE_LINK_BW_AUTONOMOUS) ? "; " : "",
-		       events & MG_PCIE_LINK_BW_AUTONOMOUS ? "speed or width changed by the hardware (ABWMgmt)" : "");
-}
-
-static void print_node(const struct mg_pcie_node *n, int is_limit)
-{
-	char cap[32], cur[32];
-	const char *reason = mg_pcie_node_get_unknown_reason(n);
-
-	format_link(mg_pcie_node_get_cap_speed_gts(n), mg_pcie_node_get_cap_width(n), cap, sizeof(cap));
-	format_link(mg_pcie_node_get_speed_gts(n), mg_pcie_node_get_width(n), cur, sizeof(cur));
-	printf("  %-13s %-16s capable %-14s running %-14s", mg_pcie_node_get_address(n),
-	       mg_pcie_role_name(mg_pcie_node_get_role(n)), cap, cur);
-	if (mg_pcie_node_get_mps(n) != MG_UNKNOWN)
-		printf(" MPS %d MRRS %d", mg_pcie_node_get_mps(n), mg_pcie_node_get_mrrs(n));
-	printf("%s\n", is_limit ? "  <- limit" : "");
-	if (mg_pcie_node_link_is_degraded(n) == 1) {
-		format_link(mg_pcie_node_get_link_cap_speed_gts(n), mg_pcie_node_get_link_cap_width(n),
-			    cap, sizeof(cap));
-		printf("  %-13s link above runs below %s, which both ends support\n", "", cap);
-	} else if (mg_pcie_node_has_link(n) &&
-		   mg_pcie_node_get_link_capped_by(n) != MG_PCIE_CAP_BY_NONE &&
-		   mg_pcie_node_get_link_capped_by(n) != MG_PCIE_CAP_BY_UNKNOWN) {
-		enum mg_pcie_cap_by by = mg_pcie_node_get_link_capped_by(n);
-
-		printf("  %-13s link above is capped by %s\n", "",
-		       by == MG_PCIE_CAP_BY_BOTH ? "both ends (one in speed, one in width)"
-		       : by == MG_PCIE_CAP_BY_PORT ? "the port above" : "this device");
-	}
-	print_health(n);
-	if (reason)
-		printf("  %-13s (%s)\n", "", reason);
-}
-
-static void print_estimate(const struct mg_estimate *e, int lower_bound)
-{
-	printf("ceiling (TCP goodput): receive %.3f Gbit/s, transmit %.3f Gbit/s%s\n",
-	       mg_estimate_get_rx_ceiling_gbps(e), mg_estimate_get_tx_ceiling_gbps(e),
-	       lower_bound ? " (lower bound: MPS unknown, 128 assumed)" : "");
-	if (mg_estimate_get_ethernet_ceiling_gbps(e) >= 0)
-		printf("ethernet ceiling: %.3f Gbit/s; expected: receive %.3f (%s), transmit %.3f (%s)\n",
-		       mg_estimate_get_ethernet_ceiling_gbps(e), mg_estimate_get_expected_rx_gbps(e),
-		       mg_limit_name(mg_estimate_get_limited_by(e, MG_DIRECTION_RX)),
-		       mg_estimate_get_expected_tx_gbps(e),
-		       mg_limit_name(mg_estimate_get_limited_by(e, MG_DIRECTION_TX)));
-}
-
-static void print_pcie(const struct mg_pcie_path *path, const struct mg_throughput *t)
-{
-	const struct mg_pcie_node *lim = mg_pcie_path_get_limit(path);
-
-	if (mg_pcie_path_get_board(path))
-		printf("board: %s\n", mg_pcie_path_get_board(path));
-	printf("path from the device up to the root port:\n");
-	for (size_t i = 0; i < mg_pcie_path_count(path); i++)
-		print_node(mg_pcie_path_get(path, i), mg_pcie_path_get(path, i) == lim);
-	if (lim)
-		printf("limit: %s at %g GT/s x%d: %d.%03d Gb/s available\n", mg_pcie_node_get_address(lim),
-		       mg_pcie_node_get_speed_gts(lim), mg_pcie_node_get_width(lim),
-		       mg_pcie_path_get_available_mbps(path) / 1000,
-		       mg_pcie_path_get_available_mbps(path) % 1000);
-	if (mg_pcie_path_get_aspm_policy(path))
-		printf("ASPM policy: %s\n", mg_pcie_path_get_aspm_policy(path));
-	if (mg_throughput_get_estimate(t))
-		print_estimate(mg_throughput_get_estimate(t), mg_throughput_is_lower_bound(t));
-	if (mg_pcie_path_get_advice(path))
-		printf("advice: %s\n", mg_pcie_path_get_advice(path));
-}
 
 static int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
@@ -230,8 +40,11 @@ static int cmd_pcie(struct mg_ctx *ctx, const struct options *opt, char **words,
 		err = mg_pcie_path_to_json(path, t, 0, &json);
 		err = print_json(err, json, "pcie");
 	} else {
-		print_pcie(path, t);
-		err = EXIT_SUCCESS;
+		char *text = NULL;
+
+		err = mg_pcie_path_to_text(path, t, &text);
+		print_part("pcie", err, &text);
+		err = err < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 	}
 	mg_throughput_free(t);
 	mg_pcie_path_free(path);
@@ -352,10 +165,11 @@ static int cmd_estimate(struct mg_ctx *ctx, const struct options *opt, char **wo
 		err = mg_estimate_to_json(e, 0, &json);
 		err = print_json(err, json, "estimate");
 	} else {
-		printf("PCIe: %.3f Gb/s available, %.3f Gb/s for TLPs after DLLPs and SKPs\n",
-		       mg_estimate_get_pcie_available_gbps(e), mg_estimate_get_link_data_rate_gbps(e));
-		print_estimate(e, 0);
-		err = EXIT_SUCCESS;
+		char *text = NULL;
+
+		err = mg_estimate_to_text(e, &text);
+		print_part("estimate", err, &text);
+		err = err < 0 ? EXIT_FAILURE : EXIT_SUCCESS;
 	}
 	mg_estimate_free(e);
 	return err;
@@ -370,34 +184,6 @@ struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic)
 	    mg_pcie_path_new_for_nic(ctx, nic, &path) < 0)
 		return NULL;
 	return path;
-}
-
-/* One line for `show`: the limit of the device's PCIe path. */
-void print_pcie_summary(const struct mg_pcie_path *path)
-{
-	const struct mg_pcie_node *lim, *dev;
-	char states[64] = "";
-	int aspm;
-
-	if (!path)
-		return;
-	lim = mg_pcie_path_get_limit(path);
-	dev = mg_pcie_path_get(path, 0);
-	/* ASPM on the device's link, from its registers or else the kernel's controls. */
-	aspm = mg_pcie_node_get_aspm_enabled(dev);
-	if (aspm < 0 && mg_pcie_node_get_aspm_control(dev) >= 0)
-		aspm = mg_pcie_node_get_aspm_control(dev) & (MG_PCIE_ASPM_L0S | MG_PCIE_ASPM_L1);
-	if (aspm > 0)
-		add_states(states, sizeof(states), aspm, "");
-	if (lim)
-		printf("%-18s %g GT/s x%d (device capable of %g GT/s x%d), limited at %s: %d.%03d Gb/s%s%s%s\n",
-		       "pcie:", mg_pcie_node_get_speed_gts(dev), mg_pcie_node_get_width(dev),
-		       mg_pcie_node_get_cap_speed_gts(dev), mg_pcie_node_get_cap_width(dev),
-		       mg_pcie_node_get_address(lim), mg_pcie_path_get_available_mbps(path) / 1000,
-		       mg_pcie_path_get_available_mbps(path) % 1000, states[0] ? ", ASPM " : "", states,
-		       mg_pcie_path_get_advice(path) ? " (see multigig pcie)" : "");
-	else if (mg_pcie_node_get_unknown_reason(dev))
-		printf("%-18s %s\n", "pcie:", mg_pcie_node_get_unknown_reason(dev));
 }
 
 /* --svg writes SVG, so no JSON beside it. */

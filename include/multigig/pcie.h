@@ -700,6 +700,45 @@ struct mg_throughput;
 int mg_pcie_path_to_json(const struct mg_pcie_path *path, const struct mg_throughput *throughput,
 			 unsigned int flags, char **json);
 
+/**
+ * mg_pcie_path_to_text - a PCIe path as multigig pcie prints it.
+ * @path: the path (mg_pcie_path_new()).
+ * @throughput: the verdict made from it (mg_throughput_new()): its
+ *	ceilings, and whether they are a lower bound.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * The board when known, then a line for each hop from the device up to
+ * the root port (address, role, capable and running link, MPS and MRRS,
+ * "<- limit" on the limit's) with, under it, the link above when it runs
+ * below what both ends support or one end caps it, ASPM and AER, how the
+ * link trained, and why something is unknown; then the limit and what it
+ * leaves, the ASPM policy, the TCP goodput ceilings and the advice. Each
+ * line only when there is something to say. The same path in one line,
+ * as show prints it: mg_pcie_path_summary_to_text().
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_pcie_path_to_text(const struct mg_pcie_path *path, const struct mg_throughput *throughput, char **text);
+
+/**
+ * mg_pcie_path_summary_to_text - a PCIe path as multigig show prints it.
+ * @path: the path (mg_pcie_path_new()).
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * One line: "pcie:              5 GT/s x1 (device capable of 8 GT/s x1),
+ * limited at 0001:00:00.0: 4.000 Gb/s, ASPM L1 (see multigig pcie)", the
+ * device's link, the hop that limits the path and what it leaves, the
+ * ASPM states enabled on the device's link, and a pointer to
+ * mg_pcie_path_to_text()'s lines when there is advice. Without a limit,
+ * why the device's link is unknown, or nothing (an empty string). What
+ * show --json has as "pcie".
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_pcie_path_summary_to_text(const struct mg_pcie_path *path, char **text);
+
 #ifdef __cplusplus
 }
 #endif

@@ -478,6 +478,21 @@ int mg_throughput_get_usb_ceiling_mbps(const struct mg_throughput *throughput);
 int mg_estimate_to_json(const struct mg_estimate *estimate, unsigned int flags, char **json);
 
 /**
+ * mg_estimate_to_text - the model's answer as multigig estimate prints it.
+ * @estimate: estimate.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * "PCIe: 4.000 Gb/s available, 3.853 Gb/s for TLPs after DLLPs and SKPs",
+ * the TCP goodput ceilings each way, and, with a line rate, the Ethernet
+ * ceiling and the goodput to expect each way with what limits it. A PCIe
+ * path's text (mg_pcie_path_to_text()) ends with the same ceilings.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_estimate_to_text(const struct mg_estimate *estimate, char **text);
+
+/**
  * mg_throughput_to_json - the verdict for an adapter as JSON: show --json's
  * "throughput".
  * @throughput: verdict.
@@ -492,6 +507,23 @@ int mg_estimate_to_json(const struct mg_estimate *estimate, unsigned int flags, 
  * Since: 0.3
  */
 int mg_throughput_to_json(const struct mg_throughput *throughput, unsigned int flags, char **json);
+
+/**
+ * mg_throughput_to_text - the verdict for an adapter as multigig show
+ * prints it.
+ * @throughput: verdict.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * "expected:          receive 2.354 Gbit/s (ethernet), transmit 2.354
+ * Gbit/s (ethernet) of TCP at MTU 1500": each direction's goodput
+ * ("unknown" for one a Wi-Fi station does not report) and what limits it,
+ * and a note when the PCIe figure is a lower bound. Nothing (an empty
+ * string) when neither direction is known.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_throughput_to_text(const struct mg_throughput *throughput, char **text);
 
 #ifdef __cplusplus
 }

@@ -80,6 +80,42 @@ void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v, int d
 		mg_strbuf_printf(o->t, fmt, (unsigned int)v);
 }
 
+void mg_out_gbps(struct mg_out *o, const char *key, const char *fmt, double gbps)
+{
+	if (json_key(o, key))
+		mg_json_gbps(o->j, gbps);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, gbps);
+}
+
+void mg_out_gts(struct mg_out *o, const char *key, const char *fmt, double gts)
+{
+	if (json_key(o, key))
+		mg_json_gts(o->j, gts);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, gts);
+}
+
+void mg_out_limit(struct mg_out *o, const char *key, const char *fmt, enum mg_limit limit)
+{
+	if (json_key(o, key))
+		mg_json_limit(o->j, limit);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, mg_limit_name(limit));
+}
+
+void mg_out_count(struct mg_out *o, const char *key, const char *fmt, long long v)
+{
+	if (!json_key(o, key)) {
+		if (o->t && fmt)
+			mg_strbuf_printf(o->t, fmt, v);
+	} else if (v < 0) {
+		mg_json_null(o->j);
+	} else {
+		mg_json_int(o->j, v);
+	}
+}
+
 /* A string from the machine in text: escaped as every text document shows such strings, before it meets @fmt. */
 static void text_shown(struct mg_out *o, const char *fmt, const char *s)
 {

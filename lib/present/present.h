@@ -227,6 +227,14 @@ void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, 
 void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v);
 /* JSON: "0x3" with at least @digits digits ("0x10ec"), MG_UNKNOWN null; @fmt takes it as an unsigned int. */
 void mg_out_hex(struct mg_out *o, const char *key, const char *fmt, int v, int digits);
+/* Gbit/s: JSON three decimals, below 0 or not finite null; @fmt takes the double. */
+void mg_out_gbps(struct mg_out *o, const char *key, const char *fmt, double gbps);
+/* GT/s: JSON as %g (2.5, 8), below 0 null; @fmt takes the double. */
+void mg_out_gts(struct mg_out *o, const char *key, const char *fmt, double gts);
+/* JSON the limit's name, MG_LIMIT_UNKNOWN null; text mg_limit_name() ("unknown") through @fmt. */
+void mg_out_limit(struct mg_out *o, const char *key, const char *fmt, enum mg_limit limit);
+/* JSON: a count, below 0 null; @fmt takes the long long. */
+void mg_out_count(struct mg_out *o, const char *key, const char *fmt, long long v);
 /* Text: @s shown as text shows a string from the machine (mg_strbuf_show()), NULL as "-"; @fmt takes it. */
 void mg_out_str(struct mg_out *o, const char *key, const char *fmt, const char *s);
 /* @v 1, 0 or MG_UNKNOWN: JSON true, false or null; text @yes, @no or "unknown" through @fmt. */
@@ -271,10 +279,19 @@ void mg_json_usb_ceiling_members(struct mg_json *j, const struct mg_throughput *
 void mg_json_usb_path_members(struct mg_json *j, const struct mg_usb_info *u);
 /* "usb" as show has it: the bus ceiling, then the path; null when neither is known. */
 void mg_json_usb(struct mg_json *j, const struct mg_usb_info *u, const struct mg_throughput *t);
-/* json-pcie.c */
-void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path);
+/* throughput.c: the verdict's object, or show's "expected:" line. */
 void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t);
+/* pcie.c: show's summary of a path (null for NULL), or its line. */
+void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path);
+/*
+ * estimate.c: the model's object as member @key (NULL: the top), or its
+ * lines of ceilings; @text_flags add text: the "PCIe:" line of what the
+ * link carries, the note that the figures are a lower bound.
+ */
+enum { MG_OUT_ESTIMATE_PCIE = 1 << 0, MG_OUT_ESTIMATE_LOWER = 1 << 1 };
+void mg_out_estimate(struct mg_out *o, const char *key, const struct mg_estimate *e, unsigned int text_flags);
 void mg_json_estimate(struct mg_json *j, const struct mg_estimate *e);
+/* json-wifi.c; wiphy.c */
 void mg_json_wifi_rate(struct mg_json *j, const struct mg_wifi_rate *r);
 void mg_json_wiphy_list(struct mg_json *j, const struct mg_wiphy_list *l);
 /* wiphy.c writes wifi's array and text; wifi-link.c a station interface's "link" object, or its lines of text. */
