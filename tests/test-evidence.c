@@ -8,6 +8,7 @@
  * adapter in a USB 2 port and one held by cdc_ncm (see each tree's SOURCE).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/ethtool_netlink.h>
@@ -22,6 +23,15 @@
 #include "mg-test.h"
 #include "test-genl.h"
 #include "test-util.h"
+
+/* A writer's text (0 from it, into *@text), as show prints it. */
+static void check_text(int err, char **text, const char *expected)
+{
+	CU_ASSERT_EQUAL_FATAL(err, 0);
+	CU_ASSERT_STRING_EQUAL(*text, expected);
+	free(*text);
+	*text = NULL;
+}
 
 /* ---- netlink replies ---- */
 
@@ -60,6 +70,7 @@ static void test_stats_reply(void)
 	struct mg_stats s;
 	unsigned int low, high;
 	uint64_t v;
+	char *text = NULL;
 
 	nla_put_u32(msg, 7 /* ETHTOOL_A_STATS_SRC, 6.10 */, 0);
 	grp = start_group(msg, ETHTOOL_STATS_ETH_PHY, ETH_SS_STATS_ETH_PHY);
@@ -118,6 +129,9 @@ static void test_stats_reply(void)
 	CU_ASSERT_EQUAL(mg_stats_hist_get(&s, 1, 0, &low, &high, &v), 0);
 	CU_ASSERT(low == 65 && high == 127 && v == 13);
 	CU_ASSERT_EQUAL(mg_stats_hist_get(&s, 1, 1, &low, &high, &v), -EINVAL);
+	/* In show's text only the groups filled, each with how much of it. */
+	check_text(mg_stats_to_text(&s, &text), &text,
+		   "standard counters: eth-phy (1 of 1), eth-mac (4 of 22), rmon (1 of 4)\n");
 	mg_stats_clear(&s);
 	nlmsg_free(msg);
 }
@@ -631,6 +645,7 @@ static void test_irqs_all_on_cpu0(void)
 	struct mg_irqs *r = NULL;
 	struct mg_stats *s = NULL;
 	uint64_t v;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_irqs_read_for_nic(ctx, nic, &r), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_irqs_get_count(r), 1);
@@ -658,6 +673,14 @@ static void test_irqs_all_on_cpu0(void)
 	/* A capture without STATS_GET or LINKSTATE: those stay unknown. */
 	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_ETH_MAC));
 	CU_ASSERT_EQUAL(mg_stats_get(s, MG_STAT_LINK_DOWN_EVENTS, &v), -ENODATA);
+	/* show's summary: the one error that is not zero, the driver's counters only counted. */
+	check_text(mg_stats_to_text(s, &text), &text,
+		   "counters:          rx 31700211 packets 47300112930 bytes, tx 9844120 packets 651020881 bytes\n"
+		   "errors, drops:     rx_missed_errors 912377\n"
+		   "carrier:           2 changes (1 up, 1 down)\n"
+		   "driver counters:   13 (listed by show --json)\n");
+	CU_ASSERT_EQUAL(mg_stats_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_stats_to_text(s, NULL), -EINVAL);
 	mg_stats_free(s);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
@@ -832,6 +855,7 @@ static void test_standard_groups_replayed(void)
 	struct mg_nic *nic = lookup(ctx, "enp1s0");
 	struct mg_stats *s = NULL;
 	uint64_t v;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_stats_read_for_nic(ctx, nic, &s), 0);
 	CU_ASSERT_TRUE(mg_stats_group_reported(s, MG_STATS_ETH_MAC));
@@ -840,6 +864,11 @@ static void test_standard_groups_replayed(void)
 	CU_ASSERT_EQUAL(mg_stats_group_get(s, MG_STATS_ETH_MAC, 8, &v), -ENODATA);
 	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_RMON));
 	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_ETH_CTRL));
+	check_text(mg_stats_to_text(s, &text), &text,
+		   "counters:          rx 48213977 packets 70215384412 bytes, tx 21087342 packets 1612874210 bytes\n"
+		   "carrier:           14 changes (7 up, 7 down)\n"
+		   "standard counters: eth-mac (8 of 22)\n"
+		   "driver counters:   13 (listed by show --json)\n");
 	mg_stats_free(s);
 	mg_nic_unref(nic);
 	nic = lookup(ctx, "enp2s0");
@@ -859,6 +888,7 @@ static void test_old_capture_has_no_counters(void)
 	struct mg_nic *nic = lookup(ctx, "enp1s0");
 	struct mg_stats *s = NULL;
 	uint64_t v;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_stats_read_for_nic(ctx, nic, &s), 0);
 	for (int i = 0; i < MG_STAT_COUNT; i++)
@@ -866,6 +896,8 @@ static void test_old_capture_has_no_counters(void)
 	for (int g = 0; g < MG_STATS_GROUP_COUNT; g++)
 		CU_ASSERT_FALSE(mg_stats_group_reported(s, (enum mg_stats_group)g));
 	CU_ASSERT_EQUAL(mg_stats_driver_count(s), MG_UNKNOWN);
+	/* Nothing known, nothing to say. */
+	check_text(mg_stats_to_text(s, &text), &text, "");
 	mg_stats_free(s);
 	mg_nic_unref(nic);
 

@@ -246,6 +246,8 @@ static void print_parts(const struct mg_nic *nic)
 		print_part("eee", mg_eee_to_text(mg_nic_get_eee(nic), &text), &text);
 	if (mg_nic_get_features(nic))
 		print_part("features", mg_features_to_text(mg_nic_get_features(nic), &text), &text);
+	if (mg_nic_get_stats(nic))
+		print_part("stats", mg_stats_to_text(mg_nic_get_stats(nic), &text), &text);
 	print_evidence(nic);
 }
 

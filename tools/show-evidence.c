@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The evidence part of `multigig show` in text: counters, interrupts,
- * temperatures and the USB path, as the adapter's look-up or a list made
- * WITH_* holds them (the library writes their JSON).
+ * The evidence part of `multigig show` in text: interrupts, temperatures
+ * and the USB path, as the adapter's look-up or a list made WITH_* holds
+ * them (the library writes their JSON, and the counters' text).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,78 +10,6 @@
 #include <string.h>
 
 #include "cli.h"
-
-/* ---- counters ---- */
-
-/* Errors and drops that are not zero: what deserves a look. */
-static void print_nonzero_errors(const struct mg_stats *s)
-{
-	const char *sep = "";
-
-	for (int i = MG_STAT_RX_ERRORS; i <= MG_STAT_RX_OTHERHOST_DROPPED; i++) {
-		uint64_t v;
-
-		if (i == MG_STAT_MULTICAST || i == MG_STAT_RX_COMPRESSED || i == MG_STAT_TX_COMPRESSED ||
-		    mg_stats_get(s, (enum mg_stat)i, &v) < 0 || v == 0)
-			continue;
-		if (!*sep)
-			printf("%-18s", "errors, drops:");
-		printf("%s %s %" PRIu64, sep, mg_stat_name((enum mg_stat)i), v);
-		sep = ",";
-	}
-	if (*sep)
-		printf("\n");
-}
-
-/* Which standard groups the driver fills, and how much of each. */
-static void print_groups(const struct mg_stats *s)
-{
-	const char *sep = "";
-
-	for (int g = 0; g < MG_STATS_GROUP_COUNT; g++) {
-		size_t have = 0;
-		uint64_t v;
-
-		if (!mg_stats_group_reported(s, (enum mg_stats_group)g))
-			continue;
-		for (size_t i = 0; i < mg_stats_group_size((enum mg_stats_group)g); i++)
-			have += mg_stats_group_get(s, (enum mg_stats_group)g, i, &v) == 0;
-		if (!*sep)
-			printf("%-18s", "standard counters:");
-		printf("%s %s (%zu of %zu)", sep, mg_stats_group_name((enum mg_stats_group)g), have,
-		       mg_stats_group_size((enum mg_stats_group)g));
-		sep = ",";
-	}
-	if (*sep)
-		printf("\n");
-}
-
-static void print_stats(const struct mg_stats *s)
-{
-	uint64_t rxp, rxb, txp, txb, v;
-	int n;
-
-	if (mg_stats_get(s, MG_STAT_RX_PACKETS, &rxp) == 0 && mg_stats_get(s, MG_STAT_RX_BYTES, &rxb) == 0 &&
-	    mg_stats_get(s, MG_STAT_TX_PACKETS, &txp) == 0 && mg_stats_get(s, MG_STAT_TX_BYTES, &txb) == 0)
-		printf("%-18s rx %" PRIu64 " packets %" PRIu64 " bytes, tx %" PRIu64 " packets %" PRIu64 " bytes\n",
-		       "counters:", rxp, rxb, txp, txb);
-	print_nonzero_errors(s);
-	if (mg_stats_get(s, MG_STAT_CARRIER_CHANGES, &v) == 0) {
-		uint64_t up, down;
-
-		printf("%-18s %" PRIu64 " changes", "carrier:", v);
-		if (mg_stats_get(s, MG_STAT_CARRIER_UP_COUNT, &up) == 0 &&
-		    mg_stats_get(s, MG_STAT_CARRIER_DOWN_COUNT, &down) == 0)
-			printf(" (%" PRIu64 " up, %" PRIu64 " down)", up, down);
-		if (mg_stats_get(s, MG_STAT_LINK_DOWN_EVENTS, &v) == 0)
-			printf("; the driver counted %" PRIu64 " link losses", v);
-		printf("\n");
-	}
-	print_groups(s);
-	n = mg_stats_driver_count(s);
-	if (n != MG_UNKNOWN)
-		printf("%-18s %d (listed by show --json)\n", "driver counters:", n);
-}
 
 /* ---- interrupts ---- */
 
@@ -241,13 +169,10 @@ static void print_kernel_log(const struct mg_kernel_log *k)
 
 void print_evidence(const struct mg_nic *nic)
 {
-	const struct mg_stats *s = mg_nic_get_stats(nic);
 	const struct mg_irqs *r = mg_nic_get_irqs(nic);
 	const struct mg_temps *t = mg_nic_get_temps(nic);
 	const struct mg_usb_info *u = mg_nic_get_usb_info(nic);
 
-	if (s)
-		print_stats(s);
 	if (r)
 		print_irqs(r);
 	for (size_t i = 0; t && i < mg_temps_get_count(t); i++)

@@ -1205,6 +1205,22 @@ int mg_sample_get_cpu_bound(const struct mg_sample *sample, double *irq_pct);
 int mg_stats_to_json(const struct mg_stats *stats, unsigned int flags, char **json);
 
 /**
+ * mg_stats_to_text - an interface's counters as multigig show prints them.
+ * @stats: counters.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * A summary, a line each when there is something to say: packets and
+ * bytes each way ("counters:"), the errors and drops that are not zero,
+ * carrier changes (up, down, and the link losses the driver counted), how
+ * many counters of each standard group the driver fills, and how many of
+ * its own it has (mg_stats_to_json() lists them).
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_stats_to_text(const struct mg_stats *stats, char **text);
+
+/**
  * mg_irqs_to_json - interrupts as JSON: show --json's "irqs".
  * @irqs: interrupts.
  * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).

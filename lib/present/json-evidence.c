@@ -1,123 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The evidence as JSON: counters, interrupts, temperatures, the USB path
- * and the bus ceiling, and a watch's sample.
+ * The evidence as JSON: interrupts, temperatures, the USB path and the bus
+ * ceiling, and a watch's sample.
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include "present/present.h"
-
-static const char *const group_keys[MG_STATS_GROUP_COUNT] = { "eth_phy", "eth_mac", "eth_ctrl", "rmon" };
-
-/* ---- counters ---- */
-
-static void histogram(struct mg_json *j, const struct mg_stats *s, int tx)
-{
-	mg_json_array(j);
-	for (size_t i = 0; i < mg_stats_hist_count(s, tx); i++) {
-		unsigned int low = 0, high = 0;
-		uint64_t v = 0;
-
-		mg_stats_hist_get(s, tx, i, &low, &high, &v);
-		mg_json_object(j);
-		mg_json_key(j, "low");
-		mg_json_int(j, low);
-		/* The last bucket has no upper end. */
-		mg_json_key(j, "high");
-		if (high)
-			mg_json_int(j, high);
-		else
-			mg_json_null(j);
-		mg_json_key(j, "frames");
-		mg_json_uint(j, v);
-		mg_json_object_end(j);
-	}
-	mg_json_array_end(j);
-}
-
-/* A standard group by its IEEE 802.3 or RMON names; null when the driver fills none of it. */
-static void stats_group(struct mg_json *j, const struct mg_stats *s, enum mg_stats_group g)
-{
-	if (!mg_stats_group_reported(s, g)) {
-		mg_json_null(j);
-		return;
-	}
-	mg_json_object(j);
-	for (size_t i = 0; i < mg_stats_group_size(g); i++) {
-		uint64_t v;
-
-		mg_json_key(j, mg_stats_group_counter_name(g, i));
-		if (mg_stats_group_get(s, g, i, &v) == 0)
-			mg_json_uint(j, v);
-		else
-			mg_json_null(j);
-	}
-	if (g == MG_STATS_RMON) {
-		mg_json_key(j, "rx_histogram");
-		histogram(j, s, 0);
-		mg_json_key(j, "tx_histogram");
-		histogram(j, s, 1);
-	}
-	mg_json_object_end(j);
-}
-
-static void driver_counters(struct mg_json *j, const struct mg_stats *s)
-{
-	int n = mg_stats_driver_count(s);
-
-	if (n == MG_UNKNOWN) {
-		mg_json_null(j);
-		return;
-	}
-	mg_json_object(j);
-	for (size_t i = 0; i < (size_t)n; i++) {
-		uint64_t v = 0;
-
-		mg_stats_driver_get(s, i, &v);
-		mg_json_key(j, mg_stats_driver_name(s, i));
-		mg_json_uint(j, v);
-	}
-	mg_json_object_end(j);
-}
-
-void mg_json_stats(struct mg_json *j, const struct mg_stats *s)
-{
-	if (!s) {
-		mg_json_null(j);
-		return;
-	}
-	mg_json_object(j);
-	for (int i = 0; i < MG_STAT_COUNT; i++) {
-		uint64_t v;
-
-		mg_json_key(j, mg_stat_name((enum mg_stat)i));
-		if (mg_stats_get(s, (enum mg_stat)i, &v) == 0)
-			mg_json_uint(j, v);
-		else
-			mg_json_null(j);
-	}
-	/* "link_down_events_unknown": there only when the kernel is why a counter is null. */
-	for (int i = 0; i < MG_STAT_COUNT; i++) {
-		const char *why = mg_stats_get_unknown_reason(s, (enum mg_stat)i);
-		char key[64];
-
-		if (why) {
-			snprintf(key, sizeof(key), "%s_unknown", mg_stat_name((enum mg_stat)i));
-			mg_json_key(j, key);
-			mg_json_str(j, why);
-		}
-	}
-	for (int g = 0; g < MG_STATS_GROUP_COUNT; g++) {
-		mg_json_key(j, group_keys[g]);
-		stats_group(j, s, (enum mg_stats_group)g);
-	}
-	mg_json_key(j, "driver");
-	driver_counters(j, s);
-	mg_json_object_end(j);
-}
-
-MG_JSON_EXPORT(mg_stats_to_json, mg_stats, mg_json_stats)
 
 /* ---- interrupts ---- */
 

@@ -47,6 +47,14 @@ void mg_out_long(struct mg_out *o, const char *key, const char *fmt, long long v
 		mg_strbuf_printf(o->t, fmt, v);
 }
 
+void mg_out_uint(struct mg_out *o, const char *key, const char *fmt, uint64_t v)
+{
+	if (json_key(o, key))
+		mg_json_uint(o->j, v);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, v);
+}
+
 void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals)
 {
 	if (json_key(o, key))

@@ -221,6 +221,8 @@ bool mg_out_is_text(const struct mg_out *o);
 void mg_out_int(struct mg_out *o, const char *key, const char *fmt, int v);
 /* JSON: the number as it is (no unknown value); @fmt takes the long long. */
 void mg_out_long(struct mg_out *o, const char *key, const char *fmt, long long v);
+/* A counter. JSON: the number as it is (no unknown value: mg_out_null()); @fmt takes the uint64_t (PRIu64). */
+void mg_out_uint(struct mg_out *o, const char *key, const char *fmt, uint64_t v);
 /* JSON: @decimals places; @fmt takes the double. */
 void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals);
 /* @v 1, 0 or MG_UNKNOWN; @fmt takes it as an int. */
@@ -257,8 +259,10 @@ void mg_out_eee(struct mg_out *o, const struct mg_eee *e);
 void mg_json_eee(struct mg_json *j, const struct mg_eee *e);
 void mg_out_features(struct mg_out *o, const struct mg_features *f);
 void mg_json_features(struct mg_json *j, const struct mg_features *f);
-/* json-evidence.c; the USB path's keys are members of the "usb" object open in @j. */
+/* stats.c: every counter in JSON (null for NULL), show's summary of them in text. */
+void mg_out_stats(struct mg_out *o, const struct mg_stats *s);
 void mg_json_stats(struct mg_json *j, const struct mg_stats *s);
+/* json-evidence.c; the USB path's keys are members of the "usb" object open in @j. */
 void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r);
 void mg_json_temps(struct mg_json *j, const struct mg_temps *t);
 /* The lines, or null when unread or unreadable (then "kernel_log_unknown" says why). */
