@@ -610,6 +610,7 @@ static void test_irqs_spread(void)
 	struct mg_ctx *ctx = open_tree("sensors-pc");
 	struct mg_nic *nic = lookup(ctx, "enp2s0");
 	struct mg_irqs *r = NULL;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_irqs_read_for_nic(ctx, nic, &r), 0);
 	CU_ASSERT_EQUAL(mg_irqs_get_online_cpus(r), 4);
@@ -632,9 +633,62 @@ static void test_irqs_spread(void)
 	CU_ASSERT_STRING_EQUAL(mg_irqs_get_queue_cpus(r, 1, 3), "8");
 	CU_ASSERT_STRING_EQUAL(mg_irqs_get_queue_cpus(r, 0, 0), "0");
 	CU_ASSERT_PTR_NULL(mg_irqs_get_queue_name(r, 1, 4));
+	/* A line per vector, the queues' CPUs as set takes them. */
+	check_text(mg_irqs_to_text(r, &text), &text,
+		   "interrupts:        130 enp2s0 cpu0:2291044 cpu1:0 cpu2:0 cpu3:0, may run on 0, runs on 0\n"
+		   "                   131 enp2s0 cpu0:0 cpu1:2301877 cpu2:0 cpu3:0, may run on 1, runs on 1\n"
+		   "                   132 enp2s0 cpu0:0 cpu1:0 cpu2:2287310 cpu3:0, may run on 2, runs on 2\n"
+		   "                   133 enp2s0 cpu0:0 cpu1:0 cpu2:0 cpu3:2240103, may run on 3, runs on 3\n"
+		   "                   134 enp2s0 cpu0:2 cpu1:0 cpu2:0 cpu3:0, may run on 0-3, runs on 0\n"
+		   "rps cpus:          rx-0:none rx-1:none rx-2:none rx-3:none\n"
+		   "xps cpus:          tx-0:0 tx-1:1 tx-2:2 tx-3:3\n"
+		   "online cpus:       4\n");
+	CU_ASSERT_EQUAL(mg_irqs_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_irqs_to_text(r, NULL), -EINVAL);
 	mg_irqs_free(r);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
+}
+
+/* A queue's CPUs: set's argument in text, the kernel's mask and a list in JSON; past CPU 63 the mask alone. */
+static void test_queue_masks(void)
+{
+	char tmp[4096], cmd[8600], path[4400];
+	struct mg_ctx *ctx = NULL;
+	struct mg_nic *nic;
+	struct mg_irqs *r = NULL;
+	char *text = NULL, *json = NULL;
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, 4096));
+	snprintf(cmd, sizeof(cmd), "cp -a '%s/sensors-pc' '%s/t'", FIXTURE_TREES, tmp);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	for (int q = 1; q <= 2; q++) {
+		snprintf(path, sizeof(path), "%s/t/devices/pci0000:00/0000:00:1c.4/0000:02:00.0/net/enp2s0/queues/"
+			 "rx-%d/rps_cpus", tmp, q);
+		f = fopen(path, "w");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		fputs(q == 1 ? "0000000b\n" : "1,00000000,00000001\n", f);
+		fclose(f);
+	}
+	snprintf(path, sizeof(path), "%s/t", tmp);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(path, &ctx), 0);
+	nic = lookup(ctx, "enp2s0");
+	CU_ASSERT_EQUAL_FATAL(mg_irqs_read_for_nic(ctx, nic, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_irqs_to_text(r, &text), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\nrps cpus:          rx-0:none rx-1:0-1,3 rx-2:(mask 1,00000000,00000001) "
+					    "rx-3:none\n"));
+	free(text);
+	CU_ASSERT_EQUAL_FATAL(mg_irqs_to_json(r, MG_JSON_LINE, &json), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "{\"queue\":\"rx-0\",\"rps_cpus\":\"0\",\"rps_cpus_list\":\"\"},"
+					    "{\"queue\":\"rx-1\",\"rps_cpus\":\"0000000b\","
+					    "\"rps_cpus_list\":\"0-1,3\"},{\"queue\":\"rx-2\","
+					    "\"rps_cpus\":\"1,00000000,00000001\",\"rps_cpus_list\":null}"));
+	free(json);
+	mg_irqs_free(r);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
 }
 
 /* Every receive interrupt on CPU 0: the Pi 5 story. */
@@ -660,6 +714,10 @@ static void test_irqs_all_on_cpu0(void)
 	CU_ASSERT_EQUAL(mg_irqs_get_queue_count(r, 0), 1);
 	CU_ASSERT_STRING_EQUAL(mg_irqs_get_queue_cpus(r, 0, 0), "0");
 	CU_ASSERT_EQUAL(mg_irqs_get_queue_count(r, 1), 0);
+	check_text(mg_irqs_to_text(r, &text), &text,
+		   "interrupts:        160 eth1 cpu0:33012944 cpu1:0 cpu2:0 cpu3:0, may run on 0-3, runs on 0\n"
+		   "rps cpus:          rx-0:none\n"
+		   "online cpus:       4\n");
 	mg_irqs_free(r);
 
 	/* ...and the frames it could not take in time. */
@@ -971,7 +1029,7 @@ int main(void)
 		     MG_TEST(test_driver_counters_text), MG_TEST(test_usb_class_names));
 	MG_ADD_SUITE("trees", NULL, NULL,
 		     MG_TEST(test_sensors_rtl8126_phy), MG_TEST(test_sensors_aqc107_device),
-		     MG_TEST(test_irqs_spread), MG_TEST(test_irqs_all_on_cpu0),
+		     MG_TEST(test_irqs_spread), MG_TEST(test_irqs_all_on_cpu0), MG_TEST(test_queue_masks),
 		     MG_TEST(test_usb_on_usb2_port), MG_TEST(test_usb_claimed_by_cdc_ncm),
 		     MG_TEST(test_usb_host_controller_link), MG_TEST(test_usb_controller_without_path),
 		     MG_TEST(test_usb_info_refused_elsewhere), MG_TEST(test_standard_groups_replayed),

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The evidence part of `multigig show` in text: interrupts, temperatures
- * and the USB path, as the adapter's look-up or a list made WITH_* holds
- * them (the library writes their JSON, and the counters' text).
+ * The evidence part of `multigig show` in text: temperatures and the USB
+ * path, as the adapter's look-up or a list made WITH_* holds them (the
+ * library writes their JSON, and the counters' and interrupts' text).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,66 +10,6 @@
 #include <string.h>
 
 #include "cli.h"
-
-/* ---- interrupts ---- */
-
-static void print_vector(const struct mg_irqs *r, size_t i)
-{
-	uint64_t v;
-
-	printf("%-18s %d %s", i ? "" : "interrupts:", mg_irqs_get_irq(r, i), or_dash(mg_irqs_get_name(r, i)));
-	for (size_t c = 0; c < mg_irqs_get_cpu_count(r); c++)
-		if (mg_irqs_get_cpu_interrupts(r, i, c, &v) == 0)
-			printf(" cpu%d:%" PRIu64, mg_irqs_get_cpu(r, c), v);
-	if (mg_irqs_get_affinity(r, i))
-		printf(", may run on %s", mg_irqs_get_affinity(r, i));
-	if (mg_irqs_get_effective_affinity(r, i))
-		printf(", runs on %s", mg_irqs_get_effective_affinity(r, i));
-	printf("\n");
-}
-
-/*
- * A queue's CPUs as `set` takes and echoes them ("0-1,3", "none"); a mask
- * that names a CPU past 63, which `set` cannot name either, as the
- * kernel's hex.
- */
-static const char *queue_cpus(const struct mg_irqs *r, int tx, size_t i, char *buf, size_t size)
-{
-	const char *hex = mg_irqs_get_queue_cpus(r, tx, i);
-	uint64_t mask;
-
-	if (hex && mg_cpumask_parse_hex(hex, &mask) == 0)
-		mg_cpumask_text(mask, buf, size);
-	else
-		snprintf(buf, size, "(mask %s)", or_dash(hex));
-	return buf;
-}
-
-/* The queues' CPUs, the first few of each direction, each as set's argument: "rx-1:2,3". */
-static void print_masks(const struct mg_irqs *r, int tx)
-{
-	size_t n = mg_irqs_get_queue_count(r, tx);
-	char cpus[256];
-
-	if (!n)
-		return;
-	printf("%-18s", tx ? "xps cpus:" : "rps cpus:");
-	for (size_t i = 0; i < n && i < 8; i++)
-		printf(" %s:%s", mg_irqs_get_queue_name(r, tx, i), queue_cpus(r, tx, i, cpus, sizeof(cpus)));
-	if (n > 8)
-		printf(" and %zu more", n - 8);
-	printf("\n");
-}
-
-static void print_irqs(const struct mg_irqs *r)
-{
-	for (size_t i = 0; i < mg_irqs_get_count(r); i++)
-		print_vector(r, i);
-	print_masks(r, 0);
-	print_masks(r, 1);
-	if (mg_irqs_get_online_cpus(r) != MG_UNKNOWN && (mg_irqs_get_count(r) || mg_irqs_get_queue_count(r, 0)))
-		printf("%-18s %d\n", "online cpus:", mg_irqs_get_online_cpus(r));
-}
 
 /* ---- temperatures ---- */
 
@@ -169,12 +109,9 @@ static void print_kernel_log(const struct mg_kernel_log *k)
 
 void print_evidence(const struct mg_nic *nic)
 {
-	const struct mg_irqs *r = mg_nic_get_irqs(nic);
 	const struct mg_temps *t = mg_nic_get_temps(nic);
 	const struct mg_usb_info *u = mg_nic_get_usb_info(nic);
 
-	if (r)
-		print_irqs(r);
 	for (size_t i = 0; t && i < mg_temps_get_count(t); i++)
 		print_temp(t, i);
 	if (u)

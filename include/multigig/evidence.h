@@ -1240,6 +1240,22 @@ int mg_stats_to_text(const struct mg_stats *stats, char **text);
 int mg_irqs_to_json(const struct mg_irqs *irqs, unsigned int flags, char **json);
 
 /**
+ * mg_irqs_to_text - interrupts as multigig show prints them.
+ * @irqs: interrupts.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * A line per vector ("interrupts: 130 enp2s0 cpu0:2291044 cpu1:0, may run
+ * on 0-3, runs on 0"), then the CPUs of the first eight receive and
+ * transmit queues as multigig set takes them ("rps cpus: rx-0:0-1
+ * rx-1:none", "xps cpus:"; a mask naming a CPU past 63 as the kernel's
+ * hex), and "online cpus:" beside a vector or a receive queue.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_irqs_to_text(const struct mg_irqs *irqs, char **text);
+
+/**
  * mg_temps_to_json - temperature sensors as JSON: show --json's
  * "temperatures", an array.
  * @temps: sensors.

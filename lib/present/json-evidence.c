@@ -1,109 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The evidence as JSON: interrupts, temperatures, the USB path and the bus
- * ceiling, and a watch's sample.
+ * The evidence as JSON: temperatures, the USB path and the bus ceiling, and
+ * a watch's sample.
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include "present/present.h"
-
-/* ---- interrupts ---- */
-
-/* Per-CPU counts by CPU number, and their sum; both null when /proc/interrupts was not read. */
-static void vector(struct mg_json *j, const struct mg_irqs *r, size_t i)
-{
-	uint64_t total = 0, v;
-	bool counted = mg_irqs_get_cpu_count(r) > 0 && mg_irqs_get_cpu_interrupts(r, i, 0, &v) == 0;
-
-	mg_json_object(j);
-	mg_json_key(j, "irq");
-	mg_json_int_or_null(j, mg_irqs_get_irq(r, i));
-	mg_json_key(j, "name");
-	mg_json_str(j, mg_irqs_get_name(r, i));
-	mg_json_key(j, "mode");
-	mg_json_str(j, mg_irqs_get_mode(r, i));
-	mg_json_key(j, "per_cpu");
-	if (counted) {
-		mg_json_object(j);
-		for (size_t c = 0; c < mg_irqs_get_cpu_count(r); c++) {
-			char key[16];
-
-			v = 0;
-			mg_irqs_get_cpu_interrupts(r, i, c, &v);
-			snprintf(key, sizeof(key), "%d", mg_irqs_get_cpu(r, c));
-			mg_json_key(j, key);
-			mg_json_uint(j, v);
-			total += v;
-		}
-		mg_json_object_end(j);
-	} else {
-		mg_json_null(j);
-	}
-	mg_json_key(j, "total");
-	if (counted)
-		mg_json_uint(j, total);
-	else
-		mg_json_null(j);
-	mg_json_key(j, "affinity");
-	mg_json_str(j, mg_irqs_get_affinity(r, i));
-	mg_json_key(j, "effective_affinity");
-	mg_json_str(j, mg_irqs_get_effective_affinity(r, i));
-	mg_json_object_end(j);
-}
-
-/*
- * A queue's CPUs as the kernel's hex mask ("rps_cpus": "00000003") and as a
- * list ("rps_cpus_list": "0-1"), the form a set's result gives: "" for no
- * CPU, null for a mask naming a CPU past 63, which no list of ours holds.
- */
-static void queues(struct mg_json *j, const struct mg_irqs *r, int tx)
-{
-	mg_json_array(j);
-	for (size_t i = 0; i < mg_irqs_get_queue_count(r, tx); i++) {
-		const char *hex = mg_irqs_get_queue_cpus(r, tx, i);
-		char list[256];
-		uint64_t mask;
-
-		mg_json_object(j);
-		mg_json_key(j, "queue");
-		mg_json_str(j, mg_irqs_get_queue_name(r, tx, i));
-		mg_json_key(j, tx ? "xps_cpus" : "rps_cpus");
-		mg_json_str(j, hex);
-		mg_json_key(j, tx ? "xps_cpus_list" : "rps_cpus_list");
-		if (hex && mg_cpumask_parse_hex(hex, &mask) == 0) {
-			mg_cpumask_list(mask, list, sizeof(list));
-			mg_json_str(j, list);
-		} else {
-			mg_json_null(j);
-		}
-		mg_json_object_end(j);
-	}
-	mg_json_array_end(j);
-}
-
-void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r)
-{
-	if (!r) {
-		mg_json_null(j);
-		return;
-	}
-	mg_json_object(j);
-	mg_json_key(j, "online_cpus");
-	mg_json_int_or_null(j, mg_irqs_get_online_cpus(r));
-	mg_json_key(j, "vectors");
-	mg_json_array(j);
-	for (size_t i = 0; i < mg_irqs_get_count(r); i++)
-		vector(j, r, i);
-	mg_json_array_end(j);
-	mg_json_key(j, "rx_queues");
-	queues(j, r, 0);
-	mg_json_key(j, "tx_queues");
-	queues(j, r, 1);
-	mg_json_object_end(j);
-}
-
-MG_JSON_EXPORT(mg_irqs_to_json, mg_irqs, mg_json_irqs)
 
 /* ---- temperatures ---- */
 

@@ -262,8 +262,10 @@ void mg_json_features(struct mg_json *j, const struct mg_features *f);
 /* stats.c: every counter in JSON (null for NULL), show's summary of them in text. */
 void mg_out_stats(struct mg_out *o, const struct mg_stats *s);
 void mg_json_stats(struct mg_json *j, const struct mg_stats *s);
-/* json-evidence.c; the USB path's keys are members of the "usb" object open in @j. */
+/* irqs.c: the vectors and the queues' CPUs (null for NULL), or show's lines. */
+void mg_out_irqs(struct mg_out *o, const struct mg_irqs *r);
 void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r);
+/* json-evidence.c; the USB path's keys are members of the "usb" object open in @j. */
 void mg_json_temps(struct mg_json *j, const struct mg_temps *t);
 /* The lines, or null when unread or unreadable (then "kernel_log_unknown" says why). */
 void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log);
