@@ -546,6 +546,7 @@ static void test_sensors_rtl8126_phy(void)
 	struct mg_nic *nic = lookup(ctx, "enp1s0");
 	struct mg_temps *t = NULL;
 	int milli;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_temps_get_count(t), 1);
@@ -560,6 +561,10 @@ static void test_sensors_rtl8126_phy(void)
 	CU_ASSERT_EQUAL(mg_temps_get(t, 1, MG_TEMP_INPUT, &milli), -EINVAL);
 	/* Over its limit the PHY fell back to 1 Gbit/s. */
 	CU_ASSERT_EQUAL(mg_nic_get_speed_mbps(nic), 1000);
+	check_text(mg_temps_to_text(t, &text), &text,
+		   "temperature:       temp1 122.0 °C, max 120.0 °C, ALARM (phy r8169_0_100:00)\n");
+	CU_ASSERT_EQUAL(mg_temps_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_temps_to_text(t, NULL), -EINVAL);
 	mg_temps_free(t);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
@@ -570,6 +575,7 @@ static void test_sensors_aqc107_device(void)
 	struct mg_ctx *ctx = open_tree("sensors-pc");
 	struct mg_nic *nic = lookup(ctx, "enp2s0");
 	struct mg_temps *t = NULL;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_temps_get_count(t), 2);
@@ -583,6 +589,10 @@ static void test_sensors_aqc107_device(void)
 	CU_ASSERT_EQUAL(temp(t, 0, MG_TEMP_INPUT), 68750);
 	CU_ASSERT_STRING_EQUAL(mg_temps_get_label(t, 1), "MAC Temperature");
 	CU_ASSERT_EQUAL(temp(t, 1, MG_TEMP_INPUT), 71000);
+	/* A line each, the label for the sensor's name. */
+	check_text(mg_temps_to_text(t, &text), &text,
+		   "temperature:       PHY Temperature 68.8 °C (device eth1)\n"
+		   "                   MAC Temperature 71.0 °C (device eth1)\n");
 	mg_temps_free(t);
 	mg_nic_unref(nic);
 
@@ -590,9 +600,44 @@ static void test_sensors_aqc107_device(void)
 	nic = lookup(ctx, "lo");
 	CU_ASSERT_EQUAL_FATAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
 	CU_ASSERT_EQUAL(mg_temps_get_count(t), 0);
+	check_text(mg_temps_to_text(t, &text), &text, "");
 	mg_temps_free(t);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
+}
+
+/* A sensor that answers no number: its line says so, its JSON has null. */
+static void test_sensor_unreadable(void)
+{
+	char tmp[4096], cmd[8600], path[4400];
+	struct mg_ctx *ctx = NULL;
+	struct mg_nic *nic;
+	struct mg_temps *t = NULL;
+	char *text = NULL, *json = NULL;
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, 4096));
+	snprintf(cmd, sizeof(cmd), "cp -a '%s/sensors-pc' '%s/t'", FIXTURE_TREES, tmp);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/t/devices/pci0000:00/0000:00:1c.4/0000:02:00.0/hwmon/hwmon4/temp2_input", tmp);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("garbage\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/t", tmp);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(path, &ctx), 0);
+	nic = lookup(ctx, "enp2s0");
+	CU_ASSERT_EQUAL_FATAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
+	check_text(mg_temps_to_text(t, &text), &text,
+		   "temperature:       PHY Temperature 68.8 °C (device eth1)\n"
+		   "                   MAC Temperature unreadable now (device eth1)\n");
+	CU_ASSERT_EQUAL_FATAL(mg_temps_to_json(t, MG_JSON_LINE, &json), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"label\":\"MAC Temperature\",\"celsius\":null,"));
+	free(json);
+	mg_temps_free(t);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
 }
 
 static uint64_t count_on(const struct mg_irqs *r, size_t vector, int cpu)
@@ -1029,7 +1074,8 @@ int main(void)
 		     MG_TEST(test_driver_counters_text), MG_TEST(test_usb_class_names));
 	MG_ADD_SUITE("trees", NULL, NULL,
 		     MG_TEST(test_sensors_rtl8126_phy), MG_TEST(test_sensors_aqc107_device),
-		     MG_TEST(test_irqs_spread), MG_TEST(test_irqs_all_on_cpu0), MG_TEST(test_queue_masks),
+		     MG_TEST(test_sensor_unreadable), MG_TEST(test_irqs_spread), MG_TEST(test_irqs_all_on_cpu0),
+		     MG_TEST(test_queue_masks),
 		     MG_TEST(test_usb_on_usb2_port), MG_TEST(test_usb_claimed_by_cdc_ncm),
 		     MG_TEST(test_usb_host_controller_link), MG_TEST(test_usb_controller_without_path),
 		     MG_TEST(test_usb_info_refused_elsewhere), MG_TEST(test_standard_groups_replayed),

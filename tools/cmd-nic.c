@@ -250,6 +250,8 @@ static void print_parts(const struct mg_nic *nic)
 		print_part("stats", mg_stats_to_text(mg_nic_get_stats(nic), &text), &text);
 	if (mg_nic_get_irqs(nic))
 		print_part("irqs", mg_irqs_to_text(mg_nic_get_irqs(nic), &text), &text);
+	if (mg_nic_get_temps(nic))
+		print_part("temperatures", mg_temps_to_text(mg_nic_get_temps(nic), &text), &text);
 	print_evidence(nic);
 }
 

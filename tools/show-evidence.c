@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The evidence part of `multigig show` in text: temperatures and the USB
- * path, as the adapter's look-up or a list made WITH_* holds them (the
- * library writes their JSON, and the counters' and interrupts' text).
+ * The evidence part of `multigig show` in text: the USB path and the
+ * kernel log, as the adapter's look-up or a list made WITH_* holds them
+ * (the library writes their JSON, and the text of the rest).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,27 +10,6 @@
 #include <string.h>
 
 #include "cli.h"
-
-/* ---- temperatures ---- */
-
-static void print_temp(const struct mg_temps *t, size_t i)
-{
-	int milli;
-	const char *label = mg_temps_get_label(t, i);
-
-	printf("%-18s %s", i ? "" : "temperature:", label ? label : mg_temps_get_sensor(t, i));
-	if (mg_temps_get(t, i, MG_TEMP_INPUT, &milli) == 0)
-		printf(" %.1f °C", milli / 1000.0);
-	else
-		printf(" unreadable now");
-	if (mg_temps_get(t, i, MG_TEMP_MAX, &milli) == 0)
-		printf(", max %.1f °C", milli / 1000.0);
-	if (mg_temps_get(t, i, MG_TEMP_CRIT, &milli) == 0)
-		printf(", critical %.1f °C", milli / 1000.0);
-	if (mg_temps_get_alarm(t, i) == 1)
-		printf(", ALARM");
-	printf(" (%s %s)\n", or_dash(mg_temps_get_source(t, i)), or_dash(mg_temps_get_chip(t, i)));
-}
 
 /* ---- USB ---- */
 
@@ -109,11 +88,8 @@ static void print_kernel_log(const struct mg_kernel_log *k)
 
 void print_evidence(const struct mg_nic *nic)
 {
-	const struct mg_temps *t = mg_nic_get_temps(nic);
 	const struct mg_usb_info *u = mg_nic_get_usb_info(nic);
 
-	for (size_t i = 0; t && i < mg_temps_get_count(t); i++)
-		print_temp(t, i);
 	if (u)
 		print_usb_info(u);
 	if (mg_nic_get_kernel_log(nic))

@@ -1272,6 +1272,22 @@ int mg_irqs_to_text(const struct mg_irqs *irqs, char **text);
 int mg_temps_to_json(const struct mg_temps *temps, unsigned int flags, char **json);
 
 /**
+ * mg_temps_to_text - temperature sensors as multigig show prints them.
+ * @temps: sensors.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * A line per sensor: its label (or its name), the reading in degrees
+ * Celsius ("unreadable now" when it could not be read), the maximum and
+ * critical limits when known, "ALARM" when the chip raises it, then the
+ * source and chip: "temperature: PHY Temperature 68.8 °C (device eth1)".
+ * Nothing for no sensor.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_temps_to_text(const struct mg_temps *temps, char **text);
+
+/**
  * mg_usb_info_to_json - a USB adapter's bus ceiling and place on the bus,
  * as JSON: show --json's "usb".
  * @info: the USB path (mg_usb_info_read_for_nic()), or NULL.

@@ -1,56 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The evidence as JSON: temperatures, the USB path and the bus ceiling, and
- * a watch's sample.
+ * The evidence as JSON: the kernel log, the USB path and the bus ceiling,
+ * and a watch's sample.
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include "present/present.h"
-
-/* ---- temperatures ---- */
-
-static void celsius(struct mg_json *j, const struct mg_temps *t, size_t i, enum mg_temp_value which)
-{
-	int milli;
-
-	if (mg_temps_get(t, i, which, &milli) == 0)
-		mg_json_milli(j, milli);
-	else
-		mg_json_null(j);
-}
-
-void mg_json_temps(struct mg_json *j, const struct mg_temps *t)
-{
-	if (!t) {
-		mg_json_null(j);
-		return;
-	}
-	mg_json_array(j);
-	for (size_t i = 0; i < mg_temps_get_count(t); i++) {
-		mg_json_object(j);
-		mg_json_key(j, "chip");
-		mg_json_str(j, mg_temps_get_chip(t, i));
-		mg_json_key(j, "sensor");
-		mg_json_str(j, mg_temps_get_sensor(t, i));
-		mg_json_key(j, "source");
-		mg_json_str(j, mg_temps_get_source(t, i));
-		mg_json_key(j, "label");
-		mg_json_str(j, mg_temps_get_label(t, i));
-		mg_json_key(j, "celsius");
-		celsius(j, t, i, MG_TEMP_INPUT);
-		mg_json_key(j, "max_celsius");
-		celsius(j, t, i, MG_TEMP_MAX);
-		mg_json_key(j, "crit_celsius");
-		celsius(j, t, i, MG_TEMP_CRIT);
-		mg_json_key(j, "alarm");
-		mg_json_bool_or_null(j, mg_temps_get_alarm(t, i));
-		mg_json_object_end(j);
-	}
-	mg_json_array_end(j);
-}
-
-MG_JSON_EXPORT(mg_temps_to_json, mg_temps, mg_json_temps)
 
 /* ---- the kernel log ---- */
 

@@ -63,6 +63,18 @@ void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, 
 		mg_strbuf_printf(o->t, fmt, v);
 }
 
+void mg_out_milli(struct mg_out *o, const char *key, const char *fmt, int milli, bool known)
+{
+	if (json_key(o, key)) {
+		if (known)
+			mg_json_milli(o->j, milli);
+		else
+			mg_json_null(o->j);
+	} else if (o->t && fmt) {
+		mg_strbuf_printf(o->t, fmt, milli / 1000.0);
+	}
+}
+
 void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v)
 {
 	if (json_key(o, key))

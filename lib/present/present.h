@@ -225,6 +225,8 @@ void mg_out_long(struct mg_out *o, const char *key, const char *fmt, long long v
 void mg_out_uint(struct mg_out *o, const char *key, const char *fmt, uint64_t v);
 /* JSON: @decimals places; @fmt takes the double. */
 void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals);
+/* Thousandths (°C): JSON a decimal, null unless @known; @fmt takes the units as a double (@milli / 1000.0). */
+void mg_out_milli(struct mg_out *o, const char *key, const char *fmt, int milli, bool known);
 /* @v 1, 0 or MG_UNKNOWN; @fmt takes it as an int. */
 void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v);
 /* JSON: "0x3", MG_UNKNOWN null; @fmt takes it as an unsigned int. */
@@ -265,8 +267,10 @@ void mg_json_stats(struct mg_json *j, const struct mg_stats *s);
 /* irqs.c: the vectors and the queues' CPUs (null for NULL), or show's lines. */
 void mg_out_irqs(struct mg_out *o, const struct mg_irqs *r);
 void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r);
-/* json-evidence.c; the USB path's keys are members of the "usb" object open in @j. */
+/* temps.c: the sensors' array (null for NULL), or a line each. */
+void mg_out_temps(struct mg_out *o, const struct mg_temps *t);
 void mg_json_temps(struct mg_json *j, const struct mg_temps *t);
+/* json-evidence.c; the USB path's keys are members of the "usb" object open in @j. */
 /* The lines, or null when unread or unreadable (then "kernel_log_unknown" says why). */
 void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log);
 void mg_json_usb_ceiling_members(struct mg_json *j, const struct mg_throughput *t);
