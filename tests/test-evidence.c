@@ -795,6 +795,7 @@ static void test_usb_on_usb2_port(void)
 	struct mg_nic *nic = lookup(ctx, "enx245ebe000001");
 	struct mg_usb_info *u = NULL;
 	const struct mg_usb_device *d;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_usb_info_read_for_nic(ctx, nic, &u), 0);
 	d = mg_usb_info_get_device(u);
@@ -819,6 +820,18 @@ static void test_usb_on_usb2_port(void)
 	CU_ASSERT_EQUAL(mg_usb_device_get_port_count(mg_usb_info_get_peer(u, 0)), MG_UNKNOWN);
 	CU_ASSERT_STRING_EQUAL(mg_usb_device_get_product(mg_usb_info_get_peer(u, 1)), "C270 HD WEBCAM");
 	CU_ASSERT_PTR_NULL(mg_usb_info_get_peer(u, 2));
+	/* Without a verdict, the path alone: a line per hub and per device beside it. */
+	check_text(mg_usb_info_to_text(u, NULL, &text), &text,
+		   "usb device:        1-1.2 at 480 Mbit/s (USB 2.10) in a port of 480 Mbit/s (USB 2.00)\n"
+		   "usb driver:        aqc111 (vendor-specific interface); configuration 1 of 1\n"
+		   "usb hubs:          1-1 (USB2.0 Hub) 480 Mbit/s\n"
+		   "                   usb1 (xHCI Host Controller) 480 Mbit/s\n"
+		   "same root hub:     1-1.1 (USB Keyboard) 1 Mbit/s\n"
+		   "                   1-1.3 (C270 HD WEBCAM) 480 Mbit/s\n"
+		   "usb controller:    0000:00:14.0 (xhci_hcd), a PCI function: every device below it shares its PCIe "
+		   "link (multigig pcie)\n");
+	CU_ASSERT_EQUAL(mg_usb_info_to_text(NULL, NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_usb_info_to_text(u, NULL, NULL), -EINVAL);
 	mg_usb_info_free(u);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
@@ -839,6 +852,7 @@ static void test_usb_host_controller_link(void)
 	const struct mg_pcie_node *ctl;
 	struct mg_doctor *d = NULL;
 	bool found = false;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_usb_info_read_for_nic(ctx, nic, &u), 0);
 	CU_ASSERT_STRING_EQUAL(mg_usb_info_get_controller(u), "0000:01:00.0");
@@ -862,6 +876,18 @@ static void test_usb_host_controller_link(void)
 	CU_ASSERT(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX) < 3.6 * 0.9649 &&
 		  mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX) > 2.9);
 	CU_ASSERT_DOUBLE_EQUAL(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX), 2.955, 0.001);
+	/* The bus ceiling first, then the path; show prints the ceiling alone, with the verdict. */
+	check_text(mg_usb_info_to_text(u, t, &text), &text,
+		   "usb ceiling:       5000 Mbit/s link carries 4000 Mbit/s after line coding; about 3600 Mbit/s after "
+		   "an estimated 10% protocol overhead\n"
+		   "usb device:        2-1 at 5000 Mbit/s (USB 3.20) in a port of 5000 Mbit/s (USB 3.00)\n"
+		   "usb driver:        aqc111 (vendor-specific interface); configuration 1 of 1\n"
+		   "usb hubs:          usb2 (xHCI Host Controller) 5000 Mbit/s\n"
+		   "usb controller:    0000:01:00.0 (xhci_hcd), a PCI function: every device below it shares its PCIe "
+		   "link (multigig pcie)\n");
+	check_text(mg_usb_info_to_text(NULL, t, &text), &text,
+		   "usb ceiling:       5000 Mbit/s link carries 4000 Mbit/s after line coding; about 3600 Mbit/s after "
+		   "an estimated 10% protocol overhead\n");
 	/* Without the controller's path the USB link sets it, as before. */
 	mg_throughput_free(t);
 	CU_ASSERT_EQUAL_FATAL(mg_throughput_new(nic, NULL, &t), 0);
@@ -917,6 +943,7 @@ static void test_usb_claimed_by_cdc_ncm(void)
 	struct mg_ctx *ctx = open_tree("usb-adapters");
 	struct mg_nic *nic = lookup(ctx, "enx00e04c680002");
 	struct mg_usb_info *u = NULL;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_usb_info_read_for_nic(ctx, nic, &u), 0);
 	CU_ASSERT_EQUAL(mg_usb_device_get_speed_mbps(mg_usb_info_get_device(u)), 5000);
@@ -932,6 +959,15 @@ static void test_usb_claimed_by_cdc_ncm(void)
 	CU_ASSERT_STRING_EQUAL(mg_usb_device_get_version(mg_usb_info_get_hub(u, 0)), "3.10");
 	CU_ASSERT_EQUAL_FATAL(mg_usb_info_get_peer_count(u), 1);
 	CU_ASSERT_STRING_EQUAL(mg_usb_device_get_name(mg_usb_info_get_peer(u, 0)), "2-2");
+	/* The chip's own driver named beside the class driver that holds it. */
+	check_text(mg_usb_info_to_text(u, NULL, &text), &text,
+		   "usb device:        2-1 at 5000 Mbit/s (USB 3.20) in a port of 10000 Mbit/s (USB 3.10)\n"
+		   "usb driver:        cdc_ncm (cdc-ncm interface); a generic class driver: the chip's own is r8152, "
+		   "not loaded; configuration 2 of 2\n"
+		   "usb hubs:          usb2 (xHCI Host Controller) 10000 Mbit/s\n"
+		   "same root hub:     2-2 (PSSD T7) 10000 Mbit/s\n"
+		   "usb controller:    0000:00:14.0 (xhci_hcd), a PCI function: every device below it shares its PCIe "
+		   "link (multigig pcie)\n");
 	mg_usb_info_free(u);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);

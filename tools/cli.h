@@ -216,13 +216,13 @@ int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct m
 
 /*
  * ---- show-evidence.c: the part of show in text the library does not
- * write (the link, settings, EEE, features, counters, interrupts and
- * temperatures it does) ----
+ * write (the link, settings, EEE, features, counters, interrupts,
+ * temperatures and the USB path it does) ----
  */
 
 /*
- * For `show`: the USB path and the kernel log, as the adapter's look-up or
- * list gathered them (nothing when it did not).
+ * For `show`: the kernel log, as the adapter's look-up or list gathered it
+ * (nothing when it did not).
  */
 void print_evidence(const struct mg_nic *nic);
 

@@ -213,16 +213,6 @@ static void print_show(const struct mg_nic *nic)
 	line_str("parent device:", mg_nic_get_parent(nic));
 }
 
-static void print_usb(const struct mg_throughput *t)
-{
-	if (mg_throughput_get_usb_data_ceiling_mbps(t) == MG_UNKNOWN)
-		return;
-	printf("%-18s %d Mbit/s link carries %d Mbit/s after line coding; about %d Mbit/s "
-	       "after an estimated %d%% protocol overhead\n", "usb ceiling:",
-	       mg_throughput_get_usb_speed_mbps(t), mg_throughput_get_usb_data_ceiling_mbps(t),
-	       mg_throughput_get_usb_ceiling_mbps(t), mg_throughput_get_usb_overhead_pct(t));
-}
-
 /* A part's lines as the library writes them (mg_*_to_text()); show goes on without one it cannot write. */
 static void print_part(const char *part, int err, char **text)
 {
@@ -232,6 +222,14 @@ static void print_part(const char *part, int err, char **text)
 		output_document(stdout, *text);
 	free(*text);
 	*text = NULL;
+}
+
+/* show's line of a USB adapter's bus ceiling, the first of the library's USB text (its path comes with the parts). */
+static void print_usb(const struct mg_throughput *t)
+{
+	char *text = NULL;
+
+	print_part("usb", mg_usb_info_to_text(NULL, t, &text), &text);
 }
 
 static void print_parts(const struct mg_nic *nic)
@@ -252,6 +250,8 @@ static void print_parts(const struct mg_nic *nic)
 		print_part("irqs", mg_irqs_to_text(mg_nic_get_irqs(nic), &text), &text);
 	if (mg_nic_get_temps(nic))
 		print_part("temperatures", mg_temps_to_text(mg_nic_get_temps(nic), &text), &text);
+	if (mg_nic_get_usb_info(nic))
+		print_part("usb", mg_usb_info_to_text(mg_nic_get_usb_info(nic), NULL, &text), &text);
 	print_evidence(nic);
 }
 

@@ -1309,6 +1309,27 @@ int mg_usb_info_to_json(const struct mg_usb_info *info, const struct mg_throughp
 			unsigned int flags, char **json);
 
 /**
+ * mg_usb_info_to_text - a USB adapter's bus ceiling and place on the bus,
+ * as multigig show prints them.
+ * @info: the USB path (mg_usb_info_read_for_nic()), or NULL.
+ * @throughput: the verdict whose bus ceiling comes first, or NULL.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * "usb ceiling:" when @throughput knows a bus ceiling (its link, what line
+ * coding and an estimated protocol overhead leave of it), then with @info
+ * "usb device:" (its speed and version against its port's), "usb driver:"
+ * (with the interface class, the chip's own driver when a generic class
+ * driver holds it, the configuration), a line per hub above it and per
+ * device sharing its root hub, and "usb controller:"; "" when there is
+ * neither. show prints the ceiling and the path apart, each from a call.
+ *
+ * Returns: 0; -EINVAL when both @info and @throughput are NULL, or for a
+ * NULL @text; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_usb_info_to_text(const struct mg_usb_info *info, const struct mg_throughput *throughput, char **text);
+
+/**
  * mg_sample_to_json - one sample of a watch as JSON: one line of watch
  * --json with MG_JSON_LINE.
  * @sample: sample (mg_sampler_next()).

@@ -270,12 +270,11 @@ void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r);
 /* temps.c: the sensors' array (null for NULL), or a line each. */
 void mg_out_temps(struct mg_out *o, const struct mg_temps *t);
 void mg_json_temps(struct mg_json *j, const struct mg_temps *t);
-/* json-evidence.c; the USB path's keys are members of the "usb" object open in @j. */
+/* json-evidence.c */
 /* The lines, or null when unread or unreadable (then "kernel_log_unknown" says why). */
 void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log);
-void mg_json_usb_ceiling_members(struct mg_json *j, const struct mg_throughput *t);
-void mg_json_usb_path_members(struct mg_json *j, const struct mg_usb_info *u);
-/* "usb" as show has it: the bus ceiling, then the path; null when neither is known. */
+/* usb.c: "usb" as show has it, the bus ceiling then the path (null when neither is known), or its lines. */
+void mg_out_usb(struct mg_out *o, const struct mg_usb_info *u, const struct mg_throughput *t);
 void mg_json_usb(struct mg_json *j, const struct mg_usb_info *u, const struct mg_throughput *t);
 /* json-pcie.c */
 void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path);
