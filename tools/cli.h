@@ -214,16 +214,4 @@ void print_throughput(const struct mg_throughput *t);
 /* For `pcie --svg`: the library's drawing, to @file or stdout (NULL or "-"). */
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
 
-/*
- * ---- show-evidence.c: the part of show in text the library does not
- * write (the link, settings, EEE, features, counters, interrupts,
- * temperatures and the USB path it does) ----
- */
-
-/*
- * For `show`: the kernel log, as the adapter's look-up or list gathered it
- * (nothing when it did not).
- */
-void print_evidence(const struct mg_nic *nic);
-
 #endif

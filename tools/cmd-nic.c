@@ -252,7 +252,8 @@ static void print_parts(const struct mg_nic *nic)
 		print_part("temperatures", mg_temps_to_text(mg_nic_get_temps(nic), &text), &text);
 	if (mg_nic_get_usb_info(nic))
 		print_part("usb", mg_usb_info_to_text(mg_nic_get_usb_info(nic), NULL, &text), &text);
-	print_evidence(nic);
+	if (mg_nic_get_kernel_log(nic))
+		print_part("kernel log", mg_kernel_log_to_text(mg_nic_get_kernel_log(nic), &text), &text);
 }
 
 /* Every interface: one enumeration with settings and links from one dump each. */

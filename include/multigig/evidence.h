@@ -1540,6 +1540,21 @@ const char *mg_kernel_log_get_about(const struct mg_kernel_log *log, size_t inde
 int mg_kernel_log_to_json(const struct mg_kernel_log *log, unsigned int flags, char **json);
 
 /**
+ * mg_kernel_log_to_text - the kernel log as multigig show prints it.
+ * @log: object.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * Each line as dmesg shows it ("[    1.203456] eth1: Link is Down"), what
+ * it means under it ("= link down"); "kernel log: unknown: " and why when
+ * the log could not be read. Lines are shown as the CLI shows text from
+ * the machine.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_kernel_log_to_text(const struct mg_kernel_log *log, char **text);
+
+/**
  * mg_sample_get_kernel_log - the kernel log's lines about the adapter that
  * came since the previous sample (watch).
  * @sample: sample (mg_sampler_next()).

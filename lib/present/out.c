@@ -63,6 +63,14 @@ void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, 
 		mg_strbuf_printf(o->t, fmt, v);
 }
 
+void mg_out_number(struct mg_out *o, const char *key, const char *fmt, const char *number)
+{
+	if (json_key(o, key))
+		mg_json_number(o->j, number);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, number ? number : "-");
+}
+
 void mg_out_milli(struct mg_out *o, const char *key, const char *fmt, int milli, bool known)
 {
 	if (json_key(o, key)) {

@@ -225,6 +225,8 @@ void mg_out_long(struct mg_out *o, const char *key, const char *fmt, long long v
 void mg_out_uint(struct mg_out *o, const char *key, const char *fmt, uint64_t v);
 /* JSON: @decimals places; @fmt takes the double. */
 void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals);
+/* A number whose text is made already ("1.203456"): JSON the number, NULL null; @fmt takes the text, NULL as "-". */
+void mg_out_number(struct mg_out *o, const char *key, const char *fmt, const char *number);
 /* Thousandths (°C): JSON a decimal, null unless @known; @fmt takes the units as a double (@milli / 1000.0). */
 void mg_out_milli(struct mg_out *o, const char *key, const char *fmt, int milli, bool known);
 /* @v 1, 0 or MG_UNKNOWN; @fmt takes it as an int. */
@@ -270,8 +272,8 @@ void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r);
 /* temps.c: the sensors' array (null for NULL), or a line each. */
 void mg_out_temps(struct mg_out *o, const struct mg_temps *t);
 void mg_json_temps(struct mg_json *j, const struct mg_temps *t);
-/* json-evidence.c */
-/* The lines, or null when unread or unreadable (then "kernel_log_unknown" says why). */
+/* kernel-log.c: the lines, or null when unread or unreadable (then "kernel_log_unknown" says why); or show's lines. */
+void mg_out_kernel_log(struct mg_out *o, const struct mg_kernel_log *log);
 void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log);
 /* usb.c: "usb" as show has it, the bus ceiling then the path (null when neither is known), or its lines. */
 void mg_out_usb(struct mg_out *o, const struct mg_usb_info *u, const struct mg_throughput *t);

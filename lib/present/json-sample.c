@@ -1,57 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The evidence as JSON: the kernel log, and a watch's sample.
+ * A sample of a watch as JSON, one line of watch --json: rates, the
+ * expected ceilings and their use, interrupts and CPUs, the kernel log's
+ * new lines. JSON only: watch's text is the CLI's table.
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include "present/present.h"
-
-/* ---- the kernel log ---- */
-
-static const char *const priority_names[] = { "emerg", "alert", "crit", "err", "warning", "notice", "info", "debug" };
-
-void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log)
-{
-	if (!log || mg_kernel_log_get_unknown_reason(log)) {
-		mg_json_null(j);
-		return;
-	}
-	mg_json_array(j);
-	for (size_t i = 0; i < mg_kernel_log_get_count(log); i++) {
-		int prio = mg_kernel_log_get_priority(log, i);
-		uint64_t usecs;
-		char time[32];
-
-		mg_json_object(j);
-		mg_json_key(j, "time");
-		if (mg_kernel_log_get_usecs(log, i, &usecs) == 0) {
-			snprintf(time, sizeof(time), "%llu.%06llu", (unsigned long long)(usecs / 1000000),
-				 (unsigned long long)(usecs % 1000000));
-			mg_json_number(j, time);
-		} else {
-			mg_json_null(j);
-		}
-		mg_json_key(j, "priority");
-		mg_json_str(j, prio >= 0 && prio < 8 ? priority_names[prio] : NULL);
-		mg_json_key(j, "text");
-		mg_json_str(j, mg_kernel_log_get_text(log, i));
-		mg_json_key(j, "meaning");
-		mg_json_str(j, mg_kernel_log_get_meaning(log, i));
-		mg_json_key(j, "kind");
-		mg_json_str(j, mg_kernel_log_get_kind(log, i));
-		mg_json_key(j, "about");
-		mg_json_str(j, mg_kernel_log_get_about(log, i));
-		mg_json_key(j, "source");
-		mg_json_str(j, mg_kernel_log_get_source(log, i));
-		mg_json_object_end(j);
-	}
-	mg_json_array_end(j);
-}
-
-MG_JSON_EXPORT(mg_kernel_log_to_json, mg_kernel_log, mg_json_kernel_log)
-
-/* ---- a watch's sample ---- */
 
 static double rate_of(const struct mg_sample *m, enum mg_stat stat)
 {
