@@ -9,10 +9,7 @@
 #include <stdio.h>
 
 #include "multigig/multigig.h"
-/*
- * For show.c and cpumask.c alone, compiled in: names as shell words and as
- * text, and CPU sets as lists, as the library shows them.
- */
+/* For show.c alone, compiled in: names as shell words and as text, as the library shows them. */
 #include "base/base.h"
 
 #define EXIT_USAGE 2
