@@ -8,6 +8,7 @@
  * adapter in a USB 2 port and one held by cdc_ncm (see each tree's SOURCE).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <linux/ethtool_netlink.h>
@@ -22,6 +23,15 @@
 #include "mg-test.h"
 #include "test-genl.h"
 #include "test-util.h"
+
+/* A writer's text (0 from it, into *@text), as show prints it. */
+static void check_text(int err, char **text, const char *expected)
+{
+	CU_ASSERT_EQUAL_FATAL(err, 0);
+	CU_ASSERT_STRING_EQUAL(*text, expected);
+	free(*text);
+	*text = NULL;
+}
 
 /* ---- netlink replies ---- */
 
@@ -60,6 +70,7 @@ static void test_stats_reply(void)
 	struct mg_stats s;
 	unsigned int low, high;
 	uint64_t v;
+	char *text = NULL;
 
 	nla_put_u32(msg, 7 /* ETHTOOL_A_STATS_SRC, 6.10 */, 0);
 	grp = start_group(msg, ETHTOOL_STATS_ETH_PHY, ETH_SS_STATS_ETH_PHY);
@@ -118,6 +129,9 @@ static void test_stats_reply(void)
 	CU_ASSERT_EQUAL(mg_stats_hist_get(&s, 1, 0, &low, &high, &v), 0);
 	CU_ASSERT(low == 65 && high == 127 && v == 13);
 	CU_ASSERT_EQUAL(mg_stats_hist_get(&s, 1, 1, &low, &high, &v), -EINVAL);
+	/* In show's text only the groups filled, each with how much of it. */
+	check_text(mg_stats_to_text(&s, &text), &text,
+		   "standard counters: eth-phy (1 of 1), eth-mac (4 of 22), rmon (1 of 4)\n");
 	mg_stats_clear(&s);
 	nlmsg_free(msg);
 }
@@ -532,6 +546,7 @@ static void test_sensors_rtl8126_phy(void)
 	struct mg_nic *nic = lookup(ctx, "enp1s0");
 	struct mg_temps *t = NULL;
 	int milli;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_temps_get_count(t), 1);
@@ -546,6 +561,10 @@ static void test_sensors_rtl8126_phy(void)
 	CU_ASSERT_EQUAL(mg_temps_get(t, 1, MG_TEMP_INPUT, &milli), -EINVAL);
 	/* Over its limit the PHY fell back to 1 Gbit/s. */
 	CU_ASSERT_EQUAL(mg_nic_get_speed_mbps(nic), 1000);
+	check_text(mg_temps_to_text(t, &text), &text,
+		   "temperature:       temp1 122.0 °C, max 120.0 °C, ALARM (phy r8169_0_100:00)\n");
+	CU_ASSERT_EQUAL(mg_temps_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_temps_to_text(t, NULL), -EINVAL);
 	mg_temps_free(t);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
@@ -556,6 +575,7 @@ static void test_sensors_aqc107_device(void)
 	struct mg_ctx *ctx = open_tree("sensors-pc");
 	struct mg_nic *nic = lookup(ctx, "enp2s0");
 	struct mg_temps *t = NULL;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_temps_get_count(t), 2);
@@ -569,6 +589,10 @@ static void test_sensors_aqc107_device(void)
 	CU_ASSERT_EQUAL(temp(t, 0, MG_TEMP_INPUT), 68750);
 	CU_ASSERT_STRING_EQUAL(mg_temps_get_label(t, 1), "MAC Temperature");
 	CU_ASSERT_EQUAL(temp(t, 1, MG_TEMP_INPUT), 71000);
+	/* A line each, the label for the sensor's name. */
+	check_text(mg_temps_to_text(t, &text), &text,
+		   "temperature:       PHY Temperature 68.8 °C (device eth1)\n"
+		   "                   MAC Temperature 71.0 °C (device eth1)\n");
 	mg_temps_free(t);
 	mg_nic_unref(nic);
 
@@ -576,9 +600,44 @@ static void test_sensors_aqc107_device(void)
 	nic = lookup(ctx, "lo");
 	CU_ASSERT_EQUAL_FATAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
 	CU_ASSERT_EQUAL(mg_temps_get_count(t), 0);
+	check_text(mg_temps_to_text(t, &text), &text, "");
 	mg_temps_free(t);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
+}
+
+/* A sensor that answers no number: its line says so, its JSON has null. */
+static void test_sensor_unreadable(void)
+{
+	char tmp[4096], cmd[8600], path[4400];
+	struct mg_ctx *ctx = NULL;
+	struct mg_nic *nic;
+	struct mg_temps *t = NULL;
+	char *text = NULL, *json = NULL;
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, 4096));
+	snprintf(cmd, sizeof(cmd), "cp -a '%s/sensors-pc' '%s/t'", FIXTURE_TREES, tmp);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	snprintf(path, sizeof(path), "%s/t/devices/pci0000:00/0000:00:1c.4/0000:02:00.0/hwmon/hwmon4/temp2_input", tmp);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs("garbage\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/t", tmp);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(path, &ctx), 0);
+	nic = lookup(ctx, "enp2s0");
+	CU_ASSERT_EQUAL_FATAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
+	check_text(mg_temps_to_text(t, &text), &text,
+		   "temperature:       PHY Temperature 68.8 °C (device eth1)\n"
+		   "                   MAC Temperature unreadable now (device eth1)\n");
+	CU_ASSERT_EQUAL_FATAL(mg_temps_to_json(t, MG_JSON_LINE, &json), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"label\":\"MAC Temperature\",\"celsius\":null,"));
+	free(json);
+	mg_temps_free(t);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
 }
 
 static uint64_t count_on(const struct mg_irqs *r, size_t vector, int cpu)
@@ -596,6 +655,7 @@ static void test_irqs_spread(void)
 	struct mg_ctx *ctx = open_tree("sensors-pc");
 	struct mg_nic *nic = lookup(ctx, "enp2s0");
 	struct mg_irqs *r = NULL;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_irqs_read_for_nic(ctx, nic, &r), 0);
 	CU_ASSERT_EQUAL(mg_irqs_get_online_cpus(r), 4);
@@ -618,9 +678,62 @@ static void test_irqs_spread(void)
 	CU_ASSERT_STRING_EQUAL(mg_irqs_get_queue_cpus(r, 1, 3), "8");
 	CU_ASSERT_STRING_EQUAL(mg_irqs_get_queue_cpus(r, 0, 0), "0");
 	CU_ASSERT_PTR_NULL(mg_irqs_get_queue_name(r, 1, 4));
+	/* A line per vector, the queues' CPUs as set takes them. */
+	check_text(mg_irqs_to_text(r, &text), &text,
+		   "interrupts:        130 enp2s0 cpu0:2291044 cpu1:0 cpu2:0 cpu3:0, may run on 0, runs on 0\n"
+		   "                   131 enp2s0 cpu0:0 cpu1:2301877 cpu2:0 cpu3:0, may run on 1, runs on 1\n"
+		   "                   132 enp2s0 cpu0:0 cpu1:0 cpu2:2287310 cpu3:0, may run on 2, runs on 2\n"
+		   "                   133 enp2s0 cpu0:0 cpu1:0 cpu2:0 cpu3:2240103, may run on 3, runs on 3\n"
+		   "                   134 enp2s0 cpu0:2 cpu1:0 cpu2:0 cpu3:0, may run on 0-3, runs on 0\n"
+		   "rps cpus:          rx-0:none rx-1:none rx-2:none rx-3:none\n"
+		   "xps cpus:          tx-0:0 tx-1:1 tx-2:2 tx-3:3\n"
+		   "online cpus:       4\n");
+	CU_ASSERT_EQUAL(mg_irqs_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_irqs_to_text(r, NULL), -EINVAL);
 	mg_irqs_free(r);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
+}
+
+/* A queue's CPUs: set's argument in text, the kernel's mask and a list in JSON; past CPU 63 the mask alone. */
+static void test_queue_masks(void)
+{
+	char tmp[4096], cmd[8600], path[4400];
+	struct mg_ctx *ctx = NULL;
+	struct mg_nic *nic;
+	struct mg_irqs *r = NULL;
+	char *text = NULL, *json = NULL;
+	FILE *f;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(make_tmpdir(tmp, 4096));
+	snprintf(cmd, sizeof(cmd), "cp -a '%s/sensors-pc' '%s/t'", FIXTURE_TREES, tmp);
+	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+	for (int q = 1; q <= 2; q++) {
+		snprintf(path, sizeof(path), "%s/t/devices/pci0000:00/0000:00:1c.4/0000:02:00.0/net/enp2s0/queues/"
+			 "rx-%d/rps_cpus", tmp, q);
+		f = fopen(path, "w");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+		fputs(q == 1 ? "0000000b\n" : "1,00000000,00000001\n", f);
+		fclose(f);
+	}
+	snprintf(path, sizeof(path), "%s/t", tmp);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(path, &ctx), 0);
+	nic = lookup(ctx, "enp2s0");
+	CU_ASSERT_EQUAL_FATAL(mg_irqs_read_for_nic(ctx, nic, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_irqs_to_text(r, &text), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\nrps cpus:          rx-0:none rx-1:0-1,3 rx-2:(mask 1,00000000,00000001) "
+					    "rx-3:none\n"));
+	free(text);
+	CU_ASSERT_EQUAL_FATAL(mg_irqs_to_json(r, MG_JSON_LINE, &json), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "{\"queue\":\"rx-0\",\"rps_cpus\":\"0\",\"rps_cpus_list\":\"\"},"
+					    "{\"queue\":\"rx-1\",\"rps_cpus\":\"0000000b\","
+					    "\"rps_cpus_list\":\"0-1,3\"},{\"queue\":\"rx-2\","
+					    "\"rps_cpus\":\"1,00000000,00000001\",\"rps_cpus_list\":null}"));
+	free(json);
+	mg_irqs_free(r);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
 }
 
 /* Every receive interrupt on CPU 0: the Pi 5 story. */
@@ -631,6 +744,7 @@ static void test_irqs_all_on_cpu0(void)
 	struct mg_irqs *r = NULL;
 	struct mg_stats *s = NULL;
 	uint64_t v;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_irqs_read_for_nic(ctx, nic, &r), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_irqs_get_count(r), 1);
@@ -645,6 +759,10 @@ static void test_irqs_all_on_cpu0(void)
 	CU_ASSERT_EQUAL(mg_irqs_get_queue_count(r, 0), 1);
 	CU_ASSERT_STRING_EQUAL(mg_irqs_get_queue_cpus(r, 0, 0), "0");
 	CU_ASSERT_EQUAL(mg_irqs_get_queue_count(r, 1), 0);
+	check_text(mg_irqs_to_text(r, &text), &text,
+		   "interrupts:        160 eth1 cpu0:33012944 cpu1:0 cpu2:0 cpu3:0, may run on 0-3, runs on 0\n"
+		   "rps cpus:          rx-0:none\n"
+		   "online cpus:       4\n");
 	mg_irqs_free(r);
 
 	/* ...and the frames it could not take in time. */
@@ -658,6 +776,14 @@ static void test_irqs_all_on_cpu0(void)
 	/* A capture without STATS_GET or LINKSTATE: those stay unknown. */
 	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_ETH_MAC));
 	CU_ASSERT_EQUAL(mg_stats_get(s, MG_STAT_LINK_DOWN_EVENTS, &v), -ENODATA);
+	/* show's summary: the one error that is not zero, the driver's counters only counted. */
+	check_text(mg_stats_to_text(s, &text), &text,
+		   "counters:          rx 31700211 packets 47300112930 bytes, tx 9844120 packets 651020881 bytes\n"
+		   "errors, drops:     rx_missed_errors 912377\n"
+		   "carrier:           2 changes (1 up, 1 down)\n"
+		   "driver counters:   13 (listed by show --json)\n");
+	CU_ASSERT_EQUAL(mg_stats_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_stats_to_text(s, NULL), -EINVAL);
 	mg_stats_free(s);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
@@ -669,6 +795,7 @@ static void test_usb_on_usb2_port(void)
 	struct mg_nic *nic = lookup(ctx, "enx245ebe000001");
 	struct mg_usb_info *u = NULL;
 	const struct mg_usb_device *d;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_usb_info_read_for_nic(ctx, nic, &u), 0);
 	d = mg_usb_info_get_device(u);
@@ -693,6 +820,18 @@ static void test_usb_on_usb2_port(void)
 	CU_ASSERT_EQUAL(mg_usb_device_get_port_count(mg_usb_info_get_peer(u, 0)), MG_UNKNOWN);
 	CU_ASSERT_STRING_EQUAL(mg_usb_device_get_product(mg_usb_info_get_peer(u, 1)), "C270 HD WEBCAM");
 	CU_ASSERT_PTR_NULL(mg_usb_info_get_peer(u, 2));
+	/* Without a verdict, the path alone: a line per hub and per device beside it. */
+	check_text(mg_usb_info_to_text(u, NULL, &text), &text,
+		   "usb device:        1-1.2 at 480 Mbit/s (USB 2.10) in a port of 480 Mbit/s (USB 2.00)\n"
+		   "usb driver:        aqc111 (vendor-specific interface); configuration 1 of 1\n"
+		   "usb hubs:          1-1 (USB2.0 Hub) 480 Mbit/s\n"
+		   "                   usb1 (xHCI Host Controller) 480 Mbit/s\n"
+		   "same root hub:     1-1.1 (USB Keyboard) 1 Mbit/s\n"
+		   "                   1-1.3 (C270 HD WEBCAM) 480 Mbit/s\n"
+		   "usb controller:    0000:00:14.0 (xhci_hcd), a PCI function: every device below it shares its PCIe "
+		   "link (multigig pcie)\n");
+	CU_ASSERT_EQUAL(mg_usb_info_to_text(NULL, NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_usb_info_to_text(u, NULL, NULL), -EINVAL);
 	mg_usb_info_free(u);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
@@ -713,6 +852,7 @@ static void test_usb_host_controller_link(void)
 	const struct mg_pcie_node *ctl;
 	struct mg_doctor *d = NULL;
 	bool found = false;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_usb_info_read_for_nic(ctx, nic, &u), 0);
 	CU_ASSERT_STRING_EQUAL(mg_usb_info_get_controller(u), "0000:01:00.0");
@@ -736,6 +876,18 @@ static void test_usb_host_controller_link(void)
 	CU_ASSERT(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX) < 3.6 * 0.9649 &&
 		  mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX) > 2.9);
 	CU_ASSERT_DOUBLE_EQUAL(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX), 2.955, 0.001);
+	/* The bus ceiling first, then the path; show prints the ceiling alone, with the verdict. */
+	check_text(mg_usb_info_to_text(u, t, &text), &text,
+		   "usb ceiling:       5000 Mbit/s link carries 4000 Mbit/s after line coding; about 3600 Mbit/s after "
+		   "an estimated 10% protocol overhead\n"
+		   "usb device:        2-1 at 5000 Mbit/s (USB 3.20) in a port of 5000 Mbit/s (USB 3.00)\n"
+		   "usb driver:        aqc111 (vendor-specific interface); configuration 1 of 1\n"
+		   "usb hubs:          usb2 (xHCI Host Controller) 5000 Mbit/s\n"
+		   "usb controller:    0000:01:00.0 (xhci_hcd), a PCI function: every device below it shares its PCIe "
+		   "link (multigig pcie)\n");
+	check_text(mg_usb_info_to_text(NULL, t, &text), &text,
+		   "usb ceiling:       5000 Mbit/s link carries 4000 Mbit/s after line coding; about 3600 Mbit/s after "
+		   "an estimated 10% protocol overhead\n");
 	/* Without the controller's path the USB link sets it, as before. */
 	mg_throughput_free(t);
 	CU_ASSERT_EQUAL_FATAL(mg_throughput_new(nic, NULL, &t), 0);
@@ -791,6 +943,7 @@ static void test_usb_claimed_by_cdc_ncm(void)
 	struct mg_ctx *ctx = open_tree("usb-adapters");
 	struct mg_nic *nic = lookup(ctx, "enx00e04c680002");
 	struct mg_usb_info *u = NULL;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_usb_info_read_for_nic(ctx, nic, &u), 0);
 	CU_ASSERT_EQUAL(mg_usb_device_get_speed_mbps(mg_usb_info_get_device(u)), 5000);
@@ -806,6 +959,15 @@ static void test_usb_claimed_by_cdc_ncm(void)
 	CU_ASSERT_STRING_EQUAL(mg_usb_device_get_version(mg_usb_info_get_hub(u, 0)), "3.10");
 	CU_ASSERT_EQUAL_FATAL(mg_usb_info_get_peer_count(u), 1);
 	CU_ASSERT_STRING_EQUAL(mg_usb_device_get_name(mg_usb_info_get_peer(u, 0)), "2-2");
+	/* The chip's own driver named beside the class driver that holds it. */
+	check_text(mg_usb_info_to_text(u, NULL, &text), &text,
+		   "usb device:        2-1 at 5000 Mbit/s (USB 3.20) in a port of 10000 Mbit/s (USB 3.10)\n"
+		   "usb driver:        cdc_ncm (cdc-ncm interface); a generic class driver: the chip's own is r8152, "
+		   "not loaded; configuration 2 of 2\n"
+		   "usb hubs:          usb2 (xHCI Host Controller) 10000 Mbit/s\n"
+		   "same root hub:     2-2 (PSSD T7) 10000 Mbit/s\n"
+		   "usb controller:    0000:00:14.0 (xhci_hcd), a PCI function: every device below it shares its PCIe "
+		   "link (multigig pcie)\n");
 	mg_usb_info_free(u);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
@@ -832,6 +994,7 @@ static void test_standard_groups_replayed(void)
 	struct mg_nic *nic = lookup(ctx, "enp1s0");
 	struct mg_stats *s = NULL;
 	uint64_t v;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_stats_read_for_nic(ctx, nic, &s), 0);
 	CU_ASSERT_TRUE(mg_stats_group_reported(s, MG_STATS_ETH_MAC));
@@ -840,6 +1003,11 @@ static void test_standard_groups_replayed(void)
 	CU_ASSERT_EQUAL(mg_stats_group_get(s, MG_STATS_ETH_MAC, 8, &v), -ENODATA);
 	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_RMON));
 	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_ETH_CTRL));
+	check_text(mg_stats_to_text(s, &text), &text,
+		   "counters:          rx 48213977 packets 70215384412 bytes, tx 21087342 packets 1612874210 bytes\n"
+		   "carrier:           14 changes (7 up, 7 down)\n"
+		   "standard counters: eth-mac (8 of 22)\n"
+		   "driver counters:   13 (listed by show --json)\n");
 	mg_stats_free(s);
 	mg_nic_unref(nic);
 	nic = lookup(ctx, "enp2s0");
@@ -859,6 +1027,7 @@ static void test_old_capture_has_no_counters(void)
 	struct mg_nic *nic = lookup(ctx, "enp1s0");
 	struct mg_stats *s = NULL;
 	uint64_t v;
+	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_stats_read_for_nic(ctx, nic, &s), 0);
 	for (int i = 0; i < MG_STAT_COUNT; i++)
@@ -866,6 +1035,8 @@ static void test_old_capture_has_no_counters(void)
 	for (int g = 0; g < MG_STATS_GROUP_COUNT; g++)
 		CU_ASSERT_FALSE(mg_stats_group_reported(s, (enum mg_stats_group)g));
 	CU_ASSERT_EQUAL(mg_stats_driver_count(s), MG_UNKNOWN);
+	/* Nothing known, nothing to say. */
+	check_text(mg_stats_to_text(s, &text), &text, "");
 	mg_stats_free(s);
 	mg_nic_unref(nic);
 
@@ -939,7 +1110,8 @@ int main(void)
 		     MG_TEST(test_driver_counters_text), MG_TEST(test_usb_class_names));
 	MG_ADD_SUITE("trees", NULL, NULL,
 		     MG_TEST(test_sensors_rtl8126_phy), MG_TEST(test_sensors_aqc107_device),
-		     MG_TEST(test_irqs_spread), MG_TEST(test_irqs_all_on_cpu0),
+		     MG_TEST(test_sensor_unreadable), MG_TEST(test_irqs_spread), MG_TEST(test_irqs_all_on_cpu0),
+		     MG_TEST(test_queue_masks),
 		     MG_TEST(test_usb_on_usb2_port), MG_TEST(test_usb_claimed_by_cdc_ncm),
 		     MG_TEST(test_usb_host_controller_link), MG_TEST(test_usb_controller_without_path),
 		     MG_TEST(test_usb_info_refused_elsewhere), MG_TEST(test_standard_groups_replayed),

@@ -529,16 +529,28 @@ static void test_capture_keeps_used(void)
 	rm_tree(tmp2);
 }
 
+/* A writer's text (0 from it, into *@text), as show prints it. */
+static void check_text(int err, char **text, const char *expected)
+{
+	CU_ASSERT_EQUAL_FATAL(err, 0);
+	CU_ASSERT_STRING_EQUAL(*text, expected);
+	free(*text);
+	*text = NULL;
+}
+
 static void expect_unknown(const char *kmsg, size_t len, const char *reason)
 {
-	char tmp[4096];
+	char tmp[4096], line[512];
 	struct mg_ctx *ctx = tree_with_log("pi5-rtl8126", kmsg, len, tmp);
 	struct mg_nic *nic;
-	char *json;
+	char *json, *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup_with(ctx, "eth1", MG_NIC_WITH_KERNEL_LOG, &nic), 0);
 	CU_ASSERT_STRING_EQUAL(mg_kernel_log_get_unknown_reason(mg_nic_get_kernel_log(nic)), reason);
 	CU_ASSERT_EQUAL(mg_kernel_log_get_count(mg_nic_get_kernel_log(nic)), 0);
+	/* In show's text, why in place of the lines. */
+	snprintf(line, sizeof(line), "kernel log:        unknown: %s\n", reason);
+	check_text(mg_kernel_log_to_text(mg_nic_get_kernel_log(nic), &text), &text, line);
 	CU_ASSERT_EQUAL_FATAL(mg_nic_show_to_json(nic, NULL, NULL, MG_JSON_LINE, &json), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"kernel_log\":null,\"kernel_log_unknown\":\""));
 	free(json);
@@ -615,6 +627,38 @@ static void test_hostile_log(void)
 	free(text);
 }
 
+/*
+ * show's text: each line as dmesg has it, its meaning under it. The
+ * kernel's escapes in a line (\x5c for a backslash, \x1b) keep their
+ * backslash visible, doubled, as text shows one that could start an escape.
+ */
+static void test_show_text(void)
+{
+	static const char log[] = "6,1,1000000,-;eth1: Link is Up - 5Gbps/Full - flow control off\n"
+				  "4,2,123456789012,-;eth1: NETDEV WATCHDOG: CPU: 0: transmit queue 0 timed out "
+				  "\\ \x1b[2J\n"
+				  "6,3,123456800000,-;eth1: Link is Down\n";
+	char tmp[4096];
+	struct mg_ctx *ctx = tree_with_log("pi5-rtl8126", log, sizeof(log) - 1, tmp);
+	struct mg_nic *nic;
+	char *text = NULL;
+
+	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup_with(ctx, "eth1", MG_NIC_WITH_KERNEL_LOG, &nic), 0);
+	check_text(mg_kernel_log_to_text(mg_nic_get_kernel_log(nic), &text), &text,
+		   "kernel log:        [    1.000000] eth1: Link is Up - 5Gbps/Full - flow control off\n"
+		   "                     = link up at 5Gbps, full duplex\n"
+		   "                   [123456.789012] eth1: NETDEV WATCHDOG: CPU: 0: transmit queue 0 timed out "
+		   "\\\\x5c \\\\x1b[2J\n"
+		   "                     = transmit queue 0 stalled (TX timeout): the driver resets the adapter\n"
+		   "                   [123456.800000] eth1: Link is Down\n"
+		   "                     = link down\n");
+	CU_ASSERT_EQUAL(mg_kernel_log_to_text(NULL, &text), -EINVAL);
+	CU_ASSERT_EQUAL(mg_kernel_log_to_text(mg_nic_get_kernel_log(nic), NULL), -EINVAL);
+	mg_nic_unref(nic);
+	mg_ctx_unref(ctx);
+	rm_tree(tmp);
+}
+
 /* The HTML report lists the lines, escaped: a line is the kernel's text, or anybody's written into /dev/kmsg. */
 static void test_html_report(void)
 {
@@ -647,6 +691,6 @@ int main(void)
 		     MG_TEST(test_attribute), MG_TEST(test_known), MG_TEST(test_unknown_chip_since), MG_TEST(test_firmware_package),
 		     MG_TEST(test_pi5_lines), MG_TEST(test_doctor_unknown_chip), MG_TEST(test_doctor_pi5),
 		     MG_TEST(test_capture_keeps_used), MG_TEST(test_unknown), MG_TEST(test_many_lines),
-		     MG_TEST(test_hostile_log), MG_TEST(test_html_report));
+		     MG_TEST(test_hostile_log), MG_TEST(test_show_text), MG_TEST(test_html_report));
 	return mg_test_run();
 }

@@ -9,10 +9,7 @@
 #include <stdio.h>
 
 #include "multigig/multigig.h"
-/*
- * For show.c and cpumask.c alone, compiled in: names as shell words and as
- * text, and CPU sets as lists, as the library shows them.
- */
+/* For show.c alone, compiled in: names as shell words and as text, as the library shows them. */
 #include "base/base.h"
 
 #define EXIT_USAGE 2
@@ -216,16 +213,5 @@ void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_resul
 struct mg_pcie_path *nic_pcie_path(struct mg_ctx *ctx, const struct mg_nic *nic);
 /* For `pcie --svg`: the library's drawing, to @file or stdout (NULL or "-"). */
 int pcie_svg(struct mg_ctx *ctx, const struct mg_pcie_path *path, const struct mg_nic *nic, const char *file);
-
-/*
- * ---- show-evidence.c: the part of show in text the library does not
- * write (the link, settings, EEE and features it does) ----
- */
-
-/*
- * For `show`: counters, interrupts, temperatures and the USB path, as the
- * adapter's look-up or list gathered them (nothing when it did not).
- */
-void print_evidence(const struct mg_nic *nic);
 
 #endif

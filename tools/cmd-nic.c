@@ -213,14 +213,12 @@ static void print_show(const struct mg_nic *nic)
 	line_str("parent device:", mg_nic_get_parent(nic));
 }
 
+/* show's line of a USB adapter's bus ceiling, the first of the library's USB text (its path comes with the parts). */
 static void print_usb(const struct mg_throughput *t)
 {
-	if (mg_throughput_get_usb_data_ceiling_mbps(t) == MG_UNKNOWN)
-		return;
-	printf("%-18s %d Mbit/s link carries %d Mbit/s after line coding; about %d Mbit/s "
-	       "after an estimated %d%% protocol overhead\n", "usb ceiling:",
-	       mg_throughput_get_usb_speed_mbps(t), mg_throughput_get_usb_data_ceiling_mbps(t),
-	       mg_throughput_get_usb_ceiling_mbps(t), mg_throughput_get_usb_overhead_pct(t));
+	char *text = NULL;
+
+	print_part("usb", mg_usb_info_to_text(NULL, t, &text), &text);
 }
 
 static void print_parts(const struct mg_nic *nic)
@@ -235,7 +233,16 @@ static void print_parts(const struct mg_nic *nic)
 		print_part("eee", mg_eee_to_text(mg_nic_get_eee(nic), &text), &text);
 	if (mg_nic_get_features(nic))
 		print_part("features", mg_features_to_text(mg_nic_get_features(nic), &text), &text);
-	print_evidence(nic);
+	if (mg_nic_get_stats(nic))
+		print_part("stats", mg_stats_to_text(mg_nic_get_stats(nic), &text), &text);
+	if (mg_nic_get_irqs(nic))
+		print_part("irqs", mg_irqs_to_text(mg_nic_get_irqs(nic), &text), &text);
+	if (mg_nic_get_temps(nic))
+		print_part("temperatures", mg_temps_to_text(mg_nic_get_temps(nic), &text), &text);
+	if (mg_nic_get_usb_info(nic))
+		print_part("usb", mg_usb_info_to_text(mg_nic_get_usb_info(nic), NULL, &text), &text);
+	if (mg_nic_get_kernel_log(nic))
+		print_part("kernel log", mg_kernel_log_to_text(mg_nic_get_kernel_log(nic), &text), &text);
 }
 
 /* Every interface: one enumeration with settings and links from one dump each. */

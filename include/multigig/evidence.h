@@ -1205,6 +1205,22 @@ int mg_sample_get_cpu_bound(const struct mg_sample *sample, double *irq_pct);
 int mg_stats_to_json(const struct mg_stats *stats, unsigned int flags, char **json);
 
 /**
+ * mg_stats_to_text - an interface's counters as multigig show prints them.
+ * @stats: counters.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * A summary, a line each when there is something to say: packets and
+ * bytes each way ("counters:"), the errors and drops that are not zero,
+ * carrier changes (up, down, and the link losses the driver counted), how
+ * many counters of each standard group the driver fills, and how many of
+ * its own it has (mg_stats_to_json() lists them).
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_stats_to_text(const struct mg_stats *stats, char **text);
+
+/**
  * mg_irqs_to_json - interrupts as JSON: show --json's "irqs".
  * @irqs: interrupts.
  * @flags: MG_JSON_LINE, MG_JSON_BYTES (enum mg_json_flags).
@@ -1224,6 +1240,22 @@ int mg_stats_to_json(const struct mg_stats *stats, unsigned int flags, char **js
 int mg_irqs_to_json(const struct mg_irqs *irqs, unsigned int flags, char **json);
 
 /**
+ * mg_irqs_to_text - interrupts as multigig show prints them.
+ * @irqs: interrupts.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * A line per vector ("interrupts: 130 enp2s0 cpu0:2291044 cpu1:0, may run
+ * on 0-3, runs on 0"), then the CPUs of the first eight receive and
+ * transmit queues as multigig set takes them ("rps cpus: rx-0:0-1
+ * rx-1:none", "xps cpus:"; a mask naming a CPU past 63 as the kernel's
+ * hex), and "online cpus:" beside a vector or a receive queue.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_irqs_to_text(const struct mg_irqs *irqs, char **text);
+
+/**
  * mg_temps_to_json - temperature sensors as JSON: show --json's
  * "temperatures", an array.
  * @temps: sensors.
@@ -1238,6 +1270,22 @@ int mg_irqs_to_json(const struct mg_irqs *irqs, unsigned int flags, char **json)
  * Since: 0.3
  */
 int mg_temps_to_json(const struct mg_temps *temps, unsigned int flags, char **json);
+
+/**
+ * mg_temps_to_text - temperature sensors as multigig show prints them.
+ * @temps: sensors.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * A line per sensor: its label (or its name), the reading in degrees
+ * Celsius ("unreadable now" when it could not be read), the maximum and
+ * critical limits when known, "ALARM" when the chip raises it, then the
+ * source and chip: "temperature: PHY Temperature 68.8 °C (device eth1)".
+ * Nothing for no sensor.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_temps_to_text(const struct mg_temps *temps, char **text);
 
 /**
  * mg_usb_info_to_json - a USB adapter's bus ceiling and place on the bus,
@@ -1259,6 +1307,27 @@ int mg_temps_to_json(const struct mg_temps *temps, unsigned int flags, char **js
  */
 int mg_usb_info_to_json(const struct mg_usb_info *info, const struct mg_throughput *throughput,
 			unsigned int flags, char **json);
+
+/**
+ * mg_usb_info_to_text - a USB adapter's bus ceiling and place on the bus,
+ * as multigig show prints them.
+ * @info: the USB path (mg_usb_info_read_for_nic()), or NULL.
+ * @throughput: the verdict whose bus ceiling comes first, or NULL.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * "usb ceiling:" when @throughput knows a bus ceiling (its link, what line
+ * coding and an estimated protocol overhead leave of it), then with @info
+ * "usb device:" (its speed and version against its port's), "usb driver:"
+ * (with the interface class, the chip's own driver when a generic class
+ * driver holds it, the configuration), a line per hub above it and per
+ * device sharing its root hub, and "usb controller:"; "" when there is
+ * neither. show prints the ceiling and the path apart, each from a call.
+ *
+ * Returns: 0; -EINVAL when both @info and @throughput are NULL, or for a
+ * NULL @text; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_usb_info_to_text(const struct mg_usb_info *info, const struct mg_throughput *throughput, char **text);
 
 /**
  * mg_sample_to_json - one sample of a watch as JSON: one line of watch
@@ -1469,6 +1538,21 @@ const char *mg_kernel_log_get_about(const struct mg_kernel_log *log, size_t inde
  * Since: 0.3
  */
 int mg_kernel_log_to_json(const struct mg_kernel_log *log, unsigned int flags, char **json);
+
+/**
+ * mg_kernel_log_to_text - the kernel log as multigig show prints it.
+ * @log: object.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * Each line as dmesg shows it ("[    1.203456] eth1: Link is Down"), what
+ * it means under it ("= link down"); "kernel log: unknown: " and why when
+ * the log could not be read. Lines are shown as the CLI shows text from
+ * the machine.
+ *
+ * Returns: 0; -EINVAL for a NULL argument; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_kernel_log_to_text(const struct mg_kernel_log *log, char **text);
 
 /**
  * mg_sample_get_kernel_log - the kernel log's lines about the adapter that

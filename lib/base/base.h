@@ -224,7 +224,7 @@ size_t mg_show_next(const unsigned char *s, char out[MG_SHOWN_MAX]);
 /* Whether a backslash followed by @next (a NUL: nothing) is shown as it is. */
 bool mg_show_bare_backslash(const unsigned char *next);
 
-/* ---- cpumask.c: CPU sets of up to 64 CPUs, as the kernel writes them (the CLI compiles it in too) ---- */
+/* ---- cpumask.c: CPU sets of up to 64 CPUs, as the kernel writes them ---- */
 #define MG_CPUMASK_BITS 64
 /* "0-3,6": the list form (smp_affinity_list); "" is no CPU. -EINVAL, -ERANGE past CPU 63. */
 int mg_cpumask_parse_list(const char *text, uint64_t *mask);

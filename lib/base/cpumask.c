@@ -5,9 +5,6 @@
  * by commas, the highest first ("00000000,0000000f", as rps_cpus). Held
  * in 64 bits: a set that names a CPU past 63 is -ERANGE, said by the
  * caller, never cut short.
- *
- * The CLI compiles this file in as well, as it does show.c: `show` prints
- * a queue's mask in the very form `set` takes and echoes.
  */
 #include <errno.h>
 #include <stdio.h>

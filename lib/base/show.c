@@ -9,7 +9,7 @@
  * The CLI compiles this file in as well (it links the shared library,
  * whose internal functions are hidden), so its hints and its output filter
  * follow the same rules as the library's documents: it calls nothing else
- * of the library but cpumask.c, compiled in the same way.
+ * of the library's internals.
  */
 #include <stdio.h>
 #include <string.h>

@@ -48,12 +48,40 @@ void mg_out_long(struct mg_out *o, const char *key, const char *fmt, long long v
 		mg_strbuf_printf(o->t, fmt, v);
 }
 
+void mg_out_uint(struct mg_out *o, const char *key, const char *fmt, uint64_t v)
+{
+	if (json_key(o, key))
+		mg_json_uint(o->j, v);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, v);
+}
+
 void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals)
 {
 	if (json_key(o, key))
 		mg_json_fixed(o->j, v, decimals);
 	else if (o->t && fmt)
 		mg_strbuf_printf(o->t, fmt, v);
+}
+
+void mg_out_number(struct mg_out *o, const char *key, const char *fmt, const char *number)
+{
+	if (json_key(o, key))
+		mg_json_number(o->j, number);
+	else if (o->t && fmt)
+		mg_strbuf_printf(o->t, fmt, number ? number : "-");
+}
+
+void mg_out_milli(struct mg_out *o, const char *key, const char *fmt, int milli, bool known)
+{
+	if (json_key(o, key)) {
+		if (known)
+			mg_json_milli(o->j, milli);
+		else
+			mg_json_null(o->j);
+	} else if (o->t && fmt) {
+		mg_strbuf_printf(o->t, fmt, milli / 1000.0);
+	}
 }
 
 void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v)

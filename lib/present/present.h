@@ -221,8 +221,14 @@ bool mg_out_is_text(const struct mg_out *o);
 void mg_out_int(struct mg_out *o, const char *key, const char *fmt, int v);
 /* JSON: the number as it is (no unknown value); @fmt takes the long long. */
 void mg_out_long(struct mg_out *o, const char *key, const char *fmt, long long v);
+/* A counter. JSON: the number as it is (no unknown value: mg_out_null()); @fmt takes the uint64_t (PRIu64). */
+void mg_out_uint(struct mg_out *o, const char *key, const char *fmt, uint64_t v);
 /* JSON: @decimals places; @fmt takes the double. */
 void mg_out_fixed(struct mg_out *o, const char *key, const char *fmt, double v, int decimals);
+/* A number whose text is made already ("1.203456"): JSON the number, NULL null; @fmt takes the text, NULL as "-". */
+void mg_out_number(struct mg_out *o, const char *key, const char *fmt, const char *number);
+/* Thousandths (°C): JSON a decimal, null unless @known; @fmt takes the units as a double (@milli / 1000.0). */
+void mg_out_milli(struct mg_out *o, const char *key, const char *fmt, int milli, bool known);
 /* @v 1, 0 or MG_UNKNOWN; @fmt takes it as an int. */
 void mg_out_bool(struct mg_out *o, const char *key, const char *fmt, int v);
 /* JSON: "0x3" with at least @digits digits ("0x10ec"), MG_UNKNOWN null; @fmt takes it as an unsigned int. */
@@ -269,15 +275,20 @@ void mg_out_eee(struct mg_out *o, const struct mg_eee *e);
 void mg_json_eee(struct mg_json *j, const struct mg_eee *e);
 void mg_out_features(struct mg_out *o, const struct mg_features *f);
 void mg_json_features(struct mg_json *j, const struct mg_features *f);
-/* json-evidence.c; the USB path's keys are members of the "usb" object open in @j. */
+/* stats.c: every counter in JSON (null for NULL), show's summary of them in text. */
+void mg_out_stats(struct mg_out *o, const struct mg_stats *s);
 void mg_json_stats(struct mg_json *j, const struct mg_stats *s);
+/* irqs.c: the vectors and the queues' CPUs (null for NULL), or show's lines. */
+void mg_out_irqs(struct mg_out *o, const struct mg_irqs *r);
 void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r);
+/* temps.c: the sensors' array (null for NULL), or a line each. */
+void mg_out_temps(struct mg_out *o, const struct mg_temps *t);
 void mg_json_temps(struct mg_json *j, const struct mg_temps *t);
-/* The lines, or null when unread or unreadable (then "kernel_log_unknown" says why). */
+/* kernel-log.c: the lines, or null when unread or unreadable (then "kernel_log_unknown" says why); or show's lines. */
+void mg_out_kernel_log(struct mg_out *o, const struct mg_kernel_log *log);
 void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log);
-void mg_json_usb_ceiling_members(struct mg_json *j, const struct mg_throughput *t);
-void mg_json_usb_path_members(struct mg_json *j, const struct mg_usb_info *u);
-/* "usb" as show has it: the bus ceiling, then the path; null when neither is known. */
+/* usb.c: "usb" as show has it, the bus ceiling then the path (null when neither is known), or its lines. */
+void mg_out_usb(struct mg_out *o, const struct mg_usb_info *u, const struct mg_throughput *t);
 void mg_json_usb(struct mg_json *j, const struct mg_usb_info *u, const struct mg_throughput *t);
 /* throughput.c: the verdict's object, or show's "expected:" line. */
 void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t);
