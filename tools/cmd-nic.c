@@ -123,133 +123,12 @@ static int cmd_list(struct mg_ctx *ctx, const struct options *opt, char **words,
 	return EXIT_SUCCESS;
 }
 
-static void line_str(const char *key, const char *value)
-{
-	if (value)
-		printf("%-18s %s\n", key, value);
-}
-
-static void line_int(const char *key, int value, const char *unit)
-{
-	if (value != MG_UNKNOWN)
-		printf("%-18s %d%s\n", key, value, unit);
-}
-
-static void line_ids(const char *key, int a, int b)
-{
-	if (a != MG_UNKNOWN && b != MG_UNKNOWN)
-		printf("%-18s %04x:%04x\n", key, (unsigned int)a, (unsigned int)b);
-}
-
-static void print_chip(const struct mg_nic *nic)
-{
-	const char *since = mg_nic_get_chip_since(nic);
-
-	if (!mg_nic_get_chip(nic))
-		return;
-	printf("%-18s %s", "chip:", mg_nic_get_chip(nic));
-	if (mg_nic_get_chip_max_mbps(nic) != MG_UNKNOWN)
-		printf(", up to %d Mbit/s", mg_nic_get_chip_max_mbps(nic));
-	printf("; mainline driver %s", mg_nic_get_chip_driver(nic));
-	if (since)
-		printf(" since Linux %s", since);
-	printf("\n");
-}
-
-/* The answer people look for when a new card shows no interface. */
-static void print_no_driver(const struct mg_nic *nic)
-{
-	int n = mg_nic_get_module_count(nic);
-
-	printf("%-18s none bound: ", "driver:");
-	if (n == 0)
-		printf("this kernel has no module for this device");
-	else if (n > 0)
-		printf("module %s declares support but is not bound (modprobe it, see dmesg)",
-		       mg_nic_get_module(nic, 0));
-	else
-		printf("the kernel has no driver for this device, or the driver failed to start (see dmesg)");
-	if (mg_nic_get_chip_driver(nic) && n <= 0)
-		printf("; %s serves it%s%s", mg_nic_get_chip_driver(nic),
-		       mg_nic_get_chip_since(nic) ? " since Linux " : "",
-		       mg_nic_get_chip_since(nic) ? mg_nic_get_chip_since(nic) : "");
-	printf("\n");
-}
-
-static void print_show(const struct mg_nic *nic)
-{
-	int carrier = mg_nic_get_carrier(nic);
-
-	line_str("interface:", or_dash(mg_nic_get_name(nic)));
-	line_str("kind:", mg_nic_get_kind(nic));
-	line_str("bus:", mg_bus_name(mg_nic_get_bus(nic)));
-	line_str("address:", mg_nic_get_address(nic));
-	line_ids("ids:", mg_nic_get_vendor_id(nic), mg_nic_get_device_id(nic));
-	line_ids("subsystem ids:", mg_nic_get_subsystem_vendor_id(nic),
-		 mg_nic_get_subsystem_device_id(nic));
-	line_str("vendor:", mg_nic_get_vendor(nic));
-	line_str("device:", mg_nic_get_device(nic));
-	line_str("subsystem:", mg_nic_get_subsystem(nic));
-	if (mg_nic_get_revision(nic) != MG_UNKNOWN)
-		printf("%-18s 0x%02x\n", "revision:", (unsigned int)mg_nic_get_revision(nic));
-	if (mg_nic_get_class(nic) != MG_UNKNOWN)
-		printf("%-18s 0x%06x\n", "class:", (unsigned int)mg_nic_get_class(nic));
-	line_int("usb speed:", mg_nic_get_usb_speed_mbps(nic), " Mbit/s");
-	print_chip(nic);
-	if (mg_nic_has_driver(nic))
-		line_str("driver:", mg_nic_get_driver(nic));
-	else
-		print_no_driver(nic);
-	line_str("driver version:", mg_nic_get_driver_version(nic));
-	line_str("firmware:", mg_nic_get_firmware_version(nic));
-	line_str("state:", mg_nic_get_operstate(nic));
-	if (carrier != MG_UNKNOWN)
-		line_str("carrier:", carrier ? "yes" : "no");
-	line_int("speed:", mg_nic_get_speed_mbps(nic), " Mbit/s");
-	line_int("mtu:", mg_nic_get_mtu(nic), "");
-	if (mg_nic_get_min_mtu(nic) != MG_UNKNOWN && mg_nic_get_max_mtu(nic) != MG_UNKNOWN)
-		printf("%-18s %d..%d\n", "mtu range:", mg_nic_get_min_mtu(nic), mg_nic_get_max_mtu(nic));
-	line_str("mac:", mg_nic_get_mac(nic));
-	line_str("parent device:", mg_nic_get_parent(nic));
-}
-
-/* show's line of a USB adapter's bus ceiling, the first of the library's USB text (its path comes with the parts). */
-static void print_usb(const struct mg_throughput *t)
-{
-	char *text = NULL;
-
-	print_part("usb", mg_usb_info_to_text(NULL, t, &text), &text);
-}
-
-static void print_parts(const struct mg_nic *nic)
-{
-	char *text = NULL;
-
-	if (mg_nic_get_ethlink(nic))
-		print_part("link", mg_ethlink_to_text(mg_nic_get_ethlink(nic), &text), &text);
-	if (mg_nic_get_settings(nic))
-		print_part("settings", mg_settings_to_text(mg_nic_get_settings(nic), &text), &text);
-	if (mg_nic_get_eee(nic))
-		print_part("eee", mg_eee_to_text(mg_nic_get_eee(nic), &text), &text);
-	if (mg_nic_get_features(nic))
-		print_part("features", mg_features_to_text(mg_nic_get_features(nic), &text), &text);
-	if (mg_nic_get_stats(nic))
-		print_part("stats", mg_stats_to_text(mg_nic_get_stats(nic), &text), &text);
-	if (mg_nic_get_irqs(nic))
-		print_part("irqs", mg_irqs_to_text(mg_nic_get_irqs(nic), &text), &text);
-	if (mg_nic_get_temps(nic))
-		print_part("temperatures", mg_temps_to_text(mg_nic_get_temps(nic), &text), &text);
-	if (mg_nic_get_usb_info(nic))
-		print_part("usb", mg_usb_info_to_text(mg_nic_get_usb_info(nic), NULL, &text), &text);
-	if (mg_nic_get_kernel_log(nic))
-		print_part("kernel log", mg_kernel_log_to_text(mg_nic_get_kernel_log(nic), &text), &text);
-}
-
 /* Every interface: one enumeration with settings and links from one dump each. */
 static int show_all(struct mg_ctx *ctx, const struct options *opt)
 {
 	struct mg_nic_list *nics;
 	size_t widths[NCOLS];
+	char *text = NULL;
 	int err = mg_nic_list_new_with(ctx, MG_NIC_WITH_ALL, &nics);
 
 	if (err < 0)
@@ -267,7 +146,7 @@ static int show_all(struct mg_ctx *ctx, const struct options *opt)
 		if (!mg_nic_get_name(nic))
 			continue;
 		print_row(nic, widths);
-		print_parts(nic);
+		print_part("show", mg_nic_to_text(nic, MG_JSON_PARTS, &text), &text);
 	}
 	mg_nic_list_free(nics);
 	return EXIT_SUCCESS;
@@ -308,16 +187,9 @@ static int cmd_show(struct mg_ctx *ctx, const struct options *opt, char **words,
 	} else {
 		char *text = NULL;
 
-		print_show(nic);
-		if (path)
-			print_part("pcie", mg_pcie_path_summary_to_text(path, &text), &text);
-		print_usb(throughput);
-		print_part("throughput", mg_throughput_to_text(throughput, &text), &text);
-		print_parts(nic);
-		if (wifi && mg_wiphy_list_to_text(wifi, &text) == 0) {
-			output_document(stdout, text);
-			free(text);
-		}
+		print_part("show", mg_nic_show_to_text(nic, path, throughput, &text), &text);
+		if (wifi)
+			print_part("wifi", mg_wiphy_list_to_text(wifi, &text), &text);
 		err = EXIT_SUCCESS;
 	}
 	mg_wiphy_list_free(wifi);

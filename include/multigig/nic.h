@@ -615,6 +615,24 @@ int mg_nic_has_driver(const struct mg_nic *nic);
 int mg_nic_to_json(const struct mg_nic *nic, unsigned int flags, char **json);
 
 /**
+ * mg_nic_to_text - an adapter's lines, as show prints them.
+ * @nic: adapter.
+ * @flags: MG_JSON_DETAIL for the lines of its identity, MG_JSON_PARTS for
+ *	those of what its list or look-up gathered of its interface (show
+ *	--all prints them under each interface's row); either or both.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * The same fields as mg_nic_to_json() with the same flags, a line each
+ * where known ("interface:", "driver:", "mtu:", ... "chip:"), then the
+ * parts as mg_ethlink_to_text() and the others write them. "" for no flag.
+ *
+ * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
+ * -ENOMEM.
+ * Since: 0.4
+ */
+int mg_nic_to_text(const struct mg_nic *nic, unsigned int flags, char **text);
+
+/**
  * mg_nic_list_to_json - every adapter of a list as one JSON array, written
  * one element at a time.
  * @list: list.

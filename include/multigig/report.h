@@ -111,6 +111,25 @@ int mg_nic_show_to_json(const struct mg_nic *nic, const struct mg_pcie_path *pat
 			const struct mg_throughput *throughput, unsigned int flags, char **json);
 
 /**
+ * mg_nic_show_to_text - everything multigig show prints of one adapter.
+ * @nic: the adapter, looked up with the parts to show
+ *	(mg_nic_lookup_with()).
+ * @path: its PCIe path, or NULL (not on PCI, or unreadable).
+ * @throughput: its verdict (mg_throughput_new()), or NULL.
+ * @text: where the text is stored: malloc'ed, free with free().
+ *
+ * What mg_nic_show_to_json() holds, as lines: the identity, the PCIe
+ * path's summary, a USB adapter's bus ceiling, the throughput to expect,
+ * then the parts (the USB path before the kernel log). A Wi-Fi card's
+ * own paragraph is mg_wiphy_list_to_text()'s.
+ *
+ * Returns: 0; -EINVAL for a NULL @nic or @text; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_nic_show_to_text(const struct mg_nic *nic, const struct mg_pcie_path *path,
+			const struct mg_throughput *throughput, char **text);
+
+/**
  * enum mg_prometheus_flags - what mg_prometheus_write() takes.
  * @MG_PROMETHEUS_ALL: every adapter, virtual interfaces too; without it
  *	only adapters on a bus (PCI, USB, the SoC's own).

@@ -196,6 +196,12 @@ void mg_out_null(struct mg_out *o, const char *key)
 	mg_json_null(o->j);
 }
 
+void mg_out_key(struct mg_out *o, const char *key)
+{
+	if (o->j && key)
+		mg_json_key(o->j, key);
+}
+
 void mg_out_object(struct mg_out *o, const char *key)
 {
 	if (!o->j)

@@ -385,7 +385,7 @@ static void summary_aspm(struct mg_out *o, const struct mg_pcie_node *dev)
  * advice; text one line of the device's link and the limit's figure ("see
  * multigig pcie" for the advice), or why the device's link is unknown.
  */
-static void summary(struct mg_out *o, const struct mg_pcie_path *path)
+void mg_out_pcie_summary(struct mg_out *o, const struct mg_pcie_path *path)
 {
 	const struct mg_pcie_node *lim, *dev;
 	const char *advice;
@@ -423,7 +423,7 @@ void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path)
 {
 	struct mg_out o = { .j = j };
 
-	summary(&o, path);
+	mg_out_pcie_summary(&o, path);
 }
 
-MG_TEXT_EXPORT(mg_pcie_path_summary_to_text, mg_pcie_path, summary)
+MG_TEXT_EXPORT(mg_pcie_path_summary_to_text, mg_pcie_path, mg_out_pcie_summary)

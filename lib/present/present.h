@@ -249,6 +249,8 @@ void mg_out_word(struct mg_out *o, const char *key, const char *fmt, int v, cons
 void mg_out_text(struct mg_out *o, const char *fmt, ...) MG_PRINTF(2, 3);
 /* JSON only; @key NULL: an array's element, or a member whose key is written. */
 void mg_out_null(struct mg_out *o, const char *key);
+/* JSON only: the key of the member a writer of a whole object (mg_out_ethlink(), ...) then writes the value of. */
+void mg_out_key(struct mg_out *o, const char *key);
 void mg_out_object(struct mg_out *o, const char *key);	/* @key NULL: an array's element, or the top */
 void mg_out_object_end(struct mg_out *o);
 void mg_out_array(struct mg_out *o, const char *key);	/* JSON only: a member, or the top when @key is NULL */
@@ -262,7 +264,7 @@ int mg_out_take_text(struct mg_strbuf *t, char **text);
 
 /* nic.c: an adapter's identity as list's JSON has it, with @detail as show's; in text, show's lines. */
 void mg_out_nic_identity(struct mg_out *o, const struct mg_nic *nic, bool detail);
-/* json-nic.c: an adapter; @flags as mg_nic_to_json() takes them. */
+/* nic.c: an adapter as JSON; @flags as mg_nic_to_json() takes them. */
 void mg_json_nic(struct mg_json *j, const struct mg_nic *nic, unsigned int flags);
 /* settings.c: the four groups, as members of the object open in JSON, or a line each. */
 void mg_out_settings_groups(struct mg_out *o, const struct mg_settings *s);
@@ -291,8 +293,10 @@ void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log);
 void mg_out_usb(struct mg_out *o, const struct mg_usb_info *u, const struct mg_throughput *t);
 void mg_json_usb(struct mg_json *j, const struct mg_usb_info *u, const struct mg_throughput *t);
 /* throughput.c: the verdict's object, or show's "expected:" line. */
+void mg_out_throughput(struct mg_out *o, const struct mg_throughput *t);
 void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t);
 /* pcie.c: show's summary of a path (null for NULL), or its line. */
+void mg_out_pcie_summary(struct mg_out *o, const struct mg_pcie_path *path);
 void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path);
 /*
  * estimate.c: the model's object as member @key (NULL: the top), or its

@@ -22,7 +22,7 @@ static void expected(struct mg_out *o, const char *key, const char *fmt, double 
  * known. The text says each direction's limit beside its figure and the
  * MTU after them, where JSON has them after the figures and before.
  */
-static void throughput(struct mg_out *o, const struct mg_throughput *t)
+void mg_out_throughput(struct mg_out *o, const struct mg_throughput *t)
 {
 	double rx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX);
 	double tx = mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX);
@@ -58,8 +58,8 @@ void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t)
 {
 	struct mg_out o = { .j = j };
 
-	throughput(&o, t);
+	mg_out_throughput(&o, t);
 }
 
 MG_JSON_EXPORT(mg_throughput_to_json, mg_throughput, mg_json_throughput)
-MG_TEXT_EXPORT(mg_throughput_to_text, mg_throughput, throughput)
+MG_TEXT_EXPORT(mg_throughput_to_text, mg_throughput, mg_out_throughput)
