@@ -28,6 +28,19 @@ static unsigned int mg_tests_skipped;
 	} while (0)
 
 /*
+ * A library writer's text, as the CLI prints it: @err, what the writer
+ * returned, is 0 and *@text is @expected; *@text is freed. The writer
+ * gets &text as its own argument, so *@text is read after it has run.
+ */
+static inline void mg_check_text(int err, char **text, const char *expected)
+{
+	CU_ASSERT_EQUAL_FATAL(err, 0);
+	CU_ASSERT_STRING_EQUAL(*text, expected);
+	free(*text);
+	*text = NULL;
+}
+
+/*
  * Run every registered suite. Results are read before the registry is
  * cleaned up (that resets the counters); a suite whose set-up failed counts
  * as failed, not as passed.

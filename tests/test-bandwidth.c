@@ -104,15 +104,6 @@ static void test_ethernet_ceilings(void)
 	}
 }
 
-/* A writer's text (0 from it, into *@text), as show or estimate prints it. */
-static void check_text(int err, char **text, const char *expected)
-{
-	CU_ASSERT_EQUAL_FATAL(err, 0);
-	CU_ASSERT_STRING_EQUAL(*text, expected);
-	free(*text);
-	*text = NULL;
-}
-
 /* The Raspberry Pi 5 case: a 10G card behind 5 GT/s x1 is capped by PCIe. */
 static void test_pcie_or_ethernet_limits(void)
 {
@@ -139,7 +130,7 @@ static void test_pcie_or_ethernet_limits(void)
 	CU_ASSERT_EQUAL(mg_estimate_get_limited_by(e, MG_DIRECTION_TX), MG_LIMIT_PCIE);
 	CU_ASSERT_EQUAL(mg_estimate_get_overall_limit(e), MG_LIMIT_PCIE);
 	/* estimate's text: each direction's limit beside its figure. */
-	check_text(mg_estimate_to_text(e, &text), &text,
+	mg_check_text(mg_estimate_to_text(e, &text), &text,
 		   "PCIe: 2.000 Gb/s available, 1.860 Gb/s for TLPs after DLLPs and SKPs\n"
 		   "ceiling (TCP goodput): receive 1.502 Gbit/s, transmit 1.311 Gbit/s\n"
 		   "ethernet ceiling: 1.318 Gbit/s; expected: receive 1.318 (ethernet), transmit 1.311 (pcie)\n");
@@ -149,7 +140,7 @@ static void test_pcie_or_ethernet_limits(void)
 
 	/* No line rate: the ceilings alone. */
 	CU_ASSERT_EQUAL_FATAL(estimate(2, 1, 256, MG_UNKNOWN, 0, 4, 1500, 0, &e), 0);
-	check_text(mg_estimate_to_text(e, &text), &text,
+	mg_check_text(mg_estimate_to_text(e, &text), &text,
 		   "PCIe: 4.000 Gb/s available, 3.853 Gb/s for TLPs after DLLPs and SKPs\n"
 		   "ceiling (TCP goodput): receive 3.278 Gbit/s, transmit 3.285 Gbit/s\n");
 	mg_estimate_free(e);
@@ -333,7 +324,7 @@ static void test_throughput_pi5(void)
 	CU_ASSERT_EQUAL(mg_throughput_get_usb_ceiling_mbps(t), MG_UNKNOWN);
 	CU_ASSERT(mg_throughput_get_expected_gbps(t, (enum mg_direction)2) < 0);
 	CU_ASSERT_EQUAL(mg_throughput_get_limited_by(t, (enum mg_direction)2), MG_LIMIT_UNKNOWN);
-	check_text(mg_throughput_to_text(t, &text), &text,
+	mg_check_text(mg_throughput_to_text(t, &text), &text,
 		   "expected:          receive 3.451 Gbit/s (pcie), transmit 3.434 Gbit/s (pcie) of TCP at MTU 1500\n");
 	CU_ASSERT_EQUAL(mg_throughput_to_text(NULL, &text), -EINVAL);
 	CU_ASSERT_EQUAL(mg_throughput_to_text(t, NULL), -EINVAL);
@@ -358,7 +349,7 @@ static void test_throughput_usb(void)
 	CU_ASSERT_EQUAL(mg_throughput_get_overall_limit(t), MG_LIMIT_ETHERNET);
 	NEAR(mg_throughput_get_expected_gbps(t, MG_DIRECTION_TX), 2.354, 0.0005);
 	/* The USB ceiling has a line of show's own; the verdict names Ethernet. */
-	check_text(mg_throughput_to_text(t, &text), &text,
+	mg_check_text(mg_throughput_to_text(t, &text), &text,
 		   "expected:          receive 2.354 Gbit/s (ethernet), transmit 2.354 Gbit/s (ethernet) of TCP at MTU 1500\n");
 	mg_throughput_free(t);
 	mg_nic_unref(nic);
@@ -381,7 +372,7 @@ static void test_throughput_unknown(void)
 	CU_ASSERT_PTR_NULL(mg_throughput_get_estimate(t));
 	CU_ASSERT_STRING_EQUAL(mg_limit_name(MG_LIMIT_UNKNOWN), "unknown");
 	/* Neither direction known: no line at all. */
-	check_text(mg_throughput_to_text(t, &text), &text, "");
+	mg_check_text(mg_throughput_to_text(t, &text), &text, "");
 	mg_throughput_free(t);
 	mg_nic_unref(nic);
 

@@ -24,15 +24,6 @@
 #include "test-genl.h"
 #include "test-util.h"
 
-/* A writer's text (0 from it, into *@text), as show prints it. */
-static void check_text(int err, char **text, const char *expected)
-{
-	CU_ASSERT_EQUAL_FATAL(err, 0);
-	CU_ASSERT_STRING_EQUAL(*text, expected);
-	free(*text);
-	*text = NULL;
-}
-
 /* ---- netlink replies ---- */
 
 /* A counter as the kernel puts it: a nest of its own holding one u64 typed by its number. */
@@ -130,7 +121,7 @@ static void test_stats_reply(void)
 	CU_ASSERT(low == 65 && high == 127 && v == 13);
 	CU_ASSERT_EQUAL(mg_stats_hist_get(&s, 1, 1, &low, &high, &v), -EINVAL);
 	/* In show's text only the groups filled, each with how much of it. */
-	check_text(mg_stats_to_text(&s, &text), &text,
+	mg_check_text(mg_stats_to_text(&s, &text), &text,
 		   "standard counters: eth-phy (1 of 1), eth-mac (4 of 22), rmon (1 of 4)\n");
 	mg_stats_clear(&s);
 	nlmsg_free(msg);
@@ -561,7 +552,7 @@ static void test_sensors_rtl8126_phy(void)
 	CU_ASSERT_EQUAL(mg_temps_get(t, 1, MG_TEMP_INPUT, &milli), -EINVAL);
 	/* Over its limit the PHY fell back to 1 Gbit/s. */
 	CU_ASSERT_EQUAL(mg_nic_get_speed_mbps(nic), 1000);
-	check_text(mg_temps_to_text(t, &text), &text,
+	mg_check_text(mg_temps_to_text(t, &text), &text,
 		   "temperature:       temp1 122.0 °C, max 120.0 °C, ALARM (phy r8169_0_100:00)\n");
 	CU_ASSERT_EQUAL(mg_temps_to_text(NULL, &text), -EINVAL);
 	CU_ASSERT_EQUAL(mg_temps_to_text(t, NULL), -EINVAL);
@@ -590,7 +581,7 @@ static void test_sensors_aqc107_device(void)
 	CU_ASSERT_STRING_EQUAL(mg_temps_get_label(t, 1), "MAC Temperature");
 	CU_ASSERT_EQUAL(temp(t, 1, MG_TEMP_INPUT), 71000);
 	/* A line each, the label for the sensor's name. */
-	check_text(mg_temps_to_text(t, &text), &text,
+	mg_check_text(mg_temps_to_text(t, &text), &text,
 		   "temperature:       PHY Temperature 68.8 °C (device eth1)\n"
 		   "                   MAC Temperature 71.0 °C (device eth1)\n");
 	mg_temps_free(t);
@@ -600,7 +591,7 @@ static void test_sensors_aqc107_device(void)
 	nic = lookup(ctx, "lo");
 	CU_ASSERT_EQUAL_FATAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
 	CU_ASSERT_EQUAL(mg_temps_get_count(t), 0);
-	check_text(mg_temps_to_text(t, &text), &text, "");
+	mg_check_text(mg_temps_to_text(t, &text), &text, "");
 	mg_temps_free(t);
 	mg_nic_unref(nic);
 	mg_ctx_unref(ctx);
@@ -628,7 +619,7 @@ static void test_sensor_unreadable(void)
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(path, &ctx), 0);
 	nic = lookup(ctx, "enp2s0");
 	CU_ASSERT_EQUAL_FATAL(mg_temps_read_for_nic(ctx, nic, &t), 0);
-	check_text(mg_temps_to_text(t, &text), &text,
+	mg_check_text(mg_temps_to_text(t, &text), &text,
 		   "temperature:       PHY Temperature 68.8 °C (device eth1)\n"
 		   "                   MAC Temperature unreadable now (device eth1)\n");
 	CU_ASSERT_EQUAL_FATAL(mg_temps_to_json(t, MG_JSON_LINE, &json), 0);
@@ -679,7 +670,7 @@ static void test_irqs_spread(void)
 	CU_ASSERT_STRING_EQUAL(mg_irqs_get_queue_cpus(r, 0, 0), "0");
 	CU_ASSERT_PTR_NULL(mg_irqs_get_queue_name(r, 1, 4));
 	/* A line per vector, the queues' CPUs as set takes them. */
-	check_text(mg_irqs_to_text(r, &text), &text,
+	mg_check_text(mg_irqs_to_text(r, &text), &text,
 		   "interrupts:        130 enp2s0 cpu0:2291044 cpu1:0 cpu2:0 cpu3:0, may run on 0, runs on 0\n"
 		   "                   131 enp2s0 cpu0:0 cpu1:2301877 cpu2:0 cpu3:0, may run on 1, runs on 1\n"
 		   "                   132 enp2s0 cpu0:0 cpu1:0 cpu2:2287310 cpu3:0, may run on 2, runs on 2\n"
@@ -759,7 +750,7 @@ static void test_irqs_all_on_cpu0(void)
 	CU_ASSERT_EQUAL(mg_irqs_get_queue_count(r, 0), 1);
 	CU_ASSERT_STRING_EQUAL(mg_irqs_get_queue_cpus(r, 0, 0), "0");
 	CU_ASSERT_EQUAL(mg_irqs_get_queue_count(r, 1), 0);
-	check_text(mg_irqs_to_text(r, &text), &text,
+	mg_check_text(mg_irqs_to_text(r, &text), &text,
 		   "interrupts:        160 eth1 cpu0:33012944 cpu1:0 cpu2:0 cpu3:0, may run on 0-3, runs on 0\n"
 		   "rps cpus:          rx-0:none\n"
 		   "online cpus:       4\n");
@@ -777,7 +768,7 @@ static void test_irqs_all_on_cpu0(void)
 	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_ETH_MAC));
 	CU_ASSERT_EQUAL(mg_stats_get(s, MG_STAT_LINK_DOWN_EVENTS, &v), -ENODATA);
 	/* show's summary: the one error that is not zero, the driver's counters only counted. */
-	check_text(mg_stats_to_text(s, &text), &text,
+	mg_check_text(mg_stats_to_text(s, &text), &text,
 		   "counters:          rx 31700211 packets 47300112930 bytes, tx 9844120 packets 651020881 bytes\n"
 		   "errors, drops:     rx_missed_errors 912377\n"
 		   "carrier:           2 changes (1 up, 1 down)\n"
@@ -821,7 +812,7 @@ static void test_usb_on_usb2_port(void)
 	CU_ASSERT_STRING_EQUAL(mg_usb_device_get_product(mg_usb_info_get_peer(u, 1)), "C270 HD WEBCAM");
 	CU_ASSERT_PTR_NULL(mg_usb_info_get_peer(u, 2));
 	/* Without a verdict, the path alone: a line per hub and per device beside it. */
-	check_text(mg_usb_info_to_text(u, NULL, &text), &text,
+	mg_check_text(mg_usb_info_to_text(u, NULL, &text), &text,
 		   "usb device:        1-1.2 at 480 Mbit/s (USB 2.10) in a port of 480 Mbit/s (USB 2.00)\n"
 		   "usb driver:        aqc111 (vendor-specific interface); configuration 1 of 1\n"
 		   "usb hubs:          1-1 (USB2.0 Hub) 480 Mbit/s\n"
@@ -877,7 +868,7 @@ static void test_usb_host_controller_link(void)
 		  mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX) > 2.9);
 	CU_ASSERT_DOUBLE_EQUAL(mg_throughput_get_expected_gbps(t, MG_DIRECTION_RX), 2.955, 0.001);
 	/* The bus ceiling first, then the path; show prints the ceiling alone, with the verdict. */
-	check_text(mg_usb_info_to_text(u, t, &text), &text,
+	mg_check_text(mg_usb_info_to_text(u, t, &text), &text,
 		   "usb ceiling:       5000 Mbit/s link carries 4000 Mbit/s after line coding; about 3600 Mbit/s after "
 		   "an estimated 10% protocol overhead\n"
 		   "usb device:        2-1 at 5000 Mbit/s (USB 3.20) in a port of 5000 Mbit/s (USB 3.00)\n"
@@ -885,7 +876,7 @@ static void test_usb_host_controller_link(void)
 		   "usb hubs:          usb2 (xHCI Host Controller) 5000 Mbit/s\n"
 		   "usb controller:    0000:01:00.0 (xhci_hcd), a PCI function: every device below it shares its PCIe "
 		   "link (multigig pcie)\n");
-	check_text(mg_usb_info_to_text(NULL, t, &text), &text,
+	mg_check_text(mg_usb_info_to_text(NULL, t, &text), &text,
 		   "usb ceiling:       5000 Mbit/s link carries 4000 Mbit/s after line coding; about 3600 Mbit/s after "
 		   "an estimated 10% protocol overhead\n");
 	/* Without the controller's path the USB link sets it, as before. */
@@ -960,7 +951,7 @@ static void test_usb_claimed_by_cdc_ncm(void)
 	CU_ASSERT_EQUAL_FATAL(mg_usb_info_get_peer_count(u), 1);
 	CU_ASSERT_STRING_EQUAL(mg_usb_device_get_name(mg_usb_info_get_peer(u, 0)), "2-2");
 	/* The chip's own driver named beside the class driver that holds it. */
-	check_text(mg_usb_info_to_text(u, NULL, &text), &text,
+	mg_check_text(mg_usb_info_to_text(u, NULL, &text), &text,
 		   "usb device:        2-1 at 5000 Mbit/s (USB 3.20) in a port of 10000 Mbit/s (USB 3.10)\n"
 		   "usb driver:        cdc_ncm (cdc-ncm interface); a generic class driver: the chip's own is r8152, "
 		   "not loaded; configuration 2 of 2\n"
@@ -1003,7 +994,7 @@ static void test_standard_groups_replayed(void)
 	CU_ASSERT_EQUAL(mg_stats_group_get(s, MG_STATS_ETH_MAC, 8, &v), -ENODATA);
 	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_RMON));
 	CU_ASSERT_FALSE(mg_stats_group_reported(s, MG_STATS_ETH_CTRL));
-	check_text(mg_stats_to_text(s, &text), &text,
+	mg_check_text(mg_stats_to_text(s, &text), &text,
 		   "counters:          rx 48213977 packets 70215384412 bytes, tx 21087342 packets 1612874210 bytes\n"
 		   "carrier:           14 changes (7 up, 7 down)\n"
 		   "standard counters: eth-mac (8 of 22)\n"
@@ -1036,7 +1027,7 @@ static void test_old_capture_has_no_counters(void)
 		CU_ASSERT_FALSE(mg_stats_group_reported(s, (enum mg_stats_group)g));
 	CU_ASSERT_EQUAL(mg_stats_driver_count(s), MG_UNKNOWN);
 	/* Nothing known, nothing to say. */
-	check_text(mg_stats_to_text(s, &text), &text, "");
+	mg_check_text(mg_stats_to_text(s, &text), &text, "");
 	mg_stats_free(s);
 	mg_nic_unref(nic);
 

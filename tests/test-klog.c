@@ -529,15 +529,6 @@ static void test_capture_keeps_used(void)
 	rm_tree(tmp2);
 }
 
-/* A writer's text (0 from it, into *@text), as show prints it. */
-static void check_text(int err, char **text, const char *expected)
-{
-	CU_ASSERT_EQUAL_FATAL(err, 0);
-	CU_ASSERT_STRING_EQUAL(*text, expected);
-	free(*text);
-	*text = NULL;
-}
-
 static void expect_unknown(const char *kmsg, size_t len, const char *reason)
 {
 	char tmp[4096], line[512];
@@ -550,7 +541,7 @@ static void expect_unknown(const char *kmsg, size_t len, const char *reason)
 	CU_ASSERT_EQUAL(mg_kernel_log_get_count(mg_nic_get_kernel_log(nic)), 0);
 	/* In show's text, why in place of the lines. */
 	snprintf(line, sizeof(line), "kernel log:        unknown: %s\n", reason);
-	check_text(mg_kernel_log_to_text(mg_nic_get_kernel_log(nic), &text), &text, line);
+	mg_check_text(mg_kernel_log_to_text(mg_nic_get_kernel_log(nic), &text), &text, line);
 	CU_ASSERT_EQUAL_FATAL(mg_nic_show_to_json(nic, NULL, NULL, MG_JSON_LINE, &json), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"kernel_log\":null,\"kernel_log_unknown\":\""));
 	free(json);
@@ -644,7 +635,7 @@ static void test_show_text(void)
 	char *text = NULL;
 
 	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup_with(ctx, "eth1", MG_NIC_WITH_KERNEL_LOG, &nic), 0);
-	check_text(mg_kernel_log_to_text(mg_nic_get_kernel_log(nic), &text), &text,
+	mg_check_text(mg_kernel_log_to_text(mg_nic_get_kernel_log(nic), &text), &text,
 		   "kernel log:        [    1.000000] eth1: Link is Up - 5Gbps/Full - flow control off\n"
 		   "                     = link up at 5Gbps, full duplex\n"
 		   "                   [123456.789012] eth1: NETDEV WATCHDOG: CPU: 0: transmit queue 0 timed out "

@@ -402,15 +402,6 @@ static void make_unprivileged(const char *tree, char *out, size_t size)
 	CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
 }
 
-/* A writer's text (0 from it, into *@text), as pcie and show print it. */
-static void check_text(int err, char **text, const char *expected)
-{
-	CU_ASSERT_EQUAL_FATAL(err, 0);
-	CU_ASSERT_STRING_EQUAL(*text, expected);
-	free(*text);
-	*text = NULL;
-}
-
 #define PI5_ADVICE "advice: the Raspberry Pi 5 runs its external PCIe port at 5 GT/s by default; add " \
 		   "'dtparam=pciex1_gen=3' to /boot/firmware/config.txt and reboot to run it at 8 GT/s " \
 		   "(Gen 3 is not certified on this port: check stability)\n"
@@ -426,7 +417,7 @@ static void check_pi5_text(const struct mg_pcie_path *p, const struct mg_through
 	char *text = NULL;
 
 	if (privileged)
-		check_text(mg_pcie_path_to_text(p, t, &text), &text,
+		mg_check_text(mg_pcie_path_to_text(p, t, &text), &text,
 			   "board: Raspberry Pi 5 Model B Rev 1.0\n"
 			   "path from the device up to the root port:\n"
 			   "  0001:01:00.0  endpoint         capable 8 GT/s x1      running 5 GT/s x1      "
@@ -444,7 +435,7 @@ static void check_pi5_text(const struct mg_pcie_path *p, const struct mg_through
 			   "ethernet ceiling: 4.707 Gbit/s; expected: receive 3.451 (pcie), transmit 3.434 (pcie)\n"
 			   PI5_ADVICE);
 	else
-		check_text(mg_pcie_path_to_text(p, t, &text), &text,
+		mg_check_text(mg_pcie_path_to_text(p, t, &text), &text,
 			   "board: Raspberry Pi 5 Model B Rev 1.0\n"
 			   "path from the device up to the root port:\n"
 			   "  0001:01:00.0  endpoint         capable 8 GT/s x1      running 5 GT/s x1     \n"
@@ -460,11 +451,11 @@ static void check_pi5_text(const struct mg_pcie_path *p, const struct mg_through
 			   "(lower bound: MPS unknown, 128 assumed)\n"
 			   "ethernet ceiling: 4.707 Gbit/s; expected: receive 2.955 (pcie), transmit 3.001 (pcie)\n"
 			   PI5_ADVICE);
-	check_text(mg_pcie_path_summary_to_text(p, &text), &text,
+	mg_check_text(mg_pcie_path_summary_to_text(p, &text), &text,
 		   "pcie:              5 GT/s x1 (device capable of 8 GT/s x1), limited at 0001:00:00.0: "
 		   "4.000 Gb/s, ASPM L1 (see multigig pcie)\n");
 	/* The verdict's own line, and its note when the PCIe figure is a lower bound. */
-	check_text(mg_throughput_to_text(t, &text), &text, privileged ?
+	mg_check_text(mg_throughput_to_text(t, &text), &text, privileged ?
 		   "expected:          receive 3.451 Gbit/s (pcie), transmit 3.434 Gbit/s (pcie) of TCP at MTU 1500\n" :
 		   "expected:          receive 2.955 Gbit/s (pcie), transmit 3.001 Gbit/s (pcie) of TCP at MTU 1500 "
 		   "(PCIe figure a lower bound: MPS unknown)\n");
@@ -615,7 +606,7 @@ static void check_gen3_text(struct mg_ctx *ctx, const struct mg_pcie_path *p)
 
 	CU_ASSERT_EQUAL_FATAL(mg_nic_lookup(ctx, "eth1", &nic), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_throughput_new(nic, p, &t), 0);
-	check_text(mg_pcie_path_to_text(p, t, &text), &text,
+	mg_check_text(mg_pcie_path_to_text(p, t, &text), &text,
 		   "board: Raspberry Pi 5 Model B Rev 1.0\n"
 		   "path from the device up to the root port:\n"
 		   "  0001:01:00.0  endpoint         capable 8 GT/s x1      running 5 GT/s x1      MPS 512 MRRS 2048\n"
@@ -635,7 +626,7 @@ static void check_gen3_text(struct mg_ctx *ctx, const struct mg_pcie_path *p)
 		   "link trained at 5 GT/s: Gen 3 is not certified on this port; check the flat cable and the adapter "
 		   "board, or remove the line for a stable 5 GT/s\n");
 	/* No ASPM enabled on the device's link: none named in show's line. */
-	check_text(mg_pcie_path_summary_to_text(p, &text), &text,
+	mg_check_text(mg_pcie_path_summary_to_text(p, &text), &text,
 		   "pcie:              5 GT/s x1 (device capable of 8 GT/s x1), limited at 0001:00:00.0: "
 		   "4.000 Gb/s (see multigig pcie)\n");
 	mg_throughput_free(t);

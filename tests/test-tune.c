@@ -57,15 +57,6 @@ static void put_bitset(struct nl_msg *msg, int attr, bool nomask, const struct b
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-/* A writer's text (0 from it, into *@text), as show prints it. */
-static void check_text(int err, char **text, const char *expected)
-{
-	CU_ASSERT_EQUAL_FATAL(err, 0);
-	CU_ASSERT_STRING_EQUAL(*text, expected);
-	free(*text);
-	*text = NULL;
-}
-
 /* A 5G PHY with EEE on 1G, 2.5G and 5G (Linux 6.9+ bitsets), advertised on 1G and 2.5G. */
 static void test_eee_reply(void)
 {
@@ -100,7 +91,7 @@ static void test_eee_reply(void)
 	CU_ASSERT_PTR_NULL(mg_eee_get_mode(&e, MG_MODES_PARTNER, 2));
 	CU_ASSERT_PTR_NULL(mg_eee_get_mode(&e, (enum mg_modes)3, 0));
 	CU_ASSERT_PTR_NULL(mg_eee_get_modes_unknown(&e));
-	check_text(mg_eee_to_text(&e, &text), &text, "eee:               enabled, active, tx-lpi on after 250 us\n"
+	mg_check_text(mg_eee_to_text(&e, &text), &text, "eee:               enabled, active, tx-lpi on after 250 us\n"
 						    "eee advertised:    1000baseT/Full 2500baseT/Full\n");
 	mg_eee_clear(&e);
 	nlmsg_free(msg);
@@ -116,7 +107,7 @@ static void test_eee_reply(void)
 	CU_ASSERT_EQUAL(mg_eee_get_active(&e), MG_UNKNOWN);
 	CU_ASSERT_EQUAL(mg_eee_get_tx_lpi_timer_usecs(&e), MG_UNKNOWN);
 	/* The state known, the error after it; nothing for what is unknown. */
-	check_text(mg_eee_to_text(&e, &text), &text,
+	mg_check_text(mg_eee_to_text(&e, &text), &text,
 		   "eee:               disabled, active?, tx-lpi unknown (the driver reports no EEE link mode)\n");
 	CU_ASSERT_EQUAL(mg_eee_to_text(NULL, &text), -EINVAL);
 	nlmsg_free(msg);
@@ -187,7 +178,7 @@ static void check_features(struct mg_features *f)
 	CU_ASSERT_EQUAL(mg_features_get_active(f, 5), MG_UNKNOWN);
 	CU_ASSERT_PTR_NULL(mg_features_get_name(f, 5));
 	/* show's two lines, in the kernel's order. */
-	check_text(mg_features_to_text(f, &text), &text,
+	mg_check_text(mg_features_to_text(f, &text), &text,
 		   "offloads on:       rx-checksum[fixed] tx-scatter-gather tx-tcp-segmentation\n"
 		   "offloads off:      rx-gro vlan-challenged[fixed]\n");
 	/* A short name stands for every listed member. */
@@ -1049,7 +1040,7 @@ static void test_eee_reply_before_6_9(void)
 	CU_ASSERT_STRING_EQUAL(mg_eee_get_modes_unknown(&e),
 			       "the kernel reports EEE on its first 32 link modes only (Linux before 6.9): EEE on "
 			       "2500baseT/Full, 5000baseT/Full and every later mode is unknown");
-	check_text(mg_eee_to_text(&e, &text), &text,
+	mg_check_text(mg_eee_to_text(&e, &text), &text,
 		   "eee:               enabled, active?, tx-lpi unknown\n"
 		   "eee advertised:    100baseT/Full 1000baseT/Full\n"
 		   "eee modes unknown: the kernel reports EEE on its first 32 link modes only (Linux before 6.9): "
