@@ -622,9 +622,12 @@ int mg_nic_to_json(const struct mg_nic *nic, unsigned int flags, char **json);
  *	--all prints them under each interface's row); either or both.
  * @text: where the text is stored: malloc'ed, free with free().
  *
- * The same fields as mg_nic_to_json() with the same flags, a line each
- * where known ("interface:", "driver:", "mtu:", ... "chip:"), then the
- * parts as mg_ethlink_to_text() and the others write them. "" for no flag.
+ * With MG_JSON_DETAIL the identity's fields mg_nic_to_json() writes
+ * with that flag, a line each where known ("interface:", "driver:",
+ * "mtu:", ... "chip:"); with MG_JSON_PARTS the parts as
+ * mg_ethlink_to_text() and the others write them. Unlike JSON, text has
+ * no identity without MG_JSON_DETAIL: show --all prints a row of its own.
+ * "" for no flag.
  *
  * Returns: 0; -EINVAL for a NULL argument or a flag it does not take;
  * -ENOMEM.

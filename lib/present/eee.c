@@ -59,20 +59,23 @@ static void state(struct mg_out *o, const struct mg_eee *e)
 void mg_out_eee(struct mg_out *o, const struct mg_eee *e)
 {
 	const char *unknown;
+	bool known;
 
 	if (!e) {
 		mg_out_null(o, NULL);
 		return;
 	}
 	unknown = mg_eee_get_modes_unknown(e);
+	/* In text, a state that is unknown for an error is said by the error alone. */
+	known = !(mg_eee_get_enabled(e) == MG_UNKNOWN && mg_eee_get_error(e));
 	mg_out_object(o, NULL);
 	state(o, e);
 	modes(o, "supported_modes", NULL, e, MG_MODES_SUPPORTED);
-	modes(o, "advertised_modes", "eee advertised:", e, MG_MODES_ADVERTISED);
+	modes(o, "advertised_modes", known ? "eee advertised:" : NULL, e, MG_MODES_ADVERTISED);
 	modes(o, "partner_modes", NULL, e, MG_MODES_PARTNER);
 	/* Only where the kernel reports EEE on its first 32 modes (before 6.9). */
 	if (unknown)
-		mg_out_str(o, "modes_unknown", "eee modes unknown: %s\n", unknown);
+		mg_out_str(o, "modes_unknown", known ? "eee modes unknown: %s\n" : NULL, unknown);
 	mg_out_object_end(o);
 }
 

@@ -32,7 +32,7 @@ static void interfaces(struct mg_out *o, const struct mg_journal_list *l, size_t
 
 		mg_out_object(o, NULL);
 		mg_out_str(o, "name", " %s", name);
-		mg_out_int(o, "ifindex", " (index %d)", ifindex);
+		mg_out_long(o, "ifindex", " (index %lld)", ifindex);
 		mg_out_object_end(o);
 	}
 	mg_out_array_end(o);

@@ -203,8 +203,8 @@ void mg_json_nic(struct mg_json *j, const struct mg_nic *nic, unsigned int flags
 	mg_out_nic_identity(&o, nic, flags & MG_JSON_DETAIL);
 	if (flags & MG_JSON_PARTS) {
 		parts(&o, nic);
-		mg_json_key(j, "usb");
-		mg_json_usb(j, mg_nic_get_usb_info(nic), NULL);
+		mg_out_key(&o, "usb");
+		mg_out_usb(&o, mg_nic_get_usb_info(nic), NULL);
 	}
 	mg_json_object_end(j);
 }
