@@ -79,12 +79,4 @@ void mg_out_eee(struct mg_out *o, const struct mg_eee *e)
 	mg_out_object_end(o);
 }
 
-void mg_json_eee(struct mg_json *j, const struct mg_eee *e)
-{
-	struct mg_out o = { .j = j };
-
-	mg_out_eee(&o, e);
-}
-
-MG_JSON_EXPORT(mg_eee_to_json, mg_eee, mg_json_eee)
-MG_TEXT_EXPORT(mg_eee_to_text, mg_eee, mg_out_eee)
+MG_OUT_EXPORT(mg_eee_to_json, mg_eee_to_text, mg_eee, mg_out_eee)

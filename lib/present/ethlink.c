@@ -84,12 +84,4 @@ void mg_out_ethlink(struct mg_out *o, const struct mg_ethlink *l)
 	mg_out_object_end(o);
 }
 
-void mg_json_ethlink(struct mg_json *j, const struct mg_ethlink *l)
-{
-	struct mg_out o = { .j = j };
-
-	mg_out_ethlink(&o, l);
-}
-
-MG_JSON_EXPORT(mg_ethlink_to_json, mg_ethlink, mg_json_ethlink)
-MG_TEXT_EXPORT(mg_ethlink_to_text, mg_ethlink, mg_out_ethlink)
+MG_OUT_EXPORT(mg_ethlink_to_json, mg_ethlink_to_text, mg_ethlink, mg_out_ethlink)

@@ -50,12 +50,4 @@ void mg_out_features(struct mg_out *o, const struct mg_features *f)
 	line(o, f, "offloads off:", 0);
 }
 
-void mg_json_features(struct mg_json *j, const struct mg_features *f)
-{
-	struct mg_out o = { .j = j };
-
-	mg_out_features(&o, f);
-}
-
-MG_JSON_EXPORT(mg_features_to_json, mg_features, mg_json_features)
-MG_TEXT_EXPORT(mg_features_to_text, mg_features, mg_out_features)
+MG_OUT_EXPORT(mg_features_to_json, mg_features_to_text, mg_features, mg_out_features)

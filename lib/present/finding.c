@@ -53,15 +53,7 @@ static void finding(struct mg_out *o, const struct mg_finding *f)
 	mg_out_object_end(o);
 }
 
-static void finding_json(struct mg_json *j, const struct mg_finding *f)
-{
-	struct mg_out o = { .j = j };
-
-	finding(&o, f);
-}
-
-MG_JSON_EXPORT(mg_finding_to_json, mg_finding, finding_json)
-MG_TEXT_EXPORT(mg_finding_to_text, mg_finding, finding)
+MG_OUT_EXPORT(mg_finding_to_json, mg_finding_to_text, mg_finding, finding)
 
 /* Every finding, most severe first as the doctor ranked them. */
 static void report(struct mg_out *o, const struct mg_doctor *d)
@@ -74,12 +66,4 @@ static void report(struct mg_out *o, const struct mg_doctor *d)
 	mg_out_object_end(o);
 }
 
-static void report_json(struct mg_json *j, const struct mg_doctor *d)
-{
-	struct mg_out o = { .j = j };
-
-	report(&o, d);
-}
-
-MG_JSON_EXPORT(mg_doctor_to_json, mg_doctor, report_json)
-MG_TEXT_EXPORT(mg_doctor_to_text, mg_doctor, report)
+MG_OUT_EXPORT(mg_doctor_to_json, mg_doctor_to_text, mg_doctor, report)

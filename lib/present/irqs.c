@@ -133,12 +133,4 @@ void mg_out_irqs(struct mg_out *o, const struct mg_irqs *r)
 	mg_out_object_end(o);
 }
 
-void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r)
-{
-	struct mg_out o = { .j = j };
-
-	mg_out_irqs(&o, r);
-}
-
-MG_JSON_EXPORT(mg_irqs_to_json, mg_irqs, mg_json_irqs)
-MG_TEXT_EXPORT(mg_irqs_to_text, mg_irqs, mg_out_irqs)
+MG_OUT_EXPORT(mg_irqs_to_json, mg_irqs_to_text, mg_irqs, mg_out_irqs)

@@ -74,12 +74,4 @@ static void journals(struct mg_out *o, const struct mg_journal_list *l)
 	mg_out_array_end(o);
 }
 
-static void journals_json(struct mg_json *j, const struct mg_journal_list *l)
-{
-	struct mg_out o = { .j = j };
-
-	journals(&o, l);
-}
-
-MG_JSON_EXPORT(mg_journal_list_to_json, mg_journal_list, journals_json)
-MG_TEXT_EXPORT(mg_journal_list_to_text, mg_journal_list, journals)
+MG_OUT_EXPORT(mg_journal_list_to_json, mg_journal_list_to_text, mg_journal_list, journals)

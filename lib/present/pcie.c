@@ -419,11 +419,4 @@ void mg_out_pcie_summary(struct mg_out *o, const struct mg_pcie_path *path)
 	mg_out_object_end(o);
 }
 
-void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path)
-{
-	struct mg_out o = { .j = j };
-
-	mg_out_pcie_summary(&o, path);
-}
-
 MG_TEXT_EXPORT(mg_pcie_path_summary_to_text, mg_pcie_path, mg_out_pcie_summary)

@@ -268,24 +268,17 @@ void mg_out_nic_identity(struct mg_out *o, const struct mg_nic *nic, bool detail
 void mg_json_nic(struct mg_json *j, const struct mg_nic *nic, unsigned int flags);
 /* settings.c: the four groups, as members of the object open in JSON, or a line each. */
 void mg_out_settings_groups(struct mg_out *o, const struct mg_settings *s);
-void mg_json_settings_groups(struct mg_json *j, const struct mg_settings *s);
 /* ethlink.c: the Ethernet link's object (null for NULL), or its lines. */
 void mg_out_ethlink(struct mg_out *o, const struct mg_ethlink *l);
-void mg_json_ethlink(struct mg_json *j, const struct mg_ethlink *l);
 /* eee.c, features.c: the object (null for NULL), or show's lines. */
 void mg_out_eee(struct mg_out *o, const struct mg_eee *e);
-void mg_json_eee(struct mg_json *j, const struct mg_eee *e);
 void mg_out_features(struct mg_out *o, const struct mg_features *f);
-void mg_json_features(struct mg_json *j, const struct mg_features *f);
 /* stats.c: every counter in JSON (null for NULL), show's summary of them in text. */
 void mg_out_stats(struct mg_out *o, const struct mg_stats *s);
-void mg_json_stats(struct mg_json *j, const struct mg_stats *s);
 /* irqs.c: the vectors and the queues' CPUs (null for NULL), or show's lines. */
 void mg_out_irqs(struct mg_out *o, const struct mg_irqs *r);
-void mg_json_irqs(struct mg_json *j, const struct mg_irqs *r);
 /* temps.c: the sensors' array (null for NULL), or a line each. */
 void mg_out_temps(struct mg_out *o, const struct mg_temps *t);
-void mg_json_temps(struct mg_json *j, const struct mg_temps *t);
 /* kernel-log.c: the lines, or null when unread or unreadable (then "kernel_log_unknown" says why); or show's lines. */
 void mg_out_kernel_log(struct mg_out *o, const struct mg_kernel_log *log);
 void mg_json_kernel_log(struct mg_json *j, const struct mg_kernel_log *log);
@@ -294,10 +287,8 @@ void mg_out_usb(struct mg_out *o, const struct mg_usb_info *u, const struct mg_t
 void mg_json_usb(struct mg_json *j, const struct mg_usb_info *u, const struct mg_throughput *t);
 /* throughput.c: the verdict's object, or show's "expected:" line. */
 void mg_out_throughput(struct mg_out *o, const struct mg_throughput *t);
-void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t);
 /* pcie.c: show's summary of a path (null for NULL), or its line. */
 void mg_out_pcie_summary(struct mg_out *o, const struct mg_pcie_path *path);
-void mg_json_pcie_summary(struct mg_json *j, const struct mg_pcie_path *path);
 /*
  * estimate.c: the model's object as member @key (NULL: the top), or its
  * lines of ceilings; @text_flags add text: the "PCIe:" line of what the
@@ -349,6 +340,25 @@ int mg_json_check(const void *object, unsigned int flags, unsigned int allowed, 
 		writer(&o, obj);							\
 		return mg_out_take_text(&t, text);					\
 	}
+
+/*
+ * Both public writers of one object, JSON (@json_fn, flags MG_JSON_LINE and
+ * MG_JSON_BYTES) and show's text (@text_fn), from one mg_out_*() @writer.
+ */
+#define MG_OUT_EXPORT(json_fn, text_fn, object, writer)					\
+	MG_EXPORT int json_fn(const struct object *obj, unsigned int flags, char **json)	\
+	{										\
+		struct mg_json j;							\
+		struct mg_out o = { .j = &j };						\
+		int err = mg_json_check(obj, flags, MG_JSON_LINE | MG_JSON_BYTES, json);\
+											\
+		if (err < 0)								\
+			return err;							\
+		mg_json_init(&j, flags, 0);						\
+		writer(&o, obj);							\
+		return mg_json_take(&j, json);						\
+	}										\
+	MG_TEXT_EXPORT(text_fn, object, writer)
 
 /* ---- prometheus.c: the Prometheus text exposition ---- */
 

@@ -78,13 +78,6 @@ void mg_out_settings_groups(struct mg_out *o, const struct mg_settings *s)
 		group(o, s, groups[i]);
 }
 
-void mg_json_settings_groups(struct mg_json *j, const struct mg_settings *s)
-{
-	struct mg_out o = { .j = j };
-
-	mg_out_settings_groups(&o, s);
-}
-
 /* The interface's name and MTU are JSON's alone: in text, show's own lines say them. */
 static void settings(struct mg_out *o, const struct mg_settings *s)
 {

@@ -188,12 +188,4 @@ void mg_out_stats(struct mg_out *o, const struct mg_stats *s)
 	mg_out_object_end(o);
 }
 
-void mg_json_stats(struct mg_json *j, const struct mg_stats *s)
-{
-	struct mg_out o = { .j = j };
-
-	mg_out_stats(&o, s);
-}
-
-MG_JSON_EXPORT(mg_stats_to_json, mg_stats, mg_json_stats)
-MG_TEXT_EXPORT(mg_stats_to_text, mg_stats, mg_out_stats)
+MG_OUT_EXPORT(mg_stats_to_json, mg_stats_to_text, mg_stats, mg_out_stats)

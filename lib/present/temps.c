@@ -58,12 +58,4 @@ void mg_out_temps(struct mg_out *o, const struct mg_temps *t)
 	mg_out_array_end(o);
 }
 
-void mg_json_temps(struct mg_json *j, const struct mg_temps *t)
-{
-	struct mg_out o = { .j = j };
-
-	mg_out_temps(&o, t);
-}
-
-MG_JSON_EXPORT(mg_temps_to_json, mg_temps, mg_json_temps)
-MG_TEXT_EXPORT(mg_temps_to_text, mg_temps, mg_out_temps)
+MG_OUT_EXPORT(mg_temps_to_json, mg_temps_to_text, mg_temps, mg_out_temps)

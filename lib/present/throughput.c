@@ -54,12 +54,4 @@ void mg_out_throughput(struct mg_out *o, const struct mg_throughput *t)
 	mg_out_object_end(o);
 }
 
-void mg_json_throughput(struct mg_json *j, const struct mg_throughput *t)
-{
-	struct mg_out o = { .j = j };
-
-	mg_out_throughput(&o, t);
-}
-
-MG_JSON_EXPORT(mg_throughput_to_json, mg_throughput, mg_json_throughput)
-MG_TEXT_EXPORT(mg_throughput_to_text, mg_throughput, mg_out_throughput)
+MG_OUT_EXPORT(mg_throughput_to_json, mg_throughput_to_text, mg_throughput, mg_out_throughput)
