@@ -375,6 +375,18 @@ static void test_errors_and_usage(void)
 	CU_ASSERT_EQUAL(r.status, 2);
 	cli(&r, "list --sysfs-root");
 	CU_ASSERT_EQUAL(r.status, 2);
+	/* --netns: a name that is none is bad usage; one that is not there is said, before any other work. */
+	cli(&r, "--netns");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "option '--netns' needs an argument"));
+	cli(&r, "-n .. list");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "'..' is no namespace name"));
+	cli(&r, "--sysfs-root desktop list -n mg-no-such-namespace");
+	CU_ASSERT_EQUAL(r.status, 1);
+	CU_ASSERT_EQUAL(count_lines(r.err), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no network namespace 'mg-no-such-namespace'"));
+	CU_ASSERT_STRING_EQUAL(r.out, "");
 
 	cli(&r, "--help");
 	CU_ASSERT_EQUAL(r.status, 0);

@@ -24,7 +24,7 @@
  * and those its OPT() bits name.
  */
 enum option_id {
-	OPT_SYSFS_ROOT, OPT_PCI_DUMP, OPT_PCIE_GEN, OPT_PCIE_WIDTH, OPT_MPS, OPT_MRRS, OPT_COMPLETION, OPT_HEADER,
+	OPT_SYSFS_ROOT, OPT_PCI_DUMP, OPT_NETNS, OPT_PCIE_GEN, OPT_PCIE_WIDTH, OPT_MPS, OPT_MRRS, OPT_COMPLETION, OPT_HEADER,
 	OPT_MTU, OPT_LINK_MBPS, OPT_WIFI, OPT_MCS, OPT_NSS, OPT_WIDTH, OPT_GI, OPT_JSON, OPT_DRY_RUN, OPT_ALL, OPT_YES,
 	OPT_TDR, OPT_FIX, OPT_FORMAT, OPT_OUTPUT, OPT_INTERVAL, OPT_CONFIRM, OPT_VERIFY_PEER, OPT_PEER, OPT_COUNT,
 	OPT_SVG, OPT_HTML, OPT_WATCH, OPT_LIST, OPT_DISCARD, OPT_VERBOSE, OPT_HELP, OPT_VERSION,
@@ -37,6 +37,7 @@ struct options {
 	uint64_t given;		/* OPT() bits of the options it holds */
 	const char *sysfs_root;
 	const char *pci_dump;
+	const char *netns;	/* --netns NAME: run in that network namespace */
 	int json;
 	int verbose;
 	int help;
@@ -81,6 +82,15 @@ int parse_options(int argc, char **argv, bool stop_at_word, struct options *opt)
 int check_options(const struct command *cmd, const struct options *opt);
 /* The usage error of option @id given to @cmd, which does not take it (or not so); EXIT_USAGE. */
 int option_not_taken(const struct command *cmd, enum option_id id);
+
+/* ---- netns.c: --netns ---- */
+
+/*
+ * Move this process into network namespace @name (a name of `ip netns`,
+ * or a path such as /proc/PID/ns/net) with a sysfs of its own: GO_ON, or
+ * the exit code with the reason said.
+ */
+int enter_netns(const char *name);
 
 /* ---- multigig.c: the commands ---- */
 

@@ -39,12 +39,13 @@ static const struct command *const commands[] = {
 
 static void usage(FILE *out)
 {
-	fprintf(out, "Usage: multigig [--sysfs-root DIR] [--pci-dump FILE] [--json] COMMAND [ARGS]\n\nCommands:\n");
+	fprintf(out, "Usage: multigig [--netns NAME] [--sysfs-root DIR] [--pci-dump FILE] [--json] COMMAND [ARGS]\n\nCommands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
 		fprintf(out, "  %-11s %s\n", commands[i]->name, commands[i]->summary);
 	fprintf(out,
 		"\n"
 		"Options (also accepted after the command):\n"
+		"  -n, --netns NAME     work in network namespace NAME, as 'ip -n NAME' does\n"
 		"  --sysfs-root DIR     read a captured sysfs tree instead of /sys (offline)\n"
 		"  --pci-dump FILE      read PCI devices from an lspci -xxx/-xxxx dump\n"
 		"  --json               print JSON\n"
@@ -102,9 +103,12 @@ static int help(char **words, int nwords)
 static int run(const struct command *cmd, const struct options *opt, char **args, int nargs)
 {
 	struct mg_ctx *ctx;
-	int err = mg_ctx_new(opt->sysfs_root, &ctx);
+	int err;
 
-	if (err < 0) {
+	/* Before the context: its netlink sockets belong to the namespace they are opened in. */
+	if (opt->netns && (err = enter_netns(opt->netns)) != GO_ON)
+		return err;
+	if ((err = mg_ctx_new(opt->sysfs_root, &ctx)) < 0) {
 		fprintf(stderr, "multigig: cannot use sysfs root '%s': %s\n",
 			opt->sysfs_root ? opt->sysfs_root : "/sys", strerror(-err));
 		return EXIT_FAILURE;

@@ -211,6 +211,7 @@ const struct options default_options = {
 static const struct option_spec specs[NOPTIONS] = {
 	[OPT_SYSFS_ROOT] = { "sysfs-root", required_argument, 0, set_text, FIELD(sysfs_root), NULL, false },
 	[OPT_PCI_DUMP] = { "pci-dump", required_argument, 0, set_text, FIELD(pci_dump), NULL, false },
+	[OPT_NETNS] = { "netns", required_argument, 'n', set_text, FIELD(netns), NULL, false },
 	[OPT_PCIE_GEN] = { "pcie-gen", required_argument, 0, parse_pcie_number, FIELD(gen), PCIE_BELONGS },
 	[OPT_PCIE_WIDTH] = { "pcie-width", required_argument, 0, parse_pcie_number, FIELD(width), PCIE_BELONGS },
 	[OPT_MPS] = { "mps", required_argument, 0, parse_pcie_number, FIELD(mps), PCIE_BELONGS },
@@ -300,7 +301,7 @@ int parse_options(int argc, char **argv, bool stop_at_word, struct options *opt)
 	int c, id, ret;
 
 	optind = 0; /* glibc: start over, also after an earlier pass */
-	while ((c = getopt_long(argc, argv, stop_at_word ? "+:vhV" : ":vhV", table, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, stop_at_word ? "+:n:vhV" : ":n:vhV", table, NULL)) != -1) {
 		if (c == ':')
 			return usage_error("option '%s' needs an argument", argv[optind - 1]);
 		if ((id = option_of(c)) < 0)

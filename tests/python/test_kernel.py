@@ -965,3 +965,43 @@ def test_apply_error_example(example_veth):
     with multigig.Context() as ctx:
         assert mtu(ctx, example_veth) == 1500
 
+
+
+def test_cli_netns_runs_in_the_named_namespace():
+    """--netns NAME works where `ip -n NAME` does: its interfaces, its sysfs,
+    its changes; a missing name, a file that is no namespace and a user
+    without CAP_SYS_ADMIN are refused with the reason, changing nothing."""
+    subprocess.run(["ip", "netns", "add", "mgother"], check=True)
+    try:
+        subprocess.run(["ip", "-n", "mgother", "link", "add", "nsv0", "type", "veth", "peer", "name", "nsv1"],
+                       check=True)
+        listed = json.loads(subprocess.run([CLI, "-n", "mgother", "list", "--json"], check=True,
+                                           capture_output=True, text=True).stdout)
+        names = {n["name"] for n in listed}
+        assert {"nsv0", "nsv1"} <= names and "veth0" not in names
+        # The driver comes from the namespace's sysfs, not the caller's.
+        shown = json.loads(subprocess.run([CLI, "show", "nsv0", "--netns", "mgother", "--json"], check=True,
+                                          capture_output=True, text=True).stdout)
+        assert shown["driver"] == "veth"
+        subprocess.run([CLI, "-n", "mgother", "set", "nsv0", "mtu", "4000"], check=True, capture_output=True)
+        link = json.loads(subprocess.run(["ip", "-n", "mgother", "-j", "link", "show", "dev", "nsv0"], check=True,
+                                         capture_output=True, text=True).stdout)
+        assert link[0]["mtu"] == 4000
+        here = subprocess.run([CLI, "show", "nsv0"], capture_output=True, text=True)
+        assert here.returncode == 1  # not in the caller's namespace
+        for name, words in (("nosuch", "no network namespace 'nosuch' (/run/netns/nosuch does not exist"),
+                            ("/etc/hostname", "'/etc/hostname' is no network namespace")):
+            bad = subprocess.run([CLI, "-n", name, "list"], capture_output=True, text=True)
+            assert bad.returncode == 1 and words in bad.stderr and bad.stdout == ""
+        bad = subprocess.run([CLI, "-n", "..", "list"], capture_output=True, text=True)
+        assert bad.returncode == 2 and "'..' is no namespace name" in bad.stderr
+        unprivileged = subprocess.run(["setpriv", "--reuid", "nobody", "--regid", "nogroup", "--clear-groups",
+                                       CLI, "-n", "mgother", "set", "nsv0", "mtu", "1500"],
+                                      capture_output=True, text=True)
+        assert unprivileged.returncode == 1
+        assert "needs CAP_SYS_ADMIN" in unprivileged.stderr
+        link = json.loads(subprocess.run(["ip", "-n", "mgother", "-j", "link", "show", "dev", "nsv0"], check=True,
+                                         capture_output=True, text=True).stdout)
+        assert link[0]["mtu"] == 4000
+    finally:
+        subprocess.run(["ip", "netns", "del", "mgother"], check=False)
