@@ -403,8 +403,8 @@ struct mg_tune_want {
 void mg_tune_want_free(struct mg_tune_want *w);
 /* @s's wants of these groups, made on first use; NULL without memory. */
 struct mg_tune_want *mg_tune_want_of(struct mg_settings *s);
-/* Ask @s for steering group @g of queue or vector @index (-1: every one) to be @mask. */
-int mg_steer_want_copy(struct mg_settings *s, enum mg_param_group g, int index, uint64_t mask);
+/* Everything beyond the parameters that @src asks, asked of @dst too (a later value of one name wins). */
+int mg_tune_want_merge(struct mg_settings *dst, const struct mg_settings *src);
 /* The groups @s asks to change among these four, as 1u << group. */
 unsigned int mg_tune_want_groups(const struct mg_settings *s);
 
