@@ -134,6 +134,8 @@ class LinkModel(BaseModel):
     sqi_max: Optional[int] = None
     down_reason: Optional[str] = None
     down_subreason: Optional[int] = None
+    wake_on_lan: Optional[Dict[str, List[str]]] = None
+    wake_on_lan_error: Optional[str] = None
 
 
 class ThroughputModel(BaseModel):

@@ -169,11 +169,14 @@ enum mg_ethlink_kind {
 	MG_ETHLINK_INFO = 0,	/* LINKINFO */
 	MG_ETHLINK_MODES = 1,	/* LINKMODES */
 	MG_ETHLINK_STATE = 2,	/* LINKSTATE */
+	MG_ETHLINK_WOL = 3,	/* WOL: Wake-on-LAN */
 	MG_ETHLINK_KINDS
 };
 
 /* Supported, advertised, partner: indexed by enum mg_modes. */
 #define MG_MODES_COUNT 3
+/* Wake-on-LAN's modes, one letter each as ethtool writes them (WOL_MODE_COUNT). */
+#define MG_WOL_LETTERS 8
 
 struct mg_ethlink {
 	char ifname[IFNAMSIZ];
@@ -184,6 +187,10 @@ struct mg_ethlink {
 	/* LINKSTATE's link-down count, kept for the counters (stats.c): one request serves both */
 	uint64_t down_events;
 	bool has_down_events;
+	/* Wake-on-LAN: WAKE_* masks, MG_UNKNOWN when unknown; as ethtool's letters; why unknown */
+	int wol_supported, wol_enabled;
+	char wol_supported_text[MG_WOL_LETTERS + 1], wol_enabled_text[MG_WOL_LETTERS + 1];
+	char wol_error[64];
 };
 
 struct mg_ethlink_list {
@@ -201,6 +208,12 @@ void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind);
 int mg_ethlink_read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link);
 /* Free the mode names an object on the stack holds. */
 void mg_ethlink_clear(struct mg_ethlink *l);
+/* Only WOL, by index: what an apply of Wake-on-LAN needs; -EOPNOTSUPP (the driver has none) passed on. */
+int mg_ethlink_read_wol(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link);
+/* A WAKE_* mask as ethtool's letters, "pumbagsf" in that order ("" for none). */
+void mg_wol_text(unsigned int mask, char *buf, size_t size);
+/* And back: "d" and "off" are none; -EINVAL for another letter or an empty word. */
+int mg_wol_parse(const char *text, unsigned int *mask);
 
 struct mg_nic_list;
 
