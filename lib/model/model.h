@@ -76,8 +76,11 @@ struct nlmsghdr;
 
 /* The groups that hold enum mg_param parameters: MTU to pause. */
 #define MG_GROUP_COUNT 5
-/* Every group an apply changes: those, then features, EEE, advertised modes, ASPM L1, RPS, XPS, IRQ affinity. */
-#define MG_APPLY_GROUPS 12
+/*
+ * Every group an apply changes: those, then features, EEE, advertised
+ * modes, ASPM L1, RPS, XPS, IRQ affinity, Wake-on-LAN.
+ */
+#define MG_APPLY_GROUPS 13
 /* Queues (or vectors) one steering group of an apply covers. */
 #define MG_STEER_MAX 64
 /* The three steering groups, as an index: RPS, XPS, IRQ affinity. */
@@ -90,8 +93,11 @@ static inline int mg_steer_kind(int group)
 #define MG_FEATURE_NAME 32
 /* A PCI function's directory below the sysfs root: devices/pci0000:00/0000:00:1c.0/0000:01:00.0. */
 #define MG_ASPM_DIR_MAX 512
-/* Changes one apply can make: each parameter, EEE, the advertised modes, ASPM L1, 64 features, the steering. */
-#define MG_CHANGE_MAX (MG_PARAM_COUNT + 3 + 64 + MG_STEER_GROUPS * MG_STEER_MAX)
+/*
+ * Changes one apply can make: each parameter, EEE, the advertised modes,
+ * ASPM L1, Wake-on-LAN, 64 features, the steering.
+ */
+#define MG_CHANGE_MAX (MG_PARAM_COUNT + 4 + 64 + MG_STEER_GROUPS * MG_STEER_MAX)
 
 struct mg_tune_want;
 
@@ -399,6 +405,7 @@ int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count);
 struct mg_tune_want {
 	int eee;		/* -1: not asked; else 0 or 1 */
 	int aspm_l1;		/* likewise */
+	int wol;		/* -1: not asked; else the WAKE_* modes to enable */
 	char *advertise;	/* "all" or names separated by commas; NULL: not asked */
 	struct {
 		char name[ETH_GSTRING_LEN];
@@ -418,7 +425,7 @@ void mg_tune_want_free(struct mg_tune_want *w);
 struct mg_tune_want *mg_tune_want_of(struct mg_settings *s);
 /* Everything beyond the parameters that @src asks, asked of @dst too (a later value of one name wins). */
 int mg_tune_want_merge(struct mg_settings *dst, const struct mg_settings *src);
-/* The groups @s asks to change among these four, as 1u << group. */
+/* The groups beyond the parameters that @s asks to change, as 1u << group. */
 unsigned int mg_tune_want_groups(const struct mg_settings *s);
 
 /* ---- sample.c: one sample of the watch sampler ---- */
