@@ -872,7 +872,7 @@ static void test_plan_wol(void)
 	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(res, 0), "wol");
 	CU_ASSERT_EQUAL(mg_apply_result_get_group(res, 0), MG_GROUP_WOL);
 	CU_ASSERT_EQUAL(mg_apply_result_get(res, 0, &p, &from, &to), 0);
-	CU_ASSERT(from == 0 && to == WAKE_MAGIC);
+	CU_ASSERT((int)p == -1 && from == 0 && to == WAKE_MAGIC);
 	CU_ASSERT_EQUAL(mg_apply_result_format_value(res, 0, 0, text, sizeof(text)), 0);
 	CU_ASSERT_STRING_EQUAL(text, "d");
 	CU_ASSERT_EQUAL(mg_apply_result_format_value(res, 0, 1, text, sizeof(text)), 0);

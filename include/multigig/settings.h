@@ -147,7 +147,7 @@ int mg_param_get_group(enum mg_param param);
 /**
  * mg_param_group_name - name of a group: "mtu", "rings", "channels",
  * "coalesce", "pause", and since 0.2 "features", "eee", "advertise",
- * "aspm", and since 0.3 "rps", "xps", "irq-affinity".
+ * "aspm", since 0.3 "rps", "xps", "irq-affinity", and since 0.4 "wol".
  * @group: group.
  *
  * Returns: the name, or NULL.
@@ -644,7 +644,9 @@ size_t mg_apply_result_count(const struct mg_apply_result *result);
  * @new_value: where the value to set is stored.
  *
  * A change of a feature, of EEE or of ASPM L1 has no enum mg_param:
- * @param is set to -1, and the values are 1 (on) or 0 (off). A change of the advertised
+ * @param is set to -1, and the values are 1 (on) or 0 (off). One of
+ * Wake-on-LAN has none either: its values are masks of WAKE_* bits
+ * (<linux/ethtool.h>). A change of the advertised
  * modes has neither: the values are MG_UNKNOWN (see
  * mg_apply_result_get_modes()). mg_apply_result_get_name() names every
  * change.
@@ -661,8 +663,8 @@ int mg_apply_result_get(const struct mg_apply_result *result, size_t index, enum
  * @result: result.
  * @index: position, as for mg_apply_result_get().
  *
- * Returns: a parameter's name ("mtu"), "eee", "advertise", "aspm-l1", or
- * a feature's kernel name ("rx-gro"); NULL for a bad index.
+ * Returns: a parameter's name ("mtu"), "eee", "advertise", "aspm-l1",
+ * "wol", or a feature's kernel name ("rx-gro"); NULL for a bad index.
  * Since: 0.2
  */
 const char *mg_apply_result_get_name(const struct mg_apply_result *result, size_t index);
@@ -702,7 +704,8 @@ const char *mg_apply_result_get_modes(const struct mg_apply_result *result, size
  *
  * A parameter as its number ("9000"); EEE, a feature or ASPM L1 as "on"
  * or "off"; advertised modes by name; the CPUs of RPS, XPS or IRQ
- * affinity as a list ("0-3", "none"); "unknown" for a value not read.
+ * affinity as a list ("0-3", "none"); Wake-on-LAN's modes as ethtool's
+ * letters ("g", "d" for none); "unknown" for a value not read.
  *
  * Returns: 0; -EINVAL for NULL or an index out of range.
  * Since: 0.3
