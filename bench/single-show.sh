@@ -59,7 +59,7 @@ awk -v runs="$runs" '
 		t = $3; n = $2; req = $4; opens = $5
 	}
 	END {
-		printf "targets at the largest size: requests <= 12 (%s), opens <= 200 (%d)\n", req, opens
+		printf "targets at the largest size: requests <= 13 (%s), opens <= 200 (%d)\n", req, opens
 		if (NR > 1)
 			printf "time ratio %d/%d interfaces: %.2f (target <= 2)\n", n, n0, t / t0
 	}' "$results"

@@ -824,6 +824,38 @@ static void test_set_aspm_words(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "aspm-l1 on|off"));
 }
 
+/* set's wol word: ethtool's letters, d or off, parsed before anything is read; "wol" a near miss's suggestion. */
+static void test_set_wol_words(void)
+{
+	static const char *const bad[] = { "on", "x", "gd", "G", "" };
+	char args[256];
+	struct run r;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char want[96];
+
+		snprintf(args, sizeof(args), "--sysfs-root pi5-rtl8126 set eth1 wol '%s'", bad[i]);
+		cli(&r, args);
+		CU_ASSERT_EQUAL(r.status, 2);
+		snprintf(want, sizeof(want), "bad value '%s' for wol: ethtool's letters p u m b a g s f", bad[i]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.err, want));
+	}
+	cli(&r, "--sysfs-root pi5-rtl8126 set eth1 wool g");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "did you mean 'wol'?"));
+	/* Well formed: refused only because the tree is a capture. */
+	for (size_t i = 0; i < 3; i++) {
+		static const char *const good[] = { "g", "pumbg", "d" };
+
+		snprintf(args, sizeof(args), "--sysfs-root pi5-rtl8126 set eth1 mtu 9000 wol %s --dry-run", good[i]);
+		cli(&r, args);
+		CU_ASSERT_EQUAL(r.status, 1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "a captured tree cannot be changed"));
+	}
+	cli(&r, "help set");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.out, "wol MODES"));
+}
+
 /* Refusals that name what was wrong, at once. */
 static void test_bad_input_messages(void)
 {
@@ -1678,7 +1710,7 @@ int main(void)
 		     MG_TEST(test_list_json_virtio), MG_TEST(test_capture_replays_same_json),
 		     MG_TEST(test_capture_replays_pcie),
 		     MG_TEST(test_text_output), MG_TEST(test_show_queue_cpus), MG_TEST(test_errors_and_usage),
-		     MG_TEST(test_set_aspm_words),
+		     MG_TEST(test_set_aspm_words), MG_TEST(test_set_wol_words),
 		     MG_TEST(test_set_empty_cpu_list), MG_TEST(test_doctor), MG_TEST(test_hostile_strings),
 		     MG_TEST(test_hostile_fix_command), MG_TEST(test_hostile_names_apart), MG_TEST(test_list_columns),
 		     MG_TEST(test_dash_names),

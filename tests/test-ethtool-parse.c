@@ -379,6 +379,84 @@ static void test_linkstate_reply(void)
 	nlmsg_free(msg);
 }
 
+/* e1000e's answer: p u m b g supported, g enabled; the SecureOn password it may carry is left alone. */
+static void test_wol_reply(void)
+{
+	struct nl_msg *msg = reply(ETHTOOL_MSG_WOL_GET_REPLY, ETHTOOL_A_WOL_HEADER, 2, "enp0s3");
+	static const char *const names[] = { "phy", "ucast", "mcast", "bcast", "arp", "magic" };
+	static const unsigned char sopass[6] = { 1, 2, 3, 4, 5, 6 };
+	struct nlattr *set, *bits;
+	struct mg_ethlink l;
+	char *out = NULL;
+
+	set = nla_nest_start(msg, ETHTOOL_A_WOL_MODES);
+	nla_put_u32(msg, ETHTOOL_A_BITSET_SIZE, 8);
+	bits = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS);
+	for (int i = 0; i < 6; i++)
+		if (i != 4)
+			put_bit(msg, (uint32_t)i, names[i], i == 5);
+	nla_nest_end(msg, bits);
+	nla_nest_end(msg, set);
+	nla_put(msg, ETHTOOL_A_WOL_SOPASS, sizeof(sopass), sopass);
+	mg_ethlink_init(&l);
+	CU_ASSERT_PTR_NULL(mg_ethlink_get_wol_supported(&l));
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), MG_ETHLINK_WOL, &l), 0);
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_ifname(&l), "enp0s3");
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_wol_supported(&l), "pumbg");
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_wol_enabled(&l), "g");
+	CU_ASSERT_PTR_NULL(mg_ethlink_get_wol_error(&l));
+	mg_check_text(mg_ethlink_to_text(&l, &out), &out, "link:              unknown\n"
+							  "wake-on-lan:       g (supported: pumbg)\n");
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_to_json(&l, MG_JSON_LINE, &out), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"wake_on_lan\":{\"supported\":[\"p\",\"u\",\"m\",\"b\",\"g\"],"
+					   "\"enabled\":[\"g\"]},\"wake_on_lan_error\":null}"));
+	free(out);
+	nlmsg_free(msg);
+
+	/* Disabled: "d", as ethtool writes it, and an empty list. */
+	msg = reply(ETHTOOL_MSG_WOL_GET_REPLY, ETHTOOL_A_WOL_HEADER, 2, "enp0s3");
+	set = nla_nest_start(msg, ETHTOOL_A_WOL_MODES);
+	bits = nla_nest_start(msg, ETHTOOL_A_BITSET_BITS);
+	put_bit(msg, 5, "magic", 0);
+	nla_nest_end(msg, bits);
+	nla_nest_end(msg, set);
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), MG_ETHLINK_WOL, &l), 0);
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_wol_enabled(&l), "");
+	mg_check_text(mg_ethlink_to_text(&l, &out), &out, "link:              unknown\n"
+							  "wake-on-lan:       d (supported: g)\n");
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_to_json(&l, MG_JSON_LINE, &out), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"wake_on_lan\":{\"supported\":[\"g\"],\"enabled\":[]}"));
+	free(out);
+	/* Another reply's parser refuses it. */
+	CU_ASSERT_EQUAL(mg_ethlink_parse_reply(nlmsg_hdr(msg), MG_ETHLINK_STATE, &l), -EPROTO);
+	nlmsg_free(msg);
+	mg_ethlink_clear(&l);
+}
+
+/* ethtool's letters and back: "d" and "off" are none, any other word refused. */
+static void test_wol_letters(void)
+{
+	unsigned int mask = 99;
+	char buf[16];
+
+	mg_wol_text(0xff, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "pumbagsf");
+	mg_wol_text(0, buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "");
+	mg_wol_text(0xff, buf, 3);
+	CU_ASSERT_STRING_EQUAL(buf, "pu");
+	CU_ASSERT_EQUAL(mg_wol_parse("gp", &mask), 0);
+	CU_ASSERT_EQUAL(mask, 0x21u);
+	CU_ASSERT_EQUAL(mg_wol_parse("d", &mask), 0);
+	CU_ASSERT_EQUAL(mask, 0u);
+	CU_ASSERT_EQUAL(mg_wol_parse("off", &mask), 0);
+	CU_ASSERT_EQUAL(mg_wol_parse("on", &mask), -EINVAL);
+	CU_ASSERT_EQUAL(mg_wol_parse("", &mask), -EINVAL);
+	CU_ASSERT_EQUAL(mg_wol_parse(NULL, &mask), -EINVAL);
+	CU_ASSERT_PTR_NULL(mg_ethlink_get_wol_enabled(NULL));
+	CU_ASSERT_PTR_NULL(mg_ethlink_get_wol_error(NULL));
+}
+
 int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
@@ -388,6 +466,6 @@ int main(void)
 		     MG_TEST(test_malformed_replies), MG_TEST(test_policies_match_params),
 		     MG_TEST(test_param_names),
 		     MG_TEST(test_settings_object), MG_TEST(test_linkmodes_reply),
-		     MG_TEST(test_linkstate_reply));
+		     MG_TEST(test_linkstate_reply), MG_TEST(test_wol_reply), MG_TEST(test_wol_letters));
 	return mg_test_run();
 }

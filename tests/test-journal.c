@@ -161,6 +161,30 @@ static void test_round_trip_aspm(void)
 	mg_journal_clear(&back);
 }
 
+/* Wake-on-LAN's masks as decimal numbers: g (WAKE_MAGIC) replaced d, and one whose setting is not recorded. */
+static void test_round_trip_wol(void)
+{
+	struct mg_journal_part *p = start(3, "eth1");
+	int len;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	p->entries[p->count++] = (struct mg_journal_entry){ .group = MG_GROUP_WOL, .old_value = 0, .new_value = 32,
+							    .new_known = true };
+	p->entries[p->count++] = (struct mg_journal_entry){ .group = MG_GROUP_WOL, .old_value = 0x2f };
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_FATAL(len > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "wol 0 32\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "wol 47 -\n"));
+	CU_ASSERT_EQUAL_FATAL(mg_journal_parse(buf, (size_t)len, &back), 0);
+	CU_ASSERT_EQUAL_FATAL(back.parts[0].count, 2);
+	CU_ASSERT_EQUAL(mg_journal_entry_group(&back.parts[0].entries[0]), MG_GROUP_WOL);
+	CU_ASSERT(back.parts[0].entries[0].old_value == 0 && back.parts[0].entries[0].new_value == 32 &&
+		  back.parts[0].entries[0].new_known);
+	CU_ASSERT_EQUAL(mg_journal_entry_group(&back.parts[0].entries[1]), MG_GROUP_WOL);
+	CU_ASSERT(back.parts[0].entries[1].old_value == 0x2f && !back.parts[0].entries[1].new_known);
+	mg_journal_clear(&back);
+}
+
 static void test_round_trip_steer(void)
 {
 	struct mg_journal_part *p = start(3, "eth1");
@@ -309,6 +333,11 @@ static void test_damaged(void)
 		"interface 3 eth0 - - -\naspm-l1 1 0 l1_1_aspm,\n",
 		"interface 3 eth0 - - -\naspm-l1 1 0 ,l1_1_aspm\n",
 		"interface 3 eth0 - - -\naspm-l1 1 0 l1_1_aspmx\n",
+		"interface 3 eth0 - - -\nwol 32\n",
+		"interface 3 eth0 - - -\nwol 0 256\n",
+		"interface 3 eth0 - - -\nwol -1 0\n",
+		"interface 3 eth0 - - -\nwol g d\n",
+		"interface 3 eth0 - - -\nwol 0 32 1\n",
 		"interface 3 eth0 - - -\nadvertise "
 		"000000000000000000000000000000000000000000000000000000000000002g -\n",
 	};
@@ -347,7 +376,7 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("journal", NULL, fini, MG_TEST(test_round_trip), MG_TEST(test_round_trip_tune),
-		     MG_TEST(test_round_trip_aspm), MG_TEST(test_round_trip_steer), MG_TEST(test_cut_or_changed), MG_TEST(test_tolerated),
+		     MG_TEST(test_round_trip_aspm), MG_TEST(test_round_trip_steer), MG_TEST(test_round_trip_wol), MG_TEST(test_cut_or_changed), MG_TEST(test_tolerated),
 		     MG_TEST(test_version_1), MG_TEST(test_damaged));
 	return mg_test_run();
 }

@@ -740,6 +740,58 @@ static void test_eee_veth(void)
 	mg_ctx_unref(ctx);
 }
 
+/*
+ * veth has no Wake-on-LAN (the kernel answers EOPNOTSUPP): said when the
+ * link is read, alone or in a dump, and refused before any change when set.
+ */
+static void test_wol_veth(void)
+{
+	struct mg_ctx *ctx = live();
+	struct mg_ethlink_list *list;
+	struct mg_settings *want;
+	struct mg_ethlink *l;
+	char out[65536];
+	size_t found = 0;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_read(ctx, "veth0", &l), 0);
+	CU_ASSERT_PTR_NULL(mg_ethlink_get_wol_supported(l));
+	CU_ASSERT_PTR_NULL(mg_ethlink_get_wol_enabled(l));
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_wol_error(l), "the driver does not support Wake-on-LAN");
+	mg_ethlink_free(l);
+	CU_ASSERT_EQUAL_FATAL(mg_ethlink_list_read(ctx, &list), 0);
+	for (size_t i = 0; i < mg_ethlink_list_count(list); i++) {
+		const struct mg_ethlink *e = mg_ethlink_list_get(list, i);
+
+		if (strcmp(mg_ethlink_get_ifname(e), "veth1"))
+			continue;
+		found++;
+		CU_ASSERT_STRING_EQUAL(mg_ethlink_get_wol_error(e), "the driver does not support Wake-on-LAN");
+	}
+	CU_ASSERT_EQUAL(found, 1);
+	mg_ethlink_list_free(list);
+
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	mg_settings_set(want, MG_PARAM_MTU, 4000);
+	mg_settings_set_wol(want, "g");
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, 0, NULL), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "veth0: veth does not support Wake-on-LAN"));
+	mg_settings_set_wol(want, "d");
+	CU_ASSERT_EQUAL(mg_settings_apply(ctx, "veth0", want, MG_APPLY_DRY_RUN, NULL), -EOPNOTSUPP);
+	mg_settings_free(want);
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(cli("set veth0 mtu 4000 wol g", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "veth does not support Wake-on-LAN"));
+	CU_ASSERT_EQUAL(value_of(ctx, "veth0", MG_PARAM_MTU), 1500);
+	CU_ASSERT_EQUAL(cli("set veth0 wol x", out, sizeof(out)), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "bad value 'x' for wol"));
+	CU_ASSERT_EQUAL(cli("show veth0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "wake-on-lan:       the driver does not support Wake-on-LAN\n"));
+	CU_ASSERT_EQUAL(cli("show veth0 --json", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"wake_on_lan\": null"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"wake_on_lan_error\": \"the driver does not support Wake-on-LAN\""));
+	mg_ctx_unref(ctx);
+}
+
 /* veth reports no link modes: an advertisement is refused cleanly, nothing changes. */
 static void test_advertise_refused_veth(void)
 {
@@ -1914,8 +1966,9 @@ int main(void)
 		     MG_TEST(test_without_cap_net_admin), MG_TEST(test_bad_input), MG_TEST(test_ethlink_veth), MG_TEST(test_cli_set_and_show),
 		     MG_TEST(test_dump_many), MG_TEST(test_doctor_fix),
 		     MG_TEST(test_doctor_mtu_mismatch));
-	MG_ADD_SUITE("eee, advertised modes, features", NULL, NULL, MG_TEST(test_features_veth),
-		     MG_TEST(test_features_rolled_back), MG_TEST(test_eee_veth), MG_TEST(test_advertise_refused_veth),
+	MG_ADD_SUITE("eee, wake-on-lan, advertised modes, features", NULL, NULL, MG_TEST(test_features_veth),
+		     MG_TEST(test_features_rolled_back), MG_TEST(test_eee_veth), MG_TEST(test_wol_veth),
+		     MG_TEST(test_advertise_refused_veth),
 		     MG_TEST(test_cli_features_and_eee));
 	MG_ADD_SUITE("apply: lock, journal, rollback", NULL, NULL, MG_TEST(test_two_processes_at_once),
 		     MG_TEST(test_rename_midway), MG_TEST(test_rollback_leaves_other_writer), MG_TEST(test_killed_midway),

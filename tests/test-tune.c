@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include <linux/ethtool.h>
 #include <linux/ethtool_netlink.h>
 #include <netlink/attr.h>
 #include <netlink/genl/genl.h>
@@ -466,7 +467,27 @@ static void test_setters(void)
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_RPS), "rps");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_XPS), "xps");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_IRQ_AFFINITY), "irq-affinity");
-	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)12));
+	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_WOL), "wol");
+	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)13));
+
+	/* Wake-on-LAN: ethtool's letters, "d" or "off" for none; any other word is refused. */
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_wol(s, "x"), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_wol(s, ""), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_wol(s, "gd"), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_wol(s, NULL), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_wol(NULL, "g"), -EINVAL);
+	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 0);
+	CU_ASSERT_EQUAL(mg_settings_set_wol(s, "gu"), 0);
+	CU_ASSERT_EQUAL(s->tune->wol, WAKE_MAGIC | WAKE_UCAST);
+	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_WOL);
+	CU_ASSERT_EQUAL(mg_settings_set_wol(s, "off"), 0);
+	CU_ASSERT_EQUAL(s->tune->wol, 0);
+	CU_ASSERT_EQUAL(mg_settings_set_wol(s, "d"), 0);
+	CU_ASSERT_EQUAL(s->tune->wol, 0);
+	CU_ASSERT_EQUAL(mg_settings_set_wol(s, "pumbagsf"), 0);
+	CU_ASSERT_EQUAL(s->tune->wol, 0xff);
+	mg_settings_free(s);
 
 	/* Steering asked: its groups, and the last ask of one queue wins; every queue replaces them all. */
 	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);
@@ -805,6 +826,129 @@ static void test_compare_and_restore_plan(void)
 	mg_apply_result_free(res);
 }
 
+/* ---- Wake-on-LAN ---- */
+
+/* eth1 as e1000e reports it: p u m b g supported, @enabled on. */
+static void wol_target(struct mg_apply_target *t, int enabled)
+{
+	memset(t, 0, sizeof(*t));
+	t->lock_fd = -1;
+	mg_strlcpy(t->cur.ifname, "eth1", sizeof(t->cur.ifname));
+	mg_strlcpy(t->driver, "e1000e", sizeof(t->driver));
+	t->tune.wol = mg_ethlink_new_unknown("eth1", 1);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(t->tune.wol);
+	t->tune.wol->wol_supported = WAKE_PHY | WAKE_UCAST | WAKE_MCAST | WAKE_BCAST | WAKE_MAGIC;
+	t->tune.wol->wol_enabled = enabled;
+}
+
+static int plan_wol(struct mg_ctx *ctx, const struct mg_apply_target *t, const char *modes, struct mg_apply_part *r)
+{
+	struct mg_settings *want;
+	int err;
+
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_set_wol(want, modes), 0);
+	r->count = 0;
+	err = mg_group_ops[MG_GROUP_WOL]->plan(ctx, t, want, MG_GROUP_WOL, r);
+	mg_settings_free(want);
+	return err;
+}
+
+static void test_plan_wol(void)
+{
+	struct mg_apply_result *res = mg_apply_result_new();
+	struct mg_apply_part *r = mg_apply_result_add_part(res, &(struct mg_iface_id){ .ifindex = 1, .name = "eth1" });
+	struct mg_apply_target t;
+	struct mg_ctx *ctx;
+	char *json = NULL, text[16];
+	long long from, to;
+	enum mg_param p;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	wol_target(&t, 0);
+	/* Magic packet on where nothing is: one change, its values as ethtool's letters. */
+	CU_ASSERT_EQUAL_FATAL(plan_wol(ctx, &t, "g", r), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_count(res), 1);
+	CU_ASSERT_STRING_EQUAL(mg_apply_result_get_name(res, 0), "wol");
+	CU_ASSERT_EQUAL(mg_apply_result_get_group(res, 0), MG_GROUP_WOL);
+	CU_ASSERT_EQUAL(mg_apply_result_get(res, 0, &p, &from, &to), 0);
+	CU_ASSERT((int)p == -1 && from == 0 && to == WAKE_MAGIC);
+	CU_ASSERT_EQUAL(mg_apply_result_format_value(res, 0, 0, text, sizeof(text)), 0);
+	CU_ASSERT_STRING_EQUAL(text, "d");
+	CU_ASSERT_EQUAL(mg_apply_result_format_value(res, 0, 1, text, sizeof(text)), 0);
+	CU_ASSERT_STRING_EQUAL(text, "g");
+	CU_ASSERT_EQUAL(mg_apply_result_may_bounce_link(res), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_apply_result_to_json(res, MG_JSON_LINE, &json), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"param\":\"wol\",\"old\":\"d\",\"new\":\"g\""));
+	free(json);
+	/* Disabled already: nothing to do; the modes it supports, in any order, are taken. */
+	CU_ASSERT_EQUAL(plan_wol(ctx, &t, "off", r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
+	CU_ASSERT_EQUAL(plan_wol(ctx, &t, "gbp", r), 0);
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 1);
+
+	/* A mode the driver lacks: refused, naming those it has. */
+	CU_ASSERT_EQUAL(plan_wol(ctx, &t, "ga", r), -EOPNOTSUPP);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: e1000e does not support Wake-on-LAN mode a; it supports "
+				"pumbg (d: none)");
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
+
+	/* A driver without Wake-on-LAN (a veth): the kernel's words, when it gives any. */
+	mg_group_now_clear(&t.tune);
+	mg_strlcpy(t.driver, "veth", sizeof(t.driver));
+	t.tune.wol_err = -EOPNOTSUPP;
+	CU_ASSERT_EQUAL(plan_wol(ctx, &t, "d", r), -EOPNOTSUPP);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: veth does not support Wake-on-LAN");
+	mg_strlcpy(t.tune.wol_extack, "no WoL here", sizeof(t.tune.wol_extack));
+	CU_ASSERT_EQUAL(plan_wol(ctx, &t, "g", r), -EOPNOTSUPP);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: veth does not support Wake-on-LAN: no WoL here");
+	CU_ASSERT_EQUAL(mg_apply_result_count(res), 0);
+	mg_group_now_clear(&t.tune);
+	mg_apply_result_free(res);
+	mg_ctx_unref(ctx);
+}
+
+/* The read-back, and a restore: back already, still what was set, or another writer's. */
+static void test_wol_check_and_restore_plan(void)
+{
+	struct mg_apply_result *res = mg_apply_result_new();
+	struct mg_apply_part *r = mg_apply_result_add_part(res, &(struct mg_iface_id){ .ifindex = 1, .name = "eth1" });
+	struct mg_change c = { .group = MG_GROUP_WOL, .name = "wol", .old_value = 0, .new_value = WAKE_MAGIC,
+			       .expect = WAKE_MAGIC };
+	struct mg_journal_entry e;
+	struct mg_apply_target t;
+	struct mg_ctx *ctx;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	wol_target(&t, WAKE_MAGIC);
+	CU_ASSERT_EQUAL(mg_group_check(ctx, "eth1", &t.tune, r, &c, true), 0);
+	CU_ASSERT_EQUAL(mg_group_compare(&t.tune, r, &c), MG_NOW_EXPECT);
+	t.tune.wol->wol_enabled = WAKE_MAGIC | WAKE_PHY;
+	CU_ASSERT_EQUAL(mg_group_check(ctx, "eth1", &t.tune, r, &c, true), -EIO);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx), "eth1: the driver left Wake-on-LAN at pg, not g");
+
+	/* The journal says g replaced d: still g, so d comes back. */
+	t.tune.wol->wol_enabled = WAKE_MAGIC;
+	mg_group_journal_entry(r, &c, false, &e);
+	mg_group_plan_restore(&e, &t.tune, r);
+	CU_ASSERT_EQUAL_FATAL(r->count, 1);
+	CU_ASSERT_EQUAL(r->changes[0].state, MG_CHANGE_PLANNED);
+	CU_ASSERT(r->changes[0].old_value == WAKE_MAGIC && r->changes[0].new_value == 0);
+	/* Back at d already: nothing; another writer's u: left. */
+	r->count = 0;
+	t.tune.wol->wol_enabled = 0;
+	mg_group_plan_restore(&e, &t.tune, r);
+	CU_ASSERT_EQUAL(r->count, 0);
+	t.tune.wol->wol_enabled = WAKE_UCAST;
+	mg_group_plan_restore(&e, &t.tune, r);
+	CU_ASSERT_EQUAL_FATAL(r->count, 1);
+	CU_ASSERT_EQUAL(r->changes[0].state, MG_CHANGE_LEFT);
+	CU_ASSERT_EQUAL(r->changes[0].found, WAKE_UCAST);
+	mg_group_now_clear(&t.tune);
+	mg_apply_result_free(res);
+	mg_ctx_unref(ctx);
+}
+
 /* ---- ASPM L1, planned from fixture trees ---- */
 
 #define PI5_FUNCTION "devices/platform/axi/1000110000.pcie/pci0001:00/0001:00:00.0/0001:01:00.0"
@@ -1092,6 +1236,15 @@ static void test_group_table(void)
 				    g < MG_GROUP_COUNT ? mg_group_ops[0] : ops);
 		CU_ASSERT_EQUAL(strcmp(ops->journal_key, "change") == 0, g < MG_GROUP_COUNT);
 		CU_ASSERT(strcmp(ops->journal_key, "interface") != 0);
+		CU_ASSERT_PTR_NOT_NULL(mg_param_group_name((enum mg_param_group)g));
+	}
+	/* Every group has its place in the order, once. */
+	for (int g = 0; g < MG_APPLY_GROUPS; g++) {
+		int places = 0;
+
+		for (int i = 0; i < MG_APPLY_GROUPS; i++)
+			places += mg_apply_order[i] == (enum mg_param_group)g;
+		CU_ASSERT_EQUAL(places, 1);
 	}
 	CU_ASSERT_PTR_NULL(mg_group_of_journal_key("interface"));
 	CU_ASSERT_EQUAL(mg_apply_order[0], MG_GROUP_MTU);
@@ -1107,6 +1260,6 @@ int main(void)
 		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_cpumask), MG_TEST(test_cpumask_asked), MG_TEST(test_plan_advertise),
 		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan),
 		     MG_TEST(test_plan_aspm), MG_TEST(test_plan_aspm_refused), MG_TEST(test_aspm_check_and_restore_plan),
-		     MG_TEST(test_group_table));
+		     MG_TEST(test_plan_wol), MG_TEST(test_wol_check_and_restore_plan), MG_TEST(test_group_table));
 	return mg_test_run();
 }

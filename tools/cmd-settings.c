@@ -171,10 +171,11 @@ static const char *const short_features[] = { "gro", "gso", "lro", "tso", "sg", 
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-/* Every word `set` knows by itself: parameters, eee, advertise, aspm-l1 and ethtool's short feature names. */
+/* Every word `set` knows by itself: parameters, eee, advertise, aspm-l1, wol and ethtool's short feature names. */
 static size_t setting_names(const char **names, size_t size)
 {
-	static const char *const others[] = { "eee", "advertise", "aspm-l1", "rps-cpus", "xps-cpus", "irq-affinity" };
+	static const char *const others[] = { "eee", "advertise", "aspm-l1", "rps-cpus", "xps-cpus", "irq-affinity",
+					      "wol" };
 	size_t n = 0;
 
 	for (int p = 0; p < MG_PARAM_COUNT && n < size; p++)
@@ -269,7 +270,10 @@ static int parse_steer(const char *name, const char *value, struct mg_settings *
 	return 0;
 }
 
-/* "eee on", "aspm-l1 off", "advertise all", or a feature by name: "gro off", "tx-tcp-segmentation on". */
+/*
+ * "eee on", "aspm-l1 off", "advertise all", "wol g", or a feature by name:
+ * "gro off", "tx-tcp-segmentation on".
+ */
 static int parse_other(const char *name, const char *value, struct mg_settings *want)
 {
 	int on = !strcmp(value, "on") ? 1 : !strcmp(value, "off") ? 0 : -1;
@@ -282,6 +286,12 @@ static int parse_other(const char *name, const char *value, struct mg_settings *
 		if (mg_settings_set_advertise(want, value) < 0)
 			return usage_error("bad value '%s' for advertise: all, or link modes separated by commas "
 					   "(1000baseT/Full,2500baseT/Full)", value);
+		return 0;
+	}
+	if (!strcmp(name, "wol")) {
+		if (mg_settings_set_wol(want, value) < 0)
+			return usage_error("bad value '%s' for wol: ethtool's letters p u m b a g s f (g: magic "
+					   "packet), or d for none", value);
 		return 0;
 	}
 	if (on < 0 && (eee || aspm || is_short_feature(name)))
@@ -592,6 +602,8 @@ const struct command set_command = {
 		"  pause-autoneg on|off, pause-rx on|off, pause-tx on|off\n"
 		"  eee on|off              advertise all|MODE,... (2500baseT/Full,...)\n"
 		"  aspm-l1 on|off          L1 of the adapter's PCIe link (needs root)\n"
+		"  wol MODES               Wake-on-LAN: ethtool's letters p u m b a g s f\n"
+		"                          (g: magic packet), d for none\n"
 		"  rps-cpus [rx-N:]CPUS    receive packet steering of every (or one) receive queue\n"
 		"  xps-cpus [tx-N:]CPUS    the CPUs that send on every (or one) transmit queue\n"
 		"  irq-affinity [IRQ:]CPUS the CPUs the adapter's (or one) interrupt vector runs on\n"

@@ -134,6 +134,8 @@ class LinkModel(BaseModel):
     sqi_max: Optional[int] = None
     down_reason: Optional[str] = None
     down_subreason: Optional[int] = None
+    wake_on_lan: Optional[Dict[str, List[str]]] = None
+    wake_on_lan_error: Optional[str] = None
 
 
 class ThroughputModel(BaseModel):
@@ -254,6 +256,7 @@ if TYPE_CHECKING:
     Modes = str
     Mode = str
     CpuList = str
+    WolModes = str
 else:
     ConfirmSeconds = conint(strict=True, ge=1, le=3600)
     U32 = conint(strict=True, ge=0, le=0xFFFFFFFF)
@@ -262,6 +265,9 @@ else:
     Modes = constr(strict=True, min_length=1, max_length=1024)
     Mode = constr(strict=True, min_length=1, max_length=64)
     CpuList = constr(strict=True, max_length=1024)
+    # Wake-on-LAN: ethtool's letters, "d" or "off" for none.
+    WolModes = constr(strict=True, pattern=r"^([pumbagsf]{1,8}|d|off)$") if PYDANTIC_2 else \
+        constr(strict=True, regex=r"^([pumbagsf]{1,8}|d|off)$")
 Ring = Union[U32, Literal["max"]]
 Flag = Union[StrictBool, Literal["on", "off"]]
 # CPUs as the kernel lists them ("0-3", "1,3", "none" for none) or as numbers ([0, 1]).
@@ -270,6 +276,7 @@ KINDS: Dict[str, Any] = {
     "number": U32, "ring": Ring, "flag": Flag, "modes": Union[Modes, List[Mode]],
     # For every queue (vector), or by queue's (vector's) number: {"0": "0-1"}.
     "cpus": Union[Cpus, Dict[QueueNumber, Cpus]],
+    "wol": WolModes,
 }
 # A feature as the kernel names them (rx-gro, tx-tcp-segmentation) or a short name (gro, tso).
 FEATURE_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
@@ -351,8 +358,9 @@ else:
 
 
 class ChangeModel(BaseModel):
-    """One change: a number, true/false, link modes, or CPUs ("0-3") for
-    "rps-cpus:rx-N", "xps-cpus:tx-N" and "irq-affinity:N"."""
+    """One change: a number, true/false, link modes, CPUs ("0-3") for
+    "rps-cpus:rx-N", "xps-cpus:tx-N" and "irq-affinity:N", or Wake-on-LAN's
+    letters ("g", "d" for none) for "wol"."""
 
     param: str
     old: Union[StrictBool, StrictInt, StrictStr, List[str], None]

@@ -278,6 +278,43 @@ size_t mg_ethlink_get_not_advertised_count(const struct mg_ethlink *link);
  */
 const char *mg_ethlink_get_not_advertised(const struct mg_ethlink *link, size_t index);
 
+/**
+ * mg_ethlink_get_wol_supported - the Wake-on-LAN modes the driver
+ * supports, from ETHTOOL_MSG_WOL_GET.
+ * @link: link.
+ *
+ * The modes are ethtool's letters, in its order: p (PHY activity), u
+ * (unicast), m (multicast), b (broadcast), a (ARP), g (magic packet), s
+ * (magic packet with a SecureOn password), f (filters).
+ *
+ * Returns: the letters ("pumbg"), "" when the driver supports none;
+ * NULL when unknown: not read (a capture made before 0.4), or the driver
+ * has no Wake-on-LAN (mg_ethlink_get_wol_error() says so).
+ * Since: 0.4
+ */
+const char *mg_ethlink_get_wol_supported(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_wol_enabled - the Wake-on-LAN modes enabled now.
+ * @link: link.
+ *
+ * Returns: ethtool's letters, as mg_ethlink_get_wol_supported() gives
+ * them ("g"); "" when Wake-on-LAN is disabled (ethtool's "d"); NULL when
+ * unknown. The SecureOn password is never read into the object.
+ * Since: 0.4
+ */
+const char *mg_ethlink_get_wol_enabled(const struct mg_ethlink *link);
+
+/**
+ * mg_ethlink_get_wol_error - why the Wake-on-LAN modes are unknown.
+ * @link: link.
+ *
+ * Returns: "the driver does not support Wake-on-LAN" where the kernel
+ * says so (a veth); NULL otherwise.
+ * Since: 0.4
+ */
+const char *mg_ethlink_get_wol_error(const struct mg_ethlink *link);
+
 /* ------------------------------------------------------------------ */
 /* Energy-Efficient Ethernet                                           */
 /* ------------------------------------------------------------------ */

@@ -92,8 +92,10 @@ enum mg_param {
  *	(mg_settings_set_xps_cpus()). Since: 0.3
  * @MG_GROUP_IRQ_AFFINITY: the CPUs each of the adapter's interrupt
  *	vectors may run on (mg_settings_set_irq_affinity()). Since: 0.3
+ * @MG_GROUP_WOL: the Wake-on-LAN modes enabled (mg_settings_set_wol()).
+ *	Since: 0.4
  *
- * Changes are made MTU, features, ASPM L1, RPS, XPS, IRQ affinity, rings,
+ * Changes are made MTU, features, Wake-on-LAN, ASPM L1, RPS, XPS, IRQ affinity, rings,
  * channels, coalesce, pause, EEE, advertised modes: first what neither
  * resets the adapter nor drops the link, and the two that renegotiate the
  * link last. Only the first five values hold enum mg_param parameters.
@@ -111,6 +113,7 @@ enum mg_param_group {
 	MG_GROUP_RPS = 9,
 	MG_GROUP_XPS = 10,
 	MG_GROUP_IRQ_AFFINITY = 11,
+	MG_GROUP_WOL = 12,
 };
 
 /**
@@ -144,7 +147,7 @@ int mg_param_get_group(enum mg_param param);
 /**
  * mg_param_group_name - name of a group: "mtu", "rings", "channels",
  * "coalesce", "pause", and since 0.2 "features", "eee", "advertise",
- * "aspm", and since 0.3 "rps", "xps", "irq-affinity".
+ * "aspm", since 0.3 "rps", "xps", "irq-affinity", and since 0.4 "wol".
  * @group: group.
  *
  * Returns: the name, or NULL.
@@ -261,6 +264,25 @@ int mg_settings_set_feature(struct mg_settings *settings, const char *name, int 
  * Since: 0.2
  */
 int mg_settings_set_aspm_l1(struct mg_settings *settings, int on);
+
+/**
+ * mg_settings_set_wol - ask for exactly these Wake-on-LAN modes.
+ * @settings: object made with mg_settings_new().
+ * @modes: ethtool's letters, any of p u m b a g s f ("g": wake on a
+ *	magic packet; mg_ethlink_get_wol_supported() says what each is),
+ *	or "d" or "off" for none.
+ *
+ * The modes enabled become exactly these; the SecureOn password stays
+ * as it is. mg_settings_apply() refuses, before changing anything, a mode
+ * the driver does not support (the message names those it does) and a
+ * driver without Wake-on-LAN (-EOPNOTSUPP, with the kernel's words when
+ * it gives any). The result names the change "wol" and shows its values
+ * as the letters ("d" for none).
+ *
+ * Returns: 0; -EINVAL for NULL, an empty word or another letter; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_settings_set_wol(struct mg_settings *settings, const char *modes);
 
 /**
  * mg_settings_set_rps_cpus - ask for receive packet steering to these
@@ -622,7 +644,9 @@ size_t mg_apply_result_count(const struct mg_apply_result *result);
  * @new_value: where the value to set is stored.
  *
  * A change of a feature, of EEE or of ASPM L1 has no enum mg_param:
- * @param is set to -1, and the values are 1 (on) or 0 (off). A change of the advertised
+ * @param is set to -1, and the values are 1 (on) or 0 (off). One of
+ * Wake-on-LAN has none either: its values are masks of WAKE_* bits
+ * (<linux/ethtool.h>). A change of the advertised
  * modes has neither: the values are MG_UNKNOWN (see
  * mg_apply_result_get_modes()). mg_apply_result_get_name() names every
  * change.
@@ -639,8 +663,8 @@ int mg_apply_result_get(const struct mg_apply_result *result, size_t index, enum
  * @result: result.
  * @index: position, as for mg_apply_result_get().
  *
- * Returns: a parameter's name ("mtu"), "eee", "advertise", "aspm-l1", or
- * a feature's kernel name ("rx-gro"); NULL for a bad index.
+ * Returns: a parameter's name ("mtu"), "eee", "advertise", "aspm-l1",
+ * "wol", or a feature's kernel name ("rx-gro"); NULL for a bad index.
  * Since: 0.2
  */
 const char *mg_apply_result_get_name(const struct mg_apply_result *result, size_t index);
@@ -680,7 +704,8 @@ const char *mg_apply_result_get_modes(const struct mg_apply_result *result, size
  *
  * A parameter as its number ("9000"); EEE, a feature or ASPM L1 as "on"
  * or "off"; advertised modes by name; the CPUs of RPS, XPS or IRQ
- * affinity as a list ("0-3", "none"); "unknown" for a value not read.
+ * affinity as a list ("0-3", "none"); Wake-on-LAN's modes as ethtool's
+ * letters ("g", "d" for none); "unknown" for a value not read.
  *
  * Returns: 0; -EINVAL for NULL or an index out of range.
  * Since: 0.3
@@ -1230,7 +1255,8 @@ int mg_settings_to_text(const struct mg_settings *settings, char **text);
  *
  * "changes" (each "interface", "param", "old", "new" and "state": a
  * number, true or false for EEE, features and ASPM L1, a list of link
- * modes for advertise), "may_bounce_link", "left" (the names another
+ * modes for advertise, ethtool's letters for Wake-on-LAN ("g", "d" for
+ * none)), "may_bounce_link", "left" (the names another
  * writer changed since), "interfaces" (each "name" and "ifindex", and
  * "skipped" where a rollback passed over one that is gone),
  * "failed_interface", "failed_group", "kernel_message", "rolled_back" and

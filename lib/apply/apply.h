@@ -10,7 +10,8 @@
  * confirm, the journals' list) are the API on top.
  * What each group of settings is to these steps is its own file behind
  * the group table (groups.c): the parameters (params.c), features.c,
- * eee.c, advertise.c, aspm.c and steer.c, with what they share in change.c.
+ * eee.c, advertise.c, aspm.c, steer.c and wol.c, with what they share in
+ * change.c.
  */
 #ifndef MG_APPLY_APPLY_H
 #define MG_APPLY_APPLY_H
@@ -153,6 +154,9 @@ struct mg_group_now {
 	int modes_err;		  /* -EOPNOTSUPP when the driver has no link modes */
 	struct mg_aspm_now aspm;
 	struct mg_steer_now steer;
+	struct mg_ethlink *wol;	  /* WOL only; NULL when it could not be read */
+	int wol_err;		  /* -EOPNOTSUPP when the driver has no Wake-on-LAN */
+	char wol_extack[256];	  /* then the kernel's words, if any */
 	const struct mg_settings *params; /* read at the same time; NULL: not read */
 };
 
@@ -189,12 +193,13 @@ struct mg_journal_entry;
  * these and one row of mg_group_ops[]; nothing else names it. change.c
  * holds what groups whose changes are single values share.
  */
-/* What a group's values are, for the documents that show them: a number, on or off, link modes, CPUs. */
+/* What a group's values are, for the documents that show them: a number, on or off, link modes, CPUs, a word. */
 enum mg_value_kind {
 	MG_VALUE_NUMBER,
 	MG_VALUE_ON_OFF,
 	MG_VALUE_MODES,
 	MG_VALUE_CPUS,
+	MG_VALUE_WORD, /* a word, as the group's .text writes it: Wake-on-LAN's letters */
 };
 
 struct mg_group_ops {
@@ -244,6 +249,7 @@ extern const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS];
 extern const struct mg_group_ops mg_mtu_ops, mg_rings_ops, mg_channels_ops, mg_coalesce_ops, mg_pause_ops;
 extern const struct mg_group_ops mg_features_ops, mg_eee_ops, mg_advertise_ops, mg_aspm_ops;
 extern const struct mg_group_ops mg_rps_ops, mg_xps_ops, mg_irq_affinity_ops;
+extern const struct mg_group_ops mg_wol_ops;
 /* Whether change @c is of a parameter (MTU to pause), not of EEE, modes or features. */
 static inline bool mg_change_is_param(const struct mg_change *c)
 {

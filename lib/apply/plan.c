@@ -45,26 +45,12 @@ MG_EXPORT void mg_plan_free(struct mg_plan *plan)
 /* Everything @src asks, asked of @dst too (a later value of one name wins). */
 static int merge(struct mg_settings *dst, const struct mg_settings *src)
 {
-	const struct mg_tune_want *w = src->tune;
 	int err = 0;
 
 	for (int p = 0; err == 0 && p < MG_PARAM_COUNT; p++)
 		if (mg_settings_has(src, (enum mg_param)p))
 			err = mg_settings_set(dst, (enum mg_param)p, src->value[p]);
-	if (!w)
-		return err;
-	if (err == 0 && w->eee >= 0)
-		err = mg_settings_set_eee(dst, w->eee);
-	if (err == 0 && w->aspm_l1 >= 0)
-		err = mg_settings_set_aspm_l1(dst, w->aspm_l1);
-	if (err == 0 && w->advertise)
-		err = mg_settings_set_advertise(dst, w->advertise);
-	for (size_t i = 0; err == 0 && i < w->feature_count; i++)
-		err = mg_settings_set_feature(dst, w->features[i].name, w->features[i].on);
-	for (int k = 0; err == 0 && k < MG_STEER_GROUPS; k++)
-		for (size_t i = 0; err == 0 && i < w->steer_count[k]; i++)
-			err = mg_steer_want_copy(dst, MG_GROUP_RPS + k, w->steer[k][i].index, w->steer[k][i].mask);
-	return err;
+	return err == 0 ? mg_tune_want_merge(dst, src) : err;
 }
 
 /* The step for @id: the one already planned for its index, or a new one. */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The Ethernet link over ethtool netlink: LINKINFO (port), LINKMODES
- * (speed, duplex, autoneg, lanes, modes) and LINKSTATE (link, SQI, why it
- * is down). Link modes come as verbose bitsets so the kernel names them.
+ * (speed, duplex, autoneg, lanes, modes), LINKSTATE (link, SQI, why it
+ * is down) and WOL (the Wake-on-LAN modes supported and enabled; never
+ * the SecureOn password). Link modes come as verbose bitsets so the
+ * kernel names them.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@ void mg_ethlink_init(struct mg_ethlink *l)
 	l->speed = l->autoneg = l->lanes = l->link = MG_UNKNOWN;
 	l->sqi = l->sqi_max = l->ext_substate = MG_UNKNOWN;
 	l->duplex = l->port = l->ext_state = -1;
+	l->wol_supported = l->wol_enabled = MG_UNKNOWN;
 }
 
 static void free_modes(struct mg_ethlink *l)
@@ -125,6 +128,91 @@ static int parse_linkstate(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 	return 0;
 }
 
+/* ethtool's letter for each WAKE_* bit, the lowest first: "wol g" is WAKE_MAGIC. */
+static const char wol_letters[MG_WOL_LETTERS + 1] = "pumbagsf";
+
+_Static_assert(MG_WOL_LETTERS == WOL_MODE_COUNT, "a letter per Wake-on-LAN mode");
+
+void mg_wol_text(unsigned int mask, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	for (int bit = 0; bit < MG_WOL_LETTERS && len + 1 < size; bit++)
+		if (mask & (1u << bit))
+			buf[len++] = wol_letters[bit];
+	if (size)
+		buf[len] = '\0';
+}
+
+int mg_wol_parse(const char *text, unsigned int *mask)
+{
+	*mask = 0;
+	if (!text || !*text)
+		return -EINVAL;
+	if (!strcmp(text, "d") || !strcmp(text, "off"))
+		return 0;
+	for (const char *p = text; *p; p++) {
+		const char *at = strchr(wol_letters, *p);
+
+		if (!at)
+			return -EINVAL;
+		*mask |= 1u << (at - wol_letters);
+	}
+	return 0;
+}
+
+/* The bits of a parsed bitset as a mask: a WoL bit's index is its WAKE_* bit's. */
+static int wol_mask(const struct mg_bits *b)
+{
+	int mask = 0;
+
+	for (size_t i = 0; i < b->count; i++)
+		if (b->index[i] >= 0 && b->index[i] < MG_WOL_LETTERS)
+			mask |= 1 << b->index[i];
+	return mask;
+}
+
+static void wol_conclude(struct mg_ethlink *l, int supported, int enabled)
+{
+	l->wol_supported = supported;
+	l->wol_enabled = enabled;
+	mg_wol_text((unsigned int)supported, l->wol_supported_text, sizeof(l->wol_supported_text));
+	mg_wol_text((unsigned int)enabled, l->wol_enabled_text, sizeof(l->wol_enabled_text));
+	l->wol_error[0] = '\0';
+}
+
+/* The SecureOn password the reply may carry is left where it is: nothing keeps or shows it. */
+static int parse_wol(const struct nlmsghdr *nlh, struct mg_ethlink *l)
+{
+	static const struct nla_policy policy[ETHTOOL_A_WOL_MAX + 1] = {
+		[ETHTOOL_A_WOL_HEADER] = { .type = NLA_NESTED },
+		[ETHTOOL_A_WOL_MODES] = { .type = NLA_NESTED },
+	};
+	struct nlattr *tb[ETHTOOL_A_WOL_MAX + 1];
+	struct mg_bits all = { 0 }, set = { 0 };
+	int err;
+
+	if (mg_ethtool_parse_genl(nlh, ETHTOOL_MSG_WOL_GET_REPLY, tb, ETHTOOL_A_WOL_MAX, policy) < 0)
+		return -EPROTO;
+	mg_ethtool_parse_header(tb[ETHTOOL_A_WOL_HEADER], &l->ifindex, l->ifname, sizeof(l->ifname));
+	if (!tb[ETHTOOL_A_WOL_MODES])
+		return 0;
+	/* The mask is what the driver supports, the set bits what is enabled. */
+	err = mg_bitset_parse(tb[ETHTOOL_A_WOL_MODES], &all, &set, NULL);
+	if (err == 0)
+		wol_conclude(l, wol_mask(&all), wol_mask(&set));
+	mg_bits_clear(&all);
+	mg_bits_clear(&set);
+	return err;
+}
+
+static void wol_unsupported(struct mg_ethlink *l)
+{
+	l->wol_supported = l->wol_enabled = MG_UNKNOWN;
+	l->wol_supported_text[0] = l->wol_enabled_text[0] = '\0';
+	mg_strlcpy(l->wol_error, "the driver does not support Wake-on-LAN", sizeof(l->wol_error));
+}
+
 static const struct {
 	int get, header;
 	int (*parse)(const struct nlmsghdr *, struct mg_ethlink *);
@@ -132,6 +220,7 @@ static const struct {
 	[MG_ETHLINK_INFO] = { ETHTOOL_MSG_LINKINFO_GET, ETHTOOL_A_LINKINFO_HEADER, parse_linkinfo },
 	[MG_ETHLINK_MODES] = { ETHTOOL_MSG_LINKMODES_GET, ETHTOOL_A_LINKMODES_HEADER, parse_linkmodes },
 	[MG_ETHLINK_STATE] = { ETHTOOL_MSG_LINKSTATE_GET, ETHTOOL_A_LINKSTATE_HEADER, parse_linkstate },
+	[MG_ETHLINK_WOL] = { ETHTOOL_MSG_WOL_GET, ETHTOOL_A_WOL_HEADER, parse_wol },
 };
 
 _Static_assert(sizeof(kinds) / sizeof(kinds[0]) == MG_ETHLINK_KINDS, "one request per reply kind");
@@ -222,6 +311,12 @@ void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind)
 		free_modes(dst);
 		memcpy(dst->modes, src->modes, sizeof(dst->modes));
 		memset(src->modes, 0, sizeof(src->modes));
+	} else if (kind == MG_ETHLINK_WOL) {
+		dst->wol_supported = src->wol_supported;
+		dst->wol_enabled = src->wol_enabled;
+		memcpy(dst->wol_supported_text, src->wol_supported_text, sizeof(dst->wol_supported_text));
+		memcpy(dst->wol_enabled_text, src->wol_enabled_text, sizeof(dst->wol_enabled_text));
+		memcpy(dst->wol_error, src->wol_error, sizeof(dst->wol_error));
 	} else {
 		dst->link = src->link;
 		dst->sqi = src->sqi;
@@ -266,6 +361,8 @@ static int read_one(struct mg_ctx *ctx, const char *ifname, int ifindex, struct 
 		return -ENOMEM;
 	for (int k = 0; k < MG_ETHLINK_KINDS && err == 0; k++) {
 		err = request(ctx, k, ifindex, ifname, &st);
+		if (err == -EOPNOTSUPP && k == MG_ETHLINK_WOL)
+			wol_unsupported(l);
 		if (err == -EOPNOTSUPP || err == MG_ENOTRECORDED)
 			err = 0;
 	}
@@ -290,6 +387,23 @@ int mg_ethlink_read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, s
 	if (!l)
 		return -ENOMEM;
 	err = request(ctx, MG_ETHLINK_MODES, ifindex, ifname, &st);
+	if (err < 0) {
+		mg_ethlink_free(l);
+		return err;
+	}
+	*link = l;
+	return 0;
+}
+
+int mg_ethlink_read_wol(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link)
+{
+	struct mg_ethlink *l = mg_ethlink_new_unknown(ifname ? ifname : "", ifindex);
+	struct state st = { .one = l };
+	int err;
+
+	if (!l)
+		return -ENOMEM;
+	err = request(ctx, MG_ETHLINK_WOL, ifindex, ifname, &st);
 	if (err < 0) {
 		mg_ethlink_free(l);
 		return err;
@@ -334,6 +448,13 @@ MG_EXPORT void mg_ethlink_free(struct mg_ethlink *link)
 	free(link);
 }
 
+static void mark_no_wol(struct mg_ethlink_list *list)
+{
+	for (size_t i = 0; i < list->count; i++)
+		if (list->items[i]->wol_supported == MG_UNKNOWN)
+			wol_unsupported(list->items[i]);
+}
+
 MG_EXPORT int mg_ethlink_list_read(struct mg_ctx *ctx, struct mg_ethlink_list **list)
 {
 	struct mg_ethlink_list *l;
@@ -350,7 +471,10 @@ MG_EXPORT int mg_ethlink_list_read(struct mg_ctx *ctx, struct mg_ethlink_list **
 	st.list = l;
 	for (int k = 0; k < MG_ETHLINK_KINDS && err == 0; k++) {
 		err = request(ctx, k, 0, NULL, &st);
-		/* A capture taken before links were recorded has none. */
+		/* The kernel's dump leaves out a device whose driver has no Wake-on-LAN. */
+		if (err == 0 && k == MG_ETHLINK_WOL)
+			mark_no_wol(l);
+		/* A capture taken before links (or Wake-on-LAN) were recorded has none. */
 		if (err == MG_ENOTRECORDED)
 			err = 0;
 		/* One driver's error ends the kernel's dump: that part stays unknown. */
@@ -474,4 +598,20 @@ MG_EXPORT const char *mg_ethlink_get_not_advertised(const struct mg_ethlink *l, 
 		return NULL;
 	return mg_modes_missing(l->modes[MG_MODES_SUPPORTED].names, l->modes[MG_MODES_SUPPORTED].count,
 				l->modes[MG_MODES_ADVERTISED].names, l->modes[MG_MODES_ADVERTISED].count, index, NULL);
+}
+
+/* NULL when unknown: not read, or the driver has no Wake-on-LAN (mg_ethlink_get_wol_error()). */
+MG_EXPORT const char *mg_ethlink_get_wol_supported(const struct mg_ethlink *l)
+{
+	return l && l->wol_supported != MG_UNKNOWN ? l->wol_supported_text : NULL;
+}
+
+MG_EXPORT const char *mg_ethlink_get_wol_enabled(const struct mg_ethlink *l)
+{
+	return l && l->wol_enabled != MG_UNKNOWN ? l->wol_enabled_text : NULL;
+}
+
+MG_EXPORT const char *mg_ethlink_get_wol_error(const struct mg_ethlink *l)
+{
+	return l && l->wol_error[0] ? l->wol_error : NULL;
 }

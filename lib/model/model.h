@@ -76,8 +76,11 @@ struct nlmsghdr;
 
 /* The groups that hold enum mg_param parameters: MTU to pause. */
 #define MG_GROUP_COUNT 5
-/* Every group an apply changes: those, then features, EEE, advertised modes, ASPM L1, RPS, XPS, IRQ affinity. */
-#define MG_APPLY_GROUPS 12
+/*
+ * Every group an apply changes: those, then features, EEE, advertised
+ * modes, ASPM L1, RPS, XPS, IRQ affinity, Wake-on-LAN.
+ */
+#define MG_APPLY_GROUPS 13
 /* Queues (or vectors) one steering group of an apply covers. */
 #define MG_STEER_MAX 64
 /* The three steering groups, as an index: RPS, XPS, IRQ affinity. */
@@ -90,8 +93,11 @@ static inline int mg_steer_kind(int group)
 #define MG_FEATURE_NAME 32
 /* A PCI function's directory below the sysfs root: devices/pci0000:00/0000:00:1c.0/0000:01:00.0. */
 #define MG_ASPM_DIR_MAX 512
-/* Changes one apply can make: each parameter, EEE, the advertised modes, ASPM L1, 64 features, the steering. */
-#define MG_CHANGE_MAX (MG_PARAM_COUNT + 3 + 64 + MG_STEER_GROUPS * MG_STEER_MAX)
+/*
+ * Changes one apply can make: each parameter, EEE, the advertised modes,
+ * ASPM L1, Wake-on-LAN, 64 features, the steering.
+ */
+#define MG_CHANGE_MAX (MG_PARAM_COUNT + 4 + 64 + MG_STEER_GROUPS * MG_STEER_MAX)
 
 struct mg_tune_want;
 
@@ -169,11 +175,14 @@ enum mg_ethlink_kind {
 	MG_ETHLINK_INFO = 0,	/* LINKINFO */
 	MG_ETHLINK_MODES = 1,	/* LINKMODES */
 	MG_ETHLINK_STATE = 2,	/* LINKSTATE */
+	MG_ETHLINK_WOL = 3,	/* WOL: Wake-on-LAN */
 	MG_ETHLINK_KINDS
 };
 
 /* Supported, advertised, partner: indexed by enum mg_modes. */
 #define MG_MODES_COUNT 3
+/* Wake-on-LAN's modes, one letter each as ethtool writes them (WOL_MODE_COUNT). */
+#define MG_WOL_LETTERS 8
 
 struct mg_ethlink {
 	char ifname[IFNAMSIZ];
@@ -184,6 +193,10 @@ struct mg_ethlink {
 	/* LINKSTATE's link-down count, kept for the counters (stats.c): one request serves both */
 	uint64_t down_events;
 	bool has_down_events;
+	/* Wake-on-LAN: WAKE_* masks, MG_UNKNOWN when unknown; as ethtool's letters; why unknown */
+	int wol_supported, wol_enabled;
+	char wol_supported_text[MG_WOL_LETTERS + 1], wol_enabled_text[MG_WOL_LETTERS + 1];
+	char wol_error[64];
 };
 
 struct mg_ethlink_list {
@@ -201,6 +214,12 @@ void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind);
 int mg_ethlink_read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link);
 /* Free the mode names an object on the stack holds. */
 void mg_ethlink_clear(struct mg_ethlink *l);
+/* Only WOL, by index: what an apply of Wake-on-LAN needs; -EOPNOTSUPP (the driver has none) passed on. */
+int mg_ethlink_read_wol(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link);
+/* A WAKE_* mask as ethtool's letters, "pumbagsf" in that order ("" for none). */
+void mg_wol_text(unsigned int mask, char *buf, size_t size);
+/* And back: "d" and "off" are none; -EINVAL for another letter or an empty word. */
+int mg_wol_parse(const char *text, unsigned int *mask);
 
 struct mg_nic_list;
 
@@ -386,6 +405,7 @@ int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count);
 struct mg_tune_want {
 	int eee;		/* -1: not asked; else 0 or 1 */
 	int aspm_l1;		/* likewise */
+	int wol;		/* -1: not asked; else the WAKE_* modes to enable */
 	char *advertise;	/* "all" or names separated by commas; NULL: not asked */
 	struct {
 		char name[ETH_GSTRING_LEN];
@@ -403,9 +423,9 @@ struct mg_tune_want {
 void mg_tune_want_free(struct mg_tune_want *w);
 /* @s's wants of these groups, made on first use; NULL without memory. */
 struct mg_tune_want *mg_tune_want_of(struct mg_settings *s);
-/* Ask @s for steering group @g of queue or vector @index (-1: every one) to be @mask. */
-int mg_steer_want_copy(struct mg_settings *s, enum mg_param_group g, int index, uint64_t mask);
-/* The groups @s asks to change among these four, as 1u << group. */
+/* Everything beyond the parameters that @src asks, asked of @dst too (a later value of one name wins). */
+int mg_tune_want_merge(struct mg_settings *dst, const struct mg_settings *src);
+/* The groups beyond the parameters that @s asks to change, as 1u << group. */
 unsigned int mg_tune_want_groups(const struct mg_settings *s);
 
 /* ---- sample.c: one sample of the watch sampler ---- */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What a settings object asks beyond its parameters: EEE on or off, the
- * link modes to advertise, offloads by name, ASPM L1. Kept with the
- * object; an apply validates and makes them (eee.c, advertise.c, features.c, aspm.c in apply/).
+ * link modes to advertise, offloads by name, ASPM L1, the Wake-on-LAN
+ * modes. Kept with the object; an apply validates and makes them (eee.c,
+ * advertise.c, features.c, aspm.c, wol.c in apply/).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@ struct mg_tune_want *mg_tune_want_of(struct mg_settings *s)
 	if (!s->tune) {
 		s->tune = calloc(1, sizeof(*s->tune));
 		if (s->tune)
-			s->tune->eee = s->tune->aspm_l1 = -1;
+			s->tune->eee = s->tune->aspm_l1 = s->tune->wol = -1;
 	}
 	return s->tune;
 }
@@ -43,6 +44,8 @@ unsigned int mg_tune_want_groups(const struct mg_settings *s)
 		groups |= 1u << MG_GROUP_ADVERTISE;
 	if (w->aspm_l1 >= 0)
 		groups |= 1u << MG_GROUP_ASPM;
+	if (w->wol >= 0)
+		groups |= 1u << MG_GROUP_WOL;
 	for (int k = 0; k < MG_STEER_GROUPS; k++)
 		if (w->steer_count[k])
 			groups |= 1u << (MG_GROUP_RPS + k);
@@ -139,6 +142,25 @@ MG_EXPORT int mg_settings_set_aspm_l1(struct mg_settings *s, int on)
 	return 0;
 }
 
+static int want_wol(struct mg_settings *s, int mask)
+{
+	struct mg_tune_want *w = mg_tune_want_of(s);
+
+	if (!w)
+		return -ENOMEM;
+	w->wol = mask;
+	return 0;
+}
+
+MG_EXPORT int mg_settings_set_wol(struct mg_settings *s, const char *modes)
+{
+	unsigned int mask;
+
+	if (!s || mg_wol_parse(modes, &mask) < 0)
+		return -EINVAL;
+	return want_wol(s, (int)mask);
+}
+
 /* Whether @a and @b name one feature: '-' and '_' are the same, as ethtool takes them. */
 bool mg_feature_name_eq(const char *a, const char *b)
 {
@@ -149,7 +171,8 @@ bool mg_feature_name_eq(const char *a, const char *b)
 }
 
 
-int mg_steer_want_copy(struct mg_settings *s, enum mg_param_group g, int index, uint64_t mask)
+/* Ask @s for steering group @g of queue or vector @index (-1: every one) to be @mask. */
+static int steer_want_copy(struct mg_settings *s, enum mg_param_group g, int index, uint64_t mask)
 {
 	int k = mg_steer_kind(g);
 	struct mg_tune_want *w = mg_tune_want_of(s);
@@ -183,7 +206,7 @@ static int set_steer(struct mg_settings *s, enum mg_param_group g, int index, co
 		return err;
 	if (need_one && !mask)
 		return -EINVAL;
-	return mg_steer_want_copy(s, g, index, mask);
+	return steer_want_copy(s, g, index, mask);
 }
 
 MG_EXPORT int mg_settings_set_rps_cpus(struct mg_settings *s, int queue, const char *cpus)
@@ -199,4 +222,28 @@ MG_EXPORT int mg_settings_set_xps_cpus(struct mg_settings *s, int queue, const c
 MG_EXPORT int mg_settings_set_irq_affinity(struct mg_settings *s, int irq, const char *cpus)
 {
 	return set_steer(s, MG_GROUP_IRQ_AFFINITY, irq, cpus, true);
+}
+
+/* Each group's want by its own setter, so that a plan (apply/plan.c) names none of them. */
+int mg_tune_want_merge(struct mg_settings *dst, const struct mg_settings *src)
+{
+	const struct mg_tune_want *w = src->tune;
+	int err = 0;
+
+	if (!w)
+		return 0;
+	if (w->eee >= 0)
+		err = mg_settings_set_eee(dst, w->eee);
+	if (err == 0 && w->aspm_l1 >= 0)
+		err = mg_settings_set_aspm_l1(dst, w->aspm_l1);
+	if (err == 0 && w->advertise)
+		err = mg_settings_set_advertise(dst, w->advertise);
+	if (err == 0 && w->wol >= 0)
+		err = want_wol(dst, w->wol);
+	for (size_t i = 0; err == 0 && i < w->feature_count; i++)
+		err = mg_settings_set_feature(dst, w->features[i].name, w->features[i].on);
+	for (int k = 0; err == 0 && k < MG_STEER_GROUPS; k++)
+		for (size_t i = 0; err == 0 && i < w->steer_count[k]; i++)
+			err = steer_want_copy(dst, MG_GROUP_RPS + k, w->steer[k][i].index, w->steer[k][i].mask);
+	return err;
 }

@@ -45,7 +45,7 @@ static void modes(struct mg_out *o, const char *key, const char *text)
 static void value(struct mg_out *o, const char *key, const struct mg_apply_result *r, size_t i, long long v,
 		  int after)
 {
-	char cpus[256];
+	char text[256];
 
 	switch (mg_apply_result_value_kind(r, i)) {
 	case MG_VALUE_MODES:
@@ -56,8 +56,13 @@ static void value(struct mg_out *o, const char *key, const struct mg_apply_resul
 		break;
 	case MG_VALUE_CPUS:
 		if (v != MG_UNKNOWN)
-			mg_cpumask_list((uint64_t)v, cpus, sizeof(cpus));
-		mg_out_str(o, key, NULL, v != MG_UNKNOWN ? cpus : NULL);
+			mg_cpumask_list((uint64_t)v, text, sizeof(text));
+		mg_out_str(o, key, NULL, v != MG_UNKNOWN ? text : NULL);
+		break;
+	case MG_VALUE_WORD:
+		if (v != MG_UNKNOWN)
+			mg_apply_result_format_value(r, i, after, text, sizeof(text));
+		mg_out_str(o, key, NULL, v != MG_UNKNOWN ? text : NULL);
 		break;
 	default:
 		mg_out_long(o, key, NULL, v);

@@ -2,7 +2,7 @@
 /*
  * The Ethernet link, JSON and text from one writer: state, speed and
  * duplex, the link modes of both ends and the best one they share, SQI,
- * and why the link is down.
+ * why the link is down, and the Wake-on-LAN modes.
  */
 #include <errno.h>
 
@@ -58,6 +58,43 @@ static void state(struct mg_out *o, const struct mg_ethlink *l)
 	mg_out_text(o, "\n");
 }
 
+/* ethtool's letters, one element each in JSON; together in text only with @fmt ("d" for none). */
+static void letters(struct mg_out *o, const char *key, const char *fmt, const char *modes)
+{
+	char one[2] = "";
+
+	mg_out_array(o, key);
+	for (const char *p = modes; *p; p++) {
+		one[0] = *p;
+		mg_out_item(o, fmt, one);
+	}
+	if (!*modes && fmt)
+		mg_out_text(o, "d");
+	mg_out_array_end(o);
+}
+
+/*
+ * "wake-on-lan: g (supported: pumbg)" as ethtool's letters, "d" for none;
+ * or why they are unknown. JSON has what is supported first.
+ */
+static void wol(struct mg_out *o, const struct mg_ethlink *l)
+{
+	const char *supported = mg_ethlink_get_wol_supported(l), *enabled = mg_ethlink_get_wol_enabled(l);
+	const char *error = mg_ethlink_get_wol_error(l);
+
+	if (!supported || !enabled) {
+		mg_out_null(o, "wake_on_lan");
+	} else {
+		mg_out_object(o, "wake_on_lan");
+		letters(o, "supported", NULL, supported);
+		mg_out_text(o, "%-19s", "wake-on-lan:");
+		letters(o, "enabled", "%s", enabled);
+		mg_out_str(o, NULL, " (supported: %s)\n", supported[0] ? supported : "none");
+		mg_out_object_end(o);
+	}
+	mg_out_str(o, "wake_on_lan_error", error ? "wake-on-lan:       %s\n" : NULL, error);
+}
+
 void mg_out_ethlink(struct mg_out *o, const struct mg_ethlink *l)
 {
 	const char *best, *down;
@@ -81,6 +118,7 @@ void mg_out_ethlink(struct mg_out *o, const struct mg_ethlink *l)
 	mg_out_int(o, "sqi_max", sqi != MG_UNKNOWN ? "/%d\n" : NULL, mg_ethlink_get_sqi_max(l));
 	mg_out_str(o, "down_reason", down ? "down because:      %s\n" : NULL, down);
 	mg_out_int(o, "down_subreason", NULL, mg_ethlink_get_ext_substate(l));
+	wol(o, l);
 	mg_out_object_end(o);
 }
 

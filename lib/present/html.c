@@ -208,6 +208,20 @@ static void put_modes(struct mg_strbuf *t, const struct mg_ethlink *l, enum mg_m
 	mg_strbuf_put(t, "</td></tr>\n");
 }
 
+/* Wake-on-LAN as show's text has it, "g (supported: pumbg)"; why it is unknown, only when said. */
+static void wake_on_lan(struct mg_strbuf *t, const struct mg_ethlink *l)
+{
+	const char *supported = mg_ethlink_get_wol_supported(l), *enabled = mg_ethlink_get_wol_enabled(l);
+	char v[64];
+
+	if (supported && enabled) {
+		snprintf(v, sizeof(v), "%s (supported: %s)", enabled[0] ? enabled : "d", supported[0] ? supported : "none");
+		row(t, "Wake-on-LAN", v);
+	} else if (mg_ethlink_get_wol_error(l)) {
+		row(t, "Wake-on-LAN", mg_ethlink_get_wol_error(l));
+	}
+}
+
 static void ethernet(struct mg_strbuf *t, const struct mg_report_nic *r)
 {
 	const struct mg_ethlink *l = r->ethlink;
@@ -228,6 +242,7 @@ static void ethernet(struct mg_strbuf *t, const struct mg_report_nic *r)
 		put_modes(t, l, MG_MODES_SUPPORTED, "supported modes");
 		put_modes(t, l, MG_MODES_ADVERTISED, "advertised modes");
 		put_modes(t, l, MG_MODES_PARTNER, "partner's modes");
+		wake_on_lan(t, l);
 	}
 	mg_strbuf_put(t, "</table>\n");
 }

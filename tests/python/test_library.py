@@ -906,8 +906,19 @@ def test_settings_kinds_are_the_librarys_parameters():
     """SETTINGS has every parameter the library names, then the others apply() takes."""
     params = [multigig.records._key(p) for p in multigig.PARAMS]
     assert list(multigig.SETTINGS)[:len(params)] == params
-    assert set(multigig.SETTINGS.values()) == {"number", "ring", "flag", "modes", "cpus"}
+    assert set(multigig.SETTINGS.values()) == {"number", "ring", "flag", "modes", "cpus", "wol"}
     assert all(multigig.core.mg_param_from_name(p) >= 0 for p in multigig._ON_OFF)
+
+
+def test_wol_keyword_takes_ethtools_letters():
+    """wol: ethtool's letters or d/off, as a str; anything else refused before the library is asked."""
+    for good in ("g", "pumbg", "d", "off"):
+        multigig.core.mg_settings_free(multigig.ApplyResult._want({"wol": good}))
+    with pytest.raises(TypeError):
+        multigig.ApplyResult._want({"wol": True})
+    for bad in ("", "on", "gx"):
+        with pytest.raises(ValueError, match="ethtool's letters"):
+            multigig.ApplyResult._want({"wol": bad})
 
 
 def test_typed_entry_points_refuse_bools_and_strings():

@@ -18,6 +18,7 @@ answer compared with the tool users trust, in the same guest:
 - a USB NIC (usb-net on qemu-xhci, bound to cdc_ether): its USB path and
   speed against sysfs and lsusb, the class driver it runs on, and its
   host controller's PCIe path (the xHCI behind a root port of its own);
+- Wake-on-LAN of the e1000e against ethtool: set, refused, rolled back;
 - IRQ affinity of the e1000e's MSI-X vectors through the transaction:
   moved, read back from /proc/irq, rolled back with a later refused step;
 - the kernel log: e1000e's own link messages and the AER driver's lines
@@ -365,6 +366,57 @@ def test_rollback_after_a_killed_apply(e1000e, rings_restored):
     wait_for("the link of %s back" % e1000e, lambda: carrier(e1000e))
     assert ethtool_rings(e1000e) == rings_restored
     assert "no interrupted apply" in sh(CLI, "rollback", e1000e).stdout
+
+
+# ---- Wake-on-LAN ----
+
+def ethtool_wol(iface):
+    """ethtool's "Supports Wake-on" and "Wake-on" letters ("d" for none)."""
+    text = sh("ethtool", iface).stdout
+    return (re.search(r"^\s*Supports Wake-on: (\w+)$", text, re.M).group(1),
+            re.search(r"^\s*Wake-on: (\w+)$", text, re.M).group(1))
+
+
+def shown_wol(iface):
+    """show's Wake-on-LAN as ethtool's letters: (supported, enabled), "d" for none enabled."""
+    show, _ = cli_json("show", iface)
+    wol = show["link"]["wake_on_lan"]
+    assert wol is not None and show["link"]["wake_on_lan_error"] is None, show["link"]
+    return "".join(wol["supported"]) or "d", "".join(wol["enabled"]) or "d"
+
+
+def test_wol_set_and_rolled_back(e1000e):
+    """e1000e's Wake-on-LAN against ethtool: read, set to g and to d, a
+    mode it lacks refused before anything changes, and g rolled back when
+    a later step of the same apply is refused (rx-usecs 7, as above)."""
+    before = ethtool_wol(e1000e)
+    assert "g" in before[0], before
+    try:
+        assert shown_wol(e1000e) == before
+        p = sh(CLI, "set", e1000e, "wol", "g")
+        assert ethtool_wol(e1000e)[1] == "g" and shown_wol(e1000e)[1] == "g"
+        if before[1] != "g":
+            assert "wol: %s -> g" % before[1] in p.stdout, p.stdout
+        assert re.search(r"^wake-on-lan: +g \(supported: %s\)$" % before[0], sh(CLI, "show", e1000e).stdout, re.M)
+        sh(CLI, "set", e1000e, "wol", "d")
+        assert ethtool_wol(e1000e)[1] == "d" and shown_wol(e1000e)[1] == "d"
+        p = sh(CLI, "set", e1000e, "wol", "a", check=False)
+        assert p.returncode == 1 and "it supports %s" % before[0] in p.stderr, p.stderr
+        assert ethtool_wol(e1000e)[1] == "d"
+        p = sh(CLI, "set", e1000e, "wol", "g", "rx-usecs", "7", check=False)
+        assert p.returncode == 1 and "rolled back" in p.stderr, p.stderr
+        assert ethtool_wol(e1000e)[1] == "d"
+        # Python's tuned(): g for the block, d again after it.
+        import multigig
+        with multigig.Context() as ctx:
+            with ctx.tuned(e1000e, wol="g") as result:
+                assert result.changes == [("wol", "d", "g")]
+                assert ethtool_wol(e1000e)[1] == "g"
+        assert ethtool_wol(e1000e)[1] == "d"
+    finally:
+        sh("ethtool", "-s", e1000e, "wol", before[1])
+    assert ethtool_wol(e1000e) == before
+    wait_for("the link of %s back" % e1000e, lambda: carrier(e1000e))
 
 
 # ---- IRQ affinity ----

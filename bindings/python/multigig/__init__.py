@@ -69,12 +69,13 @@ def _kind(name: str, group: str) -> str:
 # "max" (the driver's maximum); "flag" True/False or "on"/"off"; "modes"
 # "all", link modes separated by commas or a list of them; "cpus" CPUs for
 # every queue or vector ("0-3", "1,3", [0, 1]; "none" for none) or a
-# mapping from a queue's (vector's) number to its CPUs. Any other keyword
-# is a feature, a "flag".
+# mapping from a queue's (vector's) number to its CPUs; "wol" the
+# Wake-on-LAN modes as ethtool's letters ("g", "pumbg"; "d" or "off" for
+# none). Any other keyword is a feature, a "flag".
 SETTINGS: dict[str, str] = dict(
     [(_key(name), _kind(name, group)) for name, group in _PARAM_GROUPS]
     + [("eee", "flag"), ("aspm_l1", "flag"), ("advertise", "modes"), ("rps_cpus", "cpus"), ("xps_cpus", "cpus"),
-       ("irq_affinity", "cpus")])
+       ("irq_affinity", "cpus"), ("wol", "wol")])
 
 # What apply() takes for a setting: a number, "max", True/False or
 # "on"/"off", link modes for advertise, or for features a mapping of
@@ -424,6 +425,9 @@ class Context:
         (``rps_cpus={0: "0", 1: "1"}``); each queue or vector is a change
         named "rps-cpus:rx-0", "xps-cpus:tx-1", "irq-affinity:45", whose
         values are CPU lists.
+        ``wol`` takes the Wake-on-LAN modes to enable, as ethtool's letters
+        ("g" for a magic packet, "pumbg"; "d" or "off" for none); the
+        change is named "wol" and its values are such letters.
         ``confirm=SECONDS`` keeps the changes only if ``confirm(ifname)``
         comes within that time, else they roll back, also when this process
         is gone; ``verify_peer="10.0.0.2"`` checks that the path to that
@@ -1115,8 +1119,8 @@ ChangeValue = Union[int, bool, str, list[str], None]
 
 class Change(NamedTuple):
     """One change an apply planned or made: the name ``multigig set``
-    takes ("mtu", "rx-ring", "eee", "advertise" or a feature's kernel
-    name), the value before and the value after. A tuple, so
+    takes ("mtu", "rx-ring", "eee", "advertise", "wol" or a feature's
+    kernel name), the value before and the value after. A tuple, so
     ``name, old, new = change`` works."""
 
     name: str
@@ -1133,7 +1137,8 @@ class ApplyResult:
     of Change (name, old, new): a parameter's number, True/False for "eee",
     "aspm-l1" and for a feature (by its kernel name), lists of link modes for
     "advertise", CPU lists ("0-3", "" for none) for "rps-cpus:rx-N",
-    "xps-cpus:tx-N" and "irq-affinity:N"; ``states`` gives each change's fate by name ("planned",
+    "xps-cpus:tx-N" and "irq-affinity:N", ethtool's letters ("g", "d" for
+    none) for "wol"; ``states`` gives each change's fate by name ("planned",
     "applied", "rolled_back", "left", "restore_failed"); ``left`` lists the
     names not restored because another writer had changed them;
     ``may_bounce_link`` says whether the driver may reset or renegotiate
@@ -1256,6 +1261,11 @@ class ApplyResult:
             _c.mg_settings_set_eee(want, int(_args.on_off(value, key)))
         elif name == "aspm-l1":
             _c.mg_settings_set_aspm_l1(want, int(_args.on_off(value, key)))
+        elif kind == "wol":
+            if not isinstance(value, str):
+                raise _args.WrongType("wol: %r is not Wake-on-LAN modes as ethtool's letters" % (value,))
+            if _c.mg_settings_set_wol(want, _arg(value, "wol")) < 0:
+                raise ValueError("bad value %r for wol: ethtool's letters p u m b a g s f, or d for none" % (value,))
         elif _c.mg_settings_set(want, _c.mg_param_from_name(name), cls._value(key, kind, value)) < 0:
             raise ValueError("bad value %r for %s" % (value, key))
 

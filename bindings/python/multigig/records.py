@@ -92,11 +92,15 @@ class Link(Record):
     """Speed, duplex, link modes and state of the Ethernet link: the CLI's
     "link" object. ``not_advertised`` lists supported modes the adapter
     does not advertise (None when it reports no modes); ``down_reason``
-    is the kernel's extended link state while the link is down."""
+    is the kernel's extended link state while the link is down.
+    ``wake_on_lan`` holds the Wake-on-LAN modes ``supported`` and
+    ``enabled``, each a list of ethtool's letters (["p", "u", "m", "b",
+    "g"], [] for none); None when unknown, with ``wake_on_lan_error``
+    saying why where the driver has no Wake-on-LAN."""
 
     _KEYS = ("link", "speed_mbps", "duplex", "autoneg", "port", "lanes", "supported_modes",
              "advertised_modes", "partner_modes", "best_common_mode", "not_advertised", "sqi",
-             "sqi_max", "down_reason", "down_subreason")
+             "sqi_max", "down_reason", "down_subreason", "wake_on_lan", "wake_on_lan_error")
     link: Optional[bool]
     speed_mbps: Optional[int]
     duplex: Optional[str]
@@ -112,6 +116,8 @@ class Link(Record):
     sqi_max: Optional[int]
     down_reason: Optional[str]
     down_subreason: Optional[int]
+    wake_on_lan: Optional[dict[str, list[str]]]
+    wake_on_lan_error: Optional[str]
 
     def __init__(self, ptr: Any) -> None:
         self._read(_text(_c.mg_ethlink_to_json, ptr))
