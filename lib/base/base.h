@@ -241,6 +241,12 @@ void mg_cpumask_hex(uint64_t mask, char *buf, size_t size);
 
 /* ---- array.c ---- */
 void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size);
+/*
+ * @items cut down to its @count elements, for an array kept with every
+ * adapter of a list: doubling from 16 leaves most of it unused there.
+ * Returns the array, moved or not; on failure the one given, still whole.
+ */
+void *mg_array_trim(void *items, size_t *alloc, size_t count, size_t elem_size);
 
 /* ---- nlerr.c: libnl's NLE_* codes as errno ---- */
 int mg_nlerr_to_errno(int nlerr);

@@ -287,9 +287,11 @@ static int read_queues(struct mg_ctx *ctx, const char *ifname, struct mg_irqs *r
 	    !mg_sysfs_exists(ctx, dir))
 		return 0;
 	err = mg_sysfs_foreach(ctx, dir, add_queue, &w);
-	for (int tx = 0; tx < 2; tx++)
+	for (int tx = 0; tx < 2; tx++) {
 		if (r->nqueues[tx])
 			qsort(r->queues[tx], r->nqueues[tx], sizeof(*r->queues[tx]), by_number);
+		r->queues[tx] = mg_array_trim(r->queues[tx], &r->qalloc[tx], r->nqueues[tx], sizeof(*r->queues[tx]));
+	}
 	return err;
 }
 
