@@ -319,6 +319,12 @@ struct mg_ctx;
 struct mg_strset {
 	char (*names)[ETH_GSTRING_LEN];
 	size_t count;
+	/*
+	 * 0 for a set its reader frees; else a heap set shared by the objects
+	 * that point into it (every interface's features from one dump), freed
+	 * by the last to let go of it (mg_strset_unref).
+	 */
+	unsigned int refs;
 };
 
 /* Link modes by bit index; bits past MG_LINKMODE_BITS are not kept. */

@@ -348,26 +348,33 @@ int mg_eee_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count);
 
 /* ---- features.c ---- */
 struct mg_feature {
-	char name[ETH_GSTRING_LEN];
+	const char *name;	/* in @shared of its features, else its own */
 	int index;
 	bool hw, wanted, active, nochange;
 };
 
+struct mg_strset;
 struct mg_features {
 	char ifname[IFNAMSIZ];
 	int ifindex;
 	struct mg_feature *items;
 	size_t count;
+	/*
+	 * The names of a compact reply's features, held with every other
+	 * interface's of the dump: 10 000 interfaces keep one copy of them.
+	 * NULL when each feature's name is its own (a verbose reply).
+	 */
+	struct mg_strset *shared;
 };
 
 void mg_features_init(struct mg_features *f);
 void mg_features_clear(struct mg_features *f);
 /*
  * One FEATURES_GET reply into @f, verbose or compact; a compact one is named
- * from @names, and without them is -ENOKEY. -EPROTO when malformed.
+ * from @names, and without them is -ENOKEY. -EPROTO when malformed. @f
+ * holds a shared @names (refs set) rather than copy its names.
  */
-struct mg_strset;
-int mg_features_parse_reply(const struct nlmsghdr *nlh, const struct mg_strset *names, struct mg_features *f);
+int mg_features_parse_reply(const struct nlmsghdr *nlh, struct mg_strset *names, struct mg_features *f);
 bool mg_feature_fixed(const struct mg_feature *it);
 /* Whether @a and @b name one feature: equal, with '-' and '_' alike. */
 bool mg_feature_name_eq(const char *a, const char *b);
