@@ -103,12 +103,20 @@ struct mg_param_info {
 	bool is_u8;		/* u8 (a flag or enum) rather than u32 */
 };
 
+/*
+ * The parameters with limits the kernel reports: a maximum for the MTU, the
+ * rings and the channels, a minimum for the MTU alone. Room for no others'
+ * is kept: a list holds one of these for each of 10 000 interfaces.
+ */
+#define MG_PARAM_RANGED (MG_PARAM_COMBINED_CHANNELS + 1)
+#define MG_PARAM_FLOORED (MG_PARAM_MTU + 1)
+
 struct mg_settings {
 	char ifname[IFNAMSIZ];
 	int ifindex;
 	long long value[MG_PARAM_COUNT];
-	long long max[MG_PARAM_COUNT];
-	long long min[MG_PARAM_COUNT];
+	long long max[MG_PARAM_RANGED];		/* where has_max says */
+	long long min[MG_PARAM_FLOORED];	/* where has_min says */
 	unsigned long long present, has_max, has_min;
 	bool group_read[MG_GROUP_COUNT];
 	char group_error[MG_GROUP_COUNT][128];
@@ -125,7 +133,9 @@ struct mg_settings_list {
 const struct mg_param_info *mg_param_info(enum mg_param param);
 void mg_settings_init(struct mg_settings *s);
 void mg_settings_put(struct mg_settings *s, enum mg_param p, long long v);
+/* A limit of @p, kept only for a parameter that can have one (MG_PARAM_RANGED, _FLOORED). */
 void mg_settings_put_max(struct mg_settings *s, enum mg_param p, long long v);
+void mg_settings_put_min(struct mg_settings *s, enum mg_param p, long long v);
 bool mg_settings_has(const struct mg_settings *s, enum mg_param p);
 struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifindex,
 					  const char *ifname);
