@@ -777,6 +777,7 @@ static void test_plan_eee_and_features(void)
 	mg_settings_set_eee(want, 1);
 	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EOPNOTSUPP);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "reports no EEE link mode"));
+	mg_eee_clear(t.tune.eee);
 	mg_eee_init(t.tune.eee);
 	mg_eee_unsupported(t.tune.eee, "veth");
 	mg_settings_set_eee(want, 0);

@@ -334,18 +334,19 @@ struct mg_eee {
 	long long tx_lpi_timer;
 	struct mg_bits modes[3];	/* by enum mg_modes */
 	unsigned int modes_bits;	/* link modes the kernel's EEE bitsets span; 0: not said */
-	char error[192];		/* why not supported */
-	char modes_unknown[192];	/* why later modes are unknown, or "" */
+	/* Allocated (a list keeps 10 000 of these), freed by mg_eee_clear(); NULL for none. */
+	char *error;			/* why not supported */
+	char *modes_unknown;		/* why later modes are unknown */
 };
 
 void mg_eee_init(struct mg_eee *e);
 void mg_eee_clear(struct mg_eee *e);
 /* Parse one EEE_GET reply into @e; pure, for tests too. -EPROTO, -ENOMEM. */
 int mg_eee_parse_reply(const struct nlmsghdr *nlh, struct mg_eee *e);
-/* What the parsed values say: supported or not, and why not. */
-void mg_eee_conclude(struct mg_eee *e);
-/* "veth does not support EEE" */
-void mg_eee_unsupported(struct mg_eee *e, const char *driver);
+/* What the parsed values say: supported or not, and why not. 0 or -ENOMEM. */
+int mg_eee_conclude(struct mg_eee *e);
+/* "veth does not support EEE"; 0 or -ENOMEM. */
+int mg_eee_unsupported(struct mg_eee *e, const char *driver);
 /*
  * One interface, by index (or by name without one). A driver without EEE
  * gives an object that says so; MG_ENOTRECORDED and other errors are
