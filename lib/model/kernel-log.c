@@ -46,6 +46,7 @@ struct mg_kernel_log {
 struct who {
 	struct mg_klog_target t;
 	char *names;
+	const char **above;	/* t.above's room, for a device with a path above it */
 	struct mg_kernel_log *log;
 };
 
@@ -80,12 +81,15 @@ static bool name_fits(const char *name)
 	return strlen(name) < NAME_MAX_LEN;
 }
 
-/* The names along @comps, of a path below "devices", pointing where @comps do. */
-static void names_from_comps(struct who *w, char **comps, size_t n)
+/* The names along @comps, of a path below "devices", pointing where @comps do; 0 or -ENOMEM. */
+static int names_from_comps(struct who *w, char **comps, size_t n)
 {
 	const char *prev = NULL, *bus = NULL;
 	int root = -1;
 
+	if (!(w->above = calloc(n < MG_KLOG_ABOVE_MAX ? n : MG_KLOG_ABOVE_MAX, sizeof(*w->above))))
+		return -ENOMEM;
+	w->t.above = w->above;
 	if (!name_fits(comps[n - 1]))
 		comps[n - 1][NAME_MAX_LEN - 1] = '\0';
 	w->t.address = comps[n - 1];
@@ -96,13 +100,14 @@ static void names_from_comps(struct who *w, char **comps, size_t n)
 			continue;
 		}
 		if (root >= 0 && w->t.nabove < MG_KLOG_ABOVE_MAX && name_fits(comps[i]))
-			w->t.above[w->t.nabove++] = comps[i];
+			w->above[w->t.nabove++] = comps[i];
 	}
 	if (root >= 0) {
 		if (prev && name_fits(prev))
 			w->t.hosts[w->t.nhosts++] = prev;
 		w->t.hosts[w->t.nhosts++] = bus;
 	}
+	return 0;
 }
 
 /*
@@ -123,8 +128,7 @@ static int names_from_path(struct who *w, const char *devpath)
 		w->names = NULL;
 		return 0;
 	}
-	names_from_comps(w, comps, n);
-	return 0;
+	return names_from_comps(w, comps, n);
 }
 
 /* Who @nic is in the kernel's lines: its interface, its device and the path above it. */
@@ -241,8 +245,10 @@ static const char *unknown_reason(int err, char *buf, size_t size)
 
 static void free_who(struct pass *p)
 {
-	for (size_t i = 0; p->who && i < p->count; i++)
+	for (size_t i = 0; p->who && i < p->count; i++) {
 		free(p->who[i].names);
+		free(p->who[i].above);
+	}
 	free(p->who);
 }
 
