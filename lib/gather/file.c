@@ -221,6 +221,11 @@ int mg_tree_readlink(const struct mg_tree *t, const char *rel, char *buf, size_t
 	ssize_t n;
 	int dfd = t->fd;
 
+	/* The kernel's own tree: its path walk is the one an open of the directory would make. */
+	if (!t->confined) {
+		slash = NULL;
+		last = rel;
+	}
 	if (slash) {
 		if ((size_t)(slash - rel) >= sizeof(dir))
 			return -ENAMETOOLONG;
