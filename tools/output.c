@@ -175,10 +175,26 @@ static void out_byte(struct out_filter *f, unsigned char b)
 	}
 }
 
-/* Printable ASCII and newlines pass as they are (in text, not the backslash): copied in runs, not byte by byte. */
-static bool plain(const struct out_filter *f, unsigned char b)
+/*
+ * How many bytes from @p on pass as they are, copied in a run rather than
+ * byte by byte: printable ASCII and newlines (in text, not the backslash).
+ * The filter's state is read once, not for each byte: show --all writes
+ * some 60 MB of JSON at 10 000 interfaces.
+ */
+static size_t plain_run(const struct out_filter *f, const unsigned char *p, size_t n)
 {
-	return ((b >= 0x20 && b < 0x7f) || b == '\n') && (f->json || b != '\\');
+	size_t i = 0;
+
+	if (f->need || f->backslash)
+		return 0;
+	if (f->json) {
+		while (i < n && ((unsigned char)(p[i] - 0x20) < 0x5f || p[i] == '\n'))
+			i++;
+	} else {
+		while (i < n && (((unsigned char)(p[i] - 0x20) < 0x5f && p[i] != '\\') || p[i] == '\n'))
+			i++;
+	}
+	return i;
 }
 
 static ssize_t out_write(void *cookie, const char *data, size_t size)
@@ -186,10 +202,8 @@ static ssize_t out_write(void *cookie, const char *data, size_t size)
 	struct out_filter *f = cookie;
 
 	for (size_t i = 0; i < size;) {
-		size_t run = 0;
+		size_t run = plain_run(f, (const unsigned char *)data + i, size - i);
 
-		while (!f->need && !f->backslash && i + run < size && plain(f, (unsigned char)data[i + run]))
-			run++;
 		if (run) {
 			out_raw(f, (const unsigned char *)data + i, run);
 			i += run;

@@ -283,10 +283,12 @@ static int read_queues(struct mg_ctx *ctx, const char *ifname, struct mg_irqs *r
 
 	snprintf(rel, sizeof(rel), "class/net/%s", ifname);
 	if (mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0 ||
-	    mg_strlcpy(rel, dir, sizeof(rel)) < 0 || mg_path_join(dir, sizeof(dir), rel, "queues") < 0 ||
-	    !mg_sysfs_exists(ctx, dir))
+	    mg_strlcpy(rel, dir, sizeof(rel)) < 0 || mg_path_join(dir, sizeof(dir), rel, "queues") < 0)
 		return 0;
+	/* No "queues" (not every device has them) lists nothing: no look first. */
 	err = mg_sysfs_foreach(ctx, dir, add_queue, &w);
+	if (err == -ENOENT)
+		err = 0;
 	for (int tx = 0; tx < 2; tx++) {
 		if (r->nqueues[tx])
 			qsort(r->queues[tx], r->nqueues[tx], sizeof(*r->queues[tx]), by_number);

@@ -140,9 +140,9 @@ static void begin_value(struct mg_json *j)
 }
 
 /* A byte that needs more than copying: controls, quote, backslash, '/' in a line, and every non-ASCII byte. */
-static bool special(const struct mg_json *j, unsigned char c)
+static bool special(bool line, unsigned char c)
 {
-	return c < 0x20 || c == '"' || c == '\\' || c >= 0x80 || (c == '/' && j->line);
+	return c < 0x20 || c == '"' || c == '\\' || c >= 0x80 || (c == '/' && line);
 }
 
 static void put_escape(struct mg_json *j, unsigned char c)
@@ -200,12 +200,13 @@ static void put_string(struct mg_json *j, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t start = 0, i = 0;
+	bool line = j->line;	/* read once: the writes below may alias it */
 
 	PUT(j, "\"");
 	while (s[i]) {
 		size_t n = 1;
 
-		if (!special(j, s[i])) {
+		if (!special(line, s[i])) {
 			i++;
 			continue;
 		}
