@@ -141,9 +141,12 @@ static int who_init(struct mg_ctx *ctx, const struct mg_nic *nic, struct who *w)
 	if (nic->name) {
 		w->t.ifname = nic->name;
 		w->t.ifindex = nic->ifindex > 0 ? nic->ifindex : 0;
-		/* The interface's own directory first: "device" is relative to it, not to class/net. */
-		if (snprintf(rel, sizeof(rel), "class/net/%s", nic->name) < (int)sizeof(rel) &&
-		    mg_sysfs_resolve(ctx, rel, netdir, sizeof(netdir)) == 0 &&
+		/*
+		 * The interface's own directory first: "device" is relative to
+		 * it, not to class/net. One below devices/virtual has none.
+		 */
+		if (mg_nic_netdir(ctx, nic, netdir, sizeof(netdir)) == 0 &&
+		    strncmp(netdir, "devices/virtual/", 16) != 0 &&
 		    mg_path_join(rel, sizeof(rel), netdir, "device") == 0)
 			err = mg_sysfs_resolve(ctx, rel, devpath, sizeof(devpath));
 	}

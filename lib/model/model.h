@@ -23,6 +23,7 @@ struct mg_nic {
 	char *mac;
 	int speed_mbps;
 	char *parent;
+	char *netdir;	/* its interface's sysfs directory as the enumeration resolved it, or NULL */
 	int lower_ifindex, master_ifindex;	/* 0 when none */
 	enum mg_bus bus;
 	char *address;
@@ -68,6 +69,12 @@ struct mg_nic **mg_nic_list_items(const struct mg_nic_list *list);
 /* The listed adapter with this interface index, or NULL. */
 struct mg_nic *mg_nic_list_find_ifindex(const struct mg_nic_list *list, int ifindex);
 int mg_nic_set_str(char **field, const char *value);
+/*
+ * @nic's interface's sysfs directory ("devices/virtual/net/b0a"): the one
+ * the enumeration resolved, else class/net/NAME resolved now. Each part
+ * read of 10 000 interfaces would otherwise resolve it again.
+ */
+int mg_nic_netdir(struct mg_ctx *ctx, const struct mg_nic *nic, char *out, size_t size);
 
 /* device.c: identity of the hardware behind an interface. */
 int mg_device_identify(struct mg_ctx *ctx, const char *devpath, struct mg_nic *nic);
