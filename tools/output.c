@@ -181,6 +181,23 @@ static void out_byte(struct out_filter *f, unsigned char b)
  * The filter's state is read once, not for each byte: show --all writes
  * some 60 MB of JSON at 10 000 interfaces.
  */
+/*
+ * Whether all eight bytes of @x are printable ASCII or newlines, tested at
+ * once: the high bit of each byte of @high says >= 0x7f, of @low < 0x20
+ * (its low seven bits, each byte's sum kept below 0x100), of @other not a
+ * newline. A JSON document is nearly all such bytes.
+ */
+static bool plain_word(uint64_t x)
+{
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL, lows = ~highs;
+	uint64_t y = x & lows, nl = y ^ (ones * '\n');
+	uint64_t high = ((y + ones) | x) & highs;
+	uint64_t low = ~(y + ones * 0x60) & highs;
+	uint64_t other = ((nl & lows) + lows) & highs;
+
+	return !(high | (low & other));
+}
+
 static size_t plain_run(const struct out_filter *f, const unsigned char *p, size_t n)
 {
 	size_t i = 0;
@@ -188,6 +205,8 @@ static size_t plain_run(const struct out_filter *f, const unsigned char *p, size
 	if (f->need || f->backslash)
 		return 0;
 	if (f->json) {
+		for (uint64_t x; i + 8 <= n && (memcpy(&x, p + i, 8), plain_word(x));)
+			i += 8;
 		while (i < n && ((unsigned char)(p[i] - 0x20) < 0x5f || p[i] == '\n'))
 			i++;
 	} else {

@@ -69,15 +69,14 @@ int mg_json_take(struct mg_json *j, char **out)
 	return -ENOMEM;
 }
 
-static bool reserve(struct mg_json *j, size_t more)
+/* The buffer grown for @more bytes; reserve() below asks only when they do not fit. */
+static bool grow(struct mg_json *j, size_t more)
 {
 	size_t want;
 	char *grown;
 
 	if (j->failed)
 		return false;
-	if (j->len + more <= j->alloc)
-		return true;
 	want = j->alloc ? j->alloc : 4096;
 	while (want < j->len + more)
 		want *= 2;
@@ -89,6 +88,14 @@ static bool reserve(struct mg_json *j, size_t more)
 	j->buf = grown;
 	j->alloc = want;
 	return true;
+}
+
+/* Inline: every token asks, and show --all writes millions of them. */
+static inline bool reserve(struct mg_json *j, size_t more)
+{
+	if (!j->failed && more <= j->alloc - j->len)
+		return true;
+	return grow(j, more);
 }
 
 static void put(struct mg_json *j, const char *s, size_t n)
