@@ -203,20 +203,47 @@ static size_t put_non_ascii(struct mg_json *j, const unsigned char *s)
 	return n;
 }
 
+/* The high bit of each byte of @z that is zero (@z's bytes below 0x80). */
+static uint64_t zero_bytes(uint64_t z)
+{
+	const uint64_t lows = 0x7f7f7f7f7f7f7f7fULL;
+
+	return ~((z + lows) | z) & ~lows;
+}
+
+/*
+ * How many of the @n bytes at @s need no escape: eight at a time while
+ * none of them does (a byte's high bit: >= 0x80; of its low seven bits
+ * plus 0x60: not below 0x20; then '"', '\\' and in line mode '/'). Names
+ * and keys are nearly all such bytes, and show --all writes millions.
+ */
+static size_t plain_prefix(const unsigned char *s, size_t n, bool line)
+{
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+	size_t i = 0;
+
+	for (uint64_t x, y; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		y = x & ~highs;
+		if ((x & highs) | (~(y + ones * 0x60) & highs) | zero_bytes(y ^ (ones * '"')) |
+		    zero_bytes(y ^ (ones * '\\')) | (line ? zero_bytes(y ^ (ones * '/')) : 0))
+			break;
+	}
+	while (i < n && !special(line, s[i]))
+		i++;
+	return i;
+}
+
 static void put_string(struct mg_json *j, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	size_t start = 0, i = 0;
+	size_t start = 0, i = 0, len = strlen(str);
 	bool line = j->line;	/* read once: the writes below may alias it */
 
 	PUT(j, "\"");
-	while (s[i]) {
+	while ((i += plain_prefix(s + i, len - i, line)) < len) {
 		size_t n = 1;
 
-		if (!special(line, s[i])) {
-			i++;
-			continue;
-		}
 		put(j, str + start, i - start);
 		if (s[i] < 0x80)
 			put_escape(j, s[i]);
@@ -225,7 +252,7 @@ static void put_string(struct mg_json *j, const char *str)
 		i += n;
 		start = i;
 	}
-	put(j, str + start, i - start);
+	put(j, str + start, len - start);
 	PUT(j, "\"");
 }
 
