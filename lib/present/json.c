@@ -98,7 +98,8 @@ static inline bool reserve(struct mg_json *j, size_t more)
 	return grow(j, more);
 }
 
-static void put(struct mg_json *j, const char *s, size_t n)
+/* Inline too: most pieces are a few bytes, a call to memcpy() costs more than their copy. */
+static inline void put(struct mg_json *j, const char *s, size_t n)
 {
 	if (n && reserve(j, n)) {
 		memcpy(j->buf + j->len, s, n);
