@@ -30,13 +30,20 @@
  * are; an invalid byte that is left would become \udcNN, as the library's
  * JSON writes it, so the output is always valid UTF-8.
  */
+/*
+ * What stdio gathers before the filter sees it, and the filter before it
+ * writes: show --all's 60 MB at 10 000 interfaces in 1 000 writes, not 15 000.
+ */
+#define OUT_BUFFER (64u << 10)
+
 struct out_filter {
 	int fd;
 	bool json;
 	unsigned char pend[4];	/* an unfinished UTF-8 sequence */
 	size_t npend, need;
 	bool backslash;		/* in text, a backslash whose shape waits for what follows */
-	char buf[4096];		/* escaped bytes waiting for write() */
+	char buf[OUT_BUFFER];	/* escaped bytes waiting for write() */
+	char stdio[OUT_BUFFER];	/* the stream's own buffer: glibc sizes one it allocates at BUFSIZ */
 	size_t len;
 	bool failed;
 	int error;		/* errno of the write that failed */
@@ -346,7 +353,7 @@ static FILE *out_open(struct out_filter *f, int fd, int mode)
 
 	f->fd = fd;
 	if (s)
-		setvbuf(s, NULL, mode, BUFSIZ);
+		setvbuf(s, mode == _IOFBF ? f->stdio : NULL, mode, mode == _IOFBF ? sizeof(f->stdio) : BUFSIZ);
 	return s;
 }
 
