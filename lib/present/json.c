@@ -212,27 +212,37 @@ static uint64_t zero_bytes(uint64_t z)
 	return ~((z + lows) | z) & ~lows;
 }
 
+/* The high bit of each byte of @x that needs an escape (see plain_prefix()). */
+static uint64_t special_bytes(uint64_t x, bool line)
+{
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+	uint64_t y = x & ~highs;
+
+	return (x & highs) | (~(y + ones * 0x60) & highs) | zero_bytes(y ^ (ones * '"')) |
+	       zero_bytes(y ^ (ones * '\\')) | (line ? zero_bytes(y ^ (ones * '/')) : 0);
+}
+
 /*
- * How many of the @n bytes at @s need no escape: eight at a time while
- * none of them does (a byte's high bit: >= 0x80; of its low seven bits
- * plus 0x60: not below 0x20; then '"', '\\' and in line mode '/'). Names
- * and keys are nearly all such bytes, and show --all writes millions.
+ * How many of the @n bytes at @s need no escape, looked at eight at a time
+ * (a byte's high bit: >= 0x80; its low seven bits plus 0x60 without the
+ * high bit: below 0x20; then '"', '\\' and in line mode '/'), the last few
+ * padded with a letter. Names and keys are nearly all such bytes, and show
+ * --all writes millions of them.
  */
 static size_t plain_prefix(const unsigned char *s, size_t n, bool line)
 {
-	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-	size_t i = 0;
+	for (size_t i = 0; i < n; i += 8) {
+		size_t k = n - i < 8 ? n - i : 8;
+		uint64_t x = 0x6161616161616161ULL;
 
-	for (uint64_t x, y; i + 8 <= n; i += 8) {
-		memcpy(&x, s + i, 8);
-		y = x & ~highs;
-		if ((x & highs) | (~(y + ones * 0x60) & highs) | zero_bytes(y ^ (ones * '"')) |
-		    zero_bytes(y ^ (ones * '\\')) | (line ? zero_bytes(y ^ (ones * '/')) : 0))
-			break;
+		memcpy(&x, s + i, k);
+		if (!special_bytes(x, line))
+			continue;
+		while (!special(line, s[i]))
+			i++;
+		return i;
 	}
-	while (i < n && !special(line, s[i]))
-		i++;
-	return i;
+	return n;
 }
 
 static void put_string(struct mg_json *j, const char *str)
