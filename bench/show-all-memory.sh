@@ -34,7 +34,7 @@ INNER
 # The peak snapshot's line, then its sites: the first two levels of the tree.
 ms_print --threshold="$threshold" "$out" | awk '
 	/^ Detailed snapshots:/ { if (match($0, /[0-9]+ \(peak\)/)) peak = substr($0, RSTART, RLENGTH - 7) }
-	peak != "" && $1 == peak && NF == 6 { printf "peak: %s bytes (useful %s, malloc overhead %s)\n", $3, $4, $5; on = 1; next }
+	peak != "" && $1 == peak && NF == 6 { printf "peak: %s bytes (useful %s, extra-heap %s, the bookkeeping massif estimates for malloc)\n", $3, $4, $5; on = 1; next }
 	on && /^ *[0-9]+ +[0-9,]+ +[0-9,]+/ { exit }
 	on && (/^->/ || /^\| ->/) { print }'
 echo "whole profile: ms_print $out"
