@@ -38,6 +38,7 @@ int mg_tree_open(struct mg_tree *t, const char *root, bool confined)
 
 	t->confined = confined;
 	t->walk = false;
+	t->short_is_end = false;
 	t->fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (t->fd < 0)
 		return -errno;
@@ -178,7 +179,7 @@ int mg_tree_read(const struct mg_tree *t, const char *rel, void *buf, size_t siz
 		n = read(fd, (char *)buf + len, size - len);
 		if (n > 0)
 			len += (size_t)n;
-	} while (n > 0 && len < size);
+	} while (n > 0 && len < size && !t->short_is_end);
 	err = n < 0 ? -errno : 0;
 	close(fd);
 	return err < 0 ? err : (int)len;

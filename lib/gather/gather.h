@@ -336,6 +336,12 @@ struct mg_tree {
 	int fd;
 	bool confined;	/* resolve every path inside the root (a replayed tree) */
 	bool walk;	/* no openat2() here: confine by walking each component */
+	/*
+	 * The kernel's sysfs: a read that comes back short of what was asked
+	 * reached the end (an attribute is written whole at once), so no
+	 * second read is made to see the end; procfs may stop short sooner.
+	 */
+	bool short_is_end;
 };
 
 /* What every implementation starts with. */
