@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct mg_features features;
 	/* Names for every other bit: compact features with named and unnamed bits. */
 	char names[128][ETH_GSTRING_LEN] = { { 0 } };
-	struct mg_strset set = { names, 128 }, parsed = { NULL, 0 };
+	struct mg_strset set = { names, 128, 0 }, parsed = { NULL, 0, 0 };
 	struct mg_eee eee;
 	struct nlmsghdr *nlh;
 	char name[IFNAMSIZ], driver[128];

@@ -190,7 +190,7 @@ static void test_split(void)
 static void test_attribute(void)
 {
 	struct mg_klog_target t = { .address = "0001:01:00.0", .ifname = "eth1", .ifindex = 3,
-				    .above = { "0001:00:00.0" }, .nabove = 1,
+				    .above = (const char *[]){ "0001:00:00.0" }, .nabove = 1,
 				    .hosts = { "1000110000.pcie", "0001:00" }, .nhosts = 2 };
 	struct mg_klog_prefix p;
 

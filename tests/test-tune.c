@@ -214,11 +214,47 @@ static void test_features_reply(void)
 	nlmsg_free(msg);
 }
 
+/* A dump's names, shared: every interface's features point into one copy, freed with the last. */
+static void test_features_shared_names(void)
+{
+	struct mg_strset *set = calloc(1, sizeof(*set));
+	struct mg_features f[2];
+	const struct bit *lists[] = { hw, wanted, active, nochange };
+	const size_t sizes[] = { N(hw), N(wanted), N(active), N(nochange) };
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(set);
+	set->names = calloc(96, sizeof(*set->names));
+	CU_ASSERT_PTR_NOT_NULL_FATAL(set->names);
+	set->count = 96;
+	set->refs = 1;
+	for (size_t l = 0; l < N(lists); l++)
+		for (size_t i = 0; i < sizes[l]; i++)
+			strcpy(set->names[lists[l][i].index], lists[l][i].name);
+	for (int k = 0; k < 2; k++) {
+		struct nl_msg *msg = reply(ETHTOOL_MSG_FEATURES_GET_REPLY, ETHTOOL_A_FEATURES_HEADER, 4, "eth2");
+
+		for (size_t l = 0; l < N(lists); l++)
+			put_compact(msg, ETHTOOL_A_FEATURES_HW + (int)l, 96, lists[l], sizes[l]);
+		mg_features_init(&f[k]);
+		CU_ASSERT_EQUAL_FATAL(mg_features_parse_reply(nlmsg_hdr(msg), set, &f[k]), 0);
+		nlmsg_free(msg);
+	}
+	CU_ASSERT_EQUAL(set->refs, 3);
+	CU_ASSERT_PTR_EQUAL(f[0].items[0].name, f[1].items[0].name);
+	/* The dump lets go of the set: the features keep it. */
+	mg_strset_unref(set);
+	check_features(&f[0]);
+	check_features(&f[1]);
+	mg_features_clear(&f[0]);
+	CU_ASSERT_EQUAL(set->refs, 1);
+	mg_features_clear(&f[1]);
+}
+
 /* The same reply compact, named from the string set; without the names it cannot be read. */
 static void test_features_compact_reply(void)
 {
 	char names[96][ETH_GSTRING_LEN] = { { 0 } };
-	struct mg_strset set = { names, 96 };
+	struct mg_strset set = { names, 96, 0 };
 	struct nl_msg *msg = reply(ETHTOOL_MSG_FEATURES_GET_REPLY, ETHTOOL_A_FEATURES_HEADER, 4, "eth2");
 	struct mg_features f;
 	const struct {
@@ -286,7 +322,7 @@ static void test_strset_reply(void)
 		{ ETH_SS_TEST, 1, { { 0, "offline", 0 } } },
 		{ ETH_SS_FEATURES, 4, { { 0, "tx-scatter-gather", 0 }, { 2, "highdma", 0 }, { 9, "past-the-count", 0 } } },
 	};
-	struct mg_strset names = { NULL, 0 };
+	struct mg_strset names = { NULL, 0, 0 };
 
 	sets = nla_nest_start(msg, ETHTOOL_A_STRSET_STRINGSETS);
 	for (size_t i = 0; i < N(content); i++) {
@@ -620,13 +656,14 @@ static void target_2g5(struct mg_apply_target *t)
 	add(&e->modes[MG_MODES_SUPPORTED], 5, "1000baseT/Full");
 	mg_eee_conclude(e);
 	t->tune.eee = e;
+	/* Names of its own, as a verbose reply gives: the features free them. */
 	mg_features_init(f);
 	f->items = calloc(3, sizeof(*f->items));
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f->items);
 	f->count = 3;
-	f->items[0] = (struct mg_feature){ .name = "rx-checksum", .index = 1, .active = true, .nochange = true };
-	f->items[1] = (struct mg_feature){ .name = "rx-gro", .index = 14, .hw = true, .wanted = true, .active = true };
-	f->items[2] = (struct mg_feature){ .name = "tx-tcp-segmentation", .index = 16, .hw = true };
+	f->items[0] = (struct mg_feature){ .name = strdup("rx-checksum"), .index = 1, .active = true, .nochange = true };
+	f->items[1] = (struct mg_feature){ .name = strdup("rx-gro"), .index = 14, .hw = true, .wanted = true, .active = true };
+	f->items[2] = (struct mg_feature){ .name = strdup("tx-tcp-segmentation"), .index = 16, .hw = true };
 	t->tune.features = f;
 }
 
@@ -761,6 +798,7 @@ static void test_plan_eee_and_features(void)
 	mg_settings_set_eee(want, 1);
 	CU_ASSERT_EQUAL(plan(ctx, &t, want, r), -EOPNOTSUPP);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "reports no EEE link mode"));
+	mg_eee_clear(t.tune.eee);
 	mg_eee_init(t.tune.eee);
 	mg_eee_unsupported(t.tune.eee, "veth");
 	mg_settings_set_eee(want, 0);
@@ -1256,7 +1294,7 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("tune", NULL, NULL, MG_TEST(test_eee_reply), MG_TEST(test_eee_reply_before_6_9),
 		     MG_TEST(test_features_reply),
-		     MG_TEST(test_features_compact_reply), MG_TEST(test_strset_reply), MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
+		     MG_TEST(test_features_compact_reply), MG_TEST(test_features_shared_names), MG_TEST(test_strset_reply), MG_TEST(test_modes_decide), MG_TEST(test_link_best_and_not_advertised),
 		     MG_TEST(test_linkmodes_bitmap), MG_TEST(test_setters), MG_TEST(test_cpumask), MG_TEST(test_cpumask_asked), MG_TEST(test_plan_advertise),
 		     MG_TEST(test_plan_eee_and_features), MG_TEST(test_compare_and_restore_plan),
 		     MG_TEST(test_plan_aspm), MG_TEST(test_plan_aspm_refused), MG_TEST(test_aspm_check_and_restore_plan),

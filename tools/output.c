@@ -30,13 +30,20 @@
  * are; an invalid byte that is left would become \udcNN, as the library's
  * JSON writes it, so the output is always valid UTF-8.
  */
+/*
+ * What stdio gathers before the filter sees it, and the filter before it
+ * writes: show --all's 60 MB at 10 000 interfaces in 1 000 writes, not 15 000.
+ */
+#define OUT_BUFFER (64u << 10)
+
 struct out_filter {
 	int fd;
 	bool json;
 	unsigned char pend[4];	/* an unfinished UTF-8 sequence */
 	size_t npend, need;
 	bool backslash;		/* in text, a backslash whose shape waits for what follows */
-	char buf[4096];		/* escaped bytes waiting for write() */
+	char buf[OUT_BUFFER];	/* escaped bytes waiting for write() */
+	char stdio[OUT_BUFFER];	/* the stream's own buffer: glibc sizes one it allocates at BUFSIZ */
 	size_t len;
 	bool failed;
 	int error;		/* errno of the write that failed */
@@ -175,10 +182,45 @@ static void out_byte(struct out_filter *f, unsigned char b)
 	}
 }
 
-/* Printable ASCII and newlines pass as they are (in text, not the backslash): copied in runs, not byte by byte. */
-static bool plain(const struct out_filter *f, unsigned char b)
+/*
+ * How many bytes from @p on pass as they are, copied in a run rather than
+ * byte by byte: printable ASCII and newlines (in text, not the backslash).
+ * The filter's state is read once, not for each byte: show --all writes
+ * some 60 MB of JSON at 10 000 interfaces.
+ */
+/*
+ * Whether all eight bytes of @x are printable ASCII or newlines, tested at
+ * once: the high bit of each byte of @high says >= 0x7f, of @low < 0x20
+ * (its low seven bits, each byte's sum kept below 0x100), of @other not a
+ * newline. A JSON document is nearly all such bytes.
+ */
+static bool plain_word(uint64_t x)
 {
-	return ((b >= 0x20 && b < 0x7f) || b == '\n') && (f->json || b != '\\');
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL, lows = ~highs;
+	uint64_t y = x & lows, nl = y ^ (ones * '\n');
+	uint64_t high = ((y + ones) | x) & highs;
+	uint64_t low = ~(y + ones * 0x60) & highs;
+	uint64_t other = ((nl & lows) + lows) & highs;
+
+	return !(high | (low & other));
+}
+
+static size_t plain_run(const struct out_filter *f, const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (f->need || f->backslash)
+		return 0;
+	if (f->json) {
+		for (uint64_t x; i + 8 <= n && (memcpy(&x, p + i, 8), plain_word(x));)
+			i += 8;
+		while (i < n && ((unsigned char)(p[i] - 0x20) < 0x5f || p[i] == '\n'))
+			i++;
+	} else {
+		while (i < n && (((unsigned char)(p[i] - 0x20) < 0x5f && p[i] != '\\') || p[i] == '\n'))
+			i++;
+	}
+	return i;
 }
 
 static ssize_t out_write(void *cookie, const char *data, size_t size)
@@ -186,10 +228,8 @@ static ssize_t out_write(void *cookie, const char *data, size_t size)
 	struct out_filter *f = cookie;
 
 	for (size_t i = 0; i < size;) {
-		size_t run = 0;
+		size_t run = plain_run(f, (const unsigned char *)data + i, size - i);
 
-		while (!f->need && !f->backslash && i + run < size && plain(f, (unsigned char)data[i + run]))
-			run++;
 		if (run) {
 			out_raw(f, (const unsigned char *)data + i, run);
 			i += run;
@@ -313,7 +353,7 @@ static FILE *out_open(struct out_filter *f, int fd, int mode)
 
 	f->fd = fd;
 	if (s)
-		setvbuf(s, NULL, mode, BUFSIZ);
+		setvbuf(s, mode == _IOFBF ? f->stdio : NULL, mode, mode == _IOFBF ? sizeof(f->stdio) : BUFSIZ);
 	return s;
 }
 

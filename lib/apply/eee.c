@@ -42,10 +42,11 @@ static int plan_eee(struct mg_ctx *ctx, const struct mg_apply_target *t, const s
 	if (!want->tune || want->tune->eee < 0)
 		return 0;
 	on = want->tune->eee;
-	if (!e || (e->enabled == MG_UNKNOWN && e->error[0]))
+	if (!e || (e->enabled == MG_UNKNOWN && e->error))
 		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s", ifname, e ? e->error : "EEE could not be read");
 	if (on && e->supported == 0)
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: EEE cannot be turned on: %s", ifname, e->error);
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: EEE cannot be turned on: %s", ifname,
+			       e->error ? e->error : "");
 	if (e->enabled == MG_UNKNOWN)
 		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s does not say whether EEE is enabled", ifname,
 			       mg_apply_driver(t));

@@ -24,25 +24,21 @@ static int validate(struct mg_ctx *ctx, const struct mg_settings *cur, enum mg_p
 {
 	const char *name = mg_param_name(p);
 	enum mg_param_group g = mg_param_info(p)->group;
+	long long min, max;
 
 	if (!cur->group_read[g])
 		return mg_fail(ctx, -EOPNOTSUPP, "%s: %s", cur->ifname,
 			       cur->group_error[g][0] ? cur->group_error[g] : "not supported");
 	if (!mg_settings_has(cur, p))
 		return mg_fail(ctx, -EOPNOTSUPP, "%s: the driver does not support %s", cur->ifname, name);
-	if (*v == MG_VALUE_MAX) {
-		if (!(cur->has_max & (1ULL << p)))
-			return mg_fail(ctx, -EINVAL, "%s: the driver reports no maximum for %s", cur->ifname, name);
-		*v = cur->max[p];
-	}
+	if (*v == MG_VALUE_MAX && mg_settings_get_max(cur, p, v) < 0)
+		return mg_fail(ctx, -EINVAL, "%s: the driver reports no maximum for %s", cur->ifname, name);
 	if (is_flag(p) && *v > 1 && p != MG_PARAM_TCP_DATA_SPLIT)
 		return mg_fail(ctx, -EINVAL, "%s: %s takes on or off", cur->ifname, name);
-	if ((cur->has_min & (1ULL << p)) && *v < cur->min[p])
-		return mg_fail(ctx, -EINVAL, "%s: %s %lld is below the minimum %lld", cur->ifname, name, *v,
-			       cur->min[p]);
-	if ((cur->has_max & (1ULL << p)) && *v > cur->max[p])
-		return mg_fail(ctx, -EINVAL, "%s: %s %lld is above the maximum %lld", cur->ifname, name, *v,
-			       cur->max[p]);
+	if (mg_settings_get_min(cur, p, &min) == 0 && *v < min)
+		return mg_fail(ctx, -EINVAL, "%s: %s %lld is below the minimum %lld", cur->ifname, name, *v, min);
+	if (mg_settings_get_max(cur, p, &max) == 0 && *v > max)
+		return mg_fail(ctx, -EINVAL, "%s: %s %lld is above the maximum %lld", cur->ifname, name, *v, max);
 	if (*v < floor)
 		return mg_fail(ctx, -EINVAL, "%s: %s must be at least %lld", cur->ifname, name, floor);
 	return 0;

@@ -20,3 +20,21 @@ void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size)
 		*alloc = n;
 	return items;
 }
+
+void *mg_array_trim(void *items, size_t *alloc, size_t count, size_t elem_size)
+{
+	void *trimmed;
+
+	if (count >= *alloc)
+		return items;
+	if (count == 0) {
+		free(items);
+		*alloc = 0;
+		return NULL;
+	}
+	trimmed = realloc(items, count * elem_size);
+	if (!trimmed)
+		return items;
+	*alloc = count;
+	return trimmed;
+}

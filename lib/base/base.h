@@ -241,6 +241,12 @@ void mg_cpumask_hex(uint64_t mask, char *buf, size_t size);
 
 /* ---- array.c ---- */
 void *mg_array_grow(void *items, size_t *alloc, size_t count, size_t elem_size);
+/*
+ * @items cut down to its @count elements, for an array kept with every
+ * adapter of a list: doubling from 16 leaves most of it unused there.
+ * Returns the array, moved or not; on failure the one given, still whole.
+ */
+void *mg_array_trim(void *items, size_t *alloc, size_t count, size_t elem_size);
 
 /* ---- nlerr.c: libnl's NLE_* codes as errno ---- */
 int mg_nlerr_to_errno(int nlerr);
@@ -313,6 +319,12 @@ struct mg_ctx;
 struct mg_strset {
 	char (*names)[ETH_GSTRING_LEN];
 	size_t count;
+	/*
+	 * 0 for a set its reader frees; else a heap set shared by the objects
+	 * that point into it (every interface's features from one dump), freed
+	 * by the last to let go of it (mg_strset_unref).
+	 */
+	unsigned int refs;
 };
 
 /* Link modes by bit index; bits past MG_LINKMODE_BITS are not kept. */

@@ -158,6 +158,10 @@ static int add_device_facts(struct mg_ctx *ctx, struct mg_nic *nic, const struct
 		bool soft = !strncmp(netdir, "devices/virtual/net/", 20);
 		bool look = link->carrier != 0 || strncmp(netdir, "devices/virtual/", 16) != 0;
 
+		/* Kept for the parts read next (queues, the kernel log's names). */
+		if ((err = mg_nic_set_str(&nic->netdir, netdir)) < 0)
+			return err;
+
 		if ((look || !soft) && check_netdir(ctx, link, netdir) == 0) {
 			wifi = !soft && is_wifi(ctx, netdir);
 			if (look && (err = device_facts(ctx, nic, link, netdir, &has_device)) < 0)

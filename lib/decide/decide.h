@@ -338,8 +338,8 @@ struct mg_klog_target {
 	const char *address;	/* its device (PCI address, USB interface), or NULL */
 	const char *ifname;	/* its interface, or NULL */
 	int ifindex;		/* 0 when none */
-	const char *above[MG_KLOG_ABOVE_MAX];	/* the devices above it: PCIe ports, a USB hub */
-	size_t nabove;
+	const char **above;	/* the devices above it (PCIe ports, a USB hub), nabove of them */
+	size_t nabove;		/* at most MG_KLOG_ABOVE_MAX */
 	const char *hosts[2];	/* its host bridge's device ("1000110000.pcie") and root bus ("0000:00") */
 	size_t nhosts;
 };

@@ -251,6 +251,7 @@ int mg_gather_live_new(struct mg_ctx *ctx, struct mg_gather **out)
 	l->proc.fd = -1;
 	l->base.root = strdup(SYSFS_ROOT);
 	err = l->base.root ? mg_tree_open(&l->base.tree, SYSFS_ROOT, false) : -ENOMEM;
+	l->base.tree.short_is_end = true;
 	if (err < 0) {
 		free(l->base.root);
 		free(l);

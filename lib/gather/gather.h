@@ -195,6 +195,10 @@ int mg_strset_parse_reply(const struct nlmsghdr *nlh, unsigned int id, struct mg
 /* -ENOENT when the answer holds no set @id; else as the request failed. */
 int mg_strset_read(struct mg_ctx *ctx, unsigned int id, struct mg_strset *set);
 void mg_strset_clear(struct mg_strset *set);
+/* @set, a shared one, held once more: returned. */
+struct mg_strset *mg_strset_ref(struct mg_strset *set);
+/* One hold of a shared @set let go: freed with the last. */
+void mg_strset_unref(struct mg_strset *set);
 /* The name of bit @index, or NULL. */
 const char *mg_strset_name(const struct mg_strset *set, size_t index);
 
@@ -332,6 +336,12 @@ struct mg_tree {
 	int fd;
 	bool confined;	/* resolve every path inside the root (a replayed tree) */
 	bool walk;	/* no openat2() here: confine by walking each component */
+	/*
+	 * The kernel's sysfs: a read that comes back short of what was asked
+	 * reached the end (an attribute is written whole at once), so no
+	 * second read is made to see the end; procfs may stop short sooner.
+	 */
+	bool short_is_end;
 };
 
 /* What every implementation starts with. */

@@ -135,6 +135,20 @@ void mg_strset_clear(struct mg_strset *set)
 	set->count = 0;
 }
 
+struct mg_strset *mg_strset_ref(struct mg_strset *set)
+{
+	__atomic_add_fetch(&set->refs, 1, __ATOMIC_RELAXED);
+	return set;
+}
+
+void mg_strset_unref(struct mg_strset *set)
+{
+	if (!set || __atomic_sub_fetch(&set->refs, 1, __ATOMIC_ACQ_REL))
+		return;
+	mg_strset_clear(set);
+	free(set);
+}
+
 const char *mg_strset_name(const struct mg_strset *set, size_t index)
 {
 	return set && index < set->count && set->names[index][0] ? set->names[index] : NULL;

@@ -8,6 +8,7 @@
  * leaves out the drivers without EEE.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,29 @@ void mg_eee_clear(struct mg_eee *e)
 {
 	for (int w = 0; w < MG_MODES_PARTNER + 1; w++)
 		mg_bits_clear(&e->modes[w]);
+	free(e->error);
+	free(e->modes_unknown);
+	e->error = e->modes_unknown = NULL;
+}
+
+/* @field made the text of @fmt, or NULL for none; 0 or -ENOMEM. */
+static MG_PRINTF(2, 3) int set_text(char **field, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	free(*field);
+	*field = NULL;
+	if (!fmt)
+		return 0;
+	va_start(ap, fmt);
+	n = vasprintf(field, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		*field = NULL;
+		return -ENOMEM;
+	}
+	return 0;
 }
 
 static int get_bool(struct nlattr *a)
@@ -69,8 +93,7 @@ int mg_eee_parse_reply(const struct nlmsghdr *nlh, struct mg_eee *e)
 	if (tb[ETHTOOL_A_EEE_MODES_PEER] &&
 	    (err = mg_bitset_parse(tb[ETHTOOL_A_EEE_MODES_PEER], NULL, &e->modes[MG_MODES_PARTNER], NULL)) < 0)
 		return err;
-	mg_eee_conclude(e);
-	return 0;
+	return mg_eee_conclude(e);
 }
 
 /*
@@ -84,28 +107,29 @@ static bool modes_cut_short(const struct mg_eee *e)
 	return e->modes_bits > 0 && e->modes_bits <= ETHTOOL_LINK_MODE_2500baseT_Full_BIT;
 }
 
-void mg_eee_conclude(struct mg_eee *e)
+int mg_eee_conclude(struct mg_eee *e)
 {
 	bool short_bits = modes_cut_short(e);
+	int err = set_text(&e->modes_unknown, NULL);
 
-	e->modes_unknown[0] = '\0';
 	if (short_bits)
-		snprintf(e->modes_unknown, sizeof(e->modes_unknown),
-			 "the kernel reports EEE on its first %u link modes only (Linux before 6.9): EEE on "
-			 "2500baseT/Full, 5000baseT/Full and every later mode is unknown", e->modes_bits);
+		err = set_text(&e->modes_unknown,
+			       "the kernel reports EEE on its first %u link modes only (Linux before 6.9): EEE on "
+			       "2500baseT/Full, 5000baseT/Full and every later mode is unknown", e->modes_bits);
 	/* A driver may answer for a PHY that has no EEE mode at all: nothing to turn on. */
 	e->supported = e->modes[MG_MODES_SUPPORTED].count > 0;
-	if (!e->supported)
-		snprintf(e->error, sizeof(e->error), "the driver reports no EEE link mode%s",
-			 short_bits ? " among the first 32 (Linux before 6.9 reports no later one)" : "");
-	else
-		e->error[0] = '\0';
+	if (err == 0 && !e->supported)
+		err = set_text(&e->error, "the driver reports no EEE link mode%s",
+			       short_bits ? " among the first 32 (Linux before 6.9 reports no later one)" : "");
+	else if (err == 0)
+		err = set_text(&e->error, NULL);
+	return err;
 }
 
-void mg_eee_unsupported(struct mg_eee *e, const char *driver)
+int mg_eee_unsupported(struct mg_eee *e, const char *driver)
 {
 	e->supported = 0;
-	snprintf(e->error, sizeof(e->error), "%s does not support EEE", driver && *driver ? driver : "the driver");
+	return set_text(&e->error, "%s does not support EEE", driver && *driver ? driver : "the driver");
 }
 
 static int on_one(const struct nlmsghdr *nlh, void *arg)
@@ -131,10 +155,8 @@ int mg_eee_read_into(struct mg_ctx *ctx, int ifindex, const char *ifname, const 
 	mg_strlcpy(e->ifname, ifname ? ifname : "", sizeof(e->ifname));
 	e->ifindex = ifindex;
 	err = mg_gather_ethtool(ctx, &req, on_one, e);
-	if (err == -EOPNOTSUPP) {
-		mg_eee_unsupported(e, driver);
-		err = 0;
-	}
+	if (err == -EOPNOTSUPP)
+		err = mg_eee_unsupported(e, driver);
 	if (err < 0) {
 		mg_eee_free(e);
 		return err;
@@ -262,9 +284,8 @@ static int fill_missing(struct mg_ctx *ctx, struct mg_nic *nic, bool dump_failed
 	mg_eee_init(e);
 	mg_strlcpy(e->ifname, nic->name, sizeof(e->ifname));
 	e->ifindex = nic->ifindex;
-	mg_eee_unsupported(e, nic->driver);
 	nic->eee = e;
-	return 0;
+	return mg_eee_unsupported(e, nic->driver);
 }
 
 /*
@@ -316,7 +337,7 @@ MG_GETTER(int, mg_eee_get_supported, mg_eee, supported, MG_UNKNOWN)
 
 MG_EXPORT const char *mg_eee_get_error(const struct mg_eee *e)
 {
-	return e && e->error[0] ? e->error : NULL;
+	return e ? e->error : NULL;
 }
 
 MG_GETTER(int, mg_eee_get_enabled, mg_eee, enabled, MG_UNKNOWN)
@@ -331,7 +352,7 @@ MG_EXPORT size_t mg_eee_get_mode_count(const struct mg_eee *e, enum mg_modes whi
 
 MG_EXPORT const char *mg_eee_get_modes_unknown(const struct mg_eee *e)
 {
-	return e && e->modes_unknown[0] ? e->modes_unknown : NULL;
+	return e ? e->modes_unknown : NULL;
 }
 
 MG_EXPORT const char *mg_eee_get_mode(const struct mg_eee *e, enum mg_modes which, size_t index)

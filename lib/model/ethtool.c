@@ -203,10 +203,12 @@ struct reply_state {
 static void merge(struct mg_settings *dst, const struct mg_settings *src, enum mg_param_group group)
 {
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		long long max;
+
 		if (mg_settings_has(src, (enum mg_param)p))
 			mg_settings_put(dst, (enum mg_param)p, src->value[p]);
-		if (src->has_max & (1ULL << p))
-			mg_settings_put_max(dst, (enum mg_param)p, src->max[p]);
+		if (mg_settings_get_max(src, (enum mg_param)p, &max) == 0)
+			mg_settings_put_max(dst, (enum mg_param)p, max);
 	}
 	dst->group_read[group] = true;
 }

@@ -26,6 +26,10 @@ void mg_features_init(struct mg_features *f)
 
 void mg_features_clear(struct mg_features *f)
 {
+	for (size_t i = 0; !f->shared && i < f->count; i++)
+		free((char *)f->items[i].name);
+	mg_strset_unref(f->shared);
+	f->shared = NULL;
 	free(f->items);
 	f->items = NULL;
 	f->count = 0;
@@ -40,7 +44,11 @@ bool mg_feature_fixed(const struct mg_feature *it)
 static struct mg_feature *slot(struct mg_features *f, const char *name, int index)
 {
 	struct mg_feature *grown;
+	char *own;
 
+	/* Names of its own, so none of a compact reply's shared ones are left beside them. */
+	if (f->shared)
+		mg_features_clear(f);
 	for (size_t i = 0; i < f->count; i++)
 		if (index >= 0 ? f->items[i].index == index : !strcmp(f->items[i].name, name))
 			return &f->items[i];
@@ -48,8 +56,10 @@ static struct mg_feature *slot(struct mg_features *f, const char *name, int inde
 	if (!grown)
 		return NULL;
 	f->items = grown;
+	if (!(own = strdup(name)))
+		return NULL;
 	memset(&f->items[f->count], 0, sizeof(f->items[0]));
-	mg_strlcpy(f->items[f->count].name, name, sizeof(f->items[0].name));
+	f->items[f->count].name = own;
 	f->items[f->count].index = index;
 	return &f->items[f->count++];
 }
@@ -74,7 +84,7 @@ static int add_bitset(struct mg_features *f, struct nlattr *nest, int attr)
 		 * Unnamed (a bit the kernel has no string for: a bridge has one),
 		 * or longer than ETH_GSTRING_LEN allows: it could never be set.
 		 */
-		if (!set.names[i][0] || strlen(set.names[i]) >= sizeof(it->name))
+		if (!set.names[i][0] || strlen(set.names[i]) >= ETH_GSTRING_LEN)
 			continue;
 		it = slot(f, set.names[i], set.index[i]);
 		if (!it) {
@@ -114,12 +124,20 @@ static bool any_set(const struct mg_compact_bits *bits, unsigned int b, bool on[
 	return any;
 }
 
+/* @f's name for bit @b: @names' own when shared, else a copy of it; NULL without memory. */
+static const char *compact_name(struct mg_features *f, const struct mg_strset *names, unsigned int b)
+{
+	const char *name = mg_strset_name(names, b);
+
+	return f->shared ? name : strdup(name);
+}
+
 /*
  * The four compact bitsets (hw, wanted, active, nochange), walked bit by
  * bit: the features come out in the kernel's order, each made once. A bit
  * the string set does not name could never be set by name, and is left out.
  */
-static int add_compact(struct mg_features *f, const struct mg_compact_bits *bits, const struct mg_strset *names)
+static int add_compact(struct mg_features *f, const struct mg_compact_bits *bits, struct mg_strset *names)
 {
 	unsigned int size = 0;
 	size_t n = 0;
@@ -135,13 +153,15 @@ static int add_compact(struct mg_features *f, const struct mg_compact_bits *bits
 	f->items = calloc(n ? n : 1, sizeof(*f->items));
 	if (!f->items)
 		return -ENOMEM;
+	if (names->refs)
+		f->shared = mg_strset_ref(names);
 	for (unsigned int b = 0; b < size && f->count < n; b++) {
 		struct mg_feature *it = &f->items[f->count];
-		const char *name = mg_strset_name(names, b);
 
-		if (!any_set(bits, b, on) || !name)
+		if (!any_set(bits, b, on) || !mg_strset_name(names, b))
 			continue;
-		mg_strlcpy(it->name, name, sizeof(it->name));
+		if (!(it->name = compact_name(f, names, b)))
+			return -ENOMEM;
 		it->index = (int)b;
 		it->hw = on[0];
 		it->wanted = on[1];
@@ -152,7 +172,7 @@ static int add_compact(struct mg_features *f, const struct mg_compact_bits *bits
 	return 0;
 }
 
-int mg_features_parse_reply(const struct nlmsghdr *nlh, const struct mg_strset *names, struct mg_features *f)
+int mg_features_parse_reply(const struct nlmsghdr *nlh, struct mg_strset *names, struct mg_features *f)
 {
 	static const struct nla_policy policy[ETHTOOL_A_FEATURES_MAX + 1] = {
 		[ETHTOOL_A_FEATURES_HEADER] = { .type = NLA_NESTED },
@@ -245,7 +265,7 @@ size_t mg_features_resolve(const struct mg_features *f, const char *name, size_t
 
 struct one {
 	struct mg_features *f;
-	const struct mg_strset *names;
+	struct mg_strset *names;
 };
 
 static int on_one(const struct nlmsghdr *nlh, void *arg)
@@ -342,7 +362,7 @@ MG_EXPORT void mg_features_free(struct mg_features *features)
 struct dump {
 	struct mg_nic **nics;	/* sorted by index, those without an interface last */
 	size_t count;
-	const struct mg_strset *names;
+	struct mg_strset *names;
 };
 
 static struct mg_nic *nic_of(const struct dump *d, int ifindex)
@@ -414,7 +434,7 @@ static int attach_one_by_one(struct mg_ctx *ctx, struct mg_nic **nics, size_t co
 int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count)
 {
 	struct mg_ethtool_req req = { .cmd = ETHTOOL_MSG_FEATURES_GET };
-	struct mg_strset names;
+	struct mg_strset *names;
 	struct dump d = { nics, count, NULL };
 	bool failed;
 	int err;
@@ -422,17 +442,23 @@ int mg_features_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count)
 	/* One interface (a scope) is read as one: verbose, in one request. */
 	if (mg_gather_scoped(ctx))
 		return attach_one_by_one(ctx, nics, count);
-	err = mg_strset_read(ctx, ETH_SS_FEATURES, &names);
-	if (err == -ENOMEM)
+	/* Shared: each adapter's features hold the names, not a copy of them. */
+	if (!(names = calloc(1, sizeof(*names))))
+		return -ENOMEM;
+	err = mg_strset_read(ctx, ETH_SS_FEATURES, names);
+	names->refs = 1;
+	if (err == -ENOMEM) {
+		mg_strset_unref(names);
 		return err;
+	}
 	if (err == 0) {
 		req.flags = ETHTOOL_FLAG_COMPACT_BITSETS;
-		d.names = &names;
+		d.names = names;
 	} else if (err != MG_ENOTRECORDED) {
 		mg_dbg(ctx, "no feature names (%s): asking for the verbose form", strerror(-err));
 	}
 	err = mg_gather_ethtool(ctx, &req, on_dumped, &d);
-	mg_strset_clear(&names);
+	mg_strset_unref(names);
 	failed = err < 0 && err != -ENOMEM && err != MG_ENOTRECORDED;
 	if (failed)
 		mg_info(ctx, "features dump failed (%s): reading the rest one by one", strerror(-err));

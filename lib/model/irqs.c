@@ -275,21 +275,23 @@ static bool queues_ours(struct mg_ctx *ctx, const struct mg_nic *nic, const stru
 	return false;
 }
 
-static int read_queues(struct mg_ctx *ctx, const char *ifname, struct mg_irqs *r)
+static int read_queues(struct mg_ctx *ctx, const struct mg_nic *nic, struct mg_irqs *r)
 {
 	char rel[MG_PATH_MAX], dir[MG_PATH_MAX];
 	struct walk w = { r, NULL, dir };
 	int err;
 
-	snprintf(rel, sizeof(rel), "class/net/%s", ifname);
-	if (mg_sysfs_resolve(ctx, rel, dir, sizeof(dir)) < 0 ||
-	    mg_strlcpy(rel, dir, sizeof(rel)) < 0 || mg_path_join(dir, sizeof(dir), rel, "queues") < 0 ||
-	    !mg_sysfs_exists(ctx, dir))
+	if (mg_nic_netdir(ctx, nic, rel, sizeof(rel)) < 0 || mg_path_join(dir, sizeof(dir), rel, "queues") < 0)
 		return 0;
+	/* No "queues" (not every device has them) lists nothing: no look first. */
 	err = mg_sysfs_foreach(ctx, dir, add_queue, &w);
-	for (int tx = 0; tx < 2; tx++)
+	if (err == -ENOENT)
+		err = 0;
+	for (int tx = 0; tx < 2; tx++) {
 		if (r->nqueues[tx])
 			qsort(r->queues[tx], r->nqueues[tx], sizeof(*r->queues[tx]), by_number);
+		r->queues[tx] = mg_array_trim(r->queues[tx], &r->qalloc[tx], r->nqueues[tx], sizeof(*r->queues[tx]));
+	}
 	return err;
 }
 
@@ -318,7 +320,7 @@ static int read_irqs(struct mg_ctx *ctx, const struct mg_nic *nic, const struct 
 		qsort(r->irqs, r->count, sizeof(*r->irqs), by_irq);
 	/* A virtual interface's too: RPS and XPS steer a veth's or a bridge's packets as well. */
 	if (err == 0 && nic->name && queues_ours(ctx, nic, sh))
-		err = read_queues(ctx, nic->name, r);
+		err = read_queues(ctx, nic, r);
 	if (err < 0) {
 		mg_irqs_free(r);
 		return err;

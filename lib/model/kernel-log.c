@@ -37,13 +37,16 @@ struct mg_kernel_log {
 	size_t dropped;		/* oldest lines let go past LINES_MAX */
 };
 
-/* One adapter's names, and the log its lines go to. */
+/*
+ * One adapter's names, and the log its lines go to. The names point into
+ * @names, its device's path cut at each '/', or are the adapter's own: a
+ * list of 10 000 interfaces holds 10 000 of these for the pass, so nothing
+ * is kept at a fixed size.
+ */
 struct who {
 	struct mg_klog_target t;
-	char address[NAME_MAX_LEN];
-	char ifname[IFNAMSIZ];
-	char above[MG_KLOG_ABOVE_MAX][NAME_MAX_LEN];
-	char hosts[2][NAME_MAX_LEN];
+	char *names;
+	const char **above;	/* t.above's room, for a device with a path above it */
 	struct mg_kernel_log *log;
 };
 
@@ -65,72 +68,96 @@ MG_EXPORT void mg_kernel_log_free(struct mg_kernel_log *log)
 }
 
 /* "pci0000:00" -> "0000:00": the root bus's name in pci_bus lines. */
-static bool root_bus(const char *comp, char *out, size_t size)
+static const char *root_bus(const char *comp)
 {
-	if (strncmp(comp, "pci", 3) || !strchr(comp, ':'))
-		return false;
-	return mg_strlcpy(out, comp + 3, size) == 0;
+	if (strncmp(comp, "pci", 3) || !strchr(comp, ':') || strlen(comp + 3) >= NAME_MAX_LEN)
+		return NULL;
+	return comp + 3;
 }
 
-/* The names along "devices/platform/axi/1000110000.pcie/pci0000:00/0000:00:00.0/0000:01:00.0". */
-static void names_from_path(struct who *w, const char *devpath)
+/* A name too long for any line the kernel writes about a device is not looked for. */
+static bool name_fits(const char *name)
 {
-	char buf[MG_PATH_MAX], *save = NULL, *prev = NULL, *comp;
-	char *comps[64];
-	size_t n = 0;
+	return strlen(name) < NAME_MAX_LEN;
+}
+
+/* The names along @comps, of a path below "devices", pointing where @comps do; 0 or -ENOMEM. */
+static int names_from_comps(struct who *w, char **comps, size_t n)
+{
+	const char *prev = NULL, *bus = NULL;
 	int root = -1;
 
-	if (mg_strlcpy(buf, devpath, sizeof(buf)) < 0)
-		return;
-	for (comp = strtok_r(buf, "/", &save); comp && n < 64; comp = strtok_r(NULL, "/", &save))
-		comps[n++] = comp;
-	if (n < 2 || strcmp(comps[0], "devices") || !strcmp(comps[1], "virtual"))
-		return;
-	mg_strlcpy(w->address, comps[n - 1], sizeof(w->address));
-	w->t.address = w->address;
+	if (!(w->above = calloc(n < MG_KLOG_ABOVE_MAX ? n : MG_KLOG_ABOVE_MAX, sizeof(*w->above))))
+		return -ENOMEM;
+	w->t.above = w->above;
+	if (!name_fits(comps[n - 1]))
+		comps[n - 1][NAME_MAX_LEN - 1] = '\0';
+	w->t.address = comps[n - 1];
 	for (size_t i = 1; i + 1 < n; i++) {
-		if (root < 0 && root_bus(comps[i], w->hosts[1], sizeof(w->hosts[1]))) {
+		if (root < 0 && (bus = root_bus(comps[i]))) {
 			root = (int)i;
 			prev = i > 1 && strcmp(comps[i - 1], "platform") ? comps[i - 1] : NULL;
 			continue;
 		}
-		if (root >= 0 && w->t.nabove < MG_KLOG_ABOVE_MAX &&
-		    mg_strlcpy(w->above[w->t.nabove], comps[i], NAME_MAX_LEN) == 0) {
-			w->t.above[w->t.nabove] = w->above[w->t.nabove];
-			w->t.nabove++;
-		}
+		if (root >= 0 && w->t.nabove < MG_KLOG_ABOVE_MAX && name_fits(comps[i]))
+			w->above[w->t.nabove++] = comps[i];
 	}
 	if (root >= 0) {
-		if (prev && mg_strlcpy(w->hosts[0], prev, sizeof(w->hosts[0])) == 0)
-			w->t.hosts[w->t.nhosts++] = w->hosts[0];
-		w->t.hosts[w->t.nhosts++] = w->hosts[1];
+		if (prev && name_fits(prev))
+			w->t.hosts[w->t.nhosts++] = prev;
+		w->t.hosts[w->t.nhosts++] = bus;
 	}
+	return 0;
+}
+
+/*
+ * The names along "devices/platform/axi/1000110000.pcie/pci0000:00/0000:00:00.0/0000:01:00.0",
+ * kept in w->names. A virtual device has none, and keeps nothing.
+ */
+static int names_from_path(struct who *w, const char *devpath)
+{
+	size_t len = strlen(devpath), n = 0;
+	char *comp, *save = NULL, *comps[64];
+
+	if (!(w->names = strdup(devpath)))
+		return -ENOMEM;
+	for (comp = strtok_r(w->names, "/", &save); comp && n < 64; comp = strtok_r(NULL, "/", &save))
+		comps[n++] = comp;
+	if (n < 2 || len >= MG_PATH_MAX || strcmp(comps[0], "devices") || !strcmp(comps[1], "virtual")) {
+		free(w->names);
+		w->names = NULL;
+		return 0;
+	}
+	return names_from_comps(w, comps, n);
 }
 
 /* Who @nic is in the kernel's lines: its interface, its device and the path above it. */
-static void who_init(struct mg_ctx *ctx, const struct mg_nic *nic, struct who *w)
+static int who_init(struct mg_ctx *ctx, const struct mg_nic *nic, struct who *w)
 {
 	char rel[MG_PATH_MAX], netdir[MG_PATH_MAX], devpath[MG_PATH_MAX];
 	int err = -ENOENT;
 
 	memset(w, 0, sizeof(*w));
 	if (nic->name) {
-		mg_strlcpy(w->ifname, nic->name, sizeof(w->ifname));
-		w->t.ifname = w->ifname;
+		w->t.ifname = nic->name;
 		w->t.ifindex = nic->ifindex > 0 ? nic->ifindex : 0;
-		/* The interface's own directory first: "device" is relative to it, not to class/net. */
-		if (snprintf(rel, sizeof(rel), "class/net/%s", nic->name) < (int)sizeof(rel) &&
-		    mg_sysfs_resolve(ctx, rel, netdir, sizeof(netdir)) == 0 &&
+		/*
+		 * The interface's own directory first: "device" is relative to
+		 * it, not to class/net. One below devices/virtual has none.
+		 */
+		if (mg_nic_netdir(ctx, nic, netdir, sizeof(netdir)) == 0 &&
+		    strncmp(netdir, "devices/virtual/", 16) != 0 &&
 		    mg_path_join(rel, sizeof(rel), netdir, "device") == 0)
 			err = mg_sysfs_resolve(ctx, rel, devpath, sizeof(devpath));
 	}
 	if (err < 0 && nic->bus == MG_BUS_PCI && nic->address &&
 	    snprintf(rel, sizeof(rel), "bus/pci/devices/%s", nic->address) < (int)sizeof(rel))
 		err = mg_sysfs_resolve(ctx, rel, devpath, sizeof(devpath));
-	if (err == 0)
-		names_from_path(w, devpath);
-	if (!w->t.address && nic->address && mg_strlcpy(w->address, nic->address, sizeof(w->address)) == 0)
-		w->t.address = w->address;
+	if (err == 0 && names_from_path(w, devpath) < 0)
+		return -ENOMEM;
+	if (!w->t.address && nic->address && name_fits(nic->address))
+		w->t.address = nic->address;
+	return 0;
 }
 
 static int add_line(struct mg_kernel_log *log, const struct mg_kmsg_record *rec, const struct mg_klog_match *m,
@@ -219,6 +246,15 @@ static const char *unknown_reason(int err, char *buf, size_t size)
 	return buf;
 }
 
+static void free_who(struct pass *p)
+{
+	for (size_t i = 0; p->who && i < p->count; i++) {
+		free(p->who[i].names);
+		free(p->who[i].above);
+	}
+	free(p->who);
+}
+
 /* One pass for @count adapters; each gets a log (with the reason when it could not be read). */
 static int read_logs(struct mg_ctx *ctx, struct mg_nic **nics, size_t count, struct mg_kernel_log **logs,
 		     struct pass *p_in)
@@ -234,7 +270,7 @@ static int read_logs(struct mg_ctx *ctx, struct mg_nic **nics, size_t count, str
 			err = -ENOMEM;
 			break;
 		}
-		who_init(ctx, nics[i], &p.who[i]);
+		err = who_init(ctx, nics[i], &p.who[i]);
 		p.who[i].log = logs[i];
 	}
 	if (err == 0) {
@@ -261,7 +297,7 @@ static int read_logs(struct mg_ctx *ctx, struct mg_nic **nics, size_t count, str
 				err = -ENOMEM;
 		}
 	}
-	free(p.who);
+	free_who(&p);
 	p_in->any = p.any;
 	p_in->last = p.last;
 	if (err < 0)

@@ -23,6 +23,7 @@ struct mg_nic {
 	char *mac;
 	int speed_mbps;
 	char *parent;
+	char *netdir;	/* its interface's sysfs directory as the enumeration resolved it, or NULL */
 	int lower_ifindex, master_ifindex;	/* 0 when none */
 	enum mg_bus bus;
 	char *address;
@@ -68,6 +69,12 @@ struct mg_nic **mg_nic_list_items(const struct mg_nic_list *list);
 /* The listed adapter with this interface index, or NULL. */
 struct mg_nic *mg_nic_list_find_ifindex(const struct mg_nic_list *list, int ifindex);
 int mg_nic_set_str(char **field, const char *value);
+/*
+ * @nic's interface's sysfs directory ("devices/virtual/net/b0a"): the one
+ * the enumeration resolved, else class/net/NAME resolved now. Each part
+ * read of 10 000 interfaces would otherwise resolve it again.
+ */
+int mg_nic_netdir(struct mg_ctx *ctx, const struct mg_nic *nic, char *out, size_t size);
 
 /* device.c: identity of the hardware behind an interface. */
 int mg_device_identify(struct mg_ctx *ctx, const char *devpath, struct mg_nic *nic);
@@ -109,12 +116,20 @@ struct mg_param_info {
 	bool is_u8;		/* u8 (a flag or enum) rather than u32 */
 };
 
+/*
+ * The parameters with limits the kernel reports: a maximum for the MTU, the
+ * rings and the channels, a minimum for the MTU alone. Room for no others'
+ * is kept: a list holds one of these for each of 10 000 interfaces.
+ */
+#define MG_PARAM_RANGED (MG_PARAM_COMBINED_CHANNELS + 1)
+#define MG_PARAM_FLOORED (MG_PARAM_MTU + 1)
+
 struct mg_settings {
 	char ifname[IFNAMSIZ];
 	int ifindex;
 	long long value[MG_PARAM_COUNT];
-	long long max[MG_PARAM_COUNT];
-	long long min[MG_PARAM_COUNT];
+	long long max[MG_PARAM_RANGED];		/* where has_max says */
+	long long min[MG_PARAM_FLOORED];	/* where has_min says */
 	unsigned long long present, has_max, has_min;
 	bool group_read[MG_GROUP_COUNT];
 	char group_error[MG_GROUP_COUNT][128];
@@ -131,7 +146,9 @@ struct mg_settings_list {
 const struct mg_param_info *mg_param_info(enum mg_param param);
 void mg_settings_init(struct mg_settings *s);
 void mg_settings_put(struct mg_settings *s, enum mg_param p, long long v);
+/* A limit of @p, kept only for a parameter that can have one (MG_PARAM_RANGED, _FLOORED). */
 void mg_settings_put_max(struct mg_settings *s, enum mg_param p, long long v);
+void mg_settings_put_min(struct mg_settings *s, enum mg_param p, long long v);
 bool mg_settings_has(const struct mg_settings *s, enum mg_param p);
 struct mg_settings *mg_settings_list_find(struct mg_settings_list *list, int ifindex,
 					  const char *ifname);
@@ -343,18 +360,19 @@ struct mg_eee {
 	long long tx_lpi_timer;
 	struct mg_bits modes[3];	/* by enum mg_modes */
 	unsigned int modes_bits;	/* link modes the kernel's EEE bitsets span; 0: not said */
-	char error[192];		/* why not supported */
-	char modes_unknown[192];	/* why later modes are unknown, or "" */
+	/* Allocated (a list keeps 10 000 of these), freed by mg_eee_clear(); NULL for none. */
+	char *error;			/* why not supported */
+	char *modes_unknown;		/* why later modes are unknown */
 };
 
 void mg_eee_init(struct mg_eee *e);
 void mg_eee_clear(struct mg_eee *e);
 /* Parse one EEE_GET reply into @e; pure, for tests too. -EPROTO, -ENOMEM. */
 int mg_eee_parse_reply(const struct nlmsghdr *nlh, struct mg_eee *e);
-/* What the parsed values say: supported or not, and why not. */
-void mg_eee_conclude(struct mg_eee *e);
-/* "veth does not support EEE" */
-void mg_eee_unsupported(struct mg_eee *e, const char *driver);
+/* What the parsed values say: supported or not, and why not. 0 or -ENOMEM. */
+int mg_eee_conclude(struct mg_eee *e);
+/* "veth does not support EEE"; 0 or -ENOMEM. */
+int mg_eee_unsupported(struct mg_eee *e, const char *driver);
 /*
  * One interface, by index (or by name without one). A driver without EEE
  * gives an object that says so; MG_ENOTRECORDED and other errors are
@@ -367,26 +385,33 @@ int mg_eee_attach(struct mg_ctx *ctx, struct mg_nic **nics, size_t count);
 
 /* ---- features.c ---- */
 struct mg_feature {
-	char name[ETH_GSTRING_LEN];
+	const char *name;	/* in @shared of its features, else its own */
 	int index;
 	bool hw, wanted, active, nochange;
 };
 
+struct mg_strset;
 struct mg_features {
 	char ifname[IFNAMSIZ];
 	int ifindex;
 	struct mg_feature *items;
 	size_t count;
+	/*
+	 * The names of a compact reply's features, held with every other
+	 * interface's of the dump: 10 000 interfaces keep one copy of them.
+	 * NULL when each feature's name is its own (a verbose reply).
+	 */
+	struct mg_strset *shared;
 };
 
 void mg_features_init(struct mg_features *f);
 void mg_features_clear(struct mg_features *f);
 /*
  * One FEATURES_GET reply into @f, verbose or compact; a compact one is named
- * from @names, and without them is -ENOKEY. -EPROTO when malformed.
+ * from @names, and without them is -ENOKEY. -EPROTO when malformed. @f
+ * holds a shared @names (refs set) rather than copy its names.
  */
-struct mg_strset;
-int mg_features_parse_reply(const struct nlmsghdr *nlh, const struct mg_strset *names, struct mg_features *f);
+int mg_features_parse_reply(const struct nlmsghdr *nlh, struct mg_strset *names, struct mg_features *f);
 bool mg_feature_fixed(const struct mg_feature *it);
 /* Whether @a and @b name one feature: equal, with '-' and '_' alike. */
 bool mg_feature_name_eq(const char *a, const char *b);

@@ -34,6 +34,7 @@ MG_EXPORT struct mg_nic *mg_nic_unref(struct mg_nic *nic)
 	free(nic->operstate);
 	free(nic->mac);
 	free(nic->parent);
+	free(nic->netdir);
 	free(nic->address);
 	free(nic->vendor);
 	free(nic->device);

@@ -6,6 +6,7 @@
  * an adapter with its parts.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +46,17 @@ int mg_nic_set_str(char **field, const char *value)
 	free(*field);
 	*field = copy;
 	return 0;
+}
+
+int mg_nic_netdir(struct mg_ctx *ctx, const struct mg_nic *nic, char *out, size_t size)
+{
+	char rel[MG_PATH_MAX];
+
+	if (nic->netdir)
+		return mg_strlcpy(out, nic->netdir, size);
+	if (!nic->name || snprintf(rel, sizeof(rel), "class/net/%s", nic->name) >= (int)sizeof(rel))
+		return -ENOENT;
+	return mg_sysfs_resolve(ctx, rel, out, size);
 }
 
 int mg_nic_need_interface(struct mg_ctx *ctx, const struct mg_nic *nic)

@@ -18,10 +18,8 @@ static void put_mtu(struct mg_settings *s, const struct mg_link *l)
 	if (l->max_mtu > 0) {
 		mg_settings_put_max(s, MG_PARAM_MTU, l->max_mtu);
 	}
-	if (l->min_mtu != MG_UNKNOWN) {
-		s->min[MG_PARAM_MTU] = l->min_mtu;
-		s->has_min |= 1ULL << MG_PARAM_MTU;
-	}
+	if (l->min_mtu != MG_UNKNOWN)
+		mg_settings_put_min(s, MG_PARAM_MTU, l->min_mtu);
 	s->group_read[MG_GROUP_MTU] = true;
 }
 

@@ -114,8 +114,18 @@ void mg_settings_put(struct mg_settings *s, enum mg_param p, long long v)
 
 void mg_settings_put_max(struct mg_settings *s, enum mg_param p, long long v)
 {
+	if ((unsigned int)p >= MG_PARAM_RANGED)
+		return;
 	s->max[p] = v;
 	s->has_max |= 1ULL << p;
+}
+
+void mg_settings_put_min(struct mg_settings *s, enum mg_param p, long long v)
+{
+	if ((unsigned int)p >= MG_PARAM_FLOORED)
+		return;
+	s->min[p] = v;
+	s->has_min |= 1ULL << p;
 }
 
 bool mg_settings_has(const struct mg_settings *s, enum mg_param p)
@@ -162,7 +172,7 @@ MG_EXPORT int mg_settings_get_max(const struct mg_settings *s, enum mg_param par
 {
 	if (!s || !valid_param(param) || !value)
 		return -EINVAL;
-	if (!(s->has_max & (1ULL << param)))
+	if (!(s->has_max & (1ULL << param)) || (unsigned int)param >= MG_PARAM_RANGED)
 		return -ENODATA;
 	*value = s->max[param];
 	return 0;
@@ -172,7 +182,7 @@ MG_EXPORT int mg_settings_get_min(const struct mg_settings *s, enum mg_param par
 {
 	if (!s || !valid_param(param) || !value)
 		return -EINVAL;
-	if (!(s->has_min & (1ULL << param)))
+	if (!(s->has_min & (1ULL << param)) || (unsigned int)param >= MG_PARAM_FLOORED)
 		return -ENODATA;
 	*value = s->min[param];
 	return 0;

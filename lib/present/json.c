@@ -69,15 +69,14 @@ int mg_json_take(struct mg_json *j, char **out)
 	return -ENOMEM;
 }
 
-static bool reserve(struct mg_json *j, size_t more)
+/* The buffer grown for @more bytes; reserve() below asks only when they do not fit. */
+static bool grow(struct mg_json *j, size_t more)
 {
 	size_t want;
 	char *grown;
 
 	if (j->failed)
 		return false;
-	if (j->len + more <= j->alloc)
-		return true;
 	want = j->alloc ? j->alloc : 4096;
 	while (want < j->len + more)
 		want *= 2;
@@ -91,7 +90,16 @@ static bool reserve(struct mg_json *j, size_t more)
 	return true;
 }
 
-static void put(struct mg_json *j, const char *s, size_t n)
+/* Inline: every token asks, and show --all writes millions of them. */
+static inline bool reserve(struct mg_json *j, size_t more)
+{
+	if (!j->failed && more <= j->alloc - j->len)
+		return true;
+	return grow(j, more);
+}
+
+/* Inline too: most pieces are a few bytes, a call to memcpy() costs more than their copy. */
+static inline void put(struct mg_json *j, const char *s, size_t n)
 {
 	if (n && reserve(j, n)) {
 		memcpy(j->buf + j->len, s, n);
@@ -140,9 +148,9 @@ static void begin_value(struct mg_json *j)
 }
 
 /* A byte that needs more than copying: controls, quote, backslash, '/' in a line, and every non-ASCII byte. */
-static bool special(const struct mg_json *j, unsigned char c)
+static bool special(bool line, unsigned char c)
 {
-	return c < 0x20 || c == '"' || c == '\\' || c >= 0x80 || (c == '/' && j->line);
+	return c < 0x20 || c == '"' || c == '\\' || c >= 0x80 || (c == '/' && line);
 }
 
 static void put_escape(struct mg_json *j, unsigned char c)
@@ -196,19 +204,57 @@ static size_t put_non_ascii(struct mg_json *j, const unsigned char *s)
 	return n;
 }
 
+/* The high bit of each byte of @z that is zero (@z's bytes below 0x80). */
+static uint64_t zero_bytes(uint64_t z)
+{
+	const uint64_t lows = 0x7f7f7f7f7f7f7f7fULL;
+
+	return ~((z + lows) | z) & ~lows;
+}
+
+/* The high bit of each byte of @x that needs an escape (see plain_prefix()). */
+static uint64_t special_bytes(uint64_t x, bool line)
+{
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+	uint64_t y = x & ~highs;
+
+	return (x & highs) | (~(y + ones * 0x60) & highs) | zero_bytes(y ^ (ones * '"')) |
+	       zero_bytes(y ^ (ones * '\\')) | (line ? zero_bytes(y ^ (ones * '/')) : 0);
+}
+
+/*
+ * How many of the @n bytes at @s need no escape, looked at eight at a time
+ * (a byte's high bit: >= 0x80; its low seven bits plus 0x60 without the
+ * high bit: below 0x20; then '"', '\\' and in line mode '/'), the last few
+ * padded with a letter. Names and keys are nearly all such bytes, and show
+ * --all writes millions of them.
+ */
+static size_t plain_prefix(const unsigned char *s, size_t n, bool line)
+{
+	for (size_t i = 0; i < n; i += 8) {
+		size_t k = n - i < 8 ? n - i : 8;
+		uint64_t x = 0x6161616161616161ULL;
+
+		memcpy(&x, s + i, k);
+		if (!special_bytes(x, line))
+			continue;
+		while (!special(line, s[i]))
+			i++;
+		return i;
+	}
+	return n;
+}
+
 static void put_string(struct mg_json *j, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
-	size_t start = 0, i = 0;
+	size_t start = 0, i = 0, len = strlen(str);
+	bool line = j->line;	/* read once: the writes below may alias it */
 
 	PUT(j, "\"");
-	while (s[i]) {
+	while ((i += plain_prefix(s + i, len - i, line)) < len) {
 		size_t n = 1;
 
-		if (!special(j, s[i])) {
-			i++;
-			continue;
-		}
 		put(j, str + start, i - start);
 		if (s[i] < 0x80)
 			put_escape(j, s[i]);
@@ -217,7 +263,7 @@ static void put_string(struct mg_json *j, const char *str)
 		i += n;
 		start = i;
 	}
-	put(j, str + start, i - start);
+	put(j, str + start, len - start);
 	PUT(j, "\"");
 }
 
