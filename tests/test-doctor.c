@@ -270,9 +270,128 @@ static void test_cpu_use_from_readings(void)
 	CU_ASSERT_TRUE(u[0].services && !u[1].services);
 	CU_ASSERT_TRUE(mg_cpu_bound_find(u, n, 2.05e9, &b));
 	CU_ASSERT_EQUAL(b.cpu, 0);
-	/* Just below the threshold: CPU 0 at 89 %. */
+	/* 89 % in interrupts and the rest busy too: saturated, with others idle. */
 	u[0].irq_pct = 89.0;
+	CU_ASSERT_TRUE(mg_cpu_bound_find(u, n, 2.05e9, &b));
+	/* 89 % in interrupts and 89 % busy: neither all in interrupts nor saturated. */
+	u[0].busy_pct = 89.0;
 	CU_ASSERT_FALSE(mg_cpu_bound_find(u, n, 2.05e9, &b));
+	free(u);
+}
+
+/*
+ * Debian's 6.1 under QEMU over 3 s (USER_HZ 100: 300 ticks a CPU): the
+ * receiving adapter's vector and the iperf3 receiver on CPU 1, the sender
+ * on CPU 0. CPU 1: 71 % softirq, 1 % hardirq, 24 % system, 4 % idle;
+ * CPU 0: 20 % user, 27 % system, 10 % softirq, 43 % idle.
+ */
+static const char qemu_stat[2][160] = {
+	"cpu  1500 0 3500 11000 20 50 4300 0 0 0\n"
+	"cpu0 1000 0 2000 5000 10 0 300 0 0 0\ncpu1 500 0 1500 6000 10 50 4000 0 0 0\n",
+	"cpu  1560 0 3653 11141 20 53 4543 0 0 0\n"
+	"cpu0 1060 0 2081 5129 10 0 330 0 0 0\ncpu1 500 0 1572 6012 10 53 4213 0 0 0\n",
+};
+static const char qemu_softirqs[2][160] = {
+	"          CPU0       CPU1\n  NET_TX:       100        200\n  NET_RX:      1000      50000\n",
+	"          CPU0       CPU1\n  NET_TX:       400        230\n  NET_RX:      2500     110000\n",
+};
+
+/* Each CPU's share between two readings of /proc/stat and /proc/softirqs, @seconds apart. */
+static void cpu_use_of(const char stat[2][160], const char softirqs[2][160], double seconds,
+		       struct mg_cpu_use **use, size_t *count)
+{
+	struct mg_cpu_table t[2] = { { 0 }, { 0 } };
+
+	for (int i = 0; i < 2; i++) {
+		CU_ASSERT_EQUAL_FATAL(mg_procstat_parse(stat[i], &t[i]), 0);
+		CU_ASSERT_EQUAL_FATAL(mg_softirqs_parse(softirqs[i], &t[i]), 0);
+	}
+	CU_ASSERT_EQUAL_FATAL(mg_cpu_use_compute(&t[0], &t[1], seconds, use, count), 0);
+	mg_cpu_table_free(&t[0]);
+	mg_cpu_table_free(&t[1]);
+}
+
+/* Saturated in softirq and the receiver's system time, not 90 % in interrupts alone: the limit all the same. */
+static void test_cpu_bound_receiver_shares_cpu(void)
+{
+	struct mg_cpu_use *u;
+	struct mg_cpu_bound b;
+	size_t n;
+	bool by_softirq;
+
+	cpu_use_of(qemu_stat, qemu_softirqs, 3.0, &u, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 2);
+	CU_ASSERT_DOUBLE_EQUAL(u[1].busy_pct, 96.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[1].irq_pct, 72.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[1].part_pct[MG_CPU_SOFTIRQ], 71.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[1].part_pct[MG_CPU_HARDIRQ], 1.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[1].part_pct[MG_CPU_SYSTEM], 24.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[1].part_pct[MG_CPU_USER], 0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[0].busy_pct, 57.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[0].part_pct[MG_CPU_USER], 20.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(u[1].net[0], 20000, 0.01);
+
+	mg_cpu_use_mark(u, n, 2, &by_softirq); /* its vector on CPU 1 */
+	CU_ASSERT_TRUE(mg_cpu_bound_find(u, n, 2.4e9, &b));
+	CU_ASSERT_EQUAL(b.cpu, 1);
+	CU_ASSERT_DOUBLE_EQUAL(b.busy_pct, 96.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(b.part_pct[MG_CPU_SOFTIRQ], 71.0, 0.01);
+	CU_ASSERT_DOUBLE_EQUAL(b.part_pct[MG_CPU_SYSTEM], 24.0, 0.01);
+	CU_ASSERT_EQUAL(b.nidle, 1);
+	CU_ASSERT_EQUAL(b.idle, 1);
+	/* No traffic: not the adapter's doing. */
+	CU_ASSERT_FALSE(mg_cpu_bound_find(u, n, 1e5, &b));
+	/* The sender's CPU busy too: no idle CPU to take work, and not 90 % in interrupts alone. */
+	u[0].busy_pct = 80.0;
+	CU_ASSERT_FALSE(mg_cpu_bound_find(u, n, 2.4e9, &b));
+	u[0].busy_pct = 57.0;
+	/* A sliver in interrupts, the rest a program's own work: busy, but not with the adapter. */
+	u[1].irq_pct = 3.0;
+	u[1].part_pct[MG_CPU_SOFTIRQ] = 2.0;
+	u[1].part_pct[MG_CPU_USER] = 93.0;
+	u[1].part_pct[MG_CPU_SYSTEM] = 0;
+	CU_ASSERT_FALSE(mg_cpu_bound_find(u, n, 2.4e9, &b));
+	CU_ASSERT_FALSE(mg_cpu_bound_find(u, n, 1e5, &b));
+	free(u);
+}
+
+/* The finding on those readings, its CPU told by its softirqs: the split in its evidence. */
+static void test_rule_cpu_bound_split(void)
+{
+	struct mg_stats before, now;
+	struct mg_doctor *d = calloc(1, sizeof(*d));
+	struct mg_cpu_use *u;
+	struct mg_facts f = { .name = "ens1", .interval_ms = 3000, .hardware = true };
+	const struct mg_finding *x = NULL;
+	size_t n;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	cpu_use_of(qemu_stat, qemu_softirqs, 3.0, &u, &n);
+	mg_stats_init(&before);
+	mg_stats_init(&now);
+	mg_counters_put(&before.link, MG_STAT_RX_BYTES, 0);
+	mg_counters_put(&now.link, MG_STAT_RX_BYTES, 900000000ULL); /* 2.40 Gbit/s for 3 s */
+	mg_counters_put(&before.link, MG_STAT_TX_BYTES, 0);
+	mg_counters_put(&now.link, MG_STAT_TX_BYTES, 9000000ULL);
+	f.stats = &now;
+	f.stats_before = &before;
+	f.online_cpus = 2;
+	f.cpu_use = u;
+	f.ncpu_use = n;
+	CU_ASSERT_EQUAL(mg_doctor_rules(d, &f), 0);
+	for (size_t i = 0; i < d->count; i++)
+		if (!strcmp(d->items[i]->id, "cpu-bound"))
+			x = d->items[i];
+	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
+	CU_ASSERT_STRING_EQUAL(x->title, "CPU 1 is 96% busy servicing ens1's traffic (72% in interrupts), while other "
+			       "CPUs idle");
+	CU_ASSERT_TRUE(has_evidence(x, "CPU 1: 96% busy (71% softirq, 1% hardirq, 24% system, 0% user), 4% idle; "
+				       "CPU 0 43% idle", "procfs: stat (user, system, irq, softirq, idle)"));
+	CU_ASSERT_TRUE(has_evidence(x, "cpu0 57% (10% in interrupts), cpu1 96% (72%) over 3.000 s", "procfs: stat"));
+	CU_ASSERT_TRUE(has_evidence(x, "CPU 1 ran 20000 NET_RX and 10 NET_TX softirqs per second", "softirqs"));
+	CU_ASSERT_TRUE(has_evidence(x, "no vector or RPS mask of its own", "softirqs"));
+	CU_ASSERT_TRUE(has_evidence(x, "2.40 Gbit/s received, 0.02 Gbit/s sent", "rx_bytes"));
+	mg_doctor_free_findings(d);
 	free(u);
 }
 
@@ -316,7 +435,10 @@ static void test_rule_cpu_bound(void)
 			x = d->items[i];
 	CU_ASSERT_PTR_NOT_NULL_FATAL(x);
 	CU_ASSERT_EQUAL(x->severity, MG_SEVERITY_WARNING);
-	CU_ASSERT_STRING_EQUAL(x->title, "CPU 0 is 99% in interrupts servicing eth1's traffic, while other CPUs idle");
+	CU_ASSERT_STRING_EQUAL(x->title, "CPU 0 is 100% busy servicing eth1's traffic (99% in interrupts), while other "
+			       "CPUs idle");
+	CU_ASSERT_TRUE(has_evidence(x, "CPU 0: 100% busy (79% softirq, 20% hardirq, 0% system, 0% user), 0% idle; "
+				       "CPU 1 96% idle, CPU 2 93% idle, CPU 3 98% idle", "procfs: stat (user, system"));
 	CU_ASSERT_TRUE(has_evidence(x, "cpu0 100% (99% in interrupts), cpu1 4% (0%), cpu2 7% (0%), cpu3 2% (0%) "
 				       "over 2.000 s", "procfs: stat"));
 	CU_ASSERT_TRUE(has_evidence(x, "CPU 0 ran 41000 NET_RX and 300 NET_TX softirqs per second", "softirqs"));
@@ -933,6 +1055,7 @@ int main(void)
 		     MG_TEST(test_rule_aspm_overruns), MG_TEST(test_rule_vlan_mtu),
 		     MG_TEST(test_finding_text), MG_TEST(test_rule_below_best_mode), MG_TEST(test_rule_usb_port_below_adapter),
 		     MG_TEST(test_rule_eee_with_flaps), MG_TEST(test_rule_rings_with_drops),
-		     MG_TEST(test_cpu_use_from_readings), MG_TEST(test_rule_cpu_bound));
+		     MG_TEST(test_cpu_use_from_readings), MG_TEST(test_rule_cpu_bound),
+		     MG_TEST(test_cpu_bound_receiver_shares_cpu), MG_TEST(test_rule_cpu_bound_split));
 	return mg_test_run();
 }

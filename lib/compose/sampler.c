@@ -274,54 +274,44 @@ static int irq_rates(struct mg_sample *m, const struct mg_sampler *s, const stru
 	return 0;
 }
 
-static void cpu_rates(struct mg_sample *m, const struct reading *a, const struct reading *b)
+/* Each CPU's share of the interval, as the doctor computes it (decide/cpubound.c), into the sample. */
+static void cpu_rates(struct mg_sample *m, const struct mg_cpu_use *use, size_t count)
 {
-	for (size_t c = 0; c < m->ncpus; c++) {
-		const struct mg_cpu_times *x = mg_cpu_table_find(&a->cpus, m->cpus[c].cpu);
-		const struct mg_cpu_times *y = mg_cpu_table_find(&b->cpus, m->cpus[c].cpu);
-
-		if (!x || !y)
-			continue;
-		if (x->have_softirq && y->have_softirq) {
-			m->cpus[c].net[0] = per_second(y->net_rx, x->net_rx, m->seconds);
-			m->cpus[c].net[1] = per_second(y->net_tx, x->net_tx, m->seconds);
-			m->cpus[c].have_softirq = true;
+	for (size_t c = 0; c < m->ncpus; c++)
+		for (size_t i = 0; i < count; i++) {
+			if (use[i].cpu != m->cpus[c].cpu)
+				continue;
+			m->cpus[c].net[0] = use[i].net[0];
+			m->cpus[c].net[1] = use[i].net[1];
+			m->cpus[c].have_softirq = use[i].have_softirq;
+			m->cpus[c].busy_pct = use[i].busy_pct;
+			m->cpus[c].irq_pct = use[i].irq_pct;
+			m->cpus[c].have_busy = use[i].have_busy;
 		}
-		if (x->have_times && y->have_times && y->total > x->total) {
-			m->cpus[c].busy_pct = 100.0 * (double)(y->busy - x->busy) / (double)(y->total - x->total);
-			m->cpus[c].irq_pct = y->irq >= x->irq ? 100.0 * (double)(y->irq - x->irq) / (double)(y->total - x->total)
-							      : 0;
-			m->cpus[c].have_busy = true;
-		}
-	}
 }
 
 /* Which CPUs service the adapter, and whether one of them is its limit (decide/cpubound.c). */
-static int cpu_verdict(struct mg_sample *m, const struct mg_sampler *s)
+static int cpu_verdict(struct mg_sample *m, const struct mg_sampler *s, const struct reading *a,
+		       const struct reading *b)
 {
-	struct mg_cpu_use *use = calloc(m->ncpus + 1, sizeof(*use));
 	double rx = mg_sample_get_bits_per_second(m, MG_DIRECTION_RX), tx = mg_sample_get_bits_per_second(m, MG_DIRECTION_TX);
-	struct mg_cpu_bound b;
+	struct mg_cpu_use *use;
+	struct mg_cpu_bound bound;
 	bool by_softirq;
+	size_t n;
 
 	m->bound_cpu = -1;
-	if (!use)
+	if (mg_cpu_use_compute(&a->cpus, &b->cpus, m->seconds, &use, &n) < 0)
 		return -ENOMEM;
-	for (size_t c = 0; c < m->ncpus; c++) {
-		use[c].cpu = m->cpus[c].cpu;
-		use[c].busy_pct = m->cpus[c].busy_pct;
-		use[c].irq_pct = m->cpus[c].irq_pct;
-		use[c].net[0] = m->cpus[c].net[0];
-		use[c].net[1] = m->cpus[c].net[1];
-		use[c].have_busy = m->cpus[c].have_busy;
-		use[c].have_softirq = m->cpus[c].have_softirq;
-	}
-	mg_cpu_use_mark(use, m->ncpus, s->servicing, &by_softirq);
+	cpu_rates(m, use, n);
+	mg_cpu_use_mark(use, n, s->servicing, &by_softirq);
 	for (size_t c = 0; c < m->ncpus; c++)
-		m->cpus[c].services = use[c].services;
-	if (mg_cpu_bound_find(use, m->ncpus, (rx > 0 ? rx : 0) + (tx > 0 ? tx : 0), &b)) {
-		m->bound_cpu = b.cpu;
-		m->bound_pct = b.irq_pct;
+		for (size_t i = 0; i < n; i++)
+			if (use[i].cpu == m->cpus[c].cpu)
+				m->cpus[c].services = use[i].services;
+	if (mg_cpu_bound_find(use, n, (rx > 0 ? rx : 0) + (tx > 0 ? tx : 0), &bound)) {
+		m->bound_cpu = bound.cpu;
+		m->bound_pct = bound.irq_pct;
 	}
 	free(use);
 	return 0;
@@ -360,9 +350,7 @@ MG_EXPORT int mg_sampler_next(struct mg_sampler *s, struct mg_sample **sample)
 	link_rates(m, &s->prev, &now);
 	err = irq_rates(m, s, &s->prev, &now);
 	if (err == 0)
-		cpu_rates(m, &s->prev, &now);
-	if (err == 0)
-		err = cpu_verdict(m, s);
+		err = cpu_verdict(m, s, &s->prev, &now);
 	reading_free(&s->prev);
 	s->prev = now;
 	if (err < 0) {

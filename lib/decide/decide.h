@@ -149,11 +149,14 @@ bool mg_usb_driver_is_generic(const char *driver);
 /* ---- procstat.c: /proc/stat and /proc/softirqs, per CPU ---- */
 #define MG_WATCH_CPUS_MAX 1024
 
+/* Where a CPU's busy time went, as /proc/stat splits it (user counts nice too). */
+enum mg_cpu_part { MG_CPU_USER, MG_CPU_SYSTEM, MG_CPU_HARDIRQ, MG_CPU_SOFTIRQ, MG_CPU_PARTS };
+
 struct mg_cpu_times {
 	int cpu;
 	unsigned long long net_rx, net_tx;	/* softirqs */
 	unsigned long long busy, total;		/* clock ticks */
-	unsigned long long irq;			/* of busy: in hard and soft interrupts */
+	unsigned long long part[MG_CPU_PARTS];	/* of busy; steal is busy but in none of them */
 	bool have_softirq, have_times;
 };
 
@@ -172,20 +175,30 @@ const struct mg_cpu_times *mg_cpu_table_find(const struct mg_cpu_table *t, int c
 struct mg_cpu_use {
 	int cpu;
 	double busy_pct, irq_pct;	/* of the interval; irq_pct: hard and soft interrupts */
+	double part_pct[MG_CPU_PARTS];	/* busy_pct split; 0 where the readings did not say */
 	double net[2];			/* NET_RX, NET_TX softirqs per second */
 	bool have_busy, have_softirq;
 	bool services;			/* it handles this adapter's interrupts or steered packets */
 };
 
-/* At or above this share in interrupts a CPU is the limit; below the idle share another could help. */
+/*
+ * At or above MG_CPU_BOUND_PCT in interrupts alone a servicing CPU is the
+ * limit. So it is at MG_CPU_SATURATED_PCT busy in all with at least
+ * MG_CPU_IRQ_SHARE_PCT in interrupts, while another CPU idles: is below
+ * MG_CPU_IDLE_PCT busy, a quarter of its time free to take work (a
+ * sender on the other CPU of a two-CPU board leaves no more).
+ */
 #define MG_CPU_BOUND_PCT 90.0
-#define MG_CPU_IDLE_PCT 50.0
+#define MG_CPU_SATURATED_PCT 90.0
+#define MG_CPU_IRQ_SHARE_PCT 25.0
+#define MG_CPU_IDLE_PCT 75.0
 /* Less than this, in bits per second each way together, is no traffic to speak of. */
 #define MG_CPU_TRAFFIC_BPS 1e6
 
 struct mg_cpu_bound {
-	int cpu;			/* the busiest servicing CPU in interrupts */
+	int cpu;			/* the limiting servicing CPU; the busiest in interrupts of several */
 	double irq_pct, busy_pct;
+	double part_pct[MG_CPU_PARTS];	/* where its busy time went */
 	double net[2];
 	uint64_t idle;			/* the other CPUs below MG_CPU_IDLE_PCT, up to CPU 63 */
 	int nidle;
@@ -204,9 +217,9 @@ uint64_t mg_irqs_servicing(const struct mg_irqs *irqs);
  */
 void mg_cpu_use_mark(struct mg_cpu_use *use, size_t count, uint64_t servicing, bool *by_softirq);
 /*
- * Whether a servicing CPU is at MG_CPU_BOUND_PCT or more in interrupts
- * while @traffic_bps flows (MG_CPU_TRAFFIC_BPS at least): true with it in
- * @out, and the CPUs that idle meanwhile.
+ * Whether a servicing CPU is the adapter's limit (MG_CPU_BOUND_PCT and the
+ * others above) while @traffic_bps flows (MG_CPU_TRAFFIC_BPS at least):
+ * true with it in @out, and the CPUs that idle meanwhile.
  */
 bool mg_cpu_bound_find(const struct mg_cpu_use *use, size_t count, double traffic_bps, struct mg_cpu_bound *out);
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * /proc/softirqs and /proc/stat, parsed: per CPU, the NET_RX and NET_TX
- * softirq counts, and the time spent busy and in all. Pure, for tests.
+ * softirq counts, and the time spent busy, split as the kernel splits
+ * it, and in all. Pure, for tests.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -102,12 +103,18 @@ int mg_procstat_parse(const char *text, struct mg_cpu_table *t)
 
 			if (!slot)
 				return -ENOMEM;
-			/* user nice system idle iowait irq softirq steal: idle and iowait are not busy. */
+			/*
+			 * user nice system idle iowait irq softirq steal: idle and
+			 * iowait are not busy. Guest time is in user already.
+			 */
 			for (int i = 0; i < 8; i++)
 				total += v[i];
 			slot->total = total;
 			slot->busy = total - v[3] - v[4];
-			slot->irq = v[5] + v[6];
+			slot->part[MG_CPU_USER] = v[0] + v[1];
+			slot->part[MG_CPU_SYSTEM] = v[2];
+			slot->part[MG_CPU_HARDIRQ] = v[5];
+			slot->part[MG_CPU_SOFTIRQ] = v[6];
 			slot->have_times = true;
 		}
 		line = next ? next + 1 : NULL;

@@ -518,7 +518,7 @@ def test_cpu_use_measured_under_a_veth_stream():
     sampler reads every CPU's share busy and in interrupts, names the CPUs
     servicing vs0 (by their softirqs: veth has no vectors) and sees the
     traffic and the NET_RX softirqs. Whether a CPU crosses the cpu-bound
-    threshold depends on this machine; the recorded readings in
+    thresholds depends on this machine; the recorded readings in
     tests/fixtures/cpu-bound hold that path (test-doctor)."""
     import threading
     cmds = [["ip", "link", "add", "vs0", "type", "veth", "peer", "name", "vs1"], ["ip", "netns", "add", "mgpeer"],
@@ -563,7 +563,10 @@ def test_cpu_use_measured_under_a_veth_stream():
             serving = [c for c in d["cpus"] if c["services"]]
             assert serving and all(c["net_rx_softirqs_per_s"] + c["net_tx_softirqs_per_s"] > 0 for c in serving)
             bound = d["cpu_bound"]
-            assert bound is None or (bound["cpu"] in [c["cpu"] for c in serving] and bound["irq_pct"] >= 90)
+            # The limit: all but saturated in interrupts alone, or saturated with a quarter of it in them.
+            hot = {c["cpu"]: c for c in serving}.get(bound and bound["cpu"])
+            assert bound is None or (hot and (bound["irq_pct"] >= 90 or
+                                              (hot["busy_pct"] >= 90 and bound["irq_pct"] >= 25))), (bound, serving)
     finally:
         if sink:
             sink.kill()

@@ -23,7 +23,10 @@ answer compared with the tool users trust, in the same guest:
   moved, read back from /proc/irq, rolled back with a later refused step;
 - the kernel log: e1000e's own link messages and the AER driver's lines
   about errors injected at the e1000e and at its root port, attributed to
-  the e1000e (the port's as the port's), against dmesg.
+  the e1000e (the port's as the port's), against dmesg;
+- cpu-bound: iperf3 from the vmxnet3 to the e1000e, each in a network
+  namespace of its own, the receiver and the e1000e's vectors on CPU 1:
+  the doctor's verdict against /proc/stat over the same window.
 
 QEMU's endpoints all train at 2.5 GT/s x1: a root port cannot be set below
 them, so "below" is a port equal to its device.
@@ -581,6 +584,135 @@ def test_kernel_log_aer_lines(e1000e):
         from_port[-1]["text"] in [e["fact"] for e in found[0]["evidence"]]
 
 
+# ---- cpu-bound: a transfer between the two adapters, its receiver's CPU saturated ----
+
+def proc_stat():
+    """{cpu: (user, system, hardirq, softirq, idle, total)} in ticks, as the library splits /proc/stat."""
+    cpus = {}
+    with open("/proc/stat") as f:
+        for line in f:
+            m = re.match(r"cpu(\d+) (.*)", line)
+            if m:
+                v = [int(x) for x in m.group(2).split()[:8]]
+                cpus[int(m.group(1))] = (v[0] + v[1], v[2], v[5], v[6], v[3] + v[4], sum(v))
+    return cpus
+
+
+def stat_shares(a, b):
+    """{cpu: {"user": %, ..., "idle": %, "busy": %, "irq": %}} between two proc_stat() readings."""
+    shares = {}
+    for cpu in b:
+        ticks = b[cpu][5] - a[cpu][5]
+        pct = dict(zip(("user", "system", "hardirq", "softirq", "idle"),
+                       (100.0 * (y - x) / ticks for x, y in zip(a[cpu][:5], b[cpu][:5]))))
+        pct["busy"], pct["irq"] = 100.0 - pct["idle"], pct["hardirq"] + pct["softirq"]
+        shares[cpu] = pct
+    return shares
+
+
+def cpu_bound_expected(cpu, other, margin):
+    """What decide/cpubound.c says of these shares: True, False, or None
+    when a figure lies within @margin points of a threshold, since the
+    doctor's window and the test's differ by a moment."""
+    tests = [(cpu["irq"], 90), (cpu["busy"], 90), (cpu["irq"], 25), (75, other["busy"])]
+    if any(abs(x - limit) < margin for x, limit in tests):
+        return None
+    return cpu["irq"] >= 90 or (cpu["busy"] >= 90 and cpu["irq"] >= 25 and other["busy"] < 75)
+
+
+def set_affinity(vectors, cpus):
+    for v in vectors:
+        with open("/proc/irq/%d/smp_affinity_list" % v, "w") as f:
+            f.write(cpus)
+
+
+def vectors_in(ns, iface):
+    show = json.loads(sh(CLI, "-n", ns, "--json", "show", iface).stdout)
+    return [v["irq"] for v in show["irqs"]["vectors"]]
+
+
+@pytest.fixture
+def two_namespaces(e1000e, vmxnet3):
+    """The e1000e in namespace mgrx, the vmxnet3 in mgtx, addressed and up;
+    afterwards both back in this namespace, up, their vectors where they were."""
+    ours = {"mgrx": (e1000e, "10.77.0.2/24"), "mgtx": (vmxnet3, "10.77.0.1/24")}
+    before = {}
+    for iface in (e1000e, vmxnet3):
+        show, _ = cli_json("show", iface)
+        before.update((v["irq"], irq_affinity(v["irq"])) for v in show["irqs"]["vectors"])
+    try:
+        for ns, (iface, addr) in ours.items():
+            sh("ip", "netns", "add", ns)
+            sh("ip", "link", "set", iface, "netns", ns)
+            sh("ip", "-n", ns, "addr", "add", addr, "dev", iface)
+            sh("ip", "-n", ns, "link", "set", iface, "up")
+            sh("ip", "-n", ns, "link", "set", "lo", "up")
+        for ns, (iface, _) in ours.items():
+            wait_for("carrier on %s in %s" % (iface, ns),
+                     lambda: sh("ip", "netns", "exec", ns, "cat", "/sys/class/net/%s/carrier" % iface,
+                                check=False).stdout.strip() == "1")
+        yield ours
+    finally:
+        for ns, (iface, _) in ours.items():
+            sh("ip", "-n", ns, "link", "set", iface, "netns", "1", check=False)
+            sh("ip", "netns", "del", ns, check=False)
+        for iface in (e1000e, vmxnet3):
+            link_up(iface)
+        for v, cpus in before.items():
+            if os.path.exists("/proc/irq/%d" % v):
+                set_affinity([v], cpus)
+
+
+def test_doctor_cpu_bound_receiver(two_namespaces):
+    """iperf3 from the vmxnet3 (sender on CPU 0) to the e1000e (its vectors
+    and the receiver on CPU 1), across QEMU's hub: the doctor, run in the
+    e1000e's namespace during the transfer, finds CPU 1 the limit when
+    /proc/stat over the same window shows it saturated as the rule asks,
+    with the split in its evidence, and finds nothing when it does not."""
+    rx, tx = two_namespaces["mgrx"][0], two_namespaces["mgtx"][0]
+    assert os.access("/usr/bin/iperf3", os.X_OK), "iperf3 is not installed"
+    set_affinity(vectors_in("mgrx", rx), "1")
+    set_affinity(vectors_in("mgtx", tx), "0")
+    server = subprocess.Popen(["ip", "netns", "exec", "mgrx", "taskset", "-c", "1", "iperf3", "-s", "-1",
+                               "-B", "10.77.0.2"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    client = None
+    try:
+        time.sleep(1)
+        client = subprocess.Popen(["ip", "netns", "exec", "mgtx", "taskset", "-c", "0", "iperf3", "-c", "10.77.0.2",
+                                   "-t", "10"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        time.sleep(2)
+        doctor = subprocess.Popen([CLI, "-n", "mgrx", "--json", "doctor", rx, "--interval", "3"],
+                                  stdout=subprocess.PIPE, text=True)
+        # The window the doctor's two samples span: from its sleep between them to its end.
+        wait_for_sleep(doctor.pid)
+        first = proc_stat()
+        out, _ = doctor.communicate(timeout=60)
+        shares = stat_shares(first, proc_stat())
+        transfer, _ = client.communicate(timeout=60)
+    finally:
+        for p in (client, server):
+            if p and p.poll() is None:
+                p.kill()
+                p.wait()
+    print(transfer)
+    for cpu, pct in sorted(shares.items()):
+        print("CPU %d: %s" % (cpu, ", ".join("%s %.1f%%" % kv for kv in pct.items())))
+    assert doctor.returncode == 0, out
+    found = [f for f in json.loads(out)["findings"] if f["id"] == "cpu-bound"]
+    print(json.dumps(found, indent=1))
+    expected = cpu_bound_expected(shares[1], shares[0], margin=3)
+    print("the rule on the test's readings: %s" % {True: "fires", False: "does not fire", None: "borderline"}[expected])
+    if expected is False:
+        assert not found
+    if expected or found:
+        assert len(found) == 1 and found[0]["nic"] == rx, found
+        facts = [e["fact"] for e in found[0]["evidence"]]
+        split = [x for x in facts if x.startswith("CPU 1: ")]
+        assert split and re.search(r"CPU 1: \d+% busy \(\d+% softirq, \d+% hardirq, \d+% system, \d+% user\), "
+                                   r"\d+% idle; (CPU 0 \d+% idle|no other CPU idle)$", split[0]), facts
+        assert found[0]["title"].startswith("CPU 1 is "), found[0]["title"]
+
+
 # ---- the link, lost and back (QEMU's monitor) ----
 
 def test_link_lost_and_back(vmxnet3):
@@ -660,3 +792,4 @@ def test_usb_nic(usbnet):
     assert "usb-generic-driver" not in ids
     # cdc_ether never sets duplex: the kernel's "half" is its zero, not the link's.
     assert show["link"]["duplex"] == "half" and "ethernet-half-duplex" not in ids
+
