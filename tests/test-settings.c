@@ -299,6 +299,38 @@ static void test_dry_run(void)
 }
 
 /* Without CAP_NET_ADMIN (dropped in a child): EPERM naming the capability. */
+/*
+ * The link reads without CAP_NET_ADMIN too, but for Wake-on-LAN, which the
+ * kernel shows root alone (it holds the SecureOn password): that part is
+ * unknown and says why, by one request and by the dump. 0, or a code.
+ */
+static int link_without_cap_net_admin(struct mg_ctx *ctx)
+{
+	static const char why[] = "reading Wake-on-LAN needs CAP_NET_ADMIN";
+	struct mg_ethlink_list *list;
+	struct mg_ethlink *l;
+	int code = 0;
+
+	if (mg_ethlink_read(ctx, "veth0", &l) < 0)
+		return 16;
+	if (mg_ethlink_get_speed_mbps(l) != 10000 || mg_ethlink_get_wol_supported(l) ||
+	    !mg_ethlink_get_wol_error(l) || strcmp(mg_ethlink_get_wol_error(l), why))
+		code = 17;
+	mg_ethlink_free(l);
+	if (!code && mg_ethlink_list_read(ctx, &list) < 0)
+		return 18;
+	for (size_t i = 0; !code && i < mg_ethlink_list_count(list); i++) {
+		const struct mg_ethlink *e = mg_ethlink_list_get(list, i);
+
+		if (!strcmp(mg_ethlink_get_ifname(e), "veth0") &&
+		    (!mg_ethlink_get_wol_error(e) || strcmp(mg_ethlink_get_wol_error(e), why)))
+			code = 19;
+	}
+	if (!code)
+		mg_ethlink_list_free(list);
+	return code;
+}
+
 static void test_without_cap_net_admin(void)
 {
 	pid_t pid = fork();
@@ -327,6 +359,8 @@ static void test_without_cap_net_admin(void)
 			code = 14;
 		if (!code && !strstr(mg_ctx_last_error(ctx), "nothing was changed"))
 			code = 15;
+		if (!code)
+			code = link_without_cap_net_admin(ctx);
 		mg_ctx_unref(ctx);
 		_exit(code);
 	}

@@ -213,6 +213,14 @@ static void wol_unsupported(struct mg_ethlink *l)
 	mg_strlcpy(l->wol_error, "the driver does not support Wake-on-LAN", sizeof(l->wol_error));
 }
 
+/* The kernel lets only CAP_NET_ADMIN read Wake-on-LAN (its SecureOn password): unknown, and why. */
+static void wol_denied(struct mg_ethlink *l)
+{
+	l->wol_supported = l->wol_enabled = MG_UNKNOWN;
+	l->wol_supported_text[0] = l->wol_enabled_text[0] = '\0';
+	mg_strlcpy(l->wol_error, "reading Wake-on-LAN needs CAP_NET_ADMIN", sizeof(l->wol_error));
+}
+
 static const struct {
 	int get, header;
 	int (*parse)(const struct nlmsghdr *, struct mg_ethlink *);
@@ -363,6 +371,11 @@ static int read_one(struct mg_ctx *ctx, const char *ifname, int ifindex, struct 
 		err = request(ctx, k, ifindex, ifname, &st);
 		if (err == -EOPNOTSUPP && k == MG_ETHLINK_WOL)
 			wol_unsupported(l);
+		if ((err == -EPERM || err == -EACCES) && k == MG_ETHLINK_WOL) {
+			wol_denied(l);
+			mg_clear_error(ctx);
+			err = 0;
+		}
 		if (err == -EOPNOTSUPP || err == MG_ENOTRECORDED)
 			err = 0;
 	}
@@ -448,10 +461,13 @@ MG_EXPORT void mg_ethlink_free(struct mg_ethlink *link)
 	free(link);
 }
 
-static void mark_no_wol(struct mg_ethlink_list *list)
+/* After the dump: a device it left out has no Wake-on-LAN; with @err -EPERM, none could be read. */
+static void mark_no_wol(struct mg_ethlink_list *list, int err)
 {
 	for (size_t i = 0; i < list->count; i++)
-		if (list->items[i]->wol_supported == MG_UNKNOWN)
+		if (err == -EPERM || err == -EACCES)
+			wol_denied(list->items[i]);
+		else if (list->items[i]->wol_supported == MG_UNKNOWN)
 			wol_unsupported(list->items[i]);
 }
 
@@ -472,8 +488,8 @@ MG_EXPORT int mg_ethlink_list_read(struct mg_ctx *ctx, struct mg_ethlink_list **
 	for (int k = 0; k < MG_ETHLINK_KINDS && err == 0; k++) {
 		err = request(ctx, k, 0, NULL, &st);
 		/* The kernel's dump leaves out a device whose driver has no Wake-on-LAN. */
-		if (err == 0 && k == MG_ETHLINK_WOL)
-			mark_no_wol(l);
+		if (k == MG_ETHLINK_WOL && (err == 0 || err == -EPERM || err == -EACCES))
+			mark_no_wol(l, err);
 		/* A capture taken before links (or Wake-on-LAN) were recorded has none. */
 		if (err == MG_ENOTRECORDED)
 			err = 0;
