@@ -433,6 +433,37 @@ static void test_wol_reply(void)
 	mg_ethlink_clear(&l);
 }
 
+/* A capture keeps a Wake-on-LAN reply whole but its SecureOn password, which it zeroes; other replies as they are. */
+static void test_wol_capture_scrubbed(void)
+{
+	struct nl_msg *msg = reply(ETHTOOL_MSG_WOL_GET_REPLY, ETHTOOL_A_WOL_HEADER, 2, "enp0s3");
+	static const unsigned char sopass[6] = { 1, 2, 3, 4, 5, 6 }, zero[6] = { 0 };
+	unsigned char buf[1024] __attribute__((aligned(4)));
+	const struct nlmsghdr *nlh, *out;
+	struct nlattr *tb[ETHTOOL_A_WOL_MAX + 1];
+	struct mg_ethlink l;
+
+	nla_put(msg, ETHTOOL_A_WOL_SOPASS, sizeof(sopass), sopass);
+	nlh = nlmsg_hdr(msg);
+	CU_ASSERT_PTR_EQUAL(mg_capture_scrub(nlh, ETHTOOL_MSG_LINKINFO_GET, buf, sizeof(buf)), nlh);
+	CU_ASSERT_PTR_NULL(mg_capture_scrub(nlh, ETHTOOL_MSG_WOL_GET, buf, 16));
+	out = mg_capture_scrub(nlh, ETHTOOL_MSG_WOL_GET, buf, sizeof(buf));
+	CU_ASSERT_PTR_EQUAL_FATAL(out, (const void *)buf);
+	CU_ASSERT_EQUAL_FATAL(out->nlmsg_len, nlh->nlmsg_len);
+	CU_ASSERT_EQUAL_FATAL(genlmsg_parse((struct nlmsghdr *)out, 0, tb, ETHTOOL_A_WOL_MAX, NULL), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(tb[ETHTOOL_A_WOL_SOPASS]);
+	CU_ASSERT_EQUAL(memcmp(nla_data(tb[ETHTOOL_A_WOL_SOPASS]), zero, sizeof(zero)), 0);
+	/* The original is untouched, and the copy still reads as the same interface's reply. */
+	CU_ASSERT_EQUAL(memcmp(nla_data(nlmsg_find_attr(nlmsg_hdr(msg), GENL_HDRLEN, ETHTOOL_A_WOL_SOPASS)), sopass,
+			       sizeof(sopass)),
+			0);
+	mg_ethlink_init(&l);
+	CU_ASSERT_EQUAL(mg_ethlink_parse_reply(out, MG_ETHLINK_WOL, &l), 0);
+	CU_ASSERT_STRING_EQUAL(mg_ethlink_get_ifname(&l), "enp0s3");
+	mg_ethlink_clear(&l);
+	nlmsg_free(msg);
+}
+
 /* ethtool's letters and back: "d" and "off" are none, any other word refused. */
 static void test_wol_letters(void)
 {
@@ -466,6 +497,7 @@ int main(void)
 		     MG_TEST(test_malformed_replies), MG_TEST(test_policies_match_params),
 		     MG_TEST(test_param_names),
 		     MG_TEST(test_settings_object), MG_TEST(test_linkmodes_reply),
-		     MG_TEST(test_linkstate_reply), MG_TEST(test_wol_reply), MG_TEST(test_wol_letters));
+		     MG_TEST(test_linkstate_reply), MG_TEST(test_wol_reply), MG_TEST(test_wol_capture_scrubbed),
+		     MG_TEST(test_wol_letters));
 	return mg_test_run();
 }

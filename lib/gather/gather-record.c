@@ -5,6 +5,8 @@
  * reads back. Everything is created relative to the directory's descriptor
  * without following links, so nobody can redirect a write that runs as root.
  * Failures to copy are logged, never fatal: the answer itself is fine.
+ * A secret is never written: a Wake-on-LAN reply's SecureOn password is
+ * zeroed in the copy, since a capture is made to be attached to reports.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,7 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <linux/ethtool_netlink.h>
+#include <linux/genetlink.h>
 #include <linux/netlink.h>
+#include <netlink/attr.h>
+#include <netlink/msg.h>
 
 #include "gather/gather.h"
 
@@ -240,17 +246,37 @@ struct tee {
 	int fd;
 	mg_gather_reply_fn fn;
 	void *data;
+	int ethtool_cmd; /* the ethtool request's ETHTOOL_MSG_*; 0 for nl80211's */
 };
+
+const struct nlmsghdr *mg_capture_scrub(const struct nlmsghdr *nlh, int ethtool_cmd, void *buf, size_t size)
+{
+	struct nlmsghdr *copy = buf;
+	struct nlattr *a;
+	int rem;
+
+	if (ethtool_cmd != ETHTOOL_MSG_WOL_GET || nlh->nlmsg_type == NLMSG_ERROR || nlh->nlmsg_type == NLMSG_DONE)
+		return nlh;
+	if (nlh->nlmsg_len > size || nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN)
+		return NULL;
+	memcpy(copy, nlh, nlh->nlmsg_len);
+	nla_for_each_attr(a, (struct nlattr *)((char *)nlmsg_data(copy) + GENL_HDRLEN),
+			  (int)(nlh->nlmsg_len - NLMSG_HDRLEN - GENL_HDRLEN), rem)
+		if (nla_type(a) == ETHTOOL_A_WOL_SOPASS)
+			memset(nla_data(a), 0, (size_t)nla_len(a));
+	return copy;
+}
 
 static int tee_reply(const struct nlmsghdr *nlh, void *arg)
 {
 	struct tee *t = arg;
-
 	static const char pad[NLMSG_ALIGNTO];
 	size_t padding = NLMSG_ALIGN(nlh->nlmsg_len) - nlh->nlmsg_len;
+	char scrubbed[4096] __attribute__((aligned(NLMSG_ALIGNTO)));
+	const struct nlmsghdr *out = mg_capture_scrub(nlh, t->ethtool_cmd, scrubbed, sizeof(scrubbed));
 
 	/* Padded to the alignment replay steps by, as the kernel sends them. */
-	if (t->fd >= 0 && (write(t->fd, nlh, nlh->nlmsg_len) != (ssize_t)nlh->nlmsg_len ||
+	if (t->fd >= 0 && (!out || write(t->fd, out, out->nlmsg_len) != (ssize_t)out->nlmsg_len ||
 			   write(t->fd, pad, padding) != (ssize_t)padding))
 		mg_info(t->r->base.ctx, "capture: cannot copy a netlink reply");
 	return t->fn(nlh, t->data);
@@ -260,7 +286,7 @@ static int record_ethtool(struct mg_gather *g, const struct mg_ethtool_req *req,
 			  void *data)
 {
 	struct record *r = to_record(g);
-	struct tee t = { r, -1, fn, data };
+	struct tee t = { r, -1, fn, data, req->cmd };
 	char name[32];
 	int dfd = open_dirs(r->dirfd, MG_CAPTURE_ETHTOOL), err;
 
@@ -280,7 +306,7 @@ static int record_nl80211(struct mg_gather *g, const struct mg_nl80211_req *req,
 			  void *data)
 {
 	struct record *r = to_record(g);
-	struct tee t = { r, -1, fn, data };
+	struct tee t = { r, -1, fn, data, 0 };
 	char name[32];
 	int dfd = open_dirs(r->dirfd, MG_CAPTURE_NL80211), err;
 

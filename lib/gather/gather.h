@@ -252,6 +252,15 @@ int mg_kmsg_read_live(struct mg_ctx *ctx, struct mg_kmsg_pass *p);
 /* A capture's text: records, "!EPIPE" where the reader was overtaken, "!error N" for a failed read. */
 int mg_kmsg_replay_text(struct mg_kmsg_pass *p, const char *buf, size_t len);
 
+/* ---- gather-record.c: what a capture keeps of a reply ---- */
+/*
+ * A reply as a capture writes it: a Wake-on-LAN reply (@ethtool_cmd
+ * ETHTOOL_MSG_WOL_GET) copied into @buf with its SecureOn password zeroed,
+ * every other one as it is; NULL when a Wake-on-LAN reply does not fit
+ * @buf (it is then not written).
+ */
+const struct nlmsghdr *mg_capture_scrub(const struct nlmsghdr *nlh, int ethtool_cmd, void *buf, size_t size);
+
 /* ---- gather.c: the table of operations; gather-live.c, gather-replay.c and gather-record.c fill it ---- */
 struct nlmsghdr;
 struct nl_msg;
