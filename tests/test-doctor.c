@@ -311,6 +311,26 @@ static void cpu_use_of(const char stat[2][160], const char softirqs[2][160], dou
 	mg_cpu_table_free(&t[1]);
 }
 
+/* iowait that went back makes the total grow less than busy: never more than 100 % busy, never less than 0 idle. */
+static void test_cpu_use_iowait_back(void)
+{
+	static const char stat[2][160] = {
+		"cpu  100 0 100 1000 500 0 100 0 0 0\ncpu0 100 0 100 1000 500 0 100 0 0 0\n",
+		"cpu  100 0 250 1000 400 0 250 0 0 0\ncpu0 100 0 250 1000 400 0 250 0 0 0\n",
+	};
+	static const char softirqs[2][160] = { "          CPU0\n  NET_TX:  0\n  NET_RX:  0\n",
+					       "          CPU0\n  NET_TX:  0\n  NET_RX:  0\n" };
+	struct mg_cpu_use *u;
+	size_t n;
+
+	cpu_use_of(stat, softirqs, 1.0, &u, &n);
+	CU_ASSERT_EQUAL_FATAL(n, 1);
+	CU_ASSERT_TRUE_FATAL(u[0].have_busy);
+	CU_ASSERT_DOUBLE_EQUAL(u[0].busy_pct, 100.0, 0.01); /* 300 busy ticks of 200 in all */
+	CU_ASSERT_TRUE(u[0].part_pct[MG_CPU_SOFTIRQ] <= 100.0 && u[0].part_pct[MG_CPU_SYSTEM] <= 100.0);
+	free(u);
+}
+
 /* Saturated in softirq and the receiver's system time, not 90 % in interrupts alone: the limit all the same. */
 static void test_cpu_bound_receiver_shares_cpu(void)
 {
@@ -1056,6 +1076,6 @@ int main(void)
 		     MG_TEST(test_finding_text), MG_TEST(test_rule_below_best_mode), MG_TEST(test_rule_usb_port_below_adapter),
 		     MG_TEST(test_rule_eee_with_flaps), MG_TEST(test_rule_rings_with_drops),
 		     MG_TEST(test_cpu_use_from_readings), MG_TEST(test_rule_cpu_bound),
-		     MG_TEST(test_cpu_bound_receiver_shares_cpu), MG_TEST(test_rule_cpu_bound_split));
+		     MG_TEST(test_cpu_use_iowait_back), MG_TEST(test_cpu_bound_receiver_shares_cpu), MG_TEST(test_rule_cpu_bound_split));
 	return mg_test_run();
 }

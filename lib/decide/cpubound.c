@@ -13,6 +13,14 @@
 
 #include "decide/decide.h"
 
+/* At most the whole interval: iowait may go back (proc(5)), making the total grow less than busy did. */
+static double share(unsigned long long part, double ticks)
+{
+	double pct = 100.0 * (double)part / ticks;
+
+	return pct > 100.0 ? 100.0 : pct;
+}
+
 /* The share of the interval of each part of a CPU's busy time; false when a counter went back. */
 static bool parts_pct(const struct mg_cpu_times *x, const struct mg_cpu_times *y, struct mg_cpu_use *c)
 {
@@ -23,9 +31,9 @@ static bool parts_pct(const struct mg_cpu_times *x, const struct mg_cpu_times *y
 	for (int p = 0; p < MG_CPU_PARTS; p++)
 		if (y->part[p] < x->part[p])
 			return false;
-	c->busy_pct = 100.0 * (double)(y->busy - x->busy) / ticks;
+	c->busy_pct = share(y->busy - x->busy, ticks);
 	for (int p = 0; p < MG_CPU_PARTS; p++)
-		c->part_pct[p] = 100.0 * (double)(y->part[p] - x->part[p]) / ticks;
+		c->part_pct[p] = share(y->part[p] - x->part[p], ticks);
 	c->irq_pct = c->part_pct[MG_CPU_HARDIRQ] + c->part_pct[MG_CPU_SOFTIRQ];
 	return true;
 }
