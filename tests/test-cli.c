@@ -382,7 +382,10 @@ static void test_errors_and_usage(void)
 	cli(&r, "-n .. list");
 	CU_ASSERT_EQUAL(r.status, 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "'..' is no namespace name"));
-	cli(&r, "--sysfs-root desktop list -n mg-no-such-namespace");
+	cli(&r, "--sysfs-root desktop list -n blue");
+	CU_ASSERT_EQUAL(r.status, 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "a captured tree belongs to no network namespace"));
+	cli(&r, "list -n mg-no-such-namespace");
 	CU_ASSERT_EQUAL(r.status, 1);
 	CU_ASSERT_EQUAL(count_lines(r.err), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.err, "no network namespace 'mg-no-such-namespace'"));

@@ -105,6 +105,8 @@ static int run(const struct command *cmd, const struct options *opt, char **args
 	struct mg_ctx *ctx;
 	int err;
 
+	if (opt->netns && opt->sysfs_root)
+		return usage_error("--netns and --sysfs-root: a captured tree belongs to no network namespace");
 	/* Before the context: its netlink sockets belong to the namespace they are opened in. */
 	if (opt->netns && (err = enter_netns(opt->netns)) != GO_ON)
 		return err;

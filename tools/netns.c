@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -50,14 +51,21 @@ static int netns_failed(const char *name, const char *what, int err)
 /* A sysfs of the namespace now entered, over /sys, in a mount namespace of our own. */
 static int remount_sysfs(const char *name)
 {
+	unsigned long flags = 0;
+	struct statvfs st;
+
 	if (unshare(CLONE_NEWNS) < 0)
 		return netns_failed(name, "a mount namespace of its own", errno);
 	/* What we mount below must not reach the namespace we came from. */
 	if (mount(NULL, "/", NULL, MS_SLAVE | MS_REC, NULL) < 0)
 		return netns_failed(name, "making / a slave mount", errno);
-	if (umount2("/sys", MNT_DETACH) < 0 && errno != EINVAL)
-		return netns_failed(name, "unmounting /sys", errno);
-	if (mount(name, "/sys", "sysfs", 0, NULL) < 0)
+	/*
+	 * A /sys that cannot be taken away (a container's) is mounted over; one
+	 * that is read-only stays so, or the kernel refuses the new mount there.
+	 */
+	if (umount2("/sys", MNT_DETACH) < 0 && statvfs("/sys", &st) == 0 && (st.f_flag & ST_RDONLY))
+		flags = MS_RDONLY;
+	if (mount(name, "/sys", "sysfs", flags, NULL) < 0)
 		return netns_failed(name, "mounting its sysfs", errno);
 	return GO_ON;
 }
