@@ -44,8 +44,9 @@ static void netlink(uint8_t which, const uint8_t *data, size_t size)
 
 static int kernel_record(const struct mg_kmsg_record *rec, void *data)
 {
+	static const char *above[] = { "0001:00:00.0" };
 	static const struct mg_klog_target t = { .address = "0001:01:00.0", .ifname = "eth1", .ifindex = 3,
-						 .above = { "0001:00:00.0" }, .nabove = 1,
+						 .above = above, .nabove = 1,
 						 .hosts = { "1000110000.pcie", "0001:00" }, .nhosts = 2 };
 	struct mg_klog_prefix p;
 	struct mg_klog_match m;
