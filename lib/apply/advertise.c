@@ -22,7 +22,7 @@
 static int read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
 		      struct mg_group_now *now)
 {
-	int err = mg_ethlink_read_modes(ctx, ifindex, ifname, &now->modes);
+	int err = mg_ethlink_read_kind(ctx, MG_ETHLINK_MODES, ifindex, ifname, &now->modes);
 
 	(void)driver, (void)groups;
 	if (err == -EOPNOTSUPP)

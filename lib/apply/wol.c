@@ -22,7 +22,7 @@
 static int read_wol(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
 		    struct mg_group_now *now)
 {
-	int err = mg_ethlink_read_wol(ctx, ifindex, ifname, &now->wol);
+	int err = mg_ethlink_read_kind(ctx, MG_ETHLINK_WOL, ifindex, ifname, &now->wol);
 
 	(void)driver, (void)groups;
 	now->wol_err = err < 0 ? err : 0;

@@ -206,19 +206,23 @@ static int parse_wol(const struct nlmsghdr *nlh, struct mg_ethlink *l)
 	return err;
 }
 
-static void wol_unsupported(struct mg_ethlink *l)
+/*
+ * Wake-on-LAN unknown for a reason the kernel gave as @err: the driver has
+ * none, or only CAP_NET_ADMIN may read it (the reply holds the SecureOn
+ * password). false for another error, which is no reason of that kind.
+ */
+static bool wol_unknown(struct mg_ethlink *l, int err)
 {
-	l->wol_supported = l->wol_enabled = MG_UNKNOWN;
-	l->wol_supported_text[0] = l->wol_enabled_text[0] = '\0';
-	mg_strlcpy(l->wol_error, "the driver does not support Wake-on-LAN", sizeof(l->wol_error));
-}
+	const char *why = err == -EOPNOTSUPP		    ? "the driver does not support Wake-on-LAN"
+			  : err == -EPERM || err == -EACCES ? "reading Wake-on-LAN needs CAP_NET_ADMIN"
+							    : NULL;
 
-/* The kernel lets only CAP_NET_ADMIN read Wake-on-LAN (its SecureOn password): unknown, and why. */
-static void wol_denied(struct mg_ethlink *l)
-{
+	if (!why)
+		return false;
 	l->wol_supported = l->wol_enabled = MG_UNKNOWN;
 	l->wol_supported_text[0] = l->wol_enabled_text[0] = '\0';
-	mg_strlcpy(l->wol_error, "reading Wake-on-LAN needs CAP_NET_ADMIN", sizeof(l->wol_error));
+	mg_strlcpy(l->wol_error, why, sizeof(l->wol_error));
+	return true;
 }
 
 static const struct {
@@ -369,10 +373,7 @@ static int read_one(struct mg_ctx *ctx, const char *ifname, int ifindex, struct 
 		return -ENOMEM;
 	for (int k = 0; k < MG_ETHLINK_KINDS && err == 0; k++) {
 		err = request(ctx, k, ifindex, ifname, &st);
-		if (err == -EOPNOTSUPP && k == MG_ETHLINK_WOL)
-			wol_unsupported(l);
-		if ((err == -EPERM || err == -EACCES) && k == MG_ETHLINK_WOL) {
-			wol_denied(l);
+		if (k == MG_ETHLINK_WOL && wol_unknown(l, err)) {
 			mg_clear_error(ctx);
 			err = 0;
 		}
@@ -390,8 +391,8 @@ static int read_one(struct mg_ctx *ctx, const char *ifname, int ifindex, struct 
 	return 0;
 }
 
-/* LINKMODES alone, by index: what an apply of advertised modes needs; -EOPNOTSUPP passed on. */
-int mg_ethlink_read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link)
+/* One kind alone, by index: what an apply of advertised modes or Wake-on-LAN needs; -EOPNOTSUPP passed on. */
+int mg_ethlink_read_kind(struct mg_ctx *ctx, int kind, int ifindex, const char *ifname, struct mg_ethlink **link)
 {
 	struct mg_ethlink *l = mg_ethlink_new_unknown(ifname ? ifname : "", ifindex);
 	struct state st = { .one = l };
@@ -399,24 +400,7 @@ int mg_ethlink_read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, s
 
 	if (!l)
 		return -ENOMEM;
-	err = request(ctx, MG_ETHLINK_MODES, ifindex, ifname, &st);
-	if (err < 0) {
-		mg_ethlink_free(l);
-		return err;
-	}
-	*link = l;
-	return 0;
-}
-
-int mg_ethlink_read_wol(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link)
-{
-	struct mg_ethlink *l = mg_ethlink_new_unknown(ifname ? ifname : "", ifindex);
-	struct state st = { .one = l };
-	int err;
-
-	if (!l)
-		return -ENOMEM;
-	err = request(ctx, MG_ETHLINK_WOL, ifindex, ifname, &st);
+	err = request(ctx, kind, ifindex, ifname, &st);
 	if (err < 0) {
 		mg_ethlink_free(l);
 		return err;
@@ -465,10 +449,8 @@ MG_EXPORT void mg_ethlink_free(struct mg_ethlink *link)
 static void mark_no_wol(struct mg_ethlink_list *list, int err)
 {
 	for (size_t i = 0; i < list->count; i++)
-		if (err == -EPERM || err == -EACCES)
-			wol_denied(list->items[i]);
-		else if (list->items[i]->wol_supported == MG_UNKNOWN)
-			wol_unsupported(list->items[i]);
+		if (err < 0 || list->items[i]->wol_supported == MG_UNKNOWN)
+			wol_unknown(list->items[i], err < 0 ? err : -EOPNOTSUPP);
 }
 
 MG_EXPORT int mg_ethlink_list_read(struct mg_ctx *ctx, struct mg_ethlink_list **list)

@@ -227,12 +227,10 @@ void mg_ethlink_init(struct mg_ethlink *l);
 struct mg_ethlink *mg_ethlink_new_unknown(const char *ifname, int ifindex);
 int mg_ethlink_parse_reply(const struct nlmsghdr *nlh, int kind, struct mg_ethlink *l);
 void mg_ethlink_merge(struct mg_ethlink *dst, struct mg_ethlink *src, int kind);
-/* Only LINKMODES (supported and advertised with bit indices), by index; -errno as the kernel says. */
-int mg_ethlink_read_modes(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link);
+/* One kind of reply alone (MG_ETHLINK_MODES, _WOL), by index; -EOPNOTSUPP passed on, unsaid. */
+int mg_ethlink_read_kind(struct mg_ctx *ctx, int kind, int ifindex, const char *ifname, struct mg_ethlink **link);
 /* Free the mode names an object on the stack holds. */
 void mg_ethlink_clear(struct mg_ethlink *l);
-/* Only WOL, by index: what an apply of Wake-on-LAN needs; -EOPNOTSUPP (the driver has none) passed on. */
-int mg_ethlink_read_wol(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_ethlink **link);
 /* A WAKE_* mask as ethtool's letters, "pumbagsf" in that order ("" for none). */
 void mg_wol_text(unsigned int mask, char *buf, size_t size);
 /* And back: "d" and "off" are none; -EINVAL for another letter or an empty word. */
