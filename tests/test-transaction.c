@@ -1279,9 +1279,13 @@ static void test_confirm_keeper_killed(void)
 	CU_ASSERT_EQUAL(sh("test -z \"$(ls /run/multigig/lock)\""), 0);
 	CU_ASSERT_EQUAL(sh("ip link set va0 mtu 1500"), 0);
 
-	/* Its window ended unwatched: the next set rolls it back first, then makes its own change. */
-	set_and_kill_keeper(2);
-	sleep(3);
+	/*
+	 * Its window ended unwatched: the next set rolls it back first, then
+	 * makes its own change. The window is long enough for a loaded guest
+	 * to kill the keeper inside it (2 s was not, once).
+	 */
+	set_and_kill_keeper(5);
+	sleep(6);
 	CU_ASSERT_EQUAL(mtu_of("va0"), 9000);
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "rollback --list", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "interrupted"));
@@ -1292,8 +1296,8 @@ static void test_confirm_keeper_killed(void)
 	CU_ASSERT_EQUAL(sh("ip link set va0 mtu 1500"), 0);
 
 	/* A confirmation after the end is refused, and what was due is done. */
-	set_and_kill_keeper(2);
-	sleep(3);
+	set_and_kill_keeper(5);
+	sleep(6);
 	CU_ASSERT_EQUAL(run(MULTIGIG_CLI, "", "confirm va0", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "too late"));
 	CU_ASSERT_EQUAL(mtu_of("va0"), 1500);
