@@ -24,6 +24,17 @@ bool mg_sysfs_exists(struct mg_ctx *ctx, const char *rel);
 typedef int (*mg_sysfs_entry_fn)(struct mg_ctx *ctx, const char *name, void *data);
 int mg_sysfs_foreach(struct mg_ctx *ctx, const char *rel, mg_sysfs_entry_fn fn, void *data);
 
+/* ---- udev-net.c: what udev did when an interface was added ---- */
+struct mg_udev_net {
+	bool initialized;	/* systemd-udevd handled the device; else the rest is empty */
+	char link_file[256];	/* the .link file applied: "/usr/lib/systemd/network/99-default.link"; "" none */
+	char path[128];		/* ID_PATH: "pci-0000:01:00.0", "pci-0000:00:14.0-usb-0:2:1.0"; "" for a virtual device */
+	char driver[64];	/* ID_NET_DRIVER */
+	char bus[16];		/* ID_BUS: "pci", "usb"; "" when udev did not say */
+};
+/* -ENODEV when udev does not know @ifname, -EOPNOTSUPP offline; said in @ctx. */
+int mg_udev_net_read(struct mg_ctx *ctx, const char *ifname, struct mg_udev_net *u);
+
 /* ---- sysfs-netns.c: whether the sysfs read is this network namespace's ---- */
 /*
  * 0 when the context's tree is this namespace's sysfs (or no sysfs: a

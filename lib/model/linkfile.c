@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * A systemd .link file as text: its sections' "Key=Value" lines, in order.
+ * udev applies the first .link file whose [Match] fits a device when it is
+ * added; a file of ours takes that one's place, so it carries over its
+ * lines (the naming ones above all) and adds ours. Parsed and written as
+ * systemd's own parser reads them: '#' and ';' begin comments, blanks
+ * around the '=' do not count, a later assignment of a key wins.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "model/model.h"
+
+void mg_linkfile_init(struct mg_linkfile *f)
+{
+	memset(f, 0, sizeof(*f));
+}
+
+void mg_linkfile_clear(struct mg_linkfile *f)
+{
+	for (size_t i = 0; i < f->count; i++)
+		free(f->lines[i].text);
+	free(f->lines);
+	mg_linkfile_init(f);
+}
+
+/* Blanks off both ends of [@s, @end): the start, with *@end moved back. */
+static char *trim(char *s, char **end)
+{
+	while (s < *end && (*s == ' ' || *s == '\t'))
+		s++;
+	while (*end > s && ((*end)[-1] == ' ' || (*end)[-1] == '\t' || (*end)[-1] == '\r'))
+		(*end)--;
+	**end = '\0';
+	return s;
+}
+
+static int add_line(struct mg_linkfile *f, const char *section, const char *key, const char *value)
+{
+	struct mg_linkfile_line *l;
+	size_t need = strlen(section) + strlen(key) + strlen(value) + 3;
+
+	if (!(f->lines = mg_array_grow(f->lines, &f->alloc, f->count + 1, sizeof(*f->lines))))
+		return -ENOMEM;
+	l = &f->lines[f->count];
+	if (!(l->text = malloc(need)))
+		return -ENOMEM;
+	/* One allocation: "section\0key\0value\0". */
+	l->section = l->text;
+	l->key = stpcpy(l->section, section) + 1;
+	l->value = stpcpy(l->key, key) + 1;
+	strcpy(l->value, value);
+	f->count++;
+	return 0;
+}
+
+/* One line of the text, without its newline: 0, or -EINVAL for what is no section, key or comment. */
+static int parse_line(struct mg_linkfile *f, char *line, char *end, char *section, size_t size)
+{
+	char *s = trim(line, &end), *eq, *kend;
+
+	if (!*s || *s == '#' || *s == ';')
+		return 0;
+	if (*s == '[') {
+		if (end[-1] != ']' || end - s < 3 || (size_t)(end - s - 2) >= size)
+			return -EINVAL;
+		memcpy(section, s + 1, (size_t)(end - s - 2));
+		section[end - s - 2] = '\0';
+		return 0;
+	}
+	if (!section[0] || !(eq = strchr(s, '=')) || eq == s)
+		return -EINVAL;
+	kend = eq;
+	s = trim(s, &kend);
+	return add_line(f, section, s, trim(eq + 1, &end));
+}
+
+int mg_linkfile_parse(const char *text, struct mg_linkfile *f, int *bad_line)
+{
+	char *copy = strdup(text), *line, *nl, section[64] = "";
+	int err = copy ? 0 : -ENOMEM, n = 0;
+
+	mg_linkfile_init(f);
+	for (line = copy; err == 0 && line && *line; line = nl ? nl + 1 : NULL) {
+		n++;
+		nl = strchr(line, '\n');
+		err = parse_line(f, line, nl ? nl : line + strlen(line), section, sizeof(section));
+	}
+	if (err < 0) {
+		if (bad_line)
+			*bad_line = n;
+		mg_linkfile_clear(f);
+	}
+	free(copy);
+	return err;
+}
+
+const char *mg_linkfile_get(const struct mg_linkfile *f, const char *section, const char *key)
+{
+	for (size_t i = f->count; i-- > 0;)
+		if (!strcmp(f->lines[i].section, section) && !strcmp(f->lines[i].key, key))
+			return f->lines[i].value;
+	return NULL;
+}
+
+/* Drop every assignment of @key in @section. */
+static void unset(struct mg_linkfile *f, const char *section, const char *key)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < f->count; i++) {
+		if (!strcmp(f->lines[i].section, section) && !strcmp(f->lines[i].key, key))
+			free(f->lines[i].text);
+		else
+			f->lines[kept++] = f->lines[i];
+	}
+	f->count = kept;
+}
+
+int mg_linkfile_set(struct mg_linkfile *f, const char *section, const char *key, const char *value)
+{
+	unset(f, section, key);
+	return value ? add_line(f, section, key, value) : 0;
+}
+
+/* Lines of @section, in their order; the file's sections in order of first use. */
+static void format_section(const struct mg_linkfile *f, size_t first, FILE *out)
+{
+	const char *section = f->lines[first].section;
+
+	for (size_t i = 0; i < first; i++)
+		if (!strcmp(f->lines[i].section, section))
+			return; /* written with its first line */
+	fprintf(out, "\n[%s]\n", section);
+	for (size_t i = first; i < f->count; i++)
+		if (!strcmp(f->lines[i].section, section))
+			fprintf(out, "%s=%s\n", f->lines[i].key, f->lines[i].value);
+}
+
+int mg_linkfile_format(const struct mg_linkfile *f, const char *header, char **text)
+{
+	size_t len;
+	FILE *out = open_memstream(text, &len);
+
+	if (!out)
+		return -ENOMEM;
+	for (const char *h = header; h && *h;) {
+		const char *nl = strchr(h, '\n');
+		int n = nl ? (int)(nl - h) : (int)strlen(h);
+
+		fprintf(out, "# %.*s\n", n, h);
+		h += n + (nl ? 1 : 0);
+	}
+	for (size_t i = 0; i < f->count; i++)
+		format_section(f, i, out);
+	if (fclose(out) != 0) {
+		free(*text);
+		*text = NULL;
+		return -ENOMEM;
+	}
+	/* No blank first line when there is no header. */
+	if (!header && (*text)[0] == '\n')
+		memmove(*text, *text + 1, len);
+	return 0;
+}

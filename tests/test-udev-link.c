@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * .link files and udev: the text of a .link file read and written as
+ * systemd reads it, and, as root, a real systemd-udevd in a private network
+ * and mount namespace (its own /run/udev and /etc/systemd/network) that
+ * applies a file of ours to a veth when the veth is added again, and says
+ * through libudev which file it applied.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gather/gather.h"
+#include "model/model.h"
+#include "mg-test.h"
+
+static const char default_link[] = "#  SPDX-License-Identifier: MIT-0\n"
+				   "; another comment\n"
+				   "[Match]\n"
+				   "OriginalName=*\n"
+				   "\n"
+				   "[Link]\n"
+				   "NamePolicy=keep kernel database onboard slot path\n"
+				   "AlternativeNamesPolicy = database onboard slot path\n"
+				   "MACAddressPolicy=persistent\n";
+
+static void test_parse_and_get(void)
+{
+	struct mg_linkfile f;
+
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse(default_link, &f, NULL), 0);
+	CU_ASSERT_EQUAL(f.count, 4);
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&f, "Match", "OriginalName"), "*");
+	/* Blanks around '=' are not the key's or the value's. */
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&f, "Link", "AlternativeNamesPolicy"), "database onboard slot path");
+	CU_ASSERT_PTR_NULL(mg_linkfile_get(&f, "Link", "MTUBytes"));
+	CU_ASSERT_PTR_NULL(mg_linkfile_get(&f, "Match", "NamePolicy"));
+	mg_linkfile_clear(&f);
+
+	/* A later assignment wins, as systemd reads it. */
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse("[Link]\nMTUBytes=1500\nMTUBytes=9000\n", &f, NULL), 0);
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&f, "Link", "MTUBytes"), "9000");
+	mg_linkfile_clear(&f);
+}
+
+static void test_bad_lines(void)
+{
+	static const struct {
+		const char *text;
+		int line;
+	} bad[] = {
+		{ "MTUBytes=9000\n", 1 },		/* no section yet */
+		{ "[Link]\nMTUBytes\n", 2 },		/* no '=' */
+		{ "[Link]\n=9000\n", 2 },		/* no key */
+		{ "[Match]\n[Link\nA=b\n", 2 },		/* no closing bracket */
+		{ "[Link]\nA=b\n[]\n", 3 },		/* an empty section name */
+	};
+	struct mg_linkfile f;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		int line = 0;
+
+		CU_ASSERT_EQUAL(mg_linkfile_parse(bad[i].text, &f, &line), -EINVAL);
+		CU_ASSERT_EQUAL(line, bad[i].line);
+		CU_ASSERT_EQUAL(f.count, 0);
+	}
+}
+
+static void test_set_and_format(void)
+{
+	struct mg_linkfile f;
+	char *text;
+
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse(default_link, &f, NULL), 0);
+	CU_ASSERT_EQUAL(mg_linkfile_set(&f, "Match", "OriginalName", NULL), 0);
+	CU_ASSERT_EQUAL(mg_linkfile_set(&f, "Match", "Path", "pci-0000:01:00.0"), 0);
+	CU_ASSERT_EQUAL(mg_linkfile_set(&f, "Link", "MTUBytes", "1500"), 0);
+	CU_ASSERT_EQUAL(mg_linkfile_set(&f, "Link", "MTUBytes", "9000"), 0);
+	CU_ASSERT_EQUAL(mg_linkfile_format(&f, "Written for enp1s0.\nSecond line.", &text), 0);
+	CU_ASSERT_STRING_EQUAL(text, "# Written for enp1s0.\n"
+				     "# Second line.\n"
+				     "\n"
+				     "[Link]\n"
+				     "NamePolicy=keep kernel database onboard slot path\n"
+				     "AlternativeNamesPolicy=database onboard slot path\n"
+				     "MACAddressPolicy=persistent\n"
+				     "MTUBytes=9000\n"
+				     "\n"
+				     "[Match]\n"
+				     "Path=pci-0000:01:00.0\n");
+	free(text);
+	mg_linkfile_clear(&f);
+	/* Read back, what was written is what was meant. */
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse("[Link]\nA=1\n", &f, NULL), 0);
+	CU_ASSERT_EQUAL(mg_linkfile_format(&f, NULL, &text), 0);
+	CU_ASSERT_STRING_EQUAL(text, "[Link]\nA=1\n");
+	free(text);
+	mg_linkfile_clear(&f);
+}
+
+/* ---- a real systemd-udevd ---- */
+
+#define UDEVD "/lib/systemd/systemd-udevd"
+
+static int run(const char *cmd)
+{
+	int status = system(cmd);
+
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static int write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -errno;
+	fputs(text, f);
+	return fclose(f) ? -errno : 0;
+}
+
+static long mtu_of(const char *ifname)
+{
+	char path[128], buf[32] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ifname);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	return strtol(buf, NULL, 10);
+}
+
+/* What udev does when the device is added: the kernel's "add" again, then wait for udevd to be done. */
+static int replug(const char *ifname)
+{
+	char cmd[160];
+
+	snprintf(cmd, sizeof(cmd), "echo add > /sys/class/net/%s/uevent && udevadm settle -t 10", ifname);
+	return run(cmd);
+}
+
+static void test_udevd_applies_ours(void)
+{
+	struct mg_udev_net u;
+	struct mg_linkfile f;
+	struct mg_ctx *ctx;
+	char *text = NULL, *ours;
+
+	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
+	CU_ASSERT_EQUAL_FATAL(run("ip link add ul0 type veth peer name ul1"), 0);
+	CU_ASSERT_EQUAL_FATAL(run(UDEVD " --daemon >/dev/null 2>&1"), 0);
+	CU_ASSERT_EQUAL_FATAL(replug("ul0"), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	/* Debian's own default applies to a veth: only /usr/lib's files are there. */
+	CU_ASSERT_EQUAL_FATAL(mg_udev_net_read(ctx, "ul0", &u), 0);
+	CU_ASSERT(u.initialized);
+	CU_ASSERT_STRING_EQUAL(u.link_file, "/usr/lib/systemd/network/99-default.link");
+	CU_ASSERT_STRING_EQUAL(u.driver, "veth");
+	CU_ASSERT_STRING_EQUAL(u.path, "");
+
+	/* Ours takes its place, with its lines and ours: udev applies it at the next add, name kept. */
+	FILE *in = fopen(u.link_file, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+	text = calloc(1, 8192);
+	CU_ASSERT_FATAL(fread(text, 1, 8191, in) > 0);
+	fclose(in);
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse(text, &f, NULL), 0);
+	free(text);
+	CU_ASSERT_EQUAL(mg_linkfile_set(&f, "Match", "OriginalName", "ul0"), 0);
+	CU_ASSERT_EQUAL(mg_linkfile_set(&f, "Link", "MTUBytes", "4000"), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_format(&f, "test", &ours), 0);
+	CU_ASSERT_EQUAL(write_text("/etc/systemd/network/10-test-ul0.link", ours), 0);
+	free(ours);
+	mg_linkfile_clear(&f);
+	CU_ASSERT_EQUAL(mtu_of("ul0"), 1500);
+	/* udevd looks for changed files at an event at most every 3 s: past that, no reload is needed. */
+	sleep(4);
+	CU_ASSERT_EQUAL_FATAL(replug("ul0"), 0);
+	CU_ASSERT_EQUAL(mtu_of("ul0"), 4000);
+	CU_ASSERT_EQUAL(mtu_of("ul1"), 1500); /* its peer did not match */
+	CU_ASSERT_EQUAL(mg_udev_net_read(ctx, "ul0", &u), 0);
+	CU_ASSERT_STRING_EQUAL(u.link_file, "/etc/systemd/network/10-test-ul0.link");
+
+	/* Unknown to udev: said, not guessed. */
+	CU_ASSERT_EQUAL(mg_udev_net_read(ctx, "nosuch0", &u), -ENODEV);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "udev does not know"));
+	mg_ctx_unref(ctx);
+	run("udevadm control --exit; ip link del ul0");
+}
+
+static void test_offline_has_no_udev(void)
+{
+	struct mg_udev_net u;
+	struct mg_ctx *ctx;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	CU_ASSERT_EQUAL(mg_udev_net_read(ctx, "enp1s0", &u), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "no udev database"));
+	mg_ctx_unref(ctx);
+}
+
+/* A network namespace, and a /sys, /run/udev and /etc/systemd/network that are this test's alone. */
+static int private_udev(void)
+{
+	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    mount("sysfs", "/sys", "sysfs", 0, NULL) < 0 || mount("tmpfs", "/run", "tmpfs", 0, "mode=0755") < 0 ||
+	    mkdir("/run/udev", 0755) < 0 || mkdir("/run/etc-network", 0755) < 0)
+		return -errno;
+	if (mkdir("/etc/systemd/network", 0755) < 0 && errno != EEXIST)
+		return -errno;
+	if (mount("/run/etc-network", "/etc/systemd/network", NULL, MS_BIND, NULL) < 0)
+		return -errno;
+	return 0;
+}
+
+int main(void)
+{
+	bool root = geteuid() == 0;
+
+	if (root && private_udev() < 0) {
+		perror("a private network namespace, /sys, /run and /etc/systemd/network");
+		return EXIT_FAILURE;
+	}
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE(".link text", NULL, NULL, MG_TEST(test_parse_and_get), MG_TEST(test_bad_lines),
+		     MG_TEST(test_set_and_format), MG_TEST(test_offline_has_no_udev));
+	if (root)
+		MG_ADD_SUITE("systemd-udevd", NULL, NULL, MG_TEST(test_udevd_applies_ours));
+	else
+		printf("systemd-udevd suite: needs root for a private namespace; not run\n");
+	return mg_test_run();
+}
