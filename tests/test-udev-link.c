@@ -17,19 +17,22 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "apply/apply.h"
 #include "gather/gather.h"
 #include "model/model.h"
 #include "mg-test.h"
 
-static const char default_link[] = "#  SPDX-License-Identifier: MIT-0\n"
-				   "; another comment\n"
-				   "[Match]\n"
-				   "OriginalName=*\n"
-				   "\n"
-				   "[Link]\n"
-				   "NamePolicy=keep kernel database onboard slot path\n"
-				   "AlternativeNamesPolicy = database onboard slot path\n"
-				   "MACAddressPolicy=persistent\n";
+#define DEFAULT_LINK                                        \
+	"#  SPDX-License-Identifier: MIT-0\n"                \
+	"; another comment\n"                                \
+	"[Match]\n"                                          \
+	"OriginalName=*\n"                                   \
+	"\n"                                                 \
+	"[Link]\n"                                           \
+	"NamePolicy=keep kernel database onboard slot path\n" \
+	"AlternativeNamesPolicy = database onboard slot path\n" \
+	"MACAddressPolicy=persistent\n"
+static const char default_link[] = DEFAULT_LINK;
 
 static void test_parse_and_get(void)
 {
@@ -105,6 +108,89 @@ static void test_set_and_format(void)
 	mg_linkfile_clear(&f);
 }
 
+static void test_target_of(void)
+{
+	struct mg_udev_net pci = { .initialized = true, .path = "pci-0000:01:00.0", .bus = "pci" };
+	struct mg_udev_net usb = { .initialized = true, .path = "pci-0000:00:14.0-usb-0:2:1.0", .bus = "usb" };
+	struct mg_udev_net virt = { .initialized = true };
+	struct mg_link_target lt;
+	struct mg_ctx *ctx;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "enp1s0", &pci, "52:54:00:12:34:56", &lt), 0);
+	CU_ASSERT_STRING_EQUAL(lt.file, "/etc/systemd/network/10-multigig-pci-0000_01_00_0.link");
+	CU_ASSERT_STRING_EQUAL(lt.match_key, "Path");
+	CU_ASSERT_STRING_EQUAL(lt.match_value, "pci-0000:01:00.0");
+	/* A USB adapter's path changes with the port: its permanent address names it. */
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "enx00e04c680001", &usb, "00:e0:4c:68:00:01", &lt), 0);
+	CU_ASSERT_STRING_EQUAL(lt.file, "/etc/systemd/network/10-multigig-mac-00_e0_4c_68_00_01.link");
+	CU_ASSERT_STRING_EQUAL(lt.match_key, "PermanentMACAddress");
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "eth1", &usb, "00:00:00:00:00:00", &lt), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "without a permanent MAC address"));
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "eth1", &usb, "", &lt), -EOPNOTSUPP);
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "veth0", &virt, "", &lt), 0);
+	CU_ASSERT_STRING_EQUAL(lt.file, "/etc/systemd/network/10-multigig-name-veth0.link");
+	CU_ASSERT_STRING_EQUAL(lt.match_key, "OriginalName");
+
+	/* Only the first file that fits applies: ours must come before the one that applies now. */
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "enp1s0", &pci, "", &lt), 0);
+	CU_ASSERT_EQUAL(mg_link_may_take_place(ctx, "enp1s0", &lt, ""), 0);
+	CU_ASSERT_EQUAL(mg_link_may_take_place(ctx, "enp1s0", &lt, "/usr/lib/systemd/network/99-default.link"), 0);
+	CU_ASSERT_EQUAL(mg_link_may_take_place(ctx, "enp1s0", &lt, "/usr/lib/systemd/network/73-usb-net-by-mac.link"),
+			0);
+	CU_ASSERT_EQUAL(mg_link_may_take_place(ctx, "enp1s0", &lt, lt.file), 0);
+	CU_ASSERT_EQUAL(mg_link_may_take_place(ctx, "enp1s0", &lt, "/etc/systemd/network/05-lan.link"), -EEXIST);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "udev applies /etc/systemd/network/05-lan.link"));
+	mg_ctx_unref(ctx);
+}
+
+static void test_compose(void)
+{
+	struct mg_link_target lt = { .file = "/etc/systemd/network/10-multigig-name-veth0.link",
+				     .match_key = "OriginalName", .match_value = "veth0", .how = "by its name" };
+	struct mg_linkfile applies, keys, out;
+	char header[512], *text;
+
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse(DEFAULT_LINK "AlternativeName=a\nAlternativeName=b\nMTUBytes=1500\n"
+						"[SR-IOV]\nVirtualFunction=0\n",
+						&applies, NULL),
+			      0);
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse("[Link]\nMTUBytes=9000\nRxBufferSize=1024\n", &keys, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_link_compose(&lt, &applies, &keys, &out), 0);
+	CU_ASSERT_EQUAL(mg_link_header("veth0", &lt, "/usr/lib/systemd/network/99-default.link", header,
+				       sizeof(header)),
+			0);
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_format(&out, header, &text), 0);
+	CU_ASSERT_STRING_EQUAL(text, "# Written by libmultigig.\n"
+				     "# It keeps settings of veth0 that udev applies when the device is added: "
+				     "'multigig persist veth0 --remove' removes it.\n"
+				     "# It matches the device by its name.\n"
+				     "# The lines after [Match] are those of /usr/lib/systemd/network/99-default.link, "
+				     "which it takes the place of.\n"
+				     "\n"
+				     "[Match]\n"
+				     "OriginalName=veth0\n"
+				     "\n"
+				     "[Link]\n"
+				     "NamePolicy=keep kernel database onboard slot path\n"
+				     "AlternativeNamesPolicy=database onboard slot path\n"
+				     "MACAddressPolicy=persistent\n"
+				     "AlternativeName=a\n"
+				     "AlternativeName=b\n"
+				     "MTUBytes=9000\n"
+				     "RxBufferSize=1024\n"
+				     "\n"
+				     "[SR-IOV]\n"
+				     "VirtualFunction=0\n");
+	CU_ASSERT(mg_link_is_ours(text));
+	CU_ASSERT(!mg_link_is_ours(default_link));
+	CU_ASSERT(!mg_link_is_ours("# Written by libmultigig"));
+	free(text);
+	mg_linkfile_clear(&applies);
+	mg_linkfile_clear(&keys);
+	mg_linkfile_clear(&out);
+}
+
 /* ---- a real systemd-udevd ---- */
 
 #define UDEVD "/lib/systemd/systemd-udevd"
@@ -151,10 +237,11 @@ static int replug(const char *ifname)
 
 static void test_udevd_applies_ours(void)
 {
+	struct mg_linkfile f, applies, keys;
+	struct mg_link_target lt;
 	struct mg_udev_net u;
-	struct mg_linkfile f;
 	struct mg_ctx *ctx;
-	char *text = NULL, *ours;
+	char *text = NULL, *ours, header[512];
 
 	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
 	CU_ASSERT_EQUAL_FATAL(run("ip link add ul0 type veth peer name ul1"), 0);
@@ -168,28 +255,36 @@ static void test_udevd_applies_ours(void)
 	CU_ASSERT_STRING_EQUAL(u.driver, "veth");
 	CU_ASSERT_STRING_EQUAL(u.path, "");
 
-	/* Ours takes its place, with its lines and ours: udev applies it at the next add, name kept. */
+	/* Ours takes its place, with its lines and ours: udev applies it at the next add, the name kept. */
 	FILE *in = fopen(u.link_file, "r");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(in);
 	text = calloc(1, 8192);
 	CU_ASSERT_FATAL(fread(text, 1, 8191, in) > 0);
 	fclose(in);
-	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse(text, &f, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse(text, &applies, NULL), 0);
 	free(text);
-	CU_ASSERT_EQUAL(mg_linkfile_set(&f, "Match", "OriginalName", "ul0"), 0);
-	CU_ASSERT_EQUAL(mg_linkfile_set(&f, "Link", "MTUBytes", "4000"), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_linkfile_format(&f, "test", &ours), 0);
-	CU_ASSERT_EQUAL(write_text("/etc/systemd/network/10-test-ul0.link", ours), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_link_target_of(ctx, "ul0", &u, "", &lt), 0);
+	CU_ASSERT_EQUAL(mg_link_may_take_place(ctx, "ul0", &lt, u.link_file), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse("[Link]\nMTUBytes=4000\n", &keys, NULL), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_link_compose(&lt, &applies, &keys, &f), 0);
+	CU_ASSERT_EQUAL(mg_link_header("ul0", &lt, u.link_file, header, sizeof(header)), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_linkfile_format(&f, header, &ours), 0);
+	CU_ASSERT_EQUAL(write_text(lt.file, ours), 0);
 	free(ours);
 	mg_linkfile_clear(&f);
+	mg_linkfile_clear(&applies);
+	mg_linkfile_clear(&keys);
 	CU_ASSERT_EQUAL(mtu_of("ul0"), 1500);
 	/* udevd looks for changed files at an event at most every 3 s: past that, no reload is needed. */
 	sleep(4);
 	CU_ASSERT_EQUAL_FATAL(replug("ul0"), 0);
 	CU_ASSERT_EQUAL(mtu_of("ul0"), 4000);
 	CU_ASSERT_EQUAL(mtu_of("ul1"), 1500); /* its peer did not match */
+	CU_ASSERT_EQUAL(replug("ul1"), 0);
+	CU_ASSERT_EQUAL(mtu_of("ul1"), 1500);
 	CU_ASSERT_EQUAL(mg_udev_net_read(ctx, "ul0", &u), 0);
-	CU_ASSERT_STRING_EQUAL(u.link_file, "/etc/systemd/network/10-test-ul0.link");
+	CU_ASSERT_STRING_EQUAL(u.link_file, "/etc/systemd/network/10-multigig-name-ul0.link");
+	CU_ASSERT_STRING_EQUAL(u.driver, "veth");
 
 	/* Unknown to udev: said, not guessed. */
 	CU_ASSERT_EQUAL(mg_udev_net_read(ctx, "nosuch0", &u), -ENODEV);
@@ -234,7 +329,8 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE(".link text", NULL, NULL, MG_TEST(test_parse_and_get), MG_TEST(test_bad_lines),
-		     MG_TEST(test_set_and_format), MG_TEST(test_offline_has_no_udev));
+		     MG_TEST(test_set_and_format), MG_TEST(test_offline_has_no_udev), MG_TEST(test_target_of),
+		     MG_TEST(test_compose));
 	if (root)
 		MG_ADD_SUITE("systemd-udevd", NULL, NULL, MG_TEST(test_udevd_applies_ours));
 	else

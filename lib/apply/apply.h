@@ -432,6 +432,30 @@ void mg_restore_plan(const struct mg_journal_part *jp, const struct mg_apply_tar
 /* Make @r's restores, the apply's groups backwards, and read them back. */
 int mg_restore_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r);
 
+/* ---- persist-udev.c: a .link file of ours, which udev applies when the device is added ---- */
+/* The first line of every .link file libmultigig writes, after "# ": what --status and --remove go by. */
+#define MG_LINK_MARK "Written by libmultigig."
+struct mg_link_target {
+	char file[256];		/* ours: /etc/systemd/network/10-multigig-KEY.link */
+	char match_key[24];	/* [Match]'s "Path", "PermanentMACAddress" or "OriginalName" */
+	char match_value[128];
+	char how[96];		/* "by its device path, which a reboot keeps" */
+};
+/* Where ours goes and what it matches; -EOPNOTSUPP, said in @ctx, when the device cannot be told apart. */
+int mg_link_target_of(struct mg_ctx *ctx, const char *ifname, const struct mg_udev_net *u, const char *perm_mac,
+		      struct mg_link_target *lt);
+/* Whether ours can take the place of @applies, the file udev applies now ("" none): -EEXIST said when not. */
+int mg_link_may_take_place(struct mg_ctx *ctx, const char *ifname, const struct mg_link_target *lt,
+			   const char *applies);
+/* Ours: our [Match], every line of @applies (NULL: none) but its [Match], then @keys over them. */
+int mg_link_compose(const struct mg_link_target *lt, const struct mg_linkfile *applies,
+		    const struct mg_linkfile *keys, struct mg_linkfile *out);
+/* The header comment of ours, MG_LINK_MARK first. */
+int mg_link_header(const char *ifname, const struct mg_link_target *lt, const char *applies, char *buf,
+		   size_t size);
+/* Whether the text of a .link file is one libmultigig wrote. */
+bool mg_link_is_ours(const char *text);
+
 /* ---- transaction.c: a plan over one or more interfaces, all or nothing ---- */
 /* What a transaction does beyond its steps. */
 struct mg_txn_opts {

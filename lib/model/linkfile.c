@@ -37,7 +37,7 @@ static char *trim(char *s, char **end)
 	return s;
 }
 
-static int add_line(struct mg_linkfile *f, const char *section, const char *key, const char *value)
+int mg_linkfile_add(struct mg_linkfile *f, const char *section, const char *key, const char *value)
 {
 	struct mg_linkfile_line *l;
 	size_t need = strlen(section) + strlen(key) + strlen(value) + 3;
@@ -74,7 +74,7 @@ static int parse_line(struct mg_linkfile *f, char *line, char *end, char *sectio
 		return -EINVAL;
 	kend = eq;
 	s = trim(s, &kend);
-	return add_line(f, section, s, trim(eq + 1, &end));
+	return mg_linkfile_add(f, section, s, trim(eq + 1, &end));
 }
 
 int mg_linkfile_parse(const char *text, struct mg_linkfile *f, int *bad_line)
@@ -122,7 +122,7 @@ static void unset(struct mg_linkfile *f, const char *section, const char *key)
 int mg_linkfile_set(struct mg_linkfile *f, const char *section, const char *key, const char *value)
 {
 	unset(f, section, key);
-	return value ? add_line(f, section, key, value) : 0;
+	return value ? mg_linkfile_add(f, section, key, value) : 0;
 }
 
 /* Lines of @section, in their order; the file's sections in order of first use. */

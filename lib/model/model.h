@@ -639,6 +639,8 @@ void mg_linkfile_clear(struct mg_linkfile *f);
 int mg_linkfile_parse(const char *text, struct mg_linkfile *f, int *bad_line);
 /* The value the last assignment of @key in @section gives; NULL when none. */
 const char *mg_linkfile_get(const struct mg_linkfile *f, const char *section, const char *key);
+/* One more line, after the others (a key given again: a list, or the later wins). */
+int mg_linkfile_add(struct mg_linkfile *f, const char *section, const char *key, const char *value);
 /* @key's one assignment in @section, after every other line; NULL @value: none. */
 int mg_linkfile_set(struct mg_linkfile *f, const char *section, const char *key, const char *value);
 /* The file as text, after @header's lines as comments (NULL: none); free *@text. */

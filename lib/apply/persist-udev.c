@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Persisting through udev: a .link file of ours in /etc/systemd/network
+ * that udev applies when the device is added (at boot, at a re-plug).
+ * udev applies the first file, by name, whose [Match] fits, and only that
+ * one: ours must sort before the file that applies now and do what that
+ * one did, or the interface loses its name (NamePolicy=) and the rest. So
+ * ours matches the device alone, and carries over every line of the file
+ * it displaces but that file's [Match], with our keys after them.
+ *
+ * The device is matched by what a re-plug keeps: a USB adapter by its
+ * permanent MAC address (its path changes with the port), any other with a
+ * path by the path (a PCI slot), a virtual device by the name it was made
+ * with.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "apply/apply.h"
+
+#define LINK_DIR "/etc/systemd/network"
+#define PREFIX "10-multigig-"
+
+/* A name part from @s: letters and digits kept, anything else '_'. */
+static void file_word(const char *s, char *out, size_t size)
+{
+	size_t i = 0;
+
+	for (; *s && i + 1 < size; s++)
+		out[i++] = ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+			    *s == '-') ? *s : '_';
+	out[i] = '\0';
+}
+
+static bool is_usb(const struct mg_udev_net *u)
+{
+	return !strcmp(u->bus, "usb") || strstr(u->path, "-usb-");
+}
+
+/* A MAC address that names one device: not all zeros. */
+static bool real_mac(const char *mac)
+{
+	return mac && mac[0] && strspn(mac, "0:") != strlen(mac);
+}
+
+int mg_link_target_of(struct mg_ctx *ctx, const char *ifname, const struct mg_udev_net *u, const char *perm_mac,
+		      struct mg_link_target *lt)
+{
+	char word[96];
+
+	memset(lt, 0, sizeof(*lt));
+	if (is_usb(u)) {
+		if (!real_mac(perm_mac))
+			return mg_fail(ctx, -EOPNOTSUPP,
+				       "%s: a USB adapter without a permanent MAC address cannot be told apart after "
+				       "a re-plug, which changes its path",
+				       ifname);
+		mg_strlcpy(lt->match_key, "PermanentMACAddress", sizeof(lt->match_key));
+		mg_strlcpy(lt->match_value, perm_mac, sizeof(lt->match_value));
+		mg_strlcpy(lt->how, "by its permanent MAC address, which a re-plug into another port keeps",
+			   sizeof(lt->how));
+		file_word(perm_mac, word, sizeof(word));
+		snprintf(lt->file, sizeof(lt->file), LINK_DIR "/" PREFIX "mac-%s.link", word);
+	} else if (u->path[0]) {
+		mg_strlcpy(lt->match_key, "Path", sizeof(lt->match_key));
+		mg_strlcpy(lt->match_value, u->path, sizeof(lt->match_value));
+		mg_strlcpy(lt->how, "by its device path, which a reboot keeps", sizeof(lt->how));
+		file_word(u->path, word, sizeof(word));
+		snprintf(lt->file, sizeof(lt->file), LINK_DIR "/" PREFIX "%s.link", word);
+	} else {
+		mg_strlcpy(lt->match_key, "OriginalName", sizeof(lt->match_key));
+		mg_strlcpy(lt->match_value, ifname, sizeof(lt->match_value));
+		mg_strlcpy(lt->how, "by the name it is made with: it is a virtual device, with no path", sizeof(lt->how));
+		file_word(ifname, word, sizeof(word));
+		snprintf(lt->file, sizeof(lt->file), LINK_DIR "/" PREFIX "name-%s.link", word);
+	}
+	return 0;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+int mg_link_may_take_place(struct mg_ctx *ctx, const char *ifname, const struct mg_link_target *lt,
+			   const char *applies)
+{
+	if (!applies[0] || !strcmp(applies, lt->file))
+		return 0;
+	/* Only the first file that fits applies: one before ours would stay the one. */
+	if (strcmp(base_name(applies), base_name(lt->file)) < 0)
+		return mg_fail(ctx, -EEXIST,
+			       "%s: udev applies %s, which comes before %s; put the settings there, or rename it to "
+			       "come after",
+			       ifname, applies, base_name(lt->file));
+	return 0;
+}
+
+int mg_link_compose(const struct mg_link_target *lt, const struct mg_linkfile *applies,
+		    const struct mg_linkfile *keys, struct mg_linkfile *out)
+{
+	int err;
+
+	mg_linkfile_init(out);
+	err = mg_linkfile_add(out, "Match", lt->match_key, lt->match_value);
+	/* Added as they are: a key given twice (a list) stays so. */
+	for (size_t i = 0; err == 0 && applies && i < applies->count; i++) {
+		const struct mg_linkfile_line *l = &applies->lines[i];
+
+		if (strcmp(l->section, "Match"))
+			err = mg_linkfile_add(out, l->section, l->key, l->value);
+	}
+	for (size_t i = 0; err == 0 && i < keys->count; i++)
+		err = mg_linkfile_set(out, keys->lines[i].section, keys->lines[i].key, keys->lines[i].value);
+	if (err < 0)
+		mg_linkfile_clear(out);
+	return err;
+}
+
+int mg_link_header(const char *ifname, const struct mg_link_target *lt, const char *applies, char *buf,
+		   size_t size)
+{
+	int n = snprintf(buf, size,
+			 MG_LINK_MARK "\n"
+			 "It keeps settings of %s that udev applies when the device is added: "
+			 "'multigig persist %s --remove' removes it.\n"
+			 "It matches the device %s.%s%s%s",
+			 ifname, ifname, lt->how, applies[0] ? "\nThe lines after [Match] are those of " : "",
+			 applies, applies[0] ? ", which it takes the place of." : "");
+
+	return n < 0 || (size_t)n >= size ? -ENAMETOOLONG : 0;
+}
+
+bool mg_link_is_ours(const char *text)
+{
+	return !strncmp(text, "# " MG_LINK_MARK "\n", strlen(MG_LINK_MARK) + 3);
+}
