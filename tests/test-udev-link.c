@@ -293,6 +293,39 @@ static void test_udevd_applies_ours(void)
 	run("udevadm control --exit; ip link del ul0");
 }
 
+/* The file udev applies and its drop-ins: by name over every directory, /etc's hiding /run's of the same name. */
+static void test_dropins(void)
+{
+	static const char dflt[] = "/usr/lib/systemd/network/99-default.link";
+	struct mg_linkfile f;
+	struct mg_ctx *ctx;
+
+	MG_TEST_SKIP_IF(access(dflt, R_OK) != 0, "no 99-default.link on this machine");
+	CU_ASSERT_EQUAL_FATAL(mkdir("/etc/systemd/network/99-default.link.d", 0755), 0);
+	CU_ASSERT_EQUAL_FATAL(mkdir("/run/systemd", 0755) == 0 || errno == EEXIST, 1);
+	CU_ASSERT_EQUAL_FATAL(mkdir("/run/systemd/network", 0755) == 0 || errno == EEXIST, 1);
+	CU_ASSERT_EQUAL_FATAL(mkdir("/run/systemd/network/99-default.link.d", 0755), 0);
+	CU_ASSERT_EQUAL(write_text("/etc/systemd/network/99-default.link.d/20-mtu.conf", "[Link]\nMTUBytes=1400\n"), 0);
+	CU_ASSERT_EQUAL(write_text("/run/systemd/network/99-default.link.d/20-mtu.conf", "[Link]\nMTUBytes=1300\n"), 0);
+	CU_ASSERT_EQUAL(write_text("/run/systemd/network/99-default.link.d/10-ring.conf",
+				   "[Link]\nRxBufferSize=256\nMTUBytes=1200\n"), 0);
+	CU_ASSERT_EQUAL(write_text("/run/systemd/network/99-default.link.d/30-x.txt", "[Link]\nMTUBytes=1100\n"), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_link_file_read(ctx, dflt, &f), 0);
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&f, "Link", "MTUBytes"), "1400");
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&f, "Link", "RxBufferSize"), "256");
+	CU_ASSERT_PTR_NOT_NULL(mg_linkfile_get(&f, "Link", "NamePolicy"));
+	mg_linkfile_clear(&f);
+	/* A line that is none names the file and the line. */
+	CU_ASSERT_EQUAL(write_text("/etc/systemd/network/99-default.link.d/30-bad.conf", "[Link]\nMTUBytes\n"), 0);
+	CU_ASSERT_EQUAL(mg_link_file_read(ctx, dflt, &f), -EINVAL);
+	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx),
+			       "/etc/systemd/network/99-default.link.d/30-bad.conf:2: no line of a .link file");
+	CU_ASSERT_EQUAL(mg_link_file_read(ctx, "/etc/systemd/network/nosuch.link", &f), -ENOENT);
+	mg_ctx_unref(ctx);
+	run("rm -r /etc/systemd/network/99-default.link.d /run/systemd/network/99-default.link.d");
+}
+
 static void test_offline_has_no_udev(void)
 {
 	struct mg_udev_net u;
@@ -332,7 +365,7 @@ int main(void)
 		     MG_TEST(test_set_and_format), MG_TEST(test_offline_has_no_udev), MG_TEST(test_target_of),
 		     MG_TEST(test_compose));
 	if (root)
-		MG_ADD_SUITE("systemd-udevd", NULL, NULL, MG_TEST(test_udevd_applies_ours));
+		MG_ADD_SUITE("systemd-udevd", NULL, NULL, MG_TEST(test_dropins), MG_TEST(test_udevd_applies_ours));
 	else
 		printf("systemd-udevd suite: needs root for a private namespace; not run\n");
 	return mg_test_run();

@@ -24,6 +24,28 @@ bool mg_sysfs_exists(struct mg_ctx *ctx, const char *rel);
 typedef int (*mg_sysfs_entry_fn)(struct mg_ctx *ctx, const char *name, void *data);
 int mg_sysfs_foreach(struct mg_ctx *ctx, const char *rel, mg_sysfs_entry_fn fn, void *data);
 
+/* ---- linkfile.c: a systemd .link file's lines ---- */
+struct mg_linkfile_line {
+	char *section, *key, *value; /* in one allocation, text */
+	char *text;
+};
+struct mg_linkfile {
+	struct mg_linkfile_line *lines;
+	size_t count, alloc;
+};
+void mg_linkfile_init(struct mg_linkfile *f);
+void mg_linkfile_clear(struct mg_linkfile *f);
+/* 0, -ENOMEM, or -EINVAL with *@bad_line (may be NULL) the number of the line that is none. */
+int mg_linkfile_parse(const char *text, struct mg_linkfile *f, int *bad_line);
+/* The value the last assignment of @key in @section gives; NULL when none. */
+const char *mg_linkfile_get(const struct mg_linkfile *f, const char *section, const char *key);
+/* One more line, after the others (a key given again: a list, or the later wins). */
+int mg_linkfile_add(struct mg_linkfile *f, const char *section, const char *key, const char *value);
+/* @key's one assignment in @section, after every other line; NULL @value: none. */
+int mg_linkfile_set(struct mg_linkfile *f, const char *section, const char *key, const char *value);
+/* The file as text, after @header's lines as comments (NULL: none); free *@text. */
+int mg_linkfile_format(const struct mg_linkfile *f, const char *header, char **text);
+
 /* ---- udev-net.c: what udev did when an interface was added ---- */
 struct mg_udev_net {
 	bool initialized;	/* systemd-udevd handled the device; else the rest is empty */
@@ -34,6 +56,10 @@ struct mg_udev_net {
 };
 /* -ENODEV when udev does not know @ifname, -EOPNOTSUPP offline; said in @ctx. */
 int mg_udev_net_read(struct mg_ctx *ctx, const char *ifname, struct mg_udev_net *u);
+/* A whole text file of at most 64 KiB into *@text (free it); -errno. */
+int mg_text_file_read(const char *path, char **text);
+/* The .link file at @path and its drop-ins (FILE.d/ *.conf in each of udev's directories), as udev reads them. */
+int mg_link_file_read(struct mg_ctx *ctx, const char *path, struct mg_linkfile *f);
 
 /* ---- sysfs-netns.c: whether the sysfs read is this network namespace's ---- */
 /*

@@ -7,9 +7,12 @@
  * that one did (the name above all). Read through libudev, from the
  * database systemd-udevd writes under /run/udev; a captured tree has none.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <libudev.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "gather/gather.h"
 
@@ -51,5 +54,138 @@ int mg_udev_net_read(struct mg_ctx *ctx, const char *ifname, struct mg_udev_net 
 		udev_device_unref(dev);
 	}
 	udev_unref(udev);
+	return err;
+}
+
+/* ---- the text of a .link file, as udev reads it ---- */
+
+/* Where udev looks for .link files and their drop-ins, the first one with a name winning. */
+static const char *const link_dirs[] = { "/etc/systemd/network", "/run/systemd/network",
+					 "/usr/local/lib/systemd/network", "/usr/lib/systemd/network" };
+
+#define LINK_TEXT_MAX (64 * 1024)
+
+int mg_text_file_read(const char *path, char **text)
+{
+	FILE *f = fopen(path, "re");
+	size_t n;
+
+	*text = NULL;
+	if (!f)
+		return -errno;
+	*text = malloc(LINK_TEXT_MAX + 1);
+	n = *text ? fread(*text, 1, LINK_TEXT_MAX + 1, f) : 0;
+	if (!*text || ferror(f) || n > LINK_TEXT_MAX) {
+		int err = !*text ? -ENOMEM : n > LINK_TEXT_MAX ? -EFBIG : -EIO;
+
+		fclose(f);
+		free(*text);
+		*text = NULL;
+		return err;
+	}
+	fclose(f);
+	(*text)[n] = '\0';
+	return 0;
+}
+
+/* The lines of the file at @path, after those @f holds; -errno said in @ctx. */
+static int link_text_add(struct mg_ctx *ctx, const char *path, struct mg_linkfile *f)
+{
+	struct mg_linkfile more;
+	char *text;
+	int line = 0, err = mg_text_file_read(path, &text);
+
+	if (err < 0)
+		return mg_fail(ctx, err, "cannot read %s: %s", path, strerror(-err));
+	err = mg_linkfile_parse(text, &more, &line);
+	free(text);
+	if (err == -EINVAL)
+		return mg_fail(ctx, err, "%s:%d: no line of a .link file", path, line);
+	for (size_t i = 0; err == 0 && i < more.count; i++)
+		err = mg_linkfile_add(f, more.lines[i].section, more.lines[i].key, more.lines[i].value);
+	mg_linkfile_clear(&more);
+	return err == -ENOMEM ? mg_fail(ctx, err, "out of memory") : err;
+}
+
+static const char *base_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+static int by_base_name(const void *a, const void *b)
+{
+	return strcmp(base_of(*(char *const *)a), base_of(*(char *const *)b));
+}
+
+/* Whether @name, a drop-in of @dir, is hidden by one of the same name in an earlier directory. */
+static bool hidden(size_t dir, const char *link, const char *name)
+{
+	char path[512];
+
+	for (size_t d = 0; d < dir; d++) {
+		snprintf(path, sizeof(path), "%s/%s.d/%s", link_dirs[d], link, name);
+		if (access(path, F_OK) == 0)
+			return true;
+	}
+	return false;
+}
+
+static int conf_only(const struct dirent *e)
+{
+	size_t len = strlen(e->d_name);
+
+	return len > 5 && !strcmp(e->d_name + len - 5, ".conf");
+}
+
+/* The drop-ins of @link (a file name) in every directory, in the order udev reads them: by name. */
+static int dropins(struct mg_ctx *ctx, const char *link, struct mg_linkfile *f)
+{
+	char **names = NULL, path[512];
+	size_t count = 0, alloc = 0;
+	int err = 0;
+
+	for (size_t d = 0; err == 0 && d < sizeof(link_dirs) / sizeof(link_dirs[0]); d++) {
+		struct dirent **list;
+		int n;
+
+		snprintf(path, sizeof(path), "%s/%s.d", link_dirs[d], link);
+		if ((n = scandir(path, &list, conf_only, alphasort)) < 0)
+			continue;
+		for (int i = 0; i < n; i++) {
+			if (err == 0 && !hidden(d, link, list[i]->d_name)) {
+				if (!(names = mg_array_grow(names, &alloc, count + 1, sizeof(*names))) ||
+				    asprintf(&names[count], "%s/%s", path, list[i]->d_name) < 0)
+					err = -ENOMEM;
+				else
+					count++;
+			}
+			free(list[i]);
+		}
+		free(list);
+	}
+	/* One order over every directory: by the drop-in's own name. */
+	if (count)
+		qsort(names, count, sizeof(*names), by_base_name);
+	for (size_t i = 0; i < count; i++) {
+		if (err == 0)
+			err = link_text_add(ctx, names[i], f);
+		free(names[i]);
+	}
+	free(names);
+	return err;
+}
+
+int mg_link_file_read(struct mg_ctx *ctx, const char *path, struct mg_linkfile *f)
+{
+	int err;
+
+	mg_linkfile_init(f);
+	err = link_text_add(ctx, path, f);
+	if (err == 0)
+		err = dropins(ctx, base_of(path), f);
+	if (err < 0)
+		mg_linkfile_clear(f);
 	return err;
 }

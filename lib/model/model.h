@@ -624,26 +624,4 @@ int mg_wiphy_channel_is_radar(const struct mg_wiphy *w, const char *band, size_t
 /* Recorded replies of one command merged into @l, as replay would (the fuzzer's entry). */
 int mg_wiphy_list_parse(struct mg_wiphy_list *l, int cmd, const void *buf, size_t len);
 
-/* ---- linkfile.c: a systemd .link file's lines ---- */
-struct mg_linkfile_line {
-	char *section, *key, *value; /* in one allocation, text */
-	char *text;
-};
-struct mg_linkfile {
-	struct mg_linkfile_line *lines;
-	size_t count, alloc;
-};
-void mg_linkfile_init(struct mg_linkfile *f);
-void mg_linkfile_clear(struct mg_linkfile *f);
-/* 0, -ENOMEM, or -EINVAL with *@bad_line (may be NULL) the number of the line that is none. */
-int mg_linkfile_parse(const char *text, struct mg_linkfile *f, int *bad_line);
-/* The value the last assignment of @key in @section gives; NULL when none. */
-const char *mg_linkfile_get(const struct mg_linkfile *f, const char *section, const char *key);
-/* One more line, after the others (a key given again: a list, or the later wins). */
-int mg_linkfile_add(struct mg_linkfile *f, const char *section, const char *key, const char *value);
-/* @key's one assignment in @section, after every other line; NULL @value: none. */
-int mg_linkfile_set(struct mg_linkfile *f, const char *section, const char *key, const char *value);
-/* The file as text, after @header's lines as comments (NULL: none); free *@text. */
-int mg_linkfile_format(const struct mg_linkfile *f, const char *header, char **text);
-
 #endif

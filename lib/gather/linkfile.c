@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "model/model.h"
+#include "gather/gather.h"
 
 void mg_linkfile_init(struct mg_linkfile *f)
 {
