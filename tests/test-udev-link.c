@@ -191,6 +191,39 @@ static void test_compose(void)
 	mg_linkfile_clear(&out);
 }
 
+/* Every .link key of the settings table is one the installed udev knows: its parser's table names "Link.KEY". */
+static void test_keys_known_to_udev(void)
+{
+	static const char udevadm[] = "/bin/udevadm";
+	FILE *f = fopen(udevadm, "rb");
+	size_t size = 0, n, keys = 0;
+	char *bin = NULL, want[96];
+
+	MG_TEST_SKIP_IF(!f, "no udevadm on this machine");
+	for (size_t alloc = 0; f && !feof(f); size += n) {
+		if (size + 65536 > alloc && !(bin = realloc(bin, alloc += 1 << 20)))
+			break;
+		n = fread(bin + size, 1, 65536, f);
+	}
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(bin);
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		const char *key = mg_param_info((enum mg_param)p)->link_key;
+		int len;
+
+		if (!key)
+			continue;
+		keys++;
+		len = snprintf(want, sizeof(want), "Link.%s", key) + 1; /* with its NUL */
+		if (!memmem(bin, size, want, (size_t)len)) {
+			printf("%s: udev has no key %s ", mg_param_name((enum mg_param)p), key);
+			CU_FAIL("a .link key udev does not know");
+		}
+	}
+	CU_ASSERT(keys >= 30);
+	free(bin);
+}
+
 /* ---- a real systemd-udevd ---- */
 
 #define UDEVD "/lib/systemd/systemd-udevd"
@@ -363,7 +396,7 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE(".link text", NULL, NULL, MG_TEST(test_parse_and_get), MG_TEST(test_bad_lines),
 		     MG_TEST(test_set_and_format), MG_TEST(test_offline_has_no_udev), MG_TEST(test_target_of),
-		     MG_TEST(test_compose));
+		     MG_TEST(test_compose), MG_TEST(test_keys_known_to_udev));
 	if (root)
 		MG_ADD_SUITE("systemd-udevd", NULL, NULL, MG_TEST(test_dropins), MG_TEST(test_udevd_applies_ours));
 	else

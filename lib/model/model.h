@@ -108,12 +108,22 @@ static inline int mg_steer_kind(int group)
 
 struct mg_tune_want;
 
+/* How a .link key spells a value: a number, yes or no, a time span in microseconds ("50us") or seconds. */
+enum mg_link_value { MG_LINK_NUMBER, MG_LINK_BOOL, MG_LINK_USEC, MG_LINK_SEC };
+
 struct mg_param_info {
 	const char *name;
 	enum mg_param_group group;
 	int attr;		/* ETHTOOL_A_* of the value */
 	int max_attr;		/* ETHTOOL_A_* of its maximum, 0 when none */
 	bool is_u8;		/* u8 (a flag or enum) rather than u32 */
+	/*
+	 * Its key in a systemd .link file's [Link] section, which udev applies
+	 * when the device is added; NULL when udev has none. Every key here is
+	 * in systemd 252 (Debian 12), the oldest release supported.
+	 */
+	const char *link_key;
+	enum mg_link_value link_value;
 };
 
 /*

@@ -13,52 +13,57 @@
 
 #include "model/model.h"
 
-#define R(n, a, m, u8) { n, MG_GROUP_RINGS, ETHTOOL_A_RINGS_##a, m, u8 }
-#define CH(n, a, m) { n, MG_GROUP_CHANNELS, ETHTOOL_A_CHANNELS_##a, ETHTOOL_A_CHANNELS_##m, false }
-#define CO(n, a, u8) { n, MG_GROUP_COALESCE, ETHTOOL_A_COALESCE_##a, 0, u8 }
-#define PA(n, a) { n, MG_GROUP_PAUSE, ETHTOOL_A_PAUSE_##a, 0, true }
+/* Each with its key in a .link file (NULL: udev has none) and how that spells the value. */
+#define R(n, a, m, u8, key) { n, MG_GROUP_RINGS, ETHTOOL_A_RINGS_##a, m, u8, key, MG_LINK_NUMBER }
+#define CH(n, a, m, key) \
+	{ n, MG_GROUP_CHANNELS, ETHTOOL_A_CHANNELS_##a, ETHTOOL_A_CHANNELS_##m, false, key, MG_LINK_NUMBER }
+#define CO(n, a, u8, key, v) { n, MG_GROUP_COALESCE, ETHTOOL_A_COALESCE_##a, 0, u8, key, MG_LINK_##v }
+#define PA(n, a, key) { n, MG_GROUP_PAUSE, ETHTOOL_A_PAUSE_##a, 0, true, key, MG_LINK_BOOL }
 
 static const struct mg_param_info params[MG_PARAM_COUNT] = {
-	[MG_PARAM_MTU] = { "mtu", MG_GROUP_MTU, 0, 0, false },
-	[MG_PARAM_RX_RING] = R("rx-ring", RX, ETHTOOL_A_RINGS_RX_MAX, false),
-	[MG_PARAM_RX_MINI_RING] = R("rx-mini-ring", RX_MINI, ETHTOOL_A_RINGS_RX_MINI_MAX, false),
-	[MG_PARAM_RX_JUMBO_RING] = R("rx-jumbo-ring", RX_JUMBO, ETHTOOL_A_RINGS_RX_JUMBO_MAX, false),
-	[MG_PARAM_TX_RING] = R("tx-ring", TX, ETHTOOL_A_RINGS_TX_MAX, false),
-	[MG_PARAM_RX_BUF_LEN] = R("rx-buf-len", RX_BUF_LEN, 0, false),
-	[MG_PARAM_CQE_SIZE] = R("cqe-size", CQE_SIZE, 0, false),
-	[MG_PARAM_TX_PUSH] = R("tx-push", TX_PUSH, 0, true),
-	[MG_PARAM_TCP_DATA_SPLIT] = R("tcp-data-split", TCP_DATA_SPLIT, 0, true),
-	[MG_PARAM_RX_CHANNELS] = CH("rx", RX_COUNT, RX_MAX),
-	[MG_PARAM_TX_CHANNELS] = CH("tx", TX_COUNT, TX_MAX),
-	[MG_PARAM_OTHER_CHANNELS] = CH("other", OTHER_COUNT, OTHER_MAX),
-	[MG_PARAM_COMBINED_CHANNELS] = CH("combined", COMBINED_COUNT, COMBINED_MAX),
-	[MG_PARAM_RX_USECS] = CO("rx-usecs", RX_USECS, false),
-	[MG_PARAM_RX_FRAMES] = CO("rx-frames", RX_MAX_FRAMES, false),
-	[MG_PARAM_RX_USECS_IRQ] = CO("rx-usecs-irq", RX_USECS_IRQ, false),
-	[MG_PARAM_RX_FRAMES_IRQ] = CO("rx-frames-irq", RX_MAX_FRAMES_IRQ, false),
-	[MG_PARAM_TX_USECS] = CO("tx-usecs", TX_USECS, false),
-	[MG_PARAM_TX_FRAMES] = CO("tx-frames", TX_MAX_FRAMES, false),
-	[MG_PARAM_TX_USECS_IRQ] = CO("tx-usecs-irq", TX_USECS_IRQ, false),
-	[MG_PARAM_TX_FRAMES_IRQ] = CO("tx-frames-irq", TX_MAX_FRAMES_IRQ, false),
-	[MG_PARAM_STATS_BLOCK_USECS] = CO("stats-block-usecs", STATS_BLOCK_USECS, false),
-	[MG_PARAM_ADAPTIVE_RX] = CO("adaptive-rx", USE_ADAPTIVE_RX, true),
-	[MG_PARAM_ADAPTIVE_TX] = CO("adaptive-tx", USE_ADAPTIVE_TX, true),
-	[MG_PARAM_PKT_RATE_LOW] = CO("pkt-rate-low", PKT_RATE_LOW, false),
-	[MG_PARAM_RX_USECS_LOW] = CO("rx-usecs-low", RX_USECS_LOW, false),
-	[MG_PARAM_RX_FRAMES_LOW] = CO("rx-frames-low", RX_MAX_FRAMES_LOW, false),
-	[MG_PARAM_TX_USECS_LOW] = CO("tx-usecs-low", TX_USECS_LOW, false),
-	[MG_PARAM_TX_FRAMES_LOW] = CO("tx-frames-low", TX_MAX_FRAMES_LOW, false),
-	[MG_PARAM_PKT_RATE_HIGH] = CO("pkt-rate-high", PKT_RATE_HIGH, false),
-	[MG_PARAM_RX_USECS_HIGH] = CO("rx-usecs-high", RX_USECS_HIGH, false),
-	[MG_PARAM_RX_FRAMES_HIGH] = CO("rx-frames-high", RX_MAX_FRAMES_HIGH, false),
-	[MG_PARAM_TX_USECS_HIGH] = CO("tx-usecs-high", TX_USECS_HIGH, false),
-	[MG_PARAM_TX_FRAMES_HIGH] = CO("tx-frames-high", TX_MAX_FRAMES_HIGH, false),
-	[MG_PARAM_RATE_SAMPLE_INTERVAL] = CO("sample-interval", RATE_SAMPLE_INTERVAL, false),
-	[MG_PARAM_CQE_MODE_RX] = CO("cqe-mode-rx", USE_CQE_MODE_RX, true),
-	[MG_PARAM_CQE_MODE_TX] = CO("cqe-mode-tx", USE_CQE_MODE_TX, true),
-	[MG_PARAM_PAUSE_AUTONEG] = PA("pause-autoneg", AUTONEG),
-	[MG_PARAM_PAUSE_RX] = PA("pause-rx", RX),
-	[MG_PARAM_PAUSE_TX] = PA("pause-tx", TX),
+	[MG_PARAM_MTU] = { "mtu", MG_GROUP_MTU, 0, 0, false, "MTUBytes", MG_LINK_NUMBER },
+	[MG_PARAM_RX_RING] = R("rx-ring", RX, ETHTOOL_A_RINGS_RX_MAX, false, "RxBufferSize"),
+	[MG_PARAM_RX_MINI_RING] = R("rx-mini-ring", RX_MINI, ETHTOOL_A_RINGS_RX_MINI_MAX, false, "RxMiniBufferSize"),
+	[MG_PARAM_RX_JUMBO_RING] =
+		R("rx-jumbo-ring", RX_JUMBO, ETHTOOL_A_RINGS_RX_JUMBO_MAX, false, "RxJumboBufferSize"),
+	[MG_PARAM_TX_RING] = R("tx-ring", TX, ETHTOOL_A_RINGS_TX_MAX, false, "TxBufferSize"),
+	[MG_PARAM_RX_BUF_LEN] = R("rx-buf-len", RX_BUF_LEN, 0, false, NULL),
+	[MG_PARAM_CQE_SIZE] = R("cqe-size", CQE_SIZE, 0, false, NULL),
+	[MG_PARAM_TX_PUSH] = R("tx-push", TX_PUSH, 0, true, NULL),
+	[MG_PARAM_TCP_DATA_SPLIT] = R("tcp-data-split", TCP_DATA_SPLIT, 0, true, NULL),
+	[MG_PARAM_RX_CHANNELS] = CH("rx", RX_COUNT, RX_MAX, "RxChannels"),
+	[MG_PARAM_TX_CHANNELS] = CH("tx", TX_COUNT, TX_MAX, "TxChannels"),
+	[MG_PARAM_OTHER_CHANNELS] = CH("other", OTHER_COUNT, OTHER_MAX, "OtherChannels"),
+	[MG_PARAM_COMBINED_CHANNELS] = CH("combined", COMBINED_COUNT, COMBINED_MAX, "CombinedChannels"),
+	[MG_PARAM_RX_USECS] = CO("rx-usecs", RX_USECS, false, "RxCoalesceSec", USEC),
+	[MG_PARAM_RX_FRAMES] = CO("rx-frames", RX_MAX_FRAMES, false, "RxMaxCoalescedFrames", NUMBER),
+	[MG_PARAM_RX_USECS_IRQ] = CO("rx-usecs-irq", RX_USECS_IRQ, false, "RxCoalesceIrqSec", USEC),
+	[MG_PARAM_RX_FRAMES_IRQ] = CO("rx-frames-irq", RX_MAX_FRAMES_IRQ, false, "RxMaxCoalescedIrqFrames", NUMBER),
+	[MG_PARAM_TX_USECS] = CO("tx-usecs", TX_USECS, false, "TxCoalesceSec", USEC),
+	[MG_PARAM_TX_FRAMES] = CO("tx-frames", TX_MAX_FRAMES, false, "TxMaxCoalescedFrames", NUMBER),
+	[MG_PARAM_TX_USECS_IRQ] = CO("tx-usecs-irq", TX_USECS_IRQ, false, "TxCoalesceIrqSec", USEC),
+	[MG_PARAM_TX_FRAMES_IRQ] = CO("tx-frames-irq", TX_MAX_FRAMES_IRQ, false, "TxMaxCoalescedIrqFrames", NUMBER),
+	[MG_PARAM_STATS_BLOCK_USECS] =
+		CO("stats-block-usecs", STATS_BLOCK_USECS, false, "StatisticsBlockCoalesceSec", USEC),
+	[MG_PARAM_ADAPTIVE_RX] = CO("adaptive-rx", USE_ADAPTIVE_RX, true, "UseAdaptiveRxCoalesce", BOOL),
+	[MG_PARAM_ADAPTIVE_TX] = CO("adaptive-tx", USE_ADAPTIVE_TX, true, "UseAdaptiveTxCoalesce", BOOL),
+	[MG_PARAM_PKT_RATE_LOW] = CO("pkt-rate-low", PKT_RATE_LOW, false, "CoalescePacketRateLow", NUMBER),
+	[MG_PARAM_RX_USECS_LOW] = CO("rx-usecs-low", RX_USECS_LOW, false, "RxCoalesceLowSec", USEC),
+	[MG_PARAM_RX_FRAMES_LOW] = CO("rx-frames-low", RX_MAX_FRAMES_LOW, false, "RxMaxCoalescedLowFrames", NUMBER),
+	[MG_PARAM_TX_USECS_LOW] = CO("tx-usecs-low", TX_USECS_LOW, false, "TxCoalesceLowSec", USEC),
+	[MG_PARAM_TX_FRAMES_LOW] = CO("tx-frames-low", TX_MAX_FRAMES_LOW, false, "TxMaxCoalescedLowFrames", NUMBER),
+	[MG_PARAM_PKT_RATE_HIGH] = CO("pkt-rate-high", PKT_RATE_HIGH, false, "CoalescePacketRateHigh", NUMBER),
+	[MG_PARAM_RX_USECS_HIGH] = CO("rx-usecs-high", RX_USECS_HIGH, false, "RxCoalesceHighSec", USEC),
+	[MG_PARAM_RX_FRAMES_HIGH] = CO("rx-frames-high", RX_MAX_FRAMES_HIGH, false, "RxMaxCoalescedHighFrames", NUMBER),
+	[MG_PARAM_TX_USECS_HIGH] = CO("tx-usecs-high", TX_USECS_HIGH, false, "TxCoalesceHighSec", USEC),
+	[MG_PARAM_TX_FRAMES_HIGH] = CO("tx-frames-high", TX_MAX_FRAMES_HIGH, false, "TxMaxCoalescedHighFrames", NUMBER),
+	[MG_PARAM_RATE_SAMPLE_INTERVAL] =
+		CO("sample-interval", RATE_SAMPLE_INTERVAL, false, "CoalescePacketRateSampleIntervalSec", SEC),
+	[MG_PARAM_CQE_MODE_RX] = CO("cqe-mode-rx", USE_CQE_MODE_RX, true, NULL, NUMBER),
+	[MG_PARAM_CQE_MODE_TX] = CO("cqe-mode-tx", USE_CQE_MODE_TX, true, NULL, NUMBER),
+	[MG_PARAM_PAUSE_AUTONEG] = PA("pause-autoneg", AUTONEG, "AutoNegotiationFlowControl"),
+	[MG_PARAM_PAUSE_RX] = PA("pause-rx", RX, "RxFlowControl"),
+	[MG_PARAM_PAUSE_TX] = PA("pause-tx", TX, "TxFlowControl"),
 };
 
 static const char *const group_names[MG_APPLY_GROUPS] = {
