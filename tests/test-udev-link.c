@@ -191,6 +191,42 @@ static void test_compose(void)
 	mg_linkfile_clear(&out);
 }
 
+static void test_param_keys(void)
+{
+	struct mg_settings *want, *cur;
+	struct mg_linkfile keys;
+	struct mg_ctx *ctx;
+
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&want), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&cur), 0);
+	mg_settings_put_max(cur, MG_PARAM_RX_RING, 4096);
+	CU_ASSERT_EQUAL(mg_settings_set(want, MG_PARAM_MTU, 9000), 0);
+	CU_ASSERT_EQUAL(mg_settings_set(want, MG_PARAM_RX_RING, MG_VALUE_MAX), 0);
+	CU_ASSERT_EQUAL(mg_settings_set(want, MG_PARAM_RX_USECS, 50), 0);
+	CU_ASSERT_EQUAL(mg_settings_set(want, MG_PARAM_ADAPTIVE_RX, 0), 0);
+	CU_ASSERT_EQUAL(mg_settings_set(want, MG_PARAM_PAUSE_TX, 1), 0);
+	CU_ASSERT_EQUAL(mg_settings_set(want, MG_PARAM_RATE_SAMPLE_INTERVAL, 2), 0);
+	mg_linkfile_init(&keys);
+	CU_ASSERT_EQUAL_FATAL(mg_link_param_keys(ctx, want, cur, &keys), 0);
+	CU_ASSERT_EQUAL(keys.count, 6);
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&keys, "Link", "MTUBytes"), "9000");
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&keys, "Link", "RxBufferSize"), "4096"); /* what "max" is now */
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&keys, "Link", "RxCoalesceSec"), "50us");
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&keys, "Link", "UseAdaptiveRxCoalesce"), "no");
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&keys, "Link", "TxFlowControl"), "yes");
+	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&keys, "Link", "CoalescePacketRateSampleIntervalSec"), "2s");
+	mg_linkfile_clear(&keys);
+	/* No key, no guess: said, and nothing kept. */
+	CU_ASSERT_EQUAL(mg_settings_set(want, MG_PARAM_TX_PUSH, 1), 0);
+	CU_ASSERT_EQUAL(mg_link_param_keys(ctx, want, cur, &keys), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "udev's .link files have no key for tx-push"));
+	mg_linkfile_clear(&keys);
+	mg_settings_free(want);
+	mg_settings_free(cur);
+	mg_ctx_unref(ctx);
+}
+
 /* Every .link key of the settings table is one the installed udev knows: its parser's table names "Link.KEY". */
 static void test_keys_known_to_udev(void)
 {
@@ -396,7 +432,7 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE(".link text", NULL, NULL, MG_TEST(test_parse_and_get), MG_TEST(test_bad_lines),
 		     MG_TEST(test_set_and_format), MG_TEST(test_offline_has_no_udev), MG_TEST(test_target_of),
-		     MG_TEST(test_compose), MG_TEST(test_keys_known_to_udev));
+		     MG_TEST(test_compose), MG_TEST(test_param_keys), MG_TEST(test_keys_known_to_udev));
 	if (root)
 		MG_ADD_SUITE("systemd-udevd", NULL, NULL, MG_TEST(test_dropins), MG_TEST(test_udevd_applies_ours));
 	else

@@ -453,6 +453,12 @@ int mg_link_compose(const struct mg_link_target *lt, const struct mg_linkfile *a
 /* The header comment of ours, MG_LINK_MARK first. */
 int mg_link_header(const char *ifname, const struct mg_link_target *lt, const char *applies, char *buf,
 		   size_t size);
+/*
+ * The [Link] keys of the parameters @want names, a ring's "max" as @cur's
+ * maximum; -EOPNOTSUPP, said in @ctx, for one that udev has no key for.
+ */
+int mg_link_param_keys(struct mg_ctx *ctx, const struct mg_settings *want, const struct mg_settings *cur,
+		       struct mg_linkfile *keys);
 /* Whether the text of a .link file is one libmultigig wrote. */
 bool mg_link_is_ours(const char *text);
 

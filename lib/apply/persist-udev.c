@@ -138,3 +138,46 @@ bool mg_link_is_ours(const char *text)
 {
 	return !strncmp(text, "# " MG_LINK_MARK "\n", strlen(MG_LINK_MARK) + 3);
 }
+
+/* @v as @info's .link key spells it. */
+static void link_value(const struct mg_param_info *info, long long v, char *buf, size_t size)
+{
+	switch (info->link_value) {
+	case MG_LINK_BOOL:
+		snprintf(buf, size, "%s", v ? "yes" : "no");
+		break;
+	case MG_LINK_USEC:
+		snprintf(buf, size, "%lldus", v);
+		break;
+	case MG_LINK_SEC:
+		snprintf(buf, size, "%llds", v);
+		break;
+	default:
+		snprintf(buf, size, "%lld", v);
+	}
+}
+
+int mg_link_param_keys(struct mg_ctx *ctx, const struct mg_settings *want, const struct mg_settings *cur,
+		       struct mg_linkfile *keys)
+{
+	char value[32];
+	int err = 0;
+
+	for (int p = 0; err == 0 && p < MG_PARAM_COUNT; p++) {
+		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
+		long long v;
+
+		if (mg_settings_get(want, (enum mg_param)p, &v) < 0)
+			continue;
+		if (!info->link_key)
+			return mg_fail(ctx, -EOPNOTSUPP, "%s: udev's .link files have no key for %s", want->ifname,
+				       info->name);
+		/* What "max" came to: the number, which a later driver's maximum does not change. */
+		if (v == MG_VALUE_MAX && mg_settings_get_max(cur, (enum mg_param)p, &v) < 0)
+			return mg_fail(ctx, -EOPNOTSUPP, "%s: the driver reports no maximum of %s", want->ifname,
+				       info->name);
+		link_value(info, v, value, sizeof(value));
+		err = mg_linkfile_set(keys, "Link", info->link_key, value);
+	}
+	return err == -ENOMEM ? mg_fail(ctx, err, "out of memory") : err;
+}
