@@ -336,7 +336,7 @@ static void test_peer_kinds(void)
 static void test_link_identity(void)
 {
 	static const unsigned char ether[6] = { 0x02, 0x00, 0x5e, 0x10, 0xab, 0x0f }, ip4[4] = { 10, 0, 0, 1 };
-	static const unsigned char ip6[16] = { 0xfd, [15] = 1 };
+	static const unsigned char ip6[16] = { 0xfd, [15] = 1 }, perm[6] = { 0x00, 0xe0, 0x4c, 0x68, 0x00, 0x01 };
 	struct ifinfomsg ifi = { .ifi_family = AF_UNSPEC, .ifi_index = 7, .ifi_flags = IFF_UP | IFF_BROADCAST };
 	struct nl_msg *msg = nlmsg_alloc_simple(RTM_NEWLINK, 0);
 	struct nlattr *info;
@@ -351,6 +351,7 @@ static void test_link_identity(void)
 	nla_put_u8(msg, IFLA_OPERSTATE, 6); /* IF_OPER_UP */
 	nla_put_u8(msg, IFLA_CARRIER, 1);
 	nla_put(msg, IFLA_ADDRESS, sizeof(ether), ether);
+	nla_put(msg, IFLA_PERM_ADDRESS, sizeof(perm), perm);
 	info = nla_nest_start(msg, IFLA_LINKINFO);
 	nla_put_string(msg, IFLA_INFO_KIND, "macvlan");
 	nla_nest_end(msg, info);
@@ -367,6 +368,7 @@ static void test_link_identity(void)
 	CU_ASSERT_EQUAL(link.lower_ifindex, 3);
 	CU_ASSERT_EQUAL(link.master_ifindex, 9);
 	CU_ASSERT_STRING_EQUAL(link.mac, "02:00:5e:10:ab:0f");
+	CU_ASSERT_STRING_EQUAL(link.perm_mac, "00:e0:4c:68:00:01");
 	/* Not sent: unknown, not zero. */
 	CU_ASSERT_EQUAL(link.min_mtu, MG_UNKNOWN);
 

@@ -172,6 +172,7 @@ struct mg_link {
 	int carrier;
 	int mtu, min_mtu, max_mtu;
 	char mac[64];
+	char perm_mac[18];	/* IFLA_PERM_ADDRESS (5.6+): the Ethernet address it came with; "" when none */
 	char parent[64];	/* IFLA_PARENT_DEV_NAME */
 	unsigned int flags;	/* IFF_* */
 	int lower_ifindex;	/* IFLA_LINK: a VLAN's or macvlan's lower device; 0 when none (a veth's peer is none) */

@@ -183,6 +183,9 @@ int mg_link_parse_raw(const struct nlmsghdr *nlh, struct mg_link *link)
 		link->master_ifindex = (int)nla_get_u32(tb[IFLA_MASTER]);
 	if (tb[IFLA_ADDRESS] && nla_len(tb[IFLA_ADDRESS]) > 0)
 		format_address(tb[IFLA_ADDRESS], link->mac, sizeof(link->mac));
+	/* An Ethernet address alone: it names a USB adapter that a re-plug moves (.link's PermanentMACAddress=). */
+	if (tb[IFLA_PERM_ADDRESS] && nla_len(tb[IFLA_PERM_ADDRESS]) == 6)
+		format_address(tb[IFLA_PERM_ADDRESS], link->perm_mac, sizeof(link->perm_mac));
 	if (tb[IFLA_MIN_MTU])
 		link->min_mtu = (int)nla_get_u32(tb[IFLA_MIN_MTU]);
 	if (tb[IFLA_MAX_MTU])
