@@ -504,7 +504,19 @@ static void test_setters(void)
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_XPS), "xps");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_IRQ_AFFINITY), "irq-affinity");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_WOL), "wol");
-	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)13));
+	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_PERSIST), "persist");
+	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)14));
+
+	/* Persisting: to write, to remove; any other value is refused. */
+	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);
+	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 0u);
+	CU_ASSERT_EQUAL(mg_settings_set_persist(s, 3), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_persist(NULL, MG_PERSIST_WRITE), -EINVAL);
+	CU_ASSERT_EQUAL(mg_settings_set_persist(s, MG_PERSIST_REMOVE), 0);
+	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_PERSIST);
+	CU_ASSERT_EQUAL(mg_settings_set_persist(s, MG_PERSIST_NO), 0);
+	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 0u);
+	mg_settings_free(s);
 
 	/* Wake-on-LAN: ethtool's letters, "d" or "off" for none; any other word is refused. */
 	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);

@@ -4,7 +4,10 @@
  * systemd reads it, and, as root, a real systemd-udevd in a private network
  * and mount namespace (its own /run/udev and /etc/systemd/network) that
  * applies a file of ours to a veth when the veth is added again, and says
- * through libudev which file it applied.
+ * through libudev which file it applied; then the CLI persisting settings
+ * through a transaction there: written after the change, undone by a
+ * failure, a rollback after a kill at each step, and never a file of
+ * another's.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -406,6 +409,260 @@ static void test_offline_has_no_udev(void)
 	mg_ctx_unref(ctx);
 }
 
+
+/* ---- persisting through a transaction, with the CLI ---- */
+
+#define OURS "/etc/systemd/network/10-multigig-name-pv0.link"
+
+/* The CLI (the testing build, with its pauses) with @env, its output in @out: its exit status. */
+static int cli(const char *env, const char *args, char *out, size_t size)
+{
+	char cmd[512];
+	size_t n;
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "%s '%s' %s 2>&1", env, MULTIGIG_TEST_CLI, args);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	n = fread(out, 1, size - 1, p);
+	out[n] = '\0';
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static char *file_text(const char *path)
+{
+	char *text = NULL;
+
+	return mg_text_file_read(path, &text) == 0 ? text : NULL;
+}
+
+static int persist_suite_init(void)
+{
+	if (access(UDEVD, X_OK) != 0)
+		return 0;
+	if (run("ip link add pv0 type veth peer name pv1") != 0 || run(UDEVD " --daemon >/dev/null 2>&1") != 0)
+		return -1;
+	return replug("pv0") == 0 ? 0 : -1;
+}
+
+static int persist_suite_clean(void)
+{
+	run("udevadm control --exit; ip link del pv0 2>/dev/null");
+	unlink(OURS);
+	return 0;
+}
+
+/* Written after the change, with udev's default lines, and udev alone brings the MTU back at the next add. */
+static void test_set_persist(void)
+{
+	char out[4096], *text;
+
+	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist --dry-run", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would set persist: none -> " OURS " with MTUBytes=9000"));
+	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "set mtu: 1500 -> 9000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "set persist: none -> " OURS));
+	text = file_text(OURS);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	CU_ASSERT(mg_link_is_ours(text));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "[Match]\nOriginalName=pv0\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "NamePolicy=")); /* the name kept */
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=9000\n"));
+	free(text);
+	CU_ASSERT_EQUAL(system("ip link set pv0 mtu 1500"), 0);
+	sleep(4); /* udevd looks for changed files at most every 3 s */
+	CU_ASSERT_EQUAL(replug("pv0"), 0);
+	CU_ASSERT_EQUAL(mtu_of("pv0"), 9000);
+	/* A later one adds to the same file; the same again changes nothing. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 4000 --persist", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, OURS " (text "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ") -> " OURS " with MTUBytes=4000"));
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 4000 --persist", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing to change"));
+	text = file_text(OURS);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=4000\n"));
+	CU_ASSERT_PTR_NULL(strstr(text, "MTUBytes=9000"));
+	free(text);
+	/* persist: what runs now, channels too. */
+	CU_ASSERT_EQUAL(cli("", "persist pv0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "MTUBytes=4000 RxChannels=1 TxChannels=1"));
+	/* --remove: ours gone, and nothing the second time. */
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove --dry-run", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would set persist: " OURS " (text "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, ") -> none"));
+	CU_ASSERT_EQUAL(access(OURS, F_OK), 0);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "libmultigig persists nothing for it"));
+	/* udev still names the file gone: which applies now, only a new add says. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 3000 --persist", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "which is gone"));
+	CU_ASSERT_EQUAL(mtu_of("pv0"), 4000);
+	sleep(4);
+	CU_ASSERT_EQUAL(replug("pv0"), 0);
+	CU_ASSERT_EQUAL(system("ip link set pv0 mtu 1500"), 0);
+}
+
+/* Refused before anything changes: a file of ours's name that is not ours, a group no .link key carries. */
+static void test_persist_refused(void)
+{
+	char out[4096], *text;
+
+	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
+	CU_ASSERT_EQUAL(write_text(OURS, "[Link]\nMTUBytes=1400\n"), 0);
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, OURS " was not written by libmultigig; it is left alone"));
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 1);
+	text = file_text(OURS);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	CU_ASSERT_STRING_EQUAL(text, "[Link]\nMTUBytes=1400\n");
+	free(text);
+	unlink(OURS);
+	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	CU_ASSERT_EQUAL(cli("", "set pv0 rx-gro off --persist", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "features cannot be persisted"));
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persistent", out, sizeof(out)), 2);
+	CU_ASSERT_EQUAL(cli("", "show pv0 --persist", out, sizeof(out)), 2);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "--persist belongs to 'set'"));
+	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+}
+
+/* A failure anywhere: written last, so a failed change writes nothing; a failed write undoes the change. */
+static void test_persist_failures(void)
+{
+	char out[4096];
+
+	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
+	CU_ASSERT_EQUAL(cli("MG_TEST_INJECT_GROUP=0", "set pv0 mtu 9000 --persist", out, sizeof(out)), 1);
+	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+	CU_ASSERT_EQUAL(cli("MG_TEST_INJECT_GROUP=13", "set pv0 mtu 9000 --persist", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "cannot write " OURS));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
+	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+	/* A /etc that cannot be written: said, and the change undone. */
+	CU_ASSERT_EQUAL(mount(NULL, "/etc/systemd/network", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL), 0);
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Read-only file system"));
+	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	CU_ASSERT_EQUAL(mount(NULL, "/etc/systemd/network", NULL, MS_REMOUNT | MS_BIND, NULL), 0);
+}
+
+/* Killed (-9) after the change and after the write: a rollback puts back the runtime value and the file. */
+static void test_persist_killed(void)
+{
+	static const char *const steps[] = { "MG_TEST_PAUSE_AFTER_GROUP=0", "MG_TEST_PAUSE_AFTER_GROUP=13" };
+	char out[4096], before[4096], env[128], *text;
+
+	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
+	CU_ASSERT_EQUAL_FATAL(cli("", "set pv0 mtu 2000 --persist", out, sizeof(out)), 0);
+	text = file_text(OURS);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	snprintf(before, sizeof(before), "%s", text);
+	free(text);
+	for (size_t i = 0; i < sizeof(steps) / sizeof(steps[0]); i++) {
+		snprintf(env, sizeof(env), "%s", steps[i]);
+		/* In the background, killed where it waits: after the MTU, then after the file. */
+		snprintf(out, sizeof(out), "%s '%s' set pv0 mtu 9000 --persist >/dev/null 2>&1 & echo $! > /run/pv.pid; "
+			 "for i in $(seq 100); do [ \"$(cat /sys/class/net/pv0/mtu)\" = 9000 ] && %s && break; "
+			 "sleep 0.1; done; kill -9 $(cat /run/pv.pid)", env, MULTIGIG_TEST_CLI,
+			 i ? "grep -q MTUBytes=9000 " OURS : "true");
+		CU_ASSERT_EQUAL(system(out), 0);
+		usleep(300000);
+		text = file_text(OURS);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, i ? "MTUBytes=9000" : "MTUBytes=2000"));
+		free(text);
+		CU_ASSERT_EQUAL(cli("", "set pv0 mtu 3000", out, sizeof(out)), 1);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "interrupted"));
+		CU_ASSERT_EQUAL(cli("", "rollback pv0", out, sizeof(out)), 0);
+		CU_ASSERT_EQUAL(mtu_of("pv0"), 2000);
+		text = file_text(OURS);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+		CU_ASSERT_STRING_EQUAL(text, before);
+		free(text);
+	}
+	/* A file another writer changed since is theirs: the rollback leaves it. */
+	CU_ASSERT_EQUAL(system("MG_TEST_PAUSE_AFTER_GROUP=13 '" MULTIGIG_TEST_CLI "' set pv0 mtu 9000 --persist "
+			       ">/dev/null 2>&1 & echo $! > /run/pv.pid; for i in $(seq 100); do "
+			       "grep -q MTUBytes=9000 " OURS " && break; sleep 0.1; done; kill -9 $(cat /run/pv.pid)"), 0);
+	usleep(300000);
+	CU_ASSERT_EQUAL(system("sed -i s/MTUBytes=9000/MTUBytes=7000/ " OURS), 0);
+	CU_ASSERT_EQUAL(cli("", "rollback pv0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "left persist at " OURS " (text "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed since the interrupted apply"));
+	CU_ASSERT_EQUAL(mtu_of("pv0"), 2000);
+	text = file_text(OURS);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=7000"));
+	free(text);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(system("ip link set pv0 mtu 1500"), 0);
+}
+
+/* The journal's line: the text before in hexadecimal, read back only when its hash is the one recorded. */
+static void test_journal_line(void)
+{
+	struct mg_journal j, back;
+	struct mg_journal_part *p;
+	struct mg_iface_id id = { .ifindex = 7, .name = "pv0", .kind = "veth" };
+	char buf[8192];
+	int len;
+
+	mg_journal_init(&j);
+	mg_strlcpy(j.ns.id, "c1", sizeof(j.ns.id));
+	j.pid = 1;
+	p = mg_journal_add_part(&j, &id);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	p->entries[0] = (struct mg_journal_entry){ .group = MG_GROUP_PERSIST, .path = strdup(OURS),
+						   .text = strdup("# Written by libmultigig.\n[Link]\nMTUBytes=1\n"),
+						   .new_value = 5, .new_known = true };
+	p->entries[0].old_value = mg_persist_hash(p->entries[0].text);
+	p->count = 1;
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_FATAL(len > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\npersist-link " OURS " "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, " 5 23205772"));
+	CU_ASSERT_EQUAL_FATAL(mg_journal_parse(buf, (size_t)len, &back), 0);
+	CU_ASSERT_EQUAL_FATAL(back.parts[0].count, 1);
+	CU_ASSERT_STRING_EQUAL(back.parts[0].entries[0].path, OURS);
+	CU_ASSERT_STRING_EQUAL(back.parts[0].entries[0].text, p->entries[0].text);
+	CU_ASSERT_EQUAL(back.parts[0].entries[0].new_value, 5);
+	mg_journal_clear(&back);
+	/* Aimed elsewhere than a file of ours, or a text that is not what was hashed: refused. */
+	free(p->entries[0].path);
+	p->entries[0].path = strdup("/etc/passwd");
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_EQUAL(mg_journal_parse(buf, (size_t)len, &back), -EBADMSG);
+	free(p->entries[0].path);
+	p->entries[0].path = strdup("/etc/systemd/network/10-multigig-../../x.link");
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_EQUAL(mg_journal_parse(buf, (size_t)len, &back), -EBADMSG);
+	free(p->entries[0].path);
+	p->entries[0].path = strdup(OURS);
+	p->entries[0].old_value++;
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_EQUAL(mg_journal_parse(buf, (size_t)len, &back), -EBADMSG);
+	/* No file before: "-", and the restore removes it. */
+	free(p->entries[0].text);
+	p->entries[0].text = NULL;
+	p->entries[0].old_value = 0;
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, " 0 5 -\n"));
+	CU_ASSERT_EQUAL_FATAL(mg_journal_parse(buf, (size_t)len, &back), 0);
+	CU_ASSERT_PTR_NULL(back.parts[0].entries[0].text);
+	mg_journal_clear(&back);
+	mg_journal_clear(&j);
+}
+
 /* A network namespace, and a /sys, /run/udev and /etc/systemd/network that are this test's alone. */
 static int private_udev(void)
 {
@@ -432,9 +689,13 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE(".link text", NULL, NULL, MG_TEST(test_parse_and_get), MG_TEST(test_bad_lines),
 		     MG_TEST(test_set_and_format), MG_TEST(test_offline_has_no_udev), MG_TEST(test_target_of),
-		     MG_TEST(test_compose), MG_TEST(test_param_keys), MG_TEST(test_keys_known_to_udev));
+		     MG_TEST(test_compose), MG_TEST(test_param_keys), MG_TEST(test_keys_known_to_udev),
+		     MG_TEST(test_journal_line));
 	if (root)
 		MG_ADD_SUITE("systemd-udevd", NULL, NULL, MG_TEST(test_dropins), MG_TEST(test_udevd_applies_ours));
+	if (root)
+		MG_ADD_SUITE("persisting", persist_suite_init, persist_suite_clean, MG_TEST(test_set_persist),
+			     MG_TEST(test_persist_refused), MG_TEST(test_persist_failures), MG_TEST(test_persist_killed));
 	else
 		printf("systemd-udevd suite: needs root for a private namespace; not run\n");
 	return mg_test_run();

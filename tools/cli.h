@@ -27,7 +27,7 @@ enum option_id {
 	OPT_SYSFS_ROOT, OPT_PCI_DUMP, OPT_NETNS, OPT_PCIE_GEN, OPT_PCIE_WIDTH, OPT_MPS, OPT_MRRS, OPT_COMPLETION, OPT_HEADER,
 	OPT_MTU, OPT_LINK_MBPS, OPT_WIFI, OPT_MCS, OPT_NSS, OPT_WIDTH, OPT_GI, OPT_JSON, OPT_DRY_RUN, OPT_ALL, OPT_YES,
 	OPT_TDR, OPT_FIX, OPT_FORMAT, OPT_OUTPUT, OPT_INTERVAL, OPT_CONFIRM, OPT_VERIFY_PEER, OPT_PEER, OPT_COUNT,
-	OPT_SVG, OPT_HTML, OPT_WATCH, OPT_LIST, OPT_DISCARD, OPT_VERBOSE, OPT_HELP, OPT_VERSION,
+	OPT_SVG, OPT_HTML, OPT_WATCH, OPT_LIST, OPT_DISCARD, OPT_PERSIST, OPT_REMOVE, OPT_VERBOSE, OPT_HELP, OPT_VERSION,
 	NOPTIONS
 };
 #define OPT(name) (UINT64_C(1) << OPT_##name)
@@ -51,6 +51,8 @@ struct options {
 	/* doctor */
 	int fix;
 	int list, discard;	/* rollback --list, --discard */
+	int persist;		/* set --persist */
+	int remove;		/* persist --remove */
 	unsigned int confirm_s;	/* set/doctor --fix --confirm SECONDS */
 	const char *verify_peer; /* set/doctor --fix --verify-peer ADDR */
 	const char *peer;	/* doctor IFACE --peer ADDR */
@@ -117,7 +119,7 @@ struct command {
 };
 extern const struct command list_command, show_command, set_command, rollback_command, pcie_command, estimate_command,
 	wifi_command, cable_command, cable_test_command, capture_command, doctor_command, watch_command, export_command,
-	report_command, confirm_command;
+	report_command, confirm_command, persist_command;
 /* The number of words @cmd takes, --all and none for every adapter included: 0, or EXIT_USAGE. */
 int check_words(const struct command *cmd, const struct options *opt, int nwords);
 

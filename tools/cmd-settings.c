@@ -440,10 +440,12 @@ static int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, 
 	int err;
 
 	if (nwords < 3 || (nwords - 1) % 2)
-		return usage_error("usage: multigig set IFACE PARAM VALUE [PARAM VALUE ...] [--dry-run]");
+		return usage_error("usage: multigig set IFACE PARAM VALUE [PARAM VALUE ...] [--dry-run] [--persist]");
 	if (mg_settings_new(&want) < 0)
 		return fail(ctx, -ENOMEM, "set");
 	err = parse_settings(words, nwords, want);
+	if (err == 0 && opt->persist && mg_settings_set_persist(want, MG_PERSIST_WRITE) < 0)
+		err = fail(ctx, -ENOMEM, "set");
 	if (err) {
 		mg_settings_free(want);
 		return err;
@@ -479,6 +481,38 @@ static int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, 
 		print_plan(r, opt->dry_run ? "would set" : "set");
 	if (mg_apply_result_count(r) && !opt->dry_run && opt->confirm_s)
 		say_confirm(opt, words[0]);
+	mg_apply_result_free(r);
+	return EXIT_SUCCESS;
+}
+
+/* persist IFACE: what runs now, written where udev applies it at every add; --remove: ours gone. */
+static int cmd_persist(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
+{
+	struct mg_settings *want;
+	struct mg_apply_result *r = NULL;
+	int err;
+
+	(void)nwords;
+	if (mg_settings_new(&want) < 0)
+		return fail(ctx, -ENOMEM, "persist");
+	err = mg_settings_set_persist(want, opt->remove ? MG_PERSIST_REMOVE : MG_PERSIST_WRITE);
+	if (err == 0 && !opt->dry_run)
+		catch_stop_signals(ctx);
+	if (err == 0)
+		err = apply(ctx, opt, words[0], want, &r);
+	mg_settings_free(want);
+	if (err < 0) {
+		fail(ctx, err, "persist");
+		hint_after_failure(ctx, err, r);
+		mg_apply_result_free(r);
+		if (err == -ECANCELED)
+			die_of_stop_signal();
+		return EXIT_FAILURE;
+	}
+	if (mg_apply_result_count(r) == 0)
+		printf("%s: %s\n", words[0], opt->remove ? "libmultigig persists nothing for it" : "persisted already");
+	else
+		print_plan(r, opt->dry_run ? "would set" : "set");
 	mg_apply_result_free(r);
 	return EXIT_SUCCESS;
 }
@@ -614,10 +648,32 @@ const struct command set_command = {
 		"changes only if 'multigig confirm IFACE' comes in time, else they roll back, also\n"
 		"when this shell or SSH session is gone. --verify-peer ADDR checks that the path\n"
 		"to ADDR carries the new MTU (don't-fragment pings), and rolls back if not.\n"
-		"Like ethtool's, the changes last until the adapter goes: a reboot or a re-plug\n"
-		"brings back the driver's defaults.\n",
-	.options = OPT(DRY_RUN) | OPT(CONFIRM) | OPT(VERIFY_PEER),
+		"Without --persist, like ethtool's, the changes last until the adapter goes: a\n"
+		"reboot or a re-plug brings back the driver's defaults. --persist writes them,\n"
+		"once made, into a udev .link file of libmultigig's (see 'multigig help persist'),\n"
+		"in the same transaction: a failure or an unconfirmed change takes it back too.\n",
+	.options = OPT(DRY_RUN) | OPT(CONFIRM) | OPT(VERIFY_PEER) | OPT(PERSIST),
 	.run = cmd_set,
+};
+
+const struct command persist_command = {
+	.name = "persist",
+	.nargs = 1,
+	.args = " IFACE [--remove] [--dry-run]",
+	.summary = "keep settings across reboots and re-plugs",
+	.help = "Writes the MTU, rings, channels, coalesce and pause the interface runs with\n"
+		"now into /etc/systemd/network/10-multigig-*.link, which udev applies whenever\n"
+		"the device is added: at boot, at a re-plug. The file matches the device by what\n"
+		"a re-plug keeps (a USB adapter by its permanent MAC address, a PCI one by its\n"
+		"path, a virtual one by its name) and carries over the lines of the .link file\n"
+		"udev applied until now, so that the interface keeps its name; its first line\n"
+		"marks it as libmultigig's. 'set ... --persist' writes only what it sets.\n"
+		"--remove removes that file, and never one libmultigig did not write.\n"
+		"--dry-run says what would be written and writes nothing. Like any change, it is\n"
+		"journaled first: 'multigig rollback IFACE' after an interruption puts the file\n"
+		"back as it was.\n",
+	.options = OPT(DRY_RUN) | OPT(REMOVE) | OPT(CONFIRM),
+	.run = cmd_persist,
 };
 
 const struct command rollback_command = {

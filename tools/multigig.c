@@ -30,7 +30,7 @@ static const struct command help_command = {
 
 /* Every command, in the order --help lists them. */
 static const struct command *const commands[] = {
-	&list_command,	 &show_command,	  &set_command,	       &rollback_command, &pcie_command,   &estimate_command,
+	&list_command,	 &show_command,	  &set_command,	       &persist_command, &rollback_command, &pcie_command,   &estimate_command,
 	&wifi_command,	 &cable_command,  &cable_test_command, &capture_command,  &doctor_command, &watch_command,
 	&export_command, &report_command, &confirm_command,    &help_command,
 };

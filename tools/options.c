@@ -254,6 +254,8 @@ static const struct option_spec specs[NOPTIONS] = {
 		       false },
 	[OPT_DISCARD] = { "discard", no_argument, 0, set_flag, FIELD(discard),
 			  "--list and --discard belong to 'rollback'", false },
+	[OPT_PERSIST] = { "persist", no_argument, 0, set_flag, FIELD(persist), "--persist belongs to 'set'", false },
+	[OPT_REMOVE] = { "remove", no_argument, 0, set_flag, FIELD(remove), "--remove belongs to 'persist'", false },
 	[OPT_VERBOSE] = { "verbose", no_argument, 'v', count_up, FIELD(verbose), NULL, false },
 	[OPT_HELP] = { "help", no_argument, 'h', set_flag, FIELD(help), NULL, false },
 	[OPT_VERSION] = { "version", no_argument, 'V', print_version, 0, NULL, false },

@@ -94,11 +94,15 @@ enum mg_param {
  *	vectors may run on (mg_settings_set_irq_affinity()). Since: 0.3
  * @MG_GROUP_WOL: the Wake-on-LAN modes enabled (mg_settings_set_wol()).
  *	Since: 0.4
+ * @MG_GROUP_PERSIST: the settings written where the system applies them
+ *	when the device is added, at boot or a re-plug
+ *	(mg_settings_set_persist()). Since: 0.4
  *
  * Changes are made MTU, features, Wake-on-LAN, ASPM L1, RPS, XPS, IRQ affinity, rings,
  * channels, coalesce, pause, EEE, advertised modes: first what neither
  * resets the adapter nor drops the link, and the two that renegotiate the
- * link last. Only the first five values hold enum mg_param parameters.
+ * link last; what persists them after all of them. Only the first five
+ * values hold enum mg_param parameters.
  */
 enum mg_param_group {
 	MG_GROUP_MTU = 0,
@@ -114,6 +118,24 @@ enum mg_param_group {
 	MG_GROUP_XPS = 10,
 	MG_GROUP_IRQ_AFFINITY = 11,
 	MG_GROUP_WOL = 12,
+	MG_GROUP_PERSIST = 13,
+};
+
+/**
+ * enum mg_persist - what an apply does with the settings beyond the
+ * running interface.
+ * @MG_PERSIST_NO: nothing: the settings last until the device goes (the
+ *	default).
+ * @MG_PERSIST_WRITE: write them into the system's own file for the
+ *	device, which udev applies when the device is added.
+ * @MG_PERSIST_REMOVE: remove what libmultigig wrote for the device.
+ *
+ * Since: 0.4
+ */
+enum mg_persist {
+	MG_PERSIST_NO = 0,
+	MG_PERSIST_WRITE = 1,
+	MG_PERSIST_REMOVE = 2,
 };
 
 /**
@@ -283,6 +305,36 @@ int mg_settings_set_aspm_l1(struct mg_settings *settings, int on);
  * Since: 0.4
  */
 int mg_settings_set_wol(struct mg_settings *settings, const char *modes);
+
+/**
+ * mg_settings_set_persist - ask for the settings to survive a reboot and
+ * a re-plug, or for what libmultigig wrote for that to go.
+ * @settings: object made with mg_settings_new().
+ * @how: an enum mg_persist.
+ *
+ * With MG_PERSIST_WRITE, an apply that has made the settings writes them,
+ * as the last step of the same transaction, into a systemd .link file of
+ * its own in /etc/systemd/network, which udev applies whenever the device
+ * is added. The file matches the device by what a re-plug keeps (a USB
+ * adapter by its permanent MAC address, a PCI one by its path, a virtual
+ * one by its name) and carries over the lines of the file udev applied
+ * until then, so that the interface keeps its name. Its first line marks
+ * it as libmultigig's; a file there that is not is left alone and the
+ * apply refused. A later apply adds its settings to the same file. The
+ * previous text is journaled: a rollback, a failure and an unconfirmed
+ * change put it back. Only the parameters (MTU, rings, channels,
+ * coalesce, pause) have keys in every udev libmultigig supports: asked
+ * with another group, the apply is refused, with the reason, before
+ * anything changes. The result names the step "persist", its values the
+ * file ("none" when there was none).
+ *
+ * With MG_PERSIST_REMOVE (and no other setting), the apply removes the
+ * file libmultigig wrote for the device, and nothing when there is none.
+ *
+ * Returns: 0; -EINVAL for NULL or another value; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_settings_set_persist(struct mg_settings *settings, int how);
 
 /**
  * mg_settings_set_rps_cpus - ask for receive packet steering to these

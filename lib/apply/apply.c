@@ -356,8 +356,11 @@ MG_EXPORT void mg_apply_result_free(struct mg_apply_result *result)
 	/* Let go without an undo: the journal is interrupted now, and a rollback puts the values back. */
 	if (result->hold_fd >= 0)
 		close(result->hold_fd);
-	for (size_t i = 0; i < result->count; i++)
+	for (size_t i = 0; i < result->count; i++) {
+		free(result->parts[i]->persist_old);
+		free(result->parts[i]->persist_new);
 		free(result->parts[i]);
+	}
 	free(result->parts);
 	free(result);
 }

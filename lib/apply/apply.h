@@ -91,6 +91,10 @@ struct mg_apply_part {
 	char aspm_dir[MG_ASPM_DIR_MAX];
 	/* The interface's directory, relative to the sysfs root, whose queues/ RPS and XPS write. */
 	char steer_dir[MG_ASPM_DIR_MAX];
+	/* Persisting: our .link file, its text before (NULL: none) and the text written (NULL: removed). */
+	char persist_file[256];
+	char persist_keys[256]; /* the keys written: "MTUBytes=9000 RxBufferSize=4096" */
+	char *persist_old, *persist_new;
 };
 
 /* What the API hands out: the parts, in the plan's order, and how it ended. */
@@ -141,6 +145,27 @@ struct mg_steer_now {
 	bool too_many[MG_STEER_GROUPS]; /* more queues or vectors than MG_STEER_MAX */
 };
 
+/* ---- persist.c: our .link file for the interface, as it is now ---- */
+/* The first line of every .link file libmultigig writes, after "# ": what --status and --remove go by. */
+#define MG_LINK_MARK "Written by libmultigig."
+struct mg_link_target {
+	char file[256];		/* ours: /etc/systemd/network/10-multigig-KEY.link */
+	char match_key[24];	/* [Match]'s "Path", "PermanentMACAddress" or "OriginalName" */
+	char match_value[128];
+	char how[96];		/* "by its device path, which a reboot keeps" */
+};
+struct mg_persist_now {
+	bool read;		   /* udev and our file were read */
+	int err;		   /* -errno when no file can be ours: why, in .why */
+	char why[512];
+	struct mg_link_target lt;  /* where ours goes, what it matches */
+	char applies[256];	   /* the .link file udev applied at the device's last add; "" none */
+	char *text;		   /* ours now; NULL: none */
+	long long hash;		   /* mg_persist_hash() of it; 0: no file */
+};
+/* A text's hash as the persisting step's values: 0 for none, else positive. */
+long long mg_persist_hash(const char *text);
+
 /*
  * What the groups' ops read and compare against: each group with a reader
  * (mg_group_read()) fills its own member, and only when asked; the
@@ -157,6 +182,7 @@ struct mg_group_now {
 	struct mg_ethlink *wol;	  /* WOL only; NULL when it could not be read */
 	int wol_err;		  /* -EOPNOTSUPP when the driver has no Wake-on-LAN */
 	char wol_extack[256];	  /* then the kernel's words, if any */
+	struct mg_persist_now persist;
 	const struct mg_settings *params; /* read at the same time; NULL: not read */
 };
 
@@ -249,7 +275,7 @@ extern const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS];
 extern const struct mg_group_ops mg_mtu_ops, mg_rings_ops, mg_channels_ops, mg_coalesce_ops, mg_pause_ops;
 extern const struct mg_group_ops mg_features_ops, mg_eee_ops, mg_advertise_ops, mg_aspm_ops;
 extern const struct mg_group_ops mg_rps_ops, mg_xps_ops, mg_irq_affinity_ops;
-extern const struct mg_group_ops mg_wol_ops;
+extern const struct mg_group_ops mg_wol_ops, mg_persist_ops;
 /* Whether change @c is of a parameter (MTU to pause), not of EEE, modes or features. */
 static inline bool mg_change_is_param(const struct mg_change *c)
 {
@@ -332,6 +358,8 @@ struct mg_journal_entry {
 	struct mg_linkmodes old_modes, new_modes; /* advertised modes */
 	int aspm_substates;			  /* ASPM L1: the substates on before, as struct mg_change has them */
 	int index;				  /* Since 0.3: RPS, XPS, IRQ affinity: the queue or vector */
+	/* Since 0.4, persisting: the file (NULL until known) and its text before (NULL: none). Freed with the journal. */
+	char *path, *text;
 };
 
 /* One interface of a journal: as it was examined, and what was about to change. */
@@ -433,14 +461,6 @@ void mg_restore_plan(const struct mg_journal_part *jp, const struct mg_apply_tar
 int mg_restore_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct mg_apply_part *r);
 
 /* ---- persist-udev.c: a .link file of ours, which udev applies when the device is added ---- */
-/* The first line of every .link file libmultigig writes, after "# ": what --status and --remove go by. */
-#define MG_LINK_MARK "Written by libmultigig."
-struct mg_link_target {
-	char file[256];		/* ours: /etc/systemd/network/10-multigig-KEY.link */
-	char match_key[24];	/* [Match]'s "Path", "PermanentMACAddress" or "OriginalName" */
-	char match_value[128];
-	char how[96];		/* "by its device path, which a reboot keeps" */
-};
 /* Where ours goes and what it matches; -EOPNOTSUPP, said in @ctx, when the device cannot be told apart. */
 int mg_link_target_of(struct mg_ctx *ctx, const char *ifname, const struct mg_udev_net *u, const char *perm_mac,
 		      struct mg_link_target *lt);

@@ -84,6 +84,11 @@ void mg_journal_init(struct mg_journal *j)
 
 void mg_journal_clear(struct mg_journal *j)
 {
+	for (size_t i = 0; i < j->count; i++)
+		for (size_t k = 0; k < j->parts[i].count; k++) {
+			free(j->parts[i].entries[k].path);
+			free(j->parts[i].entries[k].text);
+		}
 	free(j->parts);
 	mg_journal_init(j);
 }

@@ -85,9 +85,9 @@ struct nlmsghdr;
 #define MG_GROUP_COUNT 5
 /*
  * Every group an apply changes: those, then features, EEE, advertised
- * modes, ASPM L1, RPS, XPS, IRQ affinity, Wake-on-LAN.
+ * modes, ASPM L1, RPS, XPS, IRQ affinity, Wake-on-LAN, and what persists them.
  */
-#define MG_APPLY_GROUPS 13
+#define MG_APPLY_GROUPS 14
 /* Queues (or vectors) one steering group of an apply covers. */
 #define MG_STEER_MAX 64
 /* The three steering groups, as an index: RPS, XPS, IRQ affinity. */
@@ -102,9 +102,9 @@ static inline int mg_steer_kind(int group)
 #define MG_ASPM_DIR_MAX 512
 /*
  * Changes one apply can make: each parameter, EEE, the advertised modes,
- * ASPM L1, Wake-on-LAN, 64 features, the steering.
+ * ASPM L1, Wake-on-LAN, persisting, 64 features, the steering.
  */
-#define MG_CHANGE_MAX (MG_PARAM_COUNT + 4 + 64 + MG_STEER_GROUPS * MG_STEER_MAX)
+#define MG_CHANGE_MAX (MG_PARAM_COUNT + 5 + 64 + MG_STEER_GROUPS * MG_STEER_MAX)
 
 struct mg_tune_want;
 
@@ -439,6 +439,7 @@ struct mg_tune_want {
 	int eee;		/* -1: not asked; else 0 or 1 */
 	int aspm_l1;		/* likewise */
 	int wol;		/* -1: not asked; else the WAKE_* modes to enable */
+	int persist;		/* enum mg_persist: MG_PERSIST_NO when not asked */
 	char *advertise;	/* "all" or names separated by commas; NULL: not asked */
 	struct {
 		char name[ETH_GSTRING_LEN];

@@ -2,8 +2,9 @@
 /*
  * What a settings object asks beyond its parameters: EEE on or off, the
  * link modes to advertise, offloads by name, ASPM L1, the Wake-on-LAN
- * modes. Kept with the object; an apply validates and makes them (eee.c,
- * advertise.c, features.c, aspm.c, wol.c in apply/).
+ * modes, and whether to persist them. Kept with the object; an apply
+ * validates and makes them (eee.c, advertise.c, features.c, aspm.c, wol.c,
+ * persist.c in apply/).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -46,6 +47,8 @@ unsigned int mg_tune_want_groups(const struct mg_settings *s)
 		groups |= 1u << MG_GROUP_ASPM;
 	if (w->wol >= 0)
 		groups |= 1u << MG_GROUP_WOL;
+	if (w->persist != MG_PERSIST_NO)
+		groups |= 1u << MG_GROUP_PERSIST;
 	for (int k = 0; k < MG_STEER_GROUPS; k++)
 		if (w->steer_count[k])
 			groups |= 1u << (MG_GROUP_RPS + k);
@@ -161,6 +164,19 @@ MG_EXPORT int mg_settings_set_wol(struct mg_settings *s, const char *modes)
 	return want_wol(s, (int)mask);
 }
 
+MG_EXPORT int mg_settings_set_persist(struct mg_settings *s, int how)
+{
+	struct mg_tune_want *w;
+
+	if (!s || (how != MG_PERSIST_NO && how != MG_PERSIST_WRITE && how != MG_PERSIST_REMOVE))
+		return -EINVAL;
+	w = mg_tune_want_of(s);
+	if (!w)
+		return -ENOMEM;
+	w->persist = how;
+	return 0;
+}
+
 /* Whether @a and @b name one feature: '-' and '_' are the same, as ethtool takes them. */
 bool mg_feature_name_eq(const char *a, const char *b)
 {
@@ -240,6 +256,8 @@ int mg_tune_want_merge(struct mg_settings *dst, const struct mg_settings *src)
 		err = mg_settings_set_advertise(dst, w->advertise);
 	if (err == 0 && w->wol >= 0)
 		err = want_wol(dst, w->wol);
+	if (err == 0 && w->persist != MG_PERSIST_NO)
+		err = mg_settings_set_persist(dst, w->persist);
 	for (size_t i = 0; err == 0 && i < w->feature_count; i++)
 		err = mg_settings_set_feature(dst, w->features[i].name, w->features[i].on);
 	for (int k = 0; err == 0 && k < MG_STEER_GROUPS; k++)

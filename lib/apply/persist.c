@@ -1,0 +1,510 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Persisting in an apply: the settings written into a .link file of ours
+ * (persist-udev.c says which and what it holds), which udev applies when
+ * the device is added, at boot or a re-plug. It is the last step, so that
+ * nothing is written for a change the kernel refused, and a failure to
+ * write rolls the running changes back like any other. Its values are
+ * hashes of the file's text (0: no file); the text it replaced lives in
+ * the part and in the journal, whose line is
+ *
+ *   persist-link PATH OLDHASH NEWHASH OLDTEXT
+ *
+ * with NEWHASH "-" when not known and OLDTEXT the text in hexadecimal,
+ * "-" for no file. A rollback writes that text back, or removes the file,
+ * unless another writer changed the file since: then it is theirs.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "apply/apply.h"
+
+#define KEY "persist-link"
+#define OURS_PREFIX "/etc/systemd/network/10-multigig-"
+
+long long mg_persist_hash(const char *text)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	if (!text)
+		return 0;
+	for (const char *p = text; *p; p++) {
+		h ^= (unsigned char)*p;
+		h *= 0x100000001b3ULL;
+	}
+	h &= INT64_MAX;
+	return h ? (long long)h : 1;
+}
+
+/* Why no file can be ours, kept for the plan: reading is no failure, asking to persist is. */
+static int cannot(struct mg_ctx *ctx, struct mg_persist_now *p, int err)
+{
+	p->err = err;
+	mg_strlcpy(p->why, ctx->error, sizeof(p->why));
+	mg_clear_error(ctx);
+	return 0;
+}
+
+/* The file udev applied, where ours goes, and ours as it is. */
+static int read_persist(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+			struct mg_persist_now *p)
+{
+	struct mg_udev_net u;
+	struct mg_link link;
+	int err;
+
+	(void)driver, (void)groups;
+	err = mg_udev_net_read(ctx, ifname, &u);
+	if (err < 0)
+		return cannot(ctx, p, err);
+	if (!u.initialized) {
+		mg_fail(ctx, -EOPNOTSUPP, "%s: udev has not handled the device (is systemd-udevd running?)", ifname);
+		return cannot(ctx, p, -EOPNOTSUPP);
+	}
+	mg_link_init(&link);
+	err = mg_gather_link_said(ctx, NULL, ifindex, &link);
+	if (err == 0)
+		err = mg_link_target_of(ctx, ifname, &u, link.perm_mac, &p->lt);
+	if (err < 0)
+		return cannot(ctx, p, err);
+	mg_strlcpy(p->applies, u.link_file, sizeof(p->applies));
+	err = mg_text_file_read(p->lt.file, &p->text);
+	if (err < 0 && err != -ENOENT)
+		return mg_fail(ctx, err, "%s: cannot read %s: %s", ifname, p->lt.file, strerror(-err));
+	p->hash = mg_persist_hash(p->text);
+	p->read = true;
+	return 0;
+}
+
+static int read_group(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
+		      struct mg_group_now *now)
+{
+	return read_persist(ctx, ifindex, ifname, driver, groups, &now->persist);
+}
+
+static void clear_persist(struct mg_group_now *now)
+{
+	free(now->persist.text);
+	now->persist.text = NULL;
+}
+
+static long long persist_value(const struct mg_group_now *now, const struct mg_change *c)
+{
+	(void)c;
+	return now->persist.read ? now->persist.hash : MG_UNKNOWN;
+}
+
+/* Why a group asked with it cannot be persisted: what an administrator would do instead. */
+static const char *why_not(enum mg_param_group g)
+{
+	switch (g) {
+	case MG_GROUP_EEE:
+		return "udev's .link files have no key for EEE before systemd 258 (on a Raspberry Pi 5, "
+		       "dtparam=eee=off in config.txt)";
+	case MG_GROUP_ASPM:
+		return "ASPM belongs to the PCI device, which no .link file reaches (pcie_aspm=off on the kernel's "
+		       "command line turns it off for every device)";
+	case MG_GROUP_XPS:
+	case MG_GROUP_IRQ_AFFINITY:
+		return "udev's .link files have no key for it";
+	default:
+		return "libmultigig persists the MTU, rings, channels, coalesce and pause";
+	}
+}
+
+/* Only the parameters: refused, before anything changes, for any other group asked with them. */
+static int refuse_groups(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want)
+{
+	unsigned int groups = mg_tune_want_groups(want) & ~(1u << MG_GROUP_PERSIST);
+
+	for (int g = 0; g < MG_APPLY_GROUPS; g++)
+		if (groups & (1u << g))
+			return mg_fail(ctx, -EOPNOTSUPP, "%s: %s cannot be persisted: %s", t->cur.ifname,
+				       mg_param_group_name((enum mg_param_group)g), why_not((enum mg_param_group)g));
+	return 0;
+}
+
+/* How many bytes of @text are its leading comment lines: ours keeps its header. */
+static size_t header_len(const char *text)
+{
+	const char *p = text;
+
+	while (*p == '#') {
+		const char *nl = strchr(p, '\n');
+
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+	return (size_t)(p - text);
+}
+
+/* Ours with @keys set over what it holds, its header kept. */
+static int update_ours(const char *text, const struct mg_linkfile *keys, char **out)
+{
+	struct mg_linkfile f;
+	size_t head = header_len(text);
+	char *body = NULL;
+	int err = mg_linkfile_parse(text, &f, NULL);
+
+	for (size_t i = 0; err == 0 && i < keys->count; i++)
+		err = mg_linkfile_set(&f, keys->lines[i].section, keys->lines[i].key, keys->lines[i].value);
+	if (err == 0)
+		err = mg_linkfile_format(&f, NULL, &body);
+	mg_linkfile_clear(&f);
+	if (err == 0 && asprintf(out, "%.*s%s", (int)head, text, body) < 0)
+		err = -ENOMEM;
+	free(body);
+	return err;
+}
+
+/* A new file of ours: our [Match], the lines of the file udev applies now, our keys. */
+static int compose_new(struct mg_ctx *ctx, const char *ifname, const struct mg_persist_now *p,
+		       const struct mg_linkfile *keys, char **out)
+{
+	struct mg_linkfile applies, f;
+	char header[768];
+	int err;
+
+	mg_linkfile_init(&applies);
+	if (p->applies[0] && (err = mg_link_file_read(ctx, p->applies, &applies)) < 0)
+		return err;
+	err = mg_link_compose(&p->lt, &applies, keys, &f);
+	mg_linkfile_clear(&applies);
+	if (err == 0)
+		err = mg_link_header(ifname, &p->lt, p->applies, header, sizeof(header));
+	if (err == 0)
+		err = mg_linkfile_format(&f, header, out);
+	mg_linkfile_clear(&f);
+	return err < 0 && !ctx->error[0] ? mg_fail(ctx, err, "%s: cannot make %s: %s", ifname, p->lt.file,
+						  strerror(-err))
+					 : err;
+}
+
+/* What runs now, of every parameter udev has a key for: what persisting names no setting persists. */
+static void running(const struct mg_settings *cur, struct mg_settings *out)
+{
+	mg_settings_init(out);
+	mg_strlcpy(out->ifname, cur->ifname, sizeof(out->ifname));
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		long long v;
+
+		if (mg_param_info((enum mg_param)p)->link_key && mg_settings_get(cur, (enum mg_param)p, &v) == 0)
+			mg_settings_put(out, (enum mg_param)p, v);
+	}
+}
+
+/* @keys as "KEY=VALUE ...", what the plan says it writes; cut short with "..." where it does not fit. */
+static void keys_text(const struct mg_linkfile *keys, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < keys->count; i++) {
+		const struct mg_linkfile_line *l = &keys->lines[i];
+		int n = snprintf(buf + len, size - len, "%s%s=%s", len ? " " : "", l->key, l->value);
+
+		if (n < 0 || (size_t)n >= size - len) {
+			snprintf(buf + (len > size - 5 ? size - 5 : len), 5, " ...");
+			return;
+		}
+		len += (size_t)n;
+	}
+}
+
+/* udev still names ours as applied, but it is gone: which file fits the device now, only udev can say. */
+static int stale(struct mg_ctx *ctx, const char *ifname, const struct mg_persist_now *p)
+{
+	return mg_fail(ctx, -ESTALE,
+		       "%s: udev last applied %s, which is gone, and says which file applies now only when the device "
+		       "is added again: 'udevadm trigger --action=add --settle /sys/class/net/%s' (which applies "
+		       "that file's settings), then persist again",
+		       ifname, p->lt.file, ifname);
+}
+
+/* The text ours should have: NULL to remove it; @shown the keys it writes. */
+static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want, int how,
+		       char **out, char *shown, size_t size)
+{
+	const struct mg_persist_now *p = &t->tune.persist;
+	const char *ifname = t->cur.ifname;
+	struct mg_settings now;
+	struct mg_linkfile keys;
+	int err;
+
+	*out = NULL;
+	shown[0] = '\0';
+	if (p->text && !mg_link_is_ours(p->text))
+		return mg_fail(ctx, -EEXIST, "%s: %s was not written by libmultigig; it is left alone", ifname,
+			       p->lt.file);
+	if (how == MG_PERSIST_REMOVE)
+		return 0;
+	if (!p->text && !strcmp(p->applies, p->lt.file))
+		return stale(ctx, ifname, p);
+	if (strcmp(p->applies, p->lt.file) && (err = mg_link_may_take_place(ctx, ifname, &p->lt, p->applies)) < 0)
+		return err;
+	mg_linkfile_init(&keys);
+	if (!want->present)
+		running(&t->cur, &now);
+	err = mg_link_param_keys(ctx, want->present ? want : &now, &t->cur, &keys);
+	keys_text(&keys, shown, size);
+	if (err == 0 && p->text)
+		err = update_ours(p->text, &keys, out);
+	else if (err == 0)
+		err = compose_new(ctx, ifname, p, &keys, out);
+	mg_linkfile_clear(&keys);
+	if (err < 0 && !ctx->error[0])
+		return mg_fail(ctx, err, "%s: %s cannot be updated: %s", ifname, p->lt.file, strerror(-err));
+	return err;
+}
+
+static int plan_persist(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+			enum mg_param_group g, struct mg_apply_part *r)
+{
+	const struct mg_persist_now *p = &t->tune.persist;
+	int how = want->tune ? want->tune->persist : MG_PERSIST_NO;
+	struct mg_change *c;
+	char *text, shown[sizeof(r->persist_keys)];
+	int err;
+
+	(void)g;
+	if (how == MG_PERSIST_NO)
+		return 0;
+	if (!p->read)
+		return mg_fail(ctx, p->err ? p->err : -EOPNOTSUPP, "%s cannot be persisted: %s", t->cur.ifname,
+			       p->why[0] ? p->why : "udev says nothing of it");
+	if (how == MG_PERSIST_REMOVE && (mg_tune_want_groups(want) != 1u << MG_GROUP_PERSIST || want->present))
+		return mg_fail(ctx, -EINVAL, "%s: removing what persists goes alone, without settings to make",
+			       t->cur.ifname);
+	if (how == MG_PERSIST_WRITE && (err = refuse_groups(ctx, t, want)) < 0)
+		return err;
+	err = wanted_text(ctx, t, want, how, &text, shown, sizeof(shown));
+	if (err < 0)
+		return err;
+	if (mg_persist_hash(text) == p->hash) {
+		free(text);
+		return 0;
+	}
+	if (!(c = mg_change_add(r, MG_GROUP_PERSIST, "persist")) || (p->text && !(r->persist_old = strdup(p->text)))) {
+		free(text);
+		return c ? mg_fail(ctx, -ENOMEM, "out of memory") : -E2BIG;
+	}
+	mg_strlcpy(r->persist_file, p->lt.file, sizeof(r->persist_file));
+	mg_strlcpy(r->persist_keys, shown, sizeof(r->persist_keys));
+	r->persist_new = text;
+	c->old_value = p->hash;
+	c->new_value = c->expect = mg_persist_hash(text);
+	return 0;
+}
+
+/* @text as @path, whole or not at all: a file beside it, synced, renamed over it, the directory synced. */
+static int write_atomically(const char *path, const char *text)
+{
+	char tmp[300], dir[256];
+	size_t len = strlen(text);
+	char *slash;
+	int fd, err = 0;
+
+	mg_strlcpy(dir, path, sizeof(dir));
+	slash = strrchr(dir, '/');
+	*slash = '\0';
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
+		return -errno;
+	snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, slash + 1);
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fchmod(fd, 0644) < 0 || write(fd, text, len) != (ssize_t)len || fsync(fd) < 0)
+		err = errno ? -errno : -EIO;
+	if (close(fd) < 0 && err == 0)
+		err = -errno;
+	if (err == 0 && rename(tmp, path) < 0)
+		err = -errno;
+	if (err < 0) {
+		unlink(tmp);
+		return err;
+	}
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	return 0;
+}
+
+static int set_persist(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
+		       bool restore)
+{
+	(void)ctx, (void)ifindex, (void)g;
+	for (size_t i = 0; i < r->count; i++) {
+		const char *text = restore ? r->persist_old : r->persist_new;
+
+		if (!mg_change_chosen(&r->changes[i], MG_GROUP_PERSIST, restore))
+			continue;
+		if (text)
+			return write_atomically(r->persist_file, text);
+		return unlink(r->persist_file) < 0 && errno != ENOENT ? -errno : 0;
+	}
+	return 0;
+}
+
+/* "none", the file with the keys written, or the file and its text's hash: two texts told apart. */
+static void persist_text(const struct mg_apply_part *r, const struct mg_change *c, enum mg_change_value which,
+			 char *buf, size_t size)
+{
+	long long v = mg_change_value(c, which);
+
+	if (v == MG_UNKNOWN || v == 0)
+		snprintf(buf, size, "%s", v ? "unknown" : "none");
+	else if (which == MG_VALUE_NEW && r->persist_keys[0])
+		snprintf(buf, size, "%s with %s", r->persist_file, r->persist_keys);
+	else
+		snprintf(buf, size, "%s (text %08llx)", r->persist_file, (unsigned long long)v >> 31);
+}
+
+static int check_persist(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
+			 const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
+{
+	(void)in_effect;
+	if (persist_value(now, c) == c->new_value)
+		return 0;
+	return mg_fail(ctx, -EIO, "%s: %s does not hold what was written", ifname, r->persist_file);
+}
+
+static int explain_persist(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_apply_part *r,
+			   enum mg_param_group g, int err, const char *extack, const char *rb)
+{
+	(void)g, (void)extack;
+	if (err == -EACCES || err == -EPERM || err == -EROFS)
+		return mg_fail(ctx, err, "%s: cannot write %s: %s (it needs root, and a writable /etc); %s",
+			       t->cur.ifname, r->persist_file, strerror(-err), rb);
+	return mg_fail(ctx, err, "%s: cannot write %s: %s; %s", t->cur.ifname, r->persist_file, strerror(-err), rb);
+}
+
+static void journal_persist(const struct mg_apply_part *r, const struct mg_change *c, bool as_left,
+			    struct mg_journal_entry *e)
+{
+	mg_change_journal_value(r, c, as_left, e);
+	e->path = strdup(r->persist_file);
+	e->text = r->persist_old ? strdup(r->persist_old) : NULL;
+}
+
+static int format_persist(const struct mg_journal_entry *e, char *buf, size_t size)
+{
+	size_t len;
+	char set[32];
+	int n;
+
+	if (!e->path || (e->old_value && !e->text))
+		return -ENOMEM;
+	mg_journal_set_text(e, set, sizeof(set));
+	n = snprintf(buf, size, KEY " %s %lld %s ", e->path, e->old_value, set);
+	if (n < 0 || (size_t)n >= size)
+		return -E2BIG;
+	len = (size_t)n;
+	if (!e->text)
+		return snprintf(buf + len, size - len, "-") + n;
+	for (const char *p = e->text; *p; p++, len += 2)
+		if (len + 2 >= size || snprintf(buf + len, size - len, "%02x", (unsigned char)*p) != 2)
+			return -E2BIG;
+	return (int)len;
+}
+
+/* Hexadecimal back into text: NULL when it is none. */
+static char *unhex(const char *hex)
+{
+	size_t len = strlen(hex);
+	char *text;
+
+	if (len % 2 || strspn(hex, "0123456789abcdef") != len || !(text = malloc(len / 2 + 1)))
+		return NULL;
+	for (size_t i = 0; i < len / 2; i++) {
+		unsigned int byte;
+
+		sscanf(hex + 2 * i, "%2x", &byte);
+		text[i] = (char)byte;
+	}
+	text[len / 2] = '\0';
+	return text;
+}
+
+/* Only ever a file of ours in /etc/systemd/network: a changed journal cannot aim a restore elsewhere. */
+static bool path_ok(const char *path)
+{
+	size_t len = strlen(path);
+
+	return !strncmp(path, OURS_PREFIX, strlen(OURS_PREFIX)) && !strchr(path + strlen(OURS_PREFIX), '/') && len < 256 &&
+	       len > strlen(".link") && !strcmp(path + len - strlen(".link"), ".link");
+}
+
+static int parse_persist(char **w, int n, struct mg_journal_entry *e)
+{
+	long long max = INT64_MAX;
+
+	if (n != 5 || !path_ok(w[1]) || !mg_journal_number(w[2], 0, max, &e->old_value))
+		return -EBADMSG;
+	e->new_known = strcmp(w[3], "-") != 0;
+	if (e->new_known && !mg_journal_number(w[3], 0, max, &e->new_value))
+		return -EBADMSG;
+	if (strcmp(w[4], "-") && !(e->text = unhex(w[4])))
+		return -EBADMSG;
+	/* The text is what was there: its hash says so. */
+	if (mg_persist_hash(e->text) != e->old_value || !(e->path = strdup(w[1]))) {
+		free(e->text);
+		e->text = NULL;
+		return -EBADMSG;
+	}
+	e->group = MG_GROUP_PERSIST;
+	return 0;
+}
+
+/*
+ * Against the file the journal names, read now: the interface may be known
+ * by another path since. A restore is a change forward to the text before,
+ * from the text there now.
+ */
+static void plan_restore_persist(const struct mg_journal_entry *e, const struct mg_group_now *now,
+				 struct mg_apply_part *r)
+{
+	struct mg_change c = { .group = e->group, .param = MG_PARAM_COUNT, .name = "persist" };
+	char *text = NULL;
+	int err = mg_text_file_read(e->path, &text);
+	long long cur = err == 0 || err == -ENOENT ? mg_persist_hash(text) : MG_UNKNOWN;
+	size_t before = r->count;
+
+	(void)now;
+	mg_change_restore_value(e, cur, &c, r);
+	if (r->count > before)
+		mg_strlcpy(r->persist_file, e->path, sizeof(r->persist_file));
+	if (r->count == before || r->changes[before].state == MG_CHANGE_LEFT) {
+		free(text);
+		return;
+	}
+	free(r->persist_old);
+	free(r->persist_new);
+	r->persist_old = text;
+	r->persist_new = e->text ? strdup(e->text) : NULL;
+	if (e->text && !r->persist_new)
+		r->count--; /* without memory: left as it is, which the restore's check then says */
+}
+
+const struct mg_group_ops mg_persist_ops = {
+	.journal_key = KEY,
+	.kind = MG_VALUE_WORD,
+	.read = read_group,
+	.clear = clear_persist,
+	.plan = plan_persist,
+	.set = set_persist,
+	.value = persist_value,
+	.check = check_persist,
+	.text = persist_text,
+	.explain = explain_persist,
+	.journal = journal_persist,
+	.format = format_persist,
+	.parse = parse_persist,
+	.plan_restore = plan_restore_persist,
+};
