@@ -549,11 +549,11 @@ static void test_persist_failures(void)
 	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
 	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
 	/* A /etc that cannot be written: said, and the change undone. */
-	CU_ASSERT_EQUAL(mount(NULL, "/etc/systemd/network", NULL, MS_REMOUNT | MS_BIND | MS_RDONLY, NULL), 0);
+	CU_ASSERT_EQUAL(mount("none", "/etc/systemd/network", "none", MS_REMOUNT | MS_BIND | MS_RDONLY, NULL), 0);
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Read-only file system"));
 	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
-	CU_ASSERT_EQUAL(mount(NULL, "/etc/systemd/network", NULL, MS_REMOUNT | MS_BIND, NULL), 0);
+	CU_ASSERT_EQUAL(mount("none", "/etc/systemd/network", "none", MS_REMOUNT | MS_BIND, NULL), 0);
 }
 
 /* Killed (-9) after the change and after the write: a rollback puts back the runtime value and the file. */
@@ -672,7 +672,7 @@ static int private_udev(void)
 		return -errno;
 	if (mkdir("/etc/systemd/network", 0755) < 0 && errno != EEXIST)
 		return -errno;
-	if (mount("/run/etc-network", "/etc/systemd/network", NULL, MS_BIND, NULL) < 0)
+	if (mount("/run/etc-network", "/etc/systemd/network", "none", MS_BIND, NULL) < 0)
 		return -errno;
 	return 0;
 }
