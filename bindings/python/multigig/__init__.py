@@ -677,7 +677,8 @@ class Nic:
         this Nic came from Context.snapshot(), else read now (five requests)."""
         held = _c.mg_nic_get_settings(self._ptr)
         if held is not None:
-            doc, self._settings_doc = self._settings_doc, None
+            # Taken in one step: two threads never share it.
+            doc = vars(self).pop("_settings_doc", None)
             if doc is not None:
                 return Settings._from_parsed(held, doc, self._settings_text)
             return Settings._from_ptr(held)
@@ -723,7 +724,7 @@ class Nic:
         "link"): from the snapshot when this Nic came from one, else read now."""
         held = _c.mg_nic_get_ethlink(self._ptr)
         if held is not None:
-            doc, self._link_doc = self._link_doc, None
+            doc = vars(self).pop("_link_doc", None)
             if doc is not None:
                 return Link._from_parsed(doc, self._link_text)
         return cast(Link, self._held_or_read(held, _c.mg_ethlink_read_for_nic, _c.mg_ethlink_free, Link))
@@ -1059,7 +1060,8 @@ class Settings:
 
     def _library_doc(self) -> dict[str, Any]:
         """The library's JSON of the settings, parsed, and held by no one else."""
-        d, self._pending = self._pending, None
+        # Taken in one step: two threads never share it.
+        d = vars(self).pop("_pending", None)
         if d is None:
             if self._json is None:
                 self._json = cast("Callable[[], str]", self._source)()

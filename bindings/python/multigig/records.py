@@ -63,7 +63,8 @@ class Record(Mapping[str, Any]):
 
     def _library_doc(self) -> dict[str, Any]:
         """The library's JSON of the reading, parsed, and held by no one else."""
-        d, self._pending = self._pending, None
+        # Taken in one step: two threads never share it.
+        d = vars(self).pop("_pending", None)
         if d is None:
             if self._json is None:
                 self._json = cast("Callable[[], str]", self._source)()
