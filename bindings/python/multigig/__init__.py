@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import contextlib
 import errno as _errno
+import gc
 import json
 import logging
+import operator
 import os
 import threading
 import weakref
@@ -147,6 +149,22 @@ def _raise(rc: int, ctx_ptr: Any = None, fallback: Optional[str] = None) -> None
 
 def _path(value: Union[str, os.PathLike[str], None], what: str) -> Optional[str]:
     return None if value is None else _arg(os.fspath(value), what)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a list's objects are made: tens
+    of thousands at 2000 interfaces, none in a cycle, which it would
+    otherwise go over, with everything else the process holds, many times
+    while they are made."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 class Context:
@@ -282,7 +300,11 @@ class Context:
             if rc < 0:
                 _raise(rc, ctx)
             try:
-                return [Nic(self, _c.mg_nic_list_get(lst, i)) for i in range(_c.mg_nic_list_count(lst))]
+                # Every adapter's identity, and the settings and link the list
+                # gathered, from one text of the library's writers parsed once.
+                with _collector_paused():
+                    return [Nic._listed(self, _c.mg_nic_list_get(lst, i), *parts)
+                            for i, parts in enumerate(_parsed(_c.mg_py_nic_list_to_json, lst))]
             finally:
                 _c.mg_nic_list_free(lst)
 
@@ -569,13 +591,33 @@ class Nic:
     chip_max_mbps: Optional[int]
     kernel_modules: Optional[list[str]]
 
+    # What a list parsed of the settings and link it gathered, until
+    # settings() and link() take it (the first call of each).
+    _settings_doc: Optional[dict[str, Any]] = None
+    _link_doc: Optional[dict[str, Any]] = None
+
     def __init__(self, context: Context, ptr: Any) -> None:
+        # Every attribute from one call of the library's writer: show's identity keys.
+        self._made(context, ptr, _parsed(_c.mg_nic_to_json, ptr, flags=_c.MG_JSON_DETAIL))
+
+    def _made(self, context: Context, ptr: Any, identity: dict[str, Any]) -> None:
         self._context = context
         # The C object answers settings(), link() and pcie() without a new look-up.
         self._ptr = _c.mg_nic_ref(ptr)
-        # Every attribute from one call of the library's writer: show's identity keys.
-        vars(self).update(_parsed(_c.mg_nic_to_json, ptr, flags=_c.MG_JSON_DETAIL))
+        vars(self).update(identity)
         self.class_code = vars(self).pop("class")
+
+    @classmethod
+    def _listed(cls, context: Context, ptr: Any, identity: dict[str, Any],
+                settings: Optional[dict[str, Any]], link: Optional[dict[str, Any]]) -> Nic:
+        """One adapter of a list, from the list's text parsed (mg_py_nic_list_to_json)."""
+        nic = cls.__new__(cls)
+        nic._made(context, ptr, identity)
+        if settings is not None:
+            nic._settings_doc = settings
+        if link is not None:
+            nic._link_doc = link
+        return nic
 
     def __del__(self) -> None:
         if getattr(self, "_ptr", None) is not None:
@@ -585,11 +627,16 @@ class Nic:
     def __repr__(self) -> str:
         return "<multigig.Nic %s %s %s>" % (self.name or "-", self.bus, self.address or "")
 
+    # The attributes of those keys, read at once.
+    _LIST_GET = operator.attrgetter(*_LIST_KEYS)
+    _DETAIL_GET = operator.attrgetter(*(_LIST_KEYS + ["class_code" if k == "class" else k for k in _DETAIL_KEYS]))
+
     def to_dict(self, detail: bool = False) -> dict[str, Any]:
         """The CLI's ``list --json`` object; with detail, ``show --json``'s
         identity keys too."""
-        keys = self._LIST_KEYS + (self._DETAIL_KEYS if _args.flag(detail, "detail") else [])
-        return {k: getattr(self, "class_code" if k == "class" else k) for k in keys}
+        if _args.flag(detail, "detail"):
+            return dict(zip(self._LIST_KEYS + self._DETAIL_KEYS, self._DETAIL_GET(self)))
+        return dict(zip(self._LIST_KEYS, self._LIST_GET(self)))
 
     def _target(self) -> str:
         return cast(str, self.name or self.address)
@@ -630,8 +677,18 @@ class Nic:
         this Nic came from Context.snapshot(), else read now (five requests)."""
         held = _c.mg_nic_get_settings(self._ptr)
         if held is not None:
+            # Taken in one step: two threads never share it.
+            doc = vars(self).pop("_settings_doc", None)
+            if doc is not None:
+                return Settings._from_parsed(held, doc, self._settings_text)
             return Settings._from_ptr(held)
         return Settings.read_for_nic(self._context, self._ptr)
+
+    def _settings_text(self) -> str:
+        return _text(_c.mg_settings_to_json, _c.mg_nic_get_settings(self._ptr))
+
+    def _link_text(self) -> str:
+        return _text(_c.mg_ethlink_to_json, _c.mg_nic_get_ethlink(self._ptr))
 
     def rings(self) -> Rings:
         return self.settings().rings
@@ -665,8 +722,12 @@ class Nic:
     def link(self) -> Link:
         """Speed, duplex, modes and state of the Ethernet link (CLI key
         "link"): from the snapshot when this Nic came from one, else read now."""
-        return cast(Link, self._held_or_read(_c.mg_nic_get_ethlink(self._ptr), _c.mg_ethlink_read_for_nic,
-                                             _c.mg_ethlink_free, Link))
+        held = _c.mg_nic_get_ethlink(self._ptr)
+        if held is not None:
+            doc = vars(self).pop("_link_doc", None)
+            if doc is not None:
+                return Link._from_parsed(doc, self._link_text)
+        return cast(Link, self._held_or_read(held, _c.mg_ethlink_read_for_nic, _c.mg_ethlink_free, Link))
 
     def eee(self) -> Optional[Eee]:
         """Energy-Efficient Ethernet (CLI key "eee"): supported, enabled,
@@ -956,8 +1017,14 @@ class Settings:
         self._values: Optional[dict[str, Optional[int]]] = values
         self._maxima: Optional[dict[str, int]] = maxima
         self._errors: Optional[dict[str, Optional[str]]] = errors
-        # The library's JSON when read from it (to_dict()), and that parsed.
+        # Whether read from the library: its JSON is then to_dict(). The
+        # text (_source writes it when it came parsed), that parsed and
+        # held by no one else yet (a snapshot's), and that parsed for the
+        # groups and values.
+        self._library = False
         self._json: Optional[str] = None
+        self._source: Optional[Callable[[], str]] = None
+        self._pending: Optional[dict[str, Any]] = None
         self._doc: Optional[dict[str, Any]] = None
         self._mtu_max: Optional[int] = None
 
@@ -966,19 +1033,44 @@ class Settings:
         """From one call of the library's writer. ``values``, ``maxima`` and
         ``errors`` are worked out from its JSON when first asked for: a
         snapshot's to_dict() of thousands needs none of them."""
+        s = cls._of_library(ptr)
+        s._json = _text(_c.mg_settings_to_json, ptr)
+        return s
+
+    @classmethod
+    def _from_parsed(cls, ptr: Any, doc: dict[str, Any], source: Callable[[], str]) -> Settings:
+        """The same from the library's JSON parsed with a snapshot's;
+        ``source`` writes the text again."""
+        s = cls._of_library(ptr)
+        s._pending = doc
+        s._source = source
+        return s
+
+    @classmethod
+    def _of_library(cls, ptr: Any) -> Settings:
         s = cls.__new__(cls)
         s.ifname = _c.mg_settings_get_ifname(ptr)
         s._values = s._maxima = s._errors = None
-        s._json = _text(_c.mg_settings_to_json, ptr)
-        s._doc = None
+        s._library = True
+        s._json = s._source = s._pending = s._doc = None
         # The one maximum the JSON leaves out (the MTU's is the interface's max_mtu).
         rc, m = _c.mg_settings_get_max(ptr, _c.MG_PARAM_MTU)
         s._mtu_max = m if rc == 0 else None
         return s
 
+    def _library_doc(self) -> dict[str, Any]:
+        """The library's JSON of the settings, parsed, and held by no one else."""
+        # Taken in one step: two threads never share it.
+        d = vars(self).pop("_pending", None)
+        if d is None:
+            if self._json is None:
+                self._json = cast("Callable[[], str]", self._source)()
+            d = _loads(self._json)
+        return cast("dict[str, Any]", d)
+
     def _parsed(self) -> dict[str, Any]:
         if self._doc is None:
-            self._doc = cast("dict[str, Any]", _loads(cast(str, self._json)))
+            self._doc = self._library_doc()
         return self._doc
 
     def _unfold(self) -> None:
@@ -1004,10 +1096,11 @@ class Settings:
     def _detach(self) -> None:
         """Before a caller changes values, maxima or errors: from then on
         the groups and to_dict() are worked out from them."""
-        if self._json is not None:
+        if self._library:
             if self._values is None:
                 self._unfold()
-            self._json = self._doc = None
+            self._library = False
+            self._json = self._source = self._pending = self._doc = None
 
     @property
     def values(self) -> dict[str, Optional[int]]:
@@ -1066,12 +1159,12 @@ class Settings:
 
     @property
     def mtu(self) -> Optional[int]:
-        if self._json is not None:
+        if self._library:
             return cast(Optional[int], self._parsed()["mtu"])
         return self.values["mtu"]
 
     def _group(self, cls: type[_G]) -> _G:
-        if self._json is not None:
+        if self._library:
             return cls._of(self._parsed()[cls.GROUP])
         # Made from Python values: the group worked out from them.
         return cls(self.values, self.maxima, self.errors.get(cls.GROUP))
@@ -1105,8 +1198,8 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         """``name``, ``mtu`` and the four groups: the library's JSON when
         read from it."""
-        if self._json is not None:
-            return cast("dict[str, Any]", _loads(self._json))
+        if self._library:
+            return self._library_doc()
         d: dict[str, Any] = {"name": self.ifname, "mtu": self.values["mtu"]}
         d.update({g: self.group(g).to_dict() for g in _GROUPS})
         return d

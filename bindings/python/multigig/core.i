@@ -13,6 +13,7 @@
 %nothread;
 
 %{
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -217,6 +218,75 @@ MG_OUT_OBJECT(struct mg_wiphy_list)
 %ignore mg_write_fn;
 %typemap(in, numinputs=0) mg_cable_progress_fn progress { $1 = NULL; }
 %typemap(in, numinputs=0) void *data { $1 = NULL; }
+
+/*
+ * Every adapter of @lst as one JSON text, parsed once in Python however
+ * many adapters there are: an array holding, per adapter, the array of
+ * what mg_nic_to_json() writes of it with @flags and MG_JSON_DETAIL, then
+ * what mg_settings_to_json() and mg_ethlink_to_json() write with @flags of
+ * the settings and the Ethernet link the list gathered (null where it
+ * gathered none). Each part is the library's writer's own text.
+ */
+%inline %{
+int mg_py_nic_list_to_json(const struct mg_nic_list *lst, unsigned int flags, char **json)
+{
+	char *buf = NULL, *part;
+	size_t len = 0, count;
+	FILE *f;
+	int rc = 0;
+
+	*json = NULL;
+	if (!lst)
+		return -EINVAL;
+	f = open_memstream(&buf, &len);
+	if (!f)
+		return -ENOMEM;
+	count = mg_nic_list_count(lst);
+	fputc('[', f);
+	for (size_t i = 0; i < count && rc == 0; i++) {
+		const struct mg_nic *nic = mg_nic_list_get(lst, i);
+		const struct mg_settings *settings = mg_nic_get_settings(nic);
+		const struct mg_ethlink *link = mg_nic_get_ethlink(nic);
+
+		fputs(i ? ",[" : "[", f);
+		rc = mg_nic_to_json(nic, flags | MG_JSON_DETAIL, &part);
+		if (rc < 0)
+			break;
+		fputs(part, f);
+		free(part);
+		fputc(',', f);
+		if (settings) {
+			rc = mg_settings_to_json(settings, flags, &part);
+			if (rc < 0)
+				break;
+			fputs(part, f);
+			free(part);
+		} else {
+			fputs("null", f);
+		}
+		fputc(',', f);
+		if (link) {
+			rc = mg_ethlink_to_json(link, flags, &part);
+			if (rc < 0)
+				break;
+			fputs(part, f);
+			free(part);
+		} else {
+			fputs("null", f);
+		}
+		fputc(']', f);
+	}
+	fputc(']', f);
+	if (fclose(f) != 0 && rc == 0)
+		rc = -ENOMEM;
+	if (rc < 0) {
+		free(buf);
+		return rc;
+	}
+	*json = buf;
+	return 0;
+}
+%}
 
 %include "docstrings.i"
 %include "threads.i"

@@ -11,7 +11,7 @@ readings were plain dicts before 0.2.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, TypeVar, cast
 
 from . import core as _c
@@ -36,8 +36,14 @@ class Record(Mapping[str, Any]):
 
     _KEYS: ClassVar[tuple[str, ...]] = ()
     # The library's JSON of the reading; None for a part of one (an
-    # interrupt vector, a sensor) or one made from Python values.
+    # interrupt vector, a sensor) or one made from Python values, and
+    # until first needed for a reading that came parsed (_source writes it).
     _json: Optional[str] = None
+    _source: Optional[Callable[[], str]] = None
+    # That JSON parsed, held by no one else yet: a snapshot's readings come
+    # parsed from one text, and the first of to_dict() and the attributes
+    # takes it.
+    _pending: Optional[dict[str, Any]] = None
     # Whether the attributes are there yet: a reading from the library
     # makes them from its JSON when one is first asked for, so that
     # to_dict() of thousands parses each text once.
@@ -48,13 +54,30 @@ class Record(Mapping[str, Any]):
         self._json = text
         self._filled = False
 
+    def _read_parsed(self, doc: dict[str, Any], source: Callable[[], str]) -> None:
+        """The library's JSON already parsed; ``source`` writes its text
+        when a second document is asked for."""
+        self._pending = doc
+        self._source = source
+        self._filled = False
+
+    def _library_doc(self) -> dict[str, Any]:
+        """The library's JSON of the reading, parsed, and held by no one else."""
+        # Taken in one step: two threads never share it.
+        d = vars(self).pop("_pending", None)
+        if d is None:
+            if self._json is None:
+                self._json = cast("Callable[[], str]", self._source)()
+            d = _loads(self._json)
+        return cast("dict[str, Any]", d)
+
     def _fill(self, d: Mapping[str, Any]) -> None:
         for k in self._KEYS:
             setattr(self, k, d.get(k))
 
     def _fill_from_json(self) -> None:
         self._filled = True
-        self._fill(_loads(cast(str, self._json)))
+        self._fill(self._library_doc())
 
     if not TYPE_CHECKING:
         # At run time only: to a type checker the attributes are the declared ones.
@@ -80,8 +103,8 @@ class Record(Mapping[str, Any]):
 
     def to_dict(self) -> dict[str, Any]:
         """The same data as the CLI's ``--json`` for this reading."""
-        if self._json is not None:
-            return cast("dict[str, Any]", _loads(self._json))
+        if self._json is not None or self._source is not None:
+            return self._library_doc()
         return {k: _plain(getattr(self, k)) for k in self._shown()}
 
     def __repr__(self) -> str:
@@ -121,6 +144,14 @@ class Link(Record):
 
     def __init__(self, ptr: Any) -> None:
         self._read(_text(_c.mg_ethlink_to_json, ptr))
+
+    @classmethod
+    def _from_parsed(cls, doc: dict[str, Any], source: Callable[[], str]) -> Link:
+        """From the library's JSON parsed with a snapshot's; ``source``
+        writes the text again."""
+        link = cls.__new__(cls)
+        link._read_parsed(doc, source)
+        return link
 
 
 class Eee(Record):
