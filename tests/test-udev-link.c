@@ -475,10 +475,19 @@ static void test_set_persist(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "NamePolicy=")); /* the name kept */
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=9000\n"));
 	free(text);
+	/* --status: the file udev applies next, its MTU against the running one. */
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --status", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pv0: udev applies " OURS " at the next add (written by libmultigig)\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "MTUBytes=9000, running 9000\n"));
 	CU_ASSERT_EQUAL(system("ip link set pv0 mtu 1500"), 0);
+	CU_ASSERT_EQUAL(cli("", "--json persist pv0 --status", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"persisted\": \"9000\",\n      \"running\": \"1500\",\n      \"drift\": true"));
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --status --remove", out, sizeof(out)), 2);
 	sleep(4); /* udevd looks for changed files at most every 3 s */
 	CU_ASSERT_EQUAL(replug("pv0"), 0);
 	CU_ASSERT_EQUAL(mtu_of("pv0"), 9000);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --status", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "MTUBytes=9000, running 9000\n"));
 	/* A later one adds to the same file; the same again changes nothing. */
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 4000 --persist", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, OURS " (text "));
@@ -502,6 +511,8 @@ static void test_set_persist(void)
 	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
 	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "libmultigig persists nothing for it"));
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --status", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pv0: udev last applied " OURS ", which is gone"));
 	/* udev still names the file gone: which applies now, only a new add says. */
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 3000 --persist", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "which is gone"));

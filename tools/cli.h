@@ -27,7 +27,7 @@ enum option_id {
 	OPT_SYSFS_ROOT, OPT_PCI_DUMP, OPT_NETNS, OPT_PCIE_GEN, OPT_PCIE_WIDTH, OPT_MPS, OPT_MRRS, OPT_COMPLETION, OPT_HEADER,
 	OPT_MTU, OPT_LINK_MBPS, OPT_WIFI, OPT_MCS, OPT_NSS, OPT_WIDTH, OPT_GI, OPT_JSON, OPT_DRY_RUN, OPT_ALL, OPT_YES,
 	OPT_TDR, OPT_FIX, OPT_FORMAT, OPT_OUTPUT, OPT_INTERVAL, OPT_CONFIRM, OPT_VERIFY_PEER, OPT_PEER, OPT_COUNT,
-	OPT_SVG, OPT_HTML, OPT_WATCH, OPT_LIST, OPT_DISCARD, OPT_PERSIST, OPT_REMOVE, OPT_VERBOSE, OPT_HELP, OPT_VERSION,
+	OPT_SVG, OPT_HTML, OPT_WATCH, OPT_LIST, OPT_DISCARD, OPT_PERSIST, OPT_REMOVE, OPT_STATUS, OPT_VERBOSE, OPT_HELP, OPT_VERSION,
 	NOPTIONS
 };
 #define OPT(name) (UINT64_C(1) << OPT_##name)
@@ -53,6 +53,7 @@ struct options {
 	int list, discard;	/* rollback --list, --discard */
 	int persist;		/* set --persist */
 	int remove;		/* persist --remove */
+	int status;		/* persist --status */
 	unsigned int confirm_s;	/* set/doctor --fix --confirm SECONDS */
 	const char *verify_peer; /* set/doctor --fix --verify-peer ADDR */
 	const char *peer;	/* doctor IFACE --peer ADDR */

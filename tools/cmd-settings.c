@@ -485,6 +485,26 @@ static int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, 
 	return EXIT_SUCCESS;
 }
 
+/* persist IFACE --status: the file udev applies next, and each setting it carries against the running one. */
+static int persist_status(struct mg_ctx *ctx, const struct options *opt, const char *ifname)
+{
+	struct mg_persist_status *s;
+	char *out = NULL;
+	int err = mg_persist_status_read(ctx, ifname, &s);
+
+	if (err < 0)
+		return fail(ctx, err, "persist --status");
+	if (opt->json) {
+		err = mg_persist_status_to_json(s, 0, &out);
+		err = print_json(err, out, "persist --status");
+	} else {
+		print_part("persist --status", mg_persist_status_to_text(s, &out), &out);
+		err = EXIT_SUCCESS;
+	}
+	mg_persist_status_free(s);
+	return err;
+}
+
 /* persist IFACE: what runs now, written where udev applies it at every add; --remove: ours gone. */
 static int cmd_persist(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
@@ -493,6 +513,8 @@ static int cmd_persist(struct mg_ctx *ctx, const struct options *opt, char **wor
 	int err;
 
 	(void)nwords;
+	if (opt->status)
+		return persist_status(ctx, opt, words[0]);
 	if (mg_settings_new(&want) < 0)
 		return fail(ctx, -ENOMEM, "persist");
 	err = mg_settings_set_persist(want, opt->remove ? MG_PERSIST_REMOVE : MG_PERSIST_WRITE);
@@ -656,10 +678,19 @@ const struct command set_command = {
 	.run = cmd_set,
 };
 
+/* --status reads, --remove writes: not both, and nothing to write with a read. */
+static int check_persist(const struct command *cmd, struct options *opt, char **words, int *nwords)
+{
+	(void)words;
+	if (opt->status && (opt->remove || opt->dry_run || opt->confirm_s))
+		return usage_error("persist --status only reads: it takes no --remove, --dry-run or --confirm");
+	return check_words(cmd, opt, *nwords);
+}
+
 const struct command persist_command = {
 	.name = "persist",
 	.nargs = 1,
-	.args = " IFACE [--remove] [--dry-run]",
+	.args = " IFACE [--remove] [--dry-run] | IFACE --status",
 	.summary = "keep settings across reboots and re-plugs",
 	.help = "Writes the MTU, rings, channels, coalesce and pause the interface runs with\n"
 		"now into /etc/systemd/network/10-multigig-*.link, which udev applies whenever\n"
@@ -669,10 +700,13 @@ const struct command persist_command = {
 		"udev applied until now, so that the interface keeps its name; its first line\n"
 		"marks it as libmultigig's. 'set ... --persist' writes only what it sets.\n"
 		"--remove removes that file, and never one libmultigig did not write.\n"
-		"--dry-run says what would be written and writes nothing. Like any change, it is\n"
+		"--dry-run says what would be written and writes nothing. --status shows the\n"
+		"file udev applies at the next add, and each setting it carries beside the value\n"
+		"running now (drift: what the next add changes). Like any change, it is\n"
 		"journaled first: 'multigig rollback IFACE' after an interruption puts the file\n"
 		"back as it was.\n",
-	.options = OPT(DRY_RUN) | OPT(REMOVE) | OPT(CONFIRM),
+	.options = OPT(DRY_RUN) | OPT(REMOVE) | OPT(CONFIRM) | OPT(STATUS),
+	.check = check_persist,
 	.run = cmd_persist,
 };
 

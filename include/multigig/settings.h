@@ -337,6 +337,156 @@ int mg_settings_set_wol(struct mg_settings *settings, const char *modes);
 int mg_settings_set_persist(struct mg_settings *settings, int how);
 
 /**
+ * struct mg_persist_status - what persists of an interface's settings:
+ * the .link file udev applies when the device is next added, and each
+ * setting it carries beside the value running now. Opaque; read with
+ * mg_persist_status_read(), freed with mg_persist_status_free().
+ * Since: 0.4
+ */
+struct mg_persist_status;
+
+/**
+ * mg_persist_status_read - read what persists of an interface's settings.
+ * @ctx: live context.
+ * @ifname: interface name.
+ * @status: out, the status; free it with mg_persist_status_free().
+ *
+ * The file is the one udev applies at the device's next add: the one
+ * libmultigig wrote for it when there is one, else the one udev applied at
+ * its last add, read with its drop-ins. Every key of it that is one of
+ * libmultigig's parameters is a row: the setting, the key, the value the
+ * file carries and the one running now; they differ where the next boot
+ * or re-plug changes the setting (drift).
+ *
+ * Returns: 0; -ENODEV for an unknown interface or one udev does not know;
+ * -EOPNOTSUPP on a captured tree; -EINVAL; the message in
+ * mg_ctx_last_error().
+ * Since: 0.4
+ */
+int mg_persist_status_read(struct mg_ctx *ctx, const char *ifname, struct mg_persist_status **status);
+
+/**
+ * mg_persist_status_free - free a status.
+ * @status: status, or NULL.
+ * Since: 0.4
+ */
+void mg_persist_status_free(struct mg_persist_status *status);
+
+/**
+ * mg_persist_status_get_ifname - the interface's name.
+ * @status: status.
+ * Returns: the name; NULL for NULL.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_ifname(const struct mg_persist_status *status);
+
+/**
+ * mg_persist_status_get_file - the .link file udev applies at the next add.
+ * @status: status.
+ * Returns: its path; NULL when none can be known
+ * (mg_persist_status_get_reason() says why) or for NULL.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_file(const struct mg_persist_status *status);
+
+/**
+ * mg_persist_status_is_ours - whether libmultigig wrote that file.
+ * @status: status.
+ * Returns: 1 or 0; -EINVAL for NULL.
+ * Since: 0.4
+ */
+int mg_persist_status_is_ours(const struct mg_persist_status *status);
+
+/**
+ * mg_persist_status_get_reason - why no file is known.
+ * @status: status.
+ * Returns: the reason; NULL when a file is known, or for NULL.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_reason(const struct mg_persist_status *status);
+
+/**
+ * mg_persist_status_count - the settings the file carries.
+ * @status: status.
+ * Returns: their number; 0 for NULL.
+ * Since: 0.4
+ */
+size_t mg_persist_status_count(const struct mg_persist_status *status);
+
+/**
+ * mg_persist_status_get_setting - a row's setting, as mg_param_name() spells it.
+ * @status: status.
+ * @index: row, below mg_persist_status_count().
+ * Returns: "mtu", "rx-ring", ...; NULL for a bad index.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_setting(const struct mg_persist_status *status, size_t index);
+
+/**
+ * mg_persist_status_get_key - a row's key in the file.
+ * @status: status.
+ * @index: row.
+ * Returns: "MTUBytes", "RxBufferSize", ...; NULL for a bad index.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_key(const struct mg_persist_status *status, size_t index);
+
+/**
+ * mg_persist_status_get_running - a row's value running now, as the file
+ * would spell it.
+ * @status: status.
+ * @index: row.
+ * Returns: "9000", "yes", "50us"; NULL when the driver does not report it,
+ * or for a bad index.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_running(const struct mg_persist_status *status, size_t index);
+
+/**
+ * mg_persist_status_get_persisted - a row's value in the file.
+ * @status: status.
+ * @index: row.
+ * Returns: the value as the file has it; NULL for a bad index.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_persisted(const struct mg_persist_status *status, size_t index);
+
+/**
+ * mg_persist_status_get_drift - whether the next add changes a row's setting.
+ * @status: status.
+ * @index: row.
+ * Returns: 1 when the file's value is not the one running (or that one is
+ * not reported), 0; -EINVAL for a bad index.
+ * Since: 0.4
+ */
+int mg_persist_status_get_drift(const struct mg_persist_status *status, size_t index);
+
+/**
+ * mg_persist_status_to_json - a status as JSON.
+ * @status: status.
+ * @flags: MG_JSON_* flags.
+ * @json: out, the text; free() it.
+ *
+ * An object: "ifname", "engine" ("udev"), "file" (null when none is
+ * known), "ours", "reason" (null when a file is known) and "settings", an
+ * array of objects with "setting", "key", "running" (null when not
+ * reported), "persisted" and "drift".
+ *
+ * Returns: 0; -EINVAL; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_persist_status_to_json(const struct mg_persist_status *status, unsigned int flags, char **json);
+
+/**
+ * mg_persist_status_to_text - a status as the CLI prints it.
+ * @status: status.
+ * @text: out, the text; free() it.
+ * Returns: 0; -EINVAL; -ENOMEM.
+ * Since: 0.4
+ */
+int mg_persist_status_to_text(const struct mg_persist_status *status, char **text);
+
+/**
  * mg_settings_set_rps_cpus - ask for receive packet steering to these
  * CPUs.
  * @settings: object made with mg_settings_new().

@@ -481,6 +481,8 @@ int mg_link_param_keys(struct mg_ctx *ctx, const struct mg_settings *want, const
 		       struct mg_linkfile *keys);
 /* Whether the text of a .link file is one libmultigig wrote. */
 bool mg_link_is_ours(const char *text);
+/* @v as @info's .link key spells it: "9000", "yes", "50us". */
+void mg_link_value_text(const struct mg_param_info *info, long long v, char *buf, size_t size);
 
 /* ---- transaction.c: a plan over one or more interfaces, all or nothing ---- */
 /* What a transaction does beyond its steps. */

@@ -139,8 +139,7 @@ bool mg_link_is_ours(const char *text)
 	return !strncmp(text, "# " MG_LINK_MARK "\n", strlen(MG_LINK_MARK) + 3);
 }
 
-/* @v as @info's .link key spells it. */
-static void link_value(const struct mg_param_info *info, long long v, char *buf, size_t size)
+void mg_link_value_text(const struct mg_param_info *info, long long v, char *buf, size_t size)
 {
 	switch (info->link_value) {
 	case MG_LINK_BOOL:
@@ -176,7 +175,7 @@ int mg_link_param_keys(struct mg_ctx *ctx, const struct mg_settings *want, const
 		if (v == MG_VALUE_MAX && mg_settings_get_max(cur, (enum mg_param)p, &v) < 0)
 			return mg_fail(ctx, -EOPNOTSUPP, "%s: the driver reports no maximum of %s", want->ifname,
 				       info->name);
-		link_value(info, v, value, sizeof(value));
+		mg_link_value_text(info, v, value, sizeof(value));
 		err = mg_linkfile_set(keys, "Link", info->link_key, value);
 	}
 	return err == -ENOMEM ? mg_fail(ctx, err, "out of memory") : err;

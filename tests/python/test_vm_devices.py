@@ -19,6 +19,10 @@ answer compared with the tool users trust, in the same guest:
   speed against sysfs and lsusb, the class driver it runs on, and its
   host controller's PCIe path (the xHCI behind a root port of its own);
 - Wake-on-LAN of the e1000e against ethtool: set, refused, rolled back;
+- persisting on the e1000e with Debian's own systemd-udevd running: set
+  with --persist, the device removed and the bus rescanned, and udev alone
+  brings the MTU and rings back under the name udev gives it anyway;
+  removed again, the driver's defaults come back;
 - IRQ affinity of the e1000e's MSI-X vectors through the transaction:
   moved, read back from /proc/irq, rolled back with a later refused step;
 - the kernel log: e1000e's own link messages and the AER driver's lines
@@ -420,6 +424,73 @@ def test_wol_set_and_rolled_back(e1000e):
         sh("ethtool", "-s", e1000e, "wol", before[1])
     assert ethtool_wol(e1000e) == before
     wait_for("the link of %s back" % e1000e, lambda: carrier(e1000e))
+
+
+# ---- persisting through udev ----
+
+PERSIST_SCRIPT = r'''
+set -eu
+export SYSTEMD_IGNORE_CHROOT=1
+mount --make-rprivate /
+mount -t tmpfs tmpfs /run
+mkdir -p /run/udev /run/etc-network /etc/systemd/network
+mount --bind /run/etc-network /etc/systemd/network
+/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
+trap 'udevadm control --exit' EXIT
+# The device gone and found again, as at a re-plug: its interface's name.
+readd() {
+	echo 1 > /sys/bus/pci/devices/$ADDR/remove
+	echo 1 > /sys/bus/pci/rescan
+	udevadm settle -t 30
+	ls /sys/bus/pci/devices/$ADDR/net
+}
+state() {
+	echo "$1 $2 $(cat /sys/class/net/$2/mtu) $(ethtool -g $2 | awk '/^Current/ {c=1} c && /^RX:/ {print $2}')"
+}
+n=$(readd)
+state udev "$n"
+"$CLI" set "$n" mtu 4000 rx-ring 1024 --persist
+ls /etc/systemd/network
+sleep 4  # udevd looks for changed .link files at most every 3 s
+n=$(readd)
+state persisted "$n"
+"$CLI" persist "$n" --remove
+sleep 4
+n=$(readd)
+state removed "$n"
+'''
+
+
+def test_persist_across_remove_and_rescan(e1000e):
+    """set --persist on the e1000e, then the device removed and found
+    again with udevd running: the .link file of ours brings the MTU and
+    the RX ring back, and the interface gets the very name udev gives it
+    without our file (ours carries the naming lines of 99-default.link)."""
+    address = pci_address(e1000e)
+    p = sh("unshare", "--mount", "sh", "-c", PERSIST_SCRIPT, env=dict(os.environ, ADDR=address, CLI=CLI),
+           check=False, timeout=240)
+    try:
+        assert p.returncode == 0, p.stdout + p.stderr
+        states = {w[0]: w[1:] for w in (line.split() for line in p.stdout.splitlines())
+                  if len(w) == 4 and w[0] in ("udev", "persisted", "removed")}
+        name = states["udev"][0]
+        assert "set mtu: 1500 -> 4000" in p.stdout and "set rx-ring: %s -> 1024" % states["udev"][2] in p.stdout
+        assert "set persist: none -> /etc/systemd/network/10-multigig-pci-%s.link" % address.replace(":", "_").replace(".", "_") \
+            in p.stdout, p.stdout
+        assert "MTUBytes=4000 RxBufferSize=1024" in p.stdout
+        assert states["persisted"] == [name, "4000", "1024"], p.stdout
+        assert states["removed"] == [name, "1500", states["udev"][2]], p.stdout
+    finally:
+        # Found again without udev: the kernel's name, as the other tests know it.
+        with open("/sys/bus/pci/devices/%s/remove" % address, "w") as f:
+            f.write("1")
+        with open("/sys/bus/pci/rescan", "w") as f:
+            f.write("1")
+        wait_for("the e1000e back", lambda: os.path.isdir("/sys/bus/pci/devices/%s/net" % address))
+        now = os.listdir("/sys/bus/pci/devices/%s/net" % address)[0]
+        if now != e1000e:
+            sh("ip", "link", "set", "dev", now, "name", e1000e)
+        link_up(e1000e)
 
 
 # ---- IRQ affinity ----

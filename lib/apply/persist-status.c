@@ -1,0 +1,199 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What persists of an interface's settings (persist --status): the .link
+ * file udev applies when the device is next added, and for every key of
+ * it that libmultigig knows, the value it carries beside the one running
+ * now. A value that differs is drift: the next boot or re-plug changes it.
+ *
+ * Which file applies next: ours when it is there (it sorts first and
+ * matches the device alone), a file of that name someone else wrote, else
+ * the one udev applied at the last add, with its drop-ins.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "apply/apply.h"
+
+struct mg_persist_row {
+	const char *setting, *key;
+	char running[32], persisted[64];
+	bool drift;
+};
+
+struct mg_persist_status {
+	char ifname[IFNAMSIZ];
+	char file[256]; /* "" when none is known: why says why */
+	bool ours;
+	char why[384];
+	struct mg_persist_row rows[MG_PARAM_COUNT];
+	size_t count;
+};
+
+/* A .link boolean as udev reads it ("yes", "true", "on", "1"), or the text itself. */
+static const char *truth(const char *v)
+{
+	static const char *const yes[] = { "yes", "true", "on", "1", "y", "t" };
+	static const char *const no[] = { "no", "false", "off", "0", "n", "f" };
+
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		if (!strcasecmp(v, yes[i]))
+			return "yes";
+		if (!strcasecmp(v, no[i]))
+			return "no";
+	}
+	return v;
+}
+
+static bool same(const struct mg_param_info *info, const char *running, const char *persisted)
+{
+	if (info->link_value == MG_LINK_BOOL)
+		return !strcmp(truth(running), truth(persisted));
+	return !strcmp(running, persisted);
+}
+
+/* The file udev applies at the next add; "" with @s->why when it cannot be known. */
+static void next_file(struct mg_ctx *ctx, const char *ifname, int ifindex, struct mg_persist_status *s,
+		      const struct mg_udev_net *u)
+{
+	struct mg_link_target lt;
+	struct mg_link link;
+	char *text = NULL;
+
+	mg_link_init(&link);
+	if (mg_gather_link(ctx, NULL, ifindex, &link) == 0 && mg_link_target_of(ctx, ifname, u, link.perm_mac, &lt) == 0 &&
+	    mg_text_file_read(lt.file, &text) == 0) {
+		mg_strlcpy(s->file, lt.file, sizeof(s->file));
+		s->ours = mg_link_is_ours(text);
+		free(text);
+		return;
+	}
+	mg_clear_error(ctx);
+	if (u->link_file[0] && access(u->link_file, F_OK) == 0)
+		mg_strlcpy(s->file, u->link_file, sizeof(s->file));
+	else if (u->link_file[0])
+		snprintf(s->why, sizeof(s->why), "udev last applied %s, which is gone; which file applies now, only "
+			 "the next add says", u->link_file);
+	else
+		snprintf(s->why, sizeof(s->why), "udev applied no .link file at the last add");
+}
+
+static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, struct mg_persist_status *s)
+{
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
+		struct mg_persist_row *row = &s->rows[s->count];
+		const char *v = info->link_key ? mg_linkfile_get(f, "Link", info->link_key) : NULL;
+		long long now;
+
+		if (!v)
+			continue;
+		row->setting = info->name;
+		row->key = info->link_key;
+		mg_strlcpy(row->persisted, v, sizeof(row->persisted));
+		if (mg_settings_get(cur, (enum mg_param)p, &now) == 0)
+			mg_link_value_text(info, now, row->running, sizeof(row->running));
+		row->drift = !row->running[0] || !same(info, row->running, row->persisted);
+		s->count++;
+	}
+}
+
+MG_EXPORT int mg_persist_status_read(struct mg_ctx *ctx, const char *ifname, struct mg_persist_status **status)
+{
+	struct mg_persist_status *s;
+	struct mg_settings cur;
+	struct mg_linkfile f;
+	struct mg_udev_net u;
+	struct mg_link link;
+	int err;
+
+	if (!ctx || !ifname || !status)
+		return -EINVAL;
+	*status = NULL;
+	mg_link_init(&link);
+	err = mg_gather_link_said(ctx, ifname, 0, &link);
+	if (err == 0)
+		err = mg_udev_net_read(ctx, ifname, &u);
+	if (err < 0)
+		return err;
+	if (!(s = calloc(1, sizeof(*s))))
+		return mg_fail(ctx, -ENOMEM, "out of memory");
+	mg_strlcpy(s->ifname, link.name, sizeof(s->ifname));
+	next_file(ctx, s->ifname, link.ifindex, s, &u);
+	mg_linkfile_init(&f);
+	err = s->file[0] ? mg_link_file_read(ctx, s->file, &f) : 0;
+	if (err == 0)
+		err = mg_settings_read_into(ctx, NULL, link.ifindex, "", &cur);
+	if (err == 0)
+		rows(&cur, &f, s);
+	mg_linkfile_clear(&f);
+	if (err < 0) {
+		free(s);
+		return err;
+	}
+	*status = s;
+	return 0;
+}
+
+MG_EXPORT void mg_persist_status_free(struct mg_persist_status *s)
+{
+	free(s);
+}
+
+MG_EXPORT const char *mg_persist_status_get_ifname(const struct mg_persist_status *s)
+{
+	return s ? s->ifname : NULL;
+}
+
+MG_EXPORT const char *mg_persist_status_get_file(const struct mg_persist_status *s)
+{
+	return s && s->file[0] ? s->file : NULL;
+}
+
+MG_EXPORT int mg_persist_status_is_ours(const struct mg_persist_status *s)
+{
+	return s ? s->ours : -EINVAL;
+}
+
+MG_EXPORT const char *mg_persist_status_get_reason(const struct mg_persist_status *s)
+{
+	return s && s->why[0] ? s->why : NULL;
+}
+
+MG_EXPORT size_t mg_persist_status_count(const struct mg_persist_status *s)
+{
+	return s ? s->count : 0;
+}
+
+static const struct mg_persist_row *row_at(const struct mg_persist_status *s, size_t i)
+{
+	return s && i < s->count ? &s->rows[i] : NULL;
+}
+
+MG_EXPORT const char *mg_persist_status_get_setting(const struct mg_persist_status *s, size_t i)
+{
+	return row_at(s, i) ? row_at(s, i)->setting : NULL;
+}
+
+MG_EXPORT const char *mg_persist_status_get_key(const struct mg_persist_status *s, size_t i)
+{
+	return row_at(s, i) ? row_at(s, i)->key : NULL;
+}
+
+MG_EXPORT const char *mg_persist_status_get_running(const struct mg_persist_status *s, size_t i)
+{
+	return row_at(s, i) && row_at(s, i)->running[0] ? row_at(s, i)->running : NULL;
+}
+
+MG_EXPORT const char *mg_persist_status_get_persisted(const struct mg_persist_status *s, size_t i)
+{
+	return row_at(s, i) ? row_at(s, i)->persisted : NULL;
+}
+
+MG_EXPORT int mg_persist_status_get_drift(const struct mg_persist_status *s, size_t i)
+{
+	return row_at(s, i) ? row_at(s, i)->drift : -EINVAL;
+}
