@@ -483,6 +483,12 @@ static void test_set_persist(void)
 	CU_ASSERT_EQUAL(cli("", "--json persist pv0 --status", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"persisted\": \"9000\",\n      \"running\": \"1500\",\n      \"drift\": true"));
 	CU_ASSERT_EQUAL(cli("", "persist pv0 --status --remove", out, sizeof(out)), 2);
+	/* The doctor says so, with the fix (a veth taken for hardware, as the doctor's tests do). */
+	CU_ASSERT_EQUAL(cli("MG_TEST_DOCTOR_VIRTUAL=1", "doctor pv0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "[setting-not-persistent]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "the next boot or re-plug sets mtu 9000: what runs now is not persisted"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "MTUBytes=9000; running now: 1500"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig persist pv0"));
 	sleep(4); /* udevd looks for changed files at most every 3 s */
 	CU_ASSERT_EQUAL(replug("pv0"), 0);
 	CU_ASSERT_EQUAL(mtu_of("pv0"), 9000);
@@ -513,6 +519,11 @@ static void test_set_persist(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "libmultigig persists nothing for it"));
 	CU_ASSERT_EQUAL(cli("", "persist pv0 --status", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pv0: udev last applied " OURS ", which is gone"));
+	/* MTU 4000 runs, and nothing carries it: the driver's 1500 comes back. */
+	CU_ASSERT_EQUAL(cli("MG_TEST_DOCTOR_VIRTUAL=1", "doctor pv0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "the next boot or re-plug sets mtu 1500 (the driver's)"));
+	CU_ASSERT_EQUAL(cli("", "doctor pv0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "setting-not-persistent")); /* a virtual device is made by whoever makes it */
 	/* udev still names the file gone: which applies now, only a new add says. */
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 3000 --persist", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "which is gone"));

@@ -481,6 +481,13 @@ int mg_link_param_keys(struct mg_ctx *ctx, const struct mg_settings *want, const
 		       struct mg_linkfile *keys);
 /* Whether the text of a .link file is one libmultigig wrote. */
 bool mg_link_is_ours(const char *text);
+/*
+ * persist-status.c: what persists of @ifname whose settings @cur holds
+ * (@perm_mac: its permanent address, "" when unknown), without a request
+ * of its own: what the doctor reads for every adapter.
+ */
+int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *perm_mac, const struct mg_settings *cur,
+			 struct mg_persist_status **status);
 /* @v as @info's .link key spells it: "9000", "yes", "50us". */
 void mg_link_value_text(const struct mg_param_info *info, long long v, char *buf, size_t size);
 

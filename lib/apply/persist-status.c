@@ -56,16 +56,12 @@ static bool same(const struct mg_param_info *info, const char *running, const ch
 }
 
 /* The file udev applies at the next add; "" with @s->why when it cannot be known. */
-static void next_file(struct mg_ctx *ctx, const char *ifname, int ifindex, struct mg_persist_status *s,
-		      const struct mg_udev_net *u)
+static void next_file(struct mg_ctx *ctx, const char *perm_mac, struct mg_persist_status *s, const struct mg_udev_net *u)
 {
 	struct mg_link_target lt;
-	struct mg_link link;
 	char *text = NULL;
 
-	mg_link_init(&link);
-	if (mg_gather_link(ctx, NULL, ifindex, &link) == 0 && mg_link_target_of(ctx, ifname, u, link.perm_mac, &lt) == 0 &&
-	    mg_text_file_read(lt.file, &text) == 0) {
+	if (mg_link_target_of(ctx, s->ifname, u, perm_mac, &lt) == 0 && mg_text_file_read(lt.file, &text) == 0) {
 		mg_strlcpy(s->file, lt.file, sizeof(s->file));
 		s->ours = mg_link_is_ours(text);
 		free(text);
@@ -101,12 +97,37 @@ static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, str
 	}
 }
 
-MG_EXPORT int mg_persist_status_read(struct mg_ctx *ctx, const char *ifname, struct mg_persist_status **status)
+int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *perm_mac, const struct mg_settings *cur,
+			 struct mg_persist_status **status)
 {
 	struct mg_persist_status *s;
-	struct mg_settings cur;
 	struct mg_linkfile f;
 	struct mg_udev_net u;
+	int err = mg_udev_net_read(ctx, ifname, &u);
+
+	*status = NULL;
+	if (err < 0)
+		return err;
+	if (!(s = calloc(1, sizeof(*s))))
+		return mg_fail(ctx, -ENOMEM, "out of memory");
+	mg_strlcpy(s->ifname, ifname, sizeof(s->ifname));
+	next_file(ctx, perm_mac, s, &u);
+	mg_linkfile_init(&f);
+	err = s->file[0] ? mg_link_file_read(ctx, s->file, &f) : 0;
+	if (err == 0)
+		rows(cur, &f, s);
+	mg_linkfile_clear(&f);
+	if (err < 0) {
+		free(s);
+		return err;
+	}
+	*status = s;
+	return 0;
+}
+
+MG_EXPORT int mg_persist_status_read(struct mg_ctx *ctx, const char *ifname, struct mg_persist_status **status)
+{
+	struct mg_settings cur;
 	struct mg_link link;
 	int err;
 
@@ -116,26 +137,8 @@ MG_EXPORT int mg_persist_status_read(struct mg_ctx *ctx, const char *ifname, str
 	mg_link_init(&link);
 	err = mg_gather_link_said(ctx, ifname, 0, &link);
 	if (err == 0)
-		err = mg_udev_net_read(ctx, ifname, &u);
-	if (err < 0)
-		return err;
-	if (!(s = calloc(1, sizeof(*s))))
-		return mg_fail(ctx, -ENOMEM, "out of memory");
-	mg_strlcpy(s->ifname, link.name, sizeof(s->ifname));
-	next_file(ctx, s->ifname, link.ifindex, s, &u);
-	mg_linkfile_init(&f);
-	err = s->file[0] ? mg_link_file_read(ctx, s->file, &f) : 0;
-	if (err == 0)
 		err = mg_settings_read_into(ctx, NULL, link.ifindex, "", &cur);
-	if (err == 0)
-		rows(&cur, &f, s);
-	mg_linkfile_clear(&f);
-	if (err < 0) {
-		free(s);
-		return err;
-	}
-	*status = s;
-	return 0;
+	return err < 0 ? err : mg_persist_status_of(ctx, link.name, link.perm_mac, &cur, status);
 }
 
 MG_EXPORT void mg_persist_status_free(struct mg_persist_status *s)

@@ -217,6 +217,7 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	struct mg_throughput *tp = NULL;
 	struct mg_settings *settings = NULL;
 	struct mg_ethlink *link = NULL;
+	struct mg_persist_status *persist = NULL;
 	struct extra extra = { 0 };
 	int err;
 
@@ -233,6 +234,9 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	f.link = nic->ethlink;
 	if (!f.link && nic->name && mg_ethlink_read_for_nic(ctx, nic, &link) == 0)
 		f.link = link;
+	/* udev's database and a file or two: no request to the kernel, however many adapters. */
+	if (f.hardware && nic->name && f.settings && mg_persist_status_of(ctx, nic->name, "", f.settings, &persist) == 0)
+		f.persist = persist;
 	mg_clear_error(ctx);
 	read_extra(ctx, nic, &f, &extra);
 	f.lower = relative(ctx, list, nic->lower_ifindex, &lower);
@@ -254,6 +258,7 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	mg_nic_unref(master);
 	free_extra(&extra);
 	mg_ethlink_free(link);
+	mg_persist_status_free(persist);
 	mg_settings_free(settings);
 	mg_throughput_free(tp);
 	mg_pcie_path_free(path);

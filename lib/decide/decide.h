@@ -318,6 +318,8 @@ struct mg_facts {
 	bool hardware;				/* not a virtual device (or a test says to take it for one) */
 	bool named;				/* the doctor was asked about this adapter alone */
 	const struct mg_wiphy *wiphy;		/* a Wi-Fi interface's wiphy, or NULL */
+	/* What udev applies at the device's next add, against what runs; NULL when unknown (a capture). */
+	const struct mg_persist_status *persist;
 	/* Each CPU over the interval, from /proc/stat and /proc/softirqs; NULL without two samples. */
 	const struct mg_cpu_use *cpu_use;
 	size_t ncpu_use;

@@ -970,11 +970,58 @@ static int cpu_bound(struct mg_doctor *d, const struct mg_facts *f)
 	return cpu_bound_fix(x, f, &b);
 }
 
+/*
+ * A setting the next boot or re-plug changes: the .link file udev applies
+ * when the device is added carries another value than the one running.
+ * What no file carries comes back as the driver's default, which only
+ * the MTU's is known for (1500 on Ethernet).
+ */
+static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
+{
+	const struct mg_persist_status *p = f->persist;
+	const char *file = p ? mg_persist_status_get_file(p) : NULL;
+	struct mg_finding *x = NULL;
+	char q[MG_SHELL_NAME_MAX], cmd[128], list[256] = "";
+	long long mtu = MG_UNKNOWN;
+	bool mtu_kept = false;
+	size_t len = 0;
+
+	if (!p)
+		return 0;
+	for (size_t i = 0; i < mg_persist_status_count(p); i++) {
+		const char *running = mg_persist_status_get_running(p, i);
+
+		mtu_kept |= !strcmp(mg_persist_status_get_setting(p, i), "mtu");
+		if (mg_persist_status_get_drift(p, i) != 1)
+			continue;
+		if (!x && !(x = mg_finding_add(d, "setting-not-persistent", MG_SEVERITY_INFO, f->name)))
+			return -ENOMEM;
+		mg_finding_evidence(x, file, "%s=%s; running now: %s", mg_persist_status_get_key(p, i),
+				    mg_persist_status_get_persisted(p, i), running ? running : "not reported");
+		len += (size_t)snprintf(list + len, len < sizeof(list) ? sizeof(list) - len : 0, "%s%s %s",
+					len ? ", " : "", mg_persist_status_get_setting(p, i),
+					mg_persist_status_get_persisted(p, i));
+	}
+	if (!x && !mtu_kept && mg_settings_get(f->settings, MG_PARAM_MTU, &mtu) == 0 && mtu != 1500 && f->link) {
+		if (!(x = mg_finding_add(d, "setting-not-persistent", MG_SEVERITY_INFO, f->name)))
+			return -ENOMEM;
+		mg_finding_evidence(x, "rtnetlink: IFLA_MTU", "%s: %lld", f->name, mtu);
+		mg_finding_evidence(x, file ? file : "udev", "%s", file ? "no MTUBytes=" : mg_persist_status_get_reason(p));
+		snprintf(list, sizeof(list), "mtu 1500 (the driver's)");
+	}
+	if (!x)
+		return 0;
+	mg_finding_title(x, "the next boot or re-plug sets %s: what runs now is not persisted", list);
+	mg_finding_impact(x, -1, "the tuning is gone after a reboot or a re-plug, and the problem it fixed comes back");
+	snprintf(cmd, sizeof(cmd), "multigig persist %s", mg_shell_operand(q, sizeof(q), f->name));
+	return mg_finding_fix(x, cmd, "write what runs now where udev applies it: %s", cmd);
+}
+
 static const rule_fn rules[] = {
 	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained, aer_errors,
 	below_best_mode, half_duplex, usb_too_slow, usb_generic_driver, usb_shared_hub, carrier_flaps, hot,
 	irqs_one_cpu, cpu_bound, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels, mtu_mismatch,
-	path_mtu, mg_rule_kernel_log, mg_rule_wifi_regdom, mg_rule_wifi_link_narrow, mg_rule_wifi_pcie_ceiling,
+	path_mtu, not_persistent, mg_rule_kernel_log, mg_rule_wifi_regdom, mg_rule_wifi_link_narrow, mg_rule_wifi_pcie_ceiling,
 	mg_rule_not_checked,
 };
 
