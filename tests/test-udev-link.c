@@ -120,23 +120,30 @@ static void test_target_of(void)
 	struct mg_ctx *ctx;
 
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(FIXTURE_TREES "/desktop", &ctx), 0);
-	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "enp1s0", &pci, "52:54:00:12:34:56", &lt), 0);
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "enp1s0", &pci, "52:54:00:12:34:56", false, &lt), 0);
 	CU_ASSERT_STRING_EQUAL(lt.file, "/etc/systemd/network/10-multigig-pci-0000_01_00_0.link");
 	CU_ASSERT_STRING_EQUAL(lt.match_key, "Path");
 	CU_ASSERT_STRING_EQUAL(lt.match_value, "pci-0000:01:00.0");
 	/* A USB adapter's path changes with the port: its permanent address names it. */
-	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "enx00e04c680001", &usb, "00:e0:4c:68:00:01", &lt), 0);
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "enx00e04c680001", &usb, "00:e0:4c:68:00:01", false, &lt), 0);
 	CU_ASSERT_STRING_EQUAL(lt.file, "/etc/systemd/network/10-multigig-mac-00_e0_4c_68_00_01.link");
 	CU_ASSERT_STRING_EQUAL(lt.match_key, "PermanentMACAddress");
-	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "eth1", &usb, "00:00:00:00:00:00", &lt), -EOPNOTSUPP);
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "eth1", &usb, "00:00:00:00:00:00", false, &lt), -EOPNOTSUPP);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "without a permanent MAC address"));
-	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "eth1", &usb, "", &lt), -EOPNOTSUPP);
-	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "veth0", &virt, "", &lt), 0);
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "eth1", &usb, "", false, &lt), -EOPNOTSUPP);
+	/* A path other interfaces share (DSA ports): the path and the permanent address, or refused. */
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "lan1", &pci, "52:54:00:12:34:57", true, &lt), 0);
+	CU_ASSERT_STRING_EQUAL(lt.file, "/etc/systemd/network/10-multigig-pci-0000_01_00_0-52_54_00_12_34_57.link");
+	CU_ASSERT_STRING_EQUAL(lt.mac_key, "PermanentMACAddress");
+	CU_ASSERT_STRING_EQUAL(lt.mac_value, "52:54:00:12:34:57");
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "lan1", &pci, "", true, &lt), -EOPNOTSUPP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "share its device path pci-0000:01:00.0"));
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "veth0", &virt, "", false, &lt), 0);
 	CU_ASSERT_STRING_EQUAL(lt.file, "/etc/systemd/network/10-multigig-name-veth0.link");
 	CU_ASSERT_STRING_EQUAL(lt.match_key, "OriginalName");
 
 	/* Only the first file that fits applies: ours must come before the one that applies now. */
-	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "enp1s0", &pci, "", &lt), 0);
+	CU_ASSERT_EQUAL(mg_link_target_of(ctx, "enp1s0", &pci, "", false, &lt), 0);
 	CU_ASSERT_EQUAL(mg_link_may_take_place(ctx, "enp1s0", &lt, ""), 0);
 	CU_ASSERT_EQUAL(mg_link_may_take_place(ctx, "enp1s0", &lt, "/usr/lib/systemd/network/99-default.link"), 0);
 	CU_ASSERT_EQUAL(mg_link_may_take_place(ctx, "enp1s0", &lt, "/usr/lib/systemd/network/73-usb-net-by-mac.link"),
@@ -335,7 +342,7 @@ static void test_udevd_applies_ours(void)
 	fclose(in);
 	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse(text, &applies, NULL), 0);
 	free(text);
-	CU_ASSERT_EQUAL_FATAL(mg_link_target_of(ctx, "ul0", &u, "", &lt), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_link_target_of(ctx, "ul0", &u, "", false, &lt), 0);
 	CU_ASSERT_EQUAL(mg_link_may_take_place(ctx, "ul0", &lt, u.link_file), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse("[Link]\nMTUBytes=4000\n", &keys, NULL), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_link_compose(&lt, &applies, &keys, &f), 0);
@@ -475,6 +482,9 @@ static void test_set_persist(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "NamePolicy=")); /* the name kept */
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=9000\n"));
 	free(text);
+	/* The same again changes nothing, file or interface. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing to change"));
 	/* --status: the file udev applies next, its MTU against the running one. */
 	CU_ASSERT_EQUAL(cli("", "persist pv0 --status", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pv0: udev applies " OURS " at the next add (written by libmultigig)\n"));
@@ -489,6 +499,19 @@ static void test_set_persist(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "the next boot or re-plug sets mtu 9000: what runs now is not persisted"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "MTUBytes=9000; running now: 1500"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "multigig persist pv0"));
+	/* doctor --fix --persist: the fixes that are settings, written too (rx 1 -> 2 with two CPUs or more). */
+	if (sysconf(_SC_NPROCESSORS_ONLN) >= 2) {
+		CU_ASSERT_EQUAL(cli("MG_TEST_DOCTOR_VIRTUAL=1", "doctor pv0 --fix --persist", out, sizeof(out)), 0);
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, "would change pv0 rx: 1 -> 2"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(out, OURS " with RxChannels=2"));
+		CU_ASSERT_EQUAL(cli("MG_TEST_DOCTOR_VIRTUAL=1", "doctor pv0 --fix --yes --persist", out, sizeof(out)), 0);
+		text = file_text(OURS);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+		CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=9000\nRxChannels=2\n"));
+		free(text);
+		CU_ASSERT_EQUAL(system("ethtool -L pv0 rx 1"), 0);
+	}
+	CU_ASSERT_EQUAL(cli("", "doctor pv0 --persist", out, sizeof(out)), 2);
 	sleep(4); /* udevd looks for changed files at most every 3 s */
 	CU_ASSERT_EQUAL(replug("pv0"), 0);
 	CU_ASSERT_EQUAL(mtu_of("pv0"), 9000);
@@ -505,9 +528,10 @@ static void test_set_persist(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=4000\n"));
 	CU_ASSERT_PTR_NULL(strstr(text, "MTUBytes=9000"));
 	free(text);
-	/* persist: what runs now, channels too. */
+	/* persist: what runs now, channels too (rx 2 where the doctor's fix came back with the add). */
 	CU_ASSERT_EQUAL(cli("", "persist pv0", out, sizeof(out)), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "MTUBytes=4000 RxChannels=1 TxChannels=1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "with MTUBytes=4000 RxChannels="));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, " TxChannels=1"));
 	/* --remove: ours gone, and nothing the second time. */
 	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove --dry-run", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would set persist: " OURS " (text "));
@@ -551,6 +575,11 @@ static void test_persist_refused(void)
 	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
 	CU_ASSERT_EQUAL(cli("", "set pv0 rx-gro off --persist", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "features cannot be persisted"));
+	/* A change that awaits confirmation: its undo lives in /run, a reboot in its window would keep the file. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist --confirm 30", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "a change that awaits confirmation is not persisted"));
+	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --confirm 30", out, sizeof(out)), 2);
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persistent", out, sizeof(out)), 2);
 	CU_ASSERT_EQUAL(cli("", "show pv0 --persist", out, sizeof(out)), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "--persist belongs to 'set'"));
@@ -626,7 +655,22 @@ static void test_persist_killed(void)
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=7000"));
 	free(text);
-	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 0);
+	/* One that is no longer ours (its mark gone) is never replaced or removed by a rollback. */
+	CU_ASSERT_EQUAL(system("MG_TEST_PAUSE_AFTER_GROUP=13 '" MULTIGIG_TEST_CLI "' set pv0 mtu 9000 --persist "
+			       ">/dev/null 2>&1 & echo $! > /run/pv.pid; for i in $(seq 100); do "
+			       "grep -q MTUBytes=9000 " OURS " && break; sleep 0.1; done; kill -9 $(cat /run/pv.pid)"), 0);
+	usleep(300000);
+	CU_ASSERT_EQUAL(write_text(OURS, "[Link]\nMTUBytes=9000\n"), 0);
+	CU_ASSERT_EQUAL(cli("", "rollback pv0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "left persist at " OURS " (text "));
+	CU_ASSERT_EQUAL(mtu_of("pv0"), 2000);
+	text = file_text(OURS);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	CU_ASSERT_STRING_EQUAL(text, "[Link]\nMTUBytes=9000\n");
+	free(text);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 1);
+	CU_ASSERT_EQUAL(access(OURS, F_OK), 0);
+	unlink(OURS);
 	CU_ASSERT_EQUAL(system("ip link set pv0 mtu 1500"), 0);
 }
 

@@ -27,6 +27,8 @@ static int fix(struct mg_ctx *ctx, const struct options *opt, const struct mg_do
 	struct mg_plan *plan;
 	int err = mg_doctor_plan(ctx, d, &plan);
 
+	if (err == 0 && opt->persist)
+		err = mg_plan_set_persist(plan, MG_PERSIST_WRITE);
 	if (err < 0)
 		return fail(ctx, err, "doctor --fix");
 	if (!mg_plan_count(plan)) {
@@ -140,6 +142,8 @@ static int check_doctor(const struct command *cmd, struct options *opt, char **w
 		return option_not_taken(cmd, OPT_CONFIRM);
 	if (!opt->fix && opt->yes)
 		return option_not_taken(cmd, OPT_YES);
+	if (!opt->fix && opt->persist)
+		return option_not_taken(cmd, OPT_PERSIST);
 	if (opt->peer && (opt->all || *nwords == 0))
 		return usage_error("doctor --peer ADDR asks about one interface: doctor IFACE --peer ADDR");
 	return check_words(cmd, opt, *nwords);
@@ -149,14 +153,16 @@ const struct command doctor_command = {
 	.name = "doctor",
 	.nargs = 1,
 	.every = true,
-	.args = " [IFACE|--all] [--interval S] [--peer ADDR] [--fix [--yes]]",
+	.args = " [IFACE|--all] [--interval S] [--peer ADDR] [--fix [--yes] [--persist]]",
 	.summary = "what holds it back, ranked, with evidence and fixes",
 	.help = "--interval S samples the counters for S seconds first (growing errors, drops\n"
 		"and flaps). --fix shows the fixes that are settings changes; --fix --yes\n"
 		"applies them, as one transaction (with --confirm SECONDS, only until confirmed;\n"
-		"with --verify-peer ADDR, rolled back if the path stops carrying a new MTU).\n"
+		"with --verify-peer ADDR, rolled back if the path stops carrying a new MTU;\n"
+		"with --persist, also written where udev applies them at every boot and re-plug).\n"
 		"IFACE --peer ADDR also probes what size the path to ADDR carries.\n",
-	.options = OPT(ALL) | OPT(FIX) | OPT(YES) | OPT(INTERVAL) | OPT(PEER) | OPT(CONFIRM) | OPT(VERIFY_PEER),
+	.options = OPT(ALL) | OPT(FIX) | OPT(YES) | OPT(INTERVAL) | OPT(PEER) | OPT(CONFIRM) | OPT(VERIFY_PEER) |
+		   OPT(PERSIST),
 	.check = check_doctor,
 	.run = cmd_doctor,
 };

@@ -682,8 +682,8 @@ const struct command set_command = {
 static int check_persist(const struct command *cmd, struct options *opt, char **words, int *nwords)
 {
 	(void)words;
-	if (opt->status && (opt->remove || opt->dry_run || opt->confirm_s))
-		return usage_error("persist --status only reads: it takes no --remove, --dry-run or --confirm");
+	if (opt->status && (opt->remove || opt->dry_run))
+		return usage_error("persist --status only reads: it takes no --remove or --dry-run");
 	return check_words(cmd, opt, *nwords);
 }
 
@@ -695,8 +695,8 @@ const struct command persist_command = {
 	.help = "Writes the MTU, rings, channels, coalesce and pause the interface runs with\n"
 		"now into /etc/systemd/network/10-multigig-*.link, which udev applies whenever\n"
 		"the device is added: at boot, at a re-plug. The file matches the device by what\n"
-		"a re-plug keeps (a USB adapter by its permanent MAC address, a PCI one by its\n"
-		"path, a virtual one by its name) and carries over the lines of the .link file\n"
+		"a re-plug keeps (a USB adapter by its permanent MAC address, any other by its\n"
+		"device path, a virtual one by its name) and carries over the lines of the .link file\n"
 		"udev applied until now, so that the interface keeps its name; its first line\n"
 		"marks it as libmultigig's. 'set ... --persist' writes only what it sets.\n"
 		"--remove removes that file, and never one libmultigig did not write.\n"
@@ -705,7 +705,7 @@ const struct command persist_command = {
 		"running now (drift: what the next add changes). Like any change, it is\n"
 		"journaled first: 'multigig rollback IFACE' after an interruption puts the file\n"
 		"back as it was.\n",
-	.options = OPT(DRY_RUN) | OPT(REMOVE) | OPT(CONFIRM) | OPT(STATUS),
+	.options = OPT(DRY_RUN) | OPT(REMOVE) | OPT(STATUS),
 	.check = check_persist,
 	.run = cmd_persist,
 };

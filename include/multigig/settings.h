@@ -316,13 +316,17 @@ int mg_settings_set_wol(struct mg_settings *settings, const char *modes);
  * as the last step of the same transaction, into a systemd .link file of
  * its own in /etc/systemd/network, which udev applies whenever the device
  * is added. The file matches the device by what a re-plug keeps (a USB
- * adapter by its permanent MAC address, a PCI one by its path, a virtual
- * one by its name) and carries over the lines of the file udev applied
+ * adapter by its permanent MAC address, any other by its device path, with
+ * its permanent MAC address too where other interfaces share the path, a
+ * virtual one by its name) and carries over the lines of the file udev applied
  * until then, so that the interface keeps its name. Its first line marks
  * it as libmultigig's; a file there that is not is left alone and the
  * apply refused. A later apply adds its settings to the same file. The
- * previous text is journaled: a rollback, a failure and an unconfirmed
- * change put it back. Only the parameters (MTU, rings, channels,
+ * previous text is journaled: a rollback and a failure put it back.
+ * With a confirmation window (mg_plan_set_confirm()) the apply is refused
+ * (-EINVAL): the window's undo lives in /run, and a reboot inside it would
+ * keep the file. Where no systemd-udevd runs in the interface's network
+ * namespace, it is refused (-EOPNOTSUPP). Only the parameters (MTU, rings, channels,
  * coalesce, pause) have keys in every udev libmultigig supports: asked
  * with another group, the apply is refused, with the reason, before
  * anything changes. The result names the step "persist", its values the
@@ -1203,6 +1207,21 @@ int mg_plan_apply(struct mg_plan *plan, unsigned int flags, struct mg_apply_resu
  * Since: 0.3
  */
 int mg_plan_set_confirm(struct mg_plan *plan, unsigned int seconds);
+
+/**
+ * mg_plan_set_persist - persist what the plan sets, on every interface.
+ * @plan: plan.
+ * @how: MG_PERSIST_WRITE, or MG_PERSIST_NO (the default).
+ *
+ * As mg_settings_set_persist() on each interface's settings when the
+ * plan is applied: the settings are written where udev applies them at
+ * the device's next add, as the transaction's last step (a dry run shows
+ * that step). The doctor's fixes are such a plan (mg_doctor_plan()).
+ *
+ * Returns: 0; -EINVAL for NULL or another value.
+ * Since: 0.4
+ */
+int mg_plan_set_persist(struct mg_plan *plan, int how);
 
 /**
  * mg_plan_set_verify_peer - check, after an MTU change, that the path to

@@ -152,7 +152,9 @@ struct mg_link_target {
 	char file[256];		/* ours: /etc/systemd/network/10-multigig-KEY.link */
 	char match_key[24];	/* [Match]'s "Path", "PermanentMACAddress" or "OriginalName" */
 	char match_value[128];
-	char how[96];		/* "by its device path, which a reboot keeps" */
+	char mac_key[24];	/* a second [Match] line, "PermanentMACAddress" where the path is shared; "" none */
+	char mac_value[18];
+	char how[128];		/* "by its device path, which a reboot keeps" */
 };
 struct mg_persist_now {
 	bool read;		   /* udev and our file were read */
@@ -463,7 +465,9 @@ int mg_restore_part(struct mg_ctx *ctx, const struct mg_apply_target *t, struct 
 /* ---- persist-udev.c: a .link file of ours, which udev applies when the device is added ---- */
 /* Where ours goes and what it matches; -EOPNOTSUPP, said in @ctx, when the device cannot be told apart. */
 int mg_link_target_of(struct mg_ctx *ctx, const char *ifname, const struct mg_udev_net *u, const char *perm_mac,
-		      struct mg_link_target *lt);
+		      bool shared, struct mg_link_target *lt);
+/* Whether other interfaces hang off @ifname's device (DSA ports, a dual-port function): its path is theirs too. */
+bool mg_link_shares_device(struct mg_ctx *ctx, const char *ifname);
 /* Whether ours can take the place of @applies, the file udev applies now ("" none): -EEXIST said when not. */
 int mg_link_may_take_place(struct mg_ctx *ctx, const char *ifname, const struct mg_link_target *lt,
 			   const char *applies);

@@ -156,6 +156,7 @@ MG_EXPORT int mg_settings_undo(struct mg_ctx *ctx, const struct mg_apply_result 
 	struct mg_netns ns;
 	int err;
 
+	mg_journal_init(&j);
 	if (result)
 		*result = NULL;
 	if (!ctx)

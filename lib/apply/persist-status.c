@@ -55,13 +55,28 @@ static bool same(const struct mg_param_info *info, const char *running, const ch
 	return !strcmp(running, persisted);
 }
 
+/* Whether udev's last file sorts before @ours: the first file that fits applies, so it stays the one. */
+static bool applies_first(const struct mg_udev_net *u, const char *ours)
+{
+	const char *a = strrchr(u->link_file, '/'), *b = strrchr(ours, '/');
+
+	return u->link_file[0] && strcmp(u->link_file, ours) && access(u->link_file, F_OK) == 0 &&
+	       strcmp(a ? a + 1 : u->link_file, b ? b + 1 : ours) < 0;
+}
+
 /* The file udev applies at the next add; "" with @s->why when it cannot be known. */
 static void next_file(struct mg_ctx *ctx, const char *perm_mac, struct mg_persist_status *s, const struct mg_udev_net *u)
 {
+	bool shared = mg_link_shares_device(ctx, s->ifname);
 	struct mg_link_target lt;
 	char *text = NULL;
 
-	if (mg_link_target_of(ctx, s->ifname, u, perm_mac, &lt) == 0 && mg_text_file_read(lt.file, &text) == 0) {
+	if (!u->initialized) {
+		snprintf(s->why, sizeof(s->why), "udev has not handled the device (is systemd-udevd running?)");
+		return;
+	}
+	if (mg_link_target_of(ctx, s->ifname, u, perm_mac, shared, &lt) == 0 && !applies_first(u, lt.file) &&
+	    mg_text_file_read(lt.file, &text) == 0) {
 		mg_strlcpy(s->file, lt.file, sizeof(s->file));
 		s->ours = mg_link_is_ours(text);
 		free(text);

@@ -10,8 +10,9 @@
  *
  * The device is matched by what a re-plug keeps: a USB adapter by its
  * permanent MAC address (its path changes with the port), any other with a
- * path by the path (a PCI slot), a virtual device by the name it was made
- * with.
+ * path by the path (a PCI slot), and by its permanent MAC address too where
+ * other interfaces share that path (DSA switch ports, a dual-port PCI
+ * function), a virtual device by the name it was made with.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -44,8 +45,48 @@ static bool real_mac(const char *mac)
 	return mac && mac[0] && strspn(mac, "0:") != strlen(mac);
 }
 
+static int count_entry(struct mg_ctx *ctx, const char *name, void *data)
+{
+	(void)ctx, (void)name;
+	(*(int *)data)++;
+	return 0;
+}
+
+bool mg_link_shares_device(struct mg_ctx *ctx, const char *ifname)
+{
+	char rel[96];
+	int n = 0;
+
+	snprintf(rel, sizeof(rel), "class/net/%s/device/net", ifname);
+	return mg_sysfs_foreach(ctx, rel, count_entry, &n) == 0 && n > 1;
+}
+
+/* A device that shares its path: the path, and its permanent address to tell it from the others. */
+static int shared_path(struct mg_ctx *ctx, const char *ifname, const struct mg_udev_net *u, const char *perm_mac,
+		       struct mg_link_target *lt)
+{
+	char word[96], mac[32];
+
+	if (!real_mac(perm_mac))
+		return mg_fail(ctx, -EOPNOTSUPP,
+			       "other interfaces share its device path %s, and without a permanent MAC address it "
+			       "cannot be told from them",
+			       u->path);
+	mg_strlcpy(lt->match_key, "Path", sizeof(lt->match_key));
+	mg_strlcpy(lt->match_value, u->path, sizeof(lt->match_value));
+	mg_strlcpy(lt->mac_key, "PermanentMACAddress", sizeof(lt->mac_key));
+	mg_strlcpy(lt->mac_value, perm_mac, sizeof(lt->mac_value));
+	mg_strlcpy(lt->how, "by its device path, which other interfaces share, and its permanent MAC address",
+		   sizeof(lt->how));
+	file_word(u->path, word, sizeof(word));
+	file_word(perm_mac, mac, sizeof(mac));
+	snprintf(lt->file, sizeof(lt->file), LINK_DIR "/" PREFIX "%s-%s.link", word, mac);
+	(void)ifname;
+	return 0;
+}
+
 int mg_link_target_of(struct mg_ctx *ctx, const char *ifname, const struct mg_udev_net *u, const char *perm_mac,
-		      struct mg_link_target *lt)
+		      bool shared, struct mg_link_target *lt)
 {
 	char word[96];
 
@@ -62,6 +103,8 @@ int mg_link_target_of(struct mg_ctx *ctx, const char *ifname, const struct mg_ud
 			   sizeof(lt->how));
 		file_word(perm_mac, word, sizeof(word));
 		snprintf(lt->file, sizeof(lt->file), LINK_DIR "/" PREFIX "mac-%s.link", word);
+	} else if (u->path[0] && shared) {
+		return shared_path(ctx, ifname, u, perm_mac, lt);
 	} else if (u->path[0]) {
 		mg_strlcpy(lt->match_key, "Path", sizeof(lt->match_key));
 		mg_strlcpy(lt->match_value, u->path, sizeof(lt->match_value));
@@ -106,6 +149,8 @@ int mg_link_compose(const struct mg_link_target *lt, const struct mg_linkfile *a
 
 	mg_linkfile_init(out);
 	err = mg_linkfile_add(out, "Match", lt->match_key, lt->match_value);
+	if (err == 0 && lt->mac_key[0])
+		err = mg_linkfile_add(out, "Match", lt->mac_key, lt->mac_value);
 	/* Added as they are: a key given twice (a list) stays so. */
 	for (size_t i = 0; err == 0 && applies && i < applies->count; i++) {
 		const struct mg_linkfile_line *l = &applies->lines[i];

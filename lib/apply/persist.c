@@ -14,6 +14,7 @@
  * "-" for no file. A rollback writes that text back, or removes the file,
  * unless another writer changed the file since: then it is theirs.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -42,6 +43,51 @@ long long mg_persist_hash(const char *text)
 	return h ? (long long)h : 1;
 }
 
+/*
+ * Whether a systemd-udevd runs in this network namespace: udev applies
+ * .link files only to devices of the namespace it runs in, and its
+ * database here may be another namespace's, where an index names another
+ * device. 1, 0, or -EACCES when other processes' namespaces cannot be
+ * seen (no root: the write would be refused anyway).
+ */
+static int udevd_here(void)
+{
+	char self[64], theirs[64], path[300], comm[32];
+	ssize_t n = readlink("/proc/self/ns/net", self, sizeof(self) - 1);
+	int found = 0, denied = 0;
+	struct dirent *e;
+	DIR *proc;
+
+	if (n < 0 || !(proc = opendir("/proc")))
+		return -EACCES;
+	self[n] = '\0';
+	while (!found && (e = readdir(proc))) {
+		FILE *f;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", e->d_name);
+		if (!(f = fopen(path, "r")))
+			continue;
+		comm[0] = '\0';
+		if (!fgets(comm, sizeof(comm), f))
+			comm[0] = '\0';
+		fclose(f);
+		if (strcmp(comm, "systemd-udevd\n"))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/ns/net", e->d_name);
+		n = readlink(path, theirs, sizeof(theirs) - 1);
+		if (n < 0) {
+			denied |= errno == EACCES || errno == EPERM;
+			continue;
+		}
+		theirs[n] = '\0';
+		found = !strcmp(self, theirs);
+	}
+	closedir(proc);
+	return found ? 1 : denied ? -EACCES : 0;
+}
+
 /* Why no file can be ours, kept for the plan: reading is no failure, asking to persist is. */
 static int cannot(struct mg_ctx *ctx, struct mg_persist_now *p, int err)
 {
@@ -60,17 +106,23 @@ static int read_persist(struct mg_ctx *ctx, int ifindex, const char *ifname, con
 	int err;
 
 	(void)driver, (void)groups;
+	if (udevd_here() == 0) {
+		mg_fail(ctx, -EOPNOTSUPP,
+			"no systemd-udevd runs in this network namespace: udev applies .link files only to the "
+			"devices of the namespace it runs in");
+		return cannot(ctx, p, -EOPNOTSUPP);
+	}
 	err = mg_udev_net_read(ctx, ifname, &u);
 	if (err < 0)
 		return cannot(ctx, p, err);
 	if (!u.initialized) {
-		mg_fail(ctx, -EOPNOTSUPP, "%s: udev has not handled the device (is systemd-udevd running?)", ifname);
+		mg_fail(ctx, -EOPNOTSUPP, "udev has not handled the device (is systemd-udevd running?)");
 		return cannot(ctx, p, -EOPNOTSUPP);
 	}
 	mg_link_init(&link);
 	err = mg_gather_link_said(ctx, NULL, ifindex, &link);
 	if (err == 0)
-		err = mg_link_target_of(ctx, ifname, &u, link.perm_mac, &p->lt);
+		err = mg_link_target_of(ctx, ifname, &u, link.perm_mac, mg_link_shares_device(ctx, ifname), &p->lt);
 	if (err < 0)
 		return cannot(ctx, p, err);
 	mg_strlcpy(p->applies, u.link_file, sizeof(p->applies));
@@ -156,7 +208,8 @@ static int update_ours(const char *text, const struct mg_linkfile *keys, char **
 	if (err == 0)
 		err = mg_linkfile_format(&f, NULL, &body);
 	mg_linkfile_clear(&f);
-	if (err == 0 && asprintf(out, "%.*s%s", (int)head, text, body) < 0)
+	/* The blank line after the header, as a new file of ours has it. */
+	if (err == 0 && asprintf(out, "%.*s%s%s", (int)head, text, head ? "\n" : "", body) < 0)
 		err = -ENOMEM;
 	free(body);
 	return err;
@@ -208,8 +261,9 @@ static void keys_text(const struct mg_linkfile *keys, char *buf, size_t size)
 		const struct mg_linkfile_line *l = &keys->lines[i];
 		int n = snprintf(buf + len, size - len, "%s%s=%s", len ? " " : "", l->key, l->value);
 
-		if (n < 0 || (size_t)n >= size - len) {
-			snprintf(buf + (len > size - 5 ? size - 5 : len), 5, " ...");
+		/* Cut at a key, with room for the mark. */
+		if (n < 0 || (size_t)n >= size - len - 4) {
+			snprintf(buf + len, size - len, " ...");
 			return;
 		}
 		len += (size_t)n;
@@ -275,8 +329,8 @@ static int plan_persist(struct mg_ctx *ctx, const struct mg_apply_target *t, con
 	if (how == MG_PERSIST_NO)
 		return 0;
 	if (!p->read)
-		return mg_fail(ctx, p->err ? p->err : -EOPNOTSUPP, "%s cannot be persisted: %s", t->cur.ifname,
-			       p->why[0] ? p->why : "udev says nothing of it");
+		return mg_fail(ctx, p->err ? p->err : -EOPNOTSUPP, "%s: its settings cannot be persisted: %s",
+			       t->cur.ifname, p->why[0] ? p->why : "udev says nothing of it");
 	if (how == MG_PERSIST_REMOVE && (mg_tune_want_groups(want) != 1u << MG_GROUP_PERSIST || want->present))
 		return mg_fail(ctx, -EINVAL, "%s: removing what persists goes alone, without settings to make",
 			       t->cur.ifname);
@@ -318,8 +372,17 @@ static int write_atomically(const char *path, const char *text)
 	fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	if (fchmod(fd, 0644) < 0 || write(fd, text, len) != (ssize_t)len || fsync(fd) < 0)
-		err = errno ? -errno : -EIO;
+	err = fchmod(fd, 0644) < 0 ? -errno : 0;
+	for (size_t done = 0; err == 0 && done < len;) {
+		ssize_t n = write(fd, text + done, len - done);
+
+		if (n < 0 && errno != EINTR)
+			err = -errno;
+		else if (n > 0)
+			done += (size_t)n;
+	}
+	if (err == 0 && fsync(fd) < 0)
+		err = -errno;
 	if (close(fd) < 0 && err == 0)
 		err = -errno;
 	if (err == 0 && rename(tmp, path) < 0)
@@ -366,11 +429,35 @@ static void persist_text(const struct mg_apply_part *r, const struct mg_change *
 		snprintf(buf, size, "%s (text %08llx)", r->persist_file, (unsigned long long)v >> 31);
 }
 
+/* The file the change wrote, read again: the interface may go by another name or path by now. */
+static long long file_value(const struct mg_apply_part *r)
+{
+	char *text = NULL;
+	int err = mg_text_file_read(r->persist_file, &text);
+	long long v = err == 0 || err == -ENOENT ? mg_persist_hash(text) : MG_UNKNOWN;
+
+	free(text);
+	return v;
+}
+
+static enum mg_group_now_is compare_persist(const struct mg_group_now *now, struct mg_apply_part *r,
+					    struct mg_change *c)
+{
+	(void)now;
+	return mg_change_compare_value(c, file_value(r));
+}
+
+static void expect_persist(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c)
+{
+	(void)now;
+	mg_change_expect_value(c, file_value(r));
+}
+
 static int check_persist(struct mg_ctx *ctx, const char *ifname, const struct mg_group_now *now,
 			 const struct mg_apply_part *r, const struct mg_change *c, bool in_effect)
 {
-	(void)in_effect;
-	if (persist_value(now, c) == c->new_value)
+	(void)now, (void)in_effect;
+	if (file_value(r) == c->new_value)
 		return 0;
 	return mg_fail(ctx, -EIO, "%s: %s does not hold what was written", ifname, r->persist_file);
 }
@@ -447,13 +534,15 @@ static int parse_persist(char **w, int n, struct mg_journal_entry *e)
 
 	if (n != 5 || !path_ok(w[1]) || !mg_journal_number(w[2], 0, max, &e->old_value))
 		return -EBADMSG;
-	e->new_known = strcmp(w[3], "-") != 0;
-	if (e->new_known && !mg_journal_number(w[3], 0, max, &e->new_value))
+	/* What was written is always recorded: a restore must know the file it would replace is ours. */
+	e->new_known = true;
+	if (!mg_journal_number(w[3], 0, max, &e->new_value))
 		return -EBADMSG;
 	if (strcmp(w[4], "-") && !(e->text = unhex(w[4])))
 		return -EBADMSG;
-	/* The text is what was there: its hash says so. */
-	if (mg_persist_hash(e->text) != e->old_value || !(e->path = strdup(w[1]))) {
+	/* The text is what was there, and ours: its hash and its first line say so. */
+	if (mg_persist_hash(e->text) != e->old_value || (e->text && !mg_link_is_ours(e->text)) ||
+	    !(e->path = strdup(w[1]))) {
 		free(e->text);
 		e->text = NULL;
 		return -EBADMSG;
@@ -477,7 +566,19 @@ static void plan_restore_persist(const struct mg_journal_entry *e, const struct 
 	size_t before = r->count;
 
 	(void)now;
-	mg_change_restore_value(e, cur, &c, r);
+	/*
+	 * A file that is not ours differs from what was written (ours) and
+	 * from what was there (ours, or none): left as another writer's. One
+	 * that cannot be read is left too, never replaced blind.
+	 */
+	if (cur == MG_UNKNOWN && r->count < MG_CHANGE_MAX) {
+		c.old_value = c.found = MG_UNKNOWN;
+		c.new_value = c.expect = e->old_value;
+		c.state = MG_CHANGE_LEFT;
+		r->changes[r->count++] = c;
+	} else {
+		mg_change_restore_value(e, cur, &c, r);
+	}
 	if (r->count > before)
 		mg_strlcpy(r->persist_file, e->path, sizeof(r->persist_file));
 	if (r->count == before || r->changes[before].state == MG_CHANGE_LEFT) {
@@ -500,6 +601,8 @@ const struct mg_group_ops mg_persist_ops = {
 	.plan = plan_persist,
 	.set = set_persist,
 	.value = persist_value,
+	.compare = compare_persist,
+	.expect = expect_persist,
 	.check = check_persist,
 	.text = persist_text,
 	.explain = explain_persist,

@@ -16,6 +16,7 @@ struct mg_plan {
 	struct mg_txn_step *steps;
 	struct mg_settings **owned; /* each step's settings, the plan's own copy */
 	struct mg_txn_opts opts;
+	int persist; /* enum mg_persist, asked of every step when it is applied */
 	size_t count, alloc;
 };
 
@@ -143,6 +144,9 @@ MG_EXPORT int mg_plan_apply(struct mg_plan *plan, unsigned int flags, struct mg_
 	if (plan->ctx->offline)
 		return mg_fail(plan->ctx, -EOPNOTSUPP,
 			       "a captured tree cannot be changed: settings need a live context");
+	for (size_t i = 0; plan->persist && i < plan->count; i++)
+		if (mg_settings_set_persist(plan->owned[i], plan->persist) < 0)
+			return mg_fail(plan->ctx, -ENOMEM, "out of memory");
 	return mg_txn_apply(plan->ctx, plan->steps, plan->count, flags, &plan->opts, result);
 }
 
@@ -157,6 +161,14 @@ MG_EXPORT int mg_plan_set_confirm(struct mg_plan *plan, unsigned int seconds)
 		return mg_fail(plan->ctx, -EINVAL, "a confirmation window of %u s is longer than %d s", seconds,
 			       CONFIRM_MAX_S);
 	plan->opts.confirm_s = seconds;
+	return 0;
+}
+
+MG_EXPORT int mg_plan_set_persist(struct mg_plan *plan, int how)
+{
+	if (!plan || (how != MG_PERSIST_NO && how != MG_PERSIST_WRITE))
+		return -EINVAL;
+	plan->persist = how;
 	return 0;
 }
 

@@ -404,6 +404,16 @@ int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t cou
 	x.opts = opts ? opts : &none;
 	if (err == 0 && x.hold && x.opts->confirm_s)
 		err = mg_fail(ctx, -EINVAL, "changes held until undone cannot also wait for a confirmation");
+	/*
+	 * The window's undo lives in /run, the file in /etc: a reboot inside
+	 * the window (the usual way out of a change that cut the machine off)
+	 * would keep it for good.
+	 */
+	for (size_t i = 0; err == 0 && x.opts->confirm_s && i < count; i++)
+		if (mg_tune_want_groups(steps[i].want) & (1u << MG_GROUP_PERSIST))
+			err = mg_fail(ctx, -EINVAL, "%s: a change that awaits confirmation is not persisted, since a "
+				      "reboot inside its window would keep it; confirm it, then run 'multigig persist "
+				      "%s'", steps[i].id.name, steps[i].id.name);
 	for (size_t i = 0; err == 0 && i < count; i++)
 		err = add_part(&x, i, &steps[i].id);
 	if (err == 0)

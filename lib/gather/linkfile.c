@@ -39,11 +39,13 @@ static char *trim(char *s, char **end)
 
 int mg_linkfile_add(struct mg_linkfile *f, const char *section, const char *key, const char *value)
 {
-	struct mg_linkfile_line *l;
+	struct mg_linkfile_line *l, *grown;
 	size_t need = strlen(section) + strlen(key) + strlen(value) + 3;
 
-	if (!(f->lines = mg_array_grow(f->lines, &f->alloc, f->count + 1, sizeof(*f->lines))))
+	/* Grown aside: without memory, the lines it has stay whole. */
+	if (!(grown = mg_array_grow(f->lines, &f->alloc, f->count + 1, sizeof(*f->lines))))
 		return -ENOMEM;
+	f->lines = grown;
 	l = &f->lines[f->count];
 	if (!(l->text = malloc(need)))
 		return -ENOMEM;

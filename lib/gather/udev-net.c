@@ -155,8 +155,11 @@ static int dropins(struct mg_ctx *ctx, const char *link, struct mg_linkfile *f)
 			continue;
 		for (int i = 0; i < n; i++) {
 			if (err == 0 && !hidden(d, link, list[i]->d_name)) {
-				if (!(names = mg_array_grow(names, &alloc, count + 1, sizeof(*names))) ||
-				    asprintf(&names[count], "%s/%s", path, list[i]->d_name) < 0)
+				char **grown = mg_array_grow(names, &alloc, count + 1, sizeof(*names));
+
+				if (grown)
+					names = grown;
+				if (!grown || asprintf(&names[count], "%s/%s", path, list[i]->d_name) < 0)
 					err = -ENOMEM;
 				else
 					count++;
