@@ -415,7 +415,8 @@ def test_fastapi_router_errors():
     # Reads only: the OpenAPI schema lists the routes with their models.
     paths = client.get("/openapi.json").json()["paths"]
     assert set(paths) == {"/api/nics", "/api/nics/{iface}", "/api/nics/{iface}/pcie", "/api/doctor",
-                          "/api/nics/{iface}/settings", "/api/nics/{iface}/confirm", "/api/wifi"}
+                          "/api/nics/{iface}/settings", "/api/nics/{iface}/confirm", "/api/nics/{iface}/persist",
+                          "/api/wifi"}
 
 
 def test_fastapi_router_shows_names_as_the_library_writes_them():
@@ -439,7 +440,7 @@ def test_fastapi_router_takes_the_settings_apply_takes():
     """The request's fields are multigig.SETTINGS and the request's own: no second list to fall behind."""
     schemas = _router_client("desktop").get("/openapi.json").json()["components"]["schemas"]
     fields = set(schemas["SettingsRequest"]["properties"])
-    assert fields == set(multigig.SETTINGS) | {"dry_run", "confirm", "verify_peer", "features"}
+    assert fields == set(multigig.SETTINGS) | {"dry_run", "confirm", "verify_peer", "features", "persist"}
     assert {"rps_cpus", "xps_cpus", "irq_affinity", "aspm_l1", "eee", "advertise", "mtu"} <= fields
 
 
