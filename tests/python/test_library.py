@@ -922,6 +922,46 @@ def test_wol_keyword_takes_ethtools_letters():
             multigig.ApplyResult._want({"wol": bad})
 
 
+def test_persist_takes_true_or_false():
+    """persist: True or False, refused otherwise before the library is
+    asked; not a setting (not in SETTINGS, not taken for a feature); the
+    library refuses it with the rest on a captured tree."""
+    assert "persist" not in multigig.SETTINGS
+    with multigig.Context(tree("desktop")) as ctx:
+        for bad in ("yes", "remove", 1, None):
+            with pytest.raises(TypeError, match="^persist must be True or False"):
+                ctx.apply("enp1s0", dry_run=True, mtu=9000, persist=bad)
+        for bad in ("no", 0):
+            with pytest.raises(TypeError, match="^remove must be True or False"):
+                ctx.persist("enp1s0", remove=bad)
+            with pytest.raises(TypeError, match="^dry_run must be True or False"):
+                ctx.persist("enp1s0", dry_run=bad)
+        with pytest.raises(ValueError, match="^persist: tuned"):
+            with ctx.tuned("enp1s0", mtu=9000, persist=False):
+                pass
+        for call in (lambda: ctx.apply("enp1s0", dry_run=True, mtu=9000, persist=True),
+                     lambda: ctx.persist("enp1s0", dry_run=True),
+                     lambda: ctx.persist("enp1s0", remove=True, dry_run=True)):
+            with pytest.raises(multigig.ApplyError, match="captured tree cannot be changed"):
+                call()
+
+
+def test_fastapi_router_persist_bodies():
+    """"persist" and "remove" are JSON booleans, and /persist takes no other
+    field; a captured tree is never changed, persisting or not."""
+    client = _router_client("desktop")
+    for body in ({"mtu": 9000, "persist": "yes"}, {"mtu": 9000, "persist": 1}, {"mtu": 9000, "persist": None}):
+        assert client.post("/api/nics/enp1s0/settings", json=body).status_code == 422, body
+    for body in ({"remove": "yes"}, {"remove": 1}, {"dry_run": "no"}, {"mtu": 9000}, [], None):
+        assert client.post("/api/nics/enp1s0/persist", json=body).status_code == 422, body
+    r = client.post("/api/nics/enp1s0/settings", json={"mtu": 9000, "persist": True})
+    assert r.status_code == 409 and "captured tree cannot be changed" in r.json()["detail"]["message"]
+    for body in ({}, {"remove": True}, {"remove": False, "dry_run": False}):
+        r = client.post("/api/nics/enp1s0/persist", json=body)
+        assert r.status_code == 409 and "captured tree cannot be changed" in r.json()["detail"]["message"], body
+        assert r.json()["detail"]["apply"]["dry_run"] is body.get("dry_run", True)
+
+
 def test_typed_entry_points_refuse_bools_and_strings():
     """Each int or flag argument of the package: a bool is no int, a str no flag."""
     with multigig.Context(tree("phys")) as ctx:
