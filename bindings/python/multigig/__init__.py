@@ -1265,11 +1265,11 @@ class ApplyResult:
     "advertise", CPU lists ("0-3", "" for none) for "rps-cpus:rx-N",
     "xps-cpus:tx-N" and "irq-affinity:N", ethtool's letters ("g", "d" for
     none) for "wol", text for "persist" (the .link file: "none", or its
-    path with the keys written or its text's hash); ``states`` gives each change's fate by name ("planned",
-    "applied", "rolled_back", "left", "restore_failed"); ``left`` lists the
-    names not restored because another writer had changed them;
-    ``may_bounce_link`` says whether the driver may reset or renegotiate
-    the link. After a failure, ``failed_group`` names the group refused,
+    path with the keys written or its text's hash); ``states`` gives each
+    change's fate by name ("planned", "applied", "rolled_back", "left",
+    "restore_failed"); ``left`` lists the names not restored because
+    another writer had changed them; ``may_bounce_link`` says whether the
+    driver may reset or renegotiate the link. After a failure, ``failed_group`` names the group refused,
     ``kernel_message`` is what the kernel said (None if nothing), and
     ``rolled_back`` whether every change made was undone (None when
     nothing failed), ``failed_interface`` where and ``message`` what
