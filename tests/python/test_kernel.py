@@ -1096,6 +1096,18 @@ def test_persist_refused_writes_nothing(udevd):
         os.unlink(OURS)
 
 
+def test_persist_unconfirmed_rolls_back(udevd):
+    """apply(persist=True, confirm=SECONDS) goes through a plan: the file is
+    written with the change, and both go when no confirm() comes."""
+    with multigig.Context() as ctx:
+        result = ctx.apply("pv0", mtu=9000, persist=True, confirm=1)
+        assert result.states == {"mtu": "applied", "persist": "applied"} and os.path.exists(OURS)
+        deadline = time.monotonic() + 10
+        while (mtu(ctx, "pv0") != 1500 or os.path.exists(OURS)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert mtu(ctx, "pv0") == 1500 and not os.path.exists(OURS)
+
+
 def test_apply_persist_and_remove(udevd):
     """apply(persist=True) writes libmultigig's .link file after the change;
     persist() writes what runs now; persist(remove=True) removes the file,
