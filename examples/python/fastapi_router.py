@@ -25,8 +25,12 @@ or it runs on its own, served by uvicorn:
                                  unless the body says "dry_run": false;
                                  "confirm": SECONDS keeps them only if
                                  confirmed in time, "verify_peer": ADDR
-                                 checks a new MTU
+                                 checks a new MTU, "persist": true writes
+                                 them where udev applies them at every add
     POST /nics/{iface}/confirm   keep changes made with "confirm"
+    POST /nics/{iface}/persist   write what runs now where udev applies it
+                                 ({"remove": true}: remove that file); a
+                                 dry run unless "dry_run": false
 
 The GETs need no privilege. A change needs CAP_NET_ADMIN: without it the
 answer is 403 with the library's message.
@@ -287,9 +291,12 @@ class SettingsBase(BaseModel, extra="forbid"):
     only the fields given are changed. ``features`` are offloads by kernel
     name ({"rx-gro": false}) and nothing else; ``advertise`` is "all" or a
     list of link modes. A dry run unless ``dry_run`` is false (a JSON
-    boolean). Any other field is refused."""
+    boolean). ``persist`` true also writes the settings into
+    libmultigig's udev .link file for the device (the parameters only:
+    MTU, rings, channels, coalesce, pause). Any other field is refused."""
 
     dry_run: StrictBool = True
+    persist: StrictBool = False
     confirm: Optional[ConfirmSeconds] = None
     verify_peer: Optional[StrictStr] = None
     advertise: Optional[Union[Modes, List[Mode]]] = None
@@ -319,7 +326,16 @@ class SettingsBase(BaseModel, extra="forbid"):
 
     def params(self) -> Dict[str, multigig.SettingValue]:
         """The keyword arguments of Context.apply(), but for the features."""
-        return dump(self, exclude={"dry_run", "features", "confirm", "verify_peer"}, exclude_none=True)
+        return dump(self, exclude={"dry_run", "features", "confirm", "verify_peer", "persist"}, exclude_none=True)
+
+
+class PersistRequest(BaseModel, extra="forbid"):
+    """What runs now written into libmultigig's udev .link file for the
+    device, which udev applies whenever the device is added; with
+    ``remove``, that file removed. A dry run unless ``dry_run`` is false."""
+
+    dry_run: StrictBool = True
+    remove: StrictBool = False
 
 
 # A queue's (vector's) number as an object's key: decimal digits, no sign,
@@ -359,8 +375,9 @@ else:
 
 class ChangeModel(BaseModel):
     """One change: a number, true/false, link modes, CPUs ("0-3") for
-    "rps-cpus:rx-N", "xps-cpus:tx-N" and "irq-affinity:N", or Wake-on-LAN's
-    letters ("g", "d" for none) for "wol"."""
+    "rps-cpus:rx-N", "xps-cpus:tx-N" and "irq-affinity:N", Wake-on-LAN's
+    letters ("g", "d" for none) for "wol", or the .link file ("none", or
+    its path with the keys written or its text's hash) for "persist"."""
 
     param: str
     old: Union[StrictBool, StrictInt, StrictStr, List[str], None]
@@ -448,7 +465,7 @@ STATUS = {
     errno.ENODEV: 404, errno.ENOENT: 404, errno.ENXIO: 404,
     errno.EINVAL: 400, errno.ERANGE: 400, errno.E2BIG: 400,
     errno.EOPNOTSUPP: 409, errno.EBUSY: 409, errno.EUCLEAN: 409, errno.ENODATA: 409,
-    errno.ESTALE: 409, errno.EBADMSG: 409, errno.EIO: 409, errno.ETIME: 409, errno.EHOSTUNREACH: 409,
+    errno.ESTALE: 409, errno.EEXIST: 409, errno.EBADMSG: 409, errno.EIO: 409, errno.ETIME: 409, errno.EHOSTUNREACH: 409,
 }
 # An interface name (at most 15 bytes, no '/', no space) or a PCI address.
 # The separators \x1c to \x1f are named: Python's \s (pydantic 1) has them,
@@ -635,7 +652,7 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
             if request.verify_peer is not None:
                 extra["verify_peer"] = request.verify_peer
             result = ctx.apply(target(iface, ctx), dry_run=request.dry_run, **request.params(), **extra,
-                               features=request.features)
+                               features=request.features, persist=request.persist)
         except (ValueError, TypeError, OverflowError) as err:
             raise bad_request(err)
         except OSError as err:
@@ -652,6 +669,20 @@ def make_router(sysfs_root: Optional[str] = None) -> APIRouter:
         except OSError as err:
             raise http_error(err)
         return {"confirmed": iface}
+
+    @router.post("/nics/{iface}/persist", response_model=ApplyModel, responses=ERRORS,
+                 dependencies=[Depends(json_object)])
+    def persist(request: PersistRequest, iface: str = path_matching(IFACE),
+                ctx: multigig.Context = Depends(context)) -> Dict[str, Any]:
+        """Write what the adapter runs now where udev applies it when the
+        device is added (as `multigig persist`), or with "remove" remove it."""
+        try:
+            result = ctx.persist(target(iface, ctx), dry_run=request.dry_run, remove=request.remove)
+        except ValueError as err:
+            raise bad_request(err)
+        except OSError as err:
+            raise http_error(err, request.dry_run)
+        return apply_body(result, request.dry_run)
 
     return router
 

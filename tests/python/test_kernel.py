@@ -1008,3 +1008,169 @@ def test_cli_netns_runs_in_the_named_namespace():
         assert link[0]["mtu"] == 4000
     finally:
         subprocess.run(["ip", "netns", "del", "mgother"], check=False)
+
+
+# ---- persisting through a real systemd-udevd (as tests/test-udev-link.c) ----
+
+UDEVD = "/lib/systemd/systemd-udevd"
+LINK_DIR = "/etc/systemd/network"
+OURS = LINK_DIR + "/10-multigig-name-pv0.link"
+MS_BIND = 1 << 12
+
+
+def _udev(*args):
+    env = dict(os.environ, SYSTEMD_IGNORE_CHROOT="1")
+    return subprocess.run(list(args), env=env, check=True, capture_output=True, text=True)
+
+
+def _replug(ifname):
+    """What udev does when the device is added: the kernel's "add" again, then udevd done with it."""
+    with open("/sys/class/net/%s/uevent" % ifname, "w") as f:
+        f.write("add")
+    _udev("udevadm", "settle", "-t", "10")
+
+
+@pytest.fixture(scope="module")
+def udevd():
+    """A systemd-udevd of this namespace's own, with the module's /run, and
+    /etc/systemd/network a directory of that /run bound over the host's, and
+    a veth pv0 it has seen added (the .link file applied is what it says).
+    Module-wide, last in the file: one udevd, gone when the module ends."""
+    if not os.access(UDEVD, os.X_OK):
+        pytest.skip("no systemd-udevd on this machine (%s)" % UDEVD)
+    libc = ctypes.CDLL(None, use_errno=True)
+    os.makedirs("/run/udev", exist_ok=True)
+    os.makedirs("/run/etc-network", exist_ok=True)
+    os.makedirs(LINK_DIR, exist_ok=True)
+    if libc.mount(b"/run/etc-network", LINK_DIR.encode(), b"none", MS_BIND, None) != 0:
+        raise OSError(ctypes.get_errno(), "mount --bind /run/etc-network " + LINK_DIR)
+    try:
+        subprocess.run(["ip", "link", "add", "pv0", "type", "veth", "peer", "name", "pv1"], check=True)
+        _udev(UDEVD, "--daemon")
+        try:
+            _replug("pv0")
+            yield
+        finally:
+            subprocess.run(["udevadm", "control", "--exit"], env=dict(os.environ, SYSTEMD_IGNORE_CHROOT="1"),
+                           check=False)
+            subprocess.run(["ip", "link", "del", "pv0"], check=False)
+    finally:
+        libc.umount2(LINK_DIR.encode(), 0)
+
+
+def test_persist_refused_writes_nothing(udevd):
+    """A feature (no .link key) with persist=True is refused before anything
+    changes; persist is True or False, and tuned() takes none; a dry run
+    writes nothing."""
+    with multigig.Context() as ctx:
+        with pytest.raises(multigig.ApplyError, match="features cannot be persisted") as err:
+            ctx.apply("pv0", mtu=9000, gro=False, persist=True)
+        assert err.value.errno == errno.EOPNOTSUPP and err.value.changed == []
+        for bad in ("yes", 1, None, "remove"):
+            with pytest.raises(TypeError, match="^persist must be True or False"):
+                ctx.apply("pv0", mtu=9000, persist=bad)
+        with pytest.raises(TypeError, match="^remove must be True or False"):
+            ctx.persist("pv0", remove="yes")
+        with pytest.raises(ValueError, match="^persist: tuned"):
+            with ctx.tuned("pv0", mtu=9000, persist=True):
+                pass
+        plan = ctx.apply("pv0", dry_run=True, mtu=9000, persist=True)
+        assert plan.changes == [("mtu", 1500, 9000), ("persist", "none", OURS + " with MTUBytes=9000")]
+        assert plan.states == {"mtu": "planned", "persist": "planned"}
+        assert mtu(ctx, "pv0") == 1500
+    assert os.listdir(LINK_DIR) == []
+    # A file of that name that is not ours: left alone, and the apply refused.
+    with open(OURS, "w") as f:
+        f.write("[Link]\nMTUBytes=1400\n")
+    try:
+        with multigig.Context() as ctx:
+            with pytest.raises(multigig.ApplyError, match="was not written by libmultigig") as err:
+                ctx.apply("pv0", mtu=9000, persist=True)
+            assert err.value.errno == errno.EEXIST
+            with pytest.raises(multigig.ApplyError, match="was not written by libmultigig"):
+                ctx.persist("pv0", remove=True)
+            assert mtu(ctx, "pv0") == 1500
+        with open(OURS) as f:
+            assert f.read() == "[Link]\nMTUBytes=1400\n"
+    finally:
+        os.unlink(OURS)
+
+
+def test_persist_with_confirm_refused(udevd):
+    """apply(persist=True, confirm=SECONDS) is refused before anything
+    changes: the window's undo lives in /run, and a reboot inside it would
+    keep the file."""
+    with multigig.Context() as ctx:
+        with pytest.raises(OSError, match="a change that awaits confirmation is not persisted") as e:
+            ctx.apply("pv0", mtu=9000, persist=True, confirm=1)
+        assert e.value.errno == errno.EINVAL
+        assert mtu(ctx, "pv0") == 1500 and not os.path.exists(OURS)
+
+
+def test_apply_persist_and_remove(udevd):
+    """apply(persist=True) writes libmultigig's .link file after the change;
+    persist() writes what runs now; persist(remove=True) removes the file,
+    a dry run of it first changing nothing."""
+    with multigig.Context() as ctx:
+        result = ctx.apply("pv0", mtu=9000, persist=True)
+        assert result.changes == [("mtu", 1500, 9000), ("persist", "none", OURS + " with MTUBytes=9000")]
+        assert result.states == {"mtu": "applied", "persist": "applied"}
+        assert mtu(ctx, "pv0") == 9000
+        with open(OURS) as f:
+            text = f.read()
+        assert text.splitlines()[0] == "# Written by libmultigig."
+        assert "[Match]\nOriginalName=pv0\n" in text and "MTUBytes=9000\n" in text
+        # A later one updates the same file; the same again changes nothing.
+        (change,) = [c for c in ctx.apply("pv0", mtu=4000, persist=True).changes if c.name == "persist"]
+        assert change.old.startswith(OURS + " (text ") and change.new == OURS + " with MTUBytes=4000"
+        assert ctx.apply("pv0", mtu=4000, persist=True).changes == []
+        with open(OURS) as f:
+            text = f.read()
+        assert "MTUBytes=4000\n" in text and "MTUBytes=9000" not in text
+        # What runs now, the channels too.
+        (change,) = ctx.persist("pv0").changes
+        assert change.name == "persist" and change.new == OURS + " with MTUBytes=4000 RxChannels=1 TxChannels=1"
+        assert ctx.persist("pv0").changes == []
+        # Removed: a dry run first, which leaves the file.
+        plan = ctx.persist("pv0", remove=True, dry_run=True)
+        (change,) = plan.changes
+        assert change.name == "persist" and change.old.startswith(OURS + " (text ") and change.new == "none"
+        assert plan.states == {"persist": "planned"} and os.path.exists(OURS)
+        result = ctx.persist("pv0", remove=True)
+        assert result.states == {"persist": "applied"} and not os.path.exists(OURS)
+        assert ctx.persist("pv0", remove=True).changes == []
+        assert mtu(ctx, "pv0") == 4000
+        ctx.apply("pv0", mtu=1500)
+
+
+def test_fastapi_router_persists(udevd):
+    """The router's "persist": true writes the file after the change, and
+    POST /nics/IFACE/persist removes it; what cannot persist is 409, a
+    persist that is no boolean 422, both writing nothing."""
+    # The previous test removed the file udev last applied: udev is to say which applies now.
+    _udev("udevadm", "control", "--reload")
+    _replug("pv0")
+    client = _router()
+    r = client.post("/nics/pv0/settings", json={"mtu": 9000, "persist": True})
+    assert r.status_code == 200 and r.json()["dry_run"] is True
+    assert r.json()["changes"][1] == {"param": "persist", "old": "none", "new": OURS + " with MTUBytes=9000",
+                                      "state": "planned"}
+    for body in ({"mtu": 9000, "persist": "yes"}, {"mtu": 9000, "persist": 1}):
+        assert client.post("/nics/pv0/settings", json=body).status_code == 422, body
+    r = client.post("/nics/pv0/settings", json={"mtu": 9000, "features": {"rx-gro": False}, "persist": True,
+                                                        "dry_run": False})
+    assert r.status_code == 409 and "features cannot be persisted" in r.json()["detail"]["message"]
+    assert os.listdir(LINK_DIR) == []
+    r = client.post("/nics/pv0/settings", json={"mtu": 9000, "persist": True, "dry_run": False})
+    assert r.status_code == 200 and [c["state"] for c in r.json()["changes"]] == ["applied", "applied"]
+    with open(OURS) as f:
+        assert "MTUBytes=9000\n" in f.read()
+    assert client.post("/nics/pv0/persist", json={"remove": "yes"}).status_code == 422
+    r = client.post("/nics/pv0/persist", json={"remove": True})
+    assert r.status_code == 200 and r.json()["dry_run"] is True and os.path.exists(OURS)
+    assert r.json()["changes"][0]["param"] == "persist" and r.json()["changes"][0]["new"] == "none"
+    r = client.post("/nics/pv0/persist", json={"remove": True, "dry_run": False})
+    assert r.status_code == 200 and r.json()["changes"][0]["state"] == "applied" and not os.path.exists(OURS)
+    with multigig.Context() as ctx:
+        assert mtu(ctx, "pv0") == 9000
+        ctx.apply("pv0", mtu=1500)

@@ -415,7 +415,8 @@ def test_fastapi_router_errors():
     # Reads only: the OpenAPI schema lists the routes with their models.
     paths = client.get("/openapi.json").json()["paths"]
     assert set(paths) == {"/api/nics", "/api/nics/{iface}", "/api/nics/{iface}/pcie", "/api/doctor",
-                          "/api/nics/{iface}/settings", "/api/nics/{iface}/confirm", "/api/wifi"}
+                          "/api/nics/{iface}/settings", "/api/nics/{iface}/confirm", "/api/nics/{iface}/persist",
+                          "/api/wifi"}
 
 
 def test_fastapi_router_shows_names_as_the_library_writes_them():
@@ -439,7 +440,7 @@ def test_fastapi_router_takes_the_settings_apply_takes():
     """The request's fields are multigig.SETTINGS and the request's own: no second list to fall behind."""
     schemas = _router_client("desktop").get("/openapi.json").json()["components"]["schemas"]
     fields = set(schemas["SettingsRequest"]["properties"])
-    assert fields == set(multigig.SETTINGS) | {"dry_run", "confirm", "verify_peer", "features"}
+    assert fields == set(multigig.SETTINGS) | {"dry_run", "confirm", "verify_peer", "features", "persist"}
     assert {"rps_cpus", "xps_cpus", "irq_affinity", "aspm_l1", "eee", "advertise", "mtu"} <= fields
 
 
@@ -919,6 +920,46 @@ def test_wol_keyword_takes_ethtools_letters():
     for bad in ("", "on", "gx"):
         with pytest.raises(ValueError, match="ethtool's letters"):
             multigig.ApplyResult._want({"wol": bad})
+
+
+def test_persist_takes_true_or_false():
+    """persist: True or False, refused otherwise before the library is
+    asked; not a setting (not in SETTINGS, not taken for a feature); the
+    library refuses it with the rest on a captured tree."""
+    assert "persist" not in multigig.SETTINGS
+    with multigig.Context(tree("desktop")) as ctx:
+        for bad in ("yes", "remove", 1, None):
+            with pytest.raises(TypeError, match="^persist must be True or False"):
+                ctx.apply("enp1s0", dry_run=True, mtu=9000, persist=bad)
+        for bad in ("no", 0):
+            with pytest.raises(TypeError, match="^remove must be True or False"):
+                ctx.persist("enp1s0", remove=bad)
+            with pytest.raises(TypeError, match="^dry_run must be True or False"):
+                ctx.persist("enp1s0", dry_run=bad)
+        with pytest.raises(ValueError, match="^persist: tuned"):
+            with ctx.tuned("enp1s0", mtu=9000, persist=False):
+                pass
+        for call in (lambda: ctx.apply("enp1s0", dry_run=True, mtu=9000, persist=True),
+                     lambda: ctx.persist("enp1s0", dry_run=True),
+                     lambda: ctx.persist("enp1s0", remove=True, dry_run=True)):
+            with pytest.raises(multigig.ApplyError, match="captured tree cannot be changed"):
+                call()
+
+
+def test_fastapi_router_persist_bodies():
+    """"persist" and "remove" are JSON booleans, and /persist takes no other
+    field; a captured tree is never changed, persisting or not."""
+    client = _router_client("desktop")
+    for body in ({"mtu": 9000, "persist": "yes"}, {"mtu": 9000, "persist": 1}, {"mtu": 9000, "persist": None}):
+        assert client.post("/api/nics/enp1s0/settings", json=body).status_code == 422, body
+    for body in ({"remove": "yes"}, {"remove": 1}, {"dry_run": "no"}, {"mtu": 9000}, [], None):
+        assert client.post("/api/nics/enp1s0/persist", json=body).status_code == 422, body
+    r = client.post("/api/nics/enp1s0/settings", json={"mtu": 9000, "persist": True})
+    assert r.status_code == 409 and "captured tree cannot be changed" in r.json()["detail"]["message"]
+    for body in ({}, {"remove": True}, {"remove": False, "dry_run": False}):
+        r = client.post("/api/nics/enp1s0/persist", json=body)
+        assert r.status_code == 409 and "captured tree cannot be changed" in r.json()["detail"]["message"], body
+        assert r.json()["detail"]["apply"]["dry_run"] is body.get("dry_run", True)
 
 
 def test_typed_entry_points_refuse_bools_and_strings():

@@ -146,6 +146,11 @@ def test_apply_and_its_error() -> None:
             ctx.rollback("eth1")
         with pytest.raises(OSError):
             ctx.interrupted("eth1")
+        with pytest.raises(multigig.ApplyError):
+            ctx.apply("eth1", dry_run=True, mtu=9000, persist=True)
+        with pytest.raises(multigig.ApplyError):
+            persisted: multigig.ApplyResult = ctx.persist("eth1", dry_run=True, remove=False)
+            assert persisted.changes == []
     err: multigig.ApplyError = e.value
     result: multigig.ApplyResult = err.result
     changed: list[multigig.Change] = err.changed

@@ -450,6 +450,18 @@ class Context:
         ``wol`` takes the Wake-on-LAN modes to enable, as ethtool's letters
         ("g" for a magic packet, "pumbg"; "d" or "off" for none); the
         change is named "wol" and its values are such letters.
+        ``persist=True`` also writes the settings, once made and as the
+        last step of the same transaction, into libmultigig's udev .link
+        file for the device in /etc/systemd/network (needs root), which
+        udev applies whenever the device is added, at boot or a re-plug;
+        the change is named "persist" and its values are text: "none" when
+        there was no such file, else the file with the keys written
+        ("/etc/systemd/network/10-multigig-name-eth0.link with
+        MTUBytes=9000") or with a hash of its text ("... (text 1a2b3c4d)").
+        Only the parameters (mtu, rings, channels, coalesce, pause) persist:
+        with any other setting the apply is refused, ApplyError, before
+        anything changes. ``persist()`` writes what runs now and removes
+        the file.
         ``confirm=SECONDS`` keeps the changes only if ``confirm(ifname)``
         comes within that time, else they roll back, also when this process
         is gone; ``verify_peer="10.0.0.2"`` checks that the path to that
@@ -463,7 +475,23 @@ class Context:
         features = cast(Optional[Mapping[str, bool]], params.pop("features", None))
         confirm = cast(Optional[int], params.pop("confirm", None))
         verify_peer = cast(Optional[str], params.pop("verify_peer", None))
-        return ApplyResult.apply(self, ifname, params, dry_run, features, confirm, verify_peer)
+        persist = _args.flag(params.pop("persist", False), "persist")
+        return ApplyResult.apply(self, ifname, params, dry_run, features, confirm, verify_peer,
+                                 _c.MG_PERSIST_WRITE if persist else _c.MG_PERSIST_NO)
+
+    def persist(self, ifname: str, dry_run: bool = False, remove: bool = False) -> ApplyResult:
+        """Write what the interface runs now (each parameter udev has a key
+        for: MTU, rings, channels, coalesce, pause) into libmultigig's udev
+        .link file for the device, as ``multigig persist IFACE`` does; with
+        ``remove=True``, remove that file instead (nothing when there is
+        none), as ``multigig persist IFACE --remove``. One transaction, as
+        ``apply(..., persist=True)``: journaled and rolled back on failure.
+        The result has one change named "persist" (see apply()), or none
+        when the file already says that (or, removing, there is none).
+        A file of that name that libmultigig did not write is left alone
+        and the call refused (ApplyError)."""
+        how = _c.MG_PERSIST_REMOVE if _args.flag(remove, "remove") else _c.MG_PERSIST_WRITE
+        return ApplyResult.apply(self, ifname, {}, dry_run, persist=how)
 
     def confirm(self, ifname: str) -> None:
         """Keep the changes made with ``apply(..., confirm=SECONDS)``, which
@@ -482,7 +510,11 @@ class Context:
         The undo journal stays for the whole block, held by this process:
         killed inside it (kill -9 too), ``rollback()`` from any process puts
         the values back. (``aspm_l1``: turning L1 off turns its L1
-        substates off too; the exit turns them back on.)"""
+        substates off too; the exit turns them back on.) ``persist`` is
+        refused (ValueError): what the block sets is not to outlive it."""
+        if "persist" in params:
+            raise ValueError("persist: tuned() puts the values back when the block ends; "
+                             "apply(..., persist=True) writes settings that are to stay")
         features = cast(Optional[Mapping[str, bool]], params.pop("features", None))
         result, done = ApplyResult._apply(self, ifname, params, False, features, hold=True)
         try:
@@ -1213,7 +1245,8 @@ ChangeValue = Union[int, bool, str, list[str], None]
 class Change(NamedTuple):
     """One change an apply planned or made: the name ``multigig set``
     takes ("mtu", "rx-ring", "eee", "advertise", "wol" or a feature's
-    kernel name), the value before and the value after. A tuple, so
+    kernel name, or "persist" for the .link file that ``persist=True``
+    writes), the value before and the value after. A tuple, so
     ``name, old, new = change`` works."""
 
     name: str
@@ -1231,11 +1264,12 @@ class ApplyResult:
     "aspm-l1" and for a feature (by its kernel name), lists of link modes for
     "advertise", CPU lists ("0-3", "" for none) for "rps-cpus:rx-N",
     "xps-cpus:tx-N" and "irq-affinity:N", ethtool's letters ("g", "d" for
-    none) for "wol"; ``states`` gives each change's fate by name ("planned",
-    "applied", "rolled_back", "left", "restore_failed"); ``left`` lists the
-    names not restored because another writer had changed them;
-    ``may_bounce_link`` says whether the driver may reset or renegotiate
-    the link. After a failure, ``failed_group`` names the group refused,
+    none) for "wol", text for "persist" (the .link file: "none", or its
+    path with the keys written or its text's hash); ``states`` gives each
+    change's fate by name ("planned", "applied", "rolled_back", "left",
+    "restore_failed"); ``left`` lists the names not restored because
+    another writer had changed them; ``may_bounce_link`` says whether the
+    driver may reset or renegotiate the link. After a failure, ``failed_group`` names the group refused,
     ``kernel_message`` is what the kernel said (None if nothing), and
     ``rolled_back`` whether every change made was undone (None when
     nothing failed), ``failed_interface`` where and ``message`` what
@@ -1371,8 +1405,10 @@ class ApplyResult:
             cls._set_feature(want, _arg(name, "a feature's name"), _args.flag(on, "feature %r" % (name,)))
 
     @classmethod
-    def _want(cls, params: Mapping[str, Any], features: Optional[Mapping[str, bool]] = None) -> Any:
-        """The C settings object for ``params`` and ``features``; the caller frees it."""
+    def _want(cls, params: Mapping[str, Any], features: Optional[Mapping[str, bool]] = None,
+              persist: int = 0) -> Any:
+        """The C settings object for ``params``, ``features`` and ``persist``
+        (an enum mg_persist); the caller frees it."""
         rc, want = _c.mg_settings_new()
         if rc < 0:
             _raise(rc)
@@ -1381,6 +1417,8 @@ class ApplyResult:
                 cls._features(want, features)
             for key, value in params.items():
                 cls._set(want, key, value)
+            if persist and _c.mg_settings_set_persist(want, persist) < 0:
+                raise ValueError("persist: %r is not an enum mg_persist" % (persist,))
         except BaseException:
             _c.mg_settings_free(want)
             raise
@@ -1410,10 +1448,12 @@ class ApplyResult:
     @classmethod
     def _apply(cls, context: Context, ifname: str, params: Mapping[str, Any], dry_run: bool,
                features: Optional[Mapping[str, bool]] = None, confirm: Optional[int] = None,
-               verify_peer: Optional[str] = None, hold: bool = False) -> tuple[ApplyResult, Any]:
+               verify_peer: Optional[str] = None, hold: bool = False,
+               persist: int = 0) -> tuple[ApplyResult, Any]:
         """The result, and the C result (the caller frees it) that an undo
         takes; with ``hold``, the C result holds the changes' journal until
-        it is undone or freed (MG_APPLY_HOLD)."""
+        it is undone or freed (MG_APPLY_HOLD); ``persist`` an enum
+        mg_persist."""
         _arg(ifname, "ifname")
         for key in params:
             _arg(key, "a setting's name")
@@ -1423,7 +1463,7 @@ class ApplyResult:
             _arg(verify_peer, "verify_peer")
         flags = _c.MG_APPLY_DRY_RUN if _args.flag(dry_run, "dry_run") else 0
         flags |= _c.MG_APPLY_HOLD if hold else 0
-        want = cls._want(params, features)
+        want = cls._want(params, features, persist)
         try:
             with context._using() as ctx:
                 if confirm is None and verify_peer is None:
@@ -1442,8 +1482,9 @@ class ApplyResult:
     @classmethod
     def apply(cls, context: Context, ifname: str, params: Mapping[str, Any], dry_run: bool,
               features: Optional[Mapping[str, bool]] = None, confirm: Optional[int] = None,
-              verify_peer: Optional[str] = None) -> ApplyResult:
-        result, res = cls._apply(context, ifname, params, dry_run, features, confirm, verify_peer)
+              verify_peer: Optional[str] = None, persist: int = 0) -> ApplyResult:
+        result, res = cls._apply(context, ifname, params, dry_run, features, confirm, verify_peer,
+                                 persist=persist)
         _c.mg_apply_result_free(res)
         return result
 
