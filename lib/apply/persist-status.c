@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * What persists of an interface's settings (persist --status): the .link
- * file udev applies when the device is next added, and for every key of
- * it that libmultigig knows, the value it carries beside the one running
- * now. A value that differs is drift: the next boot or re-plug changes it.
+ * Reading what persists of an interface's settings (persist --status,
+ * the doctor): the .link file udev applies when the device is next added,
+ * and for every key of it that libmultigig knows, the value it carries
+ * beside the one running now (model/persist-status.c holds them). A value
+ * that differs is drift: the next boot or re-plug changes it.
  *
  * Which file applies next: ours when it is there (it sorts first and
  * matches the device alone), a file of that name someone else wrote, else
@@ -17,21 +18,6 @@
 #include <unistd.h>
 
 #include "apply/apply.h"
-
-struct mg_persist_row {
-	const char *setting, *key;
-	char running[32], persisted[64];
-	bool drift;
-};
-
-struct mg_persist_status {
-	char ifname[IFNAMSIZ];
-	char file[256]; /* "" when none is known: why says why */
-	bool ours;
-	char why[384];
-	struct mg_persist_row rows[MG_PARAM_COUNT];
-	size_t count;
-};
 
 /* A .link boolean as udev reads it ("yes", "true", "on", "1"), or the text itself. */
 static const char *truth(const char *v)
@@ -154,64 +140,4 @@ MG_EXPORT int mg_persist_status_read(struct mg_ctx *ctx, const char *ifname, str
 	if (err == 0)
 		err = mg_settings_read_into(ctx, NULL, link.ifindex, "", &cur);
 	return err < 0 ? err : mg_persist_status_of(ctx, link.name, link.perm_mac, &cur, status);
-}
-
-MG_EXPORT void mg_persist_status_free(struct mg_persist_status *s)
-{
-	free(s);
-}
-
-MG_EXPORT const char *mg_persist_status_get_ifname(const struct mg_persist_status *s)
-{
-	return s ? s->ifname : NULL;
-}
-
-MG_EXPORT const char *mg_persist_status_get_file(const struct mg_persist_status *s)
-{
-	return s && s->file[0] ? s->file : NULL;
-}
-
-MG_EXPORT int mg_persist_status_is_ours(const struct mg_persist_status *s)
-{
-	return s ? s->ours : -EINVAL;
-}
-
-MG_EXPORT const char *mg_persist_status_get_reason(const struct mg_persist_status *s)
-{
-	return s && s->why[0] ? s->why : NULL;
-}
-
-MG_EXPORT size_t mg_persist_status_count(const struct mg_persist_status *s)
-{
-	return s ? s->count : 0;
-}
-
-static const struct mg_persist_row *row_at(const struct mg_persist_status *s, size_t i)
-{
-	return s && i < s->count ? &s->rows[i] : NULL;
-}
-
-MG_EXPORT const char *mg_persist_status_get_setting(const struct mg_persist_status *s, size_t i)
-{
-	return row_at(s, i) ? row_at(s, i)->setting : NULL;
-}
-
-MG_EXPORT const char *mg_persist_status_get_key(const struct mg_persist_status *s, size_t i)
-{
-	return row_at(s, i) ? row_at(s, i)->key : NULL;
-}
-
-MG_EXPORT const char *mg_persist_status_get_running(const struct mg_persist_status *s, size_t i)
-{
-	return row_at(s, i) && row_at(s, i)->running[0] ? row_at(s, i)->running : NULL;
-}
-
-MG_EXPORT const char *mg_persist_status_get_persisted(const struct mg_persist_status *s, size_t i)
-{
-	return row_at(s, i) ? row_at(s, i)->persisted : NULL;
-}
-
-MG_EXPORT int mg_persist_status_get_drift(const struct mg_persist_status *s, size_t i)
-{
-	return row_at(s, i) ? row_at(s, i)->drift : -EINVAL;
 }

@@ -454,6 +454,22 @@ struct mg_tune_want {
 	size_t steer_count[MG_STEER_GROUPS];
 };
 
+/* ---- persist-status.c: what persists of an interface's settings (apply/persist-status.c reads it) ---- */
+struct mg_persist_row {
+	const char *setting, *key;
+	char running[32], persisted[64];
+	bool drift;
+};
+
+struct mg_persist_status {
+	char ifname[IFNAMSIZ];
+	char file[256]; /* "" when none is known: why says why */
+	bool ours;
+	char why[384];
+	struct mg_persist_row rows[MG_PARAM_COUNT];
+	size_t count;
+};
+
 void mg_tune_want_free(struct mg_tune_want *w);
 /* @s's wants of these groups, made on first use; NULL without memory. */
 struct mg_tune_want *mg_tune_want_of(struct mg_settings *s);
