@@ -1120,6 +1120,13 @@ def test_apply_persist_and_remove(udevd):
             text = f.read()
         assert text.splitlines()[0] == "# Written by libmultigig."
         assert "[Match]\nOriginalName=pv0\n" in text and "MTUBytes=9000\n" in text
+        # What the next add applies, against what runs: the same as --status says.
+        status = ctx.persist_status("pv0")
+        assert status["file"] == OURS and status["ours"] is True and status["engine"] == "udev"
+        assert status["settings"] == [{"setting": "mtu", "key": "MTUBytes", "persisted": "9000", "running": "9000",
+                                       "drift": False}]
+        with pytest.raises(FileNotFoundError):
+            ctx.persist_status("nosuch0")
         # A later one updates the same file; the same again changes nothing.
         (change,) = [c for c in ctx.apply("pv0", mtu=4000, persist=True).changes if c.name == "persist"]
         assert change.old.startswith(OURS + " (text ") and change.new == OURS + " with MTUBytes=4000"

@@ -493,6 +493,24 @@ class Context:
         how = _c.MG_PERSIST_REMOVE if _args.flag(remove, "remove") else _c.MG_PERSIST_WRITE
         return ApplyResult.apply(self, ifname, {}, dry_run, persist=how)
 
+    def persist_status(self, ifname: str) -> dict[str, Any]:
+        """What persists of the interface's settings, as ``multigig --json
+        persist IFACE --status``: ``file`` (the .link file udev applies at
+        the device's next add, None when none can be known, ``reason`` then
+        says why), ``ours`` (libmultigig wrote it), ``engine`` ("udev"), and
+        ``settings``, one dict per setting the file carries: ``setting``,
+        ``key``, ``persisted`` (the file's value), ``running`` (None when
+        the driver does not report it) and ``drift`` (the next add changes
+        it). See mg_persist_status_read()."""
+        with self._using() as ctx:
+            rc, status = _c.mg_persist_status_read(ctx, _arg(ifname, "ifname"))
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                return cast(dict[str, Any], _parsed(_c.mg_persist_status_to_json, status))
+            finally:
+                _c.mg_persist_status_free(status)
+
     def confirm(self, ifname: str) -> None:
         """Keep the changes made with ``apply(..., confirm=SECONDS)``, which
         otherwise roll back when their window ends (see mg_plan_set_confirm)."""
