@@ -219,6 +219,11 @@ void catch_stop_signals(struct mg_ctx *ctx);
 void die_of_stop_signal(void);
 /* After a failed transaction: what to run next (a rollback that finishes it, or one first). */
 void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_result *r);
+/*
+ * A failed transaction of command @what: the error and the hint said, @r
+ * freed, and the CLI dead of the signal that stopped it; else EXIT_FAILURE.
+ */
+int apply_failed(struct mg_ctx *ctx, int err, struct mg_apply_result *r, const char *what);
 
 /* ---- cmd-pcie.c and cmd-report.c: for show and pcie too ---- */
 

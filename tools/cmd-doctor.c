@@ -57,14 +57,8 @@ static int fix(struct mg_ctx *ctx, const struct options *opt, const struct mg_do
 		err = mg_plan_apply(plan, 0, &r);
 	}
 	mg_plan_free(plan);
-	if (err < 0) {
-		fail(ctx, err, "doctor --fix");
-		hint_after_failure(ctx, err, r);
-		mg_apply_result_free(r);
-		if (err == -ECANCELED)
-			die_of_stop_signal();
-		return EXIT_FAILURE;
-	}
+	if (err < 0)
+		return apply_failed(ctx, err, r, "doctor --fix");
 	print_changes(r, "changed");
 	if (opt->confirm_s && mg_apply_result_count(r))
 		say_confirm(opt, mg_apply_result_get_ifname(r, 0));

@@ -106,6 +106,16 @@ void hint_after_failure(struct mg_ctx *ctx, int err, const struct mg_apply_resul
 			"restore: multigig rollback %s\n", mg_shell_operand(q, sizeof(q), ifname));
 }
 
+int apply_failed(struct mg_ctx *ctx, int err, struct mg_apply_result *r, const char *what)
+{
+	fail(ctx, err, what);
+	hint_after_failure(ctx, err, r);
+	mg_apply_result_free(r);
+	if (err == -ECANCELED)
+		die_of_stop_signal();
+	return EXIT_FAILURE;
+}
+
 /* For `show`: say so when an apply to the adapter's interface was interrupted. */
 /* Stale journals (of a network namespace that is gone) concern no interface here: a note, once. */
 /* Whether journal @i of @l covers the interface of index @ifindex. */
@@ -468,12 +478,7 @@ static int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, 
 			fprintf(stderr, "multigig: set: %s\n", message);
 			return EXIT_FAILURE;
 		}
-		fail(ctx, err, "set");
-		hint_after_failure(ctx, err, r);
-		mg_apply_result_free(r);
-		if (err == -ECANCELED)
-			die_of_stop_signal();
-		return EXIT_FAILURE;
+		return apply_failed(ctx, err, r, "set");
 	}
 	if (mg_apply_result_count(r) == 0)
 		printf("%s: nothing to change\n", words[0]);
@@ -523,14 +528,8 @@ static int cmd_persist(struct mg_ctx *ctx, const struct options *opt, char **wor
 	if (err == 0)
 		err = apply(ctx, opt, words[0], want, &r);
 	mg_settings_free(want);
-	if (err < 0) {
-		fail(ctx, err, "persist");
-		hint_after_failure(ctx, err, r);
-		mg_apply_result_free(r);
-		if (err == -ECANCELED)
-			die_of_stop_signal();
-		return EXIT_FAILURE;
-	}
+	if (err < 0)
+		return apply_failed(ctx, err, r, "persist");
 	if (mg_apply_result_count(r) == 0)
 		printf("%s: %s\n", words[0], opt->remove ? "libmultigig persists nothing for it" : "persisted already");
 	else
@@ -615,14 +614,8 @@ static int cmd_rollback(struct mg_ctx *ctx, const struct options *opt, char **wo
 		printf("%s: no interrupted apply to roll back\n", ifname);
 		return EXIT_SUCCESS;
 	}
-	if (err < 0) {
-		fail(ctx, err, "rollback");
-		hint_after_failure(ctx, err, r);
-		mg_apply_result_free(r);
-		if (err == -ECANCELED)
-			die_of_stop_signal();
-		return EXIT_FAILURE;
-	}
+	if (err < 0)
+		return apply_failed(ctx, err, r, "rollback");
 	if (mg_apply_result_count(r) == 0)
 		printf("%s: every value was back already\n", ifname);
 	print_plan(r, opt->dry_run ? "would restore" : "restored");

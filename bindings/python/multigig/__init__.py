@@ -39,7 +39,7 @@ from . import _args
 from . import core as _c
 from ._args import text as _arg
 from ._version import __version__
-from ._convert import UNKNOWN, _key, _limit, _loads, _parsed, _text
+from ._convert import UNKNOWN, _key, _limit, _loads, _parsed, _taken_doc, _text
 from .records import (_G, _PARAM_GROUPS, GROUP_CLASSES, CablePair, CableTest, Channels, Coalesce, Eee, Feature,
                       Features, IrqVector, Irqs, KernelLogLine, Link, Pause, Record, Rings, RxQueue,
                       SettingsGroup, Stats, TdrSample, Temperature, TxQueue, UsbDevice, UsbInfo, Wiphy)
@@ -1110,13 +1110,7 @@ class Settings:
 
     def _library_doc(self) -> dict[str, Any]:
         """The library's JSON of the settings, parsed, and held by no one else."""
-        # Taken in one step: two threads never share it.
-        d = vars(self).pop("_pending", None)
-        if d is None:
-            if self._json is None:
-                self._json = cast("Callable[[], str]", self._source)()
-            d = _loads(self._json)
-        return cast("dict[str, Any]", d)
+        return _taken_doc(self)
 
     def _parsed(self) -> dict[str, Any]:
         if self._doc is None:

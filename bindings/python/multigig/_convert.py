@@ -43,6 +43,19 @@ def _parsed(write: Callable[..., Any], *args: Any, flags: int = 0) -> Any:
     return _loads(_text(write, *args, flags=flags))
 
 
+def _taken_doc(obj: Any) -> dict[str, Any]:
+    """The library's JSON of @obj (a record with ``_pending``, ``_json``
+    and ``_source``), parsed, and held by no one else: a parse handed on
+    is taken once, in one step, so two threads never share it; after that
+    the text, written when first asked for, is parsed anew."""
+    d = vars(obj).pop("_pending", None)
+    if d is None:
+        if obj._json is None:
+            obj._json = cast("Callable[[], str]", obj._source)()
+        d = _loads(obj._json)
+    return cast("dict[str, Any]", d)
+
+
 def _key(name: str, suffix: str = "") -> str:
     return name.replace("-", "_") + suffix
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, TypeVar, cast
 
 from . import core as _c
-from ._convert import _key, _loads, _text
+from ._convert import _key, _loads, _taken_doc, _text
 
 
 def _plain(v: Any) -> Any:
@@ -63,13 +63,7 @@ class Record(Mapping[str, Any]):
 
     def _library_doc(self) -> dict[str, Any]:
         """The library's JSON of the reading, parsed, and held by no one else."""
-        # Taken in one step: two threads never share it.
-        d = vars(self).pop("_pending", None)
-        if d is None:
-            if self._json is None:
-                self._json = cast("Callable[[], str]", self._source)()
-            d = _loads(self._json)
-        return cast("dict[str, Any]", d)
+        return _taken_doc(self)
 
     def _fill(self, d: Mapping[str, Any]) -> None:
         for k in self._KEYS:
