@@ -22,7 +22,9 @@ answer compared with the tool users trust, in the same guest:
 - persisting on the e1000e with Debian's own systemd-udevd running: set
   with --persist, the device removed and the bus rescanned, and udev alone
   brings the MTU and rings back under the name udev gives it anyway;
-  removed again, the driver's defaults come back;
+  removed again, the driver's defaults come back; the same with the USB NIC
+  matched by its permanent MAC address, pulled and plugged back through
+  QEMU's monitor;
 - IRQ affinity of the e1000e's MSI-X vectors through the transaction:
   moved, read back from /proc/irq, rolled back with a later refused step;
 - the kernel log: e1000e's own link messages and the AER driver's lines
@@ -864,3 +866,86 @@ def test_usb_nic(usbnet):
     # cdc_ether never sets duplex: the kernel's "half" is its zero, not the link's.
     assert show["link"]["duplex"] == "half" and "ethernet-half-duplex" not in ids
 
+
+
+# ---- persisting on a USB adapter, re-plugged through QEMU's monitor ----
+
+def usb_netdev():
+    """The USB NIC's interface now, or None while it is unplugged."""
+    try:
+        return netdev_of("cdc_ether")
+    except LookupError:
+        return None
+
+
+def replug_usb(udevd=None):
+    """The usb-net device pulled and plugged back from QEMU's monitor, as a
+    hand would; with @udevd (its process), settled in its namespace. Its
+    interface's name then."""
+    u = DEVICES["usb-net"]
+    qmp("device_del", id=u["qemu_id"])
+    wait_for("the USB NIC gone", lambda: usb_netdev() is None, 30)
+    for attempt in range(50):
+        try:
+            qmp("device_add", driver="usb-net", id=u["qemu_id"], bus="xhci.0", netdev="net-usb", mac=u["mac"])
+            break
+        except RuntimeError as e:  # QEMU may still be letting the old one go
+            if "Duplicate" not in str(e) or attempt == 49:
+                raise
+            time.sleep(0.2)
+    wait_for("the USB NIC back", lambda: usb_netdev() is not None, 30)
+    if udevd is not None:
+        in_udev_ns(udevd, "udevadm", "settle", "-t", "30")
+    return usb_netdev()
+
+
+def in_udev_ns(udevd, *args, check=True):
+    """@args in the mount namespace of @udevd, which has its own /run/udev and /etc/systemd/network."""
+    return sh("nsenter", "-t", str(udevd.pid), "-m", "--", *args, check=check,
+              env=dict(os.environ, SYSTEMD_IGNORE_CHROOT="1"))
+
+
+UDEVD_NS = r'''
+set -eu
+mount --make-rprivate /
+mount -t tmpfs tmpfs /run
+mkdir -p /run/udev /run/etc-network /etc/systemd/network
+mount --bind /run/etc-network /etc/systemd/network
+exec /lib/systemd/systemd-udevd
+'''
+
+
+def test_persist_usb_replug(usbnet):
+    """set --persist on the USB NIC, matched by its permanent MAC address (a
+    re-plug may change its path), then the device pulled and plugged back
+    from QEMU's monitor: udev alone brings the MTU back, under the name udev
+    gives it without our file; removed again, the driver's 1500 comes back."""
+    mac = DEVICES["usb-net"]["mac"]
+    ours = "/etc/systemd/network/10-multigig-mac-%s.link" % mac.replace(":", "_")
+    udevd = subprocess.Popen(["unshare", "--mount", "sh", "-c", UDEVD_NS],
+                             env=dict(os.environ, SYSTEMD_IGNORE_CHROOT="1"))
+    try:
+        wait_for("udevd's control socket", lambda: in_udev_ns(
+            udevd, "test", "-S", "/run/udev/control", check=False).returncode == 0)
+        name = replug_usb(udevd)
+        p = in_udev_ns(udevd, CLI, "set", name, "mtu", "1400", "--persist")
+        assert "set persist: none -> %s with MTUBytes=1400" % ours in p.stdout, p.stdout
+        text = in_udev_ns(udevd, "cat", ours).stdout
+        assert "PermanentMACAddress=%s\n" % mac in text and "NamePolicy=" in text, text
+        time.sleep(4)  # udevd looks for changed .link files at most every 3 s
+        assert replug_usb(udevd) == name
+        with open("/sys/class/net/%s/mtu" % name) as f:
+            assert f.read().strip() == "1400"
+        in_udev_ns(udevd, CLI, "persist", name, "--remove")
+        time.sleep(4)
+        assert replug_usb(udevd) == name
+        with open("/sys/class/net/%s/mtu" % name) as f:
+            assert f.read().strip() == "1500"
+    finally:
+        udevd.terminate()
+        udevd.wait()
+        # Plugged back without udev: the kernel's name, as the other tests know it.
+        now = replug_usb()
+        if now != usbnet:
+            sh("ip", "link", "set", "dev", now, "name", usbnet)
+        sh("ip", "link", "set", usbnet, "up")
