@@ -666,7 +666,8 @@ const struct command set_command = {
 		"Without --persist, like ethtool's, the changes last until the adapter goes: a\n"
 		"reboot or a re-plug brings back the driver's defaults. --persist writes them,\n"
 		"once made, into a udev .link file of libmultigig's (see 'multigig help persist'),\n"
-		"in the same transaction: a failure or an unconfirmed change takes it back too.\n",
+		"in the same transaction: a failure takes it back too (not with --confirm: a\n"
+		"reboot inside the window would keep the file).\n",
 	.options = OPT(DRY_RUN) | OPT(CONFIRM) | OPT(VERIFY_PEER) | OPT(PERSIST),
 	.run = cmd_set,
 };
@@ -689,9 +690,10 @@ const struct command persist_command = {
 		"now into /etc/systemd/network/10-multigig-*.link, which udev applies whenever\n"
 		"the device is added: at boot, at a re-plug. The file matches the device by what\n"
 		"a re-plug keeps (a USB adapter by its permanent MAC address, any other by its\n"
-		"device path, a virtual one by its name) and carries over the lines of the .link file\n"
-		"udev applied until now, so that the interface keeps its name; its first line\n"
-		"marks it as libmultigig's. 'set ... --persist' writes only what it sets.\n"
+		"device path, a virtual one by its name) and carries over the lines of the\n"
+		".link file udev applied until now, so that the interface keeps its name; its\n"
+		"first line marks it as libmultigig's. 'set ... --persist' writes only what it\n"
+		"sets.\n"
 		"--remove removes that file, and never one libmultigig did not write.\n"
 		"--dry-run says what would be written and writes nothing. --status shows the\n"
 		"file udev applies at the next add, and each setting it carries beside the value\n"
