@@ -472,8 +472,13 @@ static void test_set_persist(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would set persist: none -> " OURS " with MTUBytes=9000"));
 	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
 	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	/* A write killed before its rename left its temporary file: the next write takes it away. */
+	CU_ASSERT_EQUAL(write_text("/etc/systemd/network/.10-multigig-name-pv0.link.Ab12Cd", "[Link]\n"), 0);
+	CU_ASSERT_EQUAL(write_text("/etc/systemd/network/.10-multigig-name-pv01.link.Ab12Cd", "[Link]\n"), 0);
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "set mtu: 1500 -> 9000"));
+	CU_ASSERT_EQUAL(access("/etc/systemd/network/.10-multigig-name-pv0.link.Ab12Cd", F_OK), -1);
+	CU_ASSERT_EQUAL(unlink("/etc/systemd/network/.10-multigig-name-pv01.link.Ab12Cd"), 0); /* another's */
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "set persist: none -> " OURS));
 	text = file_text(OURS);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);

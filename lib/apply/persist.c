@@ -355,6 +355,26 @@ static int plan_persist(struct mg_ctx *ctx, const struct mg_apply_target *t, con
 	return 0;
 }
 
+/*
+ * What a write killed before its rename left beside @name in @dir: its
+ * temporary files, ".NAME.XXXXXX". Only this interface's, whose lock the
+ * caller holds, so none of them is being written.
+ */
+static void remove_leftovers(const char *dir, const char *name)
+{
+	size_t len = strlen(name);
+	struct dirent *e;
+	DIR *d = opendir(dir);
+
+	if (!d)
+		return;
+	while ((e = readdir(d)))
+		if (e->d_name[0] == '.' && !strncmp(e->d_name + 1, name, len) && e->d_name[len + 1] == '.' &&
+		    strlen(e->d_name + len + 2) == 6)
+			unlinkat(dirfd(d), e->d_name, 0);
+	closedir(d);
+}
+
 /* @text as @path, whole or not at all: a file beside it, synced, renamed over it, the directory synced. */
 static int write_atomically(const char *path, const char *text)
 {
@@ -368,6 +388,7 @@ static int write_atomically(const char *path, const char *text)
 	*slash = '\0';
 	if (mkdir(dir, 0755) < 0 && errno != EEXIST)
 		return -errno;
+	remove_leftovers(dir, slash + 1);
 	snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", dir, slash + 1);
 	fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0)
