@@ -162,7 +162,8 @@ static void test_compose(void)
 	char header[512], *text;
 
 	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse(DEFAULT_LINK "AlternativeName=a\nAlternativeName=b\nMTUBytes=1500\n"
-						"[SR-IOV]\nVirtualFunction=0\n",
+						"[SR-IOV]\nVirtualFunction=0\nVLANId=10\n[SR-IOV]\nVirtualFunction=1\n"
+						"VLANId=20\n",
 						&applies, NULL),
 			      0);
 	CU_ASSERT_EQUAL_FATAL(mg_linkfile_parse("[Link]\nMTUBytes=9000\nRxBufferSize=1024\n", &keys, NULL), 0);
@@ -191,7 +192,12 @@ static void test_compose(void)
 				     "RxBufferSize=1024\n"
 				     "\n"
 				     "[SR-IOV]\n"
-				     "VirtualFunction=0\n");
+				     "VirtualFunction=0\n"
+				     "VLANId=10\n"
+				     "\n"
+				     "[SR-IOV]\n"
+				     "VirtualFunction=1\n"
+				     "VLANId=20\n"); /* one section per virtual function, as udev reads them */
 	CU_ASSERT(mg_link_is_ours(text));
 	CU_ASSERT(!mg_link_is_ours(default_link));
 	CU_ASSERT(!mg_link_is_ours("# Written by libmultigig"));

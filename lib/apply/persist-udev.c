@@ -156,7 +156,7 @@ int mg_link_compose(const struct mg_link_target *lt, const struct mg_linkfile *a
 		const struct mg_linkfile_line *l = &applies->lines[i];
 
 		if (strcmp(l->section, "Match"))
-			err = mg_linkfile_add(out, l->section, l->key, l->value);
+			err = mg_linkfile_add_line(out, l);
 	}
 	for (size_t i = 0; err == 0 && i < keys->count; i++)
 		err = mg_linkfile_set(out, keys->lines[i].section, keys->lines[i].key, keys->lines[i].value);

@@ -28,6 +28,7 @@ int mg_sysfs_foreach(struct mg_ctx *ctx, const char *rel, mg_sysfs_entry_fn fn, 
 struct mg_linkfile_line {
 	char *section, *key, *value; /* in one allocation, text */
 	char *text;
+	unsigned int instance; /* which [section] of its name it was read in: [SR-IOV] repeats, one per VF */
 };
 struct mg_linkfile {
 	struct mg_linkfile_line *lines;
@@ -41,6 +42,8 @@ int mg_linkfile_parse(const char *text, struct mg_linkfile *f, int *bad_line);
 const char *mg_linkfile_get(const struct mg_linkfile *f, const char *section, const char *key);
 /* One more line, after the others (a key given again: a list, or the later wins). */
 int mg_linkfile_add(struct mg_linkfile *f, const char *section, const char *key, const char *value);
+/* @l, of another file, after the others, in the section it was read in. */
+int mg_linkfile_add_line(struct mg_linkfile *f, const struct mg_linkfile_line *l);
 /* @key's one assignment in @section, after every other line; NULL @value: none. */
 int mg_linkfile_set(struct mg_linkfile *f, const char *section, const char *key, const char *value);
 /* The file as text, after @header's lines as comments (NULL: none); free *@text. */

@@ -5,7 +5,9 @@
  * added; a file of ours takes that one's place, so it carries over its
  * lines (the naming ones above all) and adds ours. Parsed and written as
  * systemd's own parser reads them: '#' and ';' begin comments, blanks
- * around the '=' do not count, a later assignment of a key wins.
+ * around the '=' do not count, a later assignment of a key wins. A
+ * section may come again: [SR-IOV] does, once for each virtual function,
+ * and each stays a section of its own.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -47,6 +49,7 @@ int mg_linkfile_add(struct mg_linkfile *f, const char *section, const char *key,
 		return -ENOMEM;
 	f->lines = grown;
 	l = &f->lines[f->count];
+	l->instance = 0;
 	if (!(l->text = malloc(need)))
 		return -ENOMEM;
 	/* One allocation: "section\0key\0value\0". */
@@ -58,10 +61,21 @@ int mg_linkfile_add(struct mg_linkfile *f, const char *section, const char *key,
 	return 0;
 }
 
+int mg_linkfile_add_line(struct mg_linkfile *f, const struct mg_linkfile_line *l)
+{
+	int err = mg_linkfile_add(f, l->section, l->key, l->value);
+
+	if (err == 0)
+		f->lines[f->count - 1].instance = l->instance;
+	return err;
+}
+
 /* One line of the text, without its newline: 0, or -EINVAL for what is no section, key or comment. */
-static int parse_line(struct mg_linkfile *f, char *line, char *end, char *section, size_t size)
+static int parse_line(struct mg_linkfile *f, char *line, char *end, char *section, size_t size,
+		      unsigned int *instance)
 {
 	char *s = trim(line, &end), *eq, *kend;
+	struct mg_linkfile_line l = { .instance = *instance };
 
 	if (!*s || *s == '#' || *s == ';')
 		return 0;
@@ -70,25 +84,29 @@ static int parse_line(struct mg_linkfile *f, char *line, char *end, char *sectio
 			return -EINVAL;
 		memcpy(section, s + 1, (size_t)(end - s - 2));
 		section[end - s - 2] = '\0';
+		(*instance)++;
 		return 0;
 	}
 	if (!section[0] || !(eq = strchr(s, '=')) || eq == s)
 		return -EINVAL;
 	kend = eq;
-	s = trim(s, &kend);
-	return mg_linkfile_add(f, section, s, trim(eq + 1, &end));
+	l.section = section;
+	l.key = trim(s, &kend);
+	l.value = trim(eq + 1, &end);
+	return mg_linkfile_add_line(f, &l);
 }
 
 int mg_linkfile_parse(const char *text, struct mg_linkfile *f, int *bad_line)
 {
 	char *copy = strdup(text), *line, *nl, section[64] = "";
 	int err = copy ? 0 : -ENOMEM, n = 0;
+	unsigned int instance = 0;
 
 	mg_linkfile_init(f);
 	for (line = copy; err == 0 && line && *line; line = nl ? nl + 1 : NULL) {
 		n++;
 		nl = strchr(line, '\n');
-		err = parse_line(f, line, nl ? nl : line + strlen(line), section, sizeof(section));
+		err = parse_line(f, line, nl ? nl : line + strlen(line), section, sizeof(section), &instance);
 	}
 	if (err < 0) {
 		if (bad_line)
@@ -127,17 +145,23 @@ int mg_linkfile_set(struct mg_linkfile *f, const char *section, const char *key,
 	return value ? mg_linkfile_add(f, section, key, value) : 0;
 }
 
-/* Lines of @section, in their order; the file's sections in order of first use. */
+/* Whether @a and @b go in one section: the same name, and for [SR-IOV] the same one of them. */
+static bool same_section(const struct mg_linkfile_line *a, const struct mg_linkfile_line *b)
+{
+	return !strcmp(a->section, b->section) && (strcmp(a->section, "SR-IOV") || a->instance == b->instance);
+}
+
+/* Lines of the section of line @first, in their order; the file's sections in order of first use. */
 static void format_section(const struct mg_linkfile *f, size_t first, FILE *out)
 {
-	const char *section = f->lines[first].section;
+	const struct mg_linkfile_line *l = &f->lines[first];
 
 	for (size_t i = 0; i < first; i++)
-		if (!strcmp(f->lines[i].section, section))
+		if (same_section(&f->lines[i], l))
 			return; /* written with its first line */
-	fprintf(out, "\n[%s]\n", section);
+	fprintf(out, "\n[%s]\n", l->section);
 	for (size_t i = first; i < f->count; i++)
-		if (!strcmp(f->lines[i].section, section))
+		if (same_section(&f->lines[i], l))
 			fprintf(out, "%s=%s\n", f->lines[i].key, f->lines[i].value);
 }
 
