@@ -454,11 +454,11 @@ static void test_setters(void)
 	char name[40];
 
 	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);
-	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 0);
+	CU_ASSERT_EQUAL(mg_group_asked(s), 0);
 	CU_ASSERT_EQUAL(mg_settings_set_eee(s, 2), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_eee(NULL, 1), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_eee(s, 0), 0);
-	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_EEE);
+	CU_ASSERT_EQUAL(mg_group_asked(s), 1u << MG_GROUP_EEE);
 	CU_ASSERT_EQUAL(mg_settings_set_advertise(s, ""), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_advertise(s, "1000baseT/Full,"), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_advertise(s, ",1000baseT/Full"), -EINVAL);
@@ -481,7 +481,7 @@ static void test_setters(void)
 		CU_ASSERT_EQUAL(mg_settings_set_feature(s, name, 1), 0);
 	}
 	CU_ASSERT_EQUAL(mg_settings_set_feature(s, "one-more", 1), -E2BIG);
-	CU_ASSERT_EQUAL(mg_tune_want_groups(s),
+	CU_ASSERT_EQUAL(mg_group_asked(s),
 			(1u << MG_GROUP_EEE) | (1u << MG_GROUP_ADVERTISE) | (1u << MG_GROUP_FEATURES));
 	CU_ASSERT_EQUAL(mg_settings_set_aspm_l1(s, 2), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_aspm_l1(s, -1), -EINVAL);
@@ -489,12 +489,12 @@ static void test_setters(void)
 	CU_ASSERT_EQUAL(s->tune->aspm_l1, -1);
 	CU_ASSERT_EQUAL(mg_settings_set_aspm_l1(s, 0), 0);
 	CU_ASSERT_EQUAL(s->tune->aspm_l1, 0);
-	CU_ASSERT_TRUE(mg_tune_want_groups(s) & (1u << MG_GROUP_ASPM));
+	CU_ASSERT_TRUE(mg_group_asked(s) & (1u << MG_GROUP_ASPM));
 	mg_settings_free(s);
 	/* Only ASPM asked: the apply reads no EEE, modes or features. */
 	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);
 	CU_ASSERT_EQUAL(mg_settings_set_aspm_l1(s, 1), 0);
-	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_ASPM);
+	CU_ASSERT_EQUAL(mg_group_asked(s), 1u << MG_GROUP_ASPM);
 	mg_settings_free(s);
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_FEATURES), "features");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_EEE), "eee");
@@ -509,13 +509,13 @@ static void test_setters(void)
 
 	/* Persisting: to write, to remove; any other value is refused. */
 	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);
-	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 0u);
+	CU_ASSERT_EQUAL(mg_group_asked(s), 0u);
 	CU_ASSERT_EQUAL(mg_settings_set_persist(s, 3), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_persist(NULL, MG_PERSIST_WRITE), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_persist(s, MG_PERSIST_REMOVE), 0);
-	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_PERSIST);
+	CU_ASSERT_EQUAL(mg_group_asked(s), 1u << MG_GROUP_PERSIST);
 	CU_ASSERT_EQUAL(mg_settings_set_persist(s, MG_PERSIST_NO), 0);
-	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 0u);
+	CU_ASSERT_EQUAL(mg_group_asked(s), 0u);
 	mg_settings_free(s);
 
 	/* Wake-on-LAN: ethtool's letters, "d" or "off" for none; any other word is refused. */
@@ -525,10 +525,10 @@ static void test_setters(void)
 	CU_ASSERT_EQUAL(mg_settings_set_wol(s, "gd"), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_wol(s, NULL), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_wol(NULL, "g"), -EINVAL);
-	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 0);
+	CU_ASSERT_EQUAL(mg_group_asked(s), 0);
 	CU_ASSERT_EQUAL(mg_settings_set_wol(s, "gu"), 0);
 	CU_ASSERT_EQUAL(s->tune->wol, WAKE_MAGIC | WAKE_UCAST);
-	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_WOL);
+	CU_ASSERT_EQUAL(mg_group_asked(s), 1u << MG_GROUP_WOL);
 	CU_ASSERT_EQUAL(mg_settings_set_wol(s, "off"), 0);
 	CU_ASSERT_EQUAL(s->tune->wol, 0);
 	CU_ASSERT_EQUAL(mg_settings_set_wol(s, "d"), 0);
@@ -542,7 +542,7 @@ static void test_setters(void)
 	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(s, 1, "0"), 0);
 	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(s, 1, "1-2"), 0);
 	CU_ASSERT_EQUAL(mg_settings_set_irq_affinity(s, 40, "3"), 0);
-	CU_ASSERT_EQUAL(mg_tune_want_groups(s), 1u << MG_GROUP_RPS | 1u << MG_GROUP_IRQ_AFFINITY);
+	CU_ASSERT_EQUAL(mg_group_asked(s), 1u << MG_GROUP_RPS | 1u << MG_GROUP_IRQ_AFFINITY);
 	CU_ASSERT_EQUAL(s->tune->steer_count[0], 1);
 	CU_ASSERT_EQUAL(s->tune->steer[0][0].mask, 6);
 	CU_ASSERT_EQUAL(mg_settings_set_rps_cpus(s, -1, "none"), 0);
@@ -1282,6 +1282,8 @@ static void test_group_table(void)
 		CU_ASSERT(ops->format && ops->parse && ops->plan_restore);
 		CU_ASSERT(ops->value || (ops->compare && ops->expect));
 		CU_ASSERT_EQUAL(ops->read == NULL, g < MG_GROUP_COUNT);
+		CU_ASSERT_EQUAL(ops->asked == NULL, g < MG_GROUP_COUNT);
+		CU_ASSERT_EQUAL(ops->merge == NULL, g < MG_GROUP_COUNT);
 		CU_ASSERT_PTR_EQUAL(mg_group_of_journal_key(ops->journal_key),
 				    g < MG_GROUP_COUNT ? mg_group_ops[0] : ops);
 		CU_ASSERT_EQUAL(strcmp(ops->journal_key, "change") == 0, g < MG_GROUP_COUNT);

@@ -359,6 +359,18 @@ static void plan_restore_modes(const struct mg_journal_entry *e, const struct mg
 	r->changes[r->count++] = c;
 }
 
+static bool modes_asked(const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return w->advertise != NULL;
+}
+
+static int merge_modes(struct mg_settings *dst, const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return mg_settings_set_advertise(dst, w->advertise);
+}
+
 const struct mg_group_ops mg_advertise_ops = {
 	.journal_key = "advertise",
 	.bounces_link = true,
@@ -376,4 +388,6 @@ const struct mg_group_ops mg_advertise_ops = {
 	.format = format_modes,
 	.parse = parse_modes_line,
 	.plan_restore = plan_restore_modes,
+	.asked = modes_asked,
+	.merge = merge_modes,
 };

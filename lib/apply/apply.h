@@ -271,6 +271,13 @@ struct mg_group_ops {
 	int (*parse)(char **w, int n, struct mg_journal_entry *e);
 	/* Plan restoring @e against @now into @r: a value back already is left out, one another writer set stays. */
 	void (*plan_restore)(const struct mg_journal_entry *e, const struct mg_group_now *now, struct mg_apply_part *r);
+	/*
+	 * Whether @w asks anything of the group, and that ask made of @dst too
+	 * (a plan of several steps merges by it: a later value of one name
+	 * wins). NULL for the parameters, which the settings' own bits ask.
+	 */
+	bool (*asked)(const struct mg_tune_want *w, enum mg_param_group g);
+	int (*merge)(struct mg_settings *dst, const struct mg_tune_want *w, enum mg_param_group g);
 };
 /* By enum mg_param_group. */
 extern const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS];
@@ -278,6 +285,10 @@ extern const struct mg_group_ops mg_mtu_ops, mg_rings_ops, mg_channels_ops, mg_c
 extern const struct mg_group_ops mg_features_ops, mg_eee_ops, mg_advertise_ops, mg_aspm_ops;
 extern const struct mg_group_ops mg_rps_ops, mg_xps_ops, mg_irq_affinity_ops;
 extern const struct mg_group_ops mg_wol_ops, mg_persist_ops;
+/* The groups beyond the parameters that @s asks to change, as 1u << group. */
+unsigned int mg_group_asked(const struct mg_settings *s);
+/* Everything beyond the parameters that @src asks, asked of @dst too, group by group. */
+int mg_group_merge_asked(struct mg_settings *dst, const struct mg_settings *src);
 /* Whether change @c is of a parameter (MTU to pause), not of EEE, modes or features. */
 static inline bool mg_change_is_param(const struct mg_change *c)
 {

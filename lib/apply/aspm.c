@@ -378,6 +378,18 @@ static int set_aspm(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, cons
 	return mg_aspm_set(ctx, r, restore);
 }
 
+static bool aspm_asked(const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return w->aspm_l1 >= 0;
+}
+
+static int merge_aspm(struct mg_settings *dst, const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return mg_settings_set_aspm_l1(dst, w->aspm_l1);
+}
+
 const struct mg_group_ops mg_aspm_ops = {
 	.journal_key = "aspm-l1",
 	.read = read_aspm,
@@ -392,4 +404,6 @@ const struct mg_group_ops mg_aspm_ops = {
 	.format = format_aspm,
 	.parse = parse_aspm,
 	.plan_restore = plan_restore_aspm,
+	.asked = aspm_asked,
+	.merge = merge_aspm,
 };

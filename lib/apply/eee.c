@@ -124,6 +124,18 @@ static void plan_restore_eee(const struct mg_journal_entry *e, const struct mg_g
 	mg_change_restore_value(e, eee_value(now, &c), &c, r);
 }
 
+static bool eee_asked(const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return w->eee >= 0;
+}
+
+static int merge_eee(struct mg_settings *dst, const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return mg_settings_set_eee(dst, w->eee);
+}
+
 const struct mg_group_ops mg_eee_ops = {
 	.journal_key = "eee",
 	.bounces_link = true,
@@ -140,4 +152,6 @@ const struct mg_group_ops mg_eee_ops = {
 	.format = format_eee,
 	.parse = parse_eee,
 	.plan_restore = plan_restore_eee,
+	.asked = eee_asked,
+	.merge = merge_eee,
 };

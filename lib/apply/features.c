@@ -255,6 +255,22 @@ static void plan_restore_feature(const struct mg_journal_entry *e, const struct 
 	mg_change_restore_value(e, feature_value(now, &c), &c, r);
 }
 
+static bool features_asked(const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return w->feature_count > 0;
+}
+
+static int merge_features(struct mg_settings *dst, const struct mg_tune_want *w, enum mg_param_group g)
+{
+	int err = 0;
+
+	(void)g;
+	for (size_t i = 0; err == 0 && i < w->feature_count; i++)
+		err = mg_settings_set_feature(dst, w->features[i].name, w->features[i].on);
+	return err;
+}
+
 const struct mg_group_ops mg_features_ops = {
 	.journal_key = "feature",
 	.read = read_features,
@@ -270,4 +286,6 @@ const struct mg_group_ops mg_features_ops = {
 	.format = format_feature,
 	.parse = parse_feature,
 	.plan_restore = plan_restore_feature,
+	.asked = features_asked,
+	.merge = merge_features,
 };

@@ -98,6 +98,27 @@ unsigned int mg_group_read_mask(const struct mg_apply_part *r)
 	return groups;
 }
 
+unsigned int mg_group_asked(const struct mg_settings *s)
+{
+	unsigned int groups = 0;
+
+	for (int g = 0; s->tune && g < MG_APPLY_GROUPS; g++)
+		if (mg_group_ops[g]->asked && mg_group_ops[g]->asked(s->tune, (enum mg_param_group)g))
+			groups |= 1u << g;
+	return groups;
+}
+
+int mg_group_merge_asked(struct mg_settings *dst, const struct mg_settings *src)
+{
+	unsigned int groups = mg_group_asked(src);
+	int err = 0;
+
+	for (int g = 0; err == 0 && g < MG_APPLY_GROUPS; g++)
+		if (groups & (1u << g))
+			err = mg_group_ops[g]->merge(dst, src->tune, (enum mg_param_group)g);
+	return err;
+}
+
 enum mg_group_now_is mg_group_compare(const struct mg_group_now *now, struct mg_apply_part *r, struct mg_change *c)
 {
 	const struct mg_group_ops *ops = ops_of(c->group);

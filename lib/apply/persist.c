@@ -171,9 +171,10 @@ static const char *why_not(enum mg_param_group g)
 }
 
 /* Only the parameters: refused, before anything changes, for any other group asked with them. */
-static int refuse_groups(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want)
+static int refuse_groups(struct mg_ctx *ctx, const struct mg_apply_target *t)
 {
-	unsigned int groups = mg_tune_want_groups(want) & ~(1u << MG_GROUP_PERSIST);
+	/* The groups read for the target are those its settings ask (transaction.c). */
+	unsigned int groups = t->tune.groups & ~(1u << MG_GROUP_PERSIST);
 
 	for (int g = 0; g < MG_APPLY_GROUPS; g++)
 		if (groups & (1u << g))
@@ -331,10 +332,10 @@ static int plan_persist(struct mg_ctx *ctx, const struct mg_apply_target *t, con
 	if (!p->read)
 		return mg_fail(ctx, p->err ? p->err : -EOPNOTSUPP, "%s: its settings cannot be persisted: %s",
 			       t->cur.ifname, p->why[0] ? p->why : "udev says nothing of it");
-	if (how == MG_PERSIST_REMOVE && (mg_tune_want_groups(want) != 1u << MG_GROUP_PERSIST || want->present))
+	if (how == MG_PERSIST_REMOVE && (t->tune.groups != 1u << MG_GROUP_PERSIST || want->present))
 		return mg_fail(ctx, -EINVAL, "%s: removing what persists goes alone, without settings to make",
 			       t->cur.ifname);
-	if (how == MG_PERSIST_WRITE && (err = refuse_groups(ctx, t, want)) < 0)
+	if (how == MG_PERSIST_WRITE && (err = refuse_groups(ctx, t)) < 0)
 		return err;
 	err = wanted_text(ctx, t, want, how, &text, shown, sizeof(shown));
 	if (err < 0)
@@ -614,6 +615,18 @@ static void plan_restore_persist(const struct mg_journal_entry *e, const struct 
 		r->count--; /* without memory: left as it is, which the restore's check then says */
 }
 
+static bool persist_asked(const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return w->persist != MG_PERSIST_NO;
+}
+
+static int merge_persist(struct mg_settings *dst, const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return mg_settings_set_persist(dst, w->persist);
+}
+
 const struct mg_group_ops mg_persist_ops = {
 	.journal_key = KEY,
 	.kind = MG_VALUE_WORD,
@@ -631,4 +644,6 @@ const struct mg_group_ops mg_persist_ops = {
 	.format = format_persist,
 	.parse = parse_persist,
 	.plan_restore = plan_restore_persist,
+	.asked = persist_asked,
+	.merge = merge_persist,
 };

@@ -51,7 +51,7 @@ static int merge(struct mg_settings *dst, const struct mg_settings *src)
 	for (int p = 0; err == 0 && p < MG_PARAM_COUNT; p++)
 		if (mg_settings_has(src, (enum mg_param)p))
 			err = mg_settings_set(dst, (enum mg_param)p, src->value[p]);
-	return err == 0 ? mg_tune_want_merge(dst, src) : err;
+	return err == 0 ? mg_group_merge_asked(dst, src) : err;
 }
 
 /* The step for @id: the one already planned for its index, or a new one. */

@@ -551,12 +551,27 @@ static void plan_restore_steer(const struct mg_journal_entry *e, const struct mg
 	mg_change_restore_value(e, steer_value(now, &c), &c, r);
 }
 
+static bool steer_asked(const struct mg_tune_want *w, enum mg_param_group g)
+{
+	return w->steer_count[mg_steer_kind(g)] > 0;
+}
+
+static int merge_steer(struct mg_settings *dst, const struct mg_tune_want *w, enum mg_param_group g)
+{
+	int k = mg_steer_kind(g), err = 0;
+
+	for (size_t i = 0; err == 0 && i < w->steer_count[k]; i++)
+		err = mg_tune_want_steer(dst, g, w->steer[k][i].index, w->steer[k][i].mask);
+	return err;
+}
+
 #define STEER_OPS(key)                                                                                       \
 	{                                                                                                    \
 		.journal_key = key, .kind = MG_VALUE_CPUS, .read = read_steer, .plan = plan_steer,            \
 		.set = set_steer, .value = steer_value, .check = check_steer, .text = steer_text,             \
 		.explain = explain_steer, .journal = mg_change_journal_value, .format = format_steer,        \
-		.parse = parse_steer, .plan_restore = plan_restore_steer,                                    \
+		.parse = parse_steer, .plan_restore = plan_restore_steer, .asked = steer_asked,              \
+		.merge = merge_steer,                                                                         \
 	}
 
 const struct mg_group_ops mg_rps_ops = STEER_OPS("rps-cpus");

@@ -143,7 +143,7 @@ static int examine(struct txn *x, size_t i, const struct mg_settings *want)
 		err = mg_apply_refuse_if_interrupted(x->ctx, t);
 	/* EEE, link modes, features and ASPM are read only when asked to change. */
 	if (err == 0)
-		err = mg_group_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_tune_want_groups(want),
+		err = mg_group_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_asked(want),
 				    &t->tune);
 	if (err == 0)
 		err = mg_apply_plan(x->ctx, t, want, x->parts[i]);
@@ -410,7 +410,7 @@ int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t cou
 	 * would keep it for good.
 	 */
 	for (size_t i = 0; err == 0 && x.opts->confirm_s && i < count; i++)
-		if (mg_tune_want_groups(steps[i].want) & (1u << MG_GROUP_PERSIST))
+		if (mg_group_asked(steps[i].want) & (1u << MG_GROUP_PERSIST))
 			err = mg_fail(ctx, -EINVAL, "%s: a change that awaits confirmation is not persisted, since a "
 				      "reboot inside its window would keep it; confirm it, then run 'multigig persist "
 				      "%s'", steps[i].id.name, steps[i].id.name);

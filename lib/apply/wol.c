@@ -186,6 +186,18 @@ static void plan_restore_wol(const struct mg_journal_entry *e, const struct mg_g
 	mg_change_restore_value(e, wol_value(now, &c), &c, r);
 }
 
+static bool wol_asked(const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return w->wol >= 0;
+}
+
+static int merge_wol(struct mg_settings *dst, const struct mg_tune_want *w, enum mg_param_group g)
+{
+	(void)g;
+	return mg_tune_want_wol(dst, w->wol);
+}
+
 const struct mg_group_ops mg_wol_ops = {
 	.journal_key = "wol",
 	.read = read_wol,
@@ -201,4 +213,6 @@ const struct mg_group_ops mg_wol_ops = {
 	.format = format_wol,
 	.parse = parse_wol,
 	.plan_restore = plan_restore_wol,
+	.asked = wol_asked,
+	.merge = merge_wol,
 };

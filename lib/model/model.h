@@ -473,10 +473,10 @@ struct mg_persist_status {
 void mg_tune_want_free(struct mg_tune_want *w);
 /* @s's wants of these groups, made on first use; NULL without memory. */
 struct mg_tune_want *mg_tune_want_of(struct mg_settings *s);
-/* Everything beyond the parameters that @src asks, asked of @dst too (a later value of one name wins). */
-int mg_tune_want_merge(struct mg_settings *dst, const struct mg_settings *src);
-/* The groups beyond the parameters that @s asks to change, as 1u << group. */
-unsigned int mg_tune_want_groups(const struct mg_settings *s);
+/* Ask @s for Wake-on-LAN modes @mask (WAKE_* bits), as mg_settings_set_wol() does by letters. */
+int mg_tune_want_wol(struct mg_settings *s, int mask);
+/* Ask @s for steering group @g of queue or vector @index (-1: every one) to be @mask. */
+int mg_tune_want_steer(struct mg_settings *s, enum mg_param_group g, int index, uint64_t mask);
 
 /* ---- sample.c: one sample of the watch sampler ---- */
 struct mg_sample_vector {

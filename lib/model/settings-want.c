@@ -4,7 +4,7 @@
  * link modes to advertise, offloads by name, ASPM L1, the Wake-on-LAN
  * modes, and whether to persist them. Kept with the object; an apply
  * validates and makes them (eee.c, advertise.c, features.c, aspm.c, wol.c,
- * persist.c in apply/).
+ * persist.c in apply/), and each group's ops say whether it is asked.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -28,31 +28,6 @@ void mg_tune_want_free(struct mg_tune_want *w)
 		return;
 	free(w->advertise);
 	free(w);
-}
-
-unsigned int mg_tune_want_groups(const struct mg_settings *s)
-{
-	const struct mg_tune_want *w = s->tune;
-	unsigned int groups = 0;
-
-	if (!w)
-		return 0;
-	if (w->feature_count)
-		groups |= 1u << MG_GROUP_FEATURES;
-	if (w->eee >= 0)
-		groups |= 1u << MG_GROUP_EEE;
-	if (w->advertise)
-		groups |= 1u << MG_GROUP_ADVERTISE;
-	if (w->aspm_l1 >= 0)
-		groups |= 1u << MG_GROUP_ASPM;
-	if (w->wol >= 0)
-		groups |= 1u << MG_GROUP_WOL;
-	if (w->persist != MG_PERSIST_NO)
-		groups |= 1u << MG_GROUP_PERSIST;
-	for (int k = 0; k < MG_STEER_GROUPS; k++)
-		if (w->steer_count[k])
-			groups |= 1u << (MG_GROUP_RPS + k);
-	return groups;
 }
 
 MG_EXPORT int mg_settings_set_eee(struct mg_settings *s, int on)
@@ -145,7 +120,7 @@ MG_EXPORT int mg_settings_set_aspm_l1(struct mg_settings *s, int on)
 	return 0;
 }
 
-static int want_wol(struct mg_settings *s, int mask)
+int mg_tune_want_wol(struct mg_settings *s, int mask)
 {
 	struct mg_tune_want *w = mg_tune_want_of(s);
 
@@ -161,7 +136,7 @@ MG_EXPORT int mg_settings_set_wol(struct mg_settings *s, const char *modes)
 
 	if (!s || mg_wol_parse(modes, &mask) < 0)
 		return -EINVAL;
-	return want_wol(s, (int)mask);
+	return mg_tune_want_wol(s, (int)mask);
 }
 
 MG_EXPORT int mg_settings_set_persist(struct mg_settings *s, int how)
@@ -187,8 +162,7 @@ bool mg_feature_name_eq(const char *a, const char *b)
 }
 
 
-/* Ask @s for steering group @g of queue or vector @index (-1: every one) to be @mask. */
-static int steer_want_copy(struct mg_settings *s, enum mg_param_group g, int index, uint64_t mask)
+int mg_tune_want_steer(struct mg_settings *s, enum mg_param_group g, int index, uint64_t mask)
 {
 	int k = mg_steer_kind(g);
 	struct mg_tune_want *w = mg_tune_want_of(s);
@@ -222,7 +196,7 @@ static int set_steer(struct mg_settings *s, enum mg_param_group g, int index, co
 		return err;
 	if (need_one && !mask)
 		return -EINVAL;
-	return steer_want_copy(s, g, index, mask);
+	return mg_tune_want_steer(s, g, index, mask);
 }
 
 MG_EXPORT int mg_settings_set_rps_cpus(struct mg_settings *s, int queue, const char *cpus)
@@ -238,30 +212,4 @@ MG_EXPORT int mg_settings_set_xps_cpus(struct mg_settings *s, int queue, const c
 MG_EXPORT int mg_settings_set_irq_affinity(struct mg_settings *s, int irq, const char *cpus)
 {
 	return set_steer(s, MG_GROUP_IRQ_AFFINITY, irq, cpus, true);
-}
-
-/* Each group's want by its own setter, so that a plan (apply/plan.c) names none of them. */
-int mg_tune_want_merge(struct mg_settings *dst, const struct mg_settings *src)
-{
-	const struct mg_tune_want *w = src->tune;
-	int err = 0;
-
-	if (!w)
-		return 0;
-	if (w->eee >= 0)
-		err = mg_settings_set_eee(dst, w->eee);
-	if (err == 0 && w->aspm_l1 >= 0)
-		err = mg_settings_set_aspm_l1(dst, w->aspm_l1);
-	if (err == 0 && w->advertise)
-		err = mg_settings_set_advertise(dst, w->advertise);
-	if (err == 0 && w->wol >= 0)
-		err = want_wol(dst, w->wol);
-	if (err == 0 && w->persist != MG_PERSIST_NO)
-		err = mg_settings_set_persist(dst, w->persist);
-	for (size_t i = 0; err == 0 && i < w->feature_count; i++)
-		err = mg_settings_set_feature(dst, w->features[i].name, w->features[i].on);
-	for (int k = 0; err == 0 && k < MG_STEER_GROUPS; k++)
-		for (size_t i = 0; err == 0 && i < w->steer_count[k]; i++)
-			err = steer_want_copy(dst, MG_GROUP_RPS + k, w->steer[k][i].index, w->steer[k][i].mask);
-	return err;
 }
