@@ -467,37 +467,16 @@ static void test_ethlink_veth(void)
 /* Run the CLI; returns its exit status, output in @out. */
 static int cli(const char *args, char *out, size_t size)
 {
-	char cmd[4096];
-	size_t n;
-	FILE *p;
-	int status;
-
-	snprintf(cmd, sizeof(cmd), "'%s' %s 2>&1", MULTIGIG_CLI, args);
-	p = popen(cmd, "r");
-	if (!p)
-		return -1;
-	n = fread(out, 1, size - 1, p);
-	out[n] = '\0';
-	status = pclose(p);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return mg_test_cli("", MULTIGIG_CLI, args, out, size);
 }
 
 /* The test CLI (internal library): @env set, the doctor takes veth0 for hardware. */
 static int test_cli(const char *env, const char *args, char *out, size_t size)
 {
-	char cmd[4096];
-	size_t n;
-	FILE *p;
-	int status;
+	char all[512];
 
-	snprintf(cmd, sizeof(cmd), "MG_TEST_DOCTOR_VIRTUAL=1 %s '%s' %s 2>&1", env, MULTIGIG_TEST_CLI, args);
-	p = popen(cmd, "r");
-	if (!p)
-		return -1;
-	n = fread(out, 1, size - 1, p);
-	out[n] = '\0';
-	status = pclose(p);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	snprintf(all, sizeof(all), "MG_TEST_DOCTOR_VIRTUAL=1 %s", env);
+	return mg_test_cli(all, MULTIGIG_TEST_CLI, args, out, size);
 }
 
 /*

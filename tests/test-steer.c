@@ -108,19 +108,7 @@ static int mtu_of(struct mg_ctx *ctx)
 
 static int cli(const char *args, char *out, size_t size)
 {
-	char cmd[1024];
-	size_t n;
-	FILE *p;
-	int status;
-
-	snprintf(cmd, sizeof(cmd), "'%s' %s 2>&1", MULTIGIG_CLI, args);
-	p = popen(cmd, "r");
-	if (!p)
-		return -1;
-	n = fread(out, 1, size - 1, p);
-	out[n] = '\0';
-	status = pclose(p);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return mg_test_cli("", MULTIGIG_CLI, args, out, size);
 }
 
 /* Every journal of the state directory: none is left by an apply that ended. */

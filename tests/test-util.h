@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <CUnit/CUnit.h>
@@ -150,6 +151,28 @@ static inline struct mg_ctx *replay_of_capture(struct mg_ctx *ctx, char *tmp)
 static inline bool str_eq(const char *a, const char *b)
 {
 	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+/*
+ * Run a CLI (@cli: its path) with @args after the environment @env ("" for
+ * none), standard error joined to its output; the exit status, or 128 plus
+ * the signal that ended it. The output, cut to @size, is in @out.
+ */
+static inline int mg_test_cli(const char *env, const char *cli, const char *args, char *out, size_t size)
+{
+	char cmd[4096];
+	size_t n;
+	FILE *p;
+	int status;
+
+	snprintf(cmd, sizeof(cmd), "%s '%s' %s 2>&1", env, cli, args);
+	p = popen(cmd, "r");
+	if (!p)
+		return -1;
+	n = fread(out, 1, size - 1, p);
+	out[n] = '\0';
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 #endif
