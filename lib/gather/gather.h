@@ -64,6 +64,32 @@ int mg_text_file_read(const char *path, char **text);
 /* The .link file at @path and its drop-ins (FILE.d/ *.conf in each of udev's directories), as udev reads them. */
 int mg_link_file_read(struct mg_ctx *ctx, const char *path, struct mg_linkfile *f);
 
+/* ---- nm.c: what NetworkManager will apply to an interface ---- */
+#define MG_NM_KEYS 48
+struct mg_nm_key {
+	char key[48];	/* "802-3-ethernet.mtu", "ethtool.ring-rx" */
+	char value[16]; /* "4000"; a boolean "yes" or "no" */
+};
+struct mg_nm_view {
+	bool running;		/* NetworkManager answers on the system bus */
+	bool here;		/* ... and serves this network namespace */
+	bool managed;		/* it manages the interface */
+	char version[32];	/* "1.42.4" */
+	char connection[128];	/* the active connection's name; "" none */
+	char uuid[40];
+	struct mg_nm_key keys[MG_NM_KEYS]; /* what its profile sets of what libmultigig knows */
+	size_t count;
+	char why[160]; /* why there is no connection: "NetworkManager is not running" */
+};
+/*
+ * What NetworkManager will apply to @ifname at its next activation. Not
+ * running, another namespace's, or an interface it leaves alone are no
+ * errors: @v says so in why. -errno, said in @ctx, when it fails to answer.
+ */
+int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v);
+/* @key's value in the active connection's profile; NULL when it sets none. */
+const char *mg_nm_view_get(const struct mg_nm_view *v, const char *key);
+
 /* ---- sysfs-netns.c: whether the sysfs read is this network namespace's ---- */
 /*
  * 0 when the context's tree is this namespace's sysfs (or no sysfs: a

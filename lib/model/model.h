@@ -124,6 +124,13 @@ struct mg_param_info {
 	 */
 	const char *link_key;
 	enum mg_link_value link_value;
+	/*
+	 * Its key in a NetworkManager profile, applied at every activation
+	 * ("ethtool.ring-rx"), and the NM release that brought it (1026:
+	 * 1.26); NULL when NM has none.
+	 */
+	const char *nm_key;
+	int nm_since;
 };
 
 /*
@@ -457,8 +464,10 @@ struct mg_tune_want {
 /* ---- persist-status.c: what persists of an interface's settings (apply/persist-status.c reads it) ---- */
 struct mg_persist_row {
 	const char *setting, *key;
+	const char *engine; /* "udev" (the file) or "NetworkManager" (the connection) */
 	char running[32], persisted[64];
 	bool drift;
+	bool conflict; /* the other engine sets this setting to another value */
 };
 
 struct mg_persist_status {
@@ -466,7 +475,9 @@ struct mg_persist_status {
 	char file[256]; /* "" when none is known: why says why */
 	bool ours;
 	char why[384];
-	struct mg_persist_row rows[MG_PARAM_COUNT];
+	char connection[128], uuid[40], nm_version[32]; /* NetworkManager's active one; "" none */
+	char nm_why[160];			 /* why none */
+	struct mg_persist_row rows[2 * MG_PARAM_COUNT];
 	size_t count;
 };
 

@@ -13,24 +13,34 @@
 
 #include "model/model.h"
 
-/* Each with its key in a .link file (NULL: udev has none) and how that spells the value. */
-#define R(n, a, m, u8, key) { n, MG_GROUP_RINGS, ETHTOOL_A_RINGS_##a, m, u8, key, MG_LINK_NUMBER }
-#define CH(n, a, m, key) \
-	{ n, MG_GROUP_CHANNELS, ETHTOOL_A_CHANNELS_##a, ETHTOOL_A_CHANNELS_##m, false, key, MG_LINK_NUMBER }
-#define CO(n, a, u8, key, v) { n, MG_GROUP_COALESCE, ETHTOOL_A_COALESCE_##a, 0, u8, key, MG_LINK_##v }
-#define PA(n, a, key) { n, MG_GROUP_PAUSE, ETHTOOL_A_PAUSE_##a, 0, true, key, MG_LINK_BOOL }
+/*
+ * Each with its key in a .link file (NULL: udev has none) and how that
+ * spells the value, then its key in a NetworkManager profile: rings and
+ * coalescing since 1.26, pause since 1.32, channels since 1.46.
+ */
+#define R(n, a, m, u8, key, nm)                                                                      \
+	{ n, MG_GROUP_RINGS, ETHTOOL_A_RINGS_##a, m, u8, key, MG_LINK_NUMBER, nm, nm ? 1026 : 0 }
+#define CH(n, a, m, key)                                                                              \
+	{ n, MG_GROUP_CHANNELS, ETHTOOL_A_CHANNELS_##a, ETHTOOL_A_CHANNELS_##m, false, key, MG_LINK_NUMBER, \
+	  "ethtool.channels-" n, 1046 }
+#define CO(n, a, u8, key, v) \
+	{ n, MG_GROUP_COALESCE, ETHTOOL_A_COALESCE_##a, 0, u8, key, MG_LINK_##v, "ethtool.coalesce-" n, 1026 }
+#define CO_NO_NM(n, a, u8) { n, MG_GROUP_COALESCE, ETHTOOL_A_COALESCE_##a, 0, u8, NULL, MG_LINK_NUMBER, NULL, 0 }
+#define PA(n, a, key) { n, MG_GROUP_PAUSE, ETHTOOL_A_PAUSE_##a, 0, true, key, MG_LINK_BOOL, "ethtool." n, 1032 }
 
 static const struct mg_param_info params[MG_PARAM_COUNT] = {
-	[MG_PARAM_MTU] = { "mtu", MG_GROUP_MTU, 0, 0, false, "MTUBytes", MG_LINK_NUMBER },
-	[MG_PARAM_RX_RING] = R("rx-ring", RX, ETHTOOL_A_RINGS_RX_MAX, false, "RxBufferSize"),
-	[MG_PARAM_RX_MINI_RING] = R("rx-mini-ring", RX_MINI, ETHTOOL_A_RINGS_RX_MINI_MAX, false, "RxMiniBufferSize"),
+	[MG_PARAM_MTU] = { "mtu", MG_GROUP_MTU, 0, 0, false, "MTUBytes", MG_LINK_NUMBER, "802-3-ethernet.mtu", 1000 },
+	[MG_PARAM_RX_RING] = R("rx-ring", RX, ETHTOOL_A_RINGS_RX_MAX, false, "RxBufferSize", "ethtool.ring-rx"),
+	[MG_PARAM_RX_MINI_RING] = R("rx-mini-ring", RX_MINI, ETHTOOL_A_RINGS_RX_MINI_MAX, false, "RxMiniBufferSize",
+				     "ethtool.ring-rx-mini"),
 	[MG_PARAM_RX_JUMBO_RING] =
-		R("rx-jumbo-ring", RX_JUMBO, ETHTOOL_A_RINGS_RX_JUMBO_MAX, false, "RxJumboBufferSize"),
-	[MG_PARAM_TX_RING] = R("tx-ring", TX, ETHTOOL_A_RINGS_TX_MAX, false, "TxBufferSize"),
-	[MG_PARAM_RX_BUF_LEN] = R("rx-buf-len", RX_BUF_LEN, 0, false, NULL),
-	[MG_PARAM_CQE_SIZE] = R("cqe-size", CQE_SIZE, 0, false, NULL),
-	[MG_PARAM_TX_PUSH] = R("tx-push", TX_PUSH, 0, true, NULL),
-	[MG_PARAM_TCP_DATA_SPLIT] = R("tcp-data-split", TCP_DATA_SPLIT, 0, true, NULL),
+		R("rx-jumbo-ring", RX_JUMBO, ETHTOOL_A_RINGS_RX_JUMBO_MAX, false, "RxJumboBufferSize",
+		  "ethtool.ring-rx-jumbo"),
+	[MG_PARAM_TX_RING] = R("tx-ring", TX, ETHTOOL_A_RINGS_TX_MAX, false, "TxBufferSize", "ethtool.ring-tx"),
+	[MG_PARAM_RX_BUF_LEN] = R("rx-buf-len", RX_BUF_LEN, 0, false, NULL, NULL),
+	[MG_PARAM_CQE_SIZE] = R("cqe-size", CQE_SIZE, 0, false, NULL, NULL),
+	[MG_PARAM_TX_PUSH] = R("tx-push", TX_PUSH, 0, true, NULL, NULL),
+	[MG_PARAM_TCP_DATA_SPLIT] = R("tcp-data-split", TCP_DATA_SPLIT, 0, true, NULL, NULL),
 	[MG_PARAM_RX_CHANNELS] = CH("rx", RX_COUNT, RX_MAX, "RxChannels"),
 	[MG_PARAM_TX_CHANNELS] = CH("tx", TX_COUNT, TX_MAX, "TxChannels"),
 	[MG_PARAM_OTHER_CHANNELS] = CH("other", OTHER_COUNT, OTHER_MAX, "OtherChannels"),
@@ -59,8 +69,8 @@ static const struct mg_param_info params[MG_PARAM_COUNT] = {
 	[MG_PARAM_TX_FRAMES_HIGH] = CO("tx-frames-high", TX_MAX_FRAMES_HIGH, false, "TxMaxCoalescedHighFrames", NUMBER),
 	[MG_PARAM_RATE_SAMPLE_INTERVAL] =
 		CO("sample-interval", RATE_SAMPLE_INTERVAL, false, "CoalescePacketRateSampleIntervalSec", SEC),
-	[MG_PARAM_CQE_MODE_RX] = CO("cqe-mode-rx", USE_CQE_MODE_RX, true, NULL, NUMBER),
-	[MG_PARAM_CQE_MODE_TX] = CO("cqe-mode-tx", USE_CQE_MODE_TX, true, NULL, NUMBER),
+	[MG_PARAM_CQE_MODE_RX] = CO_NO_NM("cqe-mode-rx", USE_CQE_MODE_RX, true),
+	[MG_PARAM_CQE_MODE_TX] = CO_NO_NM("cqe-mode-tx", USE_CQE_MODE_TX, true),
 	[MG_PARAM_PAUSE_AUTONEG] = PA("pause-autoneg", AUTONEG, "AutoNegotiationFlowControl"),
 	[MG_PARAM_PAUSE_RX] = PA("pause-rx", RX, "RxFlowControl"),
 	[MG_PARAM_PAUSE_TX] = PA("pause-tx", TX, "TxFlowControl"),

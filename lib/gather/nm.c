@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * What NetworkManager will apply to an interface: whether it manages it,
+ * the connection active on it, and the keys of that profile libmultigig
+ * knows (802-3-ethernet.mtu, ethtool.ring-rx, ...). NM applies them at
+ * every activation, after udev's .link file, so its value is the one a
+ * boot or a re-plug ends with.
+ *
+ * Asked over D-Bus with sd-bus: libsystemd is on every Debian system
+ * already (udev's library is part of it), its calls are synchronous as the
+ * rest of the library, and it needs no main loop or threads of its own,
+ * where libnm and GDBus bring GLib's. Only the NetworkManager serving this
+ * network namespace counts: a bus shared with another namespace (a
+ * container, `--netns`) would answer for a device of the same name there.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <systemd/sd-bus.h>
+
+#include "gather/gather.h"
+
+#define NM_NAME "org.freedesktop.NetworkManager"
+#define NM_PATH "/org/freedesktop/NetworkManager"
+
+/* Whether the process owning NM's name on @bus lives in this thread's network namespace. */
+static int nm_here(sd_bus *bus, pid_t *pid)
+{
+	sd_bus_creds *creds = NULL;
+	struct stat ours, theirs;
+	char path[64];
+	int err = sd_bus_get_name_creds(bus, NM_NAME, SD_BUS_CREDS_PID, &creds);
+
+	if (err >= 0)
+		err = sd_bus_creds_get_pid(creds, pid);
+	sd_bus_creds_unref(creds);
+	if (err < 0)
+		return err;
+	snprintf(path, sizeof(path), "/proc/%d/ns/net", (int)*pid);
+	if (stat("/proc/thread-self/ns/net", &ours) < 0 || stat(path, &theirs) < 0)
+		return -errno;
+	return ours.st_ino == theirs.st_ino && ours.st_dev == theirs.st_dev;
+}
+
+static int object_property(sd_bus *bus, const char *path, const char *iface, const char *name, char *out,
+			   size_t size)
+{
+	sd_bus_error error = SD_BUS_ERROR_NULL;
+	sd_bus_message *m = NULL;
+	const char *v = NULL;
+	int err = sd_bus_get_property(bus, NM_NAME, path, iface, name, &error, &m, "o");
+
+	if (err >= 0)
+		err = sd_bus_message_read(m, "o", &v);
+	if (err >= 0)
+		mg_strlcpy(out, v, size);
+	sd_bus_message_unref(m);
+	sd_bus_error_free(&error);
+	return err;
+}
+
+static int string_property(sd_bus *bus, const char *path, const char *iface, const char *name, char *out,
+			   size_t size)
+{
+	sd_bus_error error = SD_BUS_ERROR_NULL;
+	char *v = NULL;
+	int err = sd_bus_get_property_string(bus, NM_NAME, path, iface, name, &error, &v);
+
+	if (err >= 0)
+		mg_strlcpy(out, v, size);
+	free(v);
+	sd_bus_error_free(&error);
+	return err;
+}
+
+/* A value NM keeps as u32 or boolean, as text; 0 when it is of another type (skipped). */
+static int read_value(sd_bus_message *m, char *out, size_t size)
+{
+	const char *contents = NULL;
+	char type;
+	int err = sd_bus_message_peek_type(m, &type, &contents);
+
+	if (err < 0)
+		return err;
+	if (contents && !strcmp(contents, "u")) {
+		uint32_t u;
+
+		err = sd_bus_message_read(m, "v", "u", &u);
+		snprintf(out, size, "%u", u);
+		return err < 0 ? err : 1;
+	}
+	if (contents && !strcmp(contents, "b")) {
+		int b;
+
+		err = sd_bus_message_read(m, "v", "b", &b);
+		mg_strlcpy(out, b ? "yes" : "no", size);
+		return err < 0 ? err : 1;
+	}
+	err = sd_bus_message_skip(m, "v");
+	return err < 0 ? err : 0;
+}
+
+static bool wanted(const char *setting, const char *key)
+{
+	/* The MTU's 0 is "automatic": NM leaves it as it is, so it is no value of its own. */
+	return !strcmp(setting, "ethtool") || (!strcmp(setting, "802-3-ethernet") && !strcmp(key, "mtu"));
+}
+
+static int read_setting(sd_bus_message *m, const char *setting, struct mg_nm_view *v)
+{
+	int err = sd_bus_message_enter_container(m, 'a', "{sv}");
+
+	while (err >= 0 && (err = sd_bus_message_enter_container(m, 'e', "sv")) > 0) {
+		struct mg_nm_key *k = &v->keys[v->count];
+		const char *key = NULL;
+
+		err = sd_bus_message_read(m, "s", &key);
+		if (err >= 0 && wanted(setting, key) && v->count < MG_NM_KEYS) {
+			snprintf(k->key, sizeof(k->key), "%s.%s", setting, key);
+			err = read_value(m, k->value, sizeof(k->value));
+			if (err > 0 && (strcmp(key, "mtu") || strcmp(k->value, "0")))
+				v->count++;
+		} else if (err >= 0) {
+			err = sd_bus_message_skip(m, "v");
+		}
+		if (err >= 0)
+			err = sd_bus_message_exit_container(m);
+	}
+	return err < 0 ? err : sd_bus_message_exit_container(m);
+}
+
+/* The profile's a{sa{sv}}: the settings named above, the rest skipped. */
+static int read_settings(sd_bus *bus, const char *path, struct mg_nm_view *v)
+{
+	sd_bus_error error = SD_BUS_ERROR_NULL;
+	sd_bus_message *m = NULL;
+	int err = sd_bus_call_method(bus, NM_NAME, path, NM_NAME ".Settings.Connection", "GetSettings", &error, &m,
+				     "");
+
+	if (err >= 0)
+		err = sd_bus_message_enter_container(m, 'a', "{sa{sv}}");
+	while (err >= 0 && (err = sd_bus_message_enter_container(m, 'e', "sa{sv}")) > 0) {
+		const char *setting = NULL;
+
+		err = sd_bus_message_read(m, "s", &setting);
+		if (err >= 0)
+			err = !strcmp(setting, "ethtool") || !strcmp(setting, "802-3-ethernet")
+				      ? read_setting(m, setting, v)
+				      : sd_bus_message_skip(m, "a{sv}");
+		if (err >= 0)
+			err = sd_bus_message_exit_container(m);
+	}
+	sd_bus_message_unref(m);
+	sd_bus_error_free(&error);
+	return err;
+}
+
+/* Device @dev's active connection, its name and its profile's keys; none active leaves them empty. */
+static int read_active(sd_bus *bus, const char *dev, struct mg_nm_view *v)
+{
+	char active[256], profile[256];
+	int err = object_property(bus, dev, NM_NAME ".Device", "ActiveConnection", active, sizeof(active));
+
+	if (err < 0 || !strcmp(active, "/"))
+		return err;
+	err = object_property(bus, active, NM_NAME ".Connection.Active", "Connection", profile, sizeof(profile));
+	if (err >= 0)
+		err = string_property(bus, active, NM_NAME ".Connection.Active", "Id", v->connection,
+				      sizeof(v->connection));
+	if (err >= 0)
+		err = string_property(bus, active, NM_NAME ".Connection.Active", "Uuid", v->uuid, sizeof(v->uuid));
+	return err < 0 ? err : read_settings(bus, profile, v);
+}
+
+static int read_device(sd_bus *bus, const char *ifname, struct mg_nm_view *v)
+{
+	sd_bus_error error = SD_BUS_ERROR_NULL;
+	sd_bus_message *m = NULL;
+	const char *dev = NULL;
+	int managed = 0, err;
+
+	err = sd_bus_call_method(bus, NM_NAME, NM_PATH, NM_NAME, "GetDeviceByIpIface", &error, &m, "s", ifname);
+	if (err < 0 && sd_bus_error_has_name(&error, NM_NAME ".UnknownDevice")) {
+		snprintf(v->why, sizeof(v->why), "NetworkManager does not know %s", ifname);
+		err = 0;
+	} else if (err >= 0 && (err = sd_bus_message_read(m, "o", &dev)) >= 0) {
+		err = sd_bus_get_property_trivial(bus, NM_NAME, dev, NM_NAME ".Device", "Managed", &error, 'b',
+						  &managed);
+		v->managed = managed;
+		if (err >= 0 && !managed)
+			snprintf(v->why, sizeof(v->why), "NetworkManager leaves %s unmanaged", ifname);
+		if (err >= 0 && managed)
+			err = read_active(bus, dev, v);
+		if (err >= 0 && managed && !v->connection[0])
+			snprintf(v->why, sizeof(v->why), "NetworkManager manages %s with no connection active",
+				 ifname);
+	}
+	sd_bus_message_unref(m);
+	sd_bus_error_free(&error);
+	return err;
+}
+
+int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v)
+{
+	sd_bus *bus = NULL;
+	pid_t pid = 0;
+	int err, here;
+
+	memset(v, 0, sizeof(*v));
+	if (ctx->offline) {
+		snprintf(v->why, sizeof(v->why), "a captured tree has no NetworkManager");
+		return 0;
+	}
+	/* No system bus, or nobody owning NM's name on it: NetworkManager is not running. */
+	if (sd_bus_open_system(&bus) < 0 || (here = nm_here(bus, &pid)) < 0 ||
+	    string_property(bus, NM_PATH, NM_NAME, "Version", v->version, sizeof(v->version)) < 0) {
+		sd_bus_unref(bus);
+		snprintf(v->why, sizeof(v->why), "NetworkManager is not running");
+		return 0;
+	}
+	v->running = true;
+	if (!here) {
+		snprintf(v->why, sizeof(v->why), "NetworkManager runs in another network namespace (pid %d)",
+			 (int)pid);
+		sd_bus_unref(bus);
+		return 0;
+	}
+	v->here = true;
+	err = read_device(bus, ifname, v);
+	sd_bus_flush_close_unref(bus);
+	if (err < 0)
+		return mg_fail(ctx, err, "%s: asking NetworkManager: %s", ifname, strerror(-err));
+	return 0;
+}
+
+const char *mg_nm_view_get(const struct mg_nm_view *v, const char *key)
+{
+	for (size_t i = 0; i < v->count; i++)
+		if (!strcmp(v->keys[i].key, key))
+			return v->keys[i].value;
+	return NULL;
+}
