@@ -696,10 +696,12 @@ const struct command persist_command = {
 		"sets.\n"
 		"--remove removes that file, and never one libmultigig did not write.\n"
 		"--dry-run says what would be written and writes nothing. --status shows the\n"
-		"file udev applies at the next add, and each setting it carries beside the value\n"
-		"running now (drift: what the next add changes). Like any change, it is\n"
-		"journaled first: 'multigig rollback IFACE' after an interruption puts the file\n"
-		"back as it was.\n",
+		"file udev applies at the next add and NetworkManager's connection on the\n"
+		"interface, and each setting they carry beside the value running now (drift:\n"
+		"what the next add or activation changes; conflict: the two differ, and\n"
+		"NetworkManager's value, applied after udev's, lasts). A value NetworkManager's\n"
+		"connection would put back is refused. Like any change, it is journaled first:\n"
+		"'multigig rollback IFACE' after an interruption puts the file back as it was.\n",
 	.options = OPT(DRY_RUN) | OPT(REMOVE) | OPT(STATUS),
 	.check = check_persist,
 	.run = cmd_persist,

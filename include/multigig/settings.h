@@ -360,7 +360,12 @@ struct mg_persist_status;
  * its last add, read with its drop-ins. Every key of it that is one of
  * libmultigig's parameters is a row: the setting, the key, the value the
  * file carries and the one running now; they differ where the next boot
- * or re-plug changes the setting (drift).
+ * or re-plug changes the setting (drift). Where NetworkManager, serving
+ * this network namespace, manages the interface, every key of its active
+ * connection's profile that is one of the parameters is a row too: NM
+ * applies them at every activation, after udev, so where the two engines
+ * carry a setting with different values (a conflict) NM's is the one that
+ * lasts. NM is asked over D-Bus; not running is no error.
  *
  * Returns: 0; -ENODEV for an unknown interface or one udev does not know;
  * -EOPNOTSUPP on a captured tree; -EINVAL; the message in
@@ -410,7 +415,27 @@ int mg_persist_status_is_ours(const struct mg_persist_status *status);
 const char *mg_persist_status_get_reason(const struct mg_persist_status *status);
 
 /**
- * mg_persist_status_count - the settings the file carries.
+ * mg_persist_status_get_connection - NetworkManager's connection active on
+ * the interface, whose profile it applies at every activation.
+ * @status: status.
+ * Returns: its name ("Wired connection 1"); NULL when there is none
+ * (mg_persist_status_get_connection_reason() says why) or for NULL.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_connection(const struct mg_persist_status *status);
+
+/**
+ * mg_persist_status_get_connection_reason - why NetworkManager has no
+ * connection active on the interface.
+ * @status: status.
+ * Returns: "NetworkManager is not running", "NetworkManager leaves eth0
+ * unmanaged", ...; NULL when a connection is active, or for NULL.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_connection_reason(const struct mg_persist_status *status);
+
+/**
+ * mg_persist_status_count - the settings the file and the connection carry.
  * @status: status.
  * Returns: their number; 0 for NULL.
  * Since: 0.4
@@ -427,10 +452,21 @@ size_t mg_persist_status_count(const struct mg_persist_status *status);
 const char *mg_persist_status_get_setting(const struct mg_persist_status *status, size_t index);
 
 /**
- * mg_persist_status_get_key - a row's key in the file.
+ * mg_persist_status_get_engine - what applies a row's setting again.
  * @status: status.
  * @index: row.
- * Returns: "MTUBytes", "RxBufferSize", ...; NULL for a bad index.
+ * Returns: "udev" (the file, at every add) or "NetworkManager" (the
+ * connection, at every activation); NULL for a bad index.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_engine(const struct mg_persist_status *status, size_t index);
+
+/**
+ * mg_persist_status_get_key - a row's key in the file or the profile.
+ * @status: status.
+ * @index: row.
+ * Returns: "MTUBytes", "RxBufferSize", "802-3-ethernet.mtu",
+ * "ethtool.ring-rx", ...; NULL for a bad index.
  * Since: 0.4
  */
 const char *mg_persist_status_get_key(const struct mg_persist_status *status, size_t index);
@@ -466,15 +502,29 @@ const char *mg_persist_status_get_persisted(const struct mg_persist_status *stat
 int mg_persist_status_get_drift(const struct mg_persist_status *status, size_t index);
 
 /**
+ * mg_persist_status_get_conflict - whether the other engine carries a
+ * row's setting with another value.
+ * @status: status.
+ * @index: row.
+ * Returns: 1 when udev's file and NetworkManager's profile both set the
+ * setting and their values differ (NM's lasts: it applies after udev), 0;
+ * -EINVAL for a bad index.
+ * Since: 0.4
+ */
+int mg_persist_status_get_conflict(const struct mg_persist_status *status, size_t index);
+
+/**
  * mg_persist_status_to_json - a status as JSON.
  * @status: status.
  * @flags: MG_JSON_* flags.
  * @json: out, the text; free() it.
  *
- * An object: "ifname", "engine" ("udev"), "file" (null when none is
- * known), "ours", "reason" (null when a file is known) and "settings", an
- * array of objects with "setting", "key", "running" (null when not
- * reported), "persisted" and "drift".
+ * An object: "ifname", "file" (null when none is known), "ours",
+ * "reason" (null when a file is known), "connection" (NetworkManager's,
+ * null when none), "connection_reason" (null when one is active) and
+ * "settings", an array of objects with "setting", "engine", "key",
+ * "running" (null when not reported), "persisted", "drift" and
+ * "conflict".
  *
  * Returns: 0; -EINVAL; -ENOMEM.
  * Since: 0.4

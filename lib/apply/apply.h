@@ -164,6 +164,7 @@ struct mg_persist_now {
 	char applies[256];	   /* the .link file udev applied at the device's last add; "" none */
 	char *text;		   /* ours now; NULL: none */
 	long long hash;		   /* mg_persist_hash() of it; 0: no file */
+	struct mg_nm_view nm;	   /* what NetworkManager applies at every activation, after udev */
 };
 /* A text's hash as the persisting step's values: 0 for none, else positive. */
 long long mg_persist_hash(const char *text);

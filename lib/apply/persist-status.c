@@ -8,7 +8,10 @@
  *
  * Which file applies next: ours when it is there (it sorts first and
  * matches the device alone), a file of that name someone else wrote, else
- * the one udev applied at the last add, with its drop-ins.
+ * the one udev applied at the last add, with its drop-ins. NetworkManager,
+ * where it manages the interface, applies its active connection's keys at
+ * every activation, after udev: where both carry a setting with values
+ * that differ, that is a conflict, and NM's value is the one that lasts.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -78,30 +81,120 @@ static void next_file(struct mg_ctx *ctx, const char *perm_mac, struct mg_persis
 		snprintf(s->why, sizeof(s->why), "udev applied no .link file at the last add");
 }
 
-static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, struct mg_persist_status *s)
+/* A running value as NM's profile spells it: a number, a boolean "yes" or "no". */
+static void nm_value_text(const struct mg_param_info *info, long long v, char *buf, size_t size)
+{
+	if (info->link_value == MG_LINK_BOOL)
+		snprintf(buf, size, "%s", v ? "yes" : "no");
+	else
+		snprintf(buf, size, "%lld", v);
+}
+
+static void add_row(struct mg_persist_status *s, const struct mg_settings *cur, enum mg_param p, const char *engine,
+		    const char *key, const char *value)
+{
+	const struct mg_param_info *info = mg_param_info(p);
+	struct mg_persist_row *row = &s->rows[s->count++];
+	bool nm = key == info->nm_key;
+	long long now;
+
+	row->setting = info->name;
+	row->engine = engine;
+	row->key = key;
+	mg_strlcpy(row->persisted, value, sizeof(row->persisted));
+	if (mg_settings_get(cur, p, &now) == 0 && nm)
+		nm_value_text(info, now, row->running, sizeof(row->running));
+	else if (mg_settings_get(cur, p, &now) == 0)
+		mg_link_value_text(info, now, row->running, sizeof(row->running));
+	row->drift = !row->running[0] || !same(info, row->running, row->persisted);
+}
+
+/*
+ * A persisted value as the kernel's number: a .link spells times with a
+ * unit ("10us"; none is seconds, as systemd reads it), NM as plain numbers.
+ */
+static bool number_of(const struct mg_param_info *info, const struct mg_persist_row *row, long long *v)
+{
+	static const struct {
+		const char *suffix;
+		long long usec;
+	} units[] = { { "us", 1 }, { "usec", 1 }, { "ms", 1000 }, { "msec", 1000 }, { "s", 1000000 },
+		      { "sec", 1000000 }, { "", 1000000 } };
+	const char *text = info->link_value == MG_LINK_BOOL ? truth(row->persisted) : row->persisted;
+	char *end;
+
+	if (info->link_value == MG_LINK_BOOL) {
+		*v = !strcmp(text, "yes");
+		return !strcmp(text, "yes") || !strcmp(text, "no");
+	}
+	*v = strtoll(text, &end, 10);
+	if (end == text)
+		return false;
+	if (row->key == info->nm_key || (info->link_value != MG_LINK_USEC && info->link_value != MG_LINK_SEC))
+		return !*end;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(end, units[i].suffix)) {
+			*v = info->link_value == MG_LINK_USEC ? *v * units[i].usec : *v * units[i].usec / 1000000;
+			return true;
+		}
+	return false;
+}
+
+/* A setting both engines carry with values that differ: NM's, applied at activation, is the one that lasts. */
+static void mark_conflicts(struct mg_persist_status *s)
+{
+	for (size_t i = 0; i < s->count; i++)
+		for (size_t j = i + 1; j < s->count; j++) {
+			struct mg_persist_row *a = &s->rows[i], *b = &s->rows[j];
+			const struct mg_param_info *info = mg_param_info(mg_param_from_name(a->setting));
+			long long x, y;
+
+			if (a->setting != b->setting || a->engine == b->engine)
+				continue;
+			if (!number_of(info, a, &x) || !number_of(info, b, &y) || x != y)
+				a->conflict = b->conflict = true;
+		}
+}
+
+static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, const struct mg_nm_view *nm,
+		 struct mg_persist_status *s)
 {
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
 		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
-		struct mg_persist_row *row = &s->rows[s->count];
 		const char *v = info->link_key ? mg_linkfile_get(f, "Link", info->link_key) : NULL;
-		long long now;
 
-		if (!v)
-			continue;
-		row->setting = info->name;
-		row->key = info->link_key;
-		mg_strlcpy(row->persisted, v, sizeof(row->persisted));
-		if (mg_settings_get(cur, (enum mg_param)p, &now) == 0)
-			mg_link_value_text(info, now, row->running, sizeof(row->running));
-		row->drift = !row->running[0] || !same(info, row->running, row->persisted);
-		s->count++;
+		if (v)
+			add_row(s, cur, (enum mg_param)p, "udev", info->link_key, v);
 	}
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
+		const char *v = info->nm_key ? mg_nm_view_get(nm, info->nm_key) : NULL;
+
+		if (v)
+			add_row(s, cur, (enum mg_param)p, "NetworkManager", info->nm_key, v);
+	}
+	mark_conflicts(s);
+}
+
+/* NetworkManager's active connection on the interface, or why there is none. */
+static int read_nm(struct mg_ctx *ctx, struct mg_persist_status *s, struct mg_nm_view *nm)
+{
+	int err = mg_nm_read(ctx, s->ifname, nm);
+
+	if (err < 0)
+		return err;
+	mg_strlcpy(s->connection, nm->connection, sizeof(s->connection));
+	mg_strlcpy(s->uuid, nm->uuid, sizeof(s->uuid));
+	mg_strlcpy(s->nm_version, nm->version, sizeof(s->nm_version));
+	mg_strlcpy(s->nm_why, nm->why, sizeof(s->nm_why));
+	return 0;
 }
 
 int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *perm_mac, const struct mg_settings *cur,
 			 struct mg_persist_status **status)
 {
 	struct mg_persist_status *s;
+	struct mg_nm_view nm;
 	struct mg_linkfile f;
 	struct mg_udev_net u;
 	int err = mg_udev_net_read(ctx, ifname, &u);
@@ -116,7 +209,9 @@ int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *per
 	mg_linkfile_init(&f);
 	err = s->file[0] ? mg_link_file_read(ctx, s->file, &f) : 0;
 	if (err == 0)
-		rows(cur, &f, s);
+		err = read_nm(ctx, s, &nm);
+	if (err == 0)
+		rows(cur, &f, &nm, s);
 	mg_linkfile_clear(&f);
 	if (err < 0) {
 		free(s);

@@ -130,6 +130,9 @@ static int read_persist(struct mg_ctx *ctx, int ifindex, const char *ifname, con
 	if (err < 0 && err != -ENOENT)
 		return mg_fail(ctx, err, "%s: cannot read %s: %s", ifname, p->lt.file, strerror(-err));
 	p->hash = mg_persist_hash(p->text);
+	err = mg_nm_read(ctx, ifname, &p->nm);
+	if (err < 0)
+		return err;
 	p->read = true;
 	return 0;
 }
@@ -282,6 +285,36 @@ static int stale(struct mg_ctx *ctx, const char *ifname, const struct mg_persist
 }
 
 /* The text ours should have: NULL to remove it; @shown the keys it writes. */
+/*
+ * A value NetworkManager's active connection sets otherwise: NM applies it
+ * at every activation, after udev, so the file's would not last. Refused,
+ * naming the command that changes it where it lasts: libmultigig leaves
+ * NM's profiles to NM's tools.
+ */
+static int refuse_nm(struct mg_ctx *ctx, const char *ifname, const struct mg_nm_view *nm,
+		     const struct mg_settings *values)
+{
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
+		const char *theirs = info->nm_key ? mg_nm_view_get(nm, info->nm_key) : NULL;
+		char ours[32];
+		long long v;
+
+		if (!theirs || mg_settings_get(values, (enum mg_param)p, &v) < 0)
+			continue;
+		if (info->link_value == MG_LINK_BOOL)
+			snprintf(ours, sizeof(ours), "%s", v ? "yes" : "no");
+		else
+			snprintf(ours, sizeof(ours), "%lld", v);
+		if (strcmp(ours, theirs))
+			return mg_fail(ctx, -EBUSY, "%s: NetworkManager's connection '%s' sets %s %s and applies it at "
+				       "every activation, after udev, so a .link file's %s would not last; change it "
+				       "there: nmcli connection modify %s %s %s", ifname, nm->connection, info->nm_key,
+				       theirs, ours, nm->uuid, info->nm_key, ours);
+	}
+	return 0;
+}
+
 static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want, int how,
 		       char **out, char *shown, size_t size)
 {
@@ -305,7 +338,9 @@ static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 	mg_linkfile_init(&keys);
 	if (!want->present)
 		running(&t->cur, &now);
-	err = mg_link_param_keys(ctx, want->present ? want : &now, &t->cur, &keys);
+	err = refuse_nm(ctx, ifname, &p->nm, want->present ? want : &now);
+	if (err == 0)
+		err = mg_link_param_keys(ctx, want->present ? want : &now, &t->cur, &keys);
 	keys_text(&keys, shown, size);
 	if (err == 0 && p->text)
 		err = update_ours(p->text, &keys, out);

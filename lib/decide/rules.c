@@ -970,6 +970,15 @@ static int cpu_bound(struct mg_doctor *d, const struct mg_facts *f)
 	return cpu_bound_fix(x, f, &b);
 }
 
+/* Where row @i of @p comes from: udev's file, or NetworkManager's connection. */
+static const char *engine_source(const struct mg_persist_status *p, size_t i, char *buf, size_t size)
+{
+	if (!strcmp(mg_persist_status_get_engine(p, i), "udev"))
+		return mg_persist_status_get_file(p);
+	snprintf(buf, size, "NetworkManager connection '%s'", mg_persist_status_get_connection(p));
+	return buf;
+}
+
 /*
  * A setting the next boot or re-plug changes: the .link file udev applies
  * when the device is added carries another value than the one running.
@@ -981,7 +990,7 @@ static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 	const struct mg_persist_status *p = f->persist;
 	const char *file = p ? mg_persist_status_get_file(p) : NULL;
 	struct mg_finding *x = NULL;
-	char q[MG_SHELL_NAME_MAX], cmd[128], list[256] = "";
+	char q[MG_SHELL_NAME_MAX], cmd[128], list[256] = "", src[192];
 	long long mtu = MG_UNKNOWN;
 	bool mtu_kept = false;
 	size_t len = 0;
@@ -996,8 +1005,9 @@ static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 			continue;
 		if (!x && !(x = mg_finding_add(d, "setting-not-persistent", MG_SEVERITY_INFO, f->name)))
 			return -ENOMEM;
-		mg_finding_evidence(x, file, "%s=%s; running now: %s", mg_persist_status_get_key(p, i),
-				    mg_persist_status_get_persisted(p, i), running ? running : "not reported");
+		mg_finding_evidence(x, engine_source(p, i, src, sizeof(src)), "%s=%s; running now: %s",
+				    mg_persist_status_get_key(p, i), mg_persist_status_get_persisted(p, i),
+				    running ? running : "not reported");
 		len += (size_t)snprintf(list + len, len < sizeof(list) ? sizeof(list) - len : 0, "%s%s %s",
 					len ? ", " : "", mg_persist_status_get_setting(p, i),
 					mg_persist_status_get_persisted(p, i));
@@ -1017,11 +1027,64 @@ static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 	return mg_finding_fix(x, cmd, "write what runs now where udev applies it: %s", cmd);
 }
 
+/* Row @i's partner: the same setting, carried by the other engine. */
+static size_t other_engine(const struct mg_persist_status *p, size_t i)
+{
+	for (size_t j = 0; j < mg_persist_status_count(p); j++)
+		if (j != i && !strcmp(mg_persist_status_get_setting(p, j), mg_persist_status_get_setting(p, i)) &&
+		    strcmp(mg_persist_status_get_engine(p, j), mg_persist_status_get_engine(p, i)))
+			return j;
+	return i;
+}
+
+/*
+ * udev's .link and NetworkManager's connection carry one setting with
+ * different values: udev applies its own at the add, NM its own at every
+ * activation after it, so the file's value never lasts, and a `persist`
+ * that wrote it seems not to work. The fix makes NM's profile agree with
+ * the file where the file's value is the one running.
+ */
+static int persist_conflict(struct mg_doctor *d, const struct mg_facts *f)
+{
+	const struct mg_persist_status *p = f->persist;
+	char q[4 * 128 + 16], cmd[640] = "", src[192]; /* a connection name is at most 128 bytes here */
+	struct mg_finding *x = NULL;
+
+	for (size_t i = 0; p && i < mg_persist_status_count(p); i++) {
+		size_t u = other_engine(p, i);
+		const char *running = mg_persist_status_get_running(p, i);
+
+		if (mg_persist_status_get_conflict(p, i) != 1 || !strcmp(mg_persist_status_get_engine(p, i), "udev"))
+			continue;
+		if (!x && !(x = mg_finding_add(d, "persist-conflict", MG_SEVERITY_WARNING, f->name)))
+			return -ENOMEM;
+		if (!x->title)
+			mg_finding_title(x, "udev's file and NetworkManager's connection '%s' set %s differently (%s, "
+					 "%s): NetworkManager's applies last", mg_persist_status_get_connection(p),
+					 mg_persist_status_get_setting(p, i), mg_persist_status_get_persisted(p, u),
+					 mg_persist_status_get_persisted(p, i));
+		mg_finding_evidence(x, mg_persist_status_get_file(p), "%s=%s", mg_persist_status_get_key(p, u),
+				    mg_persist_status_get_persisted(p, u));
+		mg_finding_evidence(x, engine_source(p, i, src, sizeof(src)), "%s %s",
+				    mg_persist_status_get_key(p, i), mg_persist_status_get_persisted(p, i));
+		if (!cmd[0] && running && mg_persist_status_get_drift(p, u) == 0)
+			snprintf(cmd, sizeof(cmd), "nmcli connection modify %s %s %s",
+				 mg_shell_operand(q, sizeof(q), mg_persist_status_get_connection(p)),
+				 mg_persist_status_get_key(p, i), running);
+	}
+	if (!x)
+		return 0;
+	mg_finding_impact(x, -1, "every activation of the connection puts NetworkManager's value back over udev's");
+	if (cmd[0])
+		return mg_finding_fix(x, cmd, "make the connection carry what the file carries and runs now: %s", cmd);
+	return 0;
+}
+
 static const rule_fn rules[] = {
 	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained, aer_errors,
 	below_best_mode, half_duplex, usb_too_slow, usb_generic_driver, usb_shared_hub, carrier_flaps, hot,
 	irqs_one_cpu, cpu_bound, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels, mtu_mismatch,
-	path_mtu, not_persistent, mg_rule_kernel_log, mg_rule_wifi_regdom, mg_rule_wifi_link_narrow, mg_rule_wifi_pcie_ceiling,
+	path_mtu, not_persistent, persist_conflict, mg_rule_kernel_log, mg_rule_wifi_regdom, mg_rule_wifi_link_narrow, mg_rule_wifi_pcie_ceiling,
 	mg_rule_not_checked,
 };
 

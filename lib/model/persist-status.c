@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What persists of an interface's settings, as the API hands it out: the
- * .link file udev applies at the next add and each setting it carries
- * beside the running value. apply/persist-status.c reads it.
+ * .link file udev applies at the next add, NetworkManager's active
+ * connection, and each setting they carry beside the running value.
+ * apply/persist-status.c reads it.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -34,6 +35,16 @@ MG_EXPORT const char *mg_persist_status_get_reason(const struct mg_persist_statu
 	return s && s->why[0] ? s->why : NULL;
 }
 
+MG_EXPORT const char *mg_persist_status_get_connection(const struct mg_persist_status *s)
+{
+	return s && s->connection[0] ? s->connection : NULL;
+}
+
+MG_EXPORT const char *mg_persist_status_get_connection_reason(const struct mg_persist_status *s)
+{
+	return s && !s->connection[0] && s->nm_why[0] ? s->nm_why : NULL;
+}
+
 MG_EXPORT size_t mg_persist_status_count(const struct mg_persist_status *s)
 {
 	return s ? s->count : 0;
@@ -47,6 +58,11 @@ static const struct mg_persist_row *row_at(const struct mg_persist_status *s, si
 MG_EXPORT const char *mg_persist_status_get_setting(const struct mg_persist_status *s, size_t i)
 {
 	return row_at(s, i) ? row_at(s, i)->setting : NULL;
+}
+
+MG_EXPORT const char *mg_persist_status_get_engine(const struct mg_persist_status *s, size_t i)
+{
+	return row_at(s, i) ? row_at(s, i)->engine : NULL;
 }
 
 MG_EXPORT const char *mg_persist_status_get_key(const struct mg_persist_status *s, size_t i)
@@ -67,4 +83,9 @@ MG_EXPORT const char *mg_persist_status_get_persisted(const struct mg_persist_st
 MG_EXPORT int mg_persist_status_get_drift(const struct mg_persist_status *s, size_t i)
 {
 	return row_at(s, i) ? row_at(s, i)->drift : -EINVAL;
+}
+
+MG_EXPORT int mg_persist_status_get_conflict(const struct mg_persist_status *s, size_t i)
+{
+	return row_at(s, i) ? row_at(s, i)->conflict : -EINVAL;
 }

@@ -1,53 +1,87 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What persists of an interface's settings (persist --status), JSON and
- * text from one writer: the file udev applies at the next add, and each
- * setting it carries beside the value running now.
+ * text from one writer: the file udev applies at the next add,
+ * NetworkManager's active connection, and each setting they carry beside
+ * the value running now.
  */
 #include <errno.h>
+#include <stdbool.h>
+#include <string.h>
 
 #include "present/present.h"
 
 static void row(struct mg_out *o, const struct mg_persist_status *s, size_t i)
 {
 	const char *running = mg_persist_status_get_running(s, i);
-	int drift = mg_persist_status_get_drift(s, i);
+	int drift = mg_persist_status_get_drift(s, i), conflict = mg_persist_status_get_conflict(s, i);
+	bool udev = !strcmp(mg_persist_status_get_engine(s, i), "udev");
 
 	mg_out_object(o, NULL);
 	mg_out_str(o, "setting", "  %-14s", mg_persist_status_get_setting(s, i));
+	mg_out_str(o, "engine", NULL, mg_persist_status_get_engine(s, i));
 	mg_out_str(o, "key", " %s", mg_persist_status_get_key(s, i));
 	mg_out_str(o, "persisted", "=%s", mg_persist_status_get_persisted(s, i));
 	if (running)
 		mg_out_str(o, "running", ", running %s", running);
 	else
 		mg_out_null(o, "running");
-	mg_out_word(o, "drift", "%s\n", drift, ": the next add changes it", "");
+	mg_out_word(o, "drift", "%s", drift, udev ? ": the next add changes it" : ": the next activation changes it", "");
+	mg_out_word(o, "conflict", "%s\n", conflict, " (the other engine sets another value)", "");
 	mg_out_object_end(o);
+}
+
+/* The rows of one engine, under a line that names it when it has any. */
+static void rows_of(struct mg_out *o, const struct mg_persist_status *s, const char *engine)
+{
+	bool named = false;
+
+	for (size_t i = 0; i < mg_persist_status_count(s); i++) {
+		if (strcmp(mg_persist_status_get_engine(s, i), engine))
+			continue;
+		if (!named)
+			mg_out_text(o, "%s:\n", engine);
+		named = true;
+		row(o, s, i);
+	}
+}
+
+static void connection(struct mg_out *o, const struct mg_persist_status *s)
+{
+	const char *name = mg_persist_status_get_connection(s);
+
+	if (name) {
+		mg_out_str(o, "connection", "NetworkManager applies connection '%s' at every activation\n", name);
+		mg_out_null(o, "connection_reason");
+	} else {
+		mg_out_null(o, "connection");
+		mg_out_str(o, "connection_reason", "NetworkManager: %s\n",
+			   mg_persist_status_get_connection_reason(s));
+	}
 }
 
 static void status(struct mg_out *o, const struct mg_persist_status *s)
 {
 	const char *file = mg_persist_status_get_file(s);
-	size_t n = mg_persist_status_count(s);
 
 	mg_out_object(o, NULL);
-	mg_out_str(o, "ifname", "%s: ", mg_persist_status_get_ifname(s));
-	mg_out_str(o, "engine", NULL, "udev");
+	mg_out_str(o, "ifname", "%s:\n", mg_persist_status_get_ifname(s));
 	if (file) {
 		mg_out_str(o, "file", "udev applies %s at the next add", file);
-		mg_out_word(o, "ours", "%s\n", mg_persist_status_is_ours(s), " (written by libmultigig)", "");
+		mg_out_word(o, "ours", "%s\n", mg_persist_status_is_ours(s), " (libmultigig's)", "");
 		mg_out_null(o, "reason");
 	} else {
 		mg_out_null(o, "file");
 		mg_out_word(o, "ours", NULL, 0, "", "");
 		mg_out_str(o, "reason", "%s\n", mg_persist_status_get_reason(s));
 	}
+	connection(o, s);
 	mg_out_array(o, "settings");
-	for (size_t i = 0; i < n; i++)
-		row(o, s, i);
+	rows_of(o, s, "udev");
+	rows_of(o, s, "NetworkManager");
 	mg_out_array_end(o);
-	if (!n)
-		mg_out_text(o, "  it carries none of the settings libmultigig knows\n");
+	if (!mg_persist_status_count(s))
+		mg_out_text(o, "  neither carries any of the settings libmultigig knows\n");
 	mg_out_object_end(o);
 }
 

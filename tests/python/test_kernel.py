@@ -1122,9 +1122,10 @@ def test_apply_persist_and_remove(udevd):
         assert "[Match]\nOriginalName=pv0\n" in text and "MTUBytes=9000\n" in text
         # What the next add applies, against what runs: the same as --status says.
         status = ctx.persist_status("pv0")
-        assert status["file"] == OURS and status["ours"] is True and status["engine"] == "udev"
-        assert status["settings"] == [{"setting": "mtu", "key": "MTUBytes", "persisted": "9000", "running": "9000",
-                                       "drift": False}]
+        assert status["file"] == OURS and status["ours"] is True and status["connection"] is None
+        assert status["connection_reason"]  # NetworkManager is not running, or serves another namespace
+        assert status["settings"] == [{"setting": "mtu", "engine": "udev", "key": "MTUBytes", "persisted": "9000",
+                                       "running": "9000", "drift": False, "conflict": False}]
         with pytest.raises(FileNotFoundError):
             ctx.persist_status("nosuch0")
         # A later one updates the same file; the same again changes nothing.

@@ -497,11 +497,16 @@ class Context:
         """What persists of the interface's settings, as ``multigig --json
         persist IFACE --status``: ``file`` (the .link file udev applies at
         the device's next add, None when none can be known, ``reason`` then
-        says why), ``ours`` (libmultigig wrote it), ``engine`` ("udev"), and
-        ``settings``, one dict per setting the file carries: ``setting``,
-        ``key``, ``persisted`` (the file's value), ``running`` (None when
-        the driver does not report it) and ``drift`` (the next add changes
-        it). See mg_persist_status_read()."""
+        says why), ``ours`` (libmultigig wrote it), ``connection`` (the
+        NetworkManager connection active on it, whose profile NM applies at
+        every activation; None, with ``connection_reason``, when there is
+        none), and ``settings``, one dict per setting the file or the
+        profile carries: ``setting``, ``engine`` ("udev" or
+        "NetworkManager"), ``key``, ``persisted`` (the file's or profile's
+        value), ``running`` (None when the driver does not report it),
+        ``drift`` (the next add or activation changes it) and ``conflict``
+        (the other engine carries another value; NetworkManager's lasts).
+        See mg_persist_status_read()."""
         with self._using() as ctx:
             rc, status = _c.mg_persist_status_read(ctx, _arg(ifname, "ifname"))
             if rc < 0:
