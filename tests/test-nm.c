@@ -303,6 +303,25 @@ static void test_conflict(void)
 	CU_ASSERT_EQUAL(mtu_of("nm0"), 1500);
 }
 
+/* A set without --persist that either engine will undo says so, naming the file and the connection. */
+static void test_set_says_put_back(void)
+{
+	char out[4096];
+
+	MG_TEST_SKIP_IF(!have_nm(), "NetworkManager, systemd-udevd or dbus-daemon is not installed");
+	CU_ASSERT_EQUAL_FATAL(access(OURS, F_OK), 0); /* MTUBytes=4000, and the profile's 1500 (test_conflict) */
+	CU_ASSERT_EQUAL(cli("set nm0 mtu 3000", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nm0: note: " OURS " sets MTUBytes=4000, which udev puts back at the "
+					   "next add; --persist keeps mtu\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nm0: note: NetworkManager's connection 'mgtest' sets 802-3-ethernet.mtu "
+					   "1500 and puts it back at its next activation\n"));
+	CU_ASSERT_EQUAL(mtu_of("nm0"), 3000);
+	/* A value both carry already is no news. */
+	CU_ASSERT_EQUAL(cli("set nm0 mtu 1500", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "NetworkManager's connection"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "udev puts back"));
+}
+
 /* NM gone: nothing to ask, which is no error. */
 static void test_not_running(void)
 {
@@ -351,6 +370,6 @@ int main(void)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("NetworkManager", suite_init, suite_clean, MG_TEST(test_view), MG_TEST(test_other_namespace),
 		     MG_TEST(test_status), MG_TEST(test_persist_refused), MG_TEST(test_conflict),
-		     MG_TEST(test_not_running));
+		     MG_TEST(test_set_says_put_back), MG_TEST(test_not_running));
 	return mg_test_run();
 }

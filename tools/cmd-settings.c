@@ -443,6 +443,45 @@ static int cmd_confirm(struct mg_ctx *ctx, const struct options *opt, char **wor
 	return EXIT_SUCCESS;
 }
 
+/* Whether @r changed the setting @name. */
+static bool changed(const struct mg_apply_result *r, const char *name)
+{
+	for (size_t i = 0; i < mg_apply_result_count(r); i++)
+		if (!strcmp(mg_apply_result_get_name(r, i), name))
+			return true;
+	return false;
+}
+
+/*
+ * A change an engine will undo: udev's file at the next add, or
+ * NetworkManager's connection at its next activation, carries another
+ * value. Said after the change, as ethtool's users learn it too late.
+ * Nothing is said where neither can be read.
+ */
+static void say_put_back(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_result *r)
+{
+	struct mg_persist_status *s;
+
+	if (mg_persist_status_read(ctx, ifname, &s) < 0)
+		return;
+	for (size_t i = 0; i < mg_persist_status_count(s); i++) {
+		const char *setting = mg_persist_status_get_setting(s, i);
+		bool udev = !strcmp(mg_persist_status_get_engine(s, i), "udev");
+
+		if (mg_persist_status_get_drift(s, i) != 1 || !changed(r, setting))
+			continue;
+		if (udev)
+			printf("%s: note: %s sets %s=%s, which udev puts back at the next add; --persist keeps %s\n",
+			       ifname, mg_persist_status_get_file(s), mg_persist_status_get_key(s, i),
+			       mg_persist_status_get_persisted(s, i), setting);
+		else
+			printf("%s: note: NetworkManager's connection '%s' sets %s %s and puts it back at its next "
+			       "activation\n", ifname, mg_persist_status_get_connection(s),
+			       mg_persist_status_get_key(s, i), mg_persist_status_get_persisted(s, i));
+	}
+	mg_persist_status_free(s);
+}
+
 static int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, int nwords)
 {
 	struct mg_settings *want;
@@ -486,6 +525,8 @@ static int cmd_set(struct mg_ctx *ctx, const struct options *opt, char **words, 
 		print_plan(r, opt->dry_run ? "would set" : "set");
 	if (mg_apply_result_count(r) && !opt->dry_run && opt->confirm_s)
 		say_confirm(opt, words[0]);
+	if (mg_apply_result_count(r) && !opt->dry_run && !opt->persist)
+		say_put_back(ctx, words[0], r);
 	mg_apply_result_free(r);
 	return EXIT_SUCCESS;
 }
@@ -664,7 +705,9 @@ const struct command set_command = {
 		"when this shell or SSH session is gone. --verify-peer ADDR checks that the path\n"
 		"to ADDR carries the new MTU (don't-fragment pings), and rolls back if not.\n"
 		"Without --persist, like ethtool's, the changes last until the adapter goes: a\n"
-		"reboot or a re-plug brings back the driver's defaults. --persist writes them,\n"
+		"reboot or a re-plug brings back the driver's defaults, and a note names udev's\n"
+		"file or NetworkManager's connection where one carries another value that it\n"
+		"puts back at the next add or activation. --persist writes them,\n"
 		"once made, into a udev .link file of libmultigig's (see 'multigig help persist'),\n"
 		"in the same transaction: a failure takes it back too (not with --confirm: a\n"
 		"reboot inside the window would keep the file).\n",
