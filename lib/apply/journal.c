@@ -113,17 +113,6 @@ const struct mg_journal_part *mg_journal_find_part(const struct mg_journal *j, i
 	return NULL;
 }
 
-static uint64_t fnv1a(const char *buf, size_t len)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)buf[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 static const char *or_none(const char *s)
 {
 	return s[0] ? s : NONE;
@@ -177,7 +166,7 @@ int mg_journal_format(const struct mg_journal *j, char *buf, size_t size)
 	for (size_t i = 0; err == 0 && i < j->count; i++)
 		err = format_part(&j->parts[i], buf, size, &len);
 	if (err == 0)
-		err = append(buf, size, &len, "end %zu %016" PRIx64 "\n", len, fnv1a(buf, len));
+		err = append(buf, size, &len, "end %zu %016" PRIx64 "\n", len, mg_fnv1a(buf, len));
 	return err < 0 ? err : (int)len;
 }
 
@@ -294,7 +283,7 @@ static int check_end(const char *text, size_t len, size_t *body)
 	last = memrchr(text, '\n', len - 1);
 	last = last ? last + 1 : text;
 	if (sscanf(last, "end %llu %" SCNx64 "%c", &n, &hash, &tail) != 3 || tail != '\n' ||
-	    n != (unsigned long long)(last - text) || fnv1a(text, (size_t)n) != hash)
+	    n != (unsigned long long)(last - text) || mg_fnv1a(text, (size_t)n) != hash)
 		return -EBADMSG;
 	*body = (size_t)n;
 	return 0;

@@ -198,14 +198,20 @@ int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *per
 	struct mg_linkfile f;
 	struct mg_udev_net u;
 	int err = mg_udev_net_read(ctx, ifname, &u);
+	/* No udevd in this namespace: no file applies, which the status says; NetworkManager may still. */
+	bool no_udevd = err == -EOPNOTSUPP && !ctx->offline;
 
 	*status = NULL;
-	if (err < 0)
+	if (err < 0 && !no_udevd)
 		return err;
 	if (!(s = calloc(1, sizeof(*s))))
 		return mg_fail(ctx, -ENOMEM, "out of memory");
 	mg_strlcpy(s->ifname, ifname, sizeof(s->ifname));
-	next_file(ctx, perm_mac, s, &u);
+	if (no_udevd)
+		mg_strlcpy(s->why, ctx->error, sizeof(s->why));
+	else
+		next_file(ctx, perm_mac, s, &u);
+	mg_clear_error(ctx);
 	mg_linkfile_init(&f);
 	err = s->file[0] ? mg_link_file_read(ctx, s->file, &f) : 0;
 	if (err == 0)

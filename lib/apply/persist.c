@@ -31,61 +31,11 @@
 
 long long mg_persist_hash(const char *text)
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = text ? mg_fnv1a(text, strlen(text)) & INT64_MAX : 0;
 
 	if (!text)
 		return 0;
-	for (const char *p = text; *p; p++) {
-		h ^= (unsigned char)*p;
-		h *= 0x100000001b3ULL;
-	}
-	h &= INT64_MAX;
 	return h ? (long long)h : 1;
-}
-
-/*
- * Whether a systemd-udevd runs in this network namespace: udev applies
- * .link files only to devices of the namespace it runs in, and its
- * database here may be another namespace's, where an index names another
- * device. 1, 0, or -EACCES when other processes' namespaces cannot be
- * seen (no root: the write would be refused anyway).
- */
-static int udevd_here(void)
-{
-	char self[64], theirs[64], path[300], comm[32];
-	ssize_t n = readlink("/proc/self/ns/net", self, sizeof(self) - 1);
-	int found = 0, denied = 0;
-	struct dirent *e;
-	DIR *proc;
-
-	if (n < 0 || !(proc = opendir("/proc")))
-		return -EACCES;
-	self[n] = '\0';
-	while (!found && (e = readdir(proc))) {
-		FILE *f;
-
-		if (e->d_name[0] < '1' || e->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s/comm", e->d_name);
-		if (!(f = fopen(path, "r")))
-			continue;
-		comm[0] = '\0';
-		if (!fgets(comm, sizeof(comm), f))
-			comm[0] = '\0';
-		fclose(f);
-		if (strcmp(comm, "systemd-udevd\n"))
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s/ns/net", e->d_name);
-		n = readlink(path, theirs, sizeof(theirs) - 1);
-		if (n < 0) {
-			denied |= errno == EACCES || errno == EPERM;
-			continue;
-		}
-		theirs[n] = '\0';
-		found = !strcmp(self, theirs);
-	}
-	closedir(proc);
-	return found ? 1 : denied ? -EACCES : 0;
 }
 
 /* Why no file can be ours, kept for the plan: reading is no failure, asking to persist is. */
@@ -106,12 +56,6 @@ static int read_persist(struct mg_ctx *ctx, int ifindex, const char *ifname, con
 	int err;
 
 	(void)driver, (void)groups;
-	if (udevd_here() == 0) {
-		mg_fail(ctx, -EOPNOTSUPP,
-			"no systemd-udevd runs in this network namespace: udev applies .link files only to the "
-			"devices of the namespace it runs in");
-		return cannot(ctx, p, -EOPNOTSUPP);
-	}
 	err = mg_udev_net_read(ctx, ifname, &u);
 	if (err < 0)
 		return cannot(ctx, p, err);

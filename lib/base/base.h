@@ -174,6 +174,8 @@ int mg_strlcpy(char *dst, const char *src, size_t size);
 int mg_parse_long(const char *s, int base, long *value);
 bool mg_ifname_valid(const char *name);
 void mg_sleep_ms(unsigned int ms);
+/* The 64-bit FNV-1a hash of @len bytes: the journal's check, the persisted file's value. */
+uint64_t mg_fnv1a(const char *buf, size_t len);
 
 /* ---- show.c: strings from the machine as a person is shown them (the CLI compiles it in too) ---- */
 /*

@@ -97,3 +97,14 @@ void mg_sleep_ms(unsigned int ms)
 	while (nanosleep(&left, &left) < 0 && errno == EINTR)
 		;
 }
+
+uint64_t mg_fnv1a(const char *buf, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)buf[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}

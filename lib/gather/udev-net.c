@@ -12,6 +12,7 @@
 #include <libudev.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "gather/gather.h"
@@ -21,6 +22,51 @@ static void property(struct udev_device *dev, const char *key, char *out, size_t
 	const char *value = udev_device_get_property_value(dev, key);
 
 	mg_strlcpy(out, value ? value : "", size);
+}
+
+/*
+ * Whether a systemd-udevd runs in this network namespace: udev applies
+ * .link files only to devices of the namespace it runs in, and its
+ * database here may be another namespace's, where an index names another
+ * device. 1, 0, or -EACCES when other processes' namespaces cannot be
+ * seen (no root: the write would be refused anyway).
+ */
+static int udevd_here(void)
+{
+	char self[64], theirs[64], path[300], comm[32];
+	ssize_t n = readlink("/proc/self/ns/net", self, sizeof(self) - 1);
+	int found = 0, denied = 0;
+	struct dirent *e;
+	DIR *proc;
+
+	if (n < 0 || !(proc = opendir("/proc")))
+		return -EACCES;
+	self[n] = '\0';
+	while (!found && (e = readdir(proc))) {
+		FILE *f;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", e->d_name);
+		if (!(f = fopen(path, "r")))
+			continue;
+		comm[0] = '\0';
+		if (!fgets(comm, sizeof(comm), f))
+			comm[0] = '\0';
+		fclose(f);
+		if (strcmp(comm, "systemd-udevd\n"))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/ns/net", e->d_name);
+		n = readlink(path, theirs, sizeof(theirs) - 1);
+		if (n < 0) {
+			denied |= errno == EACCES || errno == EPERM;
+			continue;
+		}
+		theirs[n] = '\0';
+		found = !strcmp(self, theirs);
+	}
+	closedir(proc);
+	return found ? 1 : denied ? -EACCES : 0;
 }
 
 /* The device of @ifname as udev sees it now, or -errno said in @ctx. */
@@ -41,6 +87,9 @@ int mg_udev_net_read(struct mg_ctx *ctx, const char *ifname, struct mg_udev_net 
 	memset(u, 0, sizeof(*u));
 	if (ctx->offline)
 		return mg_fail(ctx, -EOPNOTSUPP, "%s: a captured tree has no udev database", ifname);
+	if (udevd_here() == 0)
+		return mg_fail(ctx, -EOPNOTSUPP, "no systemd-udevd runs in this network namespace: udev applies .link "
+			       "files only to the devices of the namespace it runs in");
 	if (!(udev = udev_new()))
 		return mg_fail(ctx, -ENOMEM, "out of memory");
 	err = net_device(ctx, udev, ifname, &dev);
