@@ -62,10 +62,17 @@ root_packages() {
 	r=$1
 	shift
 	missing=""
+	native=$(in_root "$r" dpkg --print-architecture)
 	for p in "$@"; do
-		# shellcheck disable=SC2016 # dpkg-query's field, not the shell's
-		in_root "$r" dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
-			missing="$missing $p"
+		# A name without ":arch" is the root's own architecture's (or all):
+		# libfoo-dev:arm64 installed does not make libfoo-dev there.
+		case $p in
+		*:*) arch=${p#*:} ;;
+		*) arch=$native ;;
+		esac
+		# shellcheck disable=SC2016 # dpkg-query's fields, not the shell's
+		in_root "$r" dpkg-query -W -f='${Status} ${Architecture}\n' "$p" 2>/dev/null |
+			grep -Eq "^install ok installed ($arch|all)\$" || missing="$missing $p"
 	done
 	[ -n "$missing" ] || return 0
 	in_root "$r" apt-get update -q
