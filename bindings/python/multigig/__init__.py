@@ -396,6 +396,62 @@ class Context:
             finally:
                 _c.mg_doctor_free(report)
 
+    def doctor_fix(self, target: Optional[str] = None, dry_run: bool = False, persist: bool = False,
+                   confirm: Optional[int] = None, verify_peer: Optional[str] = None,
+                   interval: Optional[float] = None) -> tuple[list[Finding], ApplyResult]:
+        """The doctor, then its fixes that are settings changes applied as
+        one transaction, as ``multigig doctor --fix``: every interface the
+        fixes name, all or nothing. ``persist``, ``confirm`` (seconds) and
+        ``verify_peer`` are as apply()'s; ``dry_run`` plans and changes
+        nothing. Returns the findings (as doctor()) and the ApplyResult,
+        with no change when nothing is to fix; raises ApplyError when a
+        step fails (every change made is rolled back)."""
+        if confirm is not None:
+            _args.integer(confirm, "confirm (seconds)", 1, 3600)
+        if verify_peer is not None:
+            _arg(verify_peer, "verify_peer")
+        flags = _c.MG_APPLY_DRY_RUN if _args.flag(dry_run, "dry_run") else 0
+        persist = _args.flag(persist, "persist")
+        with self._using() as ctx:
+            ms = 0 if interval is None else _milliseconds(interval)
+            nic = None
+            if target is not None:
+                rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
+                if rc < 0:
+                    _raise(rc, ctx)
+            try:
+                rc, report = _c.mg_doctor_run(ctx, nic, ms)
+            finally:
+                if nic is not None:
+                    _c.mg_nic_unref(nic)
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                findings = [Finding(_c.mg_doctor_get(report, i)) for i in range(_c.mg_doctor_count(report))]
+                rc, plan = _c.mg_doctor_plan(ctx, report)
+            finally:
+                _c.mg_doctor_free(report)
+            if rc < 0:
+                _raise(rc, ctx)
+            try:
+                if persist:
+                    rc = _c.mg_plan_set_persist(plan, _c.MG_PERSIST_WRITE)
+                if rc == 0 and confirm:
+                    rc = _c.mg_plan_set_confirm(plan, confirm)
+                if rc == 0 and verify_peer is not None:
+                    rc = _c.mg_plan_set_verify_peer(plan, verify_peer)
+                if rc < 0:
+                    _raise(rc, ctx)
+                rc, res = _c.mg_plan_apply(plan, flags)
+            finally:
+                _c.mg_plan_free(plan)
+            try:
+                if rc < 0:
+                    raise ApplyError._from(rc, ctx, ApplyResult(res))
+                return findings, ApplyResult(res)
+            finally:
+                _c.mg_apply_result_free(res)
+
     def _prometheus(self, all_adapters: bool) -> str:
         """The library's Prometheus text exposition (multigig export)."""
         with self._using() as ctx:
