@@ -241,6 +241,22 @@ def test_doctor(collections: Path, fleet: Path) -> None:
     assert _results(report, 1)["mgans1"]["changes"] == []
 
 
+def test_example_playbook(collections: Path, fleet: Path) -> None:
+    """examples/ansible/tune.yml as the docs show it, against the fleet: changed, confirmed, kept."""
+    env = _env(collections.parent, collections)
+    extra = json.dumps({"multigig_port": "e0", "multigig_hosts": "fleet", "multigig_settings": {"mtu": 6000}})
+    run = subprocess.run(["ansible-playbook", "-i", str(fleet), str(SRC / "examples" / "ansible" / "tune.yml"),
+                          "-e", extra], capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+    report = json.loads(run.stdout[run.stdout.index("{"):])
+    for ns in HOSTS:
+        assert report["stats"][ns]["changed"] == 2  # the settings, and their confirmation
+        assert report["plays"][0]["tasks"][3]["hosts"][ns]["changed"] is True
+        assert _mtu(ns) == 6000
+    time.sleep(1)
+    assert all(_mtu(ns) == 6000 for ns in HOSTS)
+
+
 def test_persist_refused_without_udevd(collections: Path, fleet: Path) -> None:
     """persist where no udevd serves the host's namespace: refused with the reason, nothing changed."""
     before = _mtu("mgans1")
