@@ -14,6 +14,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,31 @@ def test_documented(collections: Path) -> None:
                          env=_env(collections.parent, collections), check=True)
     options = json.loads(run.stdout)["multigig.nic.settings"]["doc"]["options"]
     assert {"name", "mac", "pci", "settings", "features", "persist", "confirm", "verify_peer"} <= set(options)
+
+
+# The sanity tests ansible-test can run only after pip-installing their tools from PyPI into a
+# virtualenv of its own (pylint, pycodestyle, yamllint, voluptuous...): no Debian package gives
+# them to it, and this machine reaches Debian's archive alone. ansible-doc is run above.
+NEEDS_PYPI = {"ansible-doc", "import", "pep8", "pylint", "runtime-metadata", "validate-modules", "yamllint"}
+
+
+def test_sanity(tmp_path: Path) -> None:
+    """ansible-test sanity on the collection, every test it runs without PyPI: compile on this
+    Python, shebangs, boilerplate, no smart quotes, shellcheck, symlinks, ..."""
+    if shutil.which("ansible-test") is None:
+        pytest.skip("ansible-test is not installed")
+    root = tmp_path / "ansible_collections" / "multigig" / "nic"
+    shutil.copytree(SRC / "ansible", root)
+    env = _env(tmp_path)
+    python = "%d.%d" % sys.version_info[:2]
+    listed = subprocess.run(["ansible-test", "sanity", "--list-tests"], cwd=root, env=env, check=True,
+                            capture_output=True, text=True).stdout.split()
+    assert "compile" in listed and "shebang" in listed
+    skips = [arg for t in sorted(NEEDS_PYPI & set(listed)) for arg in ("--skip-test", t)]
+    run = subprocess.run(["ansible-test", "sanity", "--local", "--python", python, *skips], cwd=root, env=env,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert 'Running sanity test "compile" on Python %s' % python in run.stdout + run.stderr
 
 
 def test_apply_then_idempotent(collections: Path, fleet: Path) -> None:

@@ -949,3 +949,52 @@ def test_persist_usb_replug(usbnet):
         if now != usbnet:
             sh("ip", "link", "set", "dev", now, "name", usbnet)
         sh("ip", "link", "set", usbnet, "up")
+
+
+def _ansible_play(tmp_path, tasks, *args):
+    """One play of @tasks on this guest, by Debian's ansible-playbook with the collection installed
+    from the tree: the report of tests/python/ansible_callbacks/mg_report.py, with "rc"."""
+    env = dict(os.environ, HOME=str(tmp_path), ANSIBLE_NOCOLOR="1", ANSIBLE_STDOUT_CALLBACK="mg_report",
+               ANSIBLE_CALLBACK_PLUGINS=os.path.join(SRC, "tests", "python", "ansible_callbacks"),
+               ANSIBLE_COLLECTIONS_PATH=str(tmp_path / "collections"), ANSIBLE_LOCALHOST_WARNING="false")
+    if not (tmp_path / "collections").exists():
+        sh("ansible-galaxy", "collection", "install", os.path.join(SRC, "ansible"), "-p",
+           str(tmp_path / "collections"), env=env)
+    play = tmp_path / "play.json"
+    play.write_text(json.dumps([{"hosts": "localhost", "gather_facts": False, "tasks": tasks}]))
+    p = sh("ansible-playbook", "-c", "local", "-i", "localhost,", "-e", "ansible_python_interpreter=/usr/bin/python3",
+           str(play), *args, env=env, check=False)
+    report = json.loads(p.stdout[p.stdout.index("{"):])
+    report["rc"] = p.returncode
+    return report
+
+
+def _rx_ring(iface):
+    return number(ethtool_fields(ethtool("-g", iface))[("Current hardware settings", "RX")])
+
+
+@pytest.mark.skipif(not os.path.exists("/usr/bin/ansible-playbook"), reason="ansible-core is not installed")
+def test_ansible_settings_by_pci(e1000e, tmp_path):
+    """multigig.nic.settings on the e1000e named by its PCI address: the RX ring changed as
+    ethtool -g reads it, a second run changes nothing, check mode's diff and no change."""
+    old = _rx_ring(e1000e)
+    task = {"multigig.nic.settings": {"pci": pci_address(e1000e),
+                                      "settings": {"rx_ring": 512 if old != 512 else 1024}}}
+    new = task["multigig.nic.settings"]["settings"]["rx_ring"]
+    try:
+        report = _ansible_play(tmp_path, [task])
+        assert report["rc"] == 0, report
+        result = report["plays"][0]["tasks"][0]["hosts"]["localhost"]
+        assert result["interface"] == e1000e
+        assert result["changes"] == [{"name": "rx-ring", "old": old, "new": new, "state": "applied"}]
+        assert _rx_ring(e1000e) == new
+        report = _ansible_play(tmp_path, [task])
+        assert report["rc"] == 0 and report["stats"]["localhost"]["changed"] == 0
+        task["multigig.nic.settings"]["settings"]["rx_ring"] = old
+        report = _ansible_play(tmp_path, [task], "--check", "--diff")
+        result = report["plays"][0]["tasks"][0]["hosts"]["localhost"]
+        assert result["diff"] == {"before": {"rx-ring": new}, "after": {"rx-ring": old}}
+        assert _rx_ring(e1000e) == new
+    finally:
+        sh(CLI, "set", e1000e, "rx-ring", str(old))
+        link_up(e1000e)
