@@ -113,6 +113,23 @@ def _settings(**options: Any) -> dict[str, Any]:
     return {"multigig.nic.settings": dict({"name": "e0"}, **options)}
 
 
+def test_without_bindings(collections: Path, fleet: Path, tmp_path: Path) -> None:
+    """A host whose Python has no multigig: the task fails saying the bindings are missing."""
+    fake = tmp_path / "site"
+    (fake / "multigig").mkdir(parents=True)
+    (fake / "multigig" / "__init__.py").write_text("raise ImportError('no multigig here')\n")
+    env = _env(collections.parent, collections)
+    env["PYTHONPATH"] = str(fake)
+    play = tmp_path / "play.json"
+    play.write_text(json.dumps([{"hosts": "fleet", "gather_facts": False,
+                                 "tasks": [_settings(settings={"mtu": 9000})]}]))
+    run = subprocess.run(["ansible-playbook", "-i", str(fleet), str(play), "--limit", "mgans1"],
+                         capture_output=True, text=True, env=env)
+    report = json.loads(run.stdout[run.stdout.index("{"):])
+    assert run.returncode == 2
+    assert "multigig (Debian: python3-multigig)" in _results(report)["mgans1"]["msg"]
+
+
 def test_documented(collections: Path) -> None:
     """ansible-doc shows every module's documentation from the installed collection."""
     for module in ("settings", "confirm", "facts", "doctor"):
@@ -209,6 +226,15 @@ def test_by_mac(collections: Path, fleet: Path) -> None:
                    "--limit", "mgans2")
     assert report["rc"] == 0 and _results(report)["mgans2"]["interface"] == "e0"
     assert _mtu("mgans2") == 3000
+    # A bridge with the port's address: two interfaces have it, neither is hardware, so the task asks for a name.
+    subprocess.run(["ip", "-n", "mgans2", "link", "add", "br9", "address", mac, "type", "bridge"], check=True)
+    try:
+        report = _play(collections, fleet, [{"multigig.nic.settings": {"mac": mac, "settings": {"mtu": 3000}}}],
+                       "--limit", "mgans2")
+        assert report["rc"] == 2
+        assert _results(report)["mgans2"]["msg"] == "2 interfaces have the MAC address %s (br9, e0): name one" % mac
+    finally:
+        subprocess.run(["ip", "-n", "mgans2", "link", "del", "br9"], check=True)
     report = _play(collections, fleet, [{"multigig.nic.settings": {"mac": "02:00:00:00:00:99",
                                                                    "settings": {"mtu": 3000}}}],
                    "--limit", "mgans2")

@@ -45,20 +45,28 @@ def require_bindings(module: AnsibleModule) -> None:
         module.fail_json(msg=missing_required_lib("multigig (Debian: python3-multigig)"), exception=IMPORT_ERROR)
 
 
-def settings_options() -> dict[str, Any]:
-    """Every setting the library takes, by its own table (multigig.SETTINGS),
-    typed by its kind: the one list of names there is."""
-    if multigig is None:
-        return {}
-    return {name: {"type": _TYPES.get(kind, "raw")} for name, kind in multigig.SETTINGS.items()}
+def settings_spec() -> dict[str, Any]:
+    """The settings option: every setting the library takes, by its own table
+    (multigig.SETTINGS), typed by its kind, the one list of names there is.
+    Without the bindings, any dict, so that the task fails saying they are missing."""
+    spec: dict[str, Any] = {"type": "dict", "default": {}}
+    if multigig is not None:
+        spec["options"] = {name: {"type": _TYPES.get(kind, "raw")} for name, kind in multigig.SETTINGS.items()}
+    return spec
 
 
-def _by_mac(ctx: Any, mac: str) -> Optional[str]:
+def _by_mac(module: AnsibleModule, ctx: Any, mac: str) -> Optional[str]:
+    """The interface with that MAC address; among several (a bridge, a VLAN, a bond share their
+    port's), the one adapter that is not virtual, else the task fails naming them."""
     want = mac.lower()
-    for nic in ctx.nics():
-        if nic.name and (nic.mac or "").lower() == want:
-            return str(nic.name)
-    return None
+    found = [n for n in ctx.nics() if n.name and (n.mac or "").lower() == want]
+    if len(found) > 1:
+        hardware = [n for n in found if n.bus != "virtual"]
+        if len(hardware) != 1:
+            module.fail_json(msg="%d interfaces have the MAC address %s (%s): name one" % (
+                len(found), mac, ", ".join(sorted(str(n.name) for n in found))))
+        found = hardware
+    return str(found[0].name) if found else None
 
 
 def interface(module: AnsibleModule, ctx: Any) -> str:
@@ -68,7 +76,7 @@ def interface(module: AnsibleModule, ctx: Any) -> str:
         if params.get("name"):
             return str(ctx.nic(params["name"]).name)
         if params.get("mac"):
-            name = _by_mac(ctx, params["mac"])
+            name = _by_mac(module, ctx, params["mac"])
             if not name:
                 module.fail_json(msg="no interface has the MAC address %s" % params["mac"])
             return str(name)

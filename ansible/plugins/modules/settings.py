@@ -125,13 +125,13 @@ from ansible.module_utils.basic import AnsibleModule
 
 from ansible_collections.multigig.nic.plugins.module_utils.multigig_nic import (
     CHANGE_OPTIONS, TARGET_OPTIONS, TARGET_RULES, changes_of, diff_of, fail_apply, interface, multigig,
-    require_bindings, settings_options)
+    require_bindings, settings_spec)
 
 
 def main() -> None:
     argument_spec = dict(TARGET_OPTIONS)
     argument_spec.update(CHANGE_OPTIONS)
-    argument_spec["settings"] = {"type": "dict", "default": {}, "options": settings_options()}
+    argument_spec["settings"] = settings_spec()
     argument_spec["features"] = {"type": "dict", "default": {}}
     module = AnsibleModule(argument_spec=argument_spec, supports_check_mode=True, **TARGET_RULES)
     require_bindings(module)
