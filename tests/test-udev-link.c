@@ -573,8 +573,14 @@ static void test_persist_refused(void)
 	free(text);
 	unlink(OURS);
 	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
-	CU_ASSERT_EQUAL(cli("", "set pv0 rx-gro off --persist", out, sizeof(out)), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "features cannot be persisted"));
+	/* An offload udev has no key for: refused naming those it has, the feature left as it was. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 tx-checksum-ip-generic off --persist", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pv0: feature tx-checksum-ip-generic cannot be persisted: udev's .link files "
+					   "have no key for it (they have for rx-gro,"));
+	CU_ASSERT_EQUAL(system("ethtool -k pv0 | grep -q 'tx-checksum-ip-generic: on'"), 0);
+	CU_ASSERT_EQUAL(cli("", "set pv0 rps-cpus 0 --persist", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "rps cannot be persisted: udev's .link files have no key for it before "
+					   "systemd 256"));
 	/* A change that awaits confirmation: its undo lives in /run, a reboot in its window would keep the file. */
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist --confirm 30", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "a change that awaits confirmation is not persisted"));
@@ -584,6 +590,35 @@ static void test_persist_refused(void)
 	CU_ASSERT_EQUAL(cli("", "show pv0 --persist", out, sizeof(out)), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "--persist belongs to 'set'"));
 	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+}
+
+/* An offload persisted: GenericReceiveOffload= in ours, shown against what runs, and udev applies it at an add. */
+static void test_persist_offload(void)
+{
+	char out[8192], *text;
+
+	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
+	CU_ASSERT_EQUAL(system("ethtool -K pv0 gro off >/dev/null 2>&1"), 0);
+	CU_ASSERT_EQUAL(cli("", "set pv0 rx-gro on --persist", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "with GenericReceiveOffload=yes"));
+	text = file_text(OURS);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "GenericReceiveOffload=yes\n"));
+	free(text);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --status", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "  rx-gro         GenericReceiveOffload=yes, running yes\n"));
+	/* Turned off behind the file: the status says the next add changes it, and the add does. */
+	CU_ASSERT_EQUAL(system("ethtool -K pv0 gro off"), 0);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --status", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "GenericReceiveOffload=yes, running no: the next add changes it\n"));
+	sleep(4); /* udevd looks for changed files at most every 3 s */
+	CU_ASSERT_EQUAL_FATAL(replug("pv0"), 0);
+	CU_ASSERT_EQUAL(system("ethtool -k pv0 | grep -qx 'generic-receive-offload: on'"), 0);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+	/* Added again without ours, so that udev names the file that applies now, as the tests after expect. */
+	sleep(4);
+	CU_ASSERT_EQUAL(replug("pv0"), 0);
 }
 
 /* A failure anywhere: written last, so a failed change writes nothing; a failed write undoes the change. */
@@ -763,7 +798,7 @@ int main(void)
 		MG_ADD_SUITE("systemd-udevd", NULL, NULL, MG_TEST(test_dropins), MG_TEST(test_udevd_applies_ours));
 	if (root)
 		MG_ADD_SUITE("persisting", persist_suite_init, persist_suite_clean, MG_TEST(test_set_persist),
-			     MG_TEST(test_persist_refused), MG_TEST(test_persist_failures), MG_TEST(test_persist_killed));
+			     MG_TEST(test_persist_refused), MG_TEST(test_persist_offload), MG_TEST(test_persist_failures), MG_TEST(test_persist_killed));
 	else
 		printf("systemd-udevd suite: needs root for a private namespace; not run\n");
 	return mg_test_run();

@@ -326,10 +326,15 @@ int mg_settings_set_wol(struct mg_settings *settings, const char *modes);
  * With a confirmation window (mg_plan_set_confirm()) the apply is refused
  * (-EINVAL): the window's undo lives in /run, and a reboot inside it would
  * keep the file. Where no systemd-udevd runs in the interface's network
- * namespace, it is refused (-EOPNOTSUPP). Only the parameters (MTU, rings, channels,
- * coalesce, pause) have keys in every udev libmultigig supports: asked
- * with another group, the apply is refused, with the reason, before
- * anything changes. The result names the step "persist", its values the
+ * namespace, it is refused (-EOPNOTSUPP). The parameters (MTU, rings,
+ * channels, coalesce, pause), Wake-on-LAN (WakeOnLan=) and the offloads
+ * udev has keys for (rx-gro, rx-gro-hw, rx-lro, tx-generic-segmentation,
+ * tx-tcp-segmentation, tx-tcp6-segmentation, rx-checksum, the VLAN
+ * offloads, rx-ntuple-filter) have keys in every udev libmultigig
+ * supports: asked with another group or offload, the apply is refused,
+ * with the reason, before anything changes. A value that the
+ * NetworkManager connection active on the interface sets otherwise is
+ * refused too (-EBUSY): NetworkManager would put its own back. The result names the step "persist", its values the
  * file ("none" when there was none).
  *
  * With MG_PERSIST_REMOVE (and no other setting), the apply removes the
@@ -342,8 +347,9 @@ int mg_settings_set_persist(struct mg_settings *settings, int how);
 
 /**
  * struct mg_persist_status - what persists of an interface's settings:
- * the .link file udev applies when the device is next added, and each
- * setting it carries beside the value running now. Opaque; read with
+ * the .link file udev applies when the device is next added, the
+ * NetworkManager connection it activates, and each setting they carry
+ * beside the value running now. Opaque; read with
  * mg_persist_status_read(), freed with mg_persist_status_free().
  * Since: 0.4
  */
@@ -366,6 +372,11 @@ struct mg_persist_status;
  * applies them at every activation, after udev, so where the two engines
  * carry a setting with different values (a conflict) NM's is the one that
  * lasts. NM is asked over D-Bus; not running is no error.
+ *
+ * Where no systemd-udevd runs in this network namespace, no file is known
+ * and mg_persist_status_get_reason() says so; where NetworkManager fails
+ * to answer, mg_persist_status_get_connection_reason() does: neither is
+ * an error.
  *
  * Returns: 0; -ENODEV for an unknown interface or one udev does not know;
  * -EOPNOTSUPP on a captured tree; -EINVAL; the message in
@@ -423,6 +434,15 @@ const char *mg_persist_status_get_reason(const struct mg_persist_status *status)
  * Since: 0.4
  */
 const char *mg_persist_status_get_connection(const struct mg_persist_status *status);
+
+/**
+ * mg_persist_status_get_connection_uuid - that connection's UUID, which
+ * names it where names repeat (nmcli connection modify uuid UUID ...).
+ * @status: status.
+ * Returns: the UUID; NULL when no connection is active, or for NULL.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_connection_uuid(const struct mg_persist_status *status);
 
 /**
  * mg_persist_status_get_connection_reason - why NetworkManager has no
@@ -521,7 +541,8 @@ int mg_persist_status_get_conflict(const struct mg_persist_status *status, size_
  *
  * An object: "ifname", "file" (null when none is known), "ours",
  * "reason" (null when a file is known), "connection" (NetworkManager's,
- * null when none), "connection_reason" (null when one is active) and
+ * null when none), "connection_uuid", "connection_reason" (null when one
+ * is active) and
  * "settings", an array of objects with "setting", "engine", "key",
  * "running" (null when not reported), "persisted", "drift" and
  * "conflict".

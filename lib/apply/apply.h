@@ -164,7 +164,6 @@ struct mg_persist_now {
 	char applies[256];	   /* the .link file udev applied at the device's last add; "" none */
 	char *text;		   /* ours now; NULL: none */
 	long long hash;		   /* mg_persist_hash() of it; 0: no file */
-	struct mg_nm_view nm;	   /* what NetworkManager applies at every activation, after udev */
 };
 /* A text's hash as the persisting step's values: 0 for none, else positive. */
 long long mg_persist_hash(const char *text);
@@ -495,6 +494,18 @@ int mg_link_header(const char *ifname, const struct mg_link_target *lt, const ch
  */
 int mg_link_param_keys(struct mg_ctx *ctx, const struct mg_settings *want, const struct mg_settings *cur,
 		       struct mg_linkfile *keys);
+/*
+ * The [Link] keys of the offloads and the Wake-on-LAN modes @want asks of
+ * @ifname (GenericReceiveOffload=, WakeOnLan=), a short name ("gro", "tso")
+ * as its members in @now (the interface's features, NULL when not read);
+ * -EOPNOTSUPP, said in @ctx, for an offload udev has no key for.
+ */
+int mg_link_tune_keys(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
+		      const struct mg_features *now, struct mg_linkfile *keys);
+/* An offload's [Link] key by its kernel name ("rx-gro": "GenericReceiveOffload"); NULL when none. */
+const char *mg_link_feature_key(const char *feature);
+/* Wake-on-LAN modes (WAKE_* bits) as WakeOnLan= spells them: "magic", "unicast magic", "off". */
+void mg_link_wol_text(unsigned int mask, char *buf, size_t size);
 /* Whether the text of a .link file is one libmultigig wrote. */
 bool mg_link_is_ours(const char *text);
 /*
@@ -504,6 +515,8 @@ bool mg_link_is_ours(const char *text);
  */
 int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *perm_mac, const struct mg_settings *cur,
 			 struct mg_persist_status **status);
+/* @v as NetworkManager's profile spells @info's key: "9000", "1"; a pause key "yes" or "no". */
+void mg_nm_value_text(const struct mg_param_info *info, long long v, char *buf, size_t size);
 /* @v as @info's .link key spells it: "9000", "yes", "50us". */
 void mg_link_value_text(const struct mg_param_info *info, long long v, char *buf, size_t size);
 

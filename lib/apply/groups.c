@@ -114,7 +114,7 @@ int mg_group_merge_asked(struct mg_settings *dst, const struct mg_settings *src)
 	int err = 0;
 
 	for (int g = 0; err == 0 && g < MG_APPLY_GROUPS; g++)
-		if (groups & (1u << g))
+		if ((groups & (1u << g)) && mg_group_ops[g]->merge)
 			err = mg_group_ops[g]->merge(dst, src->tune, (enum mg_param_group)g);
 	return err;
 }

@@ -81,10 +81,10 @@ static void next_file(struct mg_ctx *ctx, const char *perm_mac, struct mg_persis
 		snprintf(s->why, sizeof(s->why), "udev applied no .link file at the last add");
 }
 
-/* A running value as NM's profile spells it: a number, a boolean "yes" or "no". */
-static void nm_value_text(const struct mg_param_info *info, long long v, char *buf, size_t size)
+void mg_nm_value_text(const struct mg_param_info *info, long long v, char *buf, size_t size)
 {
-	if (info->link_value == MG_LINK_BOOL)
+	/* The pause keys are booleans on D-Bus; every other, adaptive coalescing too, a u32. */
+	if (info->group == MG_GROUP_PAUSE)
 		snprintf(buf, size, "%s", v ? "yes" : "no");
 	else
 		snprintf(buf, size, "%lld", v);
@@ -103,7 +103,7 @@ static void add_row(struct mg_persist_status *s, const struct mg_settings *cur, 
 	row->key = key;
 	mg_strlcpy(row->persisted, value, sizeof(row->persisted));
 	if (mg_settings_get(cur, p, &now) == 0 && nm)
-		nm_value_text(info, now, row->running, sizeof(row->running));
+		mg_nm_value_text(info, now, row->running, sizeof(row->running));
 	else if (mg_settings_get(cur, p, &now) == 0)
 		mg_link_value_text(info, now, row->running, sizeof(row->running));
 	row->drift = !row->running[0] || !same(info, row->running, row->persisted);
@@ -146,12 +146,15 @@ static void mark_conflicts(struct mg_persist_status *s)
 	for (size_t i = 0; i < s->count; i++)
 		for (size_t j = i + 1; j < s->count; j++) {
 			struct mg_persist_row *a = &s->rows[i], *b = &s->rows[j];
-			const struct mg_param_info *info = mg_param_info(mg_param_from_name(a->setting));
+			const struct mg_param_info *info;
 			long long x, y;
 
+			/* Only the parameters are carried by both engines. */
 			if (a->setting != b->setting || a->engine == b->engine)
 				continue;
-			if (!number_of(info, a, &x) || !number_of(info, b, &y) || x != y)
+			info = mg_param_info(mg_param_from_name(a->setting));
+			/* A value this reading cannot parse ("1.5ms") is no conflict it can show. */
+			if (number_of(info, a, &x) && number_of(info, b, &y) && x != y)
 				a->conflict = b->conflict = true;
 		}
 }
@@ -176,16 +179,74 @@ static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, con
 	mark_conflicts(s);
 }
 
+/* A row of an offload or of Wake-on-LAN: the file's value against the one running ("" unknown). */
+static void add_tune_row(struct mg_persist_status *s, const char *setting, const char *key, const char *value,
+			 const char *running)
+{
+	struct mg_persist_row *row = &s->rows[s->count++];
+
+	row->setting = setting;
+	row->engine = "udev";
+	row->key = key;
+	mg_strlcpy(row->persisted, value, sizeof(row->persisted));
+	mg_strlcpy(row->running, running, sizeof(row->running));
+	row->drift = !running[0] || strcmp(truth(value), running);
+}
+
+/*
+ * The offloads and Wake-on-LAN the file carries, each against what runs:
+ * the features and the Wake-on-LAN modes are read only for a file that
+ * carries some, so a status of parameters alone asks nothing more.
+ */
+static void tune_rows(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_linkfile *f,
+		      struct mg_persist_status *s)
+{
+	static const char *const features[] = { "rx-gro", "rx-gro-hw", "rx-lro", "tx-generic-segmentation",
+						"tx-tcp-segmentation", "tx-tcp6-segmentation", "rx-checksum",
+						"rx-vlan-hw-parse", "tx-vlan-hw-insert", "rx-vlan-filter",
+						"tx-vlan-stag-hw-insert", "rx-ntuple-filter" };
+	const char *wol = mg_linkfile_get(f, "Link", "WakeOnLan");
+	struct mg_features *now = NULL;
+	struct mg_ethlink *link = NULL;
+	char words[96] = "";
+
+	for (size_t i = 0; i < sizeof(features) / sizeof(features[0]) && s->count < MG_PERSIST_ROWS; i++) {
+		const char *key = mg_link_feature_key(features[i]), *v = mg_linkfile_get(f, "Link", key);
+		int active = -1;
+
+		if (!v)
+			continue;
+		if (!now && mg_features_read(ctx, s->ifname, &now) < 0)
+			mg_clear_error(ctx);
+		for (size_t j = 0; now && j < mg_features_get_count(now); j++)
+			if (!strcmp(mg_features_get_name(now, j), features[i]))
+				active = mg_features_get_active(now, j);
+		add_tune_row(s, features[i], key, v, active < 0 ? "" : active ? "yes" : "no");
+	}
+	mg_features_free(now);
+	if (!wol || s->count >= MG_PERSIST_ROWS)
+		return;
+	if (mg_ethlink_read_kind(ctx, MG_ETHLINK_WOL, cur->ifindex, s->ifname, &link) == 0 && link->wol_enabled >= 0)
+		mg_link_wol_text((unsigned int)link->wol_enabled, words, sizeof(words));
+	mg_clear_error(ctx);
+	mg_ethlink_free(link);
+	add_tune_row(s, "wol", "WakeOnLan", wol, words);
+}
+
 /* NetworkManager's active connection on the interface, or why there is none. */
 static int read_nm(struct mg_ctx *ctx, struct mg_persist_status *s, struct mg_nm_view *nm)
 {
 	int err = mg_nm_read(ctx, s->ifname, nm);
 
-	if (err < 0)
-		return err;
+	/* NetworkManager failing to answer is said as why it has no connection: udev's part still stands. */
+	if (err < 0) {
+		memset(nm, 0, sizeof(*nm));
+		mg_strlcpy(s->nm_why, ctx->error, sizeof(s->nm_why));
+		mg_clear_error(ctx);
+		return 0;
+	}
 	mg_strlcpy(s->connection, nm->connection, sizeof(s->connection));
 	mg_strlcpy(s->uuid, nm->uuid, sizeof(s->uuid));
-	mg_strlcpy(s->nm_version, nm->version, sizeof(s->nm_version));
 	mg_strlcpy(s->nm_why, nm->why, sizeof(s->nm_why));
 	return 0;
 }
@@ -216,8 +277,10 @@ int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *per
 	err = s->file[0] ? mg_link_file_read(ctx, s->file, &f) : 0;
 	if (err == 0)
 		err = read_nm(ctx, s, &nm);
-	if (err == 0)
+	if (err == 0) {
 		rows(cur, &f, &nm, s);
+		tune_rows(ctx, cur, &f, s);
+	}
 	mg_linkfile_clear(&f);
 	if (err < 0) {
 		free(s);

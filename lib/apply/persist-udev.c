@@ -225,3 +225,95 @@ int mg_link_param_keys(struct mg_ctx *ctx, const struct mg_settings *want, const
 	}
 	return err == -ENOMEM ? mg_fail(ctx, err, "out of memory") : err;
 }
+
+/* ---- offloads and Wake-on-LAN: their [Link] keys, every one in systemd 252 ---- */
+
+/* An offload by the kernel's name and its key; tx-checksumming is several features and has none. */
+static const struct {
+	const char *feature, *key;
+} feature_keys[] = {
+	{ "rx-gro", "GenericReceiveOffload" },
+	{ "rx-gro-hw", "GenericReceiveOffloadHardware" },
+	{ "rx-lro", "LargeReceiveOffload" },
+	{ "tx-generic-segmentation", "GenericSegmentationOffload" },
+	{ "tx-tcp-segmentation", "TCPSegmentationOffload" },
+	{ "tx-tcp6-segmentation", "TCP6SegmentationOffload" },
+	{ "rx-checksum", "ReceiveChecksumOffload" },
+	{ "rx-vlan-hw-parse", "ReceiveVLANCTAGHardwareAcceleration" },
+	{ "tx-vlan-hw-insert", "TransmitVLANCTAGHardwareAcceleration" },
+	{ "rx-vlan-filter", "ReceiveVLANCTAGFilter" },
+	{ "tx-vlan-stag-hw-insert", "TransmitVLANSTAGHardwareAcceleration" },
+	{ "rx-ntuple-filter", "NTupleFilter" },
+};
+
+const char *mg_link_feature_key(const char *feature)
+{
+	for (size_t i = 0; i < sizeof(feature_keys) / sizeof(feature_keys[0]); i++)
+		if (mg_feature_name_eq(feature, feature_keys[i].feature))
+			return feature_keys[i].key;
+	return NULL;
+}
+
+/* Wake-on-LAN's modes as udev's words, in the order of their bits (WAKE_PHY first). */
+static const char *const wol_words[] = { "phy", "unicast", "multicast", "broadcast", "arp", "magic", "secureon" };
+
+void mg_link_wol_text(unsigned int mask, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(wol_words) / sizeof(wol_words[0]); i++)
+		if (mask & (1u << i))
+			len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s%s", len ? " " : "",
+						wol_words[i]);
+	if (!len)
+		snprintf(buf, size, "off");
+}
+
+/*
+ * The keys of feature @name as the interface has it (@now): a short name
+ * ("tso") is each of its members that udev has a key for. -EOPNOTSUPP,
+ * said, when none has one.
+ */
+static int feature_keys_of(struct mg_ctx *ctx, const char *ifname, const struct mg_features *now, const char *name,
+			   bool on, struct mg_linkfile *keys)
+{
+	size_t pos[16], n = 0, written = 0;
+	bool alias = false;
+	int err = 0;
+
+	if (now)
+		n = mg_features_resolve(now, name, pos, sizeof(pos) / sizeof(pos[0]), &alias);
+	if (!alias)
+		err = mg_link_feature_key(name) ? mg_linkfile_set(keys, "Link", mg_link_feature_key(name), on ? "yes" : "no")
+						: 0;
+	written = !alias && mg_link_feature_key(name);
+	for (size_t i = 0; alias && err == 0 && i < n; i++) {
+		const char *key = mg_link_feature_key(mg_features_get_name(now, pos[i]));
+
+		if (key && !(err = mg_linkfile_set(keys, "Link", key, on ? "yes" : "no")))
+			written++;
+	}
+	if (err == 0 && !written)
+		return mg_fail(ctx, -EOPNOTSUPP, "%s: feature %s cannot be persisted: udev's .link files have no key for "
+			       "it (they have for rx-gro, rx-gro-hw, rx-lro, tx-generic-segmentation, "
+			       "tx-tcp-segmentation, tx-tcp6-segmentation, rx-checksum, the VLAN offloads and "
+			       "rx-ntuple-filter)", ifname, name);
+	return err;
+}
+
+int mg_link_tune_keys(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
+		      const struct mg_features *now, struct mg_linkfile *keys)
+{
+	const struct mg_tune_want *w = want->tune;
+	char words[96];
+	int err = 0;
+
+	for (size_t i = 0; w && err == 0 && i < w->feature_count; i++)
+		err = feature_keys_of(ctx, ifname, now, w->features[i].name, w->features[i].on, keys);
+	if (w && err == 0 && w->wol >= 0) {
+		mg_link_wol_text((unsigned int)w->wol, words, sizeof(words));
+		err = mg_linkfile_set(keys, "Link", "WakeOnLan", words);
+	}
+	return err == -ENOMEM ? mg_fail(ctx, err, "out of memory") : err;
+}

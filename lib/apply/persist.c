@@ -74,9 +74,6 @@ static int read_persist(struct mg_ctx *ctx, int ifindex, const char *ifname, con
 	if (err < 0 && err != -ENOENT)
 		return mg_fail(ctx, err, "%s: cannot read %s: %s", ifname, p->lt.file, strerror(-err));
 	p->hash = mg_persist_hash(p->text);
-	err = mg_nm_read(ctx, ifname, &p->nm);
-	if (err < 0)
-		return err;
 	p->read = true;
 	return 0;
 }
@@ -109,19 +106,26 @@ static const char *why_not(enum mg_param_group g)
 	case MG_GROUP_ASPM:
 		return "ASPM belongs to the PCI device, which no .link file reaches (pcie_aspm=off on the kernel's "
 		       "command line turns it off for every device)";
+	case MG_GROUP_RPS:
+		return "udev's .link files have no key for it before systemd 256";
 	case MG_GROUP_XPS:
 	case MG_GROUP_IRQ_AFFINITY:
 		return "udev's .link files have no key for it";
 	default:
-		return "libmultigig persists the MTU, rings, channels, coalesce and pause";
+		return "libmultigig persists the MTU, rings, channels, coalesce, pause, the offloads udev has keys "
+		       "for and Wake-on-LAN";
 	}
 }
 
-/* Only the parameters: refused, before anything changes, for any other group asked with them. */
+/*
+ * The parameters, offloads and Wake-on-LAN only: refused, before anything
+ * changes, for any other group asked with them (an offload with no key,
+ * by mg_link_tune_keys()).
+ */
 static int refuse_groups(struct mg_ctx *ctx, const struct mg_apply_target *t)
 {
 	/* The groups read for the target are those its settings ask (transaction.c). */
-	unsigned int groups = t->tune.groups & ~(1u << MG_GROUP_PERSIST);
+	unsigned int groups = t->tune.groups & ~(1u << MG_GROUP_PERSIST | 1u << MG_GROUP_FEATURES | 1u << MG_GROUP_WOL);
 
 	for (int g = 0; g < MG_APPLY_GROUPS; g++)
 		if (groups & (1u << g))
@@ -228,7 +232,6 @@ static int stale(struct mg_ctx *ctx, const char *ifname, const struct mg_persist
 		       ifname, p->lt.file, ifname);
 }
 
-/* The text ours should have: NULL to remove it; @shown the keys it writes. */
 /*
  * A value NetworkManager's active connection sets otherwise: NM applies it
  * at every activation, after udev, so the file's would not last. Refused,
@@ -246,10 +249,7 @@ static int refuse_nm(struct mg_ctx *ctx, const char *ifname, const struct mg_nm_
 
 		if (!theirs || mg_settings_get(values, (enum mg_param)p, &v) < 0)
 			continue;
-		if (info->link_value == MG_LINK_BOOL)
-			snprintf(ours, sizeof(ours), "%s", v ? "yes" : "no");
-		else
-			snprintf(ours, sizeof(ours), "%lld", v);
+		mg_nm_value_text(info, v, ours, sizeof(ours));
 		if (strcmp(ours, theirs))
 			return mg_fail(ctx, -EBUSY, "%s: NetworkManager's connection '%s' sets %s %s and applies it at "
 				       "every activation, after udev, so a .link file's %s would not last; change it "
@@ -259,13 +259,18 @@ static int refuse_nm(struct mg_ctx *ctx, const char *ifname, const struct mg_nm_
 	return 0;
 }
 
+/* The text ours should have: NULL to remove it; @shown the keys it writes. */
 static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want, int how,
 		       char **out, char *shown, size_t size)
 {
 	const struct mg_persist_now *p = &t->tune.persist;
 	const char *ifname = t->cur.ifname;
+	const struct mg_tune_want *w = want->tune;
+	/* Nothing asked but persisting: what runs now, of every parameter (persist IFACE). */
+	bool running_now = !want->present && !(w && (w->feature_count || w->wol >= 0));
 	struct mg_settings now;
 	struct mg_linkfile keys;
+	struct mg_nm_view nm;
 	int err;
 
 	*out = NULL;
@@ -280,11 +285,16 @@ static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 	if (strcmp(p->applies, p->lt.file) && (err = mg_link_may_take_place(ctx, ifname, &p->lt, p->applies)) < 0)
 		return err;
 	mg_linkfile_init(&keys);
-	if (!want->present)
+	if (running_now)
 		running(&t->cur, &now);
-	err = refuse_nm(ctx, ifname, &p->nm, want->present ? want : &now);
+	/* NetworkManager is asked only here, on the way to writing: a restore never waits on it. */
+	err = mg_nm_read(ctx, ifname, &nm);
 	if (err == 0)
-		err = mg_link_param_keys(ctx, want->present ? want : &now, &t->cur, &keys);
+		err = refuse_nm(ctx, ifname, &nm, running_now ? &now : want);
+	if (err == 0)
+		err = mg_link_param_keys(ctx, running_now ? &now : want, &t->cur, &keys);
+	if (err == 0)
+		err = mg_link_tune_keys(ctx, ifname, want, t->tune.features, &keys);
 	keys_text(&keys, shown, size);
 	if (err == 0 && p->text)
 		err = update_ours(p->text, &keys, out);

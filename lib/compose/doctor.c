@@ -234,7 +234,11 @@ static int examine(struct mg_ctx *ctx, struct mg_doctor *d, const struct mg_nic_
 	f.link = nic->ethlink;
 	if (!f.link && nic->name && mg_ethlink_read_for_nic(ctx, nic, &link) == 0)
 		f.link = link;
-	/* udev's database and a file or two: no request to the kernel, however many adapters. */
+	/*
+	 * udev's database, a file or two and a few D-Bus calls where
+	 * NetworkManager runs: no request to the kernel for a file of
+	 * parameters alone, for a hardware adapter only.
+	 */
 	if (f.hardware && nic->name && f.settings && mg_persist_status_of(ctx, nic->name, "", f.settings, &persist) == 0)
 		f.persist = persist;
 	mg_clear_error(ctx);

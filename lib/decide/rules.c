@@ -1001,7 +1001,8 @@ static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 		const char *running = mg_persist_status_get_running(p, i);
 
 		mtu_kept |= !strcmp(mg_persist_status_get_setting(p, i), "mtu");
-		if (mg_persist_status_get_drift(p, i) != 1)
+		/* NetworkManager's rows are persist-conflict's: persisting cannot change them. */
+		if (mg_persist_status_get_drift(p, i) != 1 || strcmp(mg_persist_status_get_engine(p, i), "udev"))
 			continue;
 		if (!x && !(x = mg_finding_add(d, "setting-not-persistent", MG_SEVERITY_INFO, f->name)))
 			return -ENOMEM;
@@ -1068,8 +1069,8 @@ static int persist_conflict(struct mg_doctor *d, const struct mg_facts *f)
 		mg_finding_evidence(x, engine_source(p, i, src, sizeof(src)), "%s %s",
 				    mg_persist_status_get_key(p, i), mg_persist_status_get_persisted(p, i));
 		if (!cmd[0] && running && mg_persist_status_get_drift(p, u) == 0)
-			snprintf(cmd, sizeof(cmd), "nmcli connection modify %s %s %s",
-				 mg_shell_operand(q, sizeof(q), mg_persist_status_get_connection(p)),
+			snprintf(cmd, sizeof(cmd), "nmcli connection modify uuid %s %s %s",
+				 mg_shell_operand(q, sizeof(q), mg_persist_status_get_connection_uuid(p)),
 				 mg_persist_status_get_key(p, i), running);
 	}
 	if (!x)

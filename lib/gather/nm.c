@@ -24,23 +24,40 @@
 
 #define NM_NAME "org.freedesktop.NetworkManager"
 #define NM_PATH "/org/freedesktop/NetworkManager"
+/* NM answers in milliseconds; a stuck one must not hold a change or the doctor for sd-bus's 25 s. */
+#define NM_TIMEOUT_USEC (2 * 1000 * 1000)
 
-/* Whether the process owning NM's name on @bus lives in this thread's network namespace. */
+/*
+ * Whether the process owning NM's name on @bus lives in this thread's
+ * network namespace: 1 or 0; a process that is not NetworkManager in our
+ * /proc (the bus is another PID namespace's) counts as another namespace.
+ * Without root the namespace cannot be seen: taken as ours, since an
+ * unprivileged reader changes nothing.
+ */
 static int nm_here(sd_bus *bus, pid_t *pid)
 {
 	sd_bus_creds *creds = NULL;
 	struct stat ours, theirs;
-	char path[64];
+	char path[64], comm[32] = "";
 	int err = sd_bus_get_name_creds(bus, NM_NAME, SD_BUS_CREDS_PID, &creds);
+	FILE *f;
 
 	if (err >= 0)
 		err = sd_bus_creds_get_pid(creds, pid);
 	sd_bus_creds_unref(creds);
 	if (err < 0)
 		return err;
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)*pid);
+	if ((f = fopen(path, "re"))) {
+		if (!fgets(comm, sizeof(comm), f))
+			comm[0] = '\0';
+		fclose(f);
+	}
+	if (strcmp(comm, "NetworkManager\n"))
+		return 0;
 	snprintf(path, sizeof(path), "/proc/%d/ns/net", (int)*pid);
 	if (stat("/proc/thread-self/ns/net", &ours) < 0 || stat(path, &theirs) < 0)
-		return -errno;
+		return errno == EACCES || errno == EPERM ? 1 : -errno;
 	return ours.st_ino == theirs.st_ino && ours.st_dev == theirs.st_dev;
 }
 
@@ -102,10 +119,17 @@ static int read_value(sd_bus_message *m, char *out, size_t size)
 	return err < 0 ? err : 0;
 }
 
+/* The keys of the parameters: rings, channels, coalescing, pause, the MTU; not NM's offloads or EEE. */
 static bool wanted(const char *setting, const char *key)
 {
-	/* The MTU's 0 is "automatic": NM leaves it as it is, so it is no value of its own. */
-	return !strcmp(setting, "ethtool") || (!strcmp(setting, "802-3-ethernet") && !strcmp(key, "mtu"));
+	static const char *const prefixes[] = { "ring-", "channels-", "coalesce-", "pause-" };
+
+	if (!strcmp(setting, "802-3-ethernet"))
+		return !strcmp(key, "mtu");
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (!strncmp(key, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
 }
 
 static int read_setting(sd_bus_message *m, const char *setting, struct mg_nm_view *v)
@@ -214,7 +238,8 @@ int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v)
 		return 0;
 	}
 	/* No system bus, or nobody owning NM's name on it: NetworkManager is not running. */
-	if (sd_bus_open_system(&bus) < 0 || (here = nm_here(bus, &pid)) < 0 ||
+	if (sd_bus_open_system(&bus) < 0 || sd_bus_set_method_call_timeout(bus, NM_TIMEOUT_USEC) < 0 ||
+	    (here = nm_here(bus, &pid)) < 0 ||
 	    string_property(bus, NM_PATH, NM_NAME, "Version", v->version, sizeof(v->version)) < 0) {
 		sd_bus_unref(bus);
 		snprintf(v->why, sizeof(v->why), "NetworkManager is not running");

@@ -34,7 +34,7 @@ static void property(struct udev_device *dev, const char *key, char *out, size_t
 static int udevd_here(void)
 {
 	char self[64], theirs[64], path[300], comm[32];
-	ssize_t n = readlink("/proc/self/ns/net", self, sizeof(self) - 1);
+	ssize_t n = readlink("/proc/thread-self/ns/net", self, sizeof(self) - 1);
 	int found = 0, denied = 0;
 	struct dirent *e;
 	DIR *proc;
@@ -66,7 +66,8 @@ static int udevd_here(void)
 		found = !strcmp(self, theirs);
 	}
 	closedir(proc);
-	return found ? 1 : denied ? -EACCES : 0;
+	/* Without root, /proc may hide other users' processes (hidepid): none seen is no answer. */
+	return found ? 1 : denied || geteuid() != 0 ? -EACCES : 0;
 }
 
 /* The device of @ifname as udev sees it now, or -errno said in @ctx. */

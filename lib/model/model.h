@@ -126,11 +126,9 @@ struct mg_param_info {
 	enum mg_link_value link_value;
 	/*
 	 * Its key in a NetworkManager profile, applied at every activation
-	 * ("ethtool.ring-rx"), and the NM release that brought it (1026:
-	 * 1.26); NULL when NM has none.
+	 * ("ethtool.ring-rx"); NULL when NM has none.
 	 */
 	const char *nm_key;
-	int nm_since;
 };
 
 /*
@@ -470,14 +468,16 @@ struct mg_persist_row {
 	bool conflict; /* the other engine sets this setting to another value */
 };
 
+/* Every parameter by each engine, and the offloads and Wake-on-LAN of the .link file. */
+#define MG_PERSIST_ROWS (2 * MG_PARAM_COUNT + 16)
 struct mg_persist_status {
 	char ifname[IFNAMSIZ];
 	char file[256]; /* "" when none is known: why says why */
 	bool ours;
 	char why[384];
-	char connection[128], uuid[40], nm_version[32]; /* NetworkManager's active one; "" none */
+	char connection[128], uuid[40]; /* NetworkManager's active one; "" none */
 	char nm_why[160];			 /* why none */
-	struct mg_persist_row rows[2 * MG_PARAM_COUNT];
+	struct mg_persist_row rows[MG_PERSIST_ROWS];
 	size_t count;
 };
 

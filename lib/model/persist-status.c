@@ -40,6 +40,11 @@ MG_EXPORT const char *mg_persist_status_get_connection(const struct mg_persist_s
 	return s && s->connection[0] ? s->connection : NULL;
 }
 
+MG_EXPORT const char *mg_persist_status_get_connection_uuid(const struct mg_persist_status *s)
+{
+	return s && s->connection[0] ? s->uuid : NULL;
+}
+
 MG_EXPORT const char *mg_persist_status_get_connection_reason(const struct mg_persist_status *s)
 {
 	return s && !s->connection[0] && s->nm_why[0] ? s->nm_why : NULL;

@@ -19,17 +19,17 @@
  * coalescing since 1.26, pause since 1.32, channels since 1.46.
  */
 #define R(n, a, m, u8, key, nm)                                                                      \
-	{ n, MG_GROUP_RINGS, ETHTOOL_A_RINGS_##a, m, u8, key, MG_LINK_NUMBER, nm, nm ? 1026 : 0 }
+	{ n, MG_GROUP_RINGS, ETHTOOL_A_RINGS_##a, m, u8, key, MG_LINK_NUMBER, nm }
 #define CH(n, a, m, key)                                                                              \
 	{ n, MG_GROUP_CHANNELS, ETHTOOL_A_CHANNELS_##a, ETHTOOL_A_CHANNELS_##m, false, key, MG_LINK_NUMBER, \
-	  "ethtool.channels-" n, 1046 }
+	  "ethtool.channels-" n }
 #define CO(n, a, u8, key, v) \
-	{ n, MG_GROUP_COALESCE, ETHTOOL_A_COALESCE_##a, 0, u8, key, MG_LINK_##v, "ethtool.coalesce-" n, 1026 }
-#define CO_NO_NM(n, a, u8) { n, MG_GROUP_COALESCE, ETHTOOL_A_COALESCE_##a, 0, u8, NULL, MG_LINK_NUMBER, NULL, 0 }
-#define PA(n, a, key) { n, MG_GROUP_PAUSE, ETHTOOL_A_PAUSE_##a, 0, true, key, MG_LINK_BOOL, "ethtool." n, 1032 }
+	{ n, MG_GROUP_COALESCE, ETHTOOL_A_COALESCE_##a, 0, u8, key, MG_LINK_##v, "ethtool.coalesce-" n }
+#define CO_NO_NM(n, a, u8) { n, MG_GROUP_COALESCE, ETHTOOL_A_COALESCE_##a, 0, u8, NULL, MG_LINK_NUMBER, NULL }
+#define PA(n, a, key) { n, MG_GROUP_PAUSE, ETHTOOL_A_PAUSE_##a, 0, true, key, MG_LINK_BOOL, "ethtool." n }
 
 static const struct mg_param_info params[MG_PARAM_COUNT] = {
-	[MG_PARAM_MTU] = { "mtu", MG_GROUP_MTU, 0, 0, false, "MTUBytes", MG_LINK_NUMBER, "802-3-ethernet.mtu", 1000 },
+	[MG_PARAM_MTU] = { "mtu", MG_GROUP_MTU, 0, 0, false, "MTUBytes", MG_LINK_NUMBER, "802-3-ethernet.mtu" },
 	[MG_PARAM_RX_RING] = R("rx-ring", RX, ETHTOOL_A_RINGS_RX_MAX, false, "RxBufferSize", "ethtool.ring-rx"),
 	[MG_PARAM_RX_MINI_RING] = R("rx-mini-ring", RX_MINI, ETHTOOL_A_RINGS_RX_MINI_MAX, false, "RxMiniBufferSize",
 				     "ethtool.ring-rx-mini"),

@@ -51,10 +51,12 @@ static void connection(struct mg_out *o, const struct mg_persist_status *s)
 	const char *name = mg_persist_status_get_connection(s);
 
 	if (name) {
-		mg_out_str(o, "connection", "NetworkManager applies connection '%s' at every activation\n", name);
+		mg_out_str(o, "connection", "NetworkManager applies connection '%s'", name);
+		mg_out_str(o, "connection_uuid", " (%s) at every activation\n", mg_persist_status_get_connection_uuid(s));
 		mg_out_null(o, "connection_reason");
 	} else {
 		mg_out_null(o, "connection");
+		mg_out_null(o, "connection_uuid");
 		mg_out_str(o, "connection_reason", "NetworkManager: %s\n",
 			   mg_persist_status_get_connection_reason(s));
 	}

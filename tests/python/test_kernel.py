@@ -1059,12 +1059,15 @@ def udevd():
 
 
 def test_persist_refused_writes_nothing(udevd):
-    """A feature (no .link key) with persist=True is refused before anything
-    changes; persist is True or False, and tuned() takes none; a dry run
-    writes nothing."""
+    """A feature with no .link key with persist=True is refused before
+    anything changes (gro has one: its dry run plans GenericReceiveOffload=);
+    persist is True or False, and tuned() takes none; a dry run writes
+    nothing."""
     with multigig.Context() as ctx:
-        with pytest.raises(multigig.ApplyError, match="features cannot be persisted") as err:
-            ctx.apply("pv0", mtu=9000, gro=False, persist=True)
+        with pytest.raises(multigig.ApplyError, match="feature tx-checksum-ip-generic cannot be persisted") as err:
+            ctx.apply("pv0", mtu=9000, features={"tx-checksum-ip-generic": False}, persist=True)
+        plan = ctx.apply("pv0", dry_run=True, gro=True, persist=True)
+        assert plan.changes[-1] == ("persist", "none", OURS + " with GenericReceiveOffload=yes")
         assert err.value.errno == errno.EOPNOTSUPP and err.value.changed == []
         for bad in ("yes", 1, None, "remove"):
             with pytest.raises(TypeError, match="^persist must be True or False"):
@@ -1165,9 +1168,9 @@ def test_fastapi_router_persists(udevd):
                                       "state": "planned"}
     for body in ({"mtu": 9000, "persist": "yes"}, {"mtu": 9000, "persist": 1}):
         assert client.post("/nics/pv0/settings", json=body).status_code == 422, body
-    r = client.post("/nics/pv0/settings", json={"mtu": 9000, "features": {"rx-gro": False}, "persist": True,
-                                                        "dry_run": False})
-    assert r.status_code == 409 and "features cannot be persisted" in r.json()["detail"]["message"]
+    r = client.post("/nics/pv0/settings", json={"mtu": 9000, "features": {"tx-checksum-ip-generic": False},
+                                                "persist": True, "dry_run": False})
+    assert r.status_code == 409 and "cannot be persisted" in r.json()["detail"]["message"]
     assert os.listdir(LINK_DIR) == []
     r = client.post("/nics/pv0/settings", json={"mtu": 9000, "persist": True, "dry_run": False})
     assert r.status_code == 200 and [c["state"] for c in r.json()["changes"]] == ["applied", "applied"]

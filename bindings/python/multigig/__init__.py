@@ -514,9 +514,10 @@ class Context:
         there was no such file, else the file with the keys written
         ("/etc/systemd/network/10-multigig-name-eth0.link with
         MTUBytes=9000") or with a hash of its text ("... (text 1a2b3c4d)").
-        Only the parameters (mtu, rings, channels, coalesce, pause) persist:
-        with any other setting the apply is refused, ApplyError, before
-        anything changes. ``persist()`` writes what runs now and removes
+        The parameters (mtu, rings, channels, coalesce, pause), wol and the
+        offloads udev has keys for (gro, lro, tso, gso, rx-checksum, the
+        VLAN offloads, ntuple) persist: with any other setting the apply is
+        refused, ApplyError, before anything changes. ``persist()`` writes what runs now and removes
         the file.
         ``confirm=SECONDS`` keeps the changes only if ``confirm(ifname)``
         comes within that time, else they roll back, also when this process
