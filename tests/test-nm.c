@@ -24,6 +24,7 @@
 #include "gather/gather.h"
 #include "model/model.h"
 #include "mg-test.h"
+#include "test-private.h"
 #include "test-util.h"
 
 #define NM "/usr/sbin/NetworkManager"
@@ -33,36 +34,6 @@
 
 static pid_t nm_pid;
 
-static int run(const char *cmd)
-{
-	int status = system(cmd);
-
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static int write_text(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f)
-		return -errno;
-	fputs(text, f);
-	return fclose(f) ? -errno : 0;
-}
-
-static long mtu_of(const char *ifname)
-{
-	char path[128], buf[32] = "";
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ifname);
-	if (!(f = fopen(path, "r")))
-		return -1;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	return strtol(buf, NULL, 10);
-}
 
 static int cli(const char *args, char *out, size_t size)
 {
@@ -94,8 +65,8 @@ static int nm_places(void)
 	    mkdir("/etc/NetworkManager/system-connections", 0700) < 0 || mkdir("/run/dbus", 0755) < 0 ||
 	    mkdir("/run/udev/rules.d", 0755) < 0)
 		return -errno;
-	if (write_text("/etc/NetworkManager/NetworkManager.conf", conf) < 0 ||
-	    write_text("/run/udev/rules.d/86-multigig-test-veth.rules",
+	if (mg_test_write_text("/etc/NetworkManager/NetworkManager.conf", conf) < 0 ||
+	    mg_test_write_text("/run/udev/rules.d/86-multigig-test-veth.rules",
 		       "ENV{ID_NET_DRIVER}==\"veth\", ENV{NM_UNMANAGED}=\"0\"\n") < 0)
 		return -EIO;
 	return 0;
@@ -105,7 +76,7 @@ static int nm_places(void)
 static int wait_nm(void)
 {
 	for (int i = 0; i < 150; i++) {
-		if (run("nmcli -t -f DEVICE,STATE device 2>/dev/null | grep -qx 'nm0:disconnected'") == 0)
+		if (mg_test_system("nmcli -t -f DEVICE,STATE device 2>/dev/null | grep -qx 'nm0:disconnected'") == 0)
 			return 0;
 		usleep(100000);
 	}
@@ -163,7 +134,7 @@ static int suite_clean(void)
 {
 	stop(&nm_pid);
 	stop(&bus_pid);
-	run("udevadm control --exit; ip link del nm0 2>/dev/null");
+	mg_test_system("udevadm control --exit; ip link del nm0 2>/dev/null");
 	unlink(OURS);
 	return 0;
 }
@@ -173,14 +144,14 @@ static int suite_init(void)
 	if (!have_nm())
 		return 0;
 	/* udevd first: NM manages only a device udev has handled. */
-	if (nm_places() < 0 || run(UDEVD " --daemon >/dev/null 2>&1") != 0 ||
-	    run("ip link set lo up && ip link add nm0 type veth peer name nm1 && udevadm settle -t 10") != 0 ||
+	if (nm_places() < 0 || mg_test_system(UDEVD " --daemon >/dev/null 2>&1") != 0 ||
+	    mg_test_system("ip link set lo up && ip link add nm0 type veth peer name nm1 && udevadm settle -t 10") != 0 ||
 	    start_bus() < 0 || start_nm() < 0 ||
 	    /* The connection: its profile sets the MTU and an RX ring (the veth has none, so it never runs). */
-	    run("nmcli connection add type ethernet ifname nm0 con-name mgtest ipv4.method disabled "
+	    mg_test_system("nmcli connection add type ethernet ifname nm0 con-name mgtest ipv4.method disabled "
 		"ipv6.method disabled 802-3-ethernet.mtu 4000 ethtool.ring-rx 100 >/dev/null && "
 		"ip link set nm1 up && nmcli connection up mgtest >/dev/null") != 0) {
-		run("cat /run/nm.log >&2");
+		mg_test_system("cat /run/nm.log >&2");
 		suite_clean();
 		return -1;
 	}
@@ -222,7 +193,7 @@ static int other_namespace_status(void)
 	struct mg_ctx *ctx;
 	int ok;
 
-	if (run("ip link add nm0 type veth peer name nm9") != 0 || mg_ctx_new(NULL, &ctx) < 0)
+	if (mg_test_system("ip link add nm0 type veth peer name nm9") != 0 || mg_ctx_new(NULL, &ctx) < 0)
 		return 2;
 	if (mg_persist_status_read(ctx, "nm0", &s) < 0) {
 		fprintf(stderr, "persist status: %s\n", mg_ctx_last_error(ctx));
@@ -267,7 +238,7 @@ static void test_status(void)
 	char out[8192];
 
 	MG_TEST_SKIP_IF(!have_nm(), "NetworkManager, systemd-udevd or dbus-daemon is not installed");
-	CU_ASSERT_EQUAL(mtu_of("nm0"), 4000); /* NM applied its profile */
+	CU_ASSERT_EQUAL(mg_test_mtu_of("nm0"), 4000); /* NM applied its profile */
 	CU_ASSERT_EQUAL(cli("persist nm0 --status", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "NetworkManager applies connection 'mgtest' ("));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, ") at every activation\n"));
@@ -291,7 +262,7 @@ static void test_persist_refused(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nm0: NetworkManager's connection 'mgtest' sets 802-3-ethernet.mtu 4000 "
 					   "and applies it at every activation, after udev, so a .link file's 5000 "
 					   "would not last; change it there: nmcli connection modify "));
-	CU_ASSERT_EQUAL(mtu_of("nm0"), 4000);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("nm0"), 4000);
 	CU_ASSERT_NOT_EQUAL(access(OURS, F_OK), 0);
 	/* The value NM carries too is persisted. */
 	CU_ASSERT_EQUAL(cli("set nm0 mtu 4000 --persist", out, sizeof(out)), 0);
@@ -305,7 +276,7 @@ static void test_conflict(void)
 
 	MG_TEST_SKIP_IF(!have_nm(), "NetworkManager, systemd-udevd or dbus-daemon is not installed");
 	CU_ASSERT_EQUAL_FATAL(access(OURS, F_OK), 0);
-	CU_ASSERT_EQUAL_FATAL(run("nmcli connection modify mgtest 802-3-ethernet.mtu 1500"), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_test_system("nmcli connection modify mgtest 802-3-ethernet.mtu 1500"), 0);
 	CU_ASSERT_EQUAL(cli("--json persist nm0 --status", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"key\": \"MTUBytes\",\n      \"persisted\": \"4000\",\n      "
 					   "\"running\": \"4000\",\n      \"drift\": false,\n      \"conflict\": true"));
@@ -323,15 +294,15 @@ static void test_conflict(void)
 	CU_ASSERT_PTR_NULL(strstr(out, "setting-not-persistent"));
 	/* The fix as the doctor wrote it, then the connection activated again: NM's value is the file's now. */
 	snprintf(cmd, sizeof(cmd), "%.*s", (int)strcspn(fix, "\n"), fix);
-	CU_ASSERT_EQUAL(run(cmd), 0);
-	CU_ASSERT_EQUAL(run("nmcli connection up mgtest >/dev/null"), 0);
-	CU_ASSERT_EQUAL(mtu_of("nm0"), 4000);
+	CU_ASSERT_EQUAL(mg_test_system(cmd), 0);
+	CU_ASSERT_EQUAL(mg_test_system("nmcli connection up mgtest >/dev/null"), 0);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("nm0"), 4000);
 	CU_ASSERT_EQUAL(cli("doctor nm0", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NULL(strstr(out, "persist-conflict"));
 	/* Without the fix, an activation puts NM's value back: the conflict was real. */
-	CU_ASSERT_EQUAL(run("nmcli connection modify mgtest 802-3-ethernet.mtu 1500 && "
+	CU_ASSERT_EQUAL(mg_test_system("nmcli connection modify mgtest 802-3-ethernet.mtu 1500 && "
 			    "nmcli connection up mgtest >/dev/null"), 0);
-	CU_ASSERT_EQUAL(mtu_of("nm0"), 1500);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("nm0"), 1500);
 }
 
 /* A set without --persist that either engine will undo says so, naming the file and the connection. */
@@ -346,7 +317,7 @@ static void test_set_says_put_back(void)
 					   "next add; --persist keeps mtu\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nm0: note: NetworkManager's connection 'mgtest' sets 802-3-ethernet.mtu "
 					   "1500 and puts it back at its next activation\n"));
-	CU_ASSERT_EQUAL(mtu_of("nm0"), 3000);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("nm0"), 3000);
 	/* A value both carry already is no news. */
 	CU_ASSERT_EQUAL(cli("set nm0 mtu 1500", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NULL(strstr(out, "NetworkManager's connection"));
@@ -371,20 +342,6 @@ static void test_not_running(void)
 	mg_ctx_unref(ctx);
 }
 
-/* A network namespace, and /sys, /run, /etc/systemd/network and NM's places that are this test's alone. */
-static int private_namespace(void)
-{
-	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
-	    mount("sysfs", "/sys", "sysfs", 0, NULL) < 0 || mount("tmpfs", "/run", "tmpfs", 0, "mode=0755") < 0 ||
-	    mkdir("/run/udev", 0755) < 0 || mkdir("/run/etc-network", 0755) < 0)
-		return -errno;
-	if (mkdir("/etc/systemd/network", 0755) < 0 && errno != EEXIST)
-		return -errno;
-	if (mount("/run/etc-network", "/etc/systemd/network", "none", MS_BIND, NULL) < 0)
-		return -errno;
-	return 0;
-}
-
 int main(void)
 {
 	/* The QEMU guests run the suites in a chroot, where udevd and udevadm would otherwise do nothing. */
@@ -393,7 +350,7 @@ int main(void)
 		printf("NetworkManager suite: needs root for a private namespace; not run\n");
 		return 77;
 	}
-	if (private_namespace() < 0) {
+	if (mg_test_private_udev() < 0) {
 		perror("a private network namespace, /sys, /run, /etc/systemd/network and NetworkManager's places");
 		return EXIT_FAILURE;
 	}

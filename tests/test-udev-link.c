@@ -24,6 +24,7 @@
 #include "gather/gather.h"
 #include "model/model.h"
 #include "mg-test.h"
+#include "test-private.h"
 #include "test-util.h"
 
 #define DEFAULT_LINK                                        \
@@ -281,36 +282,6 @@ static void test_keys_known_to_udev(void)
 
 #define UDEVD "/lib/systemd/systemd-udevd"
 
-static int run(const char *cmd)
-{
-	int status = system(cmd);
-
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-static int write_text(const char *path, const char *text)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f)
-		return -errno;
-	fputs(text, f);
-	return fclose(f) ? -errno : 0;
-}
-
-static long mtu_of(const char *ifname)
-{
-	char path[128], buf[32] = "";
-	FILE *f;
-
-	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ifname);
-	if (!(f = fopen(path, "r")))
-		return -1;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	return strtol(buf, NULL, 10);
-}
 
 /* What udev does when the device is added: the kernel's "add" again, then wait for udevd to be done. */
 static int replug(const char *ifname)
@@ -318,7 +289,7 @@ static int replug(const char *ifname)
 	char cmd[160];
 
 	snprintf(cmd, sizeof(cmd), "echo add > /sys/class/net/%s/uevent && udevadm settle -t 10", ifname);
-	return run(cmd);
+	return mg_test_system(cmd);
 }
 
 static void test_udevd_applies_ours(void)
@@ -330,8 +301,8 @@ static void test_udevd_applies_ours(void)
 	char *text = NULL, *ours, header[512];
 
 	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
-	CU_ASSERT_EQUAL_FATAL(run("ip link add ul0 type veth peer name ul1"), 0);
-	CU_ASSERT_EQUAL_FATAL(run(UDEVD " --daemon >/dev/null 2>&1"), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_test_system("ip link add ul0 type veth peer name ul1"), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_test_system(UDEVD " --daemon >/dev/null 2>&1"), 0);
 	CU_ASSERT_EQUAL_FATAL(replug("ul0"), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
 	/* Debian's own default applies to a veth: only /usr/lib's files are there. */
@@ -355,19 +326,19 @@ static void test_udevd_applies_ours(void)
 	CU_ASSERT_EQUAL_FATAL(mg_link_compose(&lt, &applies, &keys, &f), 0);
 	CU_ASSERT_EQUAL(mg_link_header("ul0", &lt, u.link_file, header, sizeof(header)), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_linkfile_format(&f, header, &ours), 0);
-	CU_ASSERT_EQUAL(write_text(lt.file, ours), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text(lt.file, ours), 0);
 	free(ours);
 	mg_linkfile_clear(&f);
 	mg_linkfile_clear(&applies);
 	mg_linkfile_clear(&keys);
-	CU_ASSERT_EQUAL(mtu_of("ul0"), 1500);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("ul0"), 1500);
 	/* udevd looks for changed files at an event at most every 3 s: past that, no reload is needed. */
 	sleep(4);
 	CU_ASSERT_EQUAL_FATAL(replug("ul0"), 0);
-	CU_ASSERT_EQUAL(mtu_of("ul0"), 4000);
-	CU_ASSERT_EQUAL(mtu_of("ul1"), 1500); /* its peer did not match */
+	CU_ASSERT_EQUAL(mg_test_mtu_of("ul0"), 4000);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("ul1"), 1500); /* its peer did not match */
 	CU_ASSERT_EQUAL(replug("ul1"), 0);
-	CU_ASSERT_EQUAL(mtu_of("ul1"), 1500);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("ul1"), 1500);
 	CU_ASSERT_EQUAL(mg_udev_net_read(ctx, "ul0", &u), 0);
 	CU_ASSERT_STRING_EQUAL(u.link_file, "/etc/systemd/network/10-multigig-name-ul0.link");
 	CU_ASSERT_STRING_EQUAL(u.driver, "veth");
@@ -376,7 +347,7 @@ static void test_udevd_applies_ours(void)
 	CU_ASSERT_EQUAL(mg_udev_net_read(ctx, "nosuch0", &u), -ENODEV);
 	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ctx_last_error(ctx), "udev does not know"));
 	mg_ctx_unref(ctx);
-	run("udevadm control --exit; ip link del ul0");
+	mg_test_system("udevadm control --exit; ip link del ul0");
 }
 
 /* The file udev applies and its drop-ins: by name over every directory, /etc's hiding /run's of the same name. */
@@ -391,11 +362,13 @@ static void test_dropins(void)
 	CU_ASSERT_EQUAL_FATAL(mkdir("/run/systemd", 0755) == 0 || errno == EEXIST, 1);
 	CU_ASSERT_EQUAL_FATAL(mkdir("/run/systemd/network", 0755) == 0 || errno == EEXIST, 1);
 	CU_ASSERT_EQUAL_FATAL(mkdir("/run/systemd/network/99-default.link.d", 0755), 0);
-	CU_ASSERT_EQUAL(write_text("/etc/systemd/network/99-default.link.d/20-mtu.conf", "[Link]\nMTUBytes=1400\n"), 0);
-	CU_ASSERT_EQUAL(write_text("/run/systemd/network/99-default.link.d/20-mtu.conf", "[Link]\nMTUBytes=1300\n"), 0);
-	CU_ASSERT_EQUAL(write_text("/run/systemd/network/99-default.link.d/10-ring.conf",
+	CU_ASSERT_EQUAL(mg_test_write_text("/etc/systemd/network/99-default.link.d/20-mtu.conf",
+					   "[Link]\nMTUBytes=1400\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text("/run/systemd/network/99-default.link.d/20-mtu.conf",
+					   "[Link]\nMTUBytes=1300\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text("/run/systemd/network/99-default.link.d/10-ring.conf",
 				   "[Link]\nRxBufferSize=256\nMTUBytes=1200\n"), 0);
-	CU_ASSERT_EQUAL(write_text("/run/systemd/network/99-default.link.d/30-x.txt", "[Link]\nMTUBytes=1100\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text("/run/systemd/network/99-default.link.d/30-x.txt", "[Link]\nMTUBytes=1100\n"), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_link_file_read(ctx, dflt, &f), 0);
 	CU_ASSERT_STRING_EQUAL(mg_linkfile_get(&f, "Link", "MTUBytes"), "1400");
@@ -403,13 +376,13 @@ static void test_dropins(void)
 	CU_ASSERT_PTR_NOT_NULL(mg_linkfile_get(&f, "Link", "NamePolicy"));
 	mg_linkfile_clear(&f);
 	/* A line that is none names the file and the line. */
-	CU_ASSERT_EQUAL(write_text("/etc/systemd/network/99-default.link.d/30-bad.conf", "[Link]\nMTUBytes\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text("/etc/systemd/network/99-default.link.d/30-bad.conf", "[Link]\nMTUBytes\n"), 0);
 	CU_ASSERT_EQUAL(mg_link_file_read(ctx, dflt, &f), -EINVAL);
 	CU_ASSERT_STRING_EQUAL(mg_ctx_last_error(ctx),
 			       "/etc/systemd/network/99-default.link.d/30-bad.conf:2: no line of a .link file");
 	CU_ASSERT_EQUAL(mg_link_file_read(ctx, "/etc/systemd/network/nosuch.link", &f), -ENOENT);
 	mg_ctx_unref(ctx);
-	run("rm -r /etc/systemd/network/99-default.link.d /run/systemd/network/99-default.link.d");
+	mg_test_system("rm -r /etc/systemd/network/99-default.link.d /run/systemd/network/99-default.link.d");
 }
 
 static void test_offline_has_no_udev(void)
@@ -445,14 +418,15 @@ static int persist_suite_init(void)
 {
 	if (access(UDEVD, X_OK) != 0)
 		return 0;
-	if (run("ip link add pv0 type veth peer name pv1") != 0 || run(UDEVD " --daemon >/dev/null 2>&1") != 0)
+	if (mg_test_system("ip link add pv0 type veth peer name pv1") != 0 ||
+	    mg_test_system(UDEVD " --daemon >/dev/null 2>&1") != 0)
 		return -1;
 	return replug("pv0") == 0 ? 0 : -1;
 }
 
 static int persist_suite_clean(void)
 {
-	run("udevadm control --exit; ip link del pv0 2>/dev/null");
+	mg_test_system("udevadm control --exit; ip link del pv0 2>/dev/null");
 	unlink(OURS);
 	return 0;
 }
@@ -466,10 +440,10 @@ static void test_set_persist(void)
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist --dry-run", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "would set persist: none -> " OURS " with MTUBytes=9000"));
 	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
-	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 1500);
 	/* A write killed before its rename left its temporary file: the next write takes it away. */
-	CU_ASSERT_EQUAL(write_text("/etc/systemd/network/.10-multigig-name-pv0.link.Ab12Cd", "[Link]\n"), 0);
-	CU_ASSERT_EQUAL(write_text("/etc/systemd/network/.10-multigig-name-pv01.link.Ab12Cd", "[Link]\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text("/etc/systemd/network/.10-multigig-name-pv0.link.Ab12Cd", "[Link]\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text("/etc/systemd/network/.10-multigig-name-pv01.link.Ab12Cd", "[Link]\n"), 0);
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "set mtu: 1500 -> 9000"));
 	CU_ASSERT_EQUAL(access("/etc/systemd/network/.10-multigig-name-pv0.link.Ab12Cd", F_OK), -1);
@@ -514,7 +488,7 @@ static void test_set_persist(void)
 	CU_ASSERT_EQUAL(cli("", "doctor pv0 --persist", out, sizeof(out)), 2);
 	sleep(4); /* udevd looks for changed files at most every 3 s */
 	CU_ASSERT_EQUAL(replug("pv0"), 0);
-	CU_ASSERT_EQUAL(mtu_of("pv0"), 9000);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 9000);
 	CU_ASSERT_EQUAL(cli("", "persist pv0 --status", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "MTUBytes=9000, running 9000\n"));
 	/* A later one adds to the same file; the same again changes nothing. */
@@ -551,7 +525,7 @@ static void test_set_persist(void)
 	/* udev still names the file gone: which applies now, only a new add says. */
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 3000 --persist", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "which is gone"));
-	CU_ASSERT_EQUAL(mtu_of("pv0"), 4000);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 4000);
 	sleep(4);
 	CU_ASSERT_EQUAL(replug("pv0"), 0);
 	CU_ASSERT_EQUAL(system("ip link set pv0 mtu 1500"), 0);
@@ -563,7 +537,7 @@ static void test_persist_refused(void)
 	char out[4096], *text;
 
 	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
-	CU_ASSERT_EQUAL(write_text(OURS, "[Link]\nMTUBytes=1400\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text(OURS, "[Link]\nMTUBytes=1400\n"), 0);
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, OURS " was not written by libmultigig; it is left alone"));
 	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 1);
@@ -572,7 +546,7 @@ static void test_persist_refused(void)
 	CU_ASSERT_STRING_EQUAL(text, "[Link]\nMTUBytes=1400\n");
 	free(text);
 	unlink(OURS);
-	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 1500);
 	/* An offload udev has no key for: refused naming those it has, the feature left as it was. */
 	CU_ASSERT_EQUAL(cli("", "set pv0 tx-checksum-ip-generic off --persist", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pv0: feature tx-checksum-ip-generic cannot be persisted: udev's .link files "
@@ -584,7 +558,7 @@ static void test_persist_refused(void)
 	/* A change that awaits confirmation: its undo lives in /run, a reboot in its window would keep the file. */
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist --confirm 30", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "a change that awaits confirmation is not persisted"));
-	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 1500);
 	CU_ASSERT_EQUAL(cli("", "persist pv0 --confirm 30", out, sizeof(out)), 2);
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persistent", out, sizeof(out)), 2);
 	CU_ASSERT_EQUAL(cli("", "show pv0 --persist", out, sizeof(out)), 2);
@@ -632,13 +606,13 @@ static void test_persist_failures(void)
 	CU_ASSERT_EQUAL(cli("MG_TEST_INJECT_GROUP=13", "set pv0 mtu 9000 --persist", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "cannot write " OURS));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every change was rolled back"));
-	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 1500);
 	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
 	/* A /etc that cannot be written: said, and the change undone. */
 	CU_ASSERT_EQUAL(mount("none", "/etc/systemd/network", "none", MS_REMOUNT | MS_BIND | MS_RDONLY, NULL), 0);
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "Read-only file system"));
-	CU_ASSERT_EQUAL(mtu_of("pv0"), 1500);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 1500);
 	CU_ASSERT_EQUAL(mount("none", "/etc/systemd/network", "none", MS_REMOUNT | MS_BIND, NULL), 0);
 }
 
@@ -670,7 +644,7 @@ static void test_persist_killed(void)
 		CU_ASSERT_EQUAL(cli("", "set pv0 mtu 3000", out, sizeof(out)), 1);
 		CU_ASSERT_PTR_NOT_NULL(strstr(out, "interrupted"));
 		CU_ASSERT_EQUAL(cli("", "rollback pv0", out, sizeof(out)), 0);
-		CU_ASSERT_EQUAL(mtu_of("pv0"), 2000);
+		CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 2000);
 		text = file_text(OURS);
 		CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 		CU_ASSERT_STRING_EQUAL(text, before);
@@ -685,7 +659,7 @@ static void test_persist_killed(void)
 	CU_ASSERT_EQUAL(cli("", "rollback pv0", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "left persist at " OURS " (text "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed since the interrupted apply"));
-	CU_ASSERT_EQUAL(mtu_of("pv0"), 2000);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 2000);
 	text = file_text(OURS);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=7000"));
@@ -695,10 +669,10 @@ static void test_persist_killed(void)
 			       ">/dev/null 2>&1 & echo $! > /run/pv.pid; for i in $(seq 100); do "
 			       "grep -q MTUBytes=9000 " OURS " && break; sleep 0.1; done; kill -9 $(cat /run/pv.pid)"), 0);
 	usleep(300000);
-	CU_ASSERT_EQUAL(write_text(OURS, "[Link]\nMTUBytes=9000\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text(OURS, "[Link]\nMTUBytes=9000\n"), 0);
 	CU_ASSERT_EQUAL(cli("", "rollback pv0", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "left persist at " OURS " (text "));
-	CU_ASSERT_EQUAL(mtu_of("pv0"), 2000);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 2000);
 	text = file_text(OURS);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(text);
 	CU_ASSERT_STRING_EQUAL(text, "[Link]\nMTUBytes=9000\n");
@@ -764,27 +738,13 @@ static void test_journal_line(void)
 	mg_journal_clear(&j);
 }
 
-/* A network namespace, and a /sys, /run/udev and /etc/systemd/network that are this test's alone. */
-static int private_udev(void)
-{
-	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
-	    mount("sysfs", "/sys", "sysfs", 0, NULL) < 0 || mount("tmpfs", "/run", "tmpfs", 0, "mode=0755") < 0 ||
-	    mkdir("/run/udev", 0755) < 0 || mkdir("/run/etc-network", 0755) < 0)
-		return -errno;
-	if (mkdir("/etc/systemd/network", 0755) < 0 && errno != EEXIST)
-		return -errno;
-	if (mount("/run/etc-network", "/etc/systemd/network", "none", MS_BIND, NULL) < 0)
-		return -errno;
-	return 0;
-}
-
 int main(void)
 {
 	bool root = geteuid() == 0;
 
 	/* The QEMU guests run the suites in a chroot, where udevd and udevadm would otherwise do nothing. */
 	setenv("SYSTEMD_IGNORE_CHROOT", "1", 1);
-	if (root && private_udev() < 0) {
+	if (root && mg_test_private_udev() < 0) {
 		perror("a private network namespace, /sys, /run and /etc/systemd/network");
 		return EXIT_FAILURE;
 	}
@@ -798,7 +758,8 @@ int main(void)
 		MG_ADD_SUITE("systemd-udevd", NULL, NULL, MG_TEST(test_dropins), MG_TEST(test_udevd_applies_ours));
 	if (root)
 		MG_ADD_SUITE("persisting", persist_suite_init, persist_suite_clean, MG_TEST(test_set_persist),
-			     MG_TEST(test_persist_refused), MG_TEST(test_persist_offload), MG_TEST(test_persist_failures), MG_TEST(test_persist_killed));
+			     MG_TEST(test_persist_refused), MG_TEST(test_persist_offload), MG_TEST(test_persist_failures),
+			     MG_TEST(test_persist_killed));
 	else
 		printf("systemd-udevd suite: needs root for a private namespace; not run\n");
 	return mg_test_run();

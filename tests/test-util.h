@@ -175,4 +175,38 @@ static inline int mg_test_cli(const char *env, const char *cli, const char *args
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* A shell command's exit status, -1 when it did not exit. */
+static inline int mg_test_system(const char *cmd)
+{
+	int status = system(cmd);
+
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* @text as the whole of the file @path: 0 or -errno. */
+static inline int mg_test_write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f)
+		return -errno;
+	fputs(text, f);
+	return fclose(f) ? -errno : 0;
+}
+
+/* An interface's MTU as sysfs says it, -1 when it cannot be read. */
+static inline long mg_test_mtu_of(const char *ifname)
+{
+	char path[128], buf[32] = "";
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/class/net/%s/mtu", ifname);
+	if (!(f = fopen(path, "r")))
+		return -1;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	return strtol(buf, NULL, 10);
+}
+
 #endif

@@ -54,7 +54,8 @@ static bool applies_first(const struct mg_udev_net *u, const char *ours)
 }
 
 /* The file udev applies at the next add; "" with @s->why when it cannot be known. */
-static void next_file(struct mg_ctx *ctx, const char *perm_mac, struct mg_persist_status *s, const struct mg_udev_net *u)
+static void next_file(struct mg_ctx *ctx, const char *perm_mac, struct mg_persist_status *s,
+		      const struct mg_udev_net *u)
 {
 	bool shared = mg_link_shares_device(ctx, s->ifname);
 	struct mg_link_target lt;

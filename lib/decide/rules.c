@@ -1085,7 +1085,8 @@ static const rule_fn rules[] = {
 	no_driver, pcie_ceiling_below_ethernet, pcie_below_capability, pcie_not_trained, aer_errors,
 	below_best_mode, half_duplex, usb_too_slow, usb_generic_driver, usb_shared_hub, carrier_flaps, hot,
 	irqs_one_cpu, cpu_bound, rings_with_drops, aspm_with_overruns, coalesce_off, few_channels, mtu_mismatch,
-	path_mtu, not_persistent, persist_conflict, mg_rule_kernel_log, mg_rule_wifi_regdom, mg_rule_wifi_link_narrow, mg_rule_wifi_pcie_ceiling,
+	path_mtu, not_persistent, persist_conflict, mg_rule_kernel_log, mg_rule_wifi_regdom, mg_rule_wifi_link_narrow,
+	mg_rule_wifi_pcie_ceiling,
 	mg_rule_not_checked,
 };
 

@@ -15,21 +15,8 @@ description:
   - When the play never gets here (the changes cut the control node off), the
     window ends and the machine puts the values back by itself.
   - Nothing awaiting confirmation is no change; a window that has ended fails the task.
-options:
-  name:
-    description: The interface, by its name.
-    type: str
-    aliases: [iface]
-  mac:
-    description: The interface, by its MAC address.
-    type: str
-  pci:
-    description: The interface of a PCI function, by its address.
-    type: str
-requirements:
-  - python3-multigig (libmultigig's Python bindings) on the managed host
-author:
-  - libmultigig developers
+extends_documentation_fragment:
+  - multigig.nic.target
 """
 
 EXAMPLES = r"""

@@ -28,20 +28,9 @@ options:
     description: Seconds between the doctor's two samples of the counters (0.01 to 3600).
     type: float
     default: 1.0
-  persist:
-    description: Also write the fixes where udev applies them at every boot and re-plug.
-    type: bool
-    default: false
-  confirm:
-    description: Keep the fixes only if M(multigig.nic.confirm) comes within this many seconds.
-    type: int
-  verify_peer:
-    description: An address whose path must carry a new MTU, else every fix rolls back.
-    type: str
-requirements:
-  - python3-multigig (libmultigig's Python bindings) on the managed host
-author:
-  - libmultigig developers
+extends_documentation_fragment:
+  - multigig.nic.target.host
+  - multigig.nic.target.change
 """
 
 EXAMPLES = r"""

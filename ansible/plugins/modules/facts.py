@@ -25,10 +25,8 @@ options:
     description: Seconds between the doctor's two samples (0.01 to 3600).
     type: float
     default: 1.0
-requirements:
-  - python3-multigig (libmultigig's Python bindings) on the managed host
-author:
-  - libmultigig developers
+extends_documentation_fragment:
+  - multigig.nic.target.host
 """
 
 EXAMPLES = r"""

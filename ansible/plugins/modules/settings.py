@@ -22,16 +22,6 @@ description:
   - Runs on the managed host through libmultigig's Python bindings (python3-multigig),
     never through a command; changing settings needs root (CAP_NET_ADMIN).
 options:
-  name:
-    description: The interface, by its name.
-    type: str
-    aliases: [iface]
-  mac:
-    description: The interface, by its MAC address.
-    type: str
-  pci:
-    description: The interface of a PCI function, by its address (C(0000:01:00.0)).
-    type: str
   settings:
     description:
       - Each setting to make and its value. The names are those of the library's own
@@ -48,29 +38,9 @@ options:
     description: Offloads by the kernel's names (C(rx-gro), C(tx-tcp-segmentation)), on or off.
     type: dict
     default: {}
-  persist:
-    description:
-      - Also write the settings, as the transaction's last step, where udev applies them
-        at every boot and re-plug (libmultigig's C(.link) file). Only MTU, rings,
-        channels, coalescing and pause persist; others are refused before anything
-        changes, with the reason.
-    type: bool
-    default: false
-  confirm:
-    description:
-      - Keep the changes only if M(multigig.nic.confirm) comes within this many seconds,
-        else they roll back by themselves, also when the control node has lost the
-        machine. 1 to 3600.
-    type: int
-  verify_peer:
-    description:
-      - An address whose path must carry a new MTU; when it does not, every change rolls
-        back.
-    type: str
-requirements:
-  - python3-multigig (libmultigig's Python bindings) on the managed host
-author:
-  - libmultigig developers
+extends_documentation_fragment:
+  - multigig.nic.target
+  - multigig.nic.target.change
 """
 
 EXAMPLES = r"""

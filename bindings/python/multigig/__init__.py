@@ -372,29 +372,35 @@ class Context:
         3600 (the library refuses others: ValueError), 0 or None for the
         default second."""
         with self._using() as ctx:
-            # Converted before a reference is taken: a bad interval must not leak it.
-            ms = 0 if interval is None else _milliseconds(interval)
-            nic = None
-            if _nic is not None:
-                nic = _c.mg_nic_ref(_nic)
-            elif target is not None:
-                rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
-                if rc < 0:
-                    _raise(rc, ctx)
-            try:
-                rc, report = _c.mg_doctor_run(ctx, nic, ms)
-            finally:
-                if nic is not None:
-                    _c.mg_nic_unref(nic)
-            if rc == -_errno.EINVAL and ms:
-                # The library checks the interval: one out of its range is a bad value.
-                raise ValueError("interval: %s" % _c.mg_ctx_last_error(ctx))
-            if rc < 0:
-                _raise(rc, ctx)
+            report = self._doctor_report(ctx, target, interval, _nic)
             try:
                 return [Finding(_c.mg_doctor_get(report, i)) for i in range(_c.mg_doctor_count(report))]
             finally:
                 _c.mg_doctor_free(report)
+
+    @staticmethod
+    def _doctor_report(ctx: Any, target: Optional[str], interval: Optional[float], _nic: Any = None) -> Any:
+        """The C report of the doctor on one adapter or all; the caller frees it."""
+        # Converted before a reference is taken: a bad interval must not leak it.
+        ms = 0 if interval is None else _milliseconds(interval)
+        nic = None
+        if _nic is not None:
+            nic = _c.mg_nic_ref(_nic)
+        elif target is not None:
+            rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
+            if rc < 0:
+                _raise(rc, ctx)
+        try:
+            rc, report = _c.mg_doctor_run(ctx, nic, ms)
+        finally:
+            if nic is not None:
+                _c.mg_nic_unref(nic)
+        if rc == -_errno.EINVAL and ms:
+            # The library checks the interval: one out of its range is a bad value.
+            raise ValueError("interval: %s" % _c.mg_ctx_last_error(ctx))
+        if rc < 0:
+            _raise(rc, ctx)
+        return report
 
     def doctor_fix(self, target: Optional[str] = None, dry_run: bool = False, persist: bool = False,
                    confirm: Optional[int] = None, verify_peer: Optional[str] = None,
@@ -413,19 +419,7 @@ class Context:
         flags = _c.MG_APPLY_DRY_RUN if _args.flag(dry_run, "dry_run") else 0
         persist = _args.flag(persist, "persist")
         with self._using() as ctx:
-            ms = 0 if interval is None else _milliseconds(interval)
-            nic = None
-            if target is not None:
-                rc, nic = _c.mg_nic_lookup(ctx, _arg(target, "target"))
-                if rc < 0:
-                    _raise(rc, ctx)
-            try:
-                rc, report = _c.mg_doctor_run(ctx, nic, ms)
-            finally:
-                if nic is not None:
-                    _c.mg_nic_unref(nic)
-            if rc < 0:
-                _raise(rc, ctx)
+            report = self._doctor_report(ctx, target, interval)
             try:
                 findings = [Finding(_c.mg_doctor_get(report, i)) for i in range(_c.mg_doctor_count(report))]
                 rc, plan = _c.mg_doctor_plan(ctx, report)

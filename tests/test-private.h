@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The private namespace of the suites that run a systemd-udevd (and what
+ * else lives under /run) of their own. Apart from test-util.h: <sys/mount.h>
+ * declares names (open_tree) some suites use for their own helpers.
+ */
+#ifndef MG_TEST_PRIVATE_H
+#define MG_TEST_PRIVATE_H
+
+#include <errno.h>
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+
+/*
+ * A network namespace, and a /sys, /run (with /run/udev) and an
+ * /etc/systemd/network of the calling process's alone: for a systemd-udevd,
+ * and what else runs under /run, that no other process sees. 0 or -errno.
+ */
+static inline int mg_test_private_udev(void)
+{
+	if (unshare(CLONE_NEWNET | CLONE_NEWNS) < 0 || mount("none", "/", "none", MS_REC | MS_PRIVATE, NULL) < 0 ||
+	    mount("sysfs", "/sys", "sysfs", 0, NULL) < 0 || mount("tmpfs", "/run", "tmpfs", 0, "mode=0755") < 0 ||
+	    mkdir("/run/udev", 0755) < 0 || mkdir("/run/etc-network", 0755) < 0)
+		return -errno;
+	if (mkdir("/etc/systemd/network", 0755) < 0 && errno != EEXIST)
+		return -errno;
+	if (mount("/run/etc-network", "/etc/systemd/network", "none", MS_BIND, NULL) < 0)
+		return -errno;
+	return 0;
+}
+
+#endif
