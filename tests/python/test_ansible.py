@@ -64,15 +64,21 @@ def collections(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def fleet(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Two hosts, each a network namespace with a veth e0 (peer e1); the inventory naming them."""
+    """Two hosts, each a network namespace with a veth e0 (peer e1); the inventory naming them.
+    Each host's Python is a script that runs python3 in its namespace: ansible-core 2.19 takes
+    the interpreter as one path, where 2.14 took a command line."""
+    where = tmp_path_factory.mktemp("inventory")
     for ns in HOSTS:
         subprocess.run(["ip", "netns", "add", ns], check=True)
         subprocess.run(["ip", "-n", ns, "link", "add", "e0", "type", "veth", "peer", "name", "e1"], check=True)
         subprocess.run(["ip", "-n", ns, "link", "set", "lo", "up"], check=True)
-    inventory = tmp_path_factory.mktemp("inventory") / "hosts"
+        python = where / ("python-" + ns)
+        python.write_text('#!/bin/sh\nexec %s netns exec %s /usr/bin/python3 "$@"\n' % (shutil.which("ip"), ns))
+        python.chmod(0o755)
+    inventory = where / "hosts"
     inventory.write_text("[fleet]\n" + "".join(
-        '%s ansible_connection=local ansible_python_interpreter="%s netns exec %s /usr/bin/python3"\n'
-        % (ns, shutil.which("ip"), ns) for ns in HOSTS))
+        "%s ansible_connection=local ansible_python_interpreter=%s\n" % (ns, where / ("python-" + ns))
+        for ns in HOSTS))
     return inventory
 
 
