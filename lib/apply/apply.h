@@ -502,6 +502,8 @@ int mg_link_param_keys(struct mg_ctx *ctx, const struct mg_settings *want, const
  */
 int mg_link_tune_keys(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *want,
 		      const struct mg_features *now, struct mg_linkfile *keys);
+/* The @i-th offload udev has a key for, by its kernel name, its key in *@key; NULL past the last. */
+const char *mg_link_feature_at(size_t i, const char **key);
 /* An offload's [Link] key by its kernel name ("rx-gro": "GenericReceiveOffload"); NULL when none. */
 const char *mg_link_feature_key(const char *feature);
 /* Wake-on-LAN modes (WAKE_* bits) as WakeOnLan= spells them: "magic", "unicast magic", "off". */

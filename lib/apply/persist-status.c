@@ -202,17 +202,13 @@ static void add_tune_row(struct mg_persist_status *s, const char *setting, const
 static void tune_rows(struct mg_ctx *ctx, const struct mg_settings *cur, const struct mg_linkfile *f,
 		      struct mg_persist_status *s)
 {
-	static const char *const features[] = { "rx-gro", "rx-gro-hw", "rx-lro", "tx-generic-segmentation",
-						"tx-tcp-segmentation", "tx-tcp6-segmentation", "rx-checksum",
-						"rx-vlan-hw-parse", "tx-vlan-hw-insert", "rx-vlan-filter",
-						"tx-vlan-stag-hw-insert", "rx-ntuple-filter" };
-	const char *wol = mg_linkfile_get(f, "Link", "WakeOnLan");
+	const char *feature, *key, *wol = mg_linkfile_get(f, "Link", "WakeOnLan");
 	struct mg_features *now = NULL;
 	struct mg_ethlink *link = NULL;
 	char words[96] = "";
 
-	for (size_t i = 0; i < sizeof(features) / sizeof(features[0]) && s->count < MG_PERSIST_ROWS; i++) {
-		const char *key = mg_link_feature_key(features[i]), *v = mg_linkfile_get(f, "Link", key);
+	for (size_t i = 0; (feature = mg_link_feature_at(i, &key)) && s->count < MG_PERSIST_ROWS; i++) {
+		const char *v = mg_linkfile_get(f, "Link", key);
 		int active = -1;
 
 		if (!v)
@@ -220,9 +216,9 @@ static void tune_rows(struct mg_ctx *ctx, const struct mg_settings *cur, const s
 		if (!now && mg_features_read(ctx, s->ifname, &now) < 0)
 			mg_clear_error(ctx);
 		for (size_t j = 0; now && j < mg_features_get_count(now); j++)
-			if (!strcmp(mg_features_get_name(now, j), features[i]))
+			if (!strcmp(mg_features_get_name(now, j), feature))
 				active = mg_features_get_active(now, j);
-		add_tune_row(s, features[i], key, v, active < 0 ? "" : active ? "yes" : "no");
+		add_tune_row(s, feature, key, v, active < 0 ? "" : active ? "yes" : "no");
 	}
 	mg_features_free(now);
 	if (!wol || s->count >= MG_PERSIST_ROWS)

@@ -246,6 +246,14 @@ static const struct {
 	{ "rx-ntuple-filter", "NTupleFilter" },
 };
 
+const char *mg_link_feature_at(size_t i, const char **key)
+{
+	if (i >= sizeof(feature_keys) / sizeof(feature_keys[0]))
+		return NULL;
+	*key = feature_keys[i].key;
+	return feature_keys[i].feature;
+}
+
 const char *mg_link_feature_key(const char *feature)
 {
 	for (size_t i = 0; i < sizeof(feature_keys) / sizeof(feature_keys[0]); i++)
