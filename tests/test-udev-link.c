@@ -555,15 +555,131 @@ static void test_persist_refused(void)
 	CU_ASSERT_EQUAL(cli("", "set pv0 rps-cpus 0 --persist", out, sizeof(out)), 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "rps cannot be persisted: udev's .link files have no key for it before "
 					   "systemd 256"));
-	/* A change that awaits confirmation: its undo lives in /run, a reboot in its window would keep the file. */
-	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist --confirm 30", out, sizeof(out)), 1);
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "a change that awaits confirmation is not persisted"));
-	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 1500);
 	CU_ASSERT_EQUAL(cli("", "persist pv0 --confirm 30", out, sizeof(out)), 2);
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persistent", out, sizeof(out)), 2);
 	CU_ASSERT_EQUAL(cli("", "show pv0 --persist", out, sizeof(out)), 2);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "--persist belongs to 'set'"));
 	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+}
+
+#define WAITING OURS ".unconfirmed"
+
+/* The keeper of the window of `set pv0 mtu @mtu --persist --confirm`, killed with -9. */
+static void kill_keeper(int mtu)
+{
+	char cmd[256];
+
+	snprintf(cmd, sizeof(cmd), "pkill -KILL -f '[s]et pv0 mtu %d --persist --confirm'; sleep 0.3", mtu);
+	CU_ASSERT_EQUAL(mg_test_system(cmd), 0);
+}
+
+/* Whether @path holds @line. */
+static bool holds(const char *path, const char *line)
+{
+	char *text = file_text(path);
+	bool yes = text && strstr(text, line);
+
+	free(text);
+	return yes;
+}
+
+/*
+ * With a confirmation window: the text waits beside the file, where udev
+ * never reads it, until confirmed. A rollback, the window's end and a
+ * reboot inside it (/run's journal gone) leave the file as it was.
+ */
+static void test_persist_confirm(void)
+{
+	char out[4096];
+
+	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist --confirm 60", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "set persist: none -> " OURS " with MTUBytes=9000, once confirmed"));
+	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+	CU_ASSERT(holds(WAITING, "MTUBytes=9000\n"));
+	CU_ASSERT_EQUAL(cli("", "confirm pv0", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(access(WAITING, F_OK), -1);
+	CU_ASSERT(holds(OURS, "MTUBytes=9000\n"));
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 9000);
+
+	/* Rolled back by hand: the MTU back, the file never touched, the waiting text gone. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 4000 --persist --confirm 60", out, sizeof(out)), 0);
+	CU_ASSERT(holds(WAITING, "MTUBytes=4000\n"));
+	CU_ASSERT(holds(OURS, "MTUBytes=9000\n"));
+	CU_ASSERT_EQUAL(cli("", "rollback pv0", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 9000);
+	CU_ASSERT_EQUAL(access(WAITING, F_OK), -1);
+	CU_ASSERT(holds(OURS, "MTUBytes=9000\n"));
+
+	/* A confirmation killed after its rename, before its journal went: the rollback puts the file back. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 4000 --persist --confirm 60", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(rename(WAITING, OURS), 0);
+	CU_ASSERT_EQUAL(cli("", "rollback pv0", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 9000);
+	CU_ASSERT(holds(OURS, "MTUBytes=9000\n"));
+	/* And its confirmation again finds it done. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 4000 --persist --confirm 60", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(rename(WAITING, OURS), 0);
+	CU_ASSERT_EQUAL(cli("", "confirm pv0", out, sizeof(out)), 0);
+	CU_ASSERT(holds(OURS, "MTUBytes=4000\n"));
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 0);
+
+	/* The window's end, unconfirmed: its keeper does the same. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 4000 --persist --confirm 1", out, sizeof(out)), 0);
+	for (int i = 0; i < 100 && (access(WAITING, F_OK) == 0 || mg_test_mtu_of("pv0") != 9000); i++)
+		usleep(100000);
+	CU_ASSERT_EQUAL(access(WAITING, F_OK), -1);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 9000);
+	CU_ASSERT(holds(OURS, "MTUBytes=9000\n"));
+
+	/* Its keeper killed and the window over: the next apply rolls it back first. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 4000 --persist --confirm 2", out, sizeof(out)), 0);
+	kill_keeper(4000);
+	sleep(3);
+	CU_ASSERT(holds(WAITING, "MTUBytes=4000\n"));
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "nothing to change"));
+	CU_ASSERT_EQUAL(access(WAITING, F_OK), -1);
+	CU_ASSERT(holds(OURS, "MTUBytes=9000\n"));
+
+	/*
+	 * A reboot inside the window: /run's journal and keeper gone, the
+	 * driver's MTU back. udev applies the file, not the text that waited;
+	 * the next write of the file removes that.
+	 */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 4000 --persist --confirm 60", out, sizeof(out)), 0);
+	kill_keeper(4000);
+	CU_ASSERT_EQUAL(mg_test_system("rm -f /run/multigig/journal/* /run/multigig/lock/*; ip link set pv0 mtu 1500"), 0);
+	sleep(4); /* udevd looks for changed files at most every 3 s */
+	CU_ASSERT_EQUAL(replug("pv0"), 0);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 9000);
+	CU_ASSERT(holds(WAITING, "MTUBytes=4000\n"));
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 5000 --persist", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(access(WAITING, F_OK), -1);
+	CU_ASSERT(holds(OURS, "MTUBytes=5000\n"));
+
+	/*
+	 * Confirming after the file changed under the window replaces neither:
+	 * the window stays open, and its rollback leaves the other writer's file.
+	 */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 4000 --persist --confirm 60", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(mg_test_system("sed -i s/MTUBytes=5000/MTUBytes=7000/ " OURS), 0);
+	CU_ASSERT_EQUAL(cli("", "confirm pv0", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "changed while the change awaited confirmation, so neither is replaced"));
+	CU_ASSERT(holds(OURS, "MTUBytes=7000\n"));
+	CU_ASSERT_EQUAL(cli("", "rollback pv0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "left persist at " OURS));
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 5000);
+	CU_ASSERT(holds(OURS, "MTUBytes=7000\n"));
+	/* What waited is left with the file (never read); removing what persists takes both. */
+	CU_ASSERT_EQUAL(access(WAITING, F_OK), 0);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+	CU_ASSERT_EQUAL(access(WAITING, F_OK), -1);
+	/* udev names the file gone until the next add. */
+	CU_ASSERT_EQUAL(system("ip link set pv0 mtu 1500"), 0);
+	sleep(4);
+	CU_ASSERT_EQUAL(replug("pv0"), 0);
 }
 
 /* An offload persisted: GenericReceiveOffload= in ours, shown against what runs, and udev applies it at an add. */
@@ -734,7 +850,17 @@ static void test_journal_line(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, " 0 5 -\n"));
 	CU_ASSERT_EQUAL_FATAL(mg_journal_parse(buf, (size_t)len, &back), 0);
 	CU_ASSERT_PTR_NULL(back.parts[0].entries[0].text);
+	CU_ASSERT_FALSE(back.parts[0].entries[0].unconfirmed);
 	mg_journal_clear(&back);
+	/* Made with a confirmation window: said by a last word, and read back. */
+	p->entries[0].unconfirmed = true;
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, " 0 5 - unconfirmed\n"));
+	CU_ASSERT_EQUAL_FATAL(mg_journal_parse(buf, (size_t)len, &back), 0);
+	CU_ASSERT_TRUE(back.parts[0].entries[0].unconfirmed);
+	mg_journal_clear(&back);
+	mg_strlcpy(strstr(buf, " unconfirmed") + 1, "unconfirme\n", 12);
+	CU_ASSERT_EQUAL(mg_journal_parse(buf, strlen(buf), &back), -EBADMSG);
 	mg_journal_clear(&j);
 }
 
@@ -758,7 +884,8 @@ int main(void)
 		MG_ADD_SUITE("systemd-udevd", NULL, NULL, MG_TEST(test_dropins), MG_TEST(test_udevd_applies_ours));
 	if (root)
 		MG_ADD_SUITE("persisting", persist_suite_init, persist_suite_clean, MG_TEST(test_set_persist),
-			     MG_TEST(test_persist_refused), MG_TEST(test_persist_offload), MG_TEST(test_persist_failures),
+			     MG_TEST(test_persist_refused), MG_TEST(test_persist_offload), MG_TEST(test_persist_confirm),
+			     MG_TEST(test_persist_failures),
 			     MG_TEST(test_persist_killed));
 	else
 		printf("systemd-udevd suite: needs root for a private namespace; not run\n");

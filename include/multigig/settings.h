@@ -323,9 +323,11 @@ int mg_settings_set_wol(struct mg_settings *settings, const char *modes);
  * it as libmultigig's; a file there that is not is left alone and the
  * apply refused. A later apply adds its settings to the same file. The
  * previous text is journaled: a rollback and a failure put it back.
- * With a confirmation window (mg_plan_set_confirm()) the apply is refused
- * (-EINVAL): the window's undo lives in /run, and a reboot inside it would
- * keep the file. Where no systemd-udevd runs in the interface's network
+ * With a confirmation window (mg_plan_set_confirm()) the text waits beside
+ * the file, as NAME.link.unconfirmed, which udev never reads, until
+ * mg_settings_confirm() renames it over the file; unconfirmed, the
+ * rollback removes it, so that a reboot inside the window (whose undo
+ * lives in /run) keeps nothing. Where no systemd-udevd runs in the interface's network
  * namespace, it is refused (-EOPNOTSUPP). The parameters (MTU, rings,
  * channels, coalesce, pause), Wake-on-LAN (WakeOnLan=) and the offloads
  * udev has keys for (rx-gro, rx-gro-hw, rx-lro, tx-generic-segmentation,

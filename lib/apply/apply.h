@@ -95,6 +95,8 @@ struct mg_apply_part {
 	char persist_file[256];
 	char persist_keys[256]; /* the keys written: "MTUBytes=9000 RxBufferSize=4096" */
 	char *persist_old, *persist_new;
+	/* Its changes stay only if confirmed: what lasts beyond a reboot waits beside its place until then. */
+	bool unconfirmed;
 };
 
 /* What the API hands out: the parts, in the plan's order, and how it ended. */
@@ -278,6 +280,11 @@ struct mg_group_ops {
 	 */
 	bool (*asked)(const struct mg_tune_want *w, enum mg_param_group g);
 	int (*merge)(struct mg_settings *dst, const struct mg_tune_want *w, enum mg_param_group g);
+	/*
+	 * Optional: make @e's change last, as its confirmation does, before
+	 * the journal goes; -errno, said in @ctx, keeps the window open.
+	 */
+	int (*confirm)(struct mg_ctx *ctx, const char *ifname, const struct mg_journal_entry *e);
 };
 /* By enum mg_param_group. */
 extern const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS];
@@ -373,6 +380,7 @@ struct mg_journal_entry {
 	int index;				  /* Since 0.3: RPS, XPS, IRQ affinity: the queue or vector */
 	/* Since 0.4, persisting: the file (NULL until known) and its text before (NULL: none). Freed with the journal. */
 	char *path, *text;
+	bool unconfirmed; /* persisting with a confirmation window: the text waits beside the file */
 };
 
 /* One interface of a journal: as it was examined, and what was about to change. */

@@ -11,8 +11,16 @@
  *   persist-link PATH OLDHASH NEWHASH OLDTEXT
  *
  * with NEWHASH "-" when not known and OLDTEXT the text in hexadecimal,
- * "-" for no file. A rollback writes that text back, or removes the file,
- * unless another writer changed the file since: then it is theirs.
+ * "-" for no file, and a last word "unconfirmed" for a change made with a
+ * confirmation window. A rollback writes that text back, or removes the
+ * file, unless another writer changed the file since: then it is theirs.
+ *
+ * The window's undo lives in /run, the file in /etc: a reboot inside the
+ * window (the usual way out of a change that cut the machine off) would
+ * keep the change for good. So until it is confirmed the text waits beside
+ * the file, as NAME.unconfirmed, which udev never reads (it reads *.link
+ * only); the confirmation renames it over the file, a rollback removes it,
+ * and after a reboot the next write of the file removes it.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -28,6 +36,24 @@
 
 #define KEY "persist-link"
 #define OURS_PREFIX "/etc/systemd/network/10-multigig-"
+#define UNCONFIRMED ".unconfirmed"
+
+/* Where @path's text waits for a confirmation. */
+static void unconfirmed_path(const char *path, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s" UNCONFIRMED, path);
+}
+
+/* The hash of the text in @path: 0 for none, MG_UNKNOWN when it cannot be read. */
+static long long path_value(const char *path)
+{
+	char *text = NULL;
+	int err = mg_text_file_read(path, &text);
+	long long v = err == 0 || err == -ENOENT ? mg_persist_hash(text) : MG_UNKNOWN;
+
+	free(text);
+	return v;
+}
 
 long long mg_persist_hash(const char *text)
 {
@@ -324,6 +350,9 @@ static int plan_persist(struct mg_ctx *ctx, const struct mg_apply_target *t, con
 	if (how == MG_PERSIST_REMOVE && (t->tune.groups != 1u << MG_GROUP_PERSIST || want->present))
 		return mg_fail(ctx, -EINVAL, "%s: removing what persists goes alone, without settings to make",
 			       t->cur.ifname);
+	if (how == MG_PERSIST_REMOVE && r->unconfirmed)
+		return mg_fail(ctx, -EINVAL, "%s: removing what persists changes nothing running, so it has nothing to "
+			       "confirm; remove it without a confirmation window", t->cur.ifname);
 	if (how == MG_PERSIST_WRITE && (err = refuse_groups(ctx, t)) < 0)
 		return err;
 	err = wanted_text(ctx, t, want, how, &text, shown, sizeof(shown));
@@ -410,15 +439,31 @@ static int write_atomically(const char *path, const char *text)
 	return 0;
 }
 
+/*
+ * Forward: the new text, beside the file while unconfirmed; a text left
+ * there by a window a reboot ended goes with the next write of the file.
+ * Back: an unconfirmed text is removed and the file, never touched, stays;
+ * else the file gets its text before.
+ */
 static int set_persist(struct mg_ctx *ctx, int ifindex, enum mg_param_group g, const struct mg_apply_part *r,
 		       bool restore)
 {
+	char waiting[sizeof(r->persist_file) + sizeof(UNCONFIRMED)];
+
 	(void)ctx, (void)ifindex, (void)g;
+	unconfirmed_path(r->persist_file, waiting, sizeof(waiting));
 	for (size_t i = 0; i < r->count; i++) {
 		const char *text = restore ? r->persist_old : r->persist_new;
 
 		if (!mg_change_chosen(&r->changes[i], MG_GROUP_PERSIST, restore))
 			continue;
+		if (r->unconfirmed && !restore)
+			return write_atomically(waiting, text);
+		if (unlink(waiting) < 0 && errno != ENOENT)
+			return -errno;
+		/* Undoing an unconfirmed change: the file itself was never touched. */
+		if (r->unconfirmed || path_value(r->persist_file) == mg_persist_hash(text))
+			return 0;
 		if (text)
 			return write_atomically(r->persist_file, text);
 		return unlink(r->persist_file) < 0 && errno != ENOENT ? -errno : 0;
@@ -435,20 +480,30 @@ static void persist_text(const struct mg_apply_part *r, const struct mg_change *
 	if (v == MG_UNKNOWN || v == 0)
 		snprintf(buf, size, "%s", v ? "unknown" : "none");
 	else if (which == MG_VALUE_NEW && r->persist_keys[0])
-		snprintf(buf, size, "%s with %s", r->persist_file, r->persist_keys);
+		snprintf(buf, size, "%s with %s%s", r->persist_file, r->persist_keys,
+			 r->unconfirmed ? ", once confirmed" : "");
 	else
 		snprintf(buf, size, "%s (text %08llx)", r->persist_file, (unsigned long long)v >> 31);
 }
 
-/* The file the change wrote, read again: the interface may go by another name or path by now. */
+static long long waiting_value(const char *path)
+{
+	char waiting[300];
+
+	unconfirmed_path(path, waiting, sizeof(waiting));
+	return path_value(waiting);
+}
+
+/*
+ * The text udev gets once the change is confirmed, read again (the
+ * interface may go by another name or path by now): an unconfirmed one
+ * waiting beside the file, else the file's.
+ */
 static long long file_value(const struct mg_apply_part *r)
 {
-	char *text = NULL;
-	int err = mg_text_file_read(r->persist_file, &text);
-	long long v = err == 0 || err == -ENOENT ? mg_persist_hash(text) : MG_UNKNOWN;
+	long long v = r->unconfirmed ? waiting_value(r->persist_file) : 0;
 
-	free(text);
-	return v;
+	return v ? v : path_value(r->persist_file);
 }
 
 static enum mg_group_now_is compare_persist(const struct mg_group_now *now, struct mg_apply_part *r,
@@ -489,6 +544,7 @@ static void journal_persist(const struct mg_apply_part *r, const struct mg_chang
 	mg_change_journal_value(r, c, as_left, e);
 	e->path = strdup(r->persist_file);
 	e->text = r->persist_old ? strdup(r->persist_old) : NULL;
+	e->unconfirmed = r->unconfirmed;
 }
 
 static int format_persist(const struct mg_journal_entry *e, char *buf, size_t size)
@@ -505,11 +561,13 @@ static int format_persist(const struct mg_journal_entry *e, char *buf, size_t si
 		return -E2BIG;
 	len = (size_t)n;
 	if (!e->text)
-		return snprintf(buf + len, size - len, "-") + n;
-	for (const char *p = e->text; *p; p++, len += 2)
+		len += (size_t)snprintf(buf + len, size - len, "-");
+	for (const char *p = e->text; p && *p; p++, len += 2)
 		if (len + 2 >= size || snprintf(buf + len, size - len, "%02x", (unsigned char)*p) != 2)
 			return -E2BIG;
-	return (int)len;
+	if (e->unconfirmed && (len >= size || snprintf(buf + len, size - len, " unconfirmed") >= (int)(size - len)))
+		return -E2BIG;
+	return (int)len + (e->unconfirmed ? (int)strlen(" unconfirmed") : 0);
 }
 
 /* Hexadecimal back into text: NULL when it is none. */
@@ -543,8 +601,10 @@ static int parse_persist(char **w, int n, struct mg_journal_entry *e)
 {
 	long long max = INT64_MAX;
 
-	if (n != 5 || !path_ok(w[1]) || !mg_journal_number(w[2], 0, max, &e->old_value))
+	if ((n != 5 && (n != 6 || strcmp(w[5], "unconfirmed"))) || !path_ok(w[1]) ||
+	    !mg_journal_number(w[2], 0, max, &e->old_value))
 		return -EBADMSG;
+	e->unconfirmed = n == 6;
 	/* What was written is always recorded: a restore must know the file it would replace is ours. */
 	e->new_known = true;
 	if (!mg_journal_number(w[3], 0, max, &e->new_value))
@@ -577,6 +637,12 @@ static void plan_restore_persist(const struct mg_journal_entry *e, const struct 
 	size_t before = r->count;
 
 	(void)now;
+	/*
+	 * Unconfirmed, the change's text may still wait beside the file as it
+	 * was: the change stands there, and its undo removes it (set_persist()).
+	 */
+	if (e->unconfirmed && cur == e->old_value && waiting_value(e->path) == e->new_value)
+		cur = e->new_value;
 	/*
 	 * A file that is not ours differs from what was written (ours) and
 	 * from what was there (ours, or none): left as another writer's. One
@@ -616,6 +682,30 @@ static int merge_persist(struct mg_settings *dst, const struct mg_tune_want *w, 
 	return mg_settings_set_persist(dst, w->persist);
 }
 
+/*
+ * The text that waited for the confirmation, renamed over the file: only
+ * the one this change wrote, over the file as the change found it.
+ */
+static int confirm_persist(struct mg_ctx *ctx, const char *ifname, const struct mg_journal_entry *e)
+{
+	char waiting[300];
+	long long there = path_value(e->path), waits = waiting_value(e->path);
+
+	if (!e->unconfirmed)
+		return 0;
+	unconfirmed_path(e->path, waiting, sizeof(waiting));
+	/* A confirmation killed after its rename: done. */
+	if (waits == 0 && there == e->new_value)
+		return 0;
+	if (waits != e->new_value || there != e->old_value)
+		return mg_fail(ctx, -ESTALE, "%s: %s or %s changed while the change awaited confirmation, so neither is "
+			       "replaced; roll the change back ('multigig rollback %s') and make it again", ifname,
+			       e->path, waiting, ifname);
+	if (rename(waiting, e->path) < 0)
+		return mg_fail(ctx, -errno, "%s: cannot put %s in place: %s", ifname, e->path, strerror(errno));
+	return 0;
+}
+
 const struct mg_group_ops mg_persist_ops = {
 	.journal_key = KEY,
 	.kind = MG_VALUE_WORD,
@@ -635,4 +725,5 @@ const struct mg_group_ops mg_persist_ops = {
 	.plan_restore = plan_restore_persist,
 	.asked = persist_asked,
 	.merge = merge_persist,
+	.confirm = confirm_persist,
 };

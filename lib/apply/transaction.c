@@ -58,8 +58,11 @@ static void txn_free(struct txn *x)
 static int txn_init(struct mg_ctx *ctx, struct txn *x, size_t count, unsigned int flags,
 		    struct mg_apply_result **result)
 {
+	static const struct mg_txn_opts none;
+
 	memset(x, 0, sizeof(*x));
 	x->ctx = ctx;
+	x->opts = &none;
 	x->count = count;
 	x->dry_run = flags & MG_APPLY_DRY_RUN;
 	x->hold = (flags & MG_APPLY_HOLD) && !x->dry_run;
@@ -83,6 +86,8 @@ static int add_part(struct txn *x, size_t i, const struct mg_iface_id *id)
 		return -ENOMEM;
 	x->ids[i] = &x->parts[i]->id;
 	x->t[i].ns = x->ns;
+	/* Only an apply's: a restore's parts put back, and never wait. */
+	x->parts[i]->unconfirmed = x->opts->confirm_s > 0;
 	return 0;
 }
 
@@ -397,23 +402,13 @@ static void keep_message(struct txn *x)
 int mg_txn_apply(struct mg_ctx *ctx, const struct mg_txn_step *steps, size_t count, unsigned int flags,
 		 const struct mg_txn_opts *opts, struct mg_apply_result **result)
 {
-	static const struct mg_txn_opts none;
 	struct txn x;
 	int err = txn_init(ctx, &x, count, flags, result);
 
-	x.opts = opts ? opts : &none;
+	if (opts)
+		x.opts = opts;
 	if (err == 0 && x.hold && x.opts->confirm_s)
 		err = mg_fail(ctx, -EINVAL, "changes held until undone cannot also wait for a confirmation");
-	/*
-	 * The window's undo lives in /run, the file in /etc: a reboot inside
-	 * the window (the usual way out of a change that cut the machine off)
-	 * would keep it for good.
-	 */
-	for (size_t i = 0; err == 0 && x.opts->confirm_s && i < count; i++)
-		if (mg_group_asked(steps[i].want) & (1u << MG_GROUP_PERSIST))
-			err = mg_fail(ctx, -EINVAL, "%s: a change that awaits confirmation is not persisted, since a "
-				      "reboot inside its window would keep it; confirm it, then run 'multigig persist "
-				      "%s'", steps[i].id.name, steps[i].id.name);
 	for (size_t i = 0; err == 0 && i < count; i++)
 		err = add_part(&x, i, &steps[i].id);
 	if (err == 0)
@@ -516,11 +511,9 @@ static int restore_parts(struct txn *x, const struct mg_journal *j)
 int mg_txn_restore(struct mg_ctx *ctx, struct mg_journal *j, bool write, unsigned int flags,
 		   struct mg_apply_result **result)
 {
-	static const struct mg_txn_opts none;
 	struct txn x;
 	int err = txn_init(ctx, &x, j->count, flags, result);
 
-	x.opts = &none;
 	for (size_t i = 0; err == 0 && i < j->count; i++)
 		err = add_part(&x, i, &j->parts[i].id);
 	if (err == 0 && !x.dry_run)
@@ -546,6 +539,24 @@ int mg_txn_journal_of_result(const struct mg_netns *ns, const struct mg_apply_re
 	return journal_of(j, ns, done->parts, done->count, true);
 }
 
+/*
+ * What a group keeps aside until confirmed, put in place: before the
+ * journal goes, so that a confirmation killed midway is rolled back whole.
+ */
+static int confirm_entries(struct mg_ctx *ctx, const struct mg_journal *j)
+{
+	for (size_t i = 0; i < j->count; i++)
+		for (size_t k = 0; k < j->parts[i].count; k++) {
+			const struct mg_journal_entry *e = &j->parts[i].entries[k];
+			const struct mg_group_ops *ops = mg_group_ops[e->group];
+			int err = ops->confirm ? ops->confirm(ctx, j->parts[i].id.name, e) : 0;
+
+			if (err < 0)
+				return err;
+		}
+	return 0;
+}
+
 int mg_txn_confirm(struct mg_ctx *ctx, struct mg_journal *j)
 {
 	struct txn x;
@@ -561,6 +572,8 @@ int mg_txn_confirm(struct mg_ctx *ctx, struct mg_journal *j)
 	if (err == 0 && mg_journal_confirm_left(j, &x.ns) <= 0)
 		err = mg_fail(ctx, -ETIME, "%s: the confirmation came too late: the changes are being rolled back",
 			      x.ids[0]->name);
+	if (err == 0)
+		err = confirm_entries(ctx, j);
 	if (err == 0)
 		err = mg_journal_remove(ctx, j->file);
 	txn_free(&x);

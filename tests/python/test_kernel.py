@@ -1099,15 +1099,31 @@ def test_persist_refused_writes_nothing(udevd):
         os.unlink(OURS)
 
 
-def test_persist_with_confirm_refused(udevd):
-    """apply(persist=True, confirm=SECONDS) is refused before anything
-    changes: the window's undo lives in /run, and a reboot inside it would
-    keep the file."""
-    with multigig.Context() as ctx:
-        with pytest.raises(OSError, match="a change that awaits confirmation is not persisted") as e:
-            ctx.apply("pv0", mtu=9000, persist=True, confirm=1)
-        assert e.value.errno == errno.EINVAL
-        assert mtu(ctx, "pv0") == 1500 and not os.path.exists(OURS)
+def test_persist_with_confirm(udevd):
+    """apply(persist=True, confirm=SECONDS): the file's text waits beside
+    it, never read by udev, until confirm() puts it in place; a rollback
+    removes it, and the file was never touched."""
+    waiting = OURS + ".unconfirmed"
+    try:
+        with multigig.Context() as ctx:
+            result = ctx.apply("pv0", mtu=9000, persist=True, confirm=60)
+            assert result.changes[-1] == ("persist", "none", OURS + " with MTUBytes=9000, once confirmed")
+            assert not os.path.exists(OURS)
+            with open(waiting) as f:
+                assert "MTUBytes=9000\n" in f.read()
+            ctx.rollback("pv0")
+            assert mtu(ctx, "pv0") == 1500
+            assert not os.path.exists(OURS) and not os.path.exists(waiting)
+            ctx.apply("pv0", mtu=9000, persist=True, confirm=60)
+            ctx.confirm("pv0")
+            assert not os.path.exists(waiting)
+            with open(OURS) as f:
+                assert "MTUBytes=9000\n" in f.read()
+            assert mtu(ctx, "pv0") == 9000
+            ctx.persist("pv0", remove=True)
+            assert not os.path.exists(OURS)
+    finally:
+        subprocess.run(["ip", "link", "set", "pv0", "mtu", "1500"], check=True)
 
 
 def test_apply_persist_and_remove(udevd):
