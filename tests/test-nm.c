@@ -246,7 +246,8 @@ static void test_status(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "ethtool.ring-rx=100: the next activation changes it\n"));
 	CU_ASSERT_EQUAL(cli("--json persist nm0 --status", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"connection\": \"mgtest\""));
-	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"engine\": \"NetworkManager\",\n      \"key\": \"802-3-ethernet.mtu\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"engine\": \"NetworkManager\",\n      \"source\": \"mgtest\",\n      "
+					   "\"key\": \"802-3-ethernet.mtu\""));
 	/* An interface it leaves alone says why. */
 	CU_ASSERT_EQUAL(cli("persist nm1 --status", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "NetworkManager: NetworkManager manages nm1 with no connection active\n"));

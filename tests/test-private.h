@@ -9,13 +9,15 @@
 
 #include <errno.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 
 /*
- * A network namespace, and a /sys, /run (with /run/udev) and an
- * /etc/systemd/network of the calling process's alone: for a systemd-udevd,
- * and what else runs under /run, that no other process sees. 0 or -errno.
+ * A network namespace, and a /sys, /run (with /run/udev), an
+ * /etc/systemd/network and an /etc/network (ifupdown's, with no interfaces
+ * file) of the calling process's alone: for a systemd-udevd, and what else runs under
+ * /run, that no other process sees. 0 or -errno.
  */
 static inline int mg_test_private_udev(void)
 {
@@ -27,6 +29,12 @@ static inline int mg_test_private_udev(void)
 		return -errno;
 	if (mount("/run/etc-network", "/etc/systemd/network", "none", MS_BIND, NULL) < 0)
 		return -errno;
+	/* ifupdown's hook directories kept, its interfaces file and directory not. */
+	if (mkdir("/run/etc-ifupdown", 0755) < 0 || (mkdir("/etc/network", 0755) < 0 && errno != EEXIST) ||
+	    system("cp -a /etc/network/. /run/etc-ifupdown/ && rm -rf /run/etc-ifupdown/interfaces "
+		   "/run/etc-ifupdown/interfaces.d") != 0 ||
+	    mount("/run/etc-ifupdown", "/etc/network", "none", MS_BIND, NULL) < 0)
+		return errno ? -errno : -EIO;
 	return 0;
 }
 

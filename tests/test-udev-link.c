@@ -682,6 +682,72 @@ static void test_persist_confirm(void)
 	CU_ASSERT_EQUAL(replug("pv0"), 0);
 }
 
+#define STANZA "/etc/network/interfaces.d/pv0"
+
+/*
+ * ifupdown as an engine after udev: a real ifup applies its stanza's mtu.
+ * Shown beside udev's file, with its file; a --persist whose value it
+ * would undo refused; a set without --persist told; a conflict with udev's
+ * file found by the doctor.
+ */
+static void test_ifupdown(void)
+{
+	char out[8192];
+
+	MG_TEST_SKIP_IF(access(UDEVD, X_OK) != 0, "no systemd-udevd on this machine");
+	MG_TEST_SKIP_IF(access("/sbin/ifup", X_OK) != 0, "no ifupdown (ifup) on this machine");
+	CU_ASSERT_EQUAL_FATAL(mg_test_system("mkdir -p /etc/network/interfaces.d"), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text("/etc/network/interfaces", "source /etc/network/interfaces.d/*\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_write_text(STANZA, "allow-hotplug pv0\niface pv0 inet manual\n    mtu 1400\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_system("ifup pv0 >/dev/null 2>&1"), 0);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 1400);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --status", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "ifupdown applies " STANZA " at every ifup:\n  mtu            mtu=1400, "
+					   "running 1400\n"));
+	CU_ASSERT_EQUAL(cli("", "--json persist pv0 --status", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "\"engine\": \"ifupdown\",\n      \"source\": \"" STANZA "\",\n      "
+					   "\"key\": \"mtu\",\n      \"persisted\": \"1400\""));
+
+	/* A value ifup would undo is not written; its own is. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pv0: ifupdown's " STANZA " sets mtu 1400 for it and applies it at every "
+					   "ifup, after udev, so a .link file's 9000 would not last"));
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 1400);
+	CU_ASSERT_EQUAL(access(OURS, F_OK), -1);
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 1400 --persist", out, sizeof(out)), 0);
+	CU_ASSERT(holds(OURS, "MTUBytes=1400\n"));
+
+	/* A change without --persist: told that the next ifup puts 1400 back, and it does. */
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pv0: note: ifupdown's " STANZA " sets mtu 1400 and puts it back at the "
+					   "next ifup\n"));
+	CU_ASSERT_EQUAL(mg_test_system("ifdown pv0 >/dev/null 2>&1 && ifup pv0 >/dev/null 2>&1"), 0);
+	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 1400);
+
+	/* udev's file and the stanza disagree: a conflict, ifupdown's value the one that lasts. */
+	CU_ASSERT_EQUAL(mg_test_system("sed -i s/MTUBytes=1400/MTUBytes=9000/ " OURS), 0);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --status", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "MTUBytes=9000, running 1400: the next add changes it (another engine "
+					   "sets another value)\n"));
+	CU_ASSERT_EQUAL(cli("MG_TEST_DOCTOR_VIRTUAL=1", "doctor pv0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "[persist-conflict]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "udev's file and ifupdown's " STANZA " set mtu differently (9000, 1400): "
+					   "ifupdown's applies last"));
+
+	/* By hand only (no auto or allow-hotplug line): nothing of it lasts, and nothing is refused. */
+	CU_ASSERT_EQUAL(mg_test_write_text(STANZA, "iface pv0 inet manual\n    mtu 1400\n"), 0);
+	CU_ASSERT_EQUAL(cli("", "--json persist pv0 --status", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "\"engine\": \"ifupdown\""));
+	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000 --persist", out, sizeof(out)), 0);
+
+	CU_ASSERT_EQUAL(mg_test_system("ifdown pv0 >/dev/null 2>&1; rm -r /etc/network/interfaces.d "
+				       "/etc/network/interfaces"), 0);
+	CU_ASSERT_EQUAL(cli("", "persist pv0 --remove", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(system("ip link set pv0 mtu 1500"), 0);
+	sleep(4);
+	CU_ASSERT_EQUAL(replug("pv0"), 0);
+}
+
 /* An offload persisted: GenericReceiveOffload= in ours, shown against what runs, and udev applies it at an add. */
 static void test_persist_offload(void)
 {
@@ -885,7 +951,7 @@ int main(void)
 	if (root)
 		MG_ADD_SUITE("persisting", persist_suite_init, persist_suite_clean, MG_TEST(test_set_persist),
 			     MG_TEST(test_persist_refused), MG_TEST(test_persist_offload), MG_TEST(test_persist_confirm),
-			     MG_TEST(test_persist_failures),
+			     MG_TEST(test_ifupdown),			     MG_TEST(test_persist_failures),
 			     MG_TEST(test_persist_killed));
 	else
 		printf("systemd-udevd suite: needs root for a private namespace; not run\n");

@@ -453,10 +453,10 @@ static bool changed(const struct mg_apply_result *r, const char *name)
 }
 
 /*
- * A change an engine will undo: udev's file at the next add, or
- * NetworkManager's connection at its next activation, carries another
- * value. Said after the change, as ethtool's users learn it too late.
- * Nothing is said where neither can be read.
+ * A change an engine will undo: udev's file at the next add,
+ * NetworkManager's connection at its next activation, ifupdown's stanza at
+ * the next ifup, carries another value. Said after the change, as
+ * ethtool's users learn it too late. Nothing is said where none can be read.
  */
 static void say_put_back(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_result *r)
 {
@@ -465,19 +465,20 @@ static void say_put_back(struct mg_ctx *ctx, const char *ifname, const struct mg
 	if (mg_persist_status_read(ctx, ifname, &s) < 0)
 		return;
 	for (size_t i = 0; i < mg_persist_status_count(s); i++) {
-		const char *setting = mg_persist_status_get_setting(s, i);
-		bool udev = !strcmp(mg_persist_status_get_engine(s, i), "udev");
+		const char *setting = mg_persist_status_get_setting(s, i), *engine = mg_persist_status_get_engine(s, i);
+		const char *key = mg_persist_status_get_key(s, i), *value = mg_persist_status_get_persisted(s, i);
 
 		if (mg_persist_status_get_drift(s, i) != 1 || !changed(r, setting))
 			continue;
-		if (udev)
+		if (!strcmp(engine, "udev"))
 			printf("%s: note: %s sets %s=%s, which udev puts back at the next add; --persist keeps %s\n",
-			       ifname, mg_persist_status_get_file(s), mg_persist_status_get_key(s, i),
-			       mg_persist_status_get_persisted(s, i), setting);
+			       ifname, mg_persist_status_get_source(s, i), key, value, setting);
+		else if (!strcmp(engine, "ifupdown"))
+			printf("%s: note: ifupdown's %s sets %s %s and puts it back at the next ifup\n", ifname,
+			       mg_persist_status_get_source(s, i), key, value);
 		else
 			printf("%s: note: NetworkManager's connection '%s' sets %s %s and puts it back at its next "
-			       "activation\n", ifname, mg_persist_status_get_connection(s),
-			       mg_persist_status_get_key(s, i), mg_persist_status_get_persisted(s, i));
+			       "activation\n", ifname, mg_persist_status_get_connection(s), key, value);
 	}
 	mg_persist_status_free(s);
 }
@@ -706,11 +707,12 @@ const struct command set_command = {
 		"to ADDR carries the new MTU (don't-fragment pings), and rolls back if not.\n"
 		"Without --persist, like ethtool's, the changes last until the adapter goes: a\n"
 		"reboot or a re-plug brings back the driver's defaults, and a note names udev's\n"
-		"file or NetworkManager's connection where one carries another value that it\n"
-		"puts back at the next add or activation. --persist writes them,\n"
-		"once made, into a udev .link file of libmultigig's (see 'multigig help persist'),\n"
-		"in the same transaction: a failure takes it back too (not with --confirm: a\n"
-		"reboot inside the window would keep the file).\n",
+		"file, NetworkManager's connection or ifupdown's stanza where one carries\n"
+		"another value that it puts back at the next add, activation or ifup.\n"
+		"--persist writes them, once made, into a udev .link file of libmultigig's (see\n"
+		"'multigig help persist'), in the same transaction: a failure takes it back\n"
+		"too. With --confirm the file's text waits beside it, where udev never reads\n"
+		"it, until the change is confirmed, so a reboot inside the window keeps nothing.\n",
 	.options = OPT(DRY_RUN) | OPT(CONFIRM) | OPT(VERIFY_PEER) | OPT(PERSIST),
 	.run = cmd_set,
 };
@@ -739,11 +741,13 @@ const struct command persist_command = {
 		"sets.\n"
 		"--remove removes that file, and never one libmultigig did not write.\n"
 		"--dry-run says what would be written and writes nothing. --status shows the\n"
-		"file udev applies at the next add and NetworkManager's connection on the\n"
-		"interface, and each setting they carry beside the value running now (drift:\n"
-		"what the next add or activation changes; conflict: the two differ, and\n"
-		"NetworkManager's value, applied after udev's, lasts). A value NetworkManager's\n"
-		"connection would put back is refused. Like any change, it is journaled first:\n"
+		"file udev applies at the next add, NetworkManager's connection on the\n"
+		"interface and ifupdown's iface stanza for it (/etc/network/interfaces), and\n"
+		"each setting they carry beside the value running now (drift: what the next\n"
+		"add, activation or ifup changes; conflict: two differ, and NetworkManager's or\n"
+		"ifupdown's value, applied after udev's, lasts). A value NetworkManager's\n"
+		"connection or ifupdown's stanza would put back is refused. Like any change,\n"
+		"it is journaled first:\n"
 		"'multigig rollback IFACE' after an interruption puts the file back as it was.\n",
 	.options = OPT(DRY_RUN) | OPT(REMOVE) | OPT(STATUS),
 	.check = check_persist,

@@ -477,8 +477,11 @@ const char *mg_persist_status_get_setting(const struct mg_persist_status *status
  * mg_persist_status_get_engine - what applies a row's setting again.
  * @status: status.
  * @index: row.
- * Returns: "udev" (the file, at every add) or "NetworkManager" (the
- * connection, at every activation); NULL for a bad index.
+ * Returns: "udev" (the file, at every add), "NetworkManager" (the
+ * connection, at every activation) or "ifupdown" (an iface stanza of
+ * /etc/network/interfaces or a file it sources, at every ifup: at boot
+ * for an auto interface, at every add for an allow-hotplug one); NULL for
+ * a bad index.
  * Since: 0.4
  */
 const char *mg_persist_status_get_engine(const struct mg_persist_status *status, size_t index);
@@ -488,10 +491,22 @@ const char *mg_persist_status_get_engine(const struct mg_persist_status *status,
  * @status: status.
  * @index: row.
  * Returns: "MTUBytes", "RxBufferSize", "802-3-ethernet.mtu",
- * "ethtool.ring-rx", ...; NULL for a bad index.
+ * "ethtool.ring-rx", "mtu", "hardware-dma-ring-rx", ...; NULL for a bad
+ * index.
  * Since: 0.4
  */
 const char *mg_persist_status_get_key(const struct mg_persist_status *status, size_t index);
+
+/**
+ * mg_persist_status_get_source - where a row's value is written.
+ * @status: status.
+ * @index: row.
+ * Returns: the .link file (udev), the connection's name
+ * (NetworkManager) or the file of the iface stanza (ifupdown); NULL for a
+ * bad index.
+ * Since: 0.4
+ */
+const char *mg_persist_status_get_source(const struct mg_persist_status *status, size_t index);
 
 /**
  * mg_persist_status_get_running - a row's value running now, as the file
@@ -528,9 +543,9 @@ int mg_persist_status_get_drift(const struct mg_persist_status *status, size_t i
  * row's setting with another value.
  * @status: status.
  * @index: row.
- * Returns: 1 when udev's file and NetworkManager's profile both set the
- * setting and their values differ (NM's lasts: it applies after udev), 0;
- * -EINVAL for a bad index.
+ * Returns: 1 when udev's file and NetworkManager's profile or ifupdown's
+ * stanza both set the setting and their values differ (NM's or ifupdown's
+ * lasts: they apply after udev), 0; -EINVAL for a bad index.
  * Since: 0.4
  */
 int mg_persist_status_get_conflict(const struct mg_persist_status *status, size_t index);

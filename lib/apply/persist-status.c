@@ -10,8 +10,10 @@
  * matches the device alone), a file of that name someone else wrote, else
  * the one udev applied at the last add, with its drop-ins. NetworkManager,
  * where it manages the interface, applies its active connection's keys at
- * every activation, after udev: where both carry a setting with values
- * that differ, that is a conflict, and NM's value is the one that lasts.
+ * every activation, and ifupdown its iface stanza's options at every ifup,
+ * both after udev: where two engines carry a setting with values that
+ * differ, that is a conflict, and the later engine's value is the one that
+ * lasts.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -91,19 +93,28 @@ void mg_nm_value_text(const struct mg_param_info *info, long long v, char *buf, 
 		snprintf(buf, size, "%lld", v);
 }
 
-static void add_row(struct mg_persist_status *s, const struct mg_settings *cur, enum mg_param p, const char *engine,
-		    const char *key, const char *value)
+static bool is_udev(const struct mg_persist_row *row)
+{
+	return !strcmp(row->engine, "udev");
+}
+
+/* Engines, in the order they apply their values: the last one's lasts. */
+static const char *const engines[] = { "udev", "ifupdown", "NetworkManager" };
+
+static void add_row(struct mg_persist_status *s, const struct mg_settings *cur, enum mg_param p, size_t engine,
+		    const char *source, const char *key, const char *value)
 {
 	const struct mg_param_info *info = mg_param_info(p);
 	struct mg_persist_row *row = &s->rows[s->count++];
-	bool nm = key == info->nm_key;
 	long long now;
 
 	row->setting = info->name;
-	row->engine = engine;
-	row->key = key;
+	row->engine = engines[engine];
+	row->source = source;
+	mg_strlcpy(row->key, key, sizeof(row->key));
 	mg_strlcpy(row->persisted, value, sizeof(row->persisted));
-	if (mg_settings_get(cur, p, &now) == 0 && nm)
+	/* Running as the engine spells it: a .link with units, the others plain numbers and yes or no. */
+	if (mg_settings_get(cur, p, &now) == 0 && !is_udev(row))
 		mg_nm_value_text(info, now, row->running, sizeof(row->running));
 	else if (mg_settings_get(cur, p, &now) == 0)
 		mg_link_value_text(info, now, row->running, sizeof(row->running));
@@ -112,7 +123,8 @@ static void add_row(struct mg_persist_status *s, const struct mg_settings *cur, 
 
 /*
  * A persisted value as the kernel's number: a .link spells times with a
- * unit ("10us"; none is seconds, as systemd reads it), NM as plain numbers.
+ * unit ("10us"; none is seconds, as systemd reads it), NM and ifupdown as
+ * plain numbers.
  */
 static bool number_of(const struct mg_param_info *info, const struct mg_persist_row *row, long long *v)
 {
@@ -131,7 +143,7 @@ static bool number_of(const struct mg_param_info *info, const struct mg_persist_
 	*v = strtoll(text, &end, 10);
 	if (end == text)
 		return false;
-	if (row->key == info->nm_key || (info->link_value != MG_LINK_USEC && info->link_value != MG_LINK_SEC))
+	if (!is_udev(row) || (info->link_value != MG_LINK_USEC && info->link_value != MG_LINK_SEC))
 		return !*end;
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
 		if (!strcmp(end, units[i].suffix)) {
@@ -141,7 +153,7 @@ static bool number_of(const struct mg_param_info *info, const struct mg_persist_
 	return false;
 }
 
-/* A setting both engines carry with values that differ: NM's, applied at activation, is the one that lasts. */
+/* A setting two engines carry with values that differ: the one applied later is the one that lasts. */
 static void mark_conflicts(struct mg_persist_status *s)
 {
 	for (size_t i = 0; i < s->count; i++)
@@ -150,7 +162,7 @@ static void mark_conflicts(struct mg_persist_status *s)
 			const struct mg_param_info *info;
 			long long x, y;
 
-			/* Only the parameters are carried by both engines. */
+			/* Only the parameters are carried by more than udev. */
 			if (a->setting != b->setting || a->engine == b->engine)
 				continue;
 			info = mg_param_info(mg_param_from_name(a->setting));
@@ -160,23 +172,24 @@ static void mark_conflicts(struct mg_persist_status *s)
 		}
 }
 
-static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, const struct mg_nm_view *nm,
-		 struct mg_persist_status *s)
+/* Each engine's rows, in the order they apply. */
+static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, const struct mg_ifupdown_view *ifupdown,
+		 const struct mg_nm_view *nm, struct mg_persist_status *s)
 {
-	for (int p = 0; p < MG_PARAM_COUNT; p++) {
-		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
-		const char *v = info->link_key ? mg_linkfile_get(f, "Link", info->link_key) : NULL;
+	for (size_t e = 0; e < sizeof(engines) / sizeof(engines[0]); e++)
+		for (int p = 0; p < MG_PARAM_COUNT; p++) {
+			const struct mg_param_info *info = mg_param_info((enum mg_param)p);
+			char buf[48];
+			const char *key = e == 0 ? info->link_key
+				: e == 1 ? mg_param_ifupdown_key((enum mg_param)p, buf, sizeof(buf)) : info->nm_key;
+			const char *v = !key ? NULL
+				: e == 0 ? mg_linkfile_get(f, "Link", key)
+				: e == 1 ? mg_ifupdown_view_get(ifupdown, key) : mg_nm_view_get(nm, key);
+			const char *source = e == 0 ? s->file : e == 1 ? s->ifupdown_file : s->connection;
 
-		if (v)
-			add_row(s, cur, (enum mg_param)p, "udev", info->link_key, v);
-	}
-	for (int p = 0; p < MG_PARAM_COUNT; p++) {
-		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
-		const char *v = info->nm_key ? mg_nm_view_get(nm, info->nm_key) : NULL;
-
-		if (v)
-			add_row(s, cur, (enum mg_param)p, "NetworkManager", info->nm_key, v);
-	}
+			if (v)
+				add_row(s, cur, (enum mg_param)p, e, source, key, v);
+		}
 	mark_conflicts(s);
 }
 
@@ -188,7 +201,8 @@ static void add_tune_row(struct mg_persist_status *s, const char *setting, const
 
 	row->setting = setting;
 	row->engine = "udev";
-	row->key = key;
+	row->source = s->file;
+	mg_strlcpy(row->key, key, sizeof(row->key));
 	mg_strlcpy(row->persisted, value, sizeof(row->persisted));
 	mg_strlcpy(row->running, running, sizeof(row->running));
 	row->drift = !running[0] || strcmp(truth(value), running);
@@ -248,10 +262,21 @@ static int read_nm(struct mg_ctx *ctx, struct mg_persist_status *s, struct mg_nm
 	return 0;
 }
 
+/* ifupdown's stanza for the interface: a file it cannot read is said as why it carries nothing. */
+static void read_ifupdown(struct mg_ctx *ctx, struct mg_persist_status *s, struct mg_ifupdown_view *v)
+{
+	if (mg_ifupdown_read(ctx, s->ifname, v) < 0) {
+		memset(v, 0, sizeof(*v));
+		mg_clear_error(ctx);
+	}
+	mg_strlcpy(s->ifupdown_file, v->file, sizeof(s->ifupdown_file));
+}
+
 int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *perm_mac, const struct mg_settings *cur,
 			 struct mg_persist_status **status)
 {
 	struct mg_persist_status *s;
+	struct mg_ifupdown_view ifupdown;
 	struct mg_nm_view nm;
 	struct mg_linkfile f;
 	struct mg_udev_net u;
@@ -275,7 +300,8 @@ int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *per
 	if (err == 0)
 		err = read_nm(ctx, s, &nm);
 	if (err == 0) {
-		rows(cur, &f, &nm, s);
+		read_ifupdown(ctx, s, &ifupdown);
+		rows(cur, &f, &ifupdown, &nm, s);
 		tune_rows(ctx, cur, &f, s);
 	}
 	mg_linkfile_clear(&f);

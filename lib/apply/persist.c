@@ -285,6 +285,45 @@ static int refuse_nm(struct mg_ctx *ctx, const char *ifname, const struct mg_nm_
 	return 0;
 }
 
+/* An ifupdown option's value as a number: ethtool's words on and off for the flags. */
+static bool ifupdown_number(const char *text, long long *v)
+{
+	char *end;
+
+	if (!strcmp(text, "on") || !strcmp(text, "off")) {
+		*v = !strcmp(text, "on");
+		return true;
+	}
+	*v = strtoll(text, &end, 10);
+	return end != text && !*end;
+}
+
+/*
+ * The same for an option of ifupdown's iface stanza, which ifup applies at
+ * boot (auto) or at every add (allow-hotplug), after udev: its file is
+ * its owner's, so the refusal names it.
+ */
+static int refuse_ifupdown(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *values)
+{
+	struct mg_ifupdown_view v;
+	int err = mg_ifupdown_read(ctx, ifname, &v);
+
+	for (int p = 0; err == 0 && p < MG_PARAM_COUNT; p++) {
+		char key[48];
+		const char *theirs = mg_param_ifupdown_key((enum mg_param)p, key, sizeof(key))
+					     ? mg_ifupdown_view_get(&v, key) : NULL;
+		long long ours, n;
+
+		if (!theirs || mg_settings_get(values, (enum mg_param)p, &ours) < 0)
+			continue;
+		if (!ifupdown_number(theirs, &n) || n != ours)
+			return mg_fail(ctx, -EBUSY, "%s: ifupdown's %s sets %s %s for it and applies it at every ifup, "
+				       "after udev, so a .link file's %lld would not last; change it there", ifname,
+				       v.file, key, theirs, ours);
+	}
+	return err;
+}
+
 /* The text ours should have: NULL to remove it; @shown the keys it writes. */
 static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want, int how,
 		       char **out, char *shown, size_t size)
@@ -313,10 +352,12 @@ static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 	mg_linkfile_init(&keys);
 	if (running_now)
 		running(&t->cur, &now);
-	/* NetworkManager is asked only here, on the way to writing: a restore never waits on it. */
+	/* NetworkManager and ifupdown are asked only here, on the way to writing: a restore never waits on them. */
 	err = mg_nm_read(ctx, ifname, &nm);
 	if (err == 0)
 		err = refuse_nm(ctx, ifname, &nm, running_now ? &now : want);
+	if (err == 0)
+		err = refuse_ifupdown(ctx, ifname, running_now ? &now : want);
 	if (err == 0)
 		err = mg_link_param_keys(ctx, running_now ? &now : want, &t->cur, &keys);
 	if (err == 0)

@@ -971,10 +971,11 @@ static int cpu_bound(struct mg_doctor *d, const struct mg_facts *f)
 }
 
 /* Where row @i of @p comes from: udev's file, or NetworkManager's connection. */
+/* Where row @i's value is, as evidence names its source: the file, or NM's connection. */
 static const char *engine_source(const struct mg_persist_status *p, size_t i, char *buf, size_t size)
 {
-	if (!strcmp(mg_persist_status_get_engine(p, i), "udev"))
-		return mg_persist_status_get_file(p);
+	if (strcmp(mg_persist_status_get_engine(p, i), "NetworkManager"))
+		return mg_persist_status_get_source(p, i);
 	snprintf(buf, size, "NetworkManager connection '%s'", mg_persist_status_get_connection(p));
 	return buf;
 }
@@ -1028,54 +1029,69 @@ static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 	return mg_finding_fix(x, cmd, "write what runs now where udev applies it: %s", cmd);
 }
 
-/* Row @i's partner: the same setting, carried by the other engine. */
-static size_t other_engine(const struct mg_persist_status *p, size_t i)
+/* udev's row of row @i's setting; @i itself when the file carries none. */
+static size_t udev_row(const struct mg_persist_status *p, size_t i)
 {
 	for (size_t j = 0; j < mg_persist_status_count(p); j++)
 		if (j != i && !strcmp(mg_persist_status_get_setting(p, j), mg_persist_status_get_setting(p, i)) &&
-		    strcmp(mg_persist_status_get_engine(p, j), mg_persist_status_get_engine(p, i)))
+		    !strcmp(mg_persist_status_get_engine(p, j), "udev"))
 			return j;
 	return i;
 }
 
+/* Row @i's engine as a title names it: "NetworkManager's connection 'Wired'", "ifupdown's FILE". */
+static void engine_name(const struct mg_persist_status *p, size_t i, char *buf, size_t size)
+{
+	if (!strcmp(mg_persist_status_get_engine(p, i), "NetworkManager"))
+		snprintf(buf, size, "NetworkManager's connection '%s'", mg_persist_status_get_connection(p));
+	else
+		snprintf(buf, size, "%s's %s", mg_persist_status_get_engine(p, i), mg_persist_status_get_source(p, i));
+}
+
 /*
- * udev's .link and NetworkManager's connection carry one setting with
- * different values: udev applies its own at the add, NM its own at every
- * activation after it, so the file's value never lasts, and a `persist`
- * that wrote it seems not to work. The fix makes NM's profile agree with
- * the file where the file's value is the one running.
+ * udev's .link and NetworkManager's connection or ifupdown's stanza carry
+ * one setting with different values: udev applies its own at the add, NM
+ * its own at every activation after it, ifupdown at every ifup, so the
+ * file's value never lasts, and a `persist` that wrote it seems not to
+ * work. For NM, the fix makes its profile agree with the file where the
+ * file's value is the one running; ifupdown's file is its owner's to edit.
  */
 static int persist_conflict(struct mg_doctor *d, const struct mg_facts *f)
 {
 	const struct mg_persist_status *p = f->persist;
-	char q[4 * 128 + 16], cmd[640] = "", src[192]; /* a connection name is at most 128 bytes here */
+	char q[4 * 128 + 16], cmd[640] = "", src[192], name[320]; /* a connection name is at most 128 bytes here */
 	struct mg_finding *x = NULL;
 
 	for (size_t i = 0; p && i < mg_persist_status_count(p); i++) {
-		size_t u = other_engine(p, i);
+		size_t u = udev_row(p, i);
 		const char *running = mg_persist_status_get_running(p, i);
+		bool nm = !strcmp(mg_persist_status_get_engine(p, i), "NetworkManager");
 
-		if (mg_persist_status_get_conflict(p, i) != 1 || !strcmp(mg_persist_status_get_engine(p, i), "udev"))
+		if (mg_persist_status_get_conflict(p, i) != 1 || !strcmp(mg_persist_status_get_engine(p, i), "udev") ||
+		    u == i)
 			continue;
 		if (!x && !(x = mg_finding_add(d, "persist-conflict", MG_SEVERITY_WARNING, f->name)))
 			return -ENOMEM;
-		if (!x->title)
-			mg_finding_title(x, "udev's file and NetworkManager's connection '%s' set %s differently (%s, "
-					 "%s): NetworkManager's applies last", mg_persist_status_get_connection(p),
+		engine_name(p, i, name, sizeof(name));
+		if (!x->title) {
+			mg_finding_title(x, "udev's file and %s set %s differently (%s, %s): %s's applies last", name,
 					 mg_persist_status_get_setting(p, i), mg_persist_status_get_persisted(p, u),
-					 mg_persist_status_get_persisted(p, i));
+					 mg_persist_status_get_persisted(p, i), mg_persist_status_get_engine(p, i));
+			mg_finding_impact(x, -1, "every %s puts %s's value back over udev's",
+					  nm ? "activation of the connection" : "ifup of the interface",
+					  mg_persist_status_get_engine(p, i));
+		}
 		mg_finding_evidence(x, mg_persist_status_get_file(p), "%s=%s", mg_persist_status_get_key(p, u),
 				    mg_persist_status_get_persisted(p, u));
 		mg_finding_evidence(x, engine_source(p, i, src, sizeof(src)), "%s %s",
 				    mg_persist_status_get_key(p, i), mg_persist_status_get_persisted(p, i));
-		if (!cmd[0] && running && mg_persist_status_get_drift(p, u) == 0)
+		if (nm && !cmd[0] && running && mg_persist_status_get_drift(p, u) == 0)
 			snprintf(cmd, sizeof(cmd), "nmcli connection modify uuid %s %s %s",
 				 mg_shell_operand(q, sizeof(q), mg_persist_status_get_connection_uuid(p)),
 				 mg_persist_status_get_key(p, i), running);
 	}
 	if (!x)
 		return 0;
-	mg_finding_impact(x, -1, "every activation of the connection puts NetworkManager's value back over udev's");
 	if (cmd[0])
 		return mg_finding_fix(x, cmd, "make the connection carry what the file carries and runs now: %s", cmd);
 	return 0;

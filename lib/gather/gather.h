@@ -90,6 +90,25 @@ int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v);
 /* @key's value in the active connection's profile; NULL when it sets none. */
 const char *mg_nm_view_get(const struct mg_nm_view *v, const char *key);
 
+/* ---- ifupdown.c: what ifupdown will apply to an interface ---- */
+struct mg_ifupdown_view {
+	bool stanza;  /* an iface stanza names the interface */
+	bool at_boot; /* ... and an auto or allow-hotplug line: ifup runs on its own, at boot or at the add */
+	char file[256]; /* the file of its stanza's options */
+	struct mg_nm_key keys[MG_NM_KEYS]; /* what it sets of what libmultigig knows ("mtu", "hardware-dma-ring-rx") */
+	size_t count;			   /* 0 unless at_boot: by hand, nothing lasts */
+	char why[192];			   /* why it carries nothing */
+};
+/*
+ * What ifup will apply to @ifname, from @top (/etc/network/interfaces) and
+ * what it sources. No file, no stanza and a stanza for ifup by hand are no
+ * errors: @v says so in why. -errno, said in @ctx, for a file unreadable.
+ */
+int mg_ifupdown_read_at(struct mg_ctx *ctx, const char *top, const char *ifname, struct mg_ifupdown_view *v);
+int mg_ifupdown_read(struct mg_ctx *ctx, const char *ifname, struct mg_ifupdown_view *v);
+/* @key's value in the stanza; NULL when it sets none. */
+const char *mg_ifupdown_view_get(const struct mg_ifupdown_view *v, const char *key);
+
 /* ---- sysfs-netns.c: whether the sysfs read is this network namespace's ---- */
 /*
  * 0 when the context's tree is this namespace's sysfs (or no sysfs: a

@@ -130,6 +130,12 @@ struct mg_param_info {
 	 */
 	const char *nm_key;
 };
+/*
+ * Its option in an ifupdown iface stanza (interfaces(5)): ifup's "mtu",
+ * the ethtool hook's "hardware-dma-ring-rx", "hardware-irq-coalesce-rx-usecs",
+ * "ethernet-pause-rx"; in @buf. NULL when ifupdown has none.
+ */
+const char *mg_param_ifupdown_key(enum mg_param p, char *buf, size_t size);
 
 /*
  * The parameters with limits the kernel reports: a maximum for the MTU, the
@@ -461,15 +467,17 @@ struct mg_tune_want {
 
 /* ---- persist-status.c: what persists of an interface's settings (apply/persist-status.c reads it) ---- */
 struct mg_persist_row {
-	const char *setting, *key;
-	const char *engine; /* "udev" (the file) or "NetworkManager" (the connection) */
+	const char *setting;
+	const char *engine; /* "udev" (the file), "NetworkManager" (the connection), "ifupdown" (its stanza) */
+	const char *source; /* the file, or NM's connection's name: text of the status */
+	char key[48];
 	char running[32], persisted[64];
 	bool drift;
-	bool conflict; /* the other engine sets this setting to another value */
+	bool conflict; /* another engine sets this setting to another value */
 };
 
 /* Every parameter by each engine, and the offloads and Wake-on-LAN of the .link file. */
-#define MG_PERSIST_ROWS (2 * MG_PARAM_COUNT + 16)
+#define MG_PERSIST_ROWS (3 * MG_PARAM_COUNT + 16)
 struct mg_persist_status {
 	char ifname[IFNAMSIZ];
 	char file[256]; /* "" when none is known: why says why */
@@ -477,6 +485,7 @@ struct mg_persist_status {
 	char why[384];
 	char connection[128], uuid[40]; /* NetworkManager's active one; "" none */
 	char nm_why[160];			 /* why none */
+	char ifupdown_file[256];		 /* the file of ifupdown's stanza; "" none */
 	struct mg_persist_row rows[MG_PERSIST_ROWS];
 	size_t count;
 };

@@ -75,6 +75,11 @@ MG_EXPORT const char *mg_persist_status_get_key(const struct mg_persist_status *
 	return row_at(s, i) ? row_at(s, i)->key : NULL;
 }
 
+MG_EXPORT const char *mg_persist_status_get_source(const struct mg_persist_status *s, size_t i)
+{
+	return row_at(s, i) ? row_at(s, i)->source : NULL;
+}
+
 MG_EXPORT const char *mg_persist_status_get_running(const struct mg_persist_status *s, size_t i)
 {
 	return row_at(s, i) && row_at(s, i)->running[0] ? row_at(s, i)->running : NULL;

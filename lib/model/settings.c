@@ -93,6 +93,33 @@ const struct mg_param_info *mg_param_info(enum mg_param param)
 	return &params[param];
 }
 
+const char *mg_param_ifupdown_key(enum mg_param p, char *buf, size_t size)
+{
+	const struct mg_param_info *info = &params[p];
+	const char *name = info->name;
+	size_t len = strlen(name);
+
+	/* The ethtool words ifupdown's hook passes on are the names here, less the group's part. */
+	switch (info->group) {
+	case MG_GROUP_MTU:
+		snprintf(buf, size, "mtu");
+		return buf;
+	case MG_GROUP_RINGS:
+		if (!info->link_key || len < 5 || strcmp(name + len - 5, "-ring"))
+			return NULL;
+		snprintf(buf, size, "hardware-dma-ring-%.*s", (int)(len - 5), name);
+		return buf;
+	case MG_GROUP_COALESCE:
+		snprintf(buf, size, "hardware-irq-coalesce-%s", name);
+		return buf;
+	case MG_GROUP_PAUSE:
+		snprintf(buf, size, "ethernet-pause-%s", name + strlen("pause-"));
+		return buf;
+	default:
+		return NULL;
+	}
+}
+
 MG_EXPORT const char *mg_param_name(enum mg_param param)
 {
 	return valid_param(param) ? params[param].name : NULL;

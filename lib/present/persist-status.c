@@ -2,8 +2,8 @@
 /*
  * What persists of an interface's settings (persist --status), JSON and
  * text from one writer: the file udev applies at the next add,
- * NetworkManager's active connection, and each setting they carry beside
- * the value running now.
+ * NetworkManager's active connection, and each setting they and
+ * ifupdown's iface stanza carry beside the value running now.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -15,23 +15,27 @@ static void row(struct mg_out *o, const struct mg_persist_status *s, size_t i)
 {
 	const char *running = mg_persist_status_get_running(s, i);
 	int drift = mg_persist_status_get_drift(s, i), conflict = mg_persist_status_get_conflict(s, i);
-	bool udev = !strcmp(mg_persist_status_get_engine(s, i), "udev");
+	const char *engine = mg_persist_status_get_engine(s, i);
+	const char *when = !strcmp(engine, "udev")	      ? ": the next add changes it"
+			   : !strcmp(engine, "ifupdown") ? ": the next ifup changes it"
+							 : ": the next activation changes it";
 
 	mg_out_object(o, NULL);
 	mg_out_str(o, "setting", "  %-14s", mg_persist_status_get_setting(s, i));
-	mg_out_str(o, "engine", NULL, mg_persist_status_get_engine(s, i));
+	mg_out_str(o, "engine", NULL, engine);
+	mg_out_str(o, "source", NULL, mg_persist_status_get_source(s, i));
 	mg_out_str(o, "key", " %s", mg_persist_status_get_key(s, i));
 	mg_out_str(o, "persisted", "=%s", mg_persist_status_get_persisted(s, i));
 	if (running)
 		mg_out_str(o, "running", ", running %s", running);
 	else
 		mg_out_null(o, "running");
-	mg_out_word(o, "drift", "%s", drift, udev ? ": the next add changes it" : ": the next activation changes it", "");
-	mg_out_word(o, "conflict", "%s\n", conflict, " (the other engine sets another value)", "");
+	mg_out_word(o, "drift", "%s", drift, when, "");
+	mg_out_word(o, "conflict", "%s\n", conflict, " (another engine sets another value)", "");
 	mg_out_object_end(o);
 }
 
-/* The rows of one engine, under a line that names it when it has any. */
+/* The rows of one engine, under a line that names it (ifupdown with its file) when it has any. */
 static void rows_of(struct mg_out *o, const struct mg_persist_status *s, const char *engine)
 {
 	bool named = false;
@@ -39,7 +43,9 @@ static void rows_of(struct mg_out *o, const struct mg_persist_status *s, const c
 	for (size_t i = 0; i < mg_persist_status_count(s); i++) {
 		if (strcmp(mg_persist_status_get_engine(s, i), engine))
 			continue;
-		if (!named)
+		if (!named && !strcmp(engine, "ifupdown"))
+			mg_out_text(o, "ifupdown applies %s at every ifup:\n", mg_persist_status_get_source(s, i));
+		else if (!named)
 			mg_out_text(o, "%s:\n", engine);
 		named = true;
 		row(o, s, i);
@@ -80,6 +86,7 @@ static void status(struct mg_out *o, const struct mg_persist_status *s)
 	connection(o, s);
 	mg_out_array(o, "settings");
 	rows_of(o, s, "udev");
+	rows_of(o, s, "ifupdown");
 	rows_of(o, s, "NetworkManager");
 	mg_out_array_end(o);
 	if (!mg_persist_status_count(s))

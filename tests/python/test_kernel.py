@@ -1143,8 +1143,8 @@ def test_apply_persist_and_remove(udevd):
         status = ctx.persist_status("pv0")
         assert status["file"] == OURS and status["ours"] is True and status["connection"] is None
         assert status["connection_reason"]  # NetworkManager is not running, or serves another namespace
-        assert status["settings"] == [{"setting": "mtu", "engine": "udev", "key": "MTUBytes", "persisted": "9000",
-                                       "running": "9000", "drift": False, "conflict": False}]
+        assert status["settings"] == [{"setting": "mtu", "engine": "udev", "source": OURS, "key": "MTUBytes",
+                                       "persisted": "9000", "running": "9000", "drift": False, "conflict": False}]
         with pytest.raises(FileNotFoundError):
             ctx.persist_status("nosuch0")
         # A later one updates the same file; the same again changes nothing.

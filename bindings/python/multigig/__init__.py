@@ -552,11 +552,12 @@ class Context:
         NetworkManager connection active on it, whose profile NM applies at
         every activation; None, with ``connection_reason``, when there is
         none), and ``settings``, one dict per setting the file or the
-        profile carries: ``setting``, ``engine`` ("udev" or
-        "NetworkManager"), ``key``, ``persisted`` (the file's or profile's
-        value), ``running`` (None when the driver does not report it),
-        ``drift`` (the next add or activation changes it) and ``conflict``
-        (the other engine carries another value; NetworkManager's lasts).
+        profile or ifupdown's iface stanza carries: ``setting``, ``engine``
+        ("udev", "ifupdown" or "NetworkManager"), ``source`` (the file, or
+        the connection's name), ``key``, ``persisted`` (the value there),
+        ``running`` (None when the driver does not report it), ``drift``
+        (the next add, ifup or activation changes it) and ``conflict``
+        (another engine carries another value; the later one lasts).
         See mg_persist_status_read()."""
         with self._using() as ctx:
             rc, status = _c.mg_persist_status_read(ctx, _arg(ifname, "ifname"))

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * ifupdown's interfaces(5) as libmultigig reads it, held to ifquery, the
+ * reader ifupdown itself ships, on the same files: sourced files and
+ * directories, continued lines, comments, several stanzas of one name.
+ * ifup itself applying a stanza is test-udev-link.c's (it needs root).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "gather/gather.h"
+#include "model/model.h"
+#include "mg-test.h"
+#include "test-util.h"
+
+#define IFQUERY "/sbin/ifquery"
+
+static char dir[64];
+
+static void put(const char *name, const char *text)
+{
+	char path[160];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	CU_ASSERT_EQUAL_FATAL(mg_test_write_text(path, text), 0);
+}
+
+static int suite_init(void)
+{
+	char cmd[200];
+
+	snprintf(dir, sizeof(dir), "/tmp/mg-ifupdown-XXXXXX");
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/interfaces.d %s/sub", dir, dir);
+	return mg_test_system(cmd) == 0 ? 0 : -1;
+}
+
+static int suite_clean(void)
+{
+	char cmd[100];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	return mg_test_system(cmd) == 0 ? 0 : -1;
+}
+
+static void read_view(const char *name, const char *ifname, struct mg_ifupdown_view *v)
+{
+	struct mg_ctx *ctx;
+	char path[160];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
+	CU_ASSERT_EQUAL(mg_ifupdown_read_at(ctx, path, ifname, v), 0);
+	mg_ctx_unref(ctx);
+}
+
+/* ifquery's "key: value" lines for @ifname, of the options libmultigig reads, as "key=value;" in order. */
+static void ifquery(const char *name, const char *ifname, char *out, size_t size)
+{
+	char cmd[400], line[256];
+	size_t len = 0;
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), IFQUERY " -i %s/%s %s 2>/dev/null", dir, name, ifname);
+	p = popen(cmd, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	out[0] = '\0';
+	while (fgets(line, sizeof(line), p)) {
+		char *colon = strstr(line, ": ");
+
+		line[strcspn(line, "\n")] = '\0';
+		if (!colon || !(strcmp(line, "mtu") == 0 || !strncmp(line, "mtu:", 4) ||
+				!strncmp(line, "hardware-", 9) || !strncmp(line, "ethernet-pause-", 15)))
+			continue;
+		*colon = '\0';
+		len += (size_t)snprintf(out + len, size - len, "%s=%s;", line, colon + 2);
+	}
+	pclose(p);
+}
+
+static void view_text(const struct mg_ifupdown_view *v, char *out, size_t size)
+{
+	size_t len = 0;
+
+	out[0] = '\0';
+	for (size_t i = 0; i < v->count; i++)
+		len += (size_t)snprintf(out + len, size - len, "%s=%s;", v->keys[i].key, v->keys[i].value);
+}
+
+/* Every way a stanza's options reach it, read as ifquery reads them. */
+static void test_as_ifquery(void)
+{
+	struct mg_ifupdown_view v;
+	char ours[512], theirs[512], interfaces[512];
+
+	MG_TEST_SKIP_IF(access(IFQUERY, X_OK) != 0, "no ifquery (ifupdown) to compare with on this machine");
+	snprintf(interfaces, sizeof(interfaces),
+		 "# comment\n"
+		 "auto lo\n"
+		 "iface lo inet loopback\n"
+		 "\n"
+		 "source sub/*.cfg\n"
+		 "source-directory %s/interfaces.d\n"
+		 "\n"
+		 "allow-hotplug pv0\n"
+		 "iface pv0 inet manual\n"
+		 "    mtu 9000\n"
+		 "    hardware-dma-ring-rx \\\n"
+		 "        1024\n"
+		 "    # not an option\n"
+		 "    ethernet-pause-rx off\n"
+		 "    hardware-irq-coalesce-adaptive-rx on\n"
+		 "iface pv0 inet6 auto\n"
+		 "    hardware-irq-coalesce-rx-usecs 50\n"
+		 "\n"
+		 "iface pv1 inet manual\n"
+		 "    mtu 1400\n",
+		 dir);
+	put("interfaces", interfaces);
+	put("sub/a.cfg", "iface pv0 inet6 auto\n  hardware-dma-ring-tx 512\n");
+	put("sub/b.txt", "iface pv0 inet6 auto\n  hardware-dma-ring-tx 256\n"); /* not *.cfg */
+	put("interfaces.d/pv2", "auto pv2\niface pv2 inet manual\n\tmtu 2000\n");
+	put("interfaces.d/skip.me", "iface pv0 inet manual\n  mtu 7000\n"); /* run-parts skips a dot */
+	read_view("interfaces", "pv0", &v);
+	CU_ASSERT_TRUE(v.stanza && v.at_boot);
+	view_text(&v, ours, sizeof(ours));
+	ifquery("interfaces", "pv0", theirs, sizeof(theirs));
+	CU_ASSERT_STRING_EQUAL(ours, theirs);
+	CU_ASSERT_STRING_EQUAL(ours, "hardware-dma-ring-tx=512;mtu=9000;hardware-dma-ring-rx=1024;ethernet-pause-rx=off;"
+				     "hardware-irq-coalesce-adaptive-rx=on;hardware-irq-coalesce-rx-usecs=50;");
+	CU_ASSERT_STRING_EQUAL(mg_ifupdown_view_get(&v, "mtu"), "9000");
+	/* A file of source-directory, named as run-parts takes it. */
+	read_view("interfaces", "pv2", &v);
+	view_text(&v, ours, sizeof(ours));
+	ifquery("interfaces", "pv2", theirs, sizeof(theirs));
+	CU_ASSERT_STRING_EQUAL(ours, theirs);
+	CU_ASSERT_STRING_EQUAL(ours, "mtu=2000;");
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.file, "/interfaces.d/pv2"));
+}
+
+/* A stanza ifup runs only by hand, none, no file: nothing lasts, and each says why. */
+static void test_nothing_lasts(void)
+{
+	struct mg_ifupdown_view v;
+
+	put("manual", "iface pv1 inet manual\n    mtu 1400\n");
+	read_view("manual", "pv1", &v);
+	CU_ASSERT_TRUE(v.stanza);
+	CU_ASSERT_FALSE(v.at_boot);
+	CU_ASSERT_EQUAL(v.count, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.why, "ifupdown brings pv1 up only by hand"));
+	read_view("manual", "pv9", &v);
+	CU_ASSERT_FALSE(v.stanza);
+	CU_ASSERT_STRING_EQUAL(v.why, "ifupdown has no iface stanza for pv9");
+	read_view("none", "pv1", &v);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.why, "/none"));
+	/* A file that sources itself ends, as ifup's loop would not. */
+	put("loop", "source loop\nauto pv1\niface pv1 inet manual\n  mtu 1300\n");
+	read_view("loop", "pv1", &v);
+	CU_ASSERT_STRING_EQUAL(mg_ifupdown_view_get(&v, "mtu"), "1300");
+}
+
+/* The option of each setting: the ethtool hook's words, which are libmultigig's names. */
+static void test_keys(void)
+{
+	static const struct {
+		enum mg_param p;
+		const char *key;
+	} want[] = {
+		{ MG_PARAM_MTU, "mtu" },
+		{ MG_PARAM_RX_RING, "hardware-dma-ring-rx" },
+		{ MG_PARAM_RX_JUMBO_RING, "hardware-dma-ring-rx-jumbo" },
+		{ MG_PARAM_TX_RING, "hardware-dma-ring-tx" },
+		{ MG_PARAM_RX_USECS, "hardware-irq-coalesce-rx-usecs" },
+		{ MG_PARAM_ADAPTIVE_TX, "hardware-irq-coalesce-adaptive-tx" },
+		{ MG_PARAM_PAUSE_AUTONEG, "ethernet-pause-autoneg" },
+		{ MG_PARAM_PAUSE_TX, "ethernet-pause-tx" },
+		{ MG_PARAM_RX_BUF_LEN, NULL },
+		{ MG_PARAM_COMBINED_CHANNELS, NULL },
+	};
+	char buf[48];
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const char *key = mg_param_ifupdown_key(want[i].p, buf, sizeof(buf));
+
+		if (want[i].key) {
+			CU_ASSERT_STRING_EQUAL(key ? key : "(none)", want[i].key);
+		} else {
+			CU_ASSERT_PTR_NULL(key);
+		}
+	}
+}
+
+int main(void)
+{
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return EXIT_FAILURE;
+	MG_ADD_SUITE("interfaces(5)", suite_init, suite_clean, MG_TEST(test_as_ifquery), MG_TEST(test_nothing_lasts),
+		     MG_TEST(test_keys));
+	return mg_test_run();
+}
