@@ -14,6 +14,12 @@
  * and `source-directory` (the names run-parts takes), every iface stanza
  * of the name (inet and inet6) merged. Options libmultigig has no setting
  * for are skipped; none is run.
+ *
+ * ifup runs in the host's network namespace (networking.service, udev's
+ * hotplug), so a caller in another one with the host's /etc and /sys
+ * (`--netns`, nsenter) does not count its stanzas: they name the host's
+ * interfaces. One with a /sys and an /etc of its own (a container) reads
+ * its own ifupdown's.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -209,11 +215,17 @@ static int parse_file(struct parse *p, const char *path, int depth)
 int mg_ifupdown_read_at(struct mg_ctx *ctx, const char *top, const char *ifname, struct mg_ifupdown_view *v)
 {
 	struct parse p = { .ifname = ifname, .v = v };
+	char sysfs_why[320];
 	int err;
 
 	memset(v, 0, sizeof(*v));
 	if (ctx->offline) {
 		snprintf(v->why, sizeof(v->why), "a captured tree has no ifupdown");
+		return 0;
+	}
+	/* The /sys of this mount namespace shows another network namespace: the host's /etc, then, too. */
+	if (mg_sysfs_netns_same(ctx, sysfs_why, sizeof(sysfs_why)) == -EXDEV) {
+		snprintf(v->why, sizeof(v->why), "ifupdown configures the host's network namespace, not this one");
 		return 0;
 	}
 	if (access(top, F_OK) < 0) {

@@ -61,34 +61,34 @@ static int nm_here(sd_bus *bus, pid_t *pid)
 	return ours.st_ino == theirs.st_ino && ours.st_dev == theirs.st_dev;
 }
 
-static int object_property(sd_bus *bus, const char *path, const char *iface, const char *name, char *out,
-			   size_t size)
+/*
+ * The helpers below leave a failed call's D-Bus error in @error, the
+ * caller's, which says it in NM's words; they stop at the first failure.
+ */
+static int object_property(sd_bus *bus, sd_bus_error *error, const char *path, const char *iface, const char *name,
+			   char *out, size_t size)
 {
-	sd_bus_error error = SD_BUS_ERROR_NULL;
 	sd_bus_message *m = NULL;
 	const char *v = NULL;
-	int err = sd_bus_get_property(bus, NM_NAME, path, iface, name, &error, &m, "o");
+	int err = sd_bus_get_property(bus, NM_NAME, path, iface, name, error, &m, "o");
 
 	if (err >= 0)
 		err = sd_bus_message_read(m, "o", &v);
 	if (err >= 0)
 		mg_strlcpy(out, v, size);
 	sd_bus_message_unref(m);
-	sd_bus_error_free(&error);
 	return err;
 }
 
-static int string_property(sd_bus *bus, const char *path, const char *iface, const char *name, char *out,
-			   size_t size)
+static int string_property(sd_bus *bus, sd_bus_error *error, const char *path, const char *iface, const char *name,
+			   char *out, size_t size)
 {
-	sd_bus_error error = SD_BUS_ERROR_NULL;
 	char *v = NULL;
-	int err = sd_bus_get_property_string(bus, NM_NAME, path, iface, name, &error, &v);
+	int err = sd_bus_get_property_string(bus, NM_NAME, path, iface, name, error, &v);
 
 	if (err >= 0)
 		mg_strlcpy(out, v, size);
 	free(v);
-	sd_bus_error_free(&error);
 	return err;
 }
 
@@ -156,11 +156,10 @@ static int read_setting(sd_bus_message *m, const char *setting, struct mg_nm_vie
 }
 
 /* The profile's a{sa{sv}}: the settings named above, the rest skipped. */
-static int read_settings(sd_bus *bus, const char *path, struct mg_nm_view *v)
+static int read_settings(sd_bus *bus, sd_bus_error *error, const char *path, struct mg_nm_view *v)
 {
-	sd_bus_error error = SD_BUS_ERROR_NULL;
 	sd_bus_message *m = NULL;
-	int err = sd_bus_call_method(bus, NM_NAME, path, NM_NAME ".Settings.Connection", "GetSettings", &error, &m,
+	int err = sd_bus_call_method(bus, NM_NAME, path, NM_NAME ".Settings.Connection", "GetSettings", error, &m,
 				     "");
 
 	if (err >= 0)
@@ -177,57 +176,56 @@ static int read_settings(sd_bus *bus, const char *path, struct mg_nm_view *v)
 			err = sd_bus_message_exit_container(m);
 	}
 	sd_bus_message_unref(m);
-	sd_bus_error_free(&error);
 	return err;
 }
 
 /* Device @dev's active connection, its name and its profile's keys; none active leaves them empty. */
-static int read_active(sd_bus *bus, const char *dev, struct mg_nm_view *v)
+static int read_active(sd_bus *bus, sd_bus_error *error, const char *dev, struct mg_nm_view *v)
 {
+	static const char active_iface[] = NM_NAME ".Connection.Active";
 	char active[256], profile[256];
-	int err = object_property(bus, dev, NM_NAME ".Device", "ActiveConnection", active, sizeof(active));
+	int err = object_property(bus, error, dev, NM_NAME ".Device", "ActiveConnection", active, sizeof(active));
 
 	if (err < 0 || !strcmp(active, "/"))
 		return err;
-	err = object_property(bus, active, NM_NAME ".Connection.Active", "Connection", profile, sizeof(profile));
+	err = object_property(bus, error, active, active_iface, "Connection", profile, sizeof(profile));
 	if (err >= 0)
-		err = string_property(bus, active, NM_NAME ".Connection.Active", "Id", v->connection,
-				      sizeof(v->connection));
+		err = string_property(bus, error, active, active_iface, "Id", v->connection, sizeof(v->connection));
 	if (err >= 0)
-		err = string_property(bus, active, NM_NAME ".Connection.Active", "Uuid", v->uuid, sizeof(v->uuid));
-	return err < 0 ? err : read_settings(bus, profile, v);
+		err = string_property(bus, error, active, active_iface, "Uuid", v->uuid, sizeof(v->uuid));
+	return err < 0 ? err : read_settings(bus, error, profile, v);
 }
 
-static int read_device(sd_bus *bus, const char *ifname, struct mg_nm_view *v)
+static int read_device(sd_bus *bus, sd_bus_error *error, const char *ifname, struct mg_nm_view *v)
 {
-	sd_bus_error error = SD_BUS_ERROR_NULL;
 	sd_bus_message *m = NULL;
 	const char *dev = NULL;
 	int managed = 0, err;
 
-	err = sd_bus_call_method(bus, NM_NAME, NM_PATH, NM_NAME, "GetDeviceByIpIface", &error, &m, "s", ifname);
-	if (err < 0 && sd_bus_error_has_name(&error, NM_NAME ".UnknownDevice")) {
+	err = sd_bus_call_method(bus, NM_NAME, NM_PATH, NM_NAME, "GetDeviceByIpIface", error, &m, "s", ifname);
+	if (err < 0 && sd_bus_error_has_name(error, NM_NAME ".UnknownDevice")) {
 		snprintf(v->why, sizeof(v->why), "NetworkManager does not know %s", ifname);
+		sd_bus_error_free(error);
 		err = 0;
 	} else if (err >= 0 && (err = sd_bus_message_read(m, "o", &dev)) >= 0) {
-		err = sd_bus_get_property_trivial(bus, NM_NAME, dev, NM_NAME ".Device", "Managed", &error, 'b',
+		err = sd_bus_get_property_trivial(bus, NM_NAME, dev, NM_NAME ".Device", "Managed", error, 'b',
 						  &managed);
 		v->managed = managed;
 		if (err >= 0 && !managed)
 			snprintf(v->why, sizeof(v->why), "NetworkManager leaves %s unmanaged", ifname);
 		if (err >= 0 && managed)
-			err = read_active(bus, dev, v);
+			err = read_active(bus, error, dev, v);
 		if (err >= 0 && managed && !v->connection[0])
 			snprintf(v->why, sizeof(v->why), "NetworkManager manages %s with no connection active",
 				 ifname);
 	}
 	sd_bus_message_unref(m);
-	sd_bus_error_free(&error);
 	return err;
 }
 
 int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v)
 {
+	sd_bus_error error = SD_BUS_ERROR_NULL;
 	sd_bus *bus = NULL;
 	pid_t pid = 0;
 	int err, here;
@@ -240,7 +238,8 @@ int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v)
 	/* No system bus, or nobody owning NM's name on it: NetworkManager is not running. */
 	if (sd_bus_open_system(&bus) < 0 || sd_bus_set_method_call_timeout(bus, NM_TIMEOUT_USEC) < 0 ||
 	    (here = nm_here(bus, &pid)) < 0 ||
-	    string_property(bus, NM_PATH, NM_NAME, "Version", v->version, sizeof(v->version)) < 0) {
+	    string_property(bus, &error, NM_PATH, NM_NAME, "Version", v->version, sizeof(v->version)) < 0) {
+		sd_bus_error_free(&error);
 		sd_bus_unref(bus);
 		snprintf(v->why, sizeof(v->why), "NetworkManager is not running");
 		return 0;
@@ -253,11 +252,14 @@ int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v)
 		return 0;
 	}
 	v->here = true;
-	err = read_device(bus, ifname, v);
+	err = read_device(bus, &error, ifname, v);
 	sd_bus_flush_close_unref(bus);
+	/* NM's own words where it answered with an error; a timeout or a broken bus has none. */
 	if (err < 0)
-		return mg_fail(ctx, err, "%s: asking NetworkManager: %s", ifname, strerror(-err));
-	return 0;
+		mg_fail(ctx, err, "%s: asking NetworkManager: %s", ifname,
+			sd_bus_error_is_set(&error) && error.message ? error.message : strerror(-err));
+	sd_bus_error_free(&error);
+	return err < 0 ? err : 0;
 }
 
 const char *mg_nm_view_get(const struct mg_nm_view *v, const char *key)
