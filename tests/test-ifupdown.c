@@ -37,7 +37,7 @@ static int suite_init(void)
 	snprintf(dir, sizeof(dir), "/tmp/mg-ifupdown-XXXXXX");
 	if (!mkdtemp(dir))
 		return -1;
-	snprintf(cmd, sizeof(cmd), "mkdir -p %s/interfaces.d %s/sub", dir, dir);
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/interfaces.d %s/sub %s/more", dir, dir, dir);
 	return mg_test_system(cmd) == 0 ? 0 : -1;
 }
 
@@ -75,8 +75,9 @@ static void ifquery(const char *name, const char *ifname, char *out, size_t size
 		char *colon = strstr(line, ": ");
 
 		line[strcspn(line, "\n")] = '\0';
-		if (!colon || !(strcmp(line, "mtu") == 0 || !strncmp(line, "mtu:", 4) ||
-				!strncmp(line, "hardware-", 9) || !strncmp(line, "ethernet-pause-", 15)))
+		if (!colon || !(!strncmp(line, "mtu:", 4) || !strncmp(line, "hardware-", 9) ||
+				!strncmp(line, "ethernet-pause-", 15) || !strncmp(line, "ethernet-wol:", 13) ||
+				!strncmp(line, "offload-", 8)))
 			continue;
 		*colon = '\0';
 		len += (size_t)snprintf(out + len, size - len, "%s=%s;", line, colon + 2);
@@ -90,7 +91,7 @@ static void view_text(const struct mg_ifupdown_view *v, char *out, size_t size)
 
 	out[0] = '\0';
 	for (size_t i = 0; i < v->count; i++)
-		len += (size_t)snprintf(out + len, size - len, "%s=%s;", v->keys[i].key, v->keys[i].value);
+		len += (size_t)snprintf(out + len, size - len, "%s=%s;", v->opts[i].key, v->opts[i].value);
 }
 
 /* Every way a stanza's options reach it, read as ifquery reads them. */
@@ -141,7 +142,64 @@ static void test_as_ifquery(void)
 	ifquery("interfaces", "pv2", theirs, sizeof(theirs));
 	CU_ASSERT_STRING_EQUAL(ours, theirs);
 	CU_ASSERT_STRING_EQUAL(ours, "mtu=2000;");
-	CU_ASSERT_PTR_NOT_NULL(strstr(v.file, "/interfaces.d/pv2"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(mg_ifupdown_view_find(&v, "mtu")->file, "/interfaces.d/pv2"));
+}
+
+/*
+ * What ifup does that a simpler reader would not: a comment's backslash
+ * joins nothing, a continuation is joined as it is, CRLF lines, a key given
+ * twice (ifup's `ip link set` takes the first), `source` of the first
+ * pattern only and `source-dir`, mtu only for a method that sets the link's,
+ * the ethtool hook's offload-* and ethernet-wol. Against ifquery where it
+ * prints the same thing.
+ */
+static void test_as_ifup(void)
+{
+	struct mg_ifupdown_view v;
+	char ours[512], theirs[512];
+
+	MG_TEST_SKIP_IF(access(IFQUERY, X_OK) != 0, "no ifquery (ifupdown) to compare with on this machine");
+	put("tricky", "auto pv3\r\n"
+		      "iface pv3 inet manual\r\n"
+		      "  # jumbo frames \\\n"
+		      "  hardware-dma-ring-rx 40\\\n"
+		      "96\n"
+		      "  offload-gro off\n"
+		      "  ethernet-wol g\n"
+		      "  hardware-dma-ring-tx 512\n"
+		      "  hardware-dma-ring-tx 256\n"
+		      "source sub/x.cfg sub/y.cfg\n"
+		      "source-dir more\n");
+	put("sub/x.cfg", "iface pv3 inet manual\n  ethernet-pause-rx on\n");
+	put("sub/y.cfg", "iface pv3 inet manual\n  ethernet-pause-tx off\n");
+	put("more/pv3", "iface pv3 inet manual\n  hardware-irq-coalesce-rx-usecs 8\n");
+	put("tricky2", "auto pv3\niface pv3 inet manual\n  mtu 9000\n");
+	read_view("tricky", "pv3", &v);
+	view_text(&v, ours, sizeof(ours));
+	CU_ASSERT_STRING_EQUAL(ours, "hardware-dma-ring-rx=4096;offload-gro=off;ethernet-wol=g;hardware-dma-ring-tx=512;"
+				     "ethernet-pause-rx=on;hardware-irq-coalesce-rx-usecs=8;");
+	ifquery("tricky", "pv3", theirs, sizeof(theirs));
+	/* ifquery prints the repeated key's two values on two lines: its first line is the first value. */
+	CU_ASSERT_PTR_NOT_NULL(strstr(theirs, "hardware-dma-ring-rx=4096;"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(theirs, "hardware-dma-ring-tx=512;"));
+	CU_ASSERT_PTR_NULL(strstr(theirs, "ethernet-pause-tx"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(theirs, "hardware-irq-coalesce-rx-usecs=8;"));
+	/* dhcp and inet6 leave the link's MTU to others; static and manual set it. */
+	put("methods", "auto pv4 pv5 pv6\n"
+		       "iface pv4 inet dhcp\n  mtu 9000\n"
+		       "iface pv5 inet6 auto\n  mtu 9000\n"
+		       "iface pv6 inet static\n  address 192.0.2.1/24\n  mtu 9000\n");
+	read_view("methods", "pv4", &v);
+	CU_ASSERT_PTR_NULL(mg_ifupdown_view_get(&v, "mtu"));
+	read_view("methods", "pv5", &v);
+	CU_ASSERT_PTR_NULL(mg_ifupdown_view_get(&v, "mtu"));
+	read_view("methods", "pv6", &v);
+	CU_ASSERT_STRING_EQUAL(mg_ifupdown_view_get(&v, "mtu") ? mg_ifupdown_view_get(&v, "mtu") : "", "9000");
+	/* An iface line without family and method: ifup rejects the files, so nothing of them applies. */
+	put("broken", "auto pv7\niface pv7\n  mtu 9000\n");
+	read_view("broken", "pv7", &v);
+	CU_ASSERT_EQUAL(v.count, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(v.why, "'iface pv7' has no address family and method"));
 }
 
 /* A stanza ifup runs only by hand, none, no file: nothing lasts, and each says why. */
@@ -235,7 +293,8 @@ int main(void)
 {
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
-	MG_ADD_SUITE("interfaces(5)", suite_init, suite_clean, MG_TEST(test_as_ifquery), MG_TEST(test_nothing_lasts),
+	MG_ADD_SUITE("interfaces(5)", suite_init, suite_clean, MG_TEST(test_as_ifquery), MG_TEST(test_as_ifup),
+		     MG_TEST(test_nothing_lasts),
 		     MG_TEST(test_other_namespace), MG_TEST(test_keys));
 	return mg_test_run();
 }

@@ -734,6 +734,16 @@ static void test_ifupdown(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "udev's file and ifupdown's " STANZA " set mtu differently (9000, 1400): "
 					   "ifupdown's applies last"));
 
+	/* The ethtool hook's offload-gro, applied by a real ifup: an rx-gro it would undo is not written. */
+	CU_ASSERT_EQUAL(mg_test_write_text(STANZA, "allow-hotplug pv0\niface pv0 inet manual\n    mtu 1400\n"
+						   "    offload-gro off\n"), 0);
+	CU_ASSERT_EQUAL(mg_test_system("ifdown pv0 >/dev/null 2>&1; ifup pv0 >/dev/null 2>&1 && "
+				       "ethtool -k pv0 | grep -q 'generic-receive-offload: off'"), 0);
+	CU_ASSERT_EQUAL(cli("", "set pv0 rx-gro on --persist", out, sizeof(out)), 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pv0: ifupdown's " STANZA " sets offload-gro off for it and applies it at "
+					   "every ifup, after udev, so a .link file's on would not last"));
+	CU_ASSERT_EQUAL(system("ethtool -k pv0 | grep -q 'generic-receive-offload: off'"), 0);
+
 	/* By hand only (no auto or allow-hotplug line): nothing of it lasts, and nothing is refused. */
 	CU_ASSERT_EQUAL(mg_test_write_text(STANZA, "iface pv0 inet manual\n    mtu 1400\n"), 0);
 	CU_ASSERT_EQUAL(cli("", "--json persist pv0 --status", out, sizeof(out)), 0);

@@ -110,7 +110,7 @@ static void add_row(struct mg_persist_status *s, const struct mg_settings *cur, 
 
 	row->setting = info->name;
 	row->engine = engines[engine];
-	row->source = source;
+	mg_strlcpy(row->source, source, sizeof(row->source));
 	mg_strlcpy(row->key, key, sizeof(row->key));
 	mg_strlcpy(row->persisted, value, sizeof(row->persisted));
 	/* Running as the engine spells it: a .link with units, the others plain numbers and yes or no. */
@@ -153,7 +153,7 @@ static bool number_of(const struct mg_param_info *info, const struct mg_persist_
 	return false;
 }
 
-/* A setting two engines carry with values that differ: the one applied later is the one that lasts. */
+/* A setting udev's file and a later engine carry with values that differ: the later one's lasts. */
 static void mark_conflicts(struct mg_persist_status *s)
 {
 	for (size_t i = 0; i < s->count; i++)
@@ -162,8 +162,12 @@ static void mark_conflicts(struct mg_persist_status *s)
 			const struct mg_param_info *info;
 			long long x, y;
 
-			/* Only the parameters are carried by more than udev. */
-			if (a->setting != b->setting || a->engine == b->engine)
+			/*
+			 * Only the parameters are carried by more than udev; what
+			 * matters is whether udev's file lasts, so only a pair with
+			 * udev's row is one (NM and ifupdown rarely share an interface).
+			 */
+			if (a->setting != b->setting || is_udev(a) == is_udev(b))
 				continue;
 			info = mg_param_info(mg_param_from_name(a->setting));
 			/* A value this reading cannot parse ("1.5ms") is no conflict it can show. */
@@ -182,10 +186,11 @@ static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, con
 			char buf[48];
 			const char *key = e == 0 ? info->link_key
 				: e == 1 ? mg_param_ifupdown_key((enum mg_param)p, buf, sizeof(buf)) : info->nm_key;
+			const struct mg_ifupdown_opt *o = e == 1 && key ? mg_ifupdown_view_find(ifupdown, key) : NULL;
 			const char *v = !key ? NULL
 				: e == 0 ? mg_linkfile_get(f, "Link", key)
-				: e == 1 ? mg_ifupdown_view_get(ifupdown, key) : mg_nm_view_get(nm, key);
-			const char *source = e == 0 ? s->file : e == 1 ? s->ifupdown_file : s->connection;
+				: e == 1 ? (o ? o->value : NULL) : mg_nm_view_get(nm, key);
+			const char *source = e == 0 ? s->file : e == 1 ? (o ? o->file : "") : s->connection;
 
 			if (v)
 				add_row(s, cur, (enum mg_param)p, e, source, key, v);
@@ -201,7 +206,7 @@ static void add_tune_row(struct mg_persist_status *s, const char *setting, const
 
 	row->setting = setting;
 	row->engine = "udev";
-	row->source = s->file;
+	mg_strlcpy(row->source, s->file, sizeof(row->source));
 	mg_strlcpy(row->key, key, sizeof(row->key));
 	mg_strlcpy(row->persisted, value, sizeof(row->persisted));
 	mg_strlcpy(row->running, running, sizeof(row->running));
@@ -262,14 +267,13 @@ static int read_nm(struct mg_ctx *ctx, struct mg_persist_status *s, struct mg_nm
 	return 0;
 }
 
-/* ifupdown's stanza for the interface: a file it cannot read is said as why it carries nothing. */
+/* ifupdown's stanza for the interface: a file it cannot read leaves it carrying nothing. */
 static void read_ifupdown(struct mg_ctx *ctx, struct mg_persist_status *s, struct mg_ifupdown_view *v)
 {
 	if (mg_ifupdown_read(ctx, s->ifname, v) < 0) {
 		memset(v, 0, sizeof(*v));
 		mg_clear_error(ctx);
 	}
-	mg_strlcpy(s->ifupdown_file, v->file, sizeof(s->ifupdown_file));
 }
 
 int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *perm_mac, const struct mg_settings *cur,

@@ -298,29 +298,65 @@ static bool ifupdown_number(const char *text, long long *v)
 	return end != text && !*end;
 }
 
+static int refuse_option(struct mg_ctx *ctx, const char *ifname, const struct mg_ifupdown_opt *o, const char *ours)
+{
+	return mg_fail(ctx, -EBUSY, "%s: ifupdown's %s sets %s %s for it and applies it at every ifup, after udev, so "
+		       "a .link file's %s would not last; change it there", ifname, o->file, o->key, o->value, ours);
+}
+
+/* An offload asked that a stanza's offload-WORD sets otherwise (WORD as ethtool -K takes it: gro, rx-gro). */
+static int refuse_offload(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_ifupdown_view *v,
+			  const char *feature, bool on)
+{
+	for (size_t i = 0; i < v->count; i++) {
+		const struct mg_ifupdown_opt *o = &v->opts[i];
+		size_t pos[64], n = 0;
+		bool alias;
+
+		if (strncmp(o->key, "offload-", 8))
+			continue;
+		if (t->tune.features)
+			n = mg_features_resolve(t->tune.features, o->key + 8, pos, 64, &alias);
+		for (size_t k = 0; k < n && k < 64; k++)
+			if (mg_feature_name_eq(mg_features_get_name(t->tune.features, pos[k]), feature) &&
+			    strcmp(o->value, on ? "on" : "off"))
+				return refuse_option(ctx, t->cur.ifname, o, on ? "on" : "off");
+	}
+	return 0;
+}
+
 /*
  * The same for an option of ifupdown's iface stanza, which ifup applies at
  * boot (auto) or at every add (allow-hotplug), after udev: its file is
- * its owner's, so the refusal names it.
+ * its owner's, so the refusal names it. The parameters, Wake-on-LAN
+ * (ethernet-wol) and the offloads (offload-*) of the ethtool hook.
  */
-static int refuse_ifupdown(struct mg_ctx *ctx, const char *ifname, const struct mg_settings *values)
+static int refuse_ifupdown(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *values,
+			   const struct mg_tune_want *w)
 {
+	const struct mg_ifupdown_opt *o;
 	struct mg_ifupdown_view v;
-	int err = mg_ifupdown_read(ctx, ifname, &v);
+	char key[48], ours[32];
+	unsigned int mask;
+	int err = mg_ifupdown_read(ctx, t->cur.ifname, &v);
 
 	for (int p = 0; err == 0 && p < MG_PARAM_COUNT; p++) {
-		char key[48];
-		const char *theirs = mg_param_ifupdown_key((enum mg_param)p, key, sizeof(key))
-					     ? mg_ifupdown_view_get(&v, key) : NULL;
-		long long ours, n;
+		long long want, n;
 
-		if (!theirs || mg_settings_get(values, (enum mg_param)p, &ours) < 0)
+		o = mg_param_ifupdown_key((enum mg_param)p, key, sizeof(key)) ? mg_ifupdown_view_find(&v, key) : NULL;
+		if (!o || mg_settings_get(values, (enum mg_param)p, &want) < 0)
 			continue;
-		if (!ifupdown_number(theirs, &n) || n != ours)
-			return mg_fail(ctx, -EBUSY, "%s: ifupdown's %s sets %s %s for it and applies it at every ifup, "
-				       "after udev, so a .link file's %lld would not last; change it there", ifname,
-				       v.file, key, theirs, ours);
+		snprintf(ours, sizeof(ours), "%lld", want);
+		if (!ifupdown_number(o->value, &n) || n != want)
+			return refuse_option(ctx, t->cur.ifname, o, ours);
 	}
+	if (err == 0 && w && w->wol >= 0 && (o = mg_ifupdown_view_find(&v, "ethernet-wol")) &&
+	    (mg_wol_parse(o->value, &mask) < 0 || mask != (unsigned int)w->wol)) {
+		mg_link_wol_text((unsigned int)w->wol, ours, sizeof(ours));
+		return refuse_option(ctx, t->cur.ifname, o, ours);
+	}
+	for (size_t i = 0; err == 0 && w && i < w->feature_count; i++)
+		err = refuse_offload(ctx, t, &v, w->features[i].name, w->features[i].on);
 	return err;
 }
 
@@ -357,7 +393,7 @@ static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 	if (err == 0)
 		err = refuse_nm(ctx, ifname, &nm, running_now ? &now : want);
 	if (err == 0)
-		err = refuse_ifupdown(ctx, ifname, running_now ? &now : want);
+		err = refuse_ifupdown(ctx, t, running_now ? &now : want, w);
 	if (err == 0)
 		err = mg_link_param_keys(ctx, running_now ? &now : want, &t->cur, &keys);
 	if (err == 0)

@@ -91,22 +91,29 @@ int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v);
 const char *mg_nm_view_get(const struct mg_nm_view *v, const char *key);
 
 /* ---- ifupdown.c: what ifupdown will apply to an interface ---- */
+#define MG_IFUPDOWN_OPTS 48
+struct mg_ifupdown_opt {
+	char key[48];	/* "mtu", "hardware-dma-ring-rx", "offload-gro", "ethernet-wol" */
+	char value[32]; /* as the stanza has it: "4000", "off", "g" */
+	char file[256]; /* the file of its line */
+};
 struct mg_ifupdown_view {
 	bool stanza;  /* an iface stanza names the interface */
 	bool at_boot; /* ... and an auto or allow-hotplug line: ifup runs on its own, at boot or at the add */
-	char file[256]; /* the file of its stanza's options */
-	struct mg_nm_key keys[MG_NM_KEYS]; /* what it sets of what libmultigig knows ("mtu", "hardware-dma-ring-rx") */
-	size_t count;			   /* 0 unless at_boot: by hand, nothing lasts */
-	char why[192];			   /* why it carries nothing */
+	struct mg_ifupdown_opt opts[MG_IFUPDOWN_OPTS]; /* what it sets of what libmultigig knows */
+	size_t count;				       /* 0 unless at_boot: by hand, nothing lasts */
+	char why[192];				       /* why it carries nothing */
 };
 /*
  * What ifup will apply to @ifname, from @top (/etc/network/interfaces) and
- * what it sources. No file, no stanza and a stanza for ifup by hand are no
- * errors: @v says so in why. -errno, said in @ctx, for a file unreadable.
+ * what it sources. No file, no stanza, a stanza for ifup by hand and files
+ * ifup would reject are no errors: @v says so in why. -errno, said in
+ * @ctx, for a file unreadable.
  */
 int mg_ifupdown_read_at(struct mg_ctx *ctx, const char *top, const char *ifname, struct mg_ifupdown_view *v);
 int mg_ifupdown_read(struct mg_ctx *ctx, const char *ifname, struct mg_ifupdown_view *v);
-/* @key's value in the stanza; NULL when it sets none. */
+/* @key's option in the stanza, and its value; NULL when it sets none. */
+const struct mg_ifupdown_opt *mg_ifupdown_view_find(const struct mg_ifupdown_view *v, const char *key);
 const char *mg_ifupdown_view_get(const struct mg_ifupdown_view *v, const char *key);
 
 /* ---- sysfs-netns.c: whether the sysfs read is this network namespace's ---- */

@@ -469,11 +469,11 @@ struct mg_tune_want {
 struct mg_persist_row {
 	const char *setting;
 	const char *engine; /* "udev" (the file), "NetworkManager" (the connection), "ifupdown" (its stanza) */
-	const char *source; /* the file, or NM's connection's name: text of the status */
+	char source[256]; /* the file, or NM's connection's name */
 	char key[48];
 	char running[32], persisted[64];
 	bool drift;
-	bool conflict; /* another engine sets this setting to another value */
+	bool conflict; /* udev's row: a later engine sets it otherwise; a later engine's: udev's file does */
 };
 
 /* Every parameter by each engine, and the offloads and Wake-on-LAN of the .link file. */
@@ -485,7 +485,6 @@ struct mg_persist_status {
 	char why[384];
 	char connection[128], uuid[40]; /* NetworkManager's active one; "" none */
 	char nm_why[160];			 /* why none */
-	char ifupdown_file[256];		 /* the file of ifupdown's stanza; "" none */
 	struct mg_persist_row rows[MG_PERSIST_ROWS];
 	size_t count;
 };

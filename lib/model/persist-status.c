@@ -77,7 +77,7 @@ MG_EXPORT const char *mg_persist_status_get_key(const struct mg_persist_status *
 
 MG_EXPORT const char *mg_persist_status_get_source(const struct mg_persist_status *s, size_t i)
 {
-	return row_at(s, i) ? row_at(s, i)->source : NULL;
+	return row_at(s, i) && row_at(s, i)->source[0] ? row_at(s, i)->source : NULL;
 }
 
 MG_EXPORT const char *mg_persist_status_get_running(const struct mg_persist_status *s, size_t i)
