@@ -184,6 +184,11 @@ static void test_as_ifup(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(theirs, "hardware-dma-ring-tx=512;"));
 	CU_ASSERT_PTR_NULL(strstr(theirs, "ethernet-pause-tx"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(theirs, "hardware-irq-coalesce-rx-usecs=8;"));
+	/* A value of several words is kept whole, as ifup passes it on (and no number). */
+	put("words", "auto pv8\niface pv8 inet manual\n  hardware-dma-ring-rx 40  96\n");
+	read_view("words", "pv8", &v);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mg_ifupdown_view_get(&v, "hardware-dma-ring-rx"));
+	CU_ASSERT_STRING_EQUAL(mg_ifupdown_view_get(&v, "hardware-dma-ring-rx"), "40  96");
 	/* dhcp and inet6 leave the link's MTU to others; static and manual set it. */
 	put("methods", "auto pv4 pv5 pv6\n"
 		       "iface pv4 inet dhcp\n  mtu 9000\n"

@@ -179,12 +179,13 @@ static bool word_is(const char *w, const char *const *list)
 static int line(struct parse *p, const char *path, char *text, int depth)
 {
 	static const char *const ends[] = { "mapping", "rename", "no-auto-down", "no-scripts", "template", NULL };
-	char *w[MAX_WORDS], *rest = text + strspn(text, " \t"), *save = NULL;
+	char *w[MAX_WORDS], *rest = text + strspn(text, " \t"), *save = NULL, value[256];
 	int n = 0;
 
-	/* The option's value is the rest of the line after its key, as ifup keeps it. */
+	/* The option's value is the rest of the line after its key, as ifup keeps it: kept before the split. */
 	rest += strcspn(rest, " \t");
 	rest += strspn(rest, " \t");
+	mg_strlcpy(value, rest, sizeof(value));
 	for (char *t = strtok_r(text, " \t", &save); t && n < MAX_WORDS; t = strtok_r(NULL, " \t", &save))
 		w[n++] = t;
 	if (n == 0)
@@ -211,7 +212,7 @@ static int line(struct parse *p, const char *path, char *text, int depth)
 		return 0;
 	}
 	if (p->in_ours)
-		option(p, path, w[0], rest);
+		option(p, path, w[0], value);
 	return 0;
 }
 
