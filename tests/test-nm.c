@@ -288,11 +288,15 @@ static void test_conflict(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "udev's file and NetworkManager's connection 'mgtest' set mtu differently "
 					   "(4000, 1500): NetworkManager's applies last"));
 	/* By its UUID, which no other connection shares. */
-	fix = strstr(out, "nmcli connection modify uuid ");
+	fix = strstr(out, "[persist-conflict]");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fix);
+	fix = strstr(fix, "nmcli connection modify uuid ");
 	CU_ASSERT_PTR_NOT_NULL_FATAL(fix);
 	CU_ASSERT_PTR_NOT_NULL(strstr(fix, " 802-3-ethernet.mtu 4000\n"));
-	/* Its own rows are not setting-not-persistent's: persisting cannot change what NM applies. */
-	CU_ASSERT_PTR_NULL(strstr(out, "setting-not-persistent"));
+	/* The MTU is persist-conflict's alone; setting-not-persistent names what only NM carries, at NM. */
+	CU_ASSERT_PTR_NULL(strstr(out, "re-plug sets mtu"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "the next boot or re-plug sets rx-ring 100: what runs now is not persisted"));
+	CU_ASSERT_PTR_NULL(strstr(out, "multigig persist nm0"));
 	/* The fix as the doctor wrote it, then the connection activated again: NM's value is the file's now. */
 	snprintf(cmd, sizeof(cmd), "%.*s", (int)strcspn(fix, "\n"), fix);
 	CU_ASSERT_EQUAL(mg_test_system(cmd), 0);

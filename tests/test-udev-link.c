@@ -721,6 +721,11 @@ static void test_ifupdown(void)
 	CU_ASSERT_EQUAL(cli("", "set pv0 mtu 9000", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "pv0: note: ifupdown's " STANZA " sets mtu 1400 and puts it back at the "
 					   "next ifup\n"));
+	/* The doctor says the same, and that the fix is in ifupdown's file: persisting would be refused. */
+	CU_ASSERT_EQUAL(cli("MG_TEST_DOCTOR_VIRTUAL=1", "doctor pv0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "the next boot or re-plug sets mtu 1400: what runs now is not persisted"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "fix: change mtu 1400 in " STANZA " to 9000: ifupdown applies it after udev"));
+	CU_ASSERT_PTR_NULL(strstr(out, "multigig persist pv0"));
 	CU_ASSERT_EQUAL(mg_test_system("ifdown pv0 >/dev/null 2>&1 && ifup pv0 >/dev/null 2>&1"), 0);
 	CU_ASSERT_EQUAL(mg_test_mtu_of("pv0"), 1400);
 

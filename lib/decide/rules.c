@@ -5,6 +5,7 @@
  * rule without the facts it needs says nothing: unknown is not wrong.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -980,11 +981,60 @@ static const char *engine_source(const struct mg_persist_status *p, size_t i, ch
 	return buf;
 }
 
+/* udev's row of row @i's setting; @i itself when the file carries none. */
+static size_t udev_row(const struct mg_persist_status *p, size_t i)
+{
+	for (size_t j = 0; j < mg_persist_status_count(p); j++)
+		if (j != i && !strcmp(mg_persist_status_get_setting(p, j), mg_persist_status_get_setting(p, i)) &&
+		    !strcmp(mg_persist_status_get_engine(p, j), "udev"))
+			return j;
+	return i;
+}
+
+/* The order the engines apply in: a later one's value is the one that lasts. */
+static int engine_rank(const char *engine)
+{
+	return !strcmp(engine, "udev") ? 0 : !strcmp(engine, "ifupdown") ? 1 : 2;
+}
+
+/* Whether row @i's engine is the last to apply its setting: no later engine carries it. */
+static bool lasting(const struct mg_persist_status *p, size_t i)
+{
+	int rank = engine_rank(mg_persist_status_get_engine(p, i));
+
+	for (size_t j = 0; j < mg_persist_status_count(p); j++)
+		if (j != i && !strcmp(mg_persist_status_get_setting(p, j), mg_persist_status_get_setting(p, i)) &&
+		    engine_rank(mg_persist_status_get_engine(p, j)) > rank)
+			return false;
+	return true;
+}
+
+/* The fix where a later engine than udev holds the value: change it there (persisting would be refused). */
+static int fix_at_engine(struct mg_finding *x, const struct mg_persist_status *p, size_t i)
+{
+	const char *running = mg_persist_status_get_running(p, i);
+	bool nm = !strcmp(mg_persist_status_get_engine(p, i), "NetworkManager");
+	char q[4 * 128 + 16], cmd[640];
+
+	if (!nm || !running)
+		return mg_finding_fix(x, NULL, "change %s %s in %s%s%s to %s: %s applies it after udev, so 'multigig "
+				      "persist' alone would not last", mg_persist_status_get_key(p, i),
+				      mg_persist_status_get_persisted(p, i), nm ? "NetworkManager's connection '" : "",
+				      mg_persist_status_get_source(p, i), nm ? "'" : "",
+				      running ? running : "the value wanted", mg_persist_status_get_engine(p, i));
+	snprintf(cmd, sizeof(cmd), "nmcli connection modify uuid %s %s %s",
+		 mg_shell_operand(q, sizeof(q), mg_persist_status_get_connection_uuid(p)), mg_persist_status_get_key(p, i),
+		 running);
+	return mg_finding_fix(x, cmd, "make the connection carry what runs now: %s", cmd);
+}
+
 /*
- * A setting the next boot or re-plug changes: the .link file udev applies
- * when the device is added carries another value than the one running.
- * What no file carries comes back as the driver's default, which only
- * the MTU's is known for (1500 on Ethernet).
+ * A setting the next boot or re-plug changes: the engine that applies it
+ * last (udev's .link file at the add, then ifupdown's stanza at ifup,
+ * NetworkManager's connection at activation) carries another value than
+ * the one running. What none carries comes back as the driver's default,
+ * which only the MTU's is known for (1500 on Ethernet). Where udev's file
+ * is not the last, persisting would be refused: the fix is at that engine.
  */
 static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 {
@@ -994,7 +1044,7 @@ static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 	char q[MG_SHELL_NAME_MAX], cmd[128], list[256] = "", src[192];
 	long long mtu = MG_UNKNOWN;
 	bool mtu_kept = false;
-	size_t len = 0;
+	size_t len = 0, later = SIZE_MAX;
 
 	if (!p)
 		return 0;
@@ -1002,14 +1052,17 @@ static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 		const char *running = mg_persist_status_get_running(p, i);
 
 		mtu_kept |= !strcmp(mg_persist_status_get_setting(p, i), "mtu");
-		/* NetworkManager's rows are persist-conflict's: persisting cannot change them. */
-		if (mg_persist_status_get_drift(p, i) != 1 || strcmp(mg_persist_status_get_engine(p, i), "udev"))
+		/* A value a later engine puts over this one is no matter; one against udev's, persist-conflict's. */
+		if (mg_persist_status_get_drift(p, i) != 1 || !lasting(p, i) || mg_persist_status_get_conflict(p, i) == 1)
 			continue;
+		if (strcmp(mg_persist_status_get_engine(p, i), "udev") && later == SIZE_MAX)
+			later = i;
 		if (!x && !(x = mg_finding_add(d, "setting-not-persistent", MG_SEVERITY_INFO, f->name)))
 			return -ENOMEM;
-		mg_finding_evidence(x, engine_source(p, i, src, sizeof(src)), "%s=%s; running now: %s",
-				    mg_persist_status_get_key(p, i), mg_persist_status_get_persisted(p, i),
-				    running ? running : "not reported");
+		mg_finding_evidence(x, engine_source(p, i, src, sizeof(src)), "%s%s%s; running now: %s",
+				    mg_persist_status_get_key(p, i),
+				    strcmp(mg_persist_status_get_engine(p, i), "udev") ? " " : "=",
+				    mg_persist_status_get_persisted(p, i), running ? running : "not reported");
 		len += (size_t)snprintf(list + len, len < sizeof(list) ? sizeof(list) - len : 0, "%s%s %s",
 					len ? ", " : "", mg_persist_status_get_setting(p, i),
 					mg_persist_status_get_persisted(p, i));
@@ -1025,18 +1078,10 @@ static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 		return 0;
 	mg_finding_title(x, "the next boot or re-plug sets %s: what runs now is not persisted", list);
 	mg_finding_impact(x, -1, "the tuning is gone after a reboot or a re-plug, and the problem it fixed comes back");
+	if (later != SIZE_MAX)
+		return fix_at_engine(x, p, later);
 	snprintf(cmd, sizeof(cmd), "multigig persist %s", mg_shell_operand(q, sizeof(q), f->name));
 	return mg_finding_fix(x, cmd, "write what runs now where udev applies it: %s", cmd);
-}
-
-/* udev's row of row @i's setting; @i itself when the file carries none. */
-static size_t udev_row(const struct mg_persist_status *p, size_t i)
-{
-	for (size_t j = 0; j < mg_persist_status_count(p); j++)
-		if (j != i && !strcmp(mg_persist_status_get_setting(p, j), mg_persist_status_get_setting(p, i)) &&
-		    !strcmp(mg_persist_status_get_engine(p, j), "udev"))
-			return j;
-	return i;
 }
 
 /* Row @i's engine as a title names it: "NetworkManager's connection 'Wired'", "ifupdown's FILE". */
