@@ -998,9 +998,17 @@ def test_cli_netns_runs_in_the_named_namespace():
             assert bad.returncode == 1 and words in bad.stderr and bad.stdout == ""
         bad = subprocess.run([CLI, "-n", "..", "list"], capture_output=True, text=True)
         assert bad.returncode == 2 and "'..' is no namespace name" in bad.stderr
-        unprivileged = subprocess.run(["setpriv", "--reuid", "nobody", "--regid", "nogroup", "--clear-groups",
-                                       CLI, "-n", "mgother", "set", "nsv0", "mtu", "1500"],
-                                      capture_output=True, text=True)
+        # The build tree may sit under a directory only root can enter (a 0700 mktemp):
+        # user nobody runs a copy of the CLI and its library.
+        with tempfile.TemporaryDirectory() as copy:
+            os.chmod(copy, 0o755)
+            os.mkdir(os.path.join(copy, "tools"))
+            os.mkdir(os.path.join(copy, "lib"))
+            cli = shutil.copy(CLI, os.path.join(copy, "tools"))
+            shutil.copy(os.path.join(os.path.dirname(CLI), "..", "lib", "libmultigig.so.0"), os.path.join(copy, "lib"))
+            unprivileged = subprocess.run(["setpriv", "--reuid", "nobody", "--regid", "nogroup", "--clear-groups",
+                                           cli, "-n", "mgother", "set", "nsv0", "mtu", "1500"],
+                                          capture_output=True, text=True, cwd="/")
         assert unprivileged.returncode == 1
         assert "needs CAP_SYS_ADMIN" in unprivileged.stderr
         link = json.loads(subprocess.run(["ip", "-n", "mgother", "-j", "link", "show", "dev", "nsv0"], check=True,
