@@ -98,10 +98,7 @@ static bool is_udev(const struct mg_persist_row *row)
 	return !strcmp(row->engine, "udev");
 }
 
-/* Engines, in the order they apply their values: the last one's lasts. */
-static const char *const engines[] = { "udev", "ifupdown", "NetworkManager" };
-
-static void add_row(struct mg_persist_status *s, const struct mg_settings *cur, enum mg_param p, size_t engine,
+static void add_row(struct mg_persist_status *s, const struct mg_settings *cur, enum mg_param p, const char *engine,
 		    const char *source, const char *key, const char *value)
 {
 	const struct mg_param_info *info = mg_param_info(p);
@@ -109,7 +106,7 @@ static void add_row(struct mg_persist_status *s, const struct mg_settings *cur, 
 	long long now;
 
 	row->setting = info->name;
-	row->engine = engines[engine];
+	row->engine = engine;
 	mg_strlcpy(row->source, source, sizeof(row->source));
 	mg_strlcpy(row->key, key, sizeof(row->key));
 	mg_strlcpy(row->persisted, value, sizeof(row->persisted));
@@ -176,25 +173,32 @@ static void mark_conflicts(struct mg_persist_status *s)
 		}
 }
 
-/* Each engine's rows, in the order they apply. */
+/* Each engine's rows, in the order they apply: udev's at the add, ifupdown's at ifup, NM's at activation. */
 static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, const struct mg_ifupdown_view *ifupdown,
 		 const struct mg_nm_view *nm, struct mg_persist_status *s)
 {
-	for (size_t e = 0; e < sizeof(engines) / sizeof(engines[0]); e++)
-		for (int p = 0; p < MG_PARAM_COUNT; p++) {
-			const struct mg_param_info *info = mg_param_info((enum mg_param)p);
-			char buf[48];
-			const char *key = e == 0 ? info->link_key
-				: e == 1 ? mg_param_ifupdown_key((enum mg_param)p, buf, sizeof(buf)) : info->nm_key;
-			const struct mg_ifupdown_opt *o = e == 1 && key ? mg_ifupdown_view_find(ifupdown, key) : NULL;
-			const char *v = !key ? NULL
-				: e == 0 ? mg_linkfile_get(f, "Link", key)
-				: e == 1 ? (o ? o->value : NULL) : mg_nm_view_get(nm, key);
-			const char *source = e == 0 ? s->file : e == 1 ? (o ? o->file : "") : s->connection;
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
+		const char *v = info->link_key ? mg_linkfile_get(f, "Link", info->link_key) : NULL;
 
-			if (v)
-				add_row(s, cur, (enum mg_param)p, e, source, key, v);
-		}
+		if (v)
+			add_row(s, cur, (enum mg_param)p, "udev", s->file, info->link_key, v);
+	}
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		char key[48];
+		const struct mg_ifupdown_opt *o = mg_param_ifupdown_key((enum mg_param)p, key, sizeof(key))
+							  ? mg_ifupdown_view_find(ifupdown, key) : NULL;
+
+		if (o)
+			add_row(s, cur, (enum mg_param)p, "ifupdown", o->file, key, o->value);
+	}
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
+		const char *v = info->nm_key ? mg_nm_view_get(nm, info->nm_key) : NULL;
+
+		if (v)
+			add_row(s, cur, (enum mg_param)p, "NetworkManager", s->connection, info->nm_key, v);
+	}
 	mark_conflicts(s);
 }
 
