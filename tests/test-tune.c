@@ -505,7 +505,8 @@ static void test_setters(void)
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_IRQ_AFFINITY), "irq-affinity");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_WOL), "wol");
 	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_PERSIST), "persist");
-	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)14));
+	CU_ASSERT_STRING_EQUAL(mg_param_group_name(MG_GROUP_PERSIST_NM), "persist-nm");
+	CU_ASSERT_PTR_NULL(mg_param_group_name((enum mg_param_group)15));
 
 	/* Persisting: to write, to remove; any other value is refused. */
 	CU_ASSERT_EQUAL_FATAL(mg_settings_new(&s), 0);
@@ -513,7 +514,8 @@ static void test_setters(void)
 	CU_ASSERT_EQUAL(mg_settings_set_persist(s, 3), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_persist(NULL, MG_PERSIST_WRITE), -EINVAL);
 	CU_ASSERT_EQUAL(mg_settings_set_persist(s, MG_PERSIST_REMOVE), 0);
-	CU_ASSERT_EQUAL(mg_group_asked(s), 1u << MG_GROUP_PERSIST);
+	/* udev's file and NetworkManager's connection, each its own step. */
+	CU_ASSERT_EQUAL(mg_group_asked(s), 1u << MG_GROUP_PERSIST | 1u << MG_GROUP_PERSIST_NM);
 	CU_ASSERT_EQUAL(mg_settings_set_persist(s, MG_PERSIST_NO), 0);
 	CU_ASSERT_EQUAL(mg_group_asked(s), 0u);
 	mg_settings_free(s);

@@ -709,10 +709,12 @@ const struct command set_command = {
 		"reboot or a re-plug brings back the driver's defaults, and a note names udev's\n"
 		"file, NetworkManager's connection or ifupdown's stanza where one carries\n"
 		"another value that it puts back at the next add, activation or ifup.\n"
-		"--persist writes them, once made, into a udev .link file of libmultigig's (see\n"
-		"'multigig help persist'), in the same transaction: a failure takes it back\n"
-		"too. With --confirm the file's text waits beside it, where udev never reads\n"
-		"it, until the change is confirmed, so a reboot inside the window keeps nothing.\n",
+		"--persist writes them, once made, into a udev .link file of libmultigig's and\n"
+		"into the NetworkManager connection active on the interface, what it can carry\n"
+		"(see 'multigig help persist'), in the same transaction: a failure takes them\n"
+		"back too. With --confirm the file's text waits beside it, where udev never\n"
+		"reads it, and NetworkManager keeps the profile's change in memory only, until\n"
+		"the change is confirmed, so a reboot inside the window keeps nothing.\n",
 	.options = OPT(DRY_RUN) | OPT(CONFIRM) | OPT(VERIFY_PEER) | OPT(PERSIST),
 	.run = cmd_set,
 };
@@ -737,18 +739,23 @@ const struct command persist_command = {
 		"a re-plug keeps (a USB adapter by its permanent MAC address, any other by its\n"
 		"device path, a virtual one by its name) and carries over the lines of the\n"
 		".link file udev applied until now, so that the interface keeps its name; its\n"
-		"first line marks it as libmultigig's. 'set ... --persist' writes only what it\n"
-		"sets.\n"
-		"--remove removes that file, and never one libmultigig did not write.\n"
+		"first line marks it as libmultigig's. Where NetworkManager manages the interface\n"
+		"with a connection active, what its profile can carry (the MTU, rings, coalesce,\n"
+		"pause; channels since NM 1.46) goes into that profile instead, over D-Bus, and\n"
+		"its user data records what libmultigig wrote. 'set ... --persist' writes only\n"
+		"what it sets.\n"
+		"--remove removes that file and the profile's keys libmultigig wrote, and never\n"
+		"what it did not write.\n"
 		"--dry-run says what would be written and writes nothing. --status shows the\n"
 		"file udev applies at the next add, NetworkManager's connection on the\n"
 		"interface and ifupdown's iface stanza for it (/etc/network/interfaces), and\n"
 		"each setting they carry beside the value running now (drift: what the next\n"
 		"add, activation or ifup changes; conflict: two differ, and NetworkManager's or\n"
-		"ifupdown's value, applied after udev's, lasts). A value NetworkManager's\n"
-		"connection or ifupdown's stanza would put back is refused. Like any change,\n"
+		"ifupdown's value, applied after udev's, lasts). A value ifupdown's stanza\n"
+		"would put back is refused. Like any change,\n"
 		"it is journaled first:\n"
-		"'multigig rollback IFACE' after an interruption puts the file back as it was.\n",
+		"'multigig rollback IFACE' after an interruption puts the file and the\n"
+		"profile back as they were.\n",
 	.options = OPT(DRY_RUN) | OPT(REMOVE) | OPT(STATUS),
 	.check = check_persist,
 	.run = cmd_persist,

@@ -97,6 +97,9 @@ enum mg_param {
  * @MG_GROUP_PERSIST: the settings written where the system applies them
  *	when the device is added, at boot or a re-plug
  *	(mg_settings_set_persist()). Since: 0.4
+ * @MG_GROUP_PERSIST_NM: the same settings written into the NetworkManager
+ *	connection active on the interface, which NM applies at every
+ *	activation (mg_settings_set_persist()). Since: 0.4
  *
  * Changes are made MTU, features, Wake-on-LAN, ASPM L1, RPS, XPS, IRQ affinity, rings,
  * channels, coalesce, pause, EEE, advertised modes: first what neither
@@ -119,6 +122,7 @@ enum mg_param_group {
 	MG_GROUP_IRQ_AFFINITY = 11,
 	MG_GROUP_WOL = 12,
 	MG_GROUP_PERSIST = 13,
+	MG_GROUP_PERSIST_NM = 14,
 };
 
 /**

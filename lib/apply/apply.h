@@ -95,6 +95,9 @@ struct mg_apply_part {
 	char persist_file[256];
 	char persist_keys[256]; /* the keys written: "MTUBytes=9000 RxBufferSize=4096" */
 	char *persist_old, *persist_new;
+	/* Persisting into NetworkManager: the connection's uuid and name. */
+	char nm_uuid[40];
+	char nm_connection[128];
 	/* Its changes stay only if confirmed: what lasts beyond a reboot waits beside its place until then. */
 	bool unconfirmed;
 };
@@ -158,6 +161,10 @@ struct mg_link_target {
 	char mac_value[18];
 	char how[128];		/* "by its device path, which a reboot keeps" */
 };
+/* Whether what @want asks to persist is what runs now: it names no setting (persist IFACE). */
+bool mg_persist_of_running(const struct mg_settings *want);
+/* Whether NetworkManager's connection in @nm carries parameter @p at its activation: then it persists there. */
+bool mg_nm_carries(const struct mg_nm_view *nm, enum mg_param p);
 struct mg_persist_now {
 	bool read;		   /* udev and our file were read */
 	int err;		   /* -errno when no file can be ours: why, in .why */
@@ -187,6 +194,8 @@ struct mg_group_now {
 	int wol_err;		  /* -EOPNOTSUPP when the driver has no Wake-on-LAN */
 	char wol_extack[256];	  /* then the kernel's words, if any */
 	struct mg_persist_now persist;
+	struct mg_nm_view nm; /* PERSIST_NM: what NetworkManager applies; why it cannot say, in nm.why */
+	int nm_err;
 	const struct mg_settings *params; /* read at the same time; NULL: not read */
 };
 
@@ -291,7 +300,7 @@ extern const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS];
 extern const struct mg_group_ops mg_mtu_ops, mg_rings_ops, mg_channels_ops, mg_coalesce_ops, mg_pause_ops;
 extern const struct mg_group_ops mg_features_ops, mg_eee_ops, mg_advertise_ops, mg_aspm_ops;
 extern const struct mg_group_ops mg_rps_ops, mg_xps_ops, mg_irq_affinity_ops;
-extern const struct mg_group_ops mg_wol_ops, mg_persist_ops;
+extern const struct mg_group_ops mg_wol_ops, mg_persist_ops, mg_persist_nm_ops;
 /* The groups beyond the parameters that @s asks to change, as 1u << group. */
 unsigned int mg_group_asked(const struct mg_settings *s);
 /* Everything beyond the parameters that @src asks, asked of @dst too, group by group. */

@@ -3,7 +3,8 @@
  * What the groups' ops share, so that each group's file holds only what is
  * its own: a change added to a part, whether a request sends it, where a
  * value read now stands against it, a flag's words, the words of a failed
- * request, a value's journal entry, line and restore. Below the group
+ * request, a value's journal entry, line and restore, whether persisting
+ * asks for what runs now. Below the group
  * files, which call these and nothing of the table's (groups.c).
  */
 #include <errno.h>
@@ -165,4 +166,11 @@ void mg_journal_set_text(const struct mg_journal_entry *e, char *buf, size_t siz
 		snprintf(buf, size, "%lld", e->new_value);
 	else
 		snprintf(buf, size, "-");
+}
+
+bool mg_persist_of_running(const struct mg_settings *want)
+{
+	const struct mg_tune_want *w = want->tune;
+
+	return !want->present && !(w && (w->feature_count || w->wol >= 0));
 }

@@ -2,7 +2,7 @@
 /*
  * The group table: every group an apply changes, by its enum
  * mg_param_group, each a struct mg_group_ops of its own file (params.c,
- * features.c, eee.c, advertise.c, aspm.c, steer.c, wol.c, persist.c), and the order an apply
+ * features.c, eee.c, advertise.c, aspm.c, steer.c, wol.c, persist.c, persist-nm.c), and the order an apply
  * makes them in. The steps that go over every group (apply.c, restore.c,
  * journal.c, transaction.c) go through here, so that none of them names a
  * group: adding one is its file and its row.
@@ -21,12 +21,13 @@
  * move work between CPUs and touch neither adapter nor link. EEE and the
  * advertised modes last: both renegotiate the link, and a failure before
  * them leaves it untouched. What persists them after every one: nothing
- * is written for a change the kernel refused.
+ * is written for a change the kernel refused; udev's file, then the
+ * NetworkManager profile, in the order the engines apply them.
  */
 const enum mg_param_group mg_apply_order[MG_APPLY_GROUPS] = {
 	MG_GROUP_MTU, MG_GROUP_FEATURES, MG_GROUP_WOL, MG_GROUP_ASPM, MG_GROUP_RPS, MG_GROUP_XPS, MG_GROUP_IRQ_AFFINITY,
 	MG_GROUP_RINGS, MG_GROUP_CHANNELS, MG_GROUP_COALESCE, MG_GROUP_PAUSE, MG_GROUP_EEE, MG_GROUP_ADVERTISE,
-	MG_GROUP_PERSIST,
+	MG_GROUP_PERSIST, MG_GROUP_PERSIST_NM,
 };
 
 const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS] = {
@@ -44,6 +45,7 @@ const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS] = {
 	[MG_GROUP_IRQ_AFFINITY] = &mg_irq_affinity_ops,
 	[MG_GROUP_WOL] = &mg_wol_ops,
 	[MG_GROUP_PERSIST] = &mg_persist_ops,
+	[MG_GROUP_PERSIST_NM] = &mg_persist_nm_ops,
 };
 
 static const struct mg_group_ops *ops_of(enum mg_param_group g)

@@ -67,7 +67,8 @@
 
 #define MAGIC "multigig-journal 2"
 #define MAGIC_V1 "multigig-journal 1"
-#define MAX_WORDS 6
+/* The longest line, persist-nm's with a confirmation window. */
+#define MAX_WORDS 7
 #define NONE "-"
 
 /* One entry's line, without its newline: its group's own. */

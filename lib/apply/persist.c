@@ -151,7 +151,8 @@ static const char *why_not(enum mg_param_group g)
 static int refuse_groups(struct mg_ctx *ctx, const struct mg_apply_target *t)
 {
 	/* The groups read for the target are those its settings ask (transaction.c). */
-	unsigned int groups = t->tune.groups & ~(1u << MG_GROUP_PERSIST | 1u << MG_GROUP_FEATURES | 1u << MG_GROUP_WOL);
+	unsigned int groups = t->tune.groups & ~(1u << MG_GROUP_PERSIST | 1u << MG_GROUP_PERSIST_NM |
+						 1u << MG_GROUP_FEATURES | 1u << MG_GROUP_WOL);
 
 	for (int g = 0; g < MG_APPLY_GROUPS; g++)
 		if (groups & (1u << g))
@@ -258,31 +259,13 @@ static int stale(struct mg_ctx *ctx, const char *ifname, const struct mg_persist
 		       ifname, p->lt.file, ifname);
 }
 
-/*
- * A value NetworkManager's active connection sets otherwise: NM applies it
- * at every activation, after udev, so the file's would not last. Refused,
- * naming the command that changes it where it lasts: libmultigig leaves
- * NM's profiles to NM's tools.
- */
-static int refuse_nm(struct mg_ctx *ctx, const char *ifname, const struct mg_nm_view *nm,
-		     const struct mg_settings *values)
+/* @values without the parameters NetworkManager's connection carries: they persist there (persist-nm.c). */
+static void without_nm(const struct mg_settings *values, const struct mg_nm_view *nm, struct mg_settings *out)
 {
-	for (int p = 0; p < MG_PARAM_COUNT; p++) {
-		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
-		const char *theirs = info->nm_key ? mg_nm_view_get(nm, info->nm_key) : NULL;
-		char ours[32];
-		long long v;
-
-		if (!theirs || mg_settings_get(values, (enum mg_param)p, &v) < 0)
-			continue;
-		mg_nm_value_text(info, v, ours, sizeof(ours));
-		if (strcmp(ours, theirs))
-			return mg_fail(ctx, -EBUSY, "%s: NetworkManager's connection '%s' sets %s %s and applies it at "
-				       "every activation, after udev, so a .link file's %s would not last; change it "
-				       "there: nmcli connection modify %s %s %s", ifname, nm->connection, info->nm_key,
-				       theirs, ours, nm->uuid, info->nm_key, ours);
-	}
-	return 0;
+	*out = *values;
+	for (int p = 0; p < MG_PARAM_COUNT; p++)
+		if (mg_nm_carries(nm, (enum mg_param)p))
+			out->present &= ~(1ull << p);
 }
 
 /* An ifupdown option's value as a number: ethtool's words on and off for the flags. */
@@ -368,10 +351,9 @@ static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 	const char *ifname = t->cur.ifname;
 	const struct mg_tune_want *w = want->tune;
 	/* Nothing asked but persisting: what runs now, of every parameter (persist IFACE). */
-	bool running_now = !want->present && !(w && (w->feature_count || w->wol >= 0));
-	struct mg_settings now;
+	bool running_now = mg_persist_of_running(want);
+	struct mg_settings now, values;
 	struct mg_linkfile keys;
-	struct mg_nm_view nm;
 	int err;
 
 	*out = NULL;
@@ -388,20 +370,19 @@ static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 	mg_linkfile_init(&keys);
 	if (running_now)
 		running(&t->cur, &now);
-	/* NetworkManager and ifupdown are asked only here, on the way to writing: a restore never waits on them. */
-	err = mg_nm_read(ctx, ifname, &nm);
+	/* What NetworkManager's connection carries goes there (persist-nm.c), read with this group. */
+	without_nm(running_now ? &now : want, &t->tune.nm, &values);
+	/* ifupdown is asked only here, on the way to writing: a restore never waits on it. */
+	err = refuse_ifupdown(ctx, t, &values, w);
 	if (err == 0)
-		err = refuse_nm(ctx, ifname, &nm, running_now ? &now : want);
-	if (err == 0)
-		err = refuse_ifupdown(ctx, t, running_now ? &now : want, w);
-	if (err == 0)
-		err = mg_link_param_keys(ctx, running_now ? &now : want, &t->cur, &keys);
+		err = mg_link_param_keys(ctx, &values, &t->cur, &keys);
 	if (err == 0)
 		err = mg_link_tune_keys(ctx, ifname, want, t->tune.features, &keys);
 	keys_text(&keys, shown, size);
 	if (err == 0 && p->text)
 		err = update_ours(p->text, &keys, out);
-	else if (err == 0)
+	/* Nothing for udev (NetworkManager carries it all): no file. */
+	else if (err == 0 && keys.count)
 		err = compose_new(ctx, ifname, p, &keys, out);
 	mg_linkfile_clear(&keys);
 	if (err < 0 && !ctx->error[0])
@@ -424,7 +405,8 @@ static int plan_persist(struct mg_ctx *ctx, const struct mg_apply_target *t, con
 	if (!p->read)
 		return mg_fail(ctx, p->err ? p->err : -EOPNOTSUPP, "%s: its settings cannot be persisted: %s",
 			       t->cur.ifname, p->why[0] ? p->why : "udev says nothing of it");
-	if (how == MG_PERSIST_REMOVE && (t->tune.groups != 1u << MG_GROUP_PERSIST || want->present))
+	if (how == MG_PERSIST_REMOVE &&
+	    ((t->tune.groups & ~(1u << MG_GROUP_PERSIST_NM)) != 1u << MG_GROUP_PERSIST || want->present))
 		return mg_fail(ctx, -EINVAL, "%s: removing what persists goes alone, without settings to make",
 			       t->cur.ifname);
 	if (how == MG_PERSIST_REMOVE && r->unconfirmed)

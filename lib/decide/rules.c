@@ -1009,12 +1009,16 @@ static bool lasting(const struct mg_persist_status *p, size_t i)
 	return true;
 }
 
-/* The fix where a later engine than udev holds the value: change it there (persisting would be refused). */
-static int fix_at_engine(struct mg_finding *x, const struct mg_persist_status *p, size_t i)
+/*
+ * The fix where a later engine than udev holds the value: for
+ * NetworkManager's connection, persisting what runs now writes it there;
+ * ifupdown's stanza is its owner's to change (persisting would be refused).
+ */
+static int fix_at_engine(struct mg_finding *x, const struct mg_persist_status *p, size_t i, const char *ifname)
 {
 	const char *running = mg_persist_status_get_running(p, i);
 	bool nm = !strcmp(mg_persist_status_get_engine(p, i), "NetworkManager");
-	char q[4 * 128 + 16], cmd[640];
+	char q[MG_SHELL_NAME_MAX], cmd[640];
 
 	if (!nm || !running)
 		return mg_finding_fix(x, NULL, "change %s %s in %s%s%s to %s: %s applies it after udev, so 'multigig "
@@ -1022,10 +1026,9 @@ static int fix_at_engine(struct mg_finding *x, const struct mg_persist_status *p
 				      mg_persist_status_get_persisted(p, i), nm ? "NetworkManager's connection '" : "",
 				      mg_persist_status_get_source(p, i), nm ? "'" : "",
 				      running ? running : "the value wanted", mg_persist_status_get_engine(p, i));
-	snprintf(cmd, sizeof(cmd), "nmcli connection modify uuid %s %s %s",
-		 mg_shell_operand(q, sizeof(q), mg_persist_status_get_connection_uuid(p)), mg_persist_status_get_key(p, i),
-		 running);
-	return mg_finding_fix(x, cmd, "make the connection carry what runs now: %s", cmd);
+	snprintf(cmd, sizeof(cmd), "multigig persist %s", mg_shell_operand(q, sizeof(q), ifname));
+	return mg_finding_fix(x, cmd, "write what runs now into NetworkManager's connection '%s': %s",
+			      mg_persist_status_get_connection(p), cmd);
 }
 
 /*
@@ -1034,7 +1037,7 @@ static int fix_at_engine(struct mg_finding *x, const struct mg_persist_status *p
  * NetworkManager's connection at activation) carries another value than
  * the one running. What none carries comes back as the driver's default,
  * which only the MTU's is known for (1500 on Ethernet). Where udev's file
- * is not the last, persisting would be refused: the fix is at that engine.
+ * is not the last, the fix is at that engine.
  */
 static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 {
@@ -1079,7 +1082,7 @@ static int not_persistent(struct mg_doctor *d, const struct mg_facts *f)
 	mg_finding_title(x, "the next boot or re-plug sets %s: what runs now is not persisted", list);
 	mg_finding_impact(x, -1, "the tuning is gone after a reboot or a re-plug, and the problem it fixed comes back");
 	if (later != SIZE_MAX)
-		return fix_at_engine(x, p, later);
+		return fix_at_engine(x, p, later, f->name);
 	snprintf(cmd, sizeof(cmd), "multigig persist %s", mg_shell_operand(q, sizeof(q), f->name));
 	return mg_finding_fix(x, cmd, "write what runs now where udev applies it: %s", cmd);
 }

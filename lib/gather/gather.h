@@ -65,6 +65,10 @@ int mg_text_file_read(const char *path, char **text);
 int mg_link_file_read(struct mg_ctx *ctx, const char *path, struct mg_linkfile *f);
 
 /* ---- nm.c: what NetworkManager will apply to an interface ---- */
+#define MG_NM_BUS_NAME "org.freedesktop.NetworkManager"
+#define MG_NM_BUS_PATH "/org/freedesktop/NetworkManager"
+/* NM answers in milliseconds; a stuck one must not hold a change or the doctor for sd-bus's 25 s. */
+#define MG_NM_TIMEOUT_USEC (2 * 1000 * 1000)
 #define MG_NM_KEYS 48
 struct mg_nm_key {
 	char key[48];	/* "802-3-ethernet.mtu", "ethtool.ring-rx" */
@@ -77,6 +81,10 @@ struct mg_nm_view {
 	char version[32];	/* "1.42.4" */
 	char connection[128];	/* the active connection's name; "" none */
 	char uuid[40];
+	char profile[128];	/* its profile's object path */
+	char type[32];		/* its connection.type: "802-3-ethernet" */
+	bool unsaved;		/* its profile lives in memory only, gone at a reboot */
+	char mark[512];		/* what libmultigig wrote there (user.data MG_NM_MARK): "KEY=VALUE ..." */
 	struct mg_nm_key keys[MG_NM_KEYS]; /* what its profile sets of what libmultigig knows */
 	size_t count;
 	char why[160]; /* why there is no connection: "NetworkManager is not running" */
@@ -89,6 +97,31 @@ struct mg_nm_view {
 int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v);
 /* @key's value in the active connection's profile; NULL when it sets none. */
 const char *mg_nm_view_get(const struct mg_nm_view *v, const char *key);
+/* Whether the NetworkManager of @v is version @major.@minor or later. */
+bool mg_nm_view_since(const struct mg_nm_view *v, int major, int minor);
+/* The key of the profile's user data that says what libmultigig wrote into it. */
+#define MG_NM_MARK "multigig.persisted"
+/* @key's value in @mark ("KEY=VALUE ..."), in @buf; NULL when it has none. */
+const char *mg_nm_mark_get(const char *mark, const char *key, char *buf, size_t size);
+
+/* One key of a profile to change, and what the mark says of it. */
+enum mg_nm_mark_edit { MG_NM_MARK_KEEP, MG_NM_MARK_SET, MG_NM_MARK_DROP };
+struct mg_nm_edit {
+	const char *key;   /* "802-3-ethernet.mtu" */
+	const char *value; /* "9000", "yes"; NULL: the key goes */
+	char type;	   /* its D-Bus type: 'u' or 'b' */
+	enum mg_nm_mark_edit mark; /* SET: KEY=value in the mark */
+};
+/* How the profile is kept: on disk, or in memory over the file on disk, which a reboot brings back. */
+enum mg_nm_keep { MG_NM_TO_DISK = 0x1, MG_NM_IN_MEMORY = 0x2 };
+/*
+ * The profile of connection @uuid with @edits made, everything else as it
+ * is (its secrets too), kept as @keep says, through NetworkManager's
+ * Update2. No edits: the profile as it is, kept so (a confirmation).
+ * -errno, said in @ctx, with NM's own words also in ctx->extack.
+ */
+int mg_nm_update(struct mg_ctx *ctx, const char *uuid, const struct mg_nm_edit *edits, size_t n,
+		 enum mg_nm_keep keep);
 
 /* ---- ifupdown.c: what ifupdown will apply to an interface ---- */
 #define MG_IFUPDOWN_OPTS 48

@@ -22,10 +22,8 @@
 
 #include "gather/gather.h"
 
-#define NM_NAME "org.freedesktop.NetworkManager"
-#define NM_PATH "/org/freedesktop/NetworkManager"
-/* NM answers in milliseconds; a stuck one must not hold a change or the doctor for sd-bus's 25 s. */
-#define NM_TIMEOUT_USEC (2 * 1000 * 1000)
+#define NM_NAME MG_NM_BUS_NAME
+#define NM_PATH MG_NM_BUS_PATH
 
 /*
  * Whether the process owning NM's name on @bus lives in this thread's
@@ -132,6 +130,46 @@ static bool wanted(const char *setting, const char *key)
 	return false;
 }
 
+/* user.data, an a{ss}: only our mark. */
+static int read_user_data(sd_bus_message *m, struct mg_nm_view *v)
+{
+	const char *key, *value;
+	int err = sd_bus_message_enter_container(m, 'v', "a{ss}");
+
+	if (err >= 0)
+		err = sd_bus_message_enter_container(m, 'a', "{ss}");
+	while (err >= 0 && (err = sd_bus_message_read(m, "{ss}", &key, &value)) > 0)
+		if (!strcmp(key, MG_NM_MARK))
+			mg_strlcpy(v->mark, value, sizeof(v->mark));
+	if (err >= 0)
+		err = sd_bus_message_exit_container(m);
+	return err < 0 ? err : sd_bus_message_exit_container(m);
+}
+
+/* connection.type and user.data: the kind of profile, and what libmultigig wrote into it. */
+static int read_other(sd_bus_message *m, const char *setting, struct mg_nm_view *v)
+{
+	int err = sd_bus_message_enter_container(m, 'a', "{sv}");
+
+	while (err >= 0 && (err = sd_bus_message_enter_container(m, 'e', "sv")) > 0) {
+		const char *key = NULL, *type = NULL;
+
+		err = sd_bus_message_read(m, "s", &key);
+		if (err >= 0 && !strcmp(setting, "connection") && !strcmp(key, "type")) {
+			err = sd_bus_message_read(m, "v", "s", &type);
+			if (err >= 0)
+				mg_strlcpy(v->type, type, sizeof(v->type));
+		} else if (err >= 0 && !strcmp(setting, "user") && !strcmp(key, "data")) {
+			err = read_user_data(m, v);
+		} else if (err >= 0) {
+			err = sd_bus_message_skip(m, "v");
+		}
+		if (err >= 0)
+			err = sd_bus_message_exit_container(m);
+	}
+	return err < 0 ? err : sd_bus_message_exit_container(m);
+}
+
 static int read_setting(sd_bus_message *m, const char *setting, struct mg_nm_view *v)
 {
 	int err = sd_bus_message_enter_container(m, 'a', "{sv}");
@@ -168,10 +206,12 @@ static int read_settings(sd_bus *bus, sd_bus_error *error, const char *path, str
 		const char *setting = NULL;
 
 		err = sd_bus_message_read(m, "s", &setting);
-		if (err >= 0)
-			err = !strcmp(setting, "ethtool") || !strcmp(setting, "802-3-ethernet")
-				      ? read_setting(m, setting, v)
-				      : sd_bus_message_skip(m, "a{sv}");
+		if (err >= 0 && (!strcmp(setting, "ethtool") || !strcmp(setting, "802-3-ethernet")))
+			err = read_setting(m, setting, v);
+		else if (err >= 0 && (!strcmp(setting, "connection") || !strcmp(setting, "user")))
+			err = read_other(m, setting, v);
+		else if (err >= 0)
+			err = sd_bus_message_skip(m, "a{sv}");
 		if (err >= 0)
 			err = sd_bus_message_exit_container(m);
 	}
@@ -183,17 +223,22 @@ static int read_settings(sd_bus *bus, sd_bus_error *error, const char *path, str
 static int read_active(sd_bus *bus, sd_bus_error *error, const char *dev, struct mg_nm_view *v)
 {
 	static const char active_iface[] = NM_NAME ".Connection.Active";
-	char active[256], profile[256];
+	char active[256];
+	int unsaved = 0;
 	int err = object_property(bus, error, dev, NM_NAME ".Device", "ActiveConnection", active, sizeof(active));
 
 	if (err < 0 || !strcmp(active, "/"))
 		return err;
-	err = object_property(bus, error, active, active_iface, "Connection", profile, sizeof(profile));
+	err = object_property(bus, error, active, active_iface, "Connection", v->profile, sizeof(v->profile));
+	if (err >= 0)
+		err = sd_bus_get_property_trivial(bus, NM_NAME, v->profile, NM_NAME ".Settings.Connection", "Unsaved",
+						  error, 'b', &unsaved);
+	v->unsaved = unsaved;
 	if (err >= 0)
 		err = string_property(bus, error, active, active_iface, "Id", v->connection, sizeof(v->connection));
 	if (err >= 0)
 		err = string_property(bus, error, active, active_iface, "Uuid", v->uuid, sizeof(v->uuid));
-	return err < 0 ? err : read_settings(bus, error, profile, v);
+	return err < 0 ? err : read_settings(bus, error, v->profile, v);
 }
 
 static int read_device(sd_bus *bus, sd_bus_error *error, const char *ifname, struct mg_nm_view *v)
@@ -236,7 +281,7 @@ int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v)
 		return 0;
 	}
 	/* No system bus, or nobody owning NM's name on it: NetworkManager is not running. */
-	if (sd_bus_open_system(&bus) < 0 || sd_bus_set_method_call_timeout(bus, NM_TIMEOUT_USEC) < 0 ||
+	if (sd_bus_open_system(&bus) < 0 || sd_bus_set_method_call_timeout(bus, MG_NM_TIMEOUT_USEC) < 0 ||
 	    (here = nm_here(bus, &pid)) < 0 ||
 	    string_property(bus, &error, NM_PATH, NM_NAME, "Version", v->version, sizeof(v->version)) < 0) {
 		sd_bus_error_free(&error);
@@ -267,5 +312,29 @@ const char *mg_nm_view_get(const struct mg_nm_view *v, const char *key)
 	for (size_t i = 0; i < v->count; i++)
 		if (!strcmp(v->keys[i].key, key))
 			return v->keys[i].value;
+	return NULL;
+}
+
+bool mg_nm_view_since(const struct mg_nm_view *v, int major, int minor)
+{
+	int a = 0, b = 0;
+
+	if (sscanf(v->version, "%d.%d", &a, &b) != 2)
+		return false;
+	return a > major || (a == major && b >= minor);
+}
+
+const char *mg_nm_mark_get(const char *mark, const char *key, char *buf, size_t size)
+{
+	size_t len = strlen(key);
+
+	for (const char *p = mark; p && *p; p += strcspn(p, " "), p += strspn(p, " ")) {
+		if (!strncmp(p, key, len) && p[len] == '=') {
+			size_t n = strcspn(p + len + 1, " ");
+
+			snprintf(buf, size, "%.*s", (int)n, p + len + 1);
+			return buf;
+		}
+	}
 	return NULL;
 }

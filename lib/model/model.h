@@ -87,7 +87,7 @@ struct nlmsghdr;
  * Every group an apply changes: those, then features, EEE, advertised
  * modes, ASPM L1, RPS, XPS, IRQ affinity, Wake-on-LAN, and what persists them.
  */
-#define MG_APPLY_GROUPS 14
+#define MG_APPLY_GROUPS 15
 /* Queues (or vectors) one steering group of an apply covers. */
 #define MG_STEER_MAX 64
 /* The three steering groups, as an index: RPS, XPS, IRQ affinity. */

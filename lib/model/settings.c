@@ -78,7 +78,7 @@ static const struct mg_param_info params[MG_PARAM_COUNT] = {
 
 static const char *const group_names[MG_APPLY_GROUPS] = {
 	"mtu", "rings", "channels", "coalesce", "pause", "features", "eee", "advertise", "aspm", "rps", "xps",
-	"irq-affinity", "wol", "persist",
+	"irq-affinity", "wol", "persist", "persist-nm",
 };
 
 _Static_assert(MG_PARAM_COUNT <= 64, "presence bits live in one 64-bit word");

@@ -508,6 +508,11 @@ class Context:
         there was no such file, else the file with the keys written
         ("/etc/systemd/network/10-multigig-name-eth0.link with
         MTUBytes=9000") or with a hash of its text ("... (text 1a2b3c4d)").
+        Where NetworkManager manages the interface with a connection
+        active, what its profile can carry goes there instead, a change
+        per key named "nm." and the setting ("nm.mtu"), its values text
+        ("none" where the profile set nothing, "9000", then
+        "802-3-ethernet.mtu=9000 in 'Wired connection 1'").
         The parameters (mtu, rings, channels, coalesce, pause), wol and the
         offloads udev has keys for (gro, lro, tso, gso, rx-checksum, the
         VLAN offloads, ntuple) persist: with any other setting the apply is
@@ -537,8 +542,9 @@ class Context:
         ``remove=True``, remove that file instead (nothing when there is
         none), as ``multigig persist IFACE --remove``. One transaction, as
         ``apply(..., persist=True)``: journaled and rolled back on failure.
-        The result has one change named "persist" (see apply()), or none
-        when the file already says that (or, removing, there is none).
+        The result has one change named "persist" (see apply()), and one
+        per key of a NetworkManager profile ("nm.mtu"), or none when they
+        already say that (or, removing, there is nothing of libmultigig's).
         A file of that name that libmultigig did not write is left alone
         and the call refused (ApplyError)."""
         how = _c.MG_PERSIST_REMOVE if _args.flag(remove, "remove") else _c.MG_PERSIST_WRITE
@@ -1315,7 +1321,8 @@ class Change(NamedTuple):
     """One change an apply planned or made: the name ``multigig set``
     takes ("mtu", "rx-ring", "eee", "advertise", "wol" or a feature's
     kernel name, or "persist" for the .link file that ``persist=True``
-    writes), the value before and the value after. A tuple, so
+    writes, "nm.mtu" for a key of a NetworkManager profile), the value
+    before and the value after. A tuple, so
     ``name, old, new = change`` works."""
 
     name: str
@@ -1334,7 +1341,7 @@ class ApplyResult:
     "advertise", CPU lists ("0-3", "" for none) for "rps-cpus:rx-N",
     "xps-cpus:tx-N" and "irq-affinity:N", ethtool's letters ("g", "d" for
     none) for "wol", text for "persist" (the .link file: "none", or its
-    path with the keys written or its text's hash); ``states`` gives each
+    path with the keys written or its text's hash) and for "nm.*"; ``states`` gives each
     change's fate by name ("planned", "applied", "rolled_back", "left",
     "restore_failed"); ``left`` lists the names not restored because
     another writer had changed them; ``may_bounce_link`` says whether the
