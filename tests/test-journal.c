@@ -231,6 +231,65 @@ static void test_round_trip_steer(void)
 }
 
 /*
+ * A key of a NetworkManager profile: the connection's uuid, NM's key, "none"
+ * where the profile set nothing, whether the mark named the value before,
+ * and the window; a line naming no uuid, no key libmultigig writes, a value
+ * past u32 or a mark flag but 0 and 1 is damaged.
+ */
+static void test_round_trip_nm(void)
+{
+	static const char uuid[] = "0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44";
+	struct mg_journal_part *p = start(3, "eth1");
+	int len;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	p->entries[p->count++] = (struct mg_journal_entry){ .group = MG_GROUP_PERSIST_NM, .param = MG_PARAM_MTU,
+							    .old_value = MG_NM_UNSET, .new_value = 9000, .new_known = true,
+							    .path = strdup(uuid), .unconfirmed = true };
+	p->entries[p->count++] = (struct mg_journal_entry){ .group = MG_GROUP_PERSIST_NM, .param = MG_PARAM_PAUSE_RX,
+							    .old_value = 1, .index = 1, .path = strdup(uuid) };
+	len = mg_journal_format(&j, buf, sizeof(buf));
+	CU_ASSERT_FATAL(len > 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44 802-3-ethernet.mtu none 9000 "
+					   "0 unconfirmed\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44 ethtool.pause-rx 1 - 1\n"));
+	CU_ASSERT_EQUAL_FATAL(mg_journal_parse(buf, (size_t)len, &back), 0);
+	CU_ASSERT_EQUAL_FATAL(back.parts[0].count, 2);
+	CU_ASSERT_EQUAL(mg_journal_entry_group(&back.parts[0].entries[0]), MG_GROUP_PERSIST_NM);
+	CU_ASSERT(back.parts[0].entries[0].param == MG_PARAM_MTU && back.parts[0].entries[0].old_value == MG_NM_UNSET &&
+		  back.parts[0].entries[0].new_value == 9000 && back.parts[0].entries[0].unconfirmed &&
+		  !back.parts[0].entries[0].index);
+	CU_ASSERT_STRING_EQUAL(back.parts[0].entries[0].path, uuid);
+	CU_ASSERT_STRING_EQUAL(back.parts[0].entries[0].name, "nm.mtu");
+	CU_ASSERT(back.parts[0].entries[1].param == MG_PARAM_PAUSE_RX && back.parts[0].entries[1].old_value == 1 &&
+		  !back.parts[0].entries[1].new_known && back.parts[0].entries[1].index &&
+		  !back.parts[0].entries[1].unconfirmed);
+	mg_journal_clear(&back);
+	{
+		const char *bad[] = {
+			"persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b4 802-3-ethernet.mtu none 9000 0",
+			"persist-nm ../../etc/passwd-xxxxxxxxxxxxxxxxxxxxxxxxx 802-3-ethernet.mtu none 9000 0",
+			"persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44 ipv4.method none 9000 0",
+			"persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44 ethtool.rx-buf-len none 9000 0",
+			"persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44 802-3-ethernet.mtu none 4294967296 0",
+			"persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44 802-3-ethernet.mtu -5 9000 0",
+			"persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44 802-3-ethernet.mtu none 9000 2",
+			"persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44 802-3-ethernet.mtu none 9000 0 later",
+			"persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44 802-3-ethernet.mtu none 9000",
+		};
+		char body[512], sealed[600];
+
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			snprintf(body, sizeof(body), "multigig-journal 2\nnetns c4096 1\nboot -\ntime 1\n"
+				 "interface 3 eth1 veth - 02:00:00:00:00:07\n%s\n", bad[i]);
+			seal(body, sealed, sizeof(sealed));
+			CU_ASSERT_EQUAL(parse(sealed, &back), -EBADMSG);
+			mg_journal_clear(&back);
+		}
+	}
+}
+
+/*
  * Cut short anywhere, or any byte changed, a journal is refused: never
  * read as a shorter complete one (0.2 took "multigig-journal 1\nifindex 3\ni"
  * for a journal with nothing to restore).
@@ -376,7 +435,8 @@ int main(void)
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return EXIT_FAILURE;
 	MG_ADD_SUITE("journal", NULL, fini, MG_TEST(test_round_trip), MG_TEST(test_round_trip_tune),
-		     MG_TEST(test_round_trip_aspm), MG_TEST(test_round_trip_steer), MG_TEST(test_round_trip_wol), MG_TEST(test_cut_or_changed), MG_TEST(test_tolerated),
+		     MG_TEST(test_round_trip_aspm), MG_TEST(test_round_trip_steer), MG_TEST(test_round_trip_wol),
+		     MG_TEST(test_round_trip_nm), MG_TEST(test_cut_or_changed), MG_TEST(test_tolerated),
 		     MG_TEST(test_version_1), MG_TEST(test_damaged));
 	return mg_test_run();
 }

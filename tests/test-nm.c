@@ -493,6 +493,32 @@ static void test_set_says_put_back(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "udev puts back"));
 }
 
+/* Persisting the value the file and the profile disagree on: into the profile, and out of the file. */
+static void test_persist_ends_conflict(void)
+{
+	char out[8192], v[64], *text = NULL;
+
+	MG_TEST_SKIP_IF(!have_nm(), "NetworkManager, systemd-udevd or dbus-daemon is not installed");
+	CU_ASSERT_EQUAL_FATAL(mg_text_file_read(OURS, &text), 0); /* MTUBytes=4000, the profile's 1500 */
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=4000"));
+	free(text);
+	CU_ASSERT_EQUAL(cli("set nm0 mtu 4000 --persist", out, sizeof(out)), 0);
+	nm_key("802-3-ethernet.mtu", v, sizeof(v));
+	CU_ASSERT_STRING_EQUAL(v, "4000");
+	CU_ASSERT_EQUAL_FATAL(mg_text_file_read(OURS, &text), 0);
+	CU_ASSERT_PTR_NULL(strstr(text, "MTUBytes"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "# Written by libmultigig."));
+	free(text);
+	CU_ASSERT_EQUAL(cli("doctor nm0", out, sizeof(out)), 0);
+	CU_ASSERT_PTR_NULL(strstr(out, "persist-conflict"));
+	/* A rollback of that puts both back. */
+	CU_ASSERT_EQUAL(cli("set nm0 mtu 4400 --persist --confirm 60", out, sizeof(out)), 0);
+	CU_ASSERT_EQUAL(cli("rollback nm0", out, sizeof(out)), 0);
+	nm_key("802-3-ethernet.mtu", v, sizeof(v));
+	CU_ASSERT_STRING_EQUAL(v, "4000");
+	CU_ASSERT_EQUAL(mg_test_mtu_of("nm0"), 4000);
+}
+
 /* NM gone: nothing to ask, which is no error. */
 static void test_not_running(void)
 {
@@ -528,6 +554,7 @@ int main(void)
 	MG_ADD_SUITE("NetworkManager", suite_init, suite_clean, MG_TEST(test_view), MG_TEST(test_other_namespace),
 		     MG_TEST(test_status), MG_TEST(test_persist_into_nm), MG_TEST(test_persist_keeps_secrets),
 		     MG_TEST(test_persist_nm_interrupted), MG_TEST(test_conflict),
-		     MG_TEST(test_set_says_put_back), MG_TEST(test_not_running));
+		     MG_TEST(test_set_says_put_back), MG_TEST(test_persist_ends_conflict),
+		     MG_TEST(test_not_running));
 	return mg_test_run();
 }

@@ -163,6 +163,8 @@ struct mg_link_target {
 };
 /* Whether what @want asks to persist is what runs now: it names no setting (persist IFACE). */
 bool mg_persist_of_running(const struct mg_settings *want);
+/* A persist-nm change's value where the profile sets none: NM leaves the setting as it finds it. */
+#define MG_NM_UNSET (-3)
 /* Whether NetworkManager's connection in @nm carries parameter @p at its activation: then it persists there. */
 bool mg_nm_carries(const struct mg_nm_view *nm, enum mg_param p);
 struct mg_persist_now {

@@ -24,8 +24,6 @@
 #include "apply/apply.h"
 
 #define KEY "persist-nm"
-/* The profile sets no value for the key: NM leaves the setting as it finds it. */
-#define MG_NM_UNSET (-3)
 /*
  * A change's index says which of its values the mark names: its old
  * value, which the journal keeps for a restore, and its new one.

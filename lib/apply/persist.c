@@ -174,8 +174,12 @@ static size_t header_len(const char *text)
 	return (size_t)(p - text);
 }
 
-/* Ours with @keys set over what it holds, its header kept. */
-static int update_ours(const char *text, const struct mg_linkfile *keys, char **out)
+/*
+ * Ours with @keys set over what it holds, and the keys of the parameters
+ * in @gone (persisted into NetworkManager's connection now, which applies
+ * after udev) taken out; its header kept.
+ */
+static int update_ours(const char *text, const struct mg_linkfile *keys, const struct mg_settings *gone, char **out)
 {
 	struct mg_linkfile f;
 	size_t head = header_len(text);
@@ -184,6 +188,9 @@ static int update_ours(const char *text, const struct mg_linkfile *keys, char **
 
 	for (size_t i = 0; err == 0 && i < keys->count; i++)
 		err = mg_linkfile_set(&f, keys->lines[i].section, keys->lines[i].key, keys->lines[i].value);
+	for (int p = 0; err == 0 && p < MG_PARAM_COUNT; p++)
+		if (mg_settings_has(gone, (enum mg_param)p) && mg_param_info((enum mg_param)p)->link_key)
+			err = mg_linkfile_set(&f, "Link", mg_param_info((enum mg_param)p)->link_key, NULL);
 	if (err == 0)
 		err = mg_linkfile_format(&f, NULL, &body);
 	mg_linkfile_clear(&f);
@@ -259,13 +266,16 @@ static int stale(struct mg_ctx *ctx, const char *ifname, const struct mg_persist
 		       ifname, p->lt.file, ifname);
 }
 
-/* @values without the parameters NetworkManager's connection carries: they persist there (persist-nm.c). */
-static void without_nm(const struct mg_settings *values, const struct mg_nm_view *nm, struct mg_settings *out)
+/* @values parted: those NetworkManager's connection carries persist there (persist-nm.c), the rest udev's. */
+static void split_nm(const struct mg_settings *values, const struct mg_nm_view *nm, struct mg_settings *udev,
+		     struct mg_settings *to_nm)
 {
-	*out = *values;
+	*udev = *to_nm = *values;
 	for (int p = 0; p < MG_PARAM_COUNT; p++)
 		if (mg_nm_carries(nm, (enum mg_param)p))
-			out->present &= ~(1ull << p);
+			udev->present &= ~(1ull << p);
+		else
+			to_nm->present &= ~(1ull << p);
 }
 
 /* An ifupdown option's value as a number: ethtool's words on and off for the flags. */
@@ -352,7 +362,7 @@ static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 	const struct mg_tune_want *w = want->tune;
 	/* Nothing asked but persisting: what runs now, of every parameter (persist IFACE). */
 	bool running_now = mg_persist_of_running(want);
-	struct mg_settings now, values;
+	struct mg_settings now, values, gone;
 	struct mg_linkfile keys;
 	int err;
 
@@ -371,7 +381,7 @@ static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 	if (running_now)
 		running(&t->cur, &now);
 	/* What NetworkManager's connection carries goes there (persist-nm.c), read with this group. */
-	without_nm(running_now ? &now : want, &t->tune.nm, &values);
+	split_nm(running_now ? &now : want, &t->tune.nm, &values, &gone);
 	/* ifupdown is asked only here, on the way to writing: a restore never waits on it. */
 	err = refuse_ifupdown(ctx, t, &values, w);
 	if (err == 0)
@@ -380,7 +390,7 @@ static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 		err = mg_link_tune_keys(ctx, ifname, want, t->tune.features, &keys);
 	keys_text(&keys, shown, size);
 	if (err == 0 && p->text)
-		err = update_ours(p->text, &keys, out);
+		err = update_ours(p->text, &keys, &gone, out);
 	/* Nothing for udev (NetworkManager carries it all): no file. */
 	else if (err == 0 && keys.count)
 		err = compose_new(ctx, ifname, p, &keys, out);
