@@ -1012,7 +1012,7 @@ static void aspm_target(struct mg_ctx *ctx, const char *ifname, int ifindex, str
 	t->lock_fd = -1;
 	t->cur.ifindex = ifindex;
 	mg_strlcpy(t->cur.ifname, ifname, sizeof(t->cur.ifname));
-	CU_ASSERT_EQUAL_FATAL(mg_group_read(ctx, ifindex, ifname, NULL, 1u << MG_GROUP_ASPM, &t->tune), 0);
+	CU_ASSERT_EQUAL_FATAL(mg_group_read(ctx, ifindex, ifname, NULL, 1u << MG_GROUP_ASPM, NULL, &t->tune), 0);
 }
 
 /* Planned before anything changes; -errno and the context's message, or the change. */

@@ -455,7 +455,8 @@ static bool changed(const struct mg_apply_result *r, const char *name)
 /*
  * A change an engine will undo: udev's file at the next add,
  * NetworkManager's connection at its next activation, ifupdown's stanza at
- * the next ifup, carries another value. Said after the change, as
+ * the next ifup, systemd-networkd's .network file when it next configures
+ * the link, carries another value. Said after the change, as
  * ethtool's users learn it too late. Nothing is said where none can be read.
  */
 static void say_put_back(struct mg_ctx *ctx, const char *ifname, const struct mg_apply_result *r)
@@ -473,9 +474,10 @@ static void say_put_back(struct mg_ctx *ctx, const char *ifname, const struct mg
 		if (!strcmp(engine, "udev"))
 			printf("%s: note: %s sets %s=%s, which udev puts back at the next add; --persist keeps %s\n",
 			       ifname, mg_persist_status_get_source(s, i), key, value, setting);
-		else if (!strcmp(engine, "ifupdown"))
-			printf("%s: note: ifupdown's %s sets %s %s and puts it back at the next ifup\n", ifname,
-			       mg_persist_status_get_source(s, i), key, value);
+		else if (strcmp(engine, "NetworkManager"))
+			printf("%s: note: %s's %s sets %s %s and puts it back at the next %s\n", ifname, engine,
+			       mg_persist_status_get_source(s, i), key, value,
+			       !strcmp(engine, "ifupdown") ? "ifup" : "configuration of the link");
 		else
 			printf("%s: note: NetworkManager's connection '%s' sets %s %s and puts it back at its next "
 			       "activation\n", ifname, mg_persist_status_get_connection(s), key, value);
@@ -707,7 +709,8 @@ const struct command set_command = {
 		"to ADDR carries the new MTU (don't-fragment pings), and rolls back if not.\n"
 		"Without --persist, like ethtool's, the changes last until the adapter goes: a\n"
 		"reboot or a re-plug brings back the driver's defaults, and a note names udev's\n"
-		"file, NetworkManager's connection or ifupdown's stanza where one carries\n"
+		"file, NetworkManager's connection, ifupdown's stanza or systemd-networkd's\n"
+		".network file where one carries\n"
 		"another value that it puts back at the next add, activation or ifup.\n"
 		"--persist writes them, once made, into a udev .link file of libmultigig's and\n"
 		"into the NetworkManager connection active on the interface, what it can carry\n"
@@ -748,11 +751,13 @@ const struct command persist_command = {
 		"what it did not write.\n"
 		"--dry-run says what would be written and writes nothing. --status shows the\n"
 		"file udev applies at the next add, NetworkManager's connection on the\n"
-		"interface and ifupdown's iface stanza for it (/etc/network/interfaces), and\n"
+		"interface, ifupdown's iface stanza for it (/etc/network/interfaces) and\n"
+		"systemd-networkd's .network file's MTUBytes=, and\n"
 		"each setting they carry beside the value running now (drift: what the next\n"
 		"add, activation or ifup changes; conflict: two differ, and NetworkManager's or\n"
-		"ifupdown's value, applied after udev's, lasts). A value ifupdown's stanza\n"
-		"would put back is refused. Like any change,\n"
+		"ifupdown's or systemd-networkd's value, applied after udev's, lasts). A value\n"
+		"ifupdown's stanza or systemd-networkd's file would put back is refused. Like\n"
+		"any change,\n"
 		"it is journaled first:\n"
 		"'multigig rollback IFACE' after an interruption puts the file and the\n"
 		"profile back as they were.\n",

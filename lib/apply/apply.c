@@ -179,7 +179,8 @@ static int read_now(struct mg_ctx *ctx, const struct mg_apply_target *t, const s
 
 	memset(tune, 0, sizeof(*tune));
 	if (err == 0)
-		err = mg_group_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_read_mask(r), tune);
+		err = mg_group_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_read_mask(r),
+				    mg_group_subject(r), tune);
 	tune->params = now;
 	return err;
 }

@@ -196,6 +196,8 @@ struct mg_group_now {
 	int wol_err;		  /* -EOPNOTSUPP when the driver has no Wake-on-LAN */
 	char wol_extack[256];	  /* then the kernel's words, if any */
 	struct mg_persist_now persist;
+	/* What the changes read for are about beyond the interface: a NetworkManager connection's uuid; "" none. */
+	char subject[64];
 	struct mg_nm_view nm; /* PERSIST_NM: what NetworkManager applies; why it cannot say, in nm.why */
 	int nm_err;
 	const struct mg_settings *params; /* read at the same time; NULL: not read */
@@ -296,6 +298,12 @@ struct mg_group_ops {
 	 * the journal goes; -errno, said in @ctx, keeps the window open.
 	 */
 	int (*confirm)(struct mg_ctx *ctx, const char *ifname, const struct mg_journal_entry *e);
+	/*
+	 * Optional: what @e's change is about beyond the interface, which its
+	 * reader must read (the NetworkManager connection a key was written
+	 * into, active or not); NULL: nothing.
+	 */
+	const char *(*subject)(const struct mg_journal_entry *e);
 };
 /* By enum mg_param_group. */
 extern const struct mg_group_ops *const mg_group_ops[MG_APPLY_GROUPS];
@@ -569,9 +577,16 @@ int mg_txn_confirm(struct mg_ctx *ctx, struct mg_journal *j);
 int mg_txn_journal_of_result(const struct mg_netns *ns, const struct mg_apply_result *done, struct mg_journal *j);
 
 /* ---- groups.c, continued: each step over every group, by the table ---- */
-/* Read @groups of the interface by index (@now->params is left to the caller); -errno, said in @ctx. */
+/*
+ * Read @groups of the interface by index (@now->params is left to the
+ * caller); @subject, what the changes read back are about beyond the
+ * interface (mg_group_subject()), may be NULL. -errno, said in @ctx.
+ */
 int mg_group_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		  struct mg_group_now *now);
+		  const char *subject, struct mg_group_now *now);
+/* What @r's changes, or those of journal part @jp, are about beyond the interface; NULL: nothing. */
+const char *mg_group_subject(const struct mg_apply_part *r);
+const char *mg_group_journal_subject(const struct mg_journal_part *jp);
 void mg_group_now_clear(struct mg_group_now *now);
 /* The groups with a reader that @r changes: what a read-back must read. */
 unsigned int mg_group_read_mask(const struct mg_apply_part *r);

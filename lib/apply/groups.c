@@ -58,13 +58,14 @@ typedef int (*read_fn)(struct mg_ctx *ctx, int ifindex, const char *ifname, cons
 
 /* Each reader once, in the table's order: the steering groups share one. */
 int mg_group_read(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
-		  struct mg_group_now *now)
+		  const char *subject, struct mg_group_now *now)
 {
 	read_fn done[MG_APPLY_GROUPS];
 	size_t count = 0;
 
 	mg_group_now_clear(now);
 	now->groups = groups;
+	mg_strlcpy(now->subject, subject ? subject : "", sizeof(now->subject));
 	for (int g = 0; g < MG_APPLY_GROUPS; g++) {
 		const struct mg_group_ops *ops = mg_group_ops[g];
 		bool again = false;
@@ -88,6 +89,22 @@ void mg_group_now_clear(struct mg_group_now *now)
 		if (mg_group_ops[g]->clear)
 			mg_group_ops[g]->clear(now);
 	memset(now, 0, sizeof(*now));
+}
+
+const char *mg_group_subject(const struct mg_apply_part *r)
+{
+	return r->nm_uuid[0] ? r->nm_uuid : NULL;
+}
+
+const char *mg_group_journal_subject(const struct mg_journal_part *jp)
+{
+	for (size_t i = 0; i < jp->count; i++) {
+		const struct mg_group_ops *ops = ops_of(mg_journal_entry_group(&jp->entries[i]));
+
+		if (ops->subject && ops->subject(&jp->entries[i]))
+			return ops->subject(&jp->entries[i]);
+	}
+	return NULL;
 }
 
 unsigned int mg_group_read_mask(const struct mg_apply_part *r)

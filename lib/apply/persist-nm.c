@@ -9,7 +9,7 @@
  *
  *   persist-nm UUID KEY OLD NEW MARKED
  *
- * with OLD and NEW the numbers or "none", NEW "-" when not known, MARKED 1
+ * with OLD and NEW the numbers or "none", MARKED 1
  * when the profile's mark (gather/nm-update.c) named OLD as libmultigig's,
  * and a last word "unconfirmed" for a change with a confirmation window.
  * Until it is confirmed the profile is changed in NM's memory only, over
@@ -35,7 +35,9 @@ bool mg_nm_carries(const struct mg_nm_view *nm, enum mg_param p)
 {
 	const struct mg_param_info *info = mg_param_info(p);
 
-	if (!nm->here || !nm->managed || !nm->connection[0] || strcmp(nm->type, "802-3-ethernet") || !info->nm_key)
+	/* A profile in NM's memory only is gone at a reboot: nothing written there would last. */
+	if (!nm->here || !nm->managed || !nm->connection[0] || nm->unsaved || strcmp(nm->type, "802-3-ethernet") ||
+	    !info->nm_key)
 		return false;
 	/* The versions that brought each key (NM's NEWS). */
 	switch (info->group) {
@@ -75,12 +77,19 @@ static void value_text(enum mg_param p, long long v, char *buf, size_t size)
 		mg_nm_value_text(mg_param_info(p), v, buf, size);
 }
 
-/* What NM answered is kept for the plan: reading is no failure, asking to persist there is. */
+/*
+ * What NM answered is kept for the plan: reading is no failure, asking to
+ * persist there is. The connection active on the interface, or the one
+ * the changes read back were written into (@now->subject).
+ */
 static int read_nm(struct mg_ctx *ctx, int ifindex, const char *ifname, const char *driver, unsigned int groups,
 		   struct mg_group_now *now)
 {
 	(void)ifindex, (void)driver, (void)groups;
 	now->nm_err = mg_nm_read(ctx, ifname, &now->nm);
+	/* A change read back is about the connection it was written into, active on the interface or not. */
+	if (now->nm_err == 0 && now->subject[0] && strcmp(now->nm.uuid, now->subject))
+		now->nm_err = mg_nm_read_profile(ctx, now->subject, &now->nm);
 	if (now->nm_err < 0) {
 		mg_strlcpy(now->nm.why, ctx->error, sizeof(now->nm.why));
 		mg_clear_error(ctx);
@@ -176,11 +185,6 @@ static int plan_nm(struct mg_ctx *ctx, const struct mg_apply_target *t, const st
 		return mg_fail(ctx, t->tune.nm_err, "%s", nm->why);
 	if (!nm->here || !nm->managed || !nm->connection[0])
 		return 0;
-	if (nm->unsaved && how == MG_PERSIST_WRITE)
-		return mg_fail(ctx, -EOPNOTSUPP, "%s: NetworkManager's connection '%s' lives in its memory only and is "
-			       "gone at a reboot, so nothing written there lasts; save it to disk first ('nmcli "
-			       "connection modify %s connection.id %s')", t->cur.ifname, nm->connection, nm->uuid,
-			       nm->connection);
 	return how == MG_PERSIST_REMOVE ? plan_remove(ctx, t, r) : plan_write(ctx, t, want, r);
 }
 
@@ -289,13 +293,10 @@ static int format_nm(const struct mg_journal_entry *e, char *buf, size_t size)
 {
 	char old[24], set[24];
 
-	if (!e->path)
+	if (!e->path || !e->new_known)
 		return -ENOMEM;
 	journal_value(e->old_value, old, sizeof(old));
-	if (e->new_known)
-		journal_value(e->new_value, set, sizeof(set));
-	else
-		snprintf(set, sizeof(set), "-");
+	journal_value(e->new_value, set, sizeof(set));
 	return snprintf(buf, size, KEY " %s %s %s %s %d%s", e->path, mg_param_info(e->param)->nm_key, old, set,
 			e->index & OLD_MARKED ? 1 : 0, e->unconfirmed ? " unconfirmed" : "");
 }
@@ -324,8 +325,9 @@ static int parse_nm(char **w, int n, struct mg_journal_entry *e)
 	while (p < MG_PARAM_COUNT && !(mg_param_info((enum mg_param)p)->nm_key &&
 					 !strcmp(mg_param_info((enum mg_param)p)->nm_key, w[2])))
 		p++;
-	e->new_known = strcmp(w[4], "-") != 0;
-	if (p == MG_PARAM_COUNT || (e->new_known && !parse_value(w[4], &e->new_value)) ||
+	/* What was written is always recorded: a restore must tell another writer's value from ours. */
+	e->new_known = true;
+	if (p == MG_PARAM_COUNT || !parse_value(w[4], &e->new_value) ||
 	    (strcmp(w[5], "0") && strcmp(w[5], "1")) || !(e->path = strdup(w[1])))
 		return -EBADMSG;
 	e->param = (enum mg_param)p;
@@ -337,8 +339,8 @@ static int parse_nm(char **w, int n, struct mg_journal_entry *e)
 }
 
 /*
- * Against the profile of the connection active now: a connection no longer
- * active on the interface cannot be compared, so its key is left as it is.
+ * Against the profile of the connection the journal names, read by its
+ * uuid whether it is active or not; one that is gone is left.
  */
 static void plan_restore_nm(const struct mg_journal_entry *e, const struct mg_group_now *now, struct mg_apply_part *r)
 {
@@ -347,10 +349,9 @@ static void plan_restore_nm(const struct mg_journal_entry *e, const struct mg_gr
 	long long cur = profile_value(now, e->path, e->param);
 
 	mg_strlcpy(c.name, e->name, sizeof(c.name));
-	mg_strlcpy(r->nm_uuid, e->path, sizeof(r->nm_uuid));
-	if (!r->nm_connection[0])
-		mg_strlcpy(r->nm_connection, now->nm.connection[0] ? now->nm.connection : e->path,
-			   sizeof(r->nm_connection));
+	/* One Update2 goes to one connection: a part naming two (a changed journal) restores the first. */
+	if (r->nm_uuid[0] && strcmp(r->nm_uuid, e->path))
+		cur = MG_UNKNOWN;
 	if (cur == MG_UNKNOWN && r->count < MG_CHANGE_MAX) {
 		c.old_value = c.found = MG_UNKNOWN;
 		c.new_value = c.expect = e->old_value;
@@ -358,6 +359,8 @@ static void plan_restore_nm(const struct mg_journal_entry *e, const struct mg_gr
 		r->changes[r->count++] = c;
 		return;
 	}
+	mg_strlcpy(r->nm_uuid, e->path, sizeof(r->nm_uuid));
+	mg_strlcpy(r->nm_connection, now->nm.connection, sizeof(r->nm_connection));
 	mg_change_restore_value(e, cur, &c, r);
 }
 
@@ -380,6 +383,11 @@ static int confirm_nm(struct mg_ctx *ctx, const char *ifname, const struct mg_jo
 	return e->unconfirmed ? mg_nm_update(ctx, e->path, NULL, 0, MG_NM_TO_DISK) : 0;
 }
 
+static const char *nm_subject(const struct mg_journal_entry *e)
+{
+	return e->path;
+}
+
 const struct mg_group_ops mg_persist_nm_ops = {
 	.journal_key = KEY,
 	.kind = MG_VALUE_WORD,
@@ -399,4 +407,5 @@ const struct mg_group_ops mg_persist_nm_ops = {
 	.asked = nm_asked,
 	.merge = merge_nm,
 	.confirm = confirm_nm,
+	.subject = nm_subject,
 };

@@ -173,9 +173,14 @@ static void mark_conflicts(struct mg_persist_status *s)
 		}
 }
 
-/* Each engine's rows, in the order they apply: udev's at the add, ifupdown's at ifup, NM's at activation. */
+/*
+ * Each engine's rows, in the order they apply (decide/engines.c): udev's
+ * at the add, ifupdown's at ifup, systemd-networkd's when it configures
+ * the link (its .network file carries only the MTU of ours), NM's at
+ * activation.
+ */
 static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, const struct mg_ifupdown_view *ifupdown,
-		 const struct mg_nm_view *nm, struct mg_persist_status *s)
+		 const struct mg_networkd_view *networkd, const struct mg_nm_view *nm, struct mg_persist_status *s)
 {
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
 		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
@@ -192,6 +197,8 @@ static void rows(const struct mg_settings *cur, const struct mg_linkfile *f, con
 		if (o)
 			add_row(s, cur, (enum mg_param)p, "ifupdown", o->file, key, o->value);
 	}
+	if (networkd->mtu[0])
+		add_row(s, cur, MG_PARAM_MTU, "systemd-networkd", networkd->file, "MTUBytes", networkd->mtu);
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
 		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
 		const char *v = info->nm_key ? mg_nm_view_get(nm, info->nm_key) : NULL;
@@ -280,11 +287,22 @@ static void read_ifupdown(struct mg_ctx *ctx, struct mg_persist_status *s, struc
 	}
 }
 
+/* systemd-networkd's .network file for the interface: failing to answer, it carries nothing. */
+static void read_networkd(struct mg_ctx *ctx, const struct mg_settings *cur, struct mg_persist_status *s,
+			  struct mg_networkd_view *v)
+{
+	if (mg_networkd_read(ctx, cur->ifindex, s->ifname, v) < 0) {
+		memset(v, 0, sizeof(*v));
+		mg_clear_error(ctx);
+	}
+}
+
 int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *perm_mac, const struct mg_settings *cur,
 			 struct mg_persist_status **status)
 {
 	struct mg_persist_status *s;
 	struct mg_ifupdown_view ifupdown;
+	struct mg_networkd_view networkd;
 	struct mg_nm_view nm;
 	struct mg_linkfile f;
 	struct mg_udev_net u;
@@ -309,7 +327,8 @@ int mg_persist_status_of(struct mg_ctx *ctx, const char *ifname, const char *per
 		err = read_nm(ctx, s, &nm);
 	if (err == 0) {
 		read_ifupdown(ctx, s, &ifupdown);
-		rows(cur, &f, &ifupdown, &nm, s);
+		read_networkd(ctx, cur, s, &networkd);
+		rows(cur, &f, &ifupdown, &networkd, &nm, s);
 		tune_rows(ctx, cur, &f, s);
 	}
 	mg_linkfile_clear(&f);

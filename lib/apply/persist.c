@@ -278,6 +278,34 @@ static void split_nm(const struct mg_settings *values, const struct mg_nm_view *
 			to_nm->present &= ~(1ull << p);
 }
 
+/*
+ * A value NetworkManager's active connection sets otherwise, of a key
+ * libmultigig does not write there (a profile NM keeps in memory only, one
+ * not of Ethernet): NM applies it at every activation, after udev, so the
+ * file's would not last. Refused, naming the command that changes it where
+ * it lasts.
+ */
+static int refuse_nm(struct mg_ctx *ctx, const char *ifname, const struct mg_nm_view *nm,
+		     const struct mg_settings *values)
+{
+	for (int p = 0; p < MG_PARAM_COUNT; p++) {
+		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
+		const char *theirs = info->nm_key ? mg_nm_view_get(nm, info->nm_key) : NULL;
+		char ours[32];
+		long long v;
+
+		if (!theirs || mg_settings_get(values, (enum mg_param)p, &v) < 0)
+			continue;
+		mg_nm_value_text(info, v, ours, sizeof(ours));
+		if (strcmp(ours, theirs))
+			return mg_fail(ctx, -EBUSY, "%s: NetworkManager's connection '%s' sets %s %s and applies it at "
+				       "every activation, after udev, so a .link file's %s would not last; change it "
+				       "there: nmcli connection modify %s %s %s", ifname, nm->connection, info->nm_key,
+				       theirs, ours, nm->uuid, info->nm_key, ours);
+	}
+	return 0;
+}
+
 /* An ifupdown option's value as a number: ethtool's words on and off for the flags. */
 static bool ifupdown_number(const char *text, long long *v)
 {
@@ -353,16 +381,65 @@ static int refuse_ifupdown(struct mg_ctx *ctx, const struct mg_apply_target *t, 
 	return err;
 }
 
-/* The text ours should have: NULL to remove it; @shown the keys it writes. */
+/*
+ * The same for systemd-networkd's .network file: it sets the MTU it
+ * carries when it configures the link, after udev, at every add. The file
+ * is its owner's, so the refusal names it.
+ */
+static int refuse_networkd(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *values)
+{
+	struct mg_networkd_view v;
+	long long want;
+	char *end;
+	int err;
+
+	if (mg_settings_get(values, MG_PARAM_MTU, &want) < 0)
+		return 0;
+	err = mg_networkd_read(ctx, t->cur.ifindex, t->cur.ifname, &v);
+	if (err < 0 || !v.mtu[0] || (strtoll(v.mtu, &end, 10) == want && !*end))
+		return err;
+	return mg_fail(ctx, -EBUSY, "%s: systemd-networkd's %s sets MTUBytes=%s for it and applies it whenever it "
+		       "configures the link, after udev, so a .link file's %lld would not last; change it there", t->cur.ifname,
+		       v.file, v.mtu, want);
+}
+
+/*
+ * The keys udev's file is to carry, and in @gone the parameters that go
+ * into NetworkManager's connection instead (persist-nm.c, read with this
+ * group): refused where an engine after udev would undo them.
+ */
+static int udev_keys(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want,
+		     struct mg_linkfile *keys, struct mg_settings *gone)
+{
+	const char *ifname = t->cur.ifname;
+	/* Nothing asked but persisting: what runs now, of every parameter (persist IFACE). */
+	bool running_now = mg_persist_of_running(want);
+	struct mg_settings now, values;
+	int err;
+
+	if (running_now)
+		running(&t->cur, &now);
+	split_nm(running_now ? &now : want, &t->tune.nm, &values, gone);
+	/* ifupdown and systemd-networkd are asked only here, on the way to writing: a restore never waits on them. */
+	err = refuse_nm(ctx, ifname, &t->tune.nm, &values);
+	if (err == 0)
+		err = refuse_ifupdown(ctx, t, &values, want->tune);
+	if (err == 0)
+		err = refuse_networkd(ctx, t, &values);
+	if (err == 0)
+		err = mg_link_param_keys(ctx, &values, &t->cur, keys);
+	if (err == 0)
+		err = mg_link_tune_keys(ctx, ifname, want, t->tune.features, keys);
+	return err;
+}
+
+/* The text ours should have: NULL to remove it, or for nothing of udev's; @shown the keys it writes. */
 static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, const struct mg_settings *want, int how,
 		       char **out, char *shown, size_t size)
 {
 	const struct mg_persist_now *p = &t->tune.persist;
 	const char *ifname = t->cur.ifname;
-	const struct mg_tune_want *w = want->tune;
-	/* Nothing asked but persisting: what runs now, of every parameter (persist IFACE). */
-	bool running_now = mg_persist_of_running(want);
-	struct mg_settings now, values, gone;
+	struct mg_settings gone;
 	struct mg_linkfile keys;
 	int err;
 
@@ -373,26 +450,24 @@ static int wanted_text(struct mg_ctx *ctx, const struct mg_apply_target *t, cons
 			       p->lt.file);
 	if (how == MG_PERSIST_REMOVE)
 		return 0;
-	if (!p->text && !strcmp(p->applies, p->lt.file))
-		return stale(ctx, ifname, p);
-	if (strcmp(p->applies, p->lt.file) && (err = mg_link_may_take_place(ctx, ifname, &p->lt, p->applies)) < 0)
-		return err;
 	mg_linkfile_init(&keys);
-	if (running_now)
-		running(&t->cur, &now);
-	/* What NetworkManager's connection carries goes there (persist-nm.c), read with this group. */
-	split_nm(running_now ? &now : want, &t->tune.nm, &values, &gone);
-	/* ifupdown is asked only here, on the way to writing: a restore never waits on it. */
-	err = refuse_ifupdown(ctx, t, &values, w);
-	if (err == 0)
-		err = mg_link_param_keys(ctx, &values, &t->cur, &keys);
-	if (err == 0)
-		err = mg_link_tune_keys(ctx, ifname, want, t->tune.features, &keys);
+	err = udev_keys(ctx, t, want, &keys, &gone);
 	keys_text(&keys, shown, size);
+	/* Nothing for udev (NetworkManager carries it all) and no file of ours: udev is not asked. */
+	if (err < 0 || (!keys.count && !p->text)) {
+		mg_linkfile_clear(&keys);
+		return err;
+	}
+	if (!p->read)
+		err = mg_fail(ctx, p->err ? p->err : -EOPNOTSUPP, "%s: its settings cannot be persisted: %s", ifname,
+			      p->why[0] ? p->why : "udev says nothing of it");
+	else if (!p->text && !strcmp(p->applies, p->lt.file))
+		err = stale(ctx, ifname, p);
+	else if (strcmp(p->applies, p->lt.file))
+		err = mg_link_may_take_place(ctx, ifname, &p->lt, p->applies);
 	if (err == 0 && p->text)
 		err = update_ours(p->text, &keys, &gone, out);
-	/* Nothing for udev (NetworkManager carries it all): no file. */
-	else if (err == 0 && keys.count)
+	else if (err == 0)
 		err = compose_new(ctx, ifname, p, &keys, out);
 	mg_linkfile_clear(&keys);
 	if (err < 0 && !ctx->error[0])
@@ -412,7 +487,8 @@ static int plan_persist(struct mg_ctx *ctx, const struct mg_apply_target *t, con
 	(void)g;
 	if (how == MG_PERSIST_NO)
 		return 0;
-	if (!p->read)
+	/* Writing, udev is asked only where it is to carry something (wanted_text()). */
+	if (how == MG_PERSIST_REMOVE && !p->read)
 		return mg_fail(ctx, p->err ? p->err : -EOPNOTSUPP, "%s: its settings cannot be persisted: %s",
 			       t->cur.ifname, p->why[0] ? p->why : "udev says nothing of it");
 	if (how == MG_PERSIST_REMOVE &&

@@ -47,7 +47,8 @@ static int verify(struct mg_ctx *ctx, const struct mg_apply_target *t, const str
 	int err = mg_settings_read_into(ctx, NULL, t->cur.ifindex, t->driver, &now);
 
 	if (err == 0)
-		err = mg_group_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_read_mask(r), &tune);
+		err = mg_group_read(ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_read_mask(r),
+				    mg_group_subject(r), &tune);
 	tune.params = &now;
 	for (size_t i = 0; err == 0 && i < r->count; i++)
 		if (r->changes[i].state == MG_CHANGE_APPLIED)

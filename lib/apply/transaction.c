@@ -148,7 +148,7 @@ static int examine(struct txn *x, size_t i, const struct mg_settings *want)
 		err = mg_apply_refuse_if_interrupted(x->ctx, t);
 	/* EEE, link modes, features and ASPM are read only when asked to change. */
 	if (err == 0)
-		err = mg_group_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_asked(want),
+		err = mg_group_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_group_asked(want), NULL,
 				    &t->tune);
 	if (err == 0)
 		err = mg_apply_plan(x->ctx, t, want, x->parts[i]);
@@ -458,7 +458,8 @@ static int examine_restore(struct txn *x, size_t i, const struct mg_journal_part
 	if (err == 0)
 		err = mg_apply_read_target(x->ctx, &link, t);
 	if (err == 0)
-		err = mg_group_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_restore_groups(jp), &t->tune);
+		err = mg_group_read(x->ctx, t->cur.ifindex, t->cur.ifname, t->driver, mg_restore_groups(jp),
+				    mg_group_journal_subject(jp), &t->tune);
 	if (err == 0)
 		mg_restore_plan(jp, t, x->parts[i]);
 	return err;

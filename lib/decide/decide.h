@@ -233,6 +233,18 @@ struct mg_cable_phy {
 
 const struct mg_cable_phy *mg_cable_phy_lookup(const char *driver);
 
+/* ---- engines.c: the engines that persist settings, in the order they apply them ---- */
+struct mg_persist_engine {
+	const char *name;  /* as rows name it: "udev", "ifupdown", "systemd-networkd", "NetworkManager" */
+	const char *event; /* when it applies: "add", "ifup", "activation" */
+	const char *every; /* what each time is, for an impact: "activation of the connection" */
+	bool by_file;	   /* its rows say the file they come from */
+};
+/* The @i-th engine in the order they apply; NULL past the last. */
+const struct mg_persist_engine *mg_persist_engine_at(size_t i);
+/* @name's place in that order: a later engine's value lasts; -1 for no engine. */
+int mg_persist_engine_rank(const char *name);
+
 /* ---- findings.c: the doctor's findings, each with its evidence and fix ---- */
 #define MG_EVIDENCE_MAX 8
 #define MG_FIX_PARAMS_MAX 4

@@ -991,20 +991,14 @@ static size_t udev_row(const struct mg_persist_status *p, size_t i)
 	return i;
 }
 
-/* The order the engines apply in: a later one's value is the one that lasts. */
-static int engine_rank(const char *engine)
-{
-	return !strcmp(engine, "udev") ? 0 : !strcmp(engine, "ifupdown") ? 1 : 2;
-}
-
 /* Whether row @i's engine is the last to apply its setting: no later engine carries it. */
 static bool lasting(const struct mg_persist_status *p, size_t i)
 {
-	int rank = engine_rank(mg_persist_status_get_engine(p, i));
+	int rank = mg_persist_engine_rank(mg_persist_status_get_engine(p, i));
 
 	for (size_t j = 0; j < mg_persist_status_count(p); j++)
 		if (j != i && !strcmp(mg_persist_status_get_setting(p, j), mg_persist_status_get_setting(p, i)) &&
-		    engine_rank(mg_persist_status_get_engine(p, j)) > rank)
+		    mg_persist_engine_rank(mg_persist_status_get_engine(p, j)) > rank)
 			return false;
 	return true;
 }
@@ -1033,8 +1027,9 @@ static int fix_at_engine(struct mg_finding *x, const struct mg_persist_status *p
 
 /*
  * A setting the next boot or re-plug changes: the engine that applies it
- * last (udev's .link file at the add, then ifupdown's stanza at ifup,
- * NetworkManager's connection at activation) carries another value than
+ * last (udev's .link file at the add, then ifupdown's stanza at ifup or
+ * systemd-networkd's .network file, NetworkManager's connection at
+ * activation: decide/engines.c) carries another value than
  * the one running. What none carries comes back as the driver's default,
  * which only the MTU's is known for (1500 on Ethernet). Where udev's file
  * is not the last, the fix is at that engine.
@@ -1126,7 +1121,8 @@ static int persist_conflict(struct mg_doctor *d, const struct mg_facts *f)
 					 mg_persist_status_get_setting(p, i), mg_persist_status_get_persisted(p, u),
 					 mg_persist_status_get_persisted(p, i), mg_persist_status_get_engine(p, i));
 			mg_finding_impact(x, -1, "every %s puts %s's value back over udev's",
-					  nm ? "activation of the connection" : "ifup of the interface",
+					  mg_persist_engine_at((size_t)mg_persist_engine_rank(
+						  mg_persist_status_get_engine(p, i)))->every,
 					  mg_persist_status_get_engine(p, i));
 		}
 		mg_finding_evidence(x, mg_persist_status_get_file(p), "%s=%s", mg_persist_status_get_key(p, u),

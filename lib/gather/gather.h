@@ -64,12 +64,25 @@ int mg_text_file_read(const char *path, char **text);
 /* The .link file at @path and its drop-ins (FILE.d/ *.conf in each of udev's directories), as udev reads them. */
 int mg_link_file_read(struct mg_ctx *ctx, const char *path, struct mg_linkfile *f);
 
+/* ---- bus.c: a service on the system bus, and the network namespace it serves ---- */
+struct sd_bus;
+/*
+ * Whether the process owning @name on @bus, whose /proc comm is @comm,
+ * lives in this thread's network namespace: 1 or 0; a process of another
+ * name (the bus is another PID namespace's) counts as another namespace's.
+ * Without root the namespace cannot be seen: taken as ours, since an
+ * unprivileged reader changes nothing. -errno when nobody owns @name.
+ */
+int mg_bus_owner_here(struct sd_bus *bus, const char *name, const char *comm, pid_t *pid);
+
 /* ---- nm.c: what NetworkManager will apply to an interface ---- */
 #define MG_NM_BUS_NAME "org.freedesktop.NetworkManager"
 #define MG_NM_BUS_PATH "/org/freedesktop/NetworkManager"
 /* NM answers in milliseconds; a stuck one must not hold a change or the doctor for sd-bus's 25 s. */
 #define MG_NM_TIMEOUT_USEC (2 * 1000 * 1000)
 #define MG_NM_KEYS 48
+/* The mark's longest text: every key libmultigig writes, with a u32 each, fits. */
+#define MG_NM_MARK_MAX 2048
 struct mg_nm_key {
 	char key[48];	/* "802-3-ethernet.mtu", "ethtool.ring-rx" */
 	char value[16]; /* "4000"; a boolean "yes" or "no" */
@@ -84,7 +97,7 @@ struct mg_nm_view {
 	char profile[128];	/* its profile's object path */
 	char type[32];		/* its connection.type: "802-3-ethernet" */
 	bool unsaved;		/* its profile lives in memory only, gone at a reboot */
-	char mark[512];		/* what libmultigig wrote there (user.data MG_NM_MARK): "KEY=VALUE ..." */
+	char mark[MG_NM_MARK_MAX]; /* what libmultigig wrote there (user.data MG_NM_MARK): "KEY=VALUE ..." */
 	struct mg_nm_key keys[MG_NM_KEYS]; /* what its profile sets of what libmultigig knows */
 	size_t count;
 	char why[160]; /* why there is no connection: "NetworkManager is not running" */
@@ -95,6 +108,11 @@ struct mg_nm_view {
  * errors: @v says so in why. -errno, said in @ctx, when it fails to answer.
  */
 int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v);
+/*
+ * The same of the profile of connection @uuid, active or not (a change
+ * made there read back); @v->managed is not known, and false.
+ */
+int mg_nm_read_profile(struct mg_ctx *ctx, const char *uuid, struct mg_nm_view *v);
 /* @key's value in the active connection's profile; NULL when it sets none. */
 const char *mg_nm_view_get(const struct mg_nm_view *v, const char *key);
 /* Whether the NetworkManager of @v is version @major.@minor or later. */
@@ -122,6 +140,24 @@ enum mg_nm_keep { MG_NM_TO_DISK = 0x1, MG_NM_IN_MEMORY = 0x2 };
  */
 int mg_nm_update(struct mg_ctx *ctx, const char *uuid, const struct mg_nm_edit *edits, size_t n,
 		 enum mg_nm_keep keep);
+
+/* ---- networkd.c: what systemd-networkd will apply to an interface ---- */
+struct mg_networkd_view {
+	bool running;	/* systemd-networkd answers on the system bus */
+	bool here;	/* ... and serves this network namespace */
+	bool managed;	/* a .network file of its applies to the interface */
+	char state[24]; /* its administrative state: "configured", "unmanaged", "pending" */
+	char file[256]; /* the .network file */
+	char mtu[32];	/* its [Link] MTUBytes=; "" when it sets none */
+	char why[160];	/* why it applies nothing: "systemd-networkd is not running" */
+};
+/*
+ * What systemd-networkd will apply to interface @ifindex (@ifname, for the
+ * words). Not running, another namespace's, or an interface it leaves
+ * alone are no errors: @v says so in why. -errno, said in @ctx, when it
+ * fails to answer or its file cannot be read.
+ */
+int mg_networkd_read(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_networkd_view *v);
 
 /* ---- ifupdown.c: what ifupdown will apply to an interface ---- */
 #define MG_IFUPDOWN_OPTS 48

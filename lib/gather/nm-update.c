@@ -33,7 +33,7 @@ struct update {
 	size_t n;
 	sd_bus_message *settings;
 	sd_bus_message *secrets[SECRET_SETTINGS]; /* NULL: the profile has no such setting */
-	char mark[512];				  /* ours before, as user.data had it */
+	char mark[MG_NM_MARK_MAX];				  /* ours before, as user.data had it */
 };
 
 static bool key_in(const char *setting, const char *key, const char *full)
@@ -62,26 +62,43 @@ static bool edits_setting(const struct update *u, const char *setting)
 	return false;
 }
 
-/* Our mark with the edits made: "KEY=VALUE ...", in @out. */
-static void mark_after(const struct update *u, char *out, size_t size)
+/* Append "WORD" to @out's @len bytes, a blank between words: -E2BIG rather than a mark cut short. */
+static int mark_word(char *out, size_t size, size_t *len, const char *word, size_t n)
 {
+	if (*len + (*len ? 1 : 0) + n >= size)
+		return -E2BIG;
+	*len += (size_t)snprintf(out + *len, size - *len, "%s%.*s", *len ? " " : "", (int)n, word);
+	return 0;
+}
+
+/* Our mark with the edits made: "KEY=VALUE ...", in @out of MG_NM_MARK_MAX bytes. */
+static int mark_after(const struct update *u, char *out)
+{
+	char word[128];
 	size_t len = 0;
+	int err = 0;
 
 	out[0] = '\0';
-	for (const char *p = u->mark; *p; p += strcspn(p, " "), p += strspn(p, " ")) {
-		size_t word = strcspn(p, " "), key = strcspn(p, "=");
+	for (const char *p = u->mark; err == 0 && *p; p += strcspn(p, " "), p += strspn(p, " ")) {
+		size_t n = strcspn(p, " "), key = strcspn(p, "=");
 		bool edited = false;
 
 		for (size_t i = 0; i < u->n; i++)
-			edited |= u->edits[i].mark != MG_NM_MARK_KEEP && key < word &&
-				  strlen(u->edits[i].key) == key && !strncmp(u->edits[i].key, p, key);
-		if (!edited && len + word + 2 < size)
-			len += (size_t)snprintf(out + len, size - len, "%s%.*s", len ? " " : "", (int)word, p);
+			edited |= u->edits[i].mark != MG_NM_MARK_KEEP && key < n && strlen(u->edits[i].key) == key &&
+				  !strncmp(u->edits[i].key, p, key);
+		if (!edited)
+			err = mark_word(out, MG_NM_MARK_MAX, &len, p, n);
 	}
-	for (size_t i = 0; i < u->n; i++)
-		if (u->edits[i].mark == MG_NM_MARK_SET && u->edits[i].value)
-			len += (size_t)snprintf(out + len, size - len, "%s%s=%s", len ? " " : "", u->edits[i].key,
-						u->edits[i].value);
+	for (size_t i = 0; err == 0 && i < u->n; i++) {
+		const struct mg_nm_edit *e = &u->edits[i];
+		int w = e->mark == MG_NM_MARK_SET && e->value ? snprintf(word, sizeof(word), "%s=%s", e->key, e->value) : 0;
+
+		if (w < 0 || (size_t)w >= sizeof(word))
+			return -E2BIG;
+		if (w)
+			err = mark_word(out, MG_NM_MARK_MAX, &len, word, (size_t)w);
+	}
+	return err;
 }
 
 static int append_value(sd_bus_message *m, const struct mg_nm_edit *e)
@@ -96,7 +113,7 @@ static int append_value(sd_bus_message *m, const struct mg_nm_edit *e)
 /* The new values of @setting's keys, and in "user" our mark. */
 static int append_edits(struct update *u, sd_bus_message *m, const char *setting, bool *mark_done)
 {
-	char mark[512];
+	char mark[MG_NM_MARK_MAX];
 	int err = 0;
 
 	for (size_t i = 0; err >= 0 && i < u->n; i++) {
@@ -108,7 +125,8 @@ static int append_edits(struct update *u, sd_bus_message *m, const char *setting
 	if (err < 0 || strcmp(setting, "user") || *mark_done)
 		return err;
 	*mark_done = true;
-	mark_after(u, mark, sizeof(mark));
+	if ((err = mark_after(u, mark)) < 0)
+		return err;
 	if (!mark[0])
 		return sd_bus_message_append(m, "{sv}", "data", "a{ss}", 0);
 	return sd_bus_message_append(m, "{sv}", "data", "a{ss}", 1, MG_NM_MARK, mark);
@@ -118,7 +136,7 @@ static int append_edits(struct update *u, sd_bus_message *m, const char *setting
 static int copy_user_data(struct update *u, sd_bus_message *m, sd_bus_message *src, bool *mark_done)
 {
 	const char *key, *value;
-	char mark[512];
+	char mark[MG_NM_MARK_MAX];
 	int err = sd_bus_message_open_container(m, 'e', "sv");
 
 	if (err >= 0)
@@ -137,7 +155,8 @@ static int copy_user_data(struct update *u, sd_bus_message *m, sd_bus_message *s
 		else
 			mg_strlcpy(u->mark, value, sizeof(u->mark));
 	}
-	mark_after(u, mark, sizeof(mark));
+	if (err >= 0)
+		err = mark_after(u, mark);
 	*mark_done = true;
 	if (err >= 0 && mark[0])
 		err = sd_bus_message_append(m, "{ss}", MG_NM_MARK, mark);
@@ -232,7 +251,7 @@ static int compose(struct update *u, sd_bus_message *m)
 	static const char *const ours[] = { "802-3-ethernet", "ethtool", "user" };
 	bool seen[3] = { false, false, false }, mark_done = false;
 	sd_bus_message *src = u->settings;
-	char mark[512];
+	char mark[MG_NM_MARK_MAX];
 	const char *setting;
 	int err = sd_bus_message_open_container(m, 'a', "{sa{sv}}");
 
@@ -255,7 +274,8 @@ static int compose(struct update *u, sd_bus_message *m)
 		if (err >= 0)
 			err = sd_bus_message_exit_container(src);
 	}
-	mark_after(u, mark, sizeof(mark));
+	if (err >= 0)
+		err = mark_after(u, mark);
 	for (int i = 0; i < 3; i++)
 		if (err >= 0 && !seen[i] && (edits_setting(u, ours[i]) || (i == 2 && !mark_done && mark[0])))
 			err = add_setting(u, m, ours[i], &mark_done);
@@ -285,10 +305,18 @@ static int read_profile(struct update *u)
 	return err < 0 ? err : sd_bus_message_rewind(u->settings, true);
 }
 
+/*
+ * NM writes the profile to disk before it answers: a slow disk must not
+ * turn a write that was made into one taken for failed, so it gets longer
+ * than a question.
+ */
+#define UPDATE_TIMEOUT_USEC (15 * 1000 * 1000)
+
 static int update(struct update *u, enum mg_nm_keep keep)
 {
 	sd_bus_message *m = NULL, *reply = NULL;
-	int err = read_profile(u);
+	/* No edits, the profile as it is (a confirmation): nothing to read. */
+	int err = u->n ? read_profile(u) : 0;
 
 	if (err >= 0)
 		err = sd_bus_message_new_method_call(u->bus, &m, MG_NM_BUS_NAME, u->path, CONNECTION, "Update2");
@@ -297,7 +325,7 @@ static int update(struct update *u, enum mg_nm_keep keep)
 	if (err >= 0)
 		err = sd_bus_message_append(m, "ua{sv}", (uint32_t)keep, 0);
 	if (err >= 0)
-		err = sd_bus_call(u->bus, m, MG_NM_TIMEOUT_USEC, &u->error, &reply);
+		err = sd_bus_call(u->bus, m, UPDATE_TIMEOUT_USEC, &u->error, &reply);
 	sd_bus_message_unref(m);
 	sd_bus_message_unref(reply);
 	return err;

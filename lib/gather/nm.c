@@ -17,47 +17,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <systemd/sd-bus.h>
 
 #include "gather/gather.h"
 
 #define NM_NAME MG_NM_BUS_NAME
 #define NM_PATH MG_NM_BUS_PATH
-
-/*
- * Whether the process owning NM's name on @bus lives in this thread's
- * network namespace: 1 or 0; a process that is not NetworkManager in our
- * /proc (the bus is another PID namespace's) counts as another namespace.
- * Without root the namespace cannot be seen: taken as ours, since an
- * unprivileged reader changes nothing.
- */
-static int nm_here(sd_bus *bus, pid_t *pid)
-{
-	sd_bus_creds *creds = NULL;
-	struct stat ours, theirs;
-	char path[64], comm[32] = "";
-	int err = sd_bus_get_name_creds(bus, NM_NAME, SD_BUS_CREDS_PID, &creds);
-	FILE *f;
-
-	if (err >= 0)
-		err = sd_bus_creds_get_pid(creds, pid);
-	sd_bus_creds_unref(creds);
-	if (err < 0)
-		return err;
-	snprintf(path, sizeof(path), "/proc/%d/comm", (int)*pid);
-	if ((f = fopen(path, "re"))) {
-		if (!fgets(comm, sizeof(comm), f))
-			comm[0] = '\0';
-		fclose(f);
-	}
-	if (strcmp(comm, "NetworkManager\n"))
-		return 0;
-	snprintf(path, sizeof(path), "/proc/%d/ns/net", (int)*pid);
-	if (stat("/proc/thread-self/ns/net", &ours) < 0 || stat(path, &theirs) < 0)
-		return errno == EACCES || errno == EPERM ? 1 : -errno;
-	return ours.st_ino == theirs.st_ino && ours.st_dev == theirs.st_dev;
-}
 
 /*
  * The helpers below leave a failed call's D-Bus error in @error, the
@@ -146,7 +111,7 @@ static int read_user_data(sd_bus_message *m, struct mg_nm_view *v)
 	return err < 0 ? err : sd_bus_message_exit_container(m);
 }
 
-/* connection.type and user.data: the kind of profile, and what libmultigig wrote into it. */
+/* connection.id, .type and user.data: the profile's name and kind, and what libmultigig wrote into it. */
 static int read_other(sd_bus_message *m, const char *setting, struct mg_nm_view *v)
 {
 	int err = sd_bus_message_enter_container(m, 'a', "{sv}");
@@ -159,6 +124,10 @@ static int read_other(sd_bus_message *m, const char *setting, struct mg_nm_view 
 			err = sd_bus_message_read(m, "v", "s", &type);
 			if (err >= 0)
 				mg_strlcpy(v->type, type, sizeof(v->type));
+		} else if (err >= 0 && !strcmp(setting, "connection") && !strcmp(key, "id")) {
+			err = sd_bus_message_read(m, "v", "s", &type);
+			if (err >= 0)
+				mg_strlcpy(v->connection, type, sizeof(v->connection));
 		} else if (err >= 0 && !strcmp(setting, "user") && !strcmp(key, "data")) {
 			err = read_user_data(m, v);
 		} else if (err >= 0) {
@@ -219,26 +188,32 @@ static int read_settings(sd_bus *bus, sd_bus_error *error, const char *path, str
 	return err;
 }
 
+/* The profile at @path: whether it is in memory only, and its keys. */
+static int read_profile(sd_bus *bus, sd_bus_error *error, const char *path, struct mg_nm_view *v)
+{
+	int unsaved = 0;
+	int err = sd_bus_get_property_trivial(bus, NM_NAME, path, NM_NAME ".Settings.Connection", "Unsaved", error, 'b',
+					      &unsaved);
+
+	v->unsaved = unsaved;
+	mg_strlcpy(v->profile, path, sizeof(v->profile));
+	return err < 0 ? err : read_settings(bus, error, path, v);
+}
+
 /* Device @dev's active connection, its name and its profile's keys; none active leaves them empty. */
 static int read_active(sd_bus *bus, sd_bus_error *error, const char *dev, struct mg_nm_view *v)
 {
 	static const char active_iface[] = NM_NAME ".Connection.Active";
 	char active[256];
-	int unsaved = 0;
+	char profile[sizeof(v->profile)];
 	int err = object_property(bus, error, dev, NM_NAME ".Device", "ActiveConnection", active, sizeof(active));
 
 	if (err < 0 || !strcmp(active, "/"))
 		return err;
-	err = object_property(bus, error, active, active_iface, "Connection", v->profile, sizeof(v->profile));
-	if (err >= 0)
-		err = sd_bus_get_property_trivial(bus, NM_NAME, v->profile, NM_NAME ".Settings.Connection", "Unsaved",
-						  error, 'b', &unsaved);
-	v->unsaved = unsaved;
-	if (err >= 0)
-		err = string_property(bus, error, active, active_iface, "Id", v->connection, sizeof(v->connection));
+	err = object_property(bus, error, active, active_iface, "Connection", profile, sizeof(profile));
 	if (err >= 0)
 		err = string_property(bus, error, active, active_iface, "Uuid", v->uuid, sizeof(v->uuid));
-	return err < 0 ? err : read_settings(bus, error, v->profile, v);
+	return err < 0 ? err : read_profile(bus, error, profile, v);
 }
 
 static int read_device(sd_bus *bus, sd_bus_error *error, const char *ifname, struct mg_nm_view *v)
@@ -268,43 +243,81 @@ static int read_device(sd_bus *bus, sd_bus_error *error, const char *ifname, str
 	return err;
 }
 
-int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v)
+/*
+ * The bus, where the NetworkManager of this network namespace answers on
+ * it; NULL with @v->why saying why not (which is no error).
+ */
+static sd_bus *open_here(struct mg_ctx *ctx, struct mg_nm_view *v)
 {
 	sd_bus_error error = SD_BUS_ERROR_NULL;
 	sd_bus *bus = NULL;
 	pid_t pid = 0;
-	int err, here;
+	int here;
 
 	memset(v, 0, sizeof(*v));
 	if (ctx->offline) {
 		snprintf(v->why, sizeof(v->why), "a captured tree has no NetworkManager");
-		return 0;
+		return NULL;
 	}
 	/* No system bus, or nobody owning NM's name on it: NetworkManager is not running. */
 	if (sd_bus_open_system(&bus) < 0 || sd_bus_set_method_call_timeout(bus, MG_NM_TIMEOUT_USEC) < 0 ||
-	    (here = nm_here(bus, &pid)) < 0 ||
+	    (here = mg_bus_owner_here(bus, NM_NAME, "NetworkManager", &pid)) < 0 ||
 	    string_property(bus, &error, NM_PATH, NM_NAME, "Version", v->version, sizeof(v->version)) < 0) {
 		sd_bus_error_free(&error);
 		sd_bus_unref(bus);
 		snprintf(v->why, sizeof(v->why), "NetworkManager is not running");
-		return 0;
+		return NULL;
 	}
 	v->running = true;
 	if (!here) {
 		snprintf(v->why, sizeof(v->why), "NetworkManager runs in another network namespace (pid %d)",
 			 (int)pid);
 		sd_bus_unref(bus);
-		return 0;
+		return NULL;
 	}
 	v->here = true;
-	err = read_device(bus, &error, ifname, v);
+	return bus;
+}
+
+/* NM's own words where it answered with an error; a timeout or a broken bus has none. */
+static int done(struct mg_ctx *ctx, sd_bus *bus, sd_bus_error *error, int err, const char *what)
+{
 	sd_bus_flush_close_unref(bus);
-	/* NM's own words where it answered with an error; a timeout or a broken bus has none. */
 	if (err < 0)
-		mg_fail(ctx, err, "%s: asking NetworkManager: %s", ifname,
-			sd_bus_error_is_set(&error) && error.message ? error.message : strerror(-err));
-	sd_bus_error_free(&error);
+		mg_fail(ctx, err, "%s: asking NetworkManager: %s", what,
+			sd_bus_error_is_set(error) && error->message ? error->message : strerror(-err));
+	sd_bus_error_free(error);
 	return err < 0 ? err : 0;
+}
+
+int mg_nm_read(struct mg_ctx *ctx, const char *ifname, struct mg_nm_view *v)
+{
+	sd_bus_error error = SD_BUS_ERROR_NULL;
+	sd_bus *bus = open_here(ctx, v);
+
+	return bus ? done(ctx, bus, &error, read_device(bus, &error, ifname, v), ifname) : 0;
+}
+
+int mg_nm_read_profile(struct mg_ctx *ctx, const char *uuid, struct mg_nm_view *v)
+{
+	sd_bus_error error = SD_BUS_ERROR_NULL;
+	sd_bus_message *m = NULL;
+	const char *path = NULL;
+	sd_bus *bus = open_here(ctx, v);
+	int err;
+
+	if (!bus)
+		return 0;
+	err = sd_bus_call_method(bus, NM_NAME, NM_PATH "/Settings", NM_NAME ".Settings", "GetConnectionByUuid", &error,
+				 &m, "s", uuid);
+	if (err >= 0)
+		err = sd_bus_message_read(m, "o", &path);
+	if (err >= 0) {
+		mg_strlcpy(v->uuid, uuid, sizeof(v->uuid));
+		err = read_profile(bus, &error, path, v);
+	}
+	sd_bus_message_unref(m);
+	return done(ctx, bus, &error, err, uuid);
 }
 
 const char *mg_nm_view_get(const struct mg_nm_view *v, const char *key)

@@ -2,11 +2,13 @@
 /*
  * What persists of an interface's settings (persist --status), JSON and
  * text from one writer: the file udev applies at the next add,
- * NetworkManager's active connection, and each setting they and
- * ifupdown's iface stanza carry beside the value running now.
+ * NetworkManager's active connection, and each setting they, ifupdown's
+ * iface stanza and systemd-networkd's .network file carry beside the value
+ * running now, engine by engine in the order they apply.
  */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "present/present.h"
@@ -16,12 +18,12 @@ static void row(struct mg_out *o, const struct mg_persist_status *s, size_t i)
 	const char *running = mg_persist_status_get_running(s, i);
 	int drift = mg_persist_status_get_drift(s, i), conflict = mg_persist_status_get_conflict(s, i);
 	const char *engine = mg_persist_status_get_engine(s, i);
-	const char *when = !strcmp(engine, "udev")	      ? ": the next add changes it"
-			   : !strcmp(engine, "ifupdown") ? ": the next ifup changes it"
-							 : ": the next activation changes it";
+	const struct mg_persist_engine *e = mg_persist_engine_at((size_t)mg_persist_engine_rank(engine));
+	char when[64];
 
 	mg_out_object(o, NULL);
 	mg_out_str(o, "setting", "  %-14s", mg_persist_status_get_setting(s, i));
+	snprintf(when, sizeof(when), ": the next %s changes it", e ? e->event : "start");
 	mg_out_str(o, "engine", NULL, engine);
 	mg_out_str(o, "source", NULL, mg_persist_status_get_source(s, i));
 	mg_out_str(o, "key", " %s", mg_persist_status_get_key(s, i));
@@ -35,18 +37,19 @@ static void row(struct mg_out *o, const struct mg_persist_status *s, size_t i)
 	mg_out_object_end(o);
 }
 
-/* The rows of one engine, under a line that names it (ifupdown with its file) when it has any. */
-static void rows_of(struct mg_out *o, const struct mg_persist_status *s, const char *engine)
+/* The rows of one engine, under a line that names it (with its file, for ifupdown's) when it has any. */
+static void rows_of(struct mg_out *o, const struct mg_persist_status *s, const struct mg_persist_engine *e)
 {
 	bool named = false;
 
 	for (size_t i = 0; i < mg_persist_status_count(s); i++) {
-		if (strcmp(mg_persist_status_get_engine(s, i), engine))
+		if (strcmp(mg_persist_status_get_engine(s, i), e->name))
 			continue;
-		if (!named && !strcmp(engine, "ifupdown"))
-			mg_out_text(o, "ifupdown applies %s at every ifup:\n", mg_persist_status_get_source(s, i));
+		if (!named && e->by_file)
+			mg_out_text(o, "%s applies %s at every %s:\n", e->name, mg_persist_status_get_source(s, i),
+				    e->event);
 		else if (!named)
-			mg_out_text(o, "%s:\n", engine);
+			mg_out_text(o, "%s:\n", e->name);
 		named = true;
 		row(o, s, i);
 	}
@@ -85,9 +88,8 @@ static void status(struct mg_out *o, const struct mg_persist_status *s)
 	}
 	connection(o, s);
 	mg_out_array(o, "settings");
-	rows_of(o, s, "udev");
-	rows_of(o, s, "ifupdown");
-	rows_of(o, s, "NetworkManager");
+	for (size_t i = 0; mg_persist_engine_at(i); i++)
+		rows_of(o, s, mg_persist_engine_at(i));
 	mg_out_array_end(o);
 	if (!mg_persist_status_count(s))
 		mg_out_text(o, "  neither carries any of the settings libmultigig knows\n");

@@ -558,8 +558,9 @@ class Context:
         NetworkManager connection active on it, whose profile NM applies at
         every activation; None, with ``connection_reason``, when there is
         none), and ``settings``, one dict per setting the file or the
-        profile or ifupdown's iface stanza carries: ``setting``, ``engine``
-        ("udev", "ifupdown" or "NetworkManager"), ``source`` (the file, or
+        profile, ifupdown's iface stanza or systemd-networkd's .network file
+        carries: ``setting``, ``engine`` ("udev", "ifupdown",
+        "systemd-networkd" or "NetworkManager"), ``source`` (the file, or
         the connection's name), ``key``, ``persisted`` (the value there),
         ``running`` (None when the driver does not report it), ``drift``
         (the next add, ifup or activation changes it) and ``conflict``
