@@ -710,8 +710,7 @@ const struct command set_command = {
 		"Without --persist, like ethtool's, the changes last until the adapter goes: a\n"
 		"reboot or a re-plug brings back the driver's defaults, and a note names udev's\n"
 		"file, NetworkManager's connection, ifupdown's stanza or systemd-networkd's\n"
-		".network file where one carries\n"
-		"another value that it puts back at the next add, activation or ifup.\n"
+		".network file where one carries another value that it puts back.\n"
 		"--persist writes them, once made, into a udev .link file of libmultigig's and\n"
 		"into the NetworkManager connection active on the interface, what it can carry\n"
 		"(see 'multigig help persist'), in the same transaction: a failure takes them\n"
@@ -751,16 +750,13 @@ const struct command persist_command = {
 		"what it did not write.\n"
 		"--dry-run says what would be written and writes nothing. --status shows the\n"
 		"file udev applies at the next add, NetworkManager's connection on the\n"
-		"interface, ifupdown's iface stanza for it (/etc/network/interfaces) and\n"
-		"systemd-networkd's .network file's MTUBytes=, and\n"
-		"each setting they carry beside the value running now (drift: what the next\n"
-		"add, activation or ifup changes; conflict: two differ, and NetworkManager's or\n"
-		"ifupdown's or systemd-networkd's value, applied after udev's, lasts). A value\n"
+		"interface, ifupdown's iface stanza for it (/etc/network/interfaces) and the\n"
+		"MTU of systemd-networkd's .network file, and each setting they carry beside\n"
+		"the value running now (drift: what the next add, activation or ifup changes;\n"
+		"conflict: two differ, and the value of the engine applied last lasts). A value\n"
 		"ifupdown's stanza or systemd-networkd's file would put back is refused. Like\n"
-		"any change,\n"
-		"it is journaled first:\n"
-		"'multigig rollback IFACE' after an interruption puts the file and the\n"
-		"profile back as they were.\n",
+		"any change, it is journaled first: 'multigig rollback IFACE' after an\n"
+		"interruption puts the file and the profile back as they were.\n",
 	.options = OPT(DRY_RUN) | OPT(REMOVE) | OPT(STATUS),
 	.check = check_persist,
 	.run = cmd_persist,
