@@ -48,6 +48,20 @@ static void seal(const char *body, char *out, size_t size)
 	snprintf(out, size, "%send %zu %016" PRIx64 "\n", body, len, h);
 }
 
+/* Each of @lines, the change line of a journal sealed whole, is refused as damaged. */
+static void refused_lines(const char *const *lines, size_t n)
+{
+	char body[512], sealed[600];
+
+	for (size_t i = 0; i < n; i++) {
+		snprintf(body, sizeof(body), "multigig-journal 2\nnetns c4096 1\nboot -\ntime 1\n"
+			 "interface 3 eth1 veth - 02:00:00:00:00:07\n%s\n", lines[i]);
+		seal(body, sealed, sizeof(sealed));
+		CU_ASSERT_EQUAL(parse(sealed, &back), -EBADMSG);
+		mg_journal_clear(&back);
+	}
+}
+
 static void test_round_trip(void)
 {
 	struct mg_journal_part *p = start(7, "eth1");
@@ -218,15 +232,8 @@ static void test_round_trip_steer(void)
 	{
 		const char *bad[] = { "rps-cpus 1 10000000000000000 1", "rps-cpus -1 0 1", "xps-cpus 0 1",
 				      "irq-affinity 45 x 1" };
-		char body[512], sealed[600];
 
-		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-			snprintf(body, sizeof(body), "multigig-journal 2\nnetns c4096 1\nboot -\ntime 1\n"
-				 "interface 3 eth1 veth - 02:00:00:00:00:07\n%s\n", bad[i]);
-			seal(body, sealed, sizeof(sealed));
-			CU_ASSERT_EQUAL(parse(sealed, &back), -EBADMSG);
-			mg_journal_clear(&back);
-		}
+		refused_lines(bad, sizeof(bad) / sizeof(bad[0]));
 	}
 }
 
@@ -280,15 +287,8 @@ static void test_round_trip_nm(void)
 			/* What was written unknown: a restore could not spare another writer's value. */
 			"persist-nm 0b6d4f2a-9c1e-3b7a-8f0e-5d2c6a1e9b44 802-3-ethernet.mtu 1500 - 0",
 		};
-		char body[512], sealed[600];
 
-		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-			snprintf(body, sizeof(body), "multigig-journal 2\nnetns c4096 1\nboot -\ntime 1\n"
-				 "interface 3 eth1 veth - 02:00:00:00:00:07\n%s\n", bad[i]);
-			seal(body, sealed, sizeof(sealed));
-			CU_ASSERT_EQUAL(parse(sealed, &back), -EBADMSG);
-			mg_journal_clear(&back);
-		}
+		refused_lines(bad, sizeof(bad) / sizeof(bad[0]));
 	}
 }
 

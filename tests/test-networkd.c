@@ -49,31 +49,6 @@ static bool have_networkd(void)
 	       getpwnam("systemd-network");
 }
 
-/* @argv in the background, its output in @log; its pid, or -1. */
-static pid_t spawn(const char *const argv[], const char *log)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		dup2(fd, 1);
-		dup2(fd, 2);
-		execv(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	return pid;
-}
-
-static void stop(pid_t *pid)
-{
-	if (*pid > 0) {
-		kill(*pid, SIGTERM);
-		waitpid(*pid, NULL, 0);
-	}
-	*pid = 0;
-}
-
 /* networkd has configured the link with the file, as its D-Bus says: up to 15 s. */
 static int wait_configured(void)
 {
@@ -96,18 +71,18 @@ static int start(void)
 	if (mkdir("/run/dbus", 0755) < 0 ||
 	    mg_test_system("mkdir -p /run/systemd/netif/links /run/systemd/netif/leases /run/systemd/netif/lldp && "
 			   "chown -R systemd-network: /run/systemd/netif") != 0 ||
-	    (bus_pid = spawn(bus, "/run/dbus.log")) < 0)
+	    (bus_pid = mg_test_spawn(bus, "/run/dbus.log")) < 0)
 		return -1;
 	for (int i = 0; i < 50 && access("/run/dbus/system_bus_socket", F_OK) != 0; i++)
 		usleep(100000);
-	networkd_pid = spawn(networkd, "/run/networkd.log");
+	networkd_pid = mg_test_spawn(networkd, "/run/networkd.log");
 	return networkd_pid > 0 ? wait_configured() : -1;
 }
 
 static int suite_clean(void)
 {
-	stop(&networkd_pid);
-	stop(&bus_pid);
+	mg_test_stop(&networkd_pid);
+	mg_test_stop(&bus_pid);
 	mg_test_system("udevadm control --exit; ip link del nd0 2>/dev/null");
 	unlink(OURS);
 	unlink(NETWORK_FILE);
@@ -237,7 +212,7 @@ static void test_not_running(void)
 	struct mg_ctx *ctx;
 
 	MG_TEST_SKIP_IF(!have_networkd(), "systemd-networkd, systemd-udevd or dbus-daemon is not installed");
-	stop(&networkd_pid);
+	mg_test_stop(&networkd_pid);
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
 	CU_ASSERT_EQUAL(mg_networkd_read(ctx, (int)if_nametoindex("nd0"), "nd0", &v), 0);
 	CU_ASSERT(!v.running && !v.managed);

@@ -84,28 +84,12 @@ static int wait_nm(void)
 	return -1;
 }
 
-/* @argv in the background, its output in @log; its pid, or -1. */
-static pid_t spawn(const char *const argv[], const char *log)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-		dup2(fd, 1);
-		dup2(fd, 2);
-		execv(argv[0], (char *const *)argv);
-		_exit(127);
-	}
-	return pid;
-}
-
 /* A system bus of this test's own, at the usual address under its private /run: up to 5 s. */
 static int start_bus(void)
 {
 	static const char *const argv[] = { DBUS, "--system", "--nofork", "--nopidfile", NULL };
 
-	bus_pid = spawn(argv, "/run/dbus.log");
+	bus_pid = mg_test_spawn(argv, "/run/dbus.log");
 	for (int i = 0; bus_pid > 0 && i < 50; i++) {
 		if (access("/run/dbus/system_bus_socket", F_OK) == 0)
 			return 0;
@@ -118,23 +102,14 @@ static int start_nm(void)
 {
 	static const char *const argv[] = { NM, "--no-daemon", NULL };
 
-	nm_pid = spawn(argv, "/run/nm.log");
+	nm_pid = mg_test_spawn(argv, "/run/nm.log");
 	return nm_pid > 0 ? wait_nm() : -1;
-}
-
-static void stop(pid_t *pid)
-{
-	if (*pid > 0) {
-		kill(*pid, SIGTERM);
-		waitpid(*pid, NULL, 0);
-	}
-	*pid = 0;
 }
 
 static int suite_clean(void)
 {
-	stop(&nm_pid);
-	stop(&bus_pid);
+	mg_test_stop(&nm_pid);
+	mg_test_stop(&bus_pid);
 	mg_test_system("udevadm control --exit; ip link del nm0 2>/dev/null");
 	unlink(OURS);
 	return 0;
@@ -584,7 +559,7 @@ static void test_not_running(void)
 	struct mg_ctx *ctx;
 
 	MG_TEST_SKIP_IF(!have_nm(), "NetworkManager, systemd-udevd or dbus-daemon is not installed");
-	stop(&nm_pid);
+	mg_test_stop(&nm_pid);
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
 	CU_ASSERT_EQUAL_FATAL(mg_persist_status_read(ctx, "nm0", &s), 0);
 	CU_ASSERT_PTR_NULL(mg_persist_status_get_connection(s));

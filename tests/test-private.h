@@ -8,10 +8,14 @@
 #define MG_TEST_PRIVATE_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /*
  * A network namespace, and a /sys, /run (with /run/udev), an
@@ -36,6 +40,32 @@ static inline int mg_test_private_udev(void)
 	    mount("/run/etc-ifupdown", "/etc/network", "none", MS_BIND, NULL) < 0)
 		return errno ? -errno : -EIO;
 	return 0;
+}
+
+/* A daemon of the suite's (@argv) in the background, its output in @log: its pid, or -1. */
+static inline pid_t mg_test_spawn(const char *const argv[], const char *log)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execv(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Stop the daemon *@pid (0: none) and reap it. */
+static inline void mg_test_stop(pid_t *pid)
+{
+	if (*pid > 0) {
+		kill(*pid, SIGTERM);
+		waitpid(*pid, NULL, 0);
+	}
+	*pid = 0;
 }
 
 #endif
