@@ -127,21 +127,39 @@ static void test_view(void)
 	mg_ctx_unref(ctx);
 }
 
-/* A drop-in of the file counts, as networkd reads it. */
-static void test_dropin(void)
+/* The MTU the drop-in @text gives, read as networkd reads it: in @v. */
+static int read_with_dropin(const char *text, struct mg_networkd_view *v)
 {
-	struct mg_networkd_view v;
 	struct mg_ctx *ctx;
+	int err;
 
-	MG_TEST_SKIP_IF(!have_networkd(), "systemd-networkd, systemd-udevd or dbus-daemon is not installed");
-	CU_ASSERT_EQUAL_FATAL(mkdir(NETWORK_FILE ".d", 0755), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_test_write_text(NETWORK_FILE ".d/mtu.conf", "[Link]\nMTUBytes=3100\n"), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
-	CU_ASSERT_EQUAL(mg_networkd_read(ctx, (int)if_nametoindex("nd0"), "nd0", &v), 0);
-	CU_ASSERT_STRING_EQUAL(v.mtu, "3100");
+	if ((mkdir(NETWORK_FILE ".d", 0755) < 0 && errno != EEXIST) ||
+	    mg_test_write_text(NETWORK_FILE ".d/mtu.conf", text) < 0 || mg_ctx_new(NULL, &ctx) < 0)
+		return -1;
+	err = mg_networkd_read(ctx, (int)if_nametoindex("nd0"), "nd0", v);
 	mg_ctx_unref(ctx);
 	unlink(NETWORK_FILE ".d/mtu.conf");
 	rmdir(NETWORK_FILE ".d");
+	return err;
+}
+
+/* A drop-in of the file counts, and a size as networkd takes it: K of 1024, decimals; what is none is said. */
+static void test_dropin(void)
+{
+	struct mg_networkd_view v;
+
+	MG_TEST_SKIP_IF(!have_networkd(), "systemd-networkd, systemd-udevd or dbus-daemon is not installed");
+	CU_ASSERT_EQUAL(read_with_dropin("[Link]\nMTUBytes=3100\n", &v), 0);
+	CU_ASSERT_STRING_EQUAL(v.mtu, "3100");
+	CU_ASSERT_EQUAL(read_with_dropin("[Link]\nMTUBytes=9K\n", &v), 0);
+	CU_ASSERT_STRING_EQUAL(v.mtu, "9216");
+	CU_ASSERT_EQUAL(read_with_dropin("[Link]\nMTUBytes=2.5K\n", &v), 0);
+	CU_ASSERT_STRING_EQUAL(v.mtu, "2560");
+	CU_ASSERT_EQUAL(read_with_dropin("[Link]\nMTUBytes=lots\n", &v), 0);
+	CU_ASSERT(v.managed && !v.mtu[0]);
+	CU_ASSERT_STRING_EQUAL(v.why, NETWORK_FILE ": MTUBytes=lots is no size systemd-networkd takes");
+	CU_ASSERT_EQUAL(read_with_dropin("[Link]\nMTUBytes=nan\n", &v), 0);
+	CU_ASSERT(!v.mtu[0]);
 }
 
 /* persist --status: networkd's row under a line naming its file, the running value against it. */
@@ -199,6 +217,8 @@ static void test_conflict(void)
 					   "(3000, 1400): systemd-networkd's applies last"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "every configuration of the link by systemd-networkd puts "
 					   "systemd-networkd's value back over udev's"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(out, "make " NETWORK_FILE " carry what udev's file carries and runs now: "
+					   "MTUBytes 3000"));
 	CU_ASSERT_EQUAL(mg_test_system("networkctl reload && networkctl reconfigure nd0"), 0);
 	for (int i = 0; i < 50 && mg_test_mtu_of("nd0") != 1400; i++)
 		usleep(100000);
@@ -213,6 +233,9 @@ static void test_not_running(void)
 
 	MG_TEST_SKIP_IF(!have_networkd(), "systemd-networkd, systemd-udevd or dbus-daemon is not installed");
 	mg_test_stop(&networkd_pid);
+	/* The bus lets its name go once it has seen the process go. */
+	mg_test_system("for i in $(seq 50); do busctl status org.freedesktop.network1 >/dev/null 2>&1 || exit 0; "
+		       "sleep 0.1; done");
 	CU_ASSERT_EQUAL_FATAL(mg_ctx_new(NULL, &ctx), 0);
 	CU_ASSERT_EQUAL(mg_networkd_read(ctx, (int)if_nametoindex("nd0"), "nd0", &v), 0);
 	CU_ASSERT(!v.running && !v.managed);

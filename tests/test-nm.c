@@ -415,9 +415,9 @@ static void test_rollback_inactive(void)
 	CU_ASSERT_EQUAL(cli("rollback nm0", out, sizeof(out)), 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(out, "restored nm.mtu"));
 	CU_ASSERT_PTR_NULL(strstr(out, "left nm.mtu"));
+	/* The change waited in NM's memory: what NM holds now, not its file, says it was undone. */
 	nm_key("802-3-ethernet.mtu", v, sizeof(v));
 	CU_ASSERT_STRING_EQUAL(v, "4000");
-	CU_ASSERT(on_disk("mtu=4000"));
 	CU_ASSERT_EQUAL(mg_test_system("nmcli connection up mgtest >/dev/null"), 0);
 	CU_ASSERT_EQUAL(mg_test_mtu_of("nm0"), 4000);
 	/* Saved again: the next persist goes into it. */
@@ -439,8 +439,9 @@ static void test_unsaved_profile(void)
 					     "ipv4.method disabled ipv6.method disabled >/dev/null && "
 					     "nmcli connection up mgtmp >/dev/null"), 0);
 	CU_ASSERT_EQUAL(cli("set nm0 mtu 4100 --persist", out, sizeof(out)), 0);
-	CU_ASSERT_EQUAL_FATAL(mg_text_file_read(OURS, &text), 0);
-	CU_ASSERT_PTR_NOT_NULL(strstr(text, "MTUBytes=4100"));
+	/* Not fatal: the connections are put back below whatever happens, for the tests after. */
+	CU_ASSERT_EQUAL(mg_text_file_read(OURS, &text), 0);
+	CU_ASSERT_PTR_NOT_NULL(text ? strstr(text, "MTUBytes=4100") : NULL);
 	free(text);
 	CU_ASSERT_EQUAL(mg_test_system("nmcli connection modify --temporary mgtmp 802-3-ethernet.mtu 1400"), 0);
 	CU_ASSERT_EQUAL(cli("set nm0 mtu 4200 --persist", out, sizeof(out)), 1);

@@ -286,7 +286,7 @@ static void split_nm(const struct mg_settings *values, const struct mg_nm_view *
  * it lasts.
  */
 static int refuse_nm(struct mg_ctx *ctx, const char *ifname, const struct mg_nm_view *nm,
-		     const struct mg_settings *values)
+		     const struct mg_settings *values, const struct mg_settings *cur)
 {
 	for (int p = 0; p < MG_PARAM_COUNT; p++) {
 		const struct mg_param_info *info = mg_param_info((enum mg_param)p);
@@ -295,6 +295,9 @@ static int refuse_nm(struct mg_ctx *ctx, const char *ifname, const struct mg_nm_
 		long long v;
 
 		if (!theirs || mg_settings_get(values, (enum mg_param)p, &v) < 0)
+			continue;
+		/* "max": what the driver's maximum comes to, as the file would carry it. */
+		if (v == MG_VALUE_MAX && mg_settings_get_max(cur, (enum mg_param)p, &v) < 0)
 			continue;
 		mg_nm_value_text(info, v, ours, sizeof(ours));
 		if (strcmp(ours, theirs))
@@ -421,7 +424,7 @@ static int udev_keys(struct mg_ctx *ctx, const struct mg_apply_target *t, const 
 		running(&t->cur, &now);
 	split_nm(running_now ? &now : want, &t->tune.nm, &values, gone);
 	/* ifupdown and systemd-networkd are asked only here, on the way to writing: a restore never waits on them. */
-	err = refuse_nm(ctx, ifname, &t->tune.nm, &values);
+	err = refuse_nm(ctx, ifname, &t->tune.nm, &values, &t->cur);
 	if (err == 0)
 		err = refuse_ifupdown(ctx, t, &values, want->tune);
 	if (err == 0)
@@ -487,10 +490,6 @@ static int plan_persist(struct mg_ctx *ctx, const struct mg_apply_target *t, con
 	(void)g;
 	if (how == MG_PERSIST_NO)
 		return 0;
-	/* Writing, udev is asked only where it is to carry something (wanted_text()). */
-	if (how == MG_PERSIST_REMOVE && !p->read)
-		return mg_fail(ctx, p->err ? p->err : -EOPNOTSUPP, "%s: its settings cannot be persisted: %s",
-			       t->cur.ifname, p->why[0] ? p->why : "udev says nothing of it");
 	if (how == MG_PERSIST_REMOVE &&
 	    ((t->tune.groups & ~(1u << MG_GROUP_PERSIST_NM)) != 1u << MG_GROUP_PERSIST || want->present))
 		return mg_fail(ctx, -EINVAL, "%s: removing what persists goes alone, without settings to make",
@@ -500,6 +499,14 @@ static int plan_persist(struct mg_ctx *ctx, const struct mg_apply_target *t, con
 			       "confirm; remove it without a confirmation window", t->cur.ifname);
 	if (how == MG_PERSIST_WRITE && (err = refuse_groups(ctx, t)) < 0)
 		return err;
+	/*
+	 * Where udev says nothing (no udevd here), no file of ours can be in
+	 * use: removing, nothing of udev's to do; NetworkManager's step may
+	 * still have. Writing, udev is asked only where it is to carry
+	 * something (wanted_text()).
+	 */
+	if (how == MG_PERSIST_REMOVE && !p->read)
+		return 0;
 	err = wanted_text(ctx, t, want, how, &text, shown, sizeof(shown));
 	if (err < 0)
 		return err;

@@ -1104,6 +1104,7 @@ static int persist_conflict(struct mg_doctor *d, const struct mg_facts *f)
 	const struct mg_persist_status *p = f->persist;
 	char q[4 * 128 + 16], cmd[640] = "", src[192], name[320]; /* a connection name is at most 128 bytes here */
 	struct mg_finding *x = NULL;
+	size_t owned = 0; /* a row of a file's engine whose fix is said; 0 none (row 0 is udev's, if any) */
 
 	for (size_t i = 0; p && i < mg_persist_status_count(p); i++) {
 		size_t u = udev_row(p, i);
@@ -1133,11 +1134,18 @@ static int persist_conflict(struct mg_doctor *d, const struct mg_facts *f)
 			snprintf(cmd, sizeof(cmd), "nmcli connection modify uuid %s %s %s",
 				 mg_shell_operand(q, sizeof(q), mg_persist_status_get_connection_uuid(p)),
 				 mg_persist_status_get_key(p, i), running);
+		else if (!nm && !owned && running && mg_persist_status_get_drift(p, u) == 0)
+			owned = i;
 	}
 	if (!x)
 		return 0;
 	if (cmd[0])
 		return mg_finding_fix(x, cmd, "make the connection carry what the file carries and runs now: %s", cmd);
+	/* A file of its owner's (ifupdown's stanza, networkd's .network): said, not written. */
+	if (owned)
+		return mg_finding_fix(x, NULL, "make %s carry what udev's file carries and runs now: %s %s",
+				      mg_persist_status_get_source(p, owned), mg_persist_status_get_key(p, owned),
+				      mg_persist_status_get_running(p, owned));
 	return 0;
 }
 

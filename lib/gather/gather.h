@@ -148,8 +148,8 @@ struct mg_networkd_view {
 	bool managed;	/* a .network file of its applies to the interface */
 	char state[24]; /* its administrative state: "configured", "unmanaged", "pending" */
 	char file[256]; /* the .network file */
-	char mtu[32];	/* its [Link] MTUBytes=; "" when it sets none */
-	char why[160];	/* why it applies nothing: "systemd-networkd is not running" */
+	char mtu[32];	/* its [Link] MTUBytes= in bytes ("9K" is "9216"); "" when it sets none or is not known */
+	char why[320];	/* why it applies nothing, or what is not known: "systemd-networkd is not running" */
 };
 /*
  * What systemd-networkd will apply to interface @ifindex (@ifname, for the

@@ -55,20 +55,55 @@ static int describe(sd_bus *bus, sd_bus_error *error, int ifindex, struct mg_net
 	return err;
 }
 
-/* The file's [Link] MTUBytes=, with its drop-ins. */
-static int read_file(struct mg_ctx *ctx, struct mg_networkd_view *v)
+/*
+ * A size as networkd reads MTUBytes=: bytes, or with K, M or G of 1024
+ * ("9K" is 9216; "1.5K" is 1536). Whether @text is one, in *@v.
+ */
+static bool parse_size(const char *text, unsigned long long *v)
 {
+	static const char units[] = "KMG";
+	const char *unit;
+	char *end;
+	double d;
+
+	errno = 0;
+	d = strtod(text, &end);
+	if (end == text || errno || d != d || d < 0 || strchr(text, 'e') || strchr(text, 'E') || strchr(text, 'x'))
+		return false;
+	while (*end == ' ')
+		end++;
+	if (*end && (!(unit = strchr(units, *end)) || end[1]))
+		return false;
+	for (long i = *end ? unit - units + 1 : 0; i > 0; i--)
+		d *= 1024;
+	if (d >= 4294967296.0)
+		return false;
+	*v = (unsigned long long)d;
+	return true;
+}
+
+/*
+ * The file's [Link] MTUBytes=, with its drop-ins, as a number of bytes.
+ * A file that cannot be read or a value that is no size say why instead:
+ * what networkd applies is then not known, which is no error.
+ */
+static void read_file(struct mg_ctx *ctx, struct mg_networkd_view *v)
+{
+	unsigned long long bytes;
 	struct mg_linkfile f;
 	const char *mtu;
-	int err = mg_link_file_read(ctx, v->file, &f);
 
-	if (err < 0)
-		return err;
+	if (mg_link_file_read(ctx, v->file, &f) < 0) {
+		mg_strlcpy(v->why, ctx->error, sizeof(v->why));
+		mg_clear_error(ctx);
+		return;
+	}
 	mtu = mg_linkfile_get(&f, "Link", "MTUBytes");
-	if (mtu)
-		mg_strlcpy(v->mtu, mtu, sizeof(v->mtu));
+	if (mtu && parse_size(mtu, &bytes))
+		snprintf(v->mtu, sizeof(v->mtu), "%llu", bytes);
+	else if (mtu)
+		snprintf(v->why, sizeof(v->why), "%s: MTUBytes=%s is no size systemd-networkd takes", v->file, mtu);
 	mg_linkfile_clear(&f);
-	return 0;
 }
 
 /* systemd names the error under resolved's name, which networkd shares ("org.freedesktop.resolve1.NoSuchLink"). */
@@ -89,16 +124,24 @@ static int read_link(struct mg_ctx *ctx, sd_bus *bus, sd_bus_error *error, int i
 		sd_bus_error_free(error);
 		return 0;
 	}
+	/* A networkd older than DescribeLink cannot say which file applies. */
+	if (err < 0 && sd_bus_error_has_name(error, SD_BUS_ERROR_UNKNOWN_METHOD)) {
+		snprintf(v->why, sizeof(v->why), "this systemd-networkd does not say which .network file applies");
+		sd_bus_error_free(error);
+		return 0;
+	}
 	if (err < 0)
 		return err;
-	/* "pending" until udev has handled it, "unmanaged" with no .network file matching. */
-	if (!v->file[0]) {
+	/* "pending" until udev has handled it; "unmanaged" with no file, or one that says Unmanaged=yes. */
+	if (!v->file[0] || !strcmp(v->state, "unmanaged")) {
 		snprintf(v->why, sizeof(v->why), "systemd-networkd leaves %s %s", ifname,
 			 !strcmp(v->state, "unmanaged") ? "unmanaged" : "with no .network file");
+		v->file[0] = '\0';
 		return 0;
 	}
 	v->managed = true;
-	return read_file(ctx, v);
+	read_file(ctx, v);
+	return 0;
 }
 
 int mg_networkd_read(struct mg_ctx *ctx, int ifindex, const char *ifname, struct mg_networkd_view *v)

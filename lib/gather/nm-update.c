@@ -152,6 +152,9 @@ static int copy_user_data(struct update *u, sd_bus_message *m, sd_bus_message *s
 	while (err >= 0 && (err = sd_bus_message_read(src, "{ss}", &key, &value)) > 0) {
 		if (strcmp(key, MG_NM_MARK))
 			err = sd_bus_message_append(m, "{ss}", key, value);
+		/* Longer than any libmultigig writes: not ours to cut. */
+		else if (strlen(value) >= sizeof(u->mark))
+			err = -E2BIG;
 		else
 			mg_strlcpy(u->mark, value, sizeof(u->mark));
 	}
